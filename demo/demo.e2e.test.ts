@@ -1,0 +1,112 @@
+/**
+ * The demo as a visitor uses it, in real Chromium (playwright-core) against `demo/serve.ts`'s server:
+ * sign in by email passcode read from the dev inbox, reload and stay signed in, sign out.
+ * Needs the built bundle (dist/), so scripts/test.mjs runs it after the build.
+ */
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { startServer } from '../server/start.ts';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+let server: Awaited<ReturnType<typeof startServer>>;
+let browser: Browser;
+let dataDir: string;
+let base: string;
+
+before(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'auth-elements-demo-'));
+  server = await startServer({
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    staticDirs: [
+      { urlPrefix: '/dist/', dir: join(root, 'dist') },
+      { urlPrefix: '/', dir: join(root, 'demo/public') },
+    ],
+  });
+  base = `http://localhost:${server.port}`;
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function latestCode(to: string): Promise<string> {
+  for (let i = 0; i < 100; i++) {
+    const r = await fetch(`${base}/dev/inbox.json`);
+    const { messages } = (await r.json()) as { messages: { to: string; code: string | null }[] };
+    const m = messages.find((x) => x.to === to);
+    if (m?.code) return m.code;
+    await new Promise((res) => setTimeout(res, 100));
+  }
+  throw new Error(`no code for ${to}`);
+}
+
+async function signIn(page: Page, email: string): Promise<void> {
+  await page.locator('auth-login input[type="email"]').fill(email);
+  await page.keyboard.press('Enter');
+  const otp = page.locator('auth-login input[autocomplete="one-time-code"]');
+  await otp.waitFor();
+  await otp.pressSequentially(await latestCode(email));
+  await page.locator('auth-login').getByText('Success!').waitFor();
+}
+
+describe('demo page', () => {
+  it('signs in by email passcode, survives a reload, and signs out', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${base}/`);
+    const email = `demo-${Date.now()}@example.com`;
+    await signIn(page, email);
+
+    await page.locator('#signed-in').waitFor({ state: 'visible' });
+    assert.equal(await page.locator('#user-email').textContent(), email);
+    const cookies = await context.cookies();
+    const session = cookies.find((c) => c.name === 'stytch_session');
+    assert.ok(session?.value, 'stytch_session cookie set');
+    assert.equal(session.sameSite, 'Lax');
+    assert.ok(cookies.some((c) => c.name === 'stytch_session_jwt' && c.value.split('.').length === 3));
+
+    // A reload keeps the visitor signed in: the client confirms the cookie's token with the server.
+    const confirmed = page.waitForResponse((r) => r.url().endsWith('/sdk/v1/sessions/authenticate') && r.ok());
+    await page.reload();
+    await confirmed;
+    await page.locator('#signed-in').waitFor({ state: 'visible' });
+    assert.equal(await page.locator('#user-email').textContent(), email);
+
+    await page.locator('#sign-out').click();
+    await page.locator('auth-login input[type="email"]').waitFor();
+    assert.ok(!(await context.cookies()).some((c) => c.name === 'stytch_session'), 'cookie removed on sign-out');
+
+    // The revoked token is dead on the server too, not just forgotten by the browser.
+    const reuse = await fetch(`${base}/sdk/v1/sessions/authenticate`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Basic ${btoa(`${server.publicToken}:${session.value}`)}`,
+      },
+      body: '{}',
+    });
+    assert.equal(reuse.status >= 400 && reuse.status < 500, true);
+    await page.reload();
+    await page.locator('auth-login input[type="email"]').waitFor();
+    assert.equal(await page.locator('#signed-in').isVisible(), false);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+});

@@ -1,0 +1,32 @@
+/**
+ * The demo: the reference server on embedded SQLite, serving the demo pages and the built bundles
+ * beside the API, so the pages call the API same-origin. Run through `npm start`.
+ */
+import { fileURLToPath } from 'node:url';
+import { startServer } from '../server/start.ts';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const port = Number(process.env.PORT ?? 8787);
+
+const server = await startServer({
+  port,
+  host: process.env.HOST ?? '127.0.0.1',
+  dataDir: process.env.DATA_DIR ?? `${root}data`,
+  ...(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : {}),
+  staticDirs: [
+    { urlPrefix: '/dist/', dir: `${root}dist` },
+    { urlPrefix: '/', dir: `${root}demo/public` },
+  ],
+  log: true,
+});
+
+const base = `http://localhost:${server.port}`;
+console.log(`\nAuth Elements demo:  ${base}/`);
+console.log(`Dev inbox:           ${base}/dev/inbox`);
+console.log(`Public token:        ${server.publicToken}\n`);
+
+const stop = () => {
+  server.close().then(() => process.exit(0));
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

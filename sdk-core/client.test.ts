@@ -1,0 +1,178 @@
+/**
+ * The client against the real reference server (in-process, SQLite in a temp folder): the email
+ * passcode flow, session cookies, users/me, revoke, and the typed errors a host sees.
+ */
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { type RunningServer, startServer } from '../server/start.ts';
+import { type AuthClient, type ClientOptions, createClient } from './client.ts';
+import { ApiError, NoSessionError, UsageError } from './errors.ts';
+import { MemoryCookieJar, MemoryStore } from './storage.ts';
+
+let server: RunningServer;
+let dataDir: string;
+
+before(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'auth-elements-sdk-'));
+  server = await startServer({ port: 0, dataDir });
+});
+after(async () => {
+  await server.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const clients: AuthClient[] = [];
+function newClient(extra: Partial<ClientOptions> = {}) {
+  const cookies = extra.cookies ?? new MemoryCookieJar();
+  const storage = extra.storage ?? new MemoryStore();
+  const warn = console.warn;
+  console.warn = () => undefined; // several clients in one process is the point of these tests
+  try {
+    const client = createClient(server.publicToken, {
+      apiBaseUrl: server.url,
+      fetch: (u, i) => fetch(u, i),
+      cookies,
+      storage,
+      disableSessionRefresh: true,
+      ...extra,
+    });
+    clients.push(client);
+    return { client, cookies: cookies as MemoryCookieJar, storage };
+  } finally {
+    console.warn = warn;
+  }
+}
+after(() => {
+  for (const c of clients) c.destroy();
+});
+
+async function codeFor(email: string): Promise<string> {
+  const r = await fetch(`${server.url}/dev/inbox.json`);
+  const { messages } = (await r.json()) as { messages: { to: string; code: string | null }[] };
+  const m = messages.find((x) => x.to === email);
+  assert.ok(m?.code, `a code was sent to ${email}`);
+  return m.code;
+}
+
+const until = async (p: () => boolean, what: string) => {
+  for (let i = 0; i < 200 && !p(); i++) await new Promise((r) => setTimeout(r, 10));
+  assert.ok(p(), what);
+};
+
+describe('client against the reference server', () => {
+  it('signs in by email passcode and keeps the tokens in cookies (SPEC §9)', async () => {
+    const { client, cookies } = newClient();
+    const email = `sdk-${Date.now()}@example.com`;
+    const changes: (string | null)[] = [];
+    client.session.onChange((s) => changes.push(s?.session_id ?? null));
+
+    const sent = await client.otps.email.loginOrCreate(email);
+    assert.match(sent.method_id, /\S/);
+    const resp = await client.otps.authenticate(await codeFor(email), sent.method_id, { session_duration_minutes: 60 });
+
+    assert.equal(resp.user.emails[0]?.email, email);
+    assert.equal(cookies.get('stytch_session'), resp.session_token);
+    assert.equal(cookies.get('stytch_session_jwt'), resp.session_jwt);
+    const attrs = cookies.written.get('stytch_session')!.attributes;
+    assert.equal(attrs.sameSite, 'Lax');
+    assert.equal(attrs.path, '/');
+    assert.equal(attrs.expires?.toISOString(), new Date(resp.session.expires_at).toISOString());
+    assert.equal(client.session.getSync()?.session_id, resp.session.session_id);
+    assert.deepEqual(changes, [resp.session.session_id]);
+
+    const me = await client.user.get();
+    assert.equal(me.user_id, resp.user_id);
+    assert.equal(client.user.getSync()?.user_id, resp.user_id);
+  });
+
+  it('restores a session from cookies at start-up through sessions/authenticate, then revokes it', async () => {
+    const first = newClient();
+    const email = `restore-${Date.now()}@example.com`;
+    const { method_id } = await first.client.otps.email.loginOrCreate(email);
+    const signedIn = await first.client.otps.authenticate(await codeFor(email), method_id, { session_duration_minutes: 30 });
+
+    // A "reload": a new client over the same cookie jar and storage.
+    const second = newClient({ cookies: first.cookies, storage: new MemoryStore() });
+    await until(() => second.client.session.getSync() !== null, 'session restored');
+    assert.equal(second.client.session.getSync()?.session_id, signedIn.session.session_id);
+
+    await second.client.session.revoke();
+    assert.equal(second.client.session.getSync(), null);
+    assert.equal(second.cookies.get('stytch_session'), null);
+    assert.equal(second.cookies.get('stytch_session_jwt'), null);
+
+    // The server forgot it too: the old token no longer authenticates, and the client signs out.
+    first.cookies.set('stytch_session', signedIn.session_token, {});
+    const err = await first.client.session.authenticate().catch((e: unknown) => e);
+    assert.ok(err instanceof ApiError);
+    assert.equal(first.client.session.getSync(), null);
+    assert.equal(first.cookies.get('stytch_session'), null);
+  });
+
+  it('destroys a cached session at start-up when the token cookie is gone (SPEC §4)', async () => {
+    const storage = new MemoryStore();
+    const a = newClient({ storage });
+    const email = `stale-${Date.now()}@example.com`;
+    const { method_id } = await a.client.otps.email.loginOrCreate(email);
+    await a.client.otps.authenticate(await codeFor(email), method_id, { session_duration_minutes: 30 });
+    const b = newClient({ storage, cookies: new MemoryCookieJar() });
+    assert.equal(b.client.session.getSync(), null);
+  });
+
+  it('reports a wrong code as otp_code_not_found and keeps the user signed out', async () => {
+    const { client } = newClient();
+    const email = `wrong-${Date.now()}@example.com`;
+    const { method_id } = await client.otps.email.loginOrCreate(email);
+    const right = await codeFor(email);
+    const wrong = right === '000000' ? '111111' : '000000';
+    const err = await client.otps.authenticate(wrong, method_id, { session_duration_minutes: 30 }).catch((e: unknown) => e);
+    assert.ok(err instanceof ApiError);
+    assert.equal(err.error_type, 'otp_code_not_found');
+    assert.equal(client.session.getSync(), null);
+  });
+
+  it('reports a bad email from the server as invalid_email', async () => {
+    const { client } = newClient();
+    const err = await client.otps.email.loginOrCreate('not-an-email').catch((e: unknown) => e);
+    assert.ok(err instanceof ApiError);
+    assert.equal(err.error_type, 'invalid_email');
+  });
+
+  it('throws usage errors naming the field before any call (SPEC §5)', async () => {
+    const { client } = newClient();
+    const bad = (f: () => Promise<unknown>) => f().catch((e: unknown) => e);
+    const e1 = await bad(() => client.otps.email.loginOrCreate(42 as unknown as string));
+    assert.ok(e1 instanceof UsageError);
+    assert.equal(e1.message, 'Invalid call to otps.email.loginOrCreate\nemail must be a string.');
+    const e2 = await bad(() => client.otps.authenticate('123456', 'm', {} as { session_duration_minutes: number }));
+    assert.ok(e2 instanceof UsageError);
+    assert.equal(e2.field, 'session_duration_minutes');
+    const e3 = await bad(() => client.otps.email.loginOrCreate('a@b.co', { expiration_minutes: '5' as unknown as number }));
+    assert.ok(e3 instanceof UsageError);
+    assert.equal(e3.field, 'expiration_minutes');
+    const e4 = await bad(() => client.session.authenticate({ session_duration_minutes: 'x' as unknown as number }));
+    assert.ok(e4 instanceof UsageError);
+    assert.equal(e4.method, 'session.authenticate');
+  });
+
+  it('throws NoSessionError from user.get without a session', async () => {
+    const { client } = newClient();
+    const err = await client.user.get().catch((e: unknown) => e);
+    assert.ok(err instanceof NoSessionError);
+    assert.equal(err.message, 'There is no session currently available. Make sure the user is authenticated with a valid session.');
+  });
+
+  it('loads the bootstrap, and falls back to defaults when the server is unreachable', async () => {
+    const { client } = newClient();
+    const boot = await client.bootstrap();
+    assert.equal(typeof boot.project_name, 'string');
+    assert.equal(boot.disable_sdk_watermark, false);
+    const dead = newClient({ apiBaseUrl: 'http://127.0.0.1:1' }).client;
+    const fallback = await dead.bootstrap();
+    assert.equal(fallback.disable_sdk_watermark, true);
+    assert.deepEqual(fallback.email_domains, []);
+  });
+});

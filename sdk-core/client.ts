@@ -1,0 +1,215 @@
+import { DEFAULT_BOOTSTRAP } from './bootstrap.ts';
+import { type FetchLike, HttpClient } from './http.ts';
+import { createOTPs, type OTPs } from './otps/index.ts';
+import type { BootstrapData } from './schemas/index.ts';
+import { type CookieOptions, SessionManager } from './session-manager.ts';
+import {
+  backoffDelay,
+  createSessions,
+  isTransientError,
+  SESSION_REFRESH_MS,
+  type Sessions,
+} from './sessions/index.ts';
+import { type CookieJar, defaultCookieJar, defaultStore, type KeyValueStore } from './storage.ts';
+import { randomId, Telemetry, type TelemetryEvent } from './telemetry.ts';
+import { createUsers, type Users } from './users/index.ts';
+import { isSessionDestroyingError } from './session-manager.ts';
+
+/** The provider's hosted API for test and live tokens (DESIGN §2). */
+export const PROVIDER_API_HOSTS = { test: 'https://test.stytch.com', live: 'https://api.stytch.com' } as const;
+
+/** Timers, injectable so tests can drive refresh and backoff without waiting. */
+export interface Clock {
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+/** Options of createClient. */
+export interface ClientOptions {
+  /** Full base URL of the API, any scheme and port (e.g. `http://localhost:8787` for the reference server). */
+  apiBaseUrl?: string;
+  /** A custom API domain (served over https), e.g. `login.example.com`. */
+  customBaseUrl?: string;
+  /** Session cookie names, path and domain. */
+  cookieOptions?: CookieOptions;
+  /** Replaces fetch (tests, fault injection). */
+  fetch?: FetchLike;
+  /** Replaces localStorage. */
+  storage?: KeyValueStore;
+  /** Replaces document.cookie. */
+  cookies?: CookieJar;
+  /** Replaces timers. */
+  clock?: Clock;
+  /** Turns off the background session refresh (tests of other behaviour). */
+  disableSessionRefresh?: boolean;
+}
+
+/** The headless client: every SDK call of the spec hangs off it. */
+export interface AuthClient {
+  /** The project's public token. */
+  readonly publicToken: string;
+  /** The base URL calls go to, without /sdk/v1. */
+  readonly apiBaseUrl: string;
+  /** Project settings; never rejects: on failure the defaults of SPEC §7 are used. */
+  bootstrap(): Promise<BootstrapData>;
+  /** One-time passcodes. */
+  readonly otps: OTPs;
+  /** The current session. */
+  readonly session: Sessions;
+  /** The current user. */
+  readonly user: Users;
+  /** Fire-and-forget telemetry events (SPEC §7). */
+  readonly telemetry: { log(eventName: string, details?: Record<string, unknown>): void };
+  /** Stops background timers; the client should not be used afterwards. */
+  destroy(): void;
+}
+
+let liveClients = 0;
+
+/** Picks the API base: explicit URL, else https custom domain, else the provider's test or live host. */
+export function resolveApiBase(publicToken: string, options: ClientOptions): string {
+  if (options.apiBaseUrl) return options.apiBaseUrl.replace(/\/+$/, '');
+  if (options.customBaseUrl) {
+    try {
+      const withScheme = /^[a-z]+:\/\//i.test(options.customBaseUrl)
+        ? options.customBaseUrl
+        : `https://${options.customBaseUrl}`;
+      const u = new URL(withScheme);
+      if (u.protocol === 'https:' && !u.pathname.replace(/\//g, '') && !u.search) return u.origin;
+    } catch {
+      // fall through to the warning
+    }
+    console.warn(`Invalid custom API domain "${options.customBaseUrl}"; using the default API host.`);
+  }
+  return publicToken.includes('public-token-test') ? PROVIDER_API_HOSTS.test : PROVIDER_API_HOSTS.live;
+}
+
+/**
+ * Creates the headless client for a project.
+ * @param publicToken the project's public token (`public-token-test-…` or `public-token-live-…`)
+ * @throws Error outside a browser-like environment (no `window`), per SPEC §5
+ * @example const client = createClient('public-token-test-…', { apiBaseUrl: 'http://localhost:8787' });
+ */
+export function createClient(publicToken: string, options: ClientOptions = {}): AuthClient {
+  if (typeof window === 'undefined' && !options.fetch) {
+    throw new Error('The Auth Elements client can only be used in a browser environment.');
+  }
+  if (typeof publicToken !== 'string' || !publicToken.startsWith('public-token-')) {
+    console.warn('Public token should start with "public-token-"; check the value passed to createClient.');
+  }
+  if (liveClients > 0) {
+    console.warn('Several Auth Elements clients exist on this page; share one client between widgets.');
+  }
+  liveClients++;
+
+  const store = options.storage ?? defaultStore();
+  const clock: Clock = options.clock ?? {
+    setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
+    clearTimeout: (h) => globalThis.clearTimeout(h as ReturnType<typeof setTimeout>),
+  };
+  const baseUrl = resolveApiBase(publicToken, options);
+  const manager = new SessionManager({
+    publicToken,
+    cookies: options.cookies ?? defaultCookieJar(),
+    store,
+    ...(options.cookieOptions ? { cookieOptions: options.cookieOptions } : {}),
+  });
+
+  const persistentKey = 'auth_elements_persistent_id';
+  let persistentId = store.getItem(persistentKey);
+  if (!persistentId) {
+    persistentId = `persistent-id-${randomId()}`;
+    try {
+      store.setItem(persistentKey, persistentId);
+    } catch {
+      // memory-only is fine for an analytics id
+    }
+  }
+
+  const telemetry: Telemetry = new Telemetry({
+    publicToken,
+    persistentId,
+    identity: () => {
+      const s = manager.getState().session;
+      return s ? { userId: s.user_id, sessionId: s.session_id } : {};
+    },
+    send: (events: TelemetryEvent[]) =>
+      http.request({ method: 'POST', path: '/events', body: events, noAuth: true }).then(() => undefined),
+  });
+  const http = new HttpClient({
+    publicToken,
+    baseUrl,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    sessionToken: () => manager.getTokens()?.session_token ?? null,
+    telemetryHeader: () => telemetry.header(),
+  });
+  const session = createSessions(http, manager);
+
+  let bootstrapPromise: Promise<BootstrapData> | null = null;
+  let refreshTimer: unknown = null;
+  let destroyed = false;
+
+  // SPEC §4: refresh every 180 s while a session exists; back off on network errors and 5xx,
+  // sign out only when the server says the session is gone.
+  const scheduleRefresh = (delay: number, attempt: number) => {
+    if (refreshTimer !== null) clock.clearTimeout(refreshTimer);
+    refreshTimer = null;
+    if (destroyed || options.disableSessionRefresh || !manager.getTokens()) return;
+    refreshTimer = clock.setTimeout(() => {
+      refreshTimer = null;
+      session.authenticate().then(
+        () => scheduleRefresh(SESSION_REFRESH_MS, 0),
+        (e: unknown) => {
+          if (isSessionDestroyingError(e)) return;
+          if (isTransientError(e)) scheduleRefresh(backoffDelay(attempt), attempt + 1);
+          else manager.destroy();
+        },
+      );
+    }, delay);
+  };
+  manager.subscribe((s) => {
+    if (s.session && refreshTimer === null) scheduleRefresh(SESSION_REFRESH_MS, 0);
+    if (!s.session && refreshTimer !== null) {
+      clock.clearTimeout(refreshTimer);
+      refreshTimer = null;
+    }
+  });
+
+  const client: AuthClient = {
+    publicToken,
+    apiBaseUrl: baseUrl,
+    bootstrap() {
+      bootstrapPromise ??= http
+        .request<BootstrapData>({ method: 'GET', path: `/projects/bootstrap/${encodeURIComponent(publicToken)}` })
+        .then((data) => ({ ...DEFAULT_BOOTSTRAP, ...data }))
+        .catch(() => DEFAULT_BOOTSTRAP);
+      return bootstrapPromise;
+    },
+    otps: createOTPs(http, manager),
+    session,
+    user: createUsers(http, manager),
+    telemetry: { log: (name, details) => telemetry.log(name, details) },
+    destroy() {
+      destroyed = true;
+      if (refreshTimer !== null) clock.clearTimeout(refreshTimer);
+      refreshTimer = null;
+      telemetry.flush();
+      liveClients = Math.max(0, liveClients - 1);
+    },
+  };
+
+  telemetry.log('sdk_instance_instantiated');
+  // SPEC §4: with a session token at start-up, confirm it with the server (and start refreshing);
+  // without one and without a custom API domain, whatever was cached is stale.
+  if (manager.getTokens()) {
+    session.authenticate().then(
+      () => scheduleRefresh(SESSION_REFRESH_MS, 0),
+      (e: unknown) => {
+        if (!isSessionDestroyingError(e) && isTransientError(e)) scheduleRefresh(backoffDelay(0), 1);
+      },
+    );
+  } else if (!options.customBaseUrl) {
+    manager.destroy();
+  }
+  return client;
+}

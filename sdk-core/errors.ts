@@ -1,0 +1,136 @@
+/**
+ * Error classes of SPEC §8. One base class with a stable `code`, so hosts can branch on
+ * `err.code` (or `instanceof`) without parsing messages.
+ */
+
+/** Codes carried by every SDK error; stable across releases. */
+export type AuthErrorCode =
+  | 'api_unreachable'
+  | 'schema_error'
+  | 'api_error'
+  | 'usage_error'
+  | 'no_session'
+  | 'missing_parameter';
+
+/** Base class of every error the SDK throws. */
+export class AuthError extends Error {
+  /** Stable machine-readable code of the error class. */
+  readonly code: AuthErrorCode;
+  constructor(code: AuthErrorCode, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.code = code;
+    this.name = new.target.name;
+  }
+}
+
+/** The texts of SPEC §8 for an unreachable or misbehaving API. */
+export const UNREACHABLE_MESSAGES = {
+  network: 'Unable to contact our servers.',
+  invalidJson: 'Invalid JSON response from our servers.',
+  noResponse: 'Invalid or no response from server',
+  invalidResponse: 'Invalid response from our servers.',
+} as const;
+
+/** The API could not be reached, or answered with something that is not the protocol. */
+export class ApiUnreachableError extends AuthError {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super('api_unreachable', message, options);
+  }
+}
+
+/** One line of a schema error: where in the request, and what is wrong there. */
+export interface SchemaIssue {
+  dataPath: string;
+  message: string;
+}
+
+/** The server rejected the request's shape (SPEC §8: '[400] Request does not match expected schema'). */
+export class SchemaError extends AuthError {
+  /** Every issue the server reported, in order. */
+  readonly issues: SchemaIssue[];
+  constructor(issues: SchemaIssue[]) {
+    const lines = issues.map((i) => `${i.dataPath}: ${i.message}`);
+    super('schema_error', ['[400] Request does not match expected schema', ...lines].join('\n'));
+    this.issues = issues;
+  }
+}
+
+/** Fields of an API error as sent on the wire (DESIGN §2). */
+export interface ApiErrorFields {
+  status_code: number;
+  error_type: string;
+  error_message: string;
+  error_url: string;
+  request_id?: string;
+  error_details?: unknown;
+}
+
+/** The API answered with an error (non-2xx JSON with `error_type`). */
+export class ApiError extends AuthError implements ApiErrorFields {
+  readonly status_code: number;
+  readonly error_type: string;
+  readonly error_message: string;
+  readonly error_url: string;
+  readonly request_id?: string;
+  readonly error_details?: unknown;
+  constructor(fields: ApiErrorFields, options?: { cause?: unknown }) {
+    super('api_error', `[${fields.status_code}] ${fields.error_type}\n${fields.error_message}`, options);
+    this.status_code = fields.status_code;
+    this.error_type = fields.error_type;
+    this.error_message = fields.error_message;
+    this.error_url = fields.error_url;
+    if (fields.request_id !== undefined) this.request_id = fields.request_id;
+    if (fields.error_details !== undefined) this.error_details = fields.error_details;
+  }
+}
+
+/** A method was called with bad arguments; names the method and the field. */
+export class UsageError extends AuthError {
+  /** The SDK method that was called, e.g. `otps.email.loginOrCreate`. */
+  readonly method: string;
+  /** The argument at fault, e.g. `email`. */
+  readonly field: string;
+  constructor(method: string, field: string, problem: string) {
+    super('usage_error', `Invalid call to ${method}\n${field} ${problem}`);
+    this.method = method;
+    this.field = field;
+  }
+}
+
+/** A call needs a session and there is none. */
+export class NoSessionError extends AuthError {
+  constructor() {
+    super(
+      'no_session',
+      'There is no session currently available. Make sure the user is authenticated with a valid session.',
+    );
+  }
+}
+
+/** The identity-provider flow is missing a required query parameter. */
+export class MissingParameterError extends AuthError {
+  /** The missing parameter's name. */
+  readonly parameter: string;
+  constructor(parameter: string) {
+    super(
+      'missing_parameter',
+      `Required parameter is missing: ${parameter}. Please reach out to the application developer.`,
+    );
+    this.parameter = parameter;
+  }
+}
+
+/** True when `e` is an API error, optionally of one of the given types. */
+export function isApiError(e: unknown, ...types: string[]): e is ApiError {
+  return e instanceof ApiError && (types.length === 0 || types.includes(e.error_type));
+}
+
+/** Normalises anything thrown into an SDK error; unknown errors become API error 400 unknown_error (SPEC §8). */
+export function toAuthError(e: unknown): AuthError {
+  if (e instanceof AuthError) return e;
+  const message = e instanceof Error ? e.message : String(e);
+  return new ApiError(
+    { status_code: 400, error_type: 'unknown_error', error_message: message, error_url: '' },
+    { cause: e },
+  );
+}

@@ -1,0 +1,112 @@
+import assert from 'node:assert/strict';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, before, describe, it } from 'node:test';
+import { ApiError, ApiUnreachableError, SchemaError } from './errors.ts';
+import { CaptchaRequiredError, HttpClient } from './http.ts';
+
+// A real HTTP server that answers each path with one way a server can misbehave, so the client's
+// error mapping (SPEC §8) is exercised over real sockets rather than a mocked fetch.
+const answers: Record<string, { status: number; body: string; type?: string }> = {
+  '/sdk/v1/ok': { status: 200, body: JSON.stringify({ data: { hello: 'world', request_id: 'r1', status_code: 200 } }) },
+  '/sdk/v1/api-error': {
+    status: 404,
+    body: JSON.stringify({
+      status_code: 404, request_id: 'r2', error_type: 'otp_code_not_found',
+      error_message: 'The code is wrong.', error_url: 'https://example.com/errors#otp_code_not_found',
+    }),
+  },
+  '/sdk/v1/schema': {
+    status: 400,
+    body: JSON.stringify({ error_type: 'invalid_request_body', body: [{ dataPath: '.email', message: 'must be string' }] }),
+  },
+  '/sdk/v1/html': { status: 502, body: '<html>Bad gateway</html>', type: 'text/html' },
+  '/sdk/v1/captcha': { status: 403, body: 'Captcha required', type: 'text/plain' },
+  '/sdk/v1/no-data': { status: 200, body: JSON.stringify({ nothing: true }) },
+  '/sdk/v1/no-type': { status: 500, body: JSON.stringify({ message: 'oops' }) },
+};
+
+let server: Server;
+let base = '';
+const seen: { auth?: string; client?: string; contentType?: string }[] = [];
+
+before(async () => {
+  server = createServer((req, res) => {
+    seen.push({
+      auth: req.headers.authorization,
+      client: req.headers['x-sdk-client'] as string | undefined,
+      contentType: req.headers['content-type'],
+    });
+    const a = answers[req.url ?? ''] ?? { status: 404, body: '{}' };
+    res.writeHead(a.status, { 'content-type': a.type ?? 'application/json' });
+    res.end(a.body);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+after(() => new Promise<void>((r) => server.close(() => r())));
+
+const client = (sessionToken: string | null = null) =>
+  new HttpClient({ publicToken: 'public-token-test-abc', baseUrl: base, sessionToken: () => sessionToken, telemetryHeader: () => 'e30=' });
+
+describe('HttpClient', () => {
+  it('unwraps the data envelope and sends the protocol headers', async () => {
+    const data = await client().request<{ hello: string }>({ method: 'POST', path: '/ok', body: {} });
+    assert.equal(data.hello, 'world');
+    const last = seen.at(-1)!;
+    assert.equal(last.auth, `Basic ${btoa('public-token-test-abc:public-token-test-abc')}`);
+    assert.equal(last.client, 'e30=');
+    assert.equal(last.contentType, 'application/json');
+  });
+
+  it('uses the session token as the basic-auth secret when signed in', async () => {
+    await client('session-secret').request({ method: 'GET', path: '/ok' });
+    assert.equal(seen.at(-1)!.auth, `Basic ${btoa('public-token-test-abc:session-secret')}`);
+  });
+
+  it('maps an error body to ApiError with every wire field', async () => {
+    const err = await client().request({ method: 'POST', path: '/api-error', body: {} }).catch((e: unknown) => e);
+    assert.ok(err instanceof ApiError);
+    assert.equal(err.status_code, 404);
+    assert.equal(err.error_type, 'otp_code_not_found');
+    assert.equal(err.error_message, 'The code is wrong.');
+    assert.equal(err.request_id, 'r2');
+    assert.equal(err.code, 'api_error');
+  });
+
+  it('maps a schema body to SchemaError with path and message lines', async () => {
+    const err = await client().request({ method: 'POST', path: '/schema', body: {} }).catch((e: unknown) => e);
+    assert.ok(err instanceof SchemaError);
+    assert.equal(err.message, '[400] Request does not match expected schema\n.email: must be string');
+  });
+
+  it('reports non-JSON answers as "Invalid JSON response from our servers."', async () => {
+    const err = await client().request({ method: 'GET', path: '/html' }).catch((e: unknown) => e);
+    assert.ok(err instanceof ApiUnreachableError);
+    assert.equal(err.message, 'Invalid JSON response from our servers.');
+  });
+
+  it('recognises a text answer containing "Captcha required"', async () => {
+    const err = await client().request({ method: 'GET', path: '/captcha' }).catch((e: unknown) => e);
+    assert.ok(err instanceof CaptchaRequiredError);
+  });
+
+  it('reports a 2xx without data as "Invalid response from our servers."', async () => {
+    const err = await client().request({ method: 'GET', path: '/no-data' }).catch((e: unknown) => e);
+    assert.ok(err instanceof ApiUnreachableError);
+    assert.equal(err.message, 'Invalid response from our servers.');
+  });
+
+  it('reports an error without error_type as "Invalid or no response from server"', async () => {
+    const err = await client().request({ method: 'GET', path: '/no-type' }).catch((e: unknown) => e);
+    assert.ok(err instanceof ApiUnreachableError);
+    assert.equal(err.message, 'Invalid or no response from server');
+  });
+
+  it('reports a closed port as "Unable to contact our servers."', async () => {
+    const dead = new HttpClient({ publicToken: 'public-token-test-abc', baseUrl: 'http://127.0.0.1:1', sessionToken: () => null, telemetryHeader: () => '' });
+    const err = await dead.request({ method: 'GET', path: '/ok' }).catch((e: unknown) => e);
+    assert.ok(err instanceof ApiUnreachableError);
+    assert.equal(err.message, 'Unable to contact our servers.');
+  });
+});

@@ -1,0 +1,127 @@
+import {
+  ApiError,
+  ApiUnreachableError,
+  type SchemaIssue,
+  SchemaError,
+  UNREACHABLE_MESSAGES,
+} from './errors.ts';
+
+/** HTTP methods the SDK API uses. */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** One call to the SDK API. */
+export interface ApiRequest {
+  method: HttpMethod;
+  /** Path below /sdk/v1, starting with a slash. */
+  path: string;
+  body?: unknown;
+  /** Skip the Authorization header (telemetry). */
+  noAuth?: boolean;
+}
+
+/** The fetch function signature the client needs; injectable for tests and fault injection. */
+export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
+
+/** What the HTTP client needs from its owner. */
+export interface HttpClientOptions {
+  publicToken: string;
+  /** Base URL without /sdk/v1, e.g. http://localhost:8787. */
+  baseUrl: string;
+  fetch?: FetchLike;
+  sessionToken: () => string | null;
+  telemetryHeader: () => string;
+}
+
+/** Answers whose body said 'Captcha required' (DESIGN §2); the caller may retry once with a captcha token. */
+export class CaptchaRequiredError extends ApiUnreachableError {
+  constructor() {
+    super('Captcha required');
+  }
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Reads schema issues from a schema-error body, which holds them under body, params or query. */
+function schemaIssues(json: Record<string, unknown>): SchemaIssue[] | null {
+  for (const key of ['body', 'params', 'query']) {
+    const list = json[key];
+    if (Array.isArray(list)) {
+      return list.map((i) => ({
+        dataPath: isRecord(i) && typeof i.dataPath === 'string' ? i.dataPath : '',
+        message: isRecord(i) && typeof i.message === 'string' ? i.message : String(i),
+      }));
+    }
+  }
+  return null;
+}
+
+/** Talks the wire protocol of DESIGN §2: auth headers, data envelope, and every error class of SPEC §8. */
+export class HttpClient {
+  private readonly fetchFn: FetchLike;
+
+  constructor(private readonly opts: HttpClientOptions) {
+    this.fetchFn = opts.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  }
+
+  /** The full URL of an SDK API path. */
+  url(path: string): string {
+    return `${this.opts.baseUrl}/sdk/v1${path}`;
+  }
+
+  /** Basic auth from the public token and the session token, or the public token twice. */
+  authorization(): string {
+    const secret = this.opts.sessionToken() ?? this.opts.publicToken;
+    return `Basic ${btoa(`${this.opts.publicToken}:${secret}`)}`;
+  }
+
+  /** Sends one call and returns the unwrapped `data` payload, or throws an SDK error. */
+  async request<T>(req: ApiRequest): Promise<T> {
+    const headers: Record<string, string> = {
+      'Content-Type': 'application/json',
+      'X-SDK-Client': this.opts.telemetryHeader(),
+    };
+    const origin = globalThis.location?.origin;
+    if (origin) headers['X-SDK-Parent-Host'] = origin;
+    if (!req.noAuth) headers.Authorization = this.authorization();
+    const init: RequestInit = { method: req.method, headers, credentials: 'include' };
+    if (req.body !== undefined && req.method !== 'GET') init.body = JSON.stringify(req.body);
+
+    let res: Response;
+    try {
+      res = await this.fetchFn(this.url(req.path), init);
+    } catch (cause) {
+      throw new ApiUnreachableError(UNREACHABLE_MESSAGES.network, { cause });
+    }
+    const text = await res.text().catch(() => null);
+    if (text === null) throw new ApiUnreachableError(UNREACHABLE_MESSAGES.noResponse);
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch (cause) {
+      if (text.includes('Captcha required')) throw new CaptchaRequiredError();
+      throw new ApiUnreachableError(UNREACHABLE_MESSAGES.invalidJson, { cause });
+    }
+    if (!isRecord(json)) throw new ApiUnreachableError(UNREACHABLE_MESSAGES.invalidResponse);
+
+    if (res.ok) {
+      if (!isRecord(json.data)) throw new ApiUnreachableError(UNREACHABLE_MESSAGES.invalidResponse);
+      return json.data as T;
+    }
+    const issues = schemaIssues(json);
+    if (issues) throw new SchemaError(issues);
+    if (typeof json.error_type === 'string') {
+      if (json.error_type === 'captcha_required') throw new CaptchaRequiredError();
+      const fields = {
+        status_code: typeof json.status_code === 'number' ? json.status_code : res.status,
+        error_type: json.error_type,
+        error_message: typeof json.error_message === 'string' ? json.error_message : '',
+        error_url: typeof json.error_url === 'string' ? json.error_url : '',
+        ...(typeof json.request_id === 'string' ? { request_id: json.request_id } : {}),
+        ...(json.error_details !== undefined ? { error_details: json.error_details } : {}),
+      };
+      throw new ApiError(fields);
+    }
+    throw new ApiUnreachableError(UNREACHABLE_MESSAGES.noResponse);
+  }
+}

@@ -1,0 +1,183 @@
+import { isApiError } from './errors.ts';
+import type { AuthenticateResponse, Session, User } from './schemas/index.ts';
+import { type CookieAttributes, type CookieJar, isLoopbackHost, type KeyValueStore } from './storage.ts';
+
+/** Cookie names and scope (SPEC §9 defaults). */
+export interface CookieOptions {
+  /** Default `stytch_session`. */
+  opaqueTokenCookieName?: string;
+  /** Default `stytch_session_jwt`. */
+  jwtCookieName?: string;
+  /** Default `stytch_intermediate_session_token`. */
+  istCookieName?: string;
+  /** Default `/`. */
+  path?: string;
+  /** Default: the page's host only. */
+  domain?: string;
+}
+
+/** SPEC §9 default cookie names. */
+export const DEFAULT_COOKIE_NAMES = {
+  session: 'stytch_session',
+  jwt: 'stytch_session_jwt',
+  intermediate: 'stytch_intermediate_session_token',
+} as const;
+
+/** SPEC §9: the intermediate session cookie lives ten minutes. */
+export const INTERMEDIATE_COOKIE_MS = 600_000;
+
+/** Error types after which the session is gone on the server, so it is destroyed locally (SPEC §4). */
+export const SESSION_DESTROYING_ERRORS = [
+  'unauthorized_credentials',
+  'user_unauthenticated',
+  'invalid_secret_authentication',
+  'session_not_found',
+] as const;
+
+/** True when `e` means the session no longer exists server-side. */
+export const isSessionDestroyingError = (e: unknown): boolean => isApiError(e, ...SESSION_DESTROYING_ERRORS);
+
+/** What the manager knows of the signed-in user. */
+export interface SessionState {
+  session: Session | null;
+  user: User | null;
+}
+
+/** Tokens of the current session, read from cookies. */
+export interface SessionTokens {
+  session_token: string;
+  session_jwt: string;
+}
+
+type Listener = (state: SessionState) => void;
+
+/**
+ * Holds the session: tokens in cookies (so a host backend can read them), session and user in
+ * storage (so a reload can paint the signed-in state at once), and subscribers told of each change.
+ * Other tabs learn of changes through the storage event.
+ */
+export class SessionManager {
+  private state: SessionState = { session: null, user: null };
+  private readonly listeners = new Set<Listener>();
+  private readonly storageKey: string;
+  private readonly names: { session: string; jwt: string; intermediate: string };
+
+  constructor(
+    private readonly deps: {
+      publicToken: string;
+      cookies: CookieJar;
+      store: KeyValueStore;
+      cookieOptions?: CookieOptions;
+    },
+  ) {
+    const o = deps.cookieOptions ?? {};
+    this.names = {
+      session: o.opaqueTokenCookieName ?? DEFAULT_COOKIE_NAMES.session,
+      jwt: o.jwtCookieName ?? DEFAULT_COOKIE_NAMES.jwt,
+      intermediate: o.istCookieName ?? DEFAULT_COOKIE_NAMES.intermediate,
+    };
+    this.storageKey = `auth_elements_state::${deps.publicToken}`;
+    this.state = this.readStored();
+    if (typeof window !== 'undefined' && typeof window.addEventListener === 'function') {
+      window.addEventListener('storage', (ev) => {
+        if (ev.key === this.storageKey) this.setState(this.readStored(), false);
+      });
+    }
+  }
+
+  /** Current session and user. */
+  getState(): SessionState {
+    return this.state;
+  }
+
+  /** Session tokens from cookies, or null when there is no session token. */
+  getTokens(): SessionTokens | null {
+    const session_token = this.deps.cookies.get(this.names.session);
+    if (!session_token) return null;
+    return { session_token, session_jwt: this.deps.cookies.get(this.names.jwt) ?? '' };
+  }
+
+  /** The intermediate session token, when a flow left one. */
+  getIntermediateToken(): string | null {
+    return this.deps.cookies.get(this.names.intermediate);
+  }
+
+  /** Subscribes to changes; returns the unsubscribe function. */
+  subscribe(fn: Listener): () => void {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  }
+
+  /** Applies an authenticate-type answer: both tokens → session cookies; only intermediate → that cookie (SPEC §4). */
+  update(resp: Partial<AuthenticateResponse> & { intermediate_session_token?: string }): void {
+    const attrs = this.cookieAttributes();
+    if (resp.session_token && resp.session_jwt !== undefined) {
+      const expires = resp.session?.expires_at ? new Date(resp.session.expires_at) : undefined;
+      const withExpiry: CookieAttributes = expires ? { ...attrs, expires } : attrs;
+      this.deps.cookies.set(this.names.session, resp.session_token, withExpiry);
+      this.deps.cookies.set(this.names.jwt, resp.session_jwt, withExpiry);
+      this.deps.cookies.remove(this.names.intermediate, attrs);
+      this.setState({ session: resp.session ?? this.state.session, user: resp.user ?? this.state.user }, true);
+    } else if (resp.intermediate_session_token) {
+      this.deps.cookies.set(this.names.intermediate, resp.intermediate_session_token, {
+        ...attrs,
+        expires: new Date(Date.now() + INTERMEDIATE_COOKIE_MS),
+      });
+      this.removeSessionCookies(attrs);
+      this.setState({ session: null, user: null }, true);
+    } else {
+      this.destroy();
+    }
+  }
+
+  /** Replaces the cached user (after users/me), keeping the session. */
+  setUser(user: User): void {
+    this.setState({ ...this.state, user }, true);
+  }
+
+  /** Removes every cookie and the cached state. */
+  destroy(): void {
+    const attrs = this.cookieAttributes();
+    this.removeSessionCookies(attrs);
+    this.deps.cookies.remove(this.names.intermediate, attrs);
+    this.setState({ session: null, user: null }, true);
+  }
+
+  private removeSessionCookies(attrs: CookieAttributes): void {
+    this.deps.cookies.remove(this.names.session, attrs);
+    this.deps.cookies.remove(this.names.jwt, attrs);
+  }
+
+  private cookieAttributes(): CookieAttributes {
+    const o = this.deps.cookieOptions ?? {};
+    const host = globalThis.location?.hostname ?? 'localhost';
+    const a: CookieAttributes = { path: o.path ?? '/', sameSite: 'Lax', secure: !isLoopbackHost(host) };
+    if (o.domain) a.domain = o.domain;
+    return a;
+  }
+
+  private readStored(): SessionState {
+    try {
+      const raw = this.deps.store.getItem(this.storageKey);
+      if (!raw) return { session: null, user: null };
+      const parsed = JSON.parse(raw) as SessionState;
+      return { session: parsed.session ?? null, user: parsed.user ?? null };
+    } catch {
+      return { session: null, user: null };
+    }
+  }
+
+  private setState(next: SessionState, persist: boolean): void {
+    const changed = JSON.stringify(next) !== JSON.stringify(this.state);
+    this.state = next;
+    if (persist) {
+      try {
+        if (next.session || next.user) this.deps.store.setItem(this.storageKey, JSON.stringify(next));
+        else this.deps.store.removeItem(this.storageKey);
+      } catch {
+        // a full or blocked store must not break sign-in; memory state still holds
+      }
+    }
+    if (changed) for (const fn of this.listeners) fn(next);
+  }
+}

@@ -1,0 +1,127 @@
+/**
+ * Small seams over the browser's storage APIs so the SDK runs where they are missing or throw
+ * (private mode, sandboxed iframes, Node tests) without failing a sign-in.
+ */
+
+/** A minimal key-value store with the localStorage contract. */
+export interface KeyValueStore {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+
+/** An in-memory store; used when localStorage is missing or unusable. */
+export class MemoryStore implements KeyValueStore {
+  private readonly map = new Map<string, string>();
+  /** Reads a value. */
+  getItem(key: string): string | null {
+    return this.map.get(key) ?? null;
+  }
+  /** Writes a value. */
+  setItem(key: string, value: string): void {
+    this.map.set(key, value);
+  }
+  /** Deletes a value. */
+  removeItem(key: string): void {
+    this.map.delete(key);
+  }
+}
+
+/** Returns localStorage when it can really store a value, else a memory store. */
+export function defaultStore(): KeyValueStore {
+  try {
+    const ls = globalThis.localStorage;
+    const probe = '__auth_elements_probe__';
+    ls.setItem(probe, probe);
+    ls.removeItem(probe);
+    return ls;
+  } catch {
+    return new MemoryStore();
+  }
+}
+
+/** Cookie attributes the SDK sets (SPEC §9). */
+export interface CookieAttributes {
+  path?: string;
+  domain?: string;
+  expires?: Date;
+  sameSite?: 'Lax' | 'Strict' | 'None';
+  secure?: boolean;
+}
+
+/** Reading and writing cookies; the document-backed jar is the default. */
+export interface CookieJar {
+  get(name: string): string | null;
+  set(name: string, value: string, attributes: CookieAttributes): void;
+  remove(name: string, attributes: CookieAttributes): void;
+}
+
+/** Serialises a cookie assignment the way `document.cookie` expects it. */
+export function serializeCookie(name: string, value: string, a: CookieAttributes): string {
+  const parts = [`${name}=${encodeURIComponent(value)}`];
+  parts.push(`path=${a.path ?? '/'}`);
+  if (a.domain) parts.push(`domain=${a.domain}`);
+  if (a.expires) parts.push(`expires=${a.expires.toUTCString()}`);
+  parts.push(`SameSite=${a.sameSite ?? 'Lax'}`);
+  if (a.secure) parts.push('Secure');
+  return parts.join('; ');
+}
+
+/** Finds one cookie's value in a `document.cookie` string. */
+export function parseCookie(cookieHeader: string, name: string): string | null {
+  for (const part of cookieHeader.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0) continue;
+    if (part.slice(0, eq).trim() === name) {
+      try {
+        return decodeURIComponent(part.slice(eq + 1).trim());
+      } catch {
+        return null;
+      }
+    }
+  }
+  return null;
+}
+
+/** A cookie jar over `document.cookie`; a memory jar where there is no document. */
+export function defaultCookieJar(): CookieJar {
+  if (typeof document === 'undefined') return new MemoryCookieJar();
+  return {
+    get: (name) => parseCookie(document.cookie, name),
+    set: (name, value, a) => {
+      document.cookie = serializeCookie(name, value, a);
+    },
+    remove: (name, a) => {
+      document.cookie = serializeCookie(name, '', { ...a, expires: new Date(0) });
+    },
+  };
+}
+
+/** Cookie jar kept in memory, for non-document environments and tests. */
+export class MemoryCookieJar implements CookieJar {
+  /** Last attributes written per cookie, so tests can assert them. */
+  readonly written = new Map<string, { value: string; attributes: CookieAttributes }>();
+  /** Reads a cookie. */
+  get(name: string): string | null {
+    return this.written.get(name)?.value ?? null;
+  }
+  /** Writes a cookie. */
+  set(name: string, value: string, attributes: CookieAttributes): void {
+    this.written.set(name, { value, attributes });
+  }
+  /** Deletes a cookie. */
+  remove(name: string): void {
+    this.written.delete(name);
+  }
+}
+
+/** True for hosts where browsers treat plain http as secure, so `Secure` cookies would be dropped (SPEC §9). */
+export function isLoopbackHost(hostname: string): boolean {
+  return (
+    hostname === 'localhost' ||
+    hostname.endsWith('.localhost') ||
+    hostname === '[::1]' ||
+    hostname === '::1' ||
+    /^127(\.\d{1,3}){3}$/.test(hostname)
+  );
+}

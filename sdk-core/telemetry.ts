@@ -1,0 +1,107 @@
+import { SDK_IDENTIFIER, SDK_VERSION } from './version.ts';
+
+/** The client description sent with every call (X-SDK-Client) and every event (DESIGN §2). */
+export interface TelemetryFields {
+  event_id: string;
+  app_session_id: string;
+  persistent_id: string;
+  client_sent_at: string;
+  timezone: string;
+  app: { identifier: string };
+  sdk: { identifier: string; version: string };
+  stytch_user_id?: string;
+  stytch_session_id?: string;
+}
+
+/** One queued telemetry event as posted to /events. */
+export interface TelemetryEvent {
+  telemetry: TelemetryFields;
+  event: { public_token: string; event_name: string; details: Record<string, unknown> };
+}
+
+/** SPEC §9: flush when this many events are queued. */
+export const TELEMETRY_BATCH_SIZE = 15;
+/** SPEC §9: flush at least this often while events wait (ms). */
+export const TELEMETRY_FLUSH_MS = 800;
+/** Older events are dropped past this, so a dead collector never grows memory without bound. */
+export const TELEMETRY_QUEUE_LIMIT = 200;
+
+/** Random id: crypto.randomUUID where available (secure contexts), else random hex from getRandomValues. */
+export function randomId(): string {
+  const c = globalThis.crypto;
+  if (typeof c.randomUUID === 'function') return c.randomUUID();
+  const b = c.getRandomValues(new Uint8Array(16));
+  return Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+}
+
+/** Base64 of a UTF-8 string (btoa alone rejects non-Latin-1 text). */
+export function base64Utf8(text: string): string {
+  const bytes = new TextEncoder().encode(text);
+  let bin = '';
+  for (const b of bytes) bin += String.fromCharCode(b);
+  return btoa(bin);
+}
+
+/** Builds telemetry fields and batches events to the collector; never throws into a flow. */
+export class Telemetry {
+  private readonly appSessionId = randomId();
+  private queue: TelemetryEvent[] = [];
+  private timer: ReturnType<typeof setTimeout> | null = null;
+
+  constructor(
+    private readonly opts: {
+      publicToken: string;
+      persistentId: string;
+      send: (events: TelemetryEvent[]) => Promise<void>;
+      identity: () => { userId?: string; sessionId?: string };
+    },
+  ) {}
+
+  /** Fresh telemetry fields for one call or event. */
+  fields(): TelemetryFields {
+    const { userId, sessionId } = this.opts.identity();
+    const f: TelemetryFields = {
+      event_id: `event-id-${randomId()}`,
+      app_session_id: `app-session-id-${this.appSessionId}`,
+      persistent_id: this.opts.persistentId,
+      client_sent_at: new Date().toISOString(),
+      timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      app: { identifier: globalThis.location?.hostname ?? '' },
+      sdk: { identifier: SDK_IDENTIFIER, version: SDK_VERSION },
+    };
+    if (userId) f.stytch_user_id = userId;
+    if (sessionId) f.stytch_session_id = sessionId;
+    return f;
+  }
+
+  /** The X-SDK-Client header value. */
+  header(): string {
+    return base64Utf8(JSON.stringify(this.fields()));
+  }
+
+  /** Queues an event; it is sent in a batch later. */
+  log(eventName: string, details: Record<string, unknown> = {}): void {
+    this.queue.push({
+      telemetry: this.fields(),
+      event: { public_token: this.opts.publicToken, event_name: eventName, details },
+    });
+    if (this.queue.length > TELEMETRY_QUEUE_LIMIT) this.queue.splice(0, this.queue.length - TELEMETRY_QUEUE_LIMIT);
+    if (this.queue.length >= TELEMETRY_BATCH_SIZE) this.flush();
+    else this.timer ??= setTimeout(() => this.flush(), TELEMETRY_FLUSH_MS);
+  }
+
+  /** Sends what is queued now; failures are swallowed because telemetry must never break a flow. */
+  flush(): void {
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = null;
+    const batch = this.queue.splice(0, TELEMETRY_BATCH_SIZE);
+    if (batch.length > 0) {
+      try {
+        this.opts.send(batch).catch(() => undefined);
+      } catch {
+        // a collector that throws synchronously is as dead as one that rejects
+      }
+    }
+    if (this.queue.length > 0) this.timer = setTimeout(() => this.flush(), TELEMETRY_FLUSH_MS);
+  }
+}

@@ -1,0 +1,58 @@
+import { UsageError } from './errors.ts';
+
+/**
+ * Argument checks of SPEC §5. Each throws a UsageError naming the method and field, so a host
+ * developer sees the mistake at the call site rather than as a server 400.
+ */
+export class Validator {
+  constructor(private readonly method: string) {}
+
+  /** Requires a string. */
+  string(field: string, value: unknown): this {
+    if (typeof value !== 'string') throw new UsageError(this.method, field, 'must be a string.');
+    return this;
+  }
+
+  /** Requires a string or undefined. */
+  optionalString(field: string, value: unknown): this {
+    return value === undefined ? this : this.string(field, value);
+  }
+
+  /** Requires a finite number. */
+  number(field: string, value: unknown): this {
+    if (typeof value !== 'number' || !Number.isFinite(value)) {
+      throw new UsageError(this.method, field, 'must be a number.');
+    }
+    return this;
+  }
+
+  /** Requires a finite number or undefined. */
+  optionalNumber(field: string, value: unknown): this {
+    return value === undefined ? this : this.number(field, value);
+  }
+
+  /** Requires a plain object or undefined. */
+  optionalObject(field: string, value: unknown): this {
+    if (value !== undefined && (typeof value !== 'object' || value === null || Array.isArray(value))) {
+      throw new UsageError(this.method, field, 'must be an object.');
+    }
+    return this;
+  }
+
+  /** Requires an array of strings or undefined. */
+  optionalStringArray(field: string, value: unknown): this {
+    if (value !== undefined && !(Array.isArray(value) && value.every((v) => typeof v === 'string'))) {
+      throw new UsageError(this.method, field, 'must be an array of strings.');
+    }
+    return this;
+  }
+}
+
+/** Starts a chain of argument checks for `method`. */
+export const check = (method: string): Validator => new Validator(method);
+
+/** Email pattern of SPEC §5: local part, @, domain, and a top-level part of at least two letters. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/;
+
+/** True when `email` matches the SPEC §5 email pattern. */
+export const isValidEmail = (email: string): boolean => EMAIL_PATTERN.test(email.trim());

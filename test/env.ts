@@ -1,0 +1,65 @@
+/**
+ * Browser-test support: where the reference server of this test run is, and the dev inbox, which
+ * is how a test reads the code or link a real user would read in their mailbox.
+ */
+
+/** Where the run's reference server listens and the test project's token. */
+export interface TestEnv {
+  apiBaseUrl: string;
+  publicToken: string;
+}
+
+/** A message recorded by the dev inbox. */
+export interface InboxMessage {
+  id: string;
+  channel: 'email' | 'sms' | 'whatsapp';
+  to: string;
+  subject: string | null;
+  text: string;
+  code: string | null;
+  link: string | null;
+  sent_at: string;
+}
+
+let envPromise: Promise<TestEnv> | null = null;
+
+/** The reference server of this test run (started by web-test-runner.config.mjs). */
+export function testEnv(): Promise<TestEnv> {
+  envPromise ??= fetch('/__auth_test_env.json').then((r) => r.json() as Promise<TestEnv>);
+  return envPromise;
+}
+
+/** An address no other test uses, so inbox reads never see another test's mail. */
+export function uniqueEmail(prefix = 'user'): string {
+  return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+/** Messages sent to `to`, newest first. */
+export async function inbox(to: string): Promise<InboxMessage[]> {
+  const { apiBaseUrl } = await testEnv();
+  const r = await fetch(`${apiBaseUrl}/dev/inbox.json`);
+  const { messages } = (await r.json()) as { messages: InboxMessage[] };
+  return messages.filter((m) => m.to === to);
+}
+
+/** Waits until `to` has received `count` messages and returns the newest. */
+export async function waitForMessage(to: string, count = 1, timeoutMs = 8000): Promise<InboxMessage> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const list = await inbox(to);
+    if (list.length >= count && list[0]) return list[0];
+    if (Date.now() > end) throw new Error(`no message #${count} for ${to} within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Resolves when `predicate` holds, polling each animation frame; fails after `timeoutMs`. */
+export async function until<T>(predicate: () => T | null | undefined | false, timeoutMs = 8000, what = 'condition'): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const v = predicate();
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}

@@ -1,0 +1,37 @@
+// Browser tests: real Debian Chromium (no browser download), React served as ESM, TS/TSX through
+// esbuild, and the real reference server started for the run.
+import { defaultReporter } from '@web/test-runner';
+import { chromeLauncher } from '@web/test-runner-chrome';
+import { esbuildPlugin } from '@web/dev-server-esbuild';
+import { countReporter } from './test/wtr-count-reporter.mjs';
+import { reactEsmPlugin } from './test/wtr-react-esm.mjs';
+import { referenceServerPlugin } from './test/wtr-reference-server.mjs';
+
+const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export default {
+  files: ['{src,elements,react-internals,demo}/**/*.test.{ts,tsx}', 'sdk-core/**/*.browser.test.ts'],
+  nodeResolve: { exportConditions: ['browser', 'development'] },
+  // One page at a time: the tests share one server and two cores.
+  concurrency: 1,
+  plugins: [
+    referenceServerPlugin(),
+    reactEsmPlugin(),
+    esbuildPlugin({ ts: true, tsx: true, jsx: 'automatic', tsconfig: './tsconfig.json', target: 'auto' }),
+  ],
+  browsers: [
+    chromeLauncher({
+      launchOptions: {
+        executablePath,
+        headless: true,
+        args: [
+          '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+          '--disable-background-networking', '--disable-component-update', '--disable-sync',
+        ],
+      },
+    }),
+  ],
+  reporters: [defaultReporter(), countReporter()],
+  testFramework: { config: { timeout: 20000 } },
+  testsFinishTimeout: 300000,
+};
