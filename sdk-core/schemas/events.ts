@@ -1,0 +1,22 @@
+/** `POST /events` body of DESIGN.md section 2: a batch of telemetry events. */
+import { z } from 'zod/mini';
+
+/** Most events accepted in one batch (the client flushes at 15, SPEC 9). */
+export const EVENTS_MAX_BATCH = 100;
+
+/** One telemetry event as the client sends it. */
+export const TelemetryEvent = z.object({
+  telemetry: z.optional(z.record(z.string(), z.unknown())),
+  event: z.object({
+    public_token: z.string().check(z.maxLength(256)),
+    event_name: z.string().check(z.minLength(1), z.maxLength(256)),
+    details: z.optional(z.nullable(z.record(z.string(), z.unknown()))),
+  }),
+});
+/** Parsed telemetry event. */
+export type TelemetryEvent = z.infer<typeof TelemetryEvent>;
+
+/** Body of `POST /events`. */
+export const EventsRequest = z.array(TelemetryEvent).check(z.maxLength(EVENTS_MAX_BATCH));
+/** Parsed body of `POST /events`. */
+export type EventsRequest = z.infer<typeof EventsRequest>;

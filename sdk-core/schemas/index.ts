@@ -1,0 +1,9 @@
+/** The one definition of each request/response shape shared by the browser client and the server. */
+export * from './bootstrap.ts';
+export * from './dev.ts';
+export * from './envelope.ts';
+export * from './events.ts';
+export * from './otps.ts';
+export * from './sessions.ts';
+export * from './users.ts';
+export * from './validate.ts';

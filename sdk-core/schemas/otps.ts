@@ -1,0 +1,44 @@
+/** OTP request bodies and answers of DESIGN.md section 2 / SPEC 7. */
+import { z } from 'zod/mini';
+import { sessionDurationMinutes } from './sessions.ts';
+
+/** OTP lifetime bounds in minutes; SPEC 9 default is 5. */
+export const OTP_EXPIRATION_DEFAULT = 5;
+/** Longest OTP lifetime accepted, in minutes. */
+export const OTP_EXPIRATION_MAX = 60;
+
+// Bounded strings keep stored rows and logs small; the lengths are generous for real values.
+const shortString = z.string().check(z.maxLength(256));
+const tokenString = z.string().check(z.maxLength(4096));
+
+/** Body of `POST /otps/email/login_or_create` (email format is checked separately -> invalid_email). */
+export const OTPEmailLoginOrCreateRequest = z.object({
+  email: z.string().check(z.maxLength(1024)),
+  expiration_minutes: z.optional(z.int().check(z.gte(1), z.lte(OTP_EXPIRATION_MAX))),
+  login_template_id: z.optional(shortString),
+  signup_template_id: z.optional(shortString),
+  locale: z.optional(shortString),
+  captcha_token: z.optional(tokenString),
+  dfp_telemetry_id: z.optional(tokenString),
+});
+/** Parsed body of `POST /otps/email/login_or_create`. */
+export type OTPEmailLoginOrCreateRequest = z.infer<typeof OTPEmailLoginOrCreateRequest>;
+
+/** Body of `POST /otps/authenticate`. */
+export const OTPAuthenticateRequest = z.object({
+  token: z.string().check(z.maxLength(64)),
+  method_id: shortString,
+  session_duration_minutes: z.optional(sessionDurationMinutes),
+  captcha_token: z.optional(tokenString),
+  dfp_telemetry_id: z.optional(tokenString),
+});
+/** Parsed body of `POST /otps/authenticate`. */
+export type OTPAuthenticateRequest = z.infer<typeof OTPAuthenticateRequest>;
+
+/** Payload of every OTP `login_or_create` answer. */
+export interface OTPLoginOrCreateResponse {
+  method_id: string;
+  user_id: string;
+  email_id: string;
+  user_created: boolean;
+}

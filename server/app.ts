@@ -1,0 +1,169 @@
+/** The Hono app: middleware (request id, CORS, origin check, logging), routes, 404/405/500 handling. */
+import { randomUUID } from 'node:crypto';
+import { Hono } from 'hono';
+import { type Db, openDatabase } from './db/index.ts';
+import { ApiError } from './errors.ts';
+import { type AppEnv, type Ctx, errorResponse, isOriginAllowed, requestOriginAllowed, type Services } from './http.ts';
+import { loadSigningKeys } from './keys.ts';
+import { type Delivery, fanOut, logOnlyDelivery } from './messaging/delivery.ts';
+import { devInboxDelivery } from './messaging/dev-inbox.ts';
+import { smtpDelivery } from './messaging/smtp.ts';
+import { ensureProject, type LiveProjectFile, type Project } from './project.ts';
+import { DEFAULT_RATE_LIMITS, pruneCounters, type RateLimits } from './rate-limit.ts';
+import { devRoutes } from './routes/dev.ts';
+import { otpRoutes } from './routes/otps.ts';
+import { projectRoutes } from './routes/project.ts';
+import { sessionRoutes } from './routes/sessions.ts';
+import { type StaticDir, staticFiles } from './routes/static.ts';
+import type { Route } from './routes/types.ts';
+import { userRoutes } from './routes/users.ts';
+
+/** Request bodies above this are refused with 413 before parsing (DESIGN 3). */
+export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
+
+/** Options of {@link createApp}. Every field has a default; tests inject the clock and limits. */
+export interface AppOptions {
+  /** SQLite folder (`${dataDir}/auth.db`), or ':memory:'. Default ./data. */
+  dataDir?: string;
+  /** postgres://... selects Postgres instead of SQLite. */
+  databaseUrl?: string;
+  /** A live project (PROJECT_CONFIG); without it the default test project is used (created on first start). */
+  liveProject?: LiveProjectFile;
+  /** Clock in epoch ms. */
+  now?: () => number;
+  /** Replaces the default delivery (dev inbox for test projects, SMTP when smtpUrl is set). */
+  delivery?: Delivery;
+  smtpUrl?: string;
+  smtpFrom?: string;
+  rateLimits?: Partial<RateLimits>;
+  maxBodyBytes?: number;
+  /** JWT `iss`; default `auth-elements/{project_id}`. */
+  issuer?: string;
+  trustProxy?: boolean;
+  staticDirs?: StaticDir[];
+  /** Log each request. */
+  log?: boolean;
+  /** Where log lines go (default console.error); errors are always logged. */
+  logger?: (line: string) => void;
+}
+
+/** A ready app with its services; `close` releases the database. */
+export interface AppInstance {
+  app: Hono<AppEnv>;
+  project: Project;
+  publicToken: string;
+  services: Services;
+  close(): Promise<void>;
+}
+
+const ALLOW_HEADERS = 'authorization, content-type, x-sdk-client, x-sdk-parent-host';
+const ALLOW_METHODS = 'GET, POST, PUT, DELETE';
+// CORS applies to the API surfaces only; static pages are same-origin by design.
+const CORS_PATH = /^\/(sdk\/|dev\/|dev$|\.well-known\/|v1\/)/;
+
+/**
+ * Opens storage, migrates, loads the project and signing keys, and builds the Hono app.
+ * @example const { app, publicToken, close } = await createApp({ dataDir: ':memory:' });
+ */
+export async function createApp(opts: AppOptions = {}): Promise<AppInstance> {
+  const now = opts.now ?? Date.now;
+  const logger = opts.logger ?? ((line: string) => console.error(line));
+  const db: Db = await openDatabase({ dataDir: opts.dataDir ?? './data', ...(opts.databaseUrl ? { databaseUrl: opts.databaseUrl } : {}) });
+  try {
+    const project = await ensureProject(db, now(), opts.liveProject);
+    const keys = await loadSigningKeys(db, now());
+    const deliveries: Delivery[] = [];
+    if (opts.delivery) deliveries.push(opts.delivery);
+    else {
+      if (project.mode === 'test') deliveries.push(devInboxDelivery(db, now));
+      if (opts.smtpUrl) deliveries.push(smtpDelivery(opts.smtpUrl, opts.smtpFrom ?? 'Auth Elements <no-reply@localhost>'));
+      if (deliveries.length === 0) {
+        logger('[delivery] live project without SMTP_URL: outgoing email is dropped');
+        deliveries.push(logOnlyDelivery(logger));
+      }
+    }
+    const services: Services = {
+      db,
+      project,
+      now,
+      delivery: deliveries.length === 1 ? deliveries[0]! : fanOut(deliveries),
+      keys,
+      limits: { ...DEFAULT_RATE_LIMITS, ...opts.rateLimits },
+      issuer: opts.issuer ?? `auth-elements/${project.project_id}`,
+      maxBodyBytes: opts.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+      trustProxy: opts.trustProxy ?? false,
+      log: logger,
+    };
+    await pruneCounters(db, now());
+    const app = buildApp(services, opts);
+    return { app, project, publicToken: project.public_token, services, close: () => db.close() };
+  } catch (err) {
+    await db.close();
+    throw err;
+  }
+}
+
+function buildApp(svc: Services, opts: AppOptions): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const mode = svc.project.mode;
+
+  app.use(async (c, next) => {
+    const requestId = `request-id-${mode}-${randomUUID()}`;
+    c.set('requestId', requestId);
+    const started = Date.now();
+    await next();
+    c.header('X-Request-Id', requestId);
+    c.header('X-Content-Type-Options', 'nosniff');
+    if (opts.log) svc.log(`${c.req.method} ${c.req.path} ${c.res.status} ${Date.now() - started}ms ${requestId}`);
+  });
+
+  app.use(async (c, next) => {
+    if (!CORS_PATH.test(c.req.path)) return next();
+    const origin = c.req.header('origin');
+    const allowed = origin !== undefined && isOriginAllowed(c, svc, origin);
+    if (c.req.method === 'OPTIONS' && c.req.header('access-control-request-method')) {
+      // Preflight: answered here for allowed origins only; disallowed ones get no CORS headers.
+      if (!allowed) throw new ApiError('invalid_origin');
+      setCors(c, origin);
+      c.header('Access-Control-Allow-Methods', ALLOW_METHODS);
+      c.header('Access-Control-Allow-Headers', ALLOW_HEADERS);
+      c.header('Access-Control-Max-Age', '600');
+      return c.body(null, 204);
+    }
+    // A browser call from a foreign origin is refused before any work (absent Origin = server-to-server).
+    if (!requestOriginAllowed(c, svc)) throw new ApiError('invalid_origin');
+    await next();
+    if (allowed) setCors(c, origin);
+  });
+
+  const paths = new Set<string>();
+  const route: Route = (method, path, handler) => {
+    app.on(method, path, handler);
+    paths.add(path);
+  };
+  projectRoutes(route, svc);
+  otpRoutes(route, svc);
+  sessionRoutes(route, svc);
+  userRoutes(route, svc);
+  // Live projects have no /dev/* at all: those paths fall through to 404.
+  if (svc.project.mode === 'test') devRoutes(route, svc);
+  for (const path of paths) {
+    app.all(path, (c) => {
+      c.header('Allow', ALLOW_METHODS);
+      throw new ApiError('method_not_allowed');
+    });
+  }
+  if (opts.staticDirs?.length) app.use(staticFiles(opts.staticDirs));
+
+  app.notFound((c) => errorResponse(c, new ApiError('not_found'), svc.log));
+  app.onError((err, c) => errorResponse(c, err, svc.log));
+  return app;
+}
+
+function setCors(c: Ctx, origin: string | undefined): void {
+  if (!origin) return;
+  c.header('Access-Control-Allow-Origin', origin);
+  c.header('Access-Control-Allow-Credentials', 'true');
+  c.header('Access-Control-Expose-Headers', 'X-Request-Id');
+  c.header('Vary', 'Origin', { append: true });
+}

@@ -1,0 +1,72 @@
+/** Opens the database (SQLite via better-sqlite3 in WAL mode, or Postgres via pg) and migrates it. */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import { migrationProvider } from './migrations.ts';
+import type { Database } from './schema.ts';
+
+export type { Database } from './schema.ts';
+
+/** Which engine a {@link Db} runs on. */
+export type DbDialect = 'sqlite' | 'postgres';
+
+/** An open, migrated database. */
+export interface Db {
+  kysely: Kysely<Database>;
+  dialect: DbDialect;
+  close(): Promise<void>;
+}
+
+/** Where to store data: a Postgres URL wins; otherwise SQLite at `${dataDir}/auth.db` (or `:memory:`). */
+export interface OpenDatabaseOptions {
+  databaseUrl?: string;
+  dataDir?: string;
+}
+
+// pg returns BIGINT (oid 20) as strings; our BIGINTs are epoch milliseconds, far below 2^53.
+const INT8_OID = 20;
+const pgTypes = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === INT8_OID && format !== 'binary'
+      ? (v: string) => Number(v)
+      : pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
+};
+
+/** Opens the configured database and applies pending migrations; throws if a migration fails. */
+export async function openDatabase(opts: OpenDatabaseOptions): Promise<Db> {
+  let kysely: Kysely<Database>;
+  let dialect: DbDialect;
+  if (opts.databaseUrl && /^postgres(ql)?:\/\//.test(opts.databaseUrl)) {
+    dialect = 'postgres';
+    kysely = new Kysely<Database>({
+      dialect: new PostgresDialect({
+        pool: new pg.Pool({ connectionString: opts.databaseUrl, max: 10, types: pgTypes }),
+      }),
+    });
+  } else {
+    dialect = 'sqlite';
+    const dataDir = opts.dataDir ?? './data';
+    let file = ':memory:';
+    if (dataDir !== ':memory:') {
+      mkdirSync(dataDir, { recursive: true });
+      file = join(dataDir, 'auth.db');
+    }
+    const sqlite = new SQLite(file);
+    // WAL lets readers proceed while one writer commits; busy_timeout covers a second process on the file.
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('busy_timeout = 5000');
+    sqlite.pragma('foreign_keys = ON');
+    kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  }
+
+  const migrator = new Migrator({ db: kysely, provider: migrationProvider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    await kysely.destroy();
+    throw new Error(`database migration failed${failed ? ` at ${failed.migrationName}` : ''}`, { cause: error });
+  }
+  return { kysely, dialect, close: () => kysely.destroy() };
+}

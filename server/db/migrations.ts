@@ -1,0 +1,128 @@
+/** Versioned schema migrations, provided in code so the server needs no migration folder on disk. */
+import type { Kysely, Migration, MigrationProvider } from 'kysely';
+
+// Migrations receive an untyped Kysely because the schema they build is, by definition, not there yet.
+type AnyDb = Kysely<unknown>;
+
+const m0001_initial: Migration = {
+  async up(db: AnyDb) {
+    await db.schema
+      .createTable('projects')
+      .addColumn('project_id', 'text', (c) => c.primaryKey())
+      .addColumn('public_token', 'text', (c) => c.notNull().unique())
+      .addColumn('mode', 'text', (c) => c.notNull())
+      .addColumn('project_name', 'text', (c) => c.notNull())
+      .addColumn('config', 'text', (c) => c.notNull())
+      .addColumn('created_at', 'bigint', (c) => c.notNull())
+      .execute();
+
+    await db.schema
+      .createTable('users')
+      .addColumn('user_id', 'text', (c) => c.primaryKey())
+      .addColumn('project_id', 'text', (c) => c.notNull())
+      .addColumn('status', 'text', (c) => c.notNull())
+      .addColumn('created_at', 'bigint', (c) => c.notNull())
+      .addColumn('otp_failures', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('locked_until', 'bigint')
+      .execute();
+
+    await db.schema
+      .createTable('emails')
+      .addColumn('email_id', 'text', (c) => c.primaryKey())
+      .addColumn('project_id', 'text', (c) => c.notNull())
+      .addColumn('user_id', 'text', (c) => c.notNull())
+      .addColumn('email', 'text', (c) => c.notNull())
+      .addColumn('verified', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('created_at', 'bigint', (c) => c.notNull())
+      .addUniqueConstraint('emails_project_email_unique', ['project_id', 'email'])
+      .execute();
+    await db.schema.createIndex('emails_user_idx').on('emails').column('user_id').execute();
+
+    await db.schema
+      .createTable('otps')
+      .addColumn('otp_id', 'text', (c) => c.primaryKey())
+      .addColumn('project_id', 'text', (c) => c.notNull())
+      .addColumn('user_id', 'text', (c) => c.notNull())
+      .addColumn('method_id', 'text', (c) => c.notNull())
+      .addColumn('code_hash', 'text', (c) => c.notNull())
+      .addColumn('created_at', 'bigint', (c) => c.notNull())
+      .addColumn('expires_at', 'bigint', (c) => c.notNull())
+      .addColumn('failed_attempts', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('consumed_at', 'bigint')
+      .execute();
+    await db.schema.createIndex('otps_method_idx').on('otps').columns(['method_id', 'created_at']).execute();
+
+    await db.schema
+      .createTable('sessions')
+      .addColumn('session_id', 'text', (c) => c.primaryKey())
+      .addColumn('project_id', 'text', (c) => c.notNull())
+      .addColumn('user_id', 'text', (c) => c.notNull())
+      .addColumn('token_hash', 'text', (c) => c.notNull().unique())
+      .addColumn('started_at', 'bigint', (c) => c.notNull())
+      .addColumn('last_accessed_at', 'bigint', (c) => c.notNull())
+      .addColumn('expires_at', 'bigint', (c) => c.notNull())
+      .addColumn('revoked_at', 'bigint')
+      .addColumn('ip_address', 'text', (c) => c.notNull())
+      .addColumn('user_agent', 'text', (c) => c.notNull())
+      .addColumn('factors', 'text', (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('sessions_user_idx').on('sessions').column('user_id').execute();
+
+    await db.schema
+      .createTable('dev_messages')
+      .addColumn('message_id', 'text', (c) => c.primaryKey())
+      .addColumn('project_id', 'text', (c) => c.notNull())
+      .addColumn('channel', 'text', (c) => c.notNull())
+      .addColumn('to_addr', 'text', (c) => c.notNull())
+      .addColumn('subject', 'text')
+      .addColumn('body_text', 'text', (c) => c.notNull())
+      .addColumn('code', 'text')
+      .addColumn('link', 'text')
+      .addColumn('sent_at', 'bigint', (c) => c.notNull())
+      // Tie-breaker for messages sent within the same millisecond (process-local counter).
+      .addColumn('seq', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
+
+    await db.schema
+      .createTable('rate_counters')
+      .addColumn('counter_key', 'text', (c) => c.notNull())
+      .addColumn('window_start', 'bigint', (c) => c.notNull())
+      .addColumn('hits', 'integer', (c) => c.notNull())
+      .addPrimaryKeyConstraint('rate_counters_pk', ['counter_key', 'window_start'])
+      .execute();
+
+    await db.schema
+      .createTable('signing_keys')
+      .addColumn('kid', 'text', (c) => c.primaryKey())
+      .addColumn('alg', 'text', (c) => c.notNull())
+      .addColumn('private_jwk', 'text', (c) => c.notNull())
+      .addColumn('public_jwk', 'text', (c) => c.notNull())
+      .addColumn('created_at', 'bigint', (c) => c.notNull())
+      .execute();
+
+    await db.schema
+      .createTable('events')
+      .addColumn('event_id', 'text', (c) => c.primaryKey())
+      .addColumn('public_token', 'text', (c) => c.notNull())
+      .addColumn('event_name', 'text', (c) => c.notNull())
+      .addColumn('details', 'text', (c) => c.notNull())
+      .addColumn('telemetry', 'text', (c) => c.notNull())
+      .addColumn('received_at', 'bigint', (c) => c.notNull())
+      .execute();
+  },
+  async down(db: AnyDb) {
+    for (const t of ['events', 'signing_keys', 'rate_counters', 'dev_messages', 'sessions', 'otps', 'emails', 'users', 'projects']) {
+      await db.schema.dropTable(t).ifExists().execute();
+    }
+  },
+};
+
+/** All migrations by name; names sort in application order. Add new ones, never edit applied ones. */
+export const migrations: Record<string, Migration> = {
+  '0001_initial': m0001_initial,
+};
+
+/** In-code provider for Kysely's Migrator. */
+export const migrationProvider: MigrationProvider = {
+  getMigrations: async () => migrations,
+};

@@ -1,0 +1,116 @@
+/**
+ * Kysely table types. Times are epoch milliseconds in BIGINT columns (portable, and comparisons in
+ * conditional UPDATEs stay numeric); booleans are 0/1 integers and JSON is text, so SQLite and
+ * Postgres store the same values.
+ */
+
+/** `projects`: one row per configured project; `config` holds the JSON {@link ProjectConfig}. */
+export interface ProjectsTable {
+  project_id: string;
+  public_token: string;
+  mode: string;
+  project_name: string;
+  config: string;
+  created_at: number;
+}
+
+/** `users`: lockout counters live here so every instance sees them. */
+export interface UsersTable {
+  user_id: string;
+  project_id: string;
+  status: string;
+  created_at: number;
+  otp_failures: number;
+  locked_until: number | null;
+}
+
+/** `emails`: unique per project; `verified` flips to 1 on the first successful OTP. */
+export interface EmailsTable {
+  email_id: string;
+  project_id: string;
+  user_id: string;
+  email: string;
+  verified: number;
+  created_at: number;
+}
+
+/** `otps`: only a salted SHA-256 of the code is stored. */
+export interface OtpsTable {
+  otp_id: string;
+  project_id: string;
+  user_id: string;
+  method_id: string;
+  code_hash: string;
+  created_at: number;
+  expires_at: number;
+  failed_attempts: number;
+  consumed_at: number | null;
+}
+
+/** `sessions`: only the SHA-256 of the opaque session token is stored. */
+export interface SessionsTable {
+  session_id: string;
+  project_id: string;
+  user_id: string;
+  token_hash: string;
+  started_at: number;
+  last_accessed_at: number;
+  expires_at: number;
+  revoked_at: number | null;
+  ip_address: string;
+  user_agent: string;
+  factors: string;
+}
+
+/** `dev_messages`: the dev inbox of a test project. */
+export interface DevMessagesTable {
+  message_id: string;
+  project_id: string;
+  channel: string;
+  to_addr: string;
+  subject: string | null;
+  body_text: string;
+  code: string | null;
+  link: string | null;
+  sent_at: number;
+  seq: number;
+}
+
+/** `rate_counters`: fixed-window counters shared by all instances. */
+export interface RateCountersTable {
+  counter_key: string;
+  window_start: number;
+  hits: number;
+}
+
+/** `signing_keys`: the session-JWT key pair(s), generated at first start. */
+export interface SigningKeysTable {
+  kid: string;
+  alg: string;
+  private_jwk: string;
+  public_jwk: string;
+  created_at: number;
+}
+
+/** `events`: telemetry from `POST /events`. */
+export interface EventsTable {
+  event_id: string;
+  public_token: string;
+  event_name: string;
+  details: string;
+  telemetry: string;
+  received_at: number;
+}
+
+/** The whole database as Kysely sees it. */
+export interface Database {
+  projects: ProjectsTable;
+  users: UsersTable;
+  emails: EmailsTable;
+  otps: OtpsTable;
+  sessions: SessionsTable;
+  dev_messages: DevMessagesTable;
+  rate_counters: RateCountersTable;
+  signing_keys: SigningKeysTable;
+  events: EventsTable;
+}

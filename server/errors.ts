@@ -1,0 +1,47 @@
+/** The server's error catalogue and the one error class every handler throws. */
+import type { SchemaErrorItem } from '../sdk-core/schemas/index.ts';
+
+/** Every error_type this server emits, with its HTTP status and default message. Stable: clients key on these. */
+export const ERRORS = {
+  invalid_json: { status: 400, message: 'The request body is not valid JSON.' },
+  invalid_request_body: { status: 400, message: 'Request does not match expected schema.' },
+  invalid_email: { status: 400, message: 'Email format is invalid.' },
+  invalid_code: { status: 400, message: 'Code format is invalid, please try again.' },
+  unauthorized_credentials: { status: 401, message: 'Unauthorized credentials.' },
+  invalid_public_token: { status: 401, message: 'The public token is not valid for this server.' },
+  invalid_origin: { status: 403, message: 'This origin is not allowed for the project.' },
+  not_found: { status: 404, message: 'The requested resource was not found.' },
+  otp_code_not_found: { status: 404, message: 'The passcode is invalid, expired or already used.' },
+  session_not_found: { status: 404, message: 'Session not found.' },
+  method_not_allowed: { status: 405, message: 'Method not allowed for this path.' },
+  request_too_large: { status: 413, message: 'The request body exceeds the size limit.' },
+  too_many_requests: { status: 429, message: 'Too many requests, please try again later.' },
+  user_lock_limit_reached: { status: 429, message: 'Too many failed authentication attempts. Please try again later.' },
+  internal_server_error: { status: 500, message: 'An internal error occurred.' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+/** A stable error_type of {@link ERRORS}. */
+export type ErrorType = keyof typeof ERRORS;
+
+/** Base of error_url: one anchor per error_type in server/README.md. */
+export const ERROR_URL_BASE = 'https://github.com/auth-elements/auth-elements/blob/main/server/README.md#';
+
+/** A client-visible API error; handlers throw it and the app turns it into the DESIGN 2 error body. */
+export class ApiError extends Error {
+  readonly errorType: ErrorType;
+  readonly status: number;
+  readonly details: Record<string, unknown> | undefined;
+  readonly schemaErrors: SchemaErrorItem[] | undefined;
+
+  constructor(
+    errorType: ErrorType,
+    opts: { message?: string; details?: Record<string, unknown>; schemaErrors?: SchemaErrorItem[]; cause?: unknown } = {},
+  ) {
+    super(opts.message ?? ERRORS[errorType].message, { cause: opts.cause });
+    this.name = 'ApiError';
+    this.errorType = errorType;
+    this.status = ERRORS[errorType].status;
+    this.details = opts.details;
+    this.schemaErrors = opts.schemaErrors;
+  }
+}

@@ -1,0 +1,169 @@
+/** Request plumbing shared by the routes: services, the success envelope, bounded JSON bodies, Basic auth, origins. */
+import type { IncomingMessage } from 'node:http';
+import type { Context } from 'hono';
+import { z } from 'zod/mini';
+import type { APIErrorBody, SchemaErrorBody } from '../sdk-core/schemas/index.ts';
+import { parseWith } from '../sdk-core/schemas/index.ts';
+import type { Db } from './db/index.ts';
+import { ApiError, ERROR_URL_BASE, ERRORS } from './errors.ts';
+import type { SigningKeys } from './keys.ts';
+import type { Delivery } from './messaging/delivery.ts';
+import { originAllowed, type Project } from './project.ts';
+import type { RateLimits } from './rate-limit.ts';
+
+// zod/mini ships without messages (bundle size); the server can afford readable schema error messages.
+z.config(z.locales.en());
+
+/** Everything a route needs, built once per app. */
+export interface Services {
+  db: Db;
+  project: Project;
+  /** Injected clock (epoch ms) so tests can move time instead of sleeping. */
+  now: () => number;
+  delivery: Delivery;
+  keys: SigningKeys;
+  limits: RateLimits;
+  issuer: string;
+  maxBodyBytes: number;
+  /** Read the client IP from X-Forwarded-For (only behind a trusted proxy). */
+  trustProxy: boolean;
+  log: (line: string) => void;
+}
+
+/** Hono environment: node-server bindings (absent under `app.request`) and per-request variables. */
+export interface AppEnv {
+  Bindings: { incoming?: IncomingMessage };
+  Variables: { requestId: string };
+}
+
+/** The Hono context of this app. */
+export type Ctx = Context<AppEnv>;
+
+/** Success answer in the DESIGN 2 envelope, with the request id and status_code 200. */
+export function ok<T extends object>(c: Ctx, payload: T): Response {
+  return c.json({ data: { ...payload, request_id: c.get('requestId'), status_code: 200 } }, 200);
+}
+
+/** DESIGN 2 error body for an {@link ApiError}; schema errors also carry the `body` key. */
+export function errorBody(err: ApiError, requestId: string): APIErrorBody | SchemaErrorBody {
+  const body: APIErrorBody = {
+    status_code: err.status,
+    request_id: requestId,
+    error_type: err.errorType,
+    error_message: err.message,
+    error_url: `${ERROR_URL_BASE}${err.errorType}`,
+  };
+  if (err.details) body.error_details = err.details;
+  if (err.schemaErrors) return { ...body, body: err.schemaErrors };
+  return body;
+}
+
+/** Error response for anything thrown: ApiErrors as themselves, everything else as a logged 500. */
+export function errorResponse(c: Ctx, err: unknown, log: (line: string) => void): Response {
+  let apiErr: ApiError;
+  if (err instanceof ApiError) {
+    apiErr = err;
+  } else {
+    log(`[error] ${c.req.method} ${c.req.path} request_id=${c.get('requestId')}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+    apiErr = new ApiError('internal_server_error', { message: ERRORS.internal_server_error.message });
+  }
+  return c.json(errorBody(apiErr, c.get('requestId')), apiErr.status as 400);
+}
+
+/**
+ * Reads the body with a hard byte cap BEFORE parsing (DESIGN 3), then JSON, then the schema.
+ * An empty body counts as `{}` so body-less calls (sessions/revoke) work.
+ */
+export async function readJson<S extends z.ZodMiniType>(c: Ctx, schema: S, maxBytes: number): Promise<z.infer<S>> {
+  const declared = Number(c.req.header('content-length') ?? '0');
+  if (Number.isFinite(declared) && declared > maxBytes) throw new ApiError('request_too_large');
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  const stream = c.req.raw.body;
+  if (stream) {
+    const reader = stream.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.byteLength;
+      if (total > maxBytes) {
+        // Stop reading at once: a chunked upload without Content-Length must not be buffered whole.
+        await reader.cancel().catch(() => undefined);
+        throw new ApiError('request_too_large');
+      }
+      chunks.push(value);
+    }
+  }
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks));
+  } catch {
+    throw new ApiError('invalid_json', { message: 'The request body is not valid UTF-8.' });
+  }
+  let value: unknown = {};
+  if (text.trim() !== '') {
+    try {
+      value = JSON.parse(text);
+    } catch {
+      throw new ApiError('invalid_json');
+    }
+  }
+  const parsed = parseWith(schema, value);
+  if (!parsed.ok) throw new ApiError('invalid_request_body', { schemaErrors: parsed.errors });
+  return parsed.value;
+}
+
+/** Parsed `Authorization: Basic base64(public_token:secret)`. */
+export interface BasicCredentials {
+  publicToken: string;
+  secret: string;
+}
+
+/** Parses Basic credentials; null when the header is absent or malformed. */
+export function parseBasicAuth(header: string | undefined): BasicCredentials | null {
+  if (!header) return null;
+  const m = /^Basic\s+([A-Za-z0-9+/=_-]{1,8192})$/i.exec(header.trim());
+  if (!m?.[1]) return null;
+  const decoded = Buffer.from(m[1], 'base64').toString('utf8');
+  const i = decoded.indexOf(':');
+  if (i <= 0) return null;
+  return { publicToken: decoded.slice(0, i), secret: decoded.slice(i + 1) };
+}
+
+/**
+ * Project authentication for /sdk/v1 calls: the public token must be the active project's.
+ * Returns the secret part (a session token, or the public token again when signed out).
+ */
+export function requireProjectAuth(c: Ctx, svc: Services): BasicCredentials {
+  const creds = parseBasicAuth(c.req.header('authorization'));
+  if (!creds) throw new ApiError('unauthorized_credentials', { message: 'Missing or malformed Basic authorization header.' });
+  if (creds.publicToken !== svc.project.public_token) throw new ApiError('invalid_public_token');
+  return creds;
+}
+
+/** True when the request's Origin may call the API: absent (server-to-server), same origin, or allowlisted. */
+export function requestOriginAllowed(c: Ctx, svc: Services): boolean {
+  const origin = c.req.header('origin');
+  if (origin === undefined) return true;
+  return isOriginAllowed(c, svc, origin);
+}
+
+/** True when `origin` is the server's own origin or on the project's allowlist. */
+export function isOriginAllowed(c: Ctx, svc: Services, origin: string): boolean {
+  if (origin === new URL(c.req.url).origin) return true;
+  return originAllowed(origin, svc.project.config.allowed_origins);
+}
+
+/** Client IP: socket address, or the first X-Forwarded-For hop when the proxy is trusted. */
+export function clientIp(c: Ctx, svc: Services): string {
+  if (svc.trustProxy) {
+    const xff = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+    if (xff) return xff.slice(0, 64);
+  }
+  return c.env?.incoming?.socket?.remoteAddress ?? '127.0.0.1';
+}
+
+/** User agent, bounded so a huge header cannot bloat session rows. */
+export function userAgent(c: Ctx): string {
+  return (c.req.header('user-agent') ?? '').slice(0, 512);
+}

@@ -1,0 +1,7 @@
+/** Programmatic API of the reference server. */
+export { type AppInstance, type AppOptions, createApp, DEFAULT_MAX_BODY_BYTES } from './app.ts';
+export { ERRORS, type ErrorType } from './errors.ts';
+export { readLiveProjectFile, type LiveProjectFile, type Project } from './project.ts';
+export { DEFAULT_RATE_LIMITS, type RateLimits } from './rate-limit.ts';
+export type { StaticDir } from './routes/static.ts';
+export { type RunningServer, type StartServerOptions, startServer } from './start.ts';

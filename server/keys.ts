@@ -1,0 +1,68 @@
+/** Session-JWT signing: an ES256 key pair generated at first start, persisted in the DB, served as JWKS. */
+import { randomUUID } from 'node:crypto';
+import { type CryptoKey, exportJWK, type JWK, importJWK, generateKeyPair, SignJWT } from 'jose';
+import type { Session } from '../sdk-core/schemas/index.ts';
+import type { Db } from './db/index.ts';
+
+/** JWT lifetime (DESIGN 3: 5 minutes). */
+export const SESSION_JWT_TTL_SECONDS = 300;
+/** Signature algorithm of session JWTs. */
+export const JWT_ALG = 'ES256';
+/** Claim holding the session, named as the provider names it so its SDKs can read our JWTs. */
+export const SESSION_CLAIM = 'https://stytch.com/session';
+
+/** The active signing key and the public JWKS. */
+export interface SigningKeys {
+  kid: string;
+  privateKey: CryptoKey;
+  jwks: { keys: JWK[] };
+}
+
+/** Loads the newest signing key, creating one if the database has none. */
+export async function loadSigningKeys(db: Db, now: number): Promise<SigningKeys> {
+  const k = db.kysely;
+  let rows = await k.selectFrom('signing_keys').selectAll().orderBy('created_at', 'desc').execute();
+  if (rows.length === 0) {
+    const { privateKey, publicKey } = await generateKeyPair(JWT_ALG, { extractable: true });
+    const kid = `jwk-${randomUUID()}`;
+    const pub = { ...(await exportJWK(publicKey)), kid, alg: JWT_ALG, use: 'sig' };
+    const priv = { ...(await exportJWK(privateKey)), kid, alg: JWT_ALG };
+    await k
+      .insertInto('signing_keys')
+      .values({ kid, alg: JWT_ALG, private_jwk: JSON.stringify(priv), public_jwk: JSON.stringify(pub), created_at: now })
+      .execute();
+    rows = await k.selectFrom('signing_keys').selectAll().orderBy('created_at', 'desc').execute();
+  }
+  const newest = rows[0]!;
+  const privateKey = (await importJWK(JSON.parse(newest.private_jwk) as JWK, JWT_ALG)) as CryptoKey;
+  // Every stored public key stays in the JWKS so JWTs signed before a rotation still verify.
+  return { kid: newest.kid, privateKey, jwks: { keys: rows.map((r) => JSON.parse(r.public_jwk) as JWK) } };
+}
+
+/** Signs the 5-minute session JWT: sub=user_id, aud=project_id, iss, plus the session claim. */
+export async function signSessionJwt(
+  keys: SigningKeys,
+  opts: { projectId: string; issuer: string; session: Session; nowMs: number },
+): Promise<string> {
+  const iat = Math.floor(opts.nowMs / 1000);
+  const s = opts.session;
+  return new SignJWT({
+    [SESSION_CLAIM]: {
+      id: s.session_id,
+      started_at: s.started_at,
+      last_accessed_at: s.last_accessed_at,
+      expires_at: s.expires_at,
+      attributes: s.attributes,
+      authentication_factors: s.authentication_factors,
+    },
+    roles: s.roles,
+  })
+    .setProtectedHeader({ alg: JWT_ALG, kid: keys.kid, typ: 'JWT' })
+    .setSubject(s.user_id)
+    .setIssuer(opts.issuer)
+    .setAudience(opts.projectId)
+    .setIssuedAt(iat)
+    .setNotBefore(iat)
+    .setExpirationTime(iat + SESSION_JWT_TTL_SECONDS)
+    .sign(keys.privateKey);
+}

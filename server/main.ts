@@ -1,0 +1,65 @@
+/**
+ * CLI entry: `tsx server/main.ts`. Configuration from the environment (see server/README.md):
+ * PORT, HOST, DATA_DIR, DATABASE_URL, PROJECT_CONFIG, SMTP_URL, SMTP_FROM, STATIC_DIRS, TRUST_PROXY,
+ * JWT_ISSUER, RATE_LIMIT_OTP_EMAIL / _IP / _PROJECT, LOG_LEVEL.
+ */
+import type { StaticDir } from './routes/static.ts';
+import { readLiveProjectFile } from './project.ts';
+import { DEFAULT_RATE_LIMITS, type RateLimits } from './rate-limit.ts';
+import { startServer } from './start.ts';
+
+const env = process.env;
+
+function intEnv(name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got ${raw}`);
+  return n;
+}
+
+// STATIC_DIRS: comma-separated `urlPrefix=dir` pairs, e.g. "/dist/=./dist,/=./demo/public".
+function staticDirs(raw: string | undefined): StaticDir[] {
+  if (!raw) return [];
+  return raw.split(',').map((pair) => {
+    const i = pair.indexOf('=');
+    if (i <= 0) throw new Error(`STATIC_DIRS entry "${pair}" is not urlPrefix=dir`);
+    return { urlPrefix: pair.slice(0, i).trim(), dir: pair.slice(i + 1).trim() };
+  });
+}
+
+const limits: RateLimits = {
+  otpSendPerEmail: { ...DEFAULT_RATE_LIMITS.otpSendPerEmail, max: intEnv('RATE_LIMIT_OTP_EMAIL', DEFAULT_RATE_LIMITS.otpSendPerEmail.max) },
+  otpSendPerIp: { ...DEFAULT_RATE_LIMITS.otpSendPerIp, max: intEnv('RATE_LIMIT_OTP_IP', DEFAULT_RATE_LIMITS.otpSendPerIp.max) },
+  otpSendPerProject: { ...DEFAULT_RATE_LIMITS.otpSendPerProject, max: intEnv('RATE_LIMIT_OTP_PROJECT', DEFAULT_RATE_LIMITS.otpSendPerProject.max) },
+};
+
+const server = await startServer({
+  port: intEnv('PORT', 8787),
+  host: env.HOST || '127.0.0.1',
+  dataDir: env.DATA_DIR || './data',
+  ...(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : {}),
+  ...(env.PROJECT_CONFIG ? { liveProject: readLiveProjectFile(env.PROJECT_CONFIG) } : {}),
+  ...(env.SMTP_URL ? { smtpUrl: env.SMTP_URL } : {}),
+  ...(env.SMTP_FROM ? { smtpFrom: env.SMTP_FROM } : {}),
+  ...(env.JWT_ISSUER ? { issuer: env.JWT_ISSUER } : {}),
+  trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+  staticDirs: staticDirs(env.STATIC_DIRS),
+  rateLimits: limits,
+  log: env.LOG_LEVEL !== 'warn' && env.LOG_LEVEL !== 'error',
+});
+
+console.log(`Auth Elements reference server listening on ${server.url}`);
+console.log(`Public token: ${server.publicToken}`);
+
+let stopping = false;
+const stop = () => {
+  if (stopping) return;
+  stopping = true;
+  server.close().then(
+    () => process.exit(0),
+    () => process.exit(1),
+  );
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

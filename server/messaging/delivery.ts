@@ -1,0 +1,36 @@
+/** Outgoing messages (OTP codes, links) and the Delivery seam that sends them. */
+import type { InboxChannel } from '../../sdk-core/schemas/index.ts';
+
+/** A message to send; `code`/`link` are kept apart so the dev inbox can expose them to tests. */
+export interface OutboundMessage {
+  projectId: string;
+  channel: InboxChannel;
+  to: string;
+  subject: string | null;
+  text: string;
+  code: string | null;
+  link: string | null;
+}
+
+/** Sends messages; implementations: dev inbox (DB), SMTP (nodemailer), log-only. */
+export interface Delivery {
+  send(message: OutboundMessage): Promise<void>;
+}
+
+/** Sends through every delivery in order (test project with SMTP configured: inbox and mail). */
+export function fanOut(deliveries: Delivery[]): Delivery {
+  return {
+    async send(message) {
+      for (const d of deliveries) await d.send(message);
+    },
+  };
+}
+
+/** Drops messages with a log line that never contains the secret (a live project without SMTP_URL). */
+export function logOnlyDelivery(log: (line: string) => void): Delivery {
+  return {
+    async send(message) {
+      log(`[delivery] no SMTP_URL configured: dropped ${message.channel} message to ${message.to}`);
+    },
+  };
+}

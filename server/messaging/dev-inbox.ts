@@ -1,0 +1,53 @@
+/** Dev inbox: a Delivery that stores messages in the database for `/dev/inbox` (test projects only). */
+import type { InboxMessage } from '../../sdk-core/schemas/index.ts';
+import { newId } from '../crypto.ts';
+import type { Db } from '../db/index.ts';
+import type { Delivery } from './delivery.ts';
+
+let seq = 0;
+
+/** Delivery writing each message to `dev_messages`, stamped with the injected clock. */
+export function devInboxDelivery(db: Db, now: () => number): Delivery {
+  return {
+    async send(m) {
+      seq += 1;
+      await db.kysely
+        .insertInto('dev_messages')
+        .values({
+          message_id: newId('message', 'test'),
+          project_id: m.projectId,
+          channel: m.channel,
+          to_addr: m.to,
+          subject: m.subject,
+          body_text: m.text,
+          code: m.code,
+          link: m.link,
+          sent_at: now(),
+          seq,
+        })
+        .execute();
+    },
+  };
+}
+
+/** Messages of the project, newest first, optionally only those sent to `to` (case-insensitive). */
+export async function listInbox(db: Db, projectId: string, to?: string, limit = 200): Promise<InboxMessage[]> {
+  let q = db.kysely.selectFrom('dev_messages').selectAll().where('project_id', '=', projectId);
+  if (to) q = q.where('to_addr', '=', to.trim().toLowerCase());
+  const rows = await q.orderBy('sent_at', 'desc').orderBy('seq', 'desc').limit(limit).execute();
+  return rows.map((r) => ({
+    id: r.message_id,
+    channel: r.channel === 'sms' || r.channel === 'whatsapp' ? r.channel : 'email',
+    to: r.to_addr,
+    subject: r.subject,
+    text: r.body_text,
+    code: r.code,
+    link: r.link,
+    sent_at: new Date(r.sent_at).toISOString(),
+  }));
+}
+
+/** Empties the project's inbox. */
+export async function clearInbox(db: Db, projectId: string): Promise<void> {
+  await db.kysely.deleteFrom('dev_messages').where('project_id', '=', projectId).execute();
+}

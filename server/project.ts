@@ -1,0 +1,210 @@
+/**
+ * Project configuration: the default test project created on first start, or a live project read from
+ * the JSON file named by PROJECT_CONFIG. The server serves exactly one project (the "active" one).
+ */
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { z } from 'zod/mini';
+import type { BootstrapData } from '../sdk-core/schemas/index.ts';
+import { parseWith } from '../sdk-core/schemas/index.ts';
+import type { Db } from './db/index.ts';
+
+/** Test projects get the dev inbox; live projects never do. */
+export type ProjectMode = 'test' | 'live';
+
+/** Settings stored as JSON in `projects.config`. */
+export interface ProjectConfig {
+  /** Exact origins, or `scheme://host:*` for any port of that host. */
+  allowed_origins: string[];
+  /** URL prefixes redirects must start with; `:*` after the host means any port. */
+  redirect_urls: string[];
+  /** Enabled products, informational for now (e.g. "otp", "emailMagicLinks"). */
+  products: string[];
+  display_watermark: boolean;
+  /** Overrides of individual bootstrap keys. */
+  bootstrap: Partial<BootstrapData>;
+}
+
+/** The active project as the app uses it. */
+export interface Project {
+  project_id: string;
+  public_token: string;
+  mode: ProjectMode;
+  project_name: string;
+  config: ProjectConfig;
+}
+
+/** Defaults of the auto-created test project: loopback origins on any port, loopback redirects. */
+export const TEST_PROJECT_DEFAULTS: ProjectConfig = {
+  allowed_origins: ['http://localhost:*', 'http://127.0.0.1:*', 'http://[::1]:*'],
+  redirect_urls: ['http://localhost:*/', 'http://127.0.0.1:*/'],
+  products: ['otp', 'emailMagicLinks', 'passwords', 'passkeys', 'oauth'],
+  display_watermark: true,
+  bootstrap: {},
+};
+
+const stringList = z.array(z.string().check(z.maxLength(2048)));
+
+/** Shape of the PROJECT_CONFIG JSON file (live projects). */
+export const LiveProjectFile = z.object({
+  public_token: z.string().check(z.regex(/^public-token-live-[A-Za-z0-9_-]{8,}$/)),
+  project_id: z.optional(z.string().check(z.regex(/^project-live-[A-Za-z0-9_-]{8,}$/))),
+  project_name: z.string().check(z.minLength(1), z.maxLength(200)),
+  allowed_origins: stringList,
+  redirect_urls: z.optional(stringList),
+  products: z.optional(stringList),
+  display_watermark: z.optional(z.boolean()),
+  bootstrap: z.optional(z.record(z.string(), z.unknown())),
+});
+/** Parsed PROJECT_CONFIG file. */
+export type LiveProjectFile = z.infer<typeof LiveProjectFile>;
+
+/** Reads and validates a PROJECT_CONFIG file; throws a readable error naming the bad fields. */
+export function readLiveProjectFile(path: string): LiveProjectFile {
+  const raw: unknown = JSON.parse(readFileSync(path, 'utf8'));
+  const parsed = parseWith(LiveProjectFile, raw);
+  if (!parsed.ok) {
+    throw new Error(`PROJECT_CONFIG ${path} is invalid: ${parsed.errors.map((e) => `${e.dataPath} ${e.message}`).join('; ')}`);
+  }
+  return parsed.value;
+}
+
+function rowToProject(row: { project_id: string; public_token: string; mode: string; project_name: string; config: string }): Project {
+  return {
+    project_id: row.project_id,
+    public_token: row.public_token,
+    mode: row.mode === 'live' ? 'live' : 'test',
+    project_name: row.project_name,
+    config: { ...TEST_PROJECT_DEFAULTS, ...(JSON.parse(row.config) as Partial<ProjectConfig>) },
+  };
+}
+
+/**
+ * Returns the active project: the live one from `live` (inserted or updated by public token), else the
+ * oldest test project in the database, created on first start.
+ */
+export async function ensureProject(db: Db, now: number, live?: LiveProjectFile): Promise<Project> {
+  const k = db.kysely;
+  if (live) {
+    const config: ProjectConfig = {
+      allowed_origins: live.allowed_origins,
+      redirect_urls: live.redirect_urls ?? [],
+      products: live.products ?? ['otp'],
+      display_watermark: live.display_watermark ?? true,
+      bootstrap: live.bootstrap as Partial<BootstrapData> | undefined ?? {},
+    };
+    const existing = await k.selectFrom('projects').selectAll().where('public_token', '=', live.public_token).executeTakeFirst();
+    if (existing) {
+      await k
+        .updateTable('projects')
+        .set({ project_name: live.project_name, config: JSON.stringify(config), mode: 'live' })
+        .where('project_id', '=', existing.project_id)
+        .execute();
+    } else {
+      await k
+        .insertInto('projects')
+        .values({
+          project_id: live.project_id ?? `project-live-${randomUUID()}`,
+          public_token: live.public_token,
+          mode: 'live',
+          project_name: live.project_name,
+          config: JSON.stringify(config),
+          created_at: now,
+        })
+        .execute();
+    }
+    const row = await k.selectFrom('projects').selectAll().where('public_token', '=', live.public_token).executeTakeFirstOrThrow();
+    return rowToProject(row);
+  }
+  const existing = await k.selectFrom('projects').selectAll().where('mode', '=', 'test').orderBy('created_at').executeTakeFirst();
+  if (existing) return rowToProject(existing);
+  const projectId = `project-test-${randomUUID()}`;
+  await k
+    .insertInto('projects')
+    .values({
+      project_id: projectId,
+      public_token: `public-token-test-${randomUUID()}`,
+      mode: 'test',
+      project_name: 'Auth Elements Demo',
+      config: JSON.stringify(TEST_PROJECT_DEFAULTS),
+      created_at: now,
+    })
+    // Two processes starting on one fresh database: the loser's insert is harmless, both read the oldest.
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+  const row = await k.selectFrom('projects').selectAll().where('mode', '=', 'test').orderBy('created_at').executeTakeFirstOrThrow();
+  return rowToProject(row);
+}
+
+/** True when `origin` matches one of the patterns (exact origin, or `scheme://host:*` for any port). */
+export function originAllowed(origin: string, patterns: readonly string[]): boolean {
+  let o: URL;
+  try {
+    o = new URL(origin);
+  } catch {
+    return false;
+  }
+  // An Origin header is only ever scheme://host[:port]; anything with a path is not a real origin.
+  if (o.origin !== origin) return false;
+  for (const p of patterns) {
+    if (p.endsWith(':*')) {
+      try {
+        const base = new URL(p.slice(0, -2));
+        if (base.protocol === o.protocol && base.hostname === o.hostname) return true;
+      } catch {
+        // A malformed pattern matches nothing.
+      }
+    } else if (p === origin) {
+      return true;
+    } else {
+      try {
+        if (new URL(p).origin === origin) return true;
+      } catch {
+        // ignore
+      }
+    }
+  }
+  return false;
+}
+
+/** True when `url` starts with an allowlisted prefix (`:*` in a prefix stands for any port). */
+export function redirectAllowed(url: string, prefixes: readonly string[]): boolean {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return false;
+  }
+  return prefixes.some((prefix) => {
+    const m = /^([a-z][a-z0-9+.-]*:\/\/[^/:]+):\*(\/.*)?$/i.exec(prefix);
+    if (m) {
+      const host = new URL(m[1] ?? '');
+      return u.protocol === host.protocol && u.hostname === host.hostname && u.pathname.startsWith(m[2] ?? '/');
+    }
+    return u.href.startsWith(prefix);
+  });
+}
+
+/** Bootstrap payload for the project: every DESIGN 2 key present, project overrides applied. */
+export function bootstrapData(project: Project): BootstrapData {
+  const base: BootstrapData = {
+    project_name: project.project_name,
+    disable_sdk_watermark: !project.config.display_watermark,
+    captcha_settings: { enabled: false, siteKey: '' },
+    cname_domain: null,
+    email_domains: [],
+    pkce_required_for_email_magic_links: false,
+    pkce_required_for_password_resets: false,
+    pkce_required_for_oauth: false,
+    pkce_required_for_sso: false,
+    slug_pattern: '',
+    create_organization_enabled: false,
+    password_config: null,
+    dfp_protected_auth_enabled: false,
+    dfp_protected_auth_mode: null,
+    rbac_policy: { roles: [], resources: [], scopes: [] },
+    siwe_required_for_crypto_wallets: false,
+    vertical: 'CONSUMER',
+  };
+  return { ...base, ...project.config.bootstrap, project_name: project.project_name };
+}

@@ -1,0 +1,75 @@
+/** User storage: find-or-create by email, and the wire shape of a user. */
+import type { User } from '../sdk-core/schemas/index.ts';
+import { newId } from './crypto.ts';
+import type { Services } from './http.ts';
+
+/** Outcome of {@link findOrCreateUserByEmail}. */
+export interface EmailUser {
+  user_id: string;
+  email_id: string;
+  created: boolean;
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/**
+ * Finds the user owning `email` in the project or creates one (status active, email unverified until the
+ * first successful OTP). Safe under concurrency: the unique (project_id, email) constraint decides the race.
+ */
+export async function findOrCreateUserByEmail(svc: Services, email: string): Promise<EmailUser> {
+  const k = svc.db.kysely;
+  const projectId = svc.project.project_id;
+  const find = () =>
+    k.selectFrom('emails').select(['email_id', 'user_id']).where('project_id', '=', projectId).where('email', '=', email).executeTakeFirst();
+  const existing = await find();
+  if (existing) return { ...existing, created: false };
+
+  const mode = svc.project.mode;
+  const userId = newId('user', mode);
+  const emailId = newId('email', mode);
+  const now = svc.now();
+  const won = await k.transaction().execute(async (tx) => {
+    await tx.insertInto('users').values({ user_id: userId, project_id: projectId, status: 'active', created_at: now, otp_failures: 0, locked_until: null }).execute();
+    const inserted = await tx
+      .insertInto('emails')
+      .values({ email_id: emailId, project_id: projectId, user_id: userId, email, verified: 0, created_at: now })
+      .onConflict((oc) => oc.columns(['project_id', 'email']).doNothing())
+      .returning('email_id')
+      .executeTakeFirst();
+    if (!inserted) {
+      // Lost the race to a parallel sign-up of the same email: drop our orphan user.
+      await tx.deleteFrom('users').where('user_id', '=', userId).execute();
+      return false;
+    }
+    return true;
+  });
+  if (won) return { user_id: userId, email_id: emailId, created: true };
+  const winner = await find();
+  if (!winner) throw new Error('email row vanished after a conflicting insert');
+  return { ...winner, created: false };
+}
+
+/** Loads a user in wire shape; null when it does not exist in the active project. */
+export async function loadUser(svc: Services, userId: string): Promise<User | null> {
+  const k = svc.db.kysely;
+  const user = await k.selectFrom('users').selectAll().where('user_id', '=', userId).where('project_id', '=', svc.project.project_id).executeTakeFirst();
+  if (!user) return null;
+  const emails = await k.selectFrom('emails').selectAll().where('user_id', '=', userId).orderBy('created_at').execute();
+  return {
+    user_id: user.user_id,
+    emails: emails.map((e) => ({ email_id: e.email_id, email: e.email, verified: e.verified === 1 })),
+    phone_numbers: [],
+    name: { first_name: '', middle_name: '', last_name: '' },
+    providers: [],
+    totps: [],
+    webauthn_registrations: [],
+    crypto_wallets: [],
+    biometric_registrations: [],
+    trusted_metadata: {},
+    untrusted_metadata: {},
+    created_at: iso(user.created_at),
+    status: user.status === 'pending' ? 'pending' : 'active',
+    roles: [],
+    password: null,
+  };
+}
