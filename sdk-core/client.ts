@@ -1,19 +1,31 @@
+import { createB2B, type B2B } from './b2b/index.ts';
 import { DEFAULT_BOOTSTRAP } from './bootstrap.ts';
-import { type FetchLike, HttpClient } from './http.ts';
-import { createOTPs, type OTPs } from './otps/index.ts';
-import type { BootstrapData } from './schemas/index.ts';
-import { type CookieOptions, SessionManager } from './session-manager.ts';
 import {
-  backoffDelay,
-  createSessions,
-  isTransientError,
-  SESSION_REFRESH_MS,
-  type Sessions,
-} from './sessions/index.ts';
+  type CaptchaProvider,
+  DEV_CAPTCHA_SITE_KEY_PREFIX,
+  type DeviceFingerprintProvider,
+  devCaptchaProvider,
+  recaptchaProvider,
+} from './captcha.ts';
+import { createCryptoWallets, type CryptoWallets } from './crypto-wallets/index.ts';
+import { type ApiRequest, CaptchaRequiredError, type FetchLike, HttpClient } from './http.ts';
+import { createIDP, type IDP } from './idp/index.ts';
+import { createImpersonation, type Impersonation } from './impersonation/index.ts';
+import { createMagicLinks, type MagicLinks } from './magic-links/index.ts';
+import type { ApiRequester } from './method-context.ts';
+import { createOAuth, type OAuth } from './oauth/index.ts';
+import { createOTPs, type OTPs } from './otps/index.ts';
+import { createPasswords, type Passwords } from './passwords/index.ts';
+import { PKCEStore } from './pkce/index.ts';
+import { createRBAC, type RBAC } from './rbac/index.ts';
+import type { BootstrapData } from './schemas/index.ts';
+import { type CookieOptions, isSessionDestroyingError, SessionManager } from './session-manager.ts';
+import { backoffDelay, createSessions, isTransientError, SESSION_REFRESH_MS, type Sessions } from './sessions/index.ts';
 import { type CookieJar, defaultCookieJar, defaultStore, type KeyValueStore } from './storage.ts';
 import { randomId, Telemetry, type TelemetryEvent } from './telemetry.ts';
+import { createTOTPs, type TOTPs } from './totps/index.ts';
 import { createUsers, type Users } from './users/index.ts';
-import { isSessionDestroyingError } from './session-manager.ts';
+import { createWebAuthn, type WebAuthn } from './webauthn/index.ts';
 
 /** The provider's hosted API for test and live tokens (DESIGN §2). */
 export const PROVIDER_API_HOSTS = { test: 'https://test.stytch.com', live: 'https://api.stytch.com' } as const;
@@ -32,6 +44,10 @@ export interface ClientOptions {
   customBaseUrl?: string;
   /** Session cookie names, path and domain. */
   cookieOptions?: CookieOptions;
+  /** Captcha tokens for protected calls; by default chosen from the bootstrap's captcha settings. */
+  captchaProvider?: CaptchaProvider;
+  /** Device-fingerprint ids for protected calls when the project enables fingerprint protection. */
+  deviceFingerprintProvider?: DeviceFingerprintProvider;
   /** Replaces fetch (tests, fault injection). */
   fetch?: FetchLike;
   /** Replaces localStorage. */
@@ -40,7 +56,7 @@ export interface ClientOptions {
   cookies?: CookieJar;
   /** Replaces timers. */
   clock?: Clock;
-  /** Turns off the background session refresh (tests of other behaviour). */
+  /** Turns off the background session refresh. */
   disableSessionRefresh?: boolean;
 }
 
@@ -52,15 +68,35 @@ export interface AuthClient {
   readonly apiBaseUrl: string;
   /** Project settings; never rejects: on failure the defaults of SPEC §7 are used. */
   bootstrap(): Promise<BootstrapData>;
-  /** One-time passcodes. */
+  /** One-time passcodes by email, SMS and WhatsApp. */
   readonly otps: OTPs;
+  /** Email magic links. */
+  readonly magicLinks: MagicLinks;
+  /** Passwords. */
+  readonly passwords: Passwords;
+  /** Passkeys and other WebAuthn credentials (raw calls). */
+  readonly webauthn: WebAuthn;
+  /** Crypto-wallet sign-in. */
+  readonly cryptoWallets: CryptoWallets;
+  /** OAuth sign-in. */
+  readonly oauth: OAuth;
+  /** TOTP and recovery codes. */
+  readonly totps: TOTPs;
+  /** Impersonation tokens. */
+  readonly impersonation: Impersonation;
+  /** Identity-provider consent calls. */
+  readonly idp: IDP;
+  /** B2B lookups. */
+  readonly b2b: B2B;
+  /** Role-based permission checks. */
+  readonly rbac: RBAC;
   /** The current session. */
   readonly session: Sessions;
   /** The current user. */
   readonly user: Users;
   /** Fire-and-forget telemetry events (SPEC §7). */
   readonly telemetry: { log(eventName: string, details?: Record<string, unknown>): void };
-  /** Stops background timers; the client should not be used afterwards. */
+  /** Stops background timers and flushes telemetry; the client should not be used afterwards. */
   destroy(): void;
 }
 
@@ -71,9 +107,7 @@ export function resolveApiBase(publicToken: string, options: ClientOptions): str
   if (options.apiBaseUrl) return options.apiBaseUrl.replace(/\/+$/, '');
   if (options.customBaseUrl) {
     try {
-      const withScheme = /^[a-z]+:\/\//i.test(options.customBaseUrl)
-        ? options.customBaseUrl
-        : `https://${options.customBaseUrl}`;
+      const withScheme = /^[a-z]+:\/\//i.test(options.customBaseUrl) ? options.customBaseUrl : `https://${options.customBaseUrl}`;
       const u = new URL(withScheme);
       if (u.protocol === 'https:' && !u.pathname.replace(/\//g, '') && !u.search) return u.origin;
     } catch {
@@ -87,7 +121,7 @@ export function resolveApiBase(publicToken: string, options: ClientOptions): str
 /**
  * Creates the headless client for a project.
  * @param publicToken the project's public token (`public-token-test-…` or `public-token-live-…`)
- * @throws Error outside a browser-like environment (no `window`), per SPEC §5
+ * @throws Error outside a browser-like environment (no `window`) unless `fetch` is injected (SPEC §5)
  * @example const client = createClient('public-token-test-…', { apiBaseUrl: 'http://localhost:8787' });
  */
 export function createClient(publicToken: string, options: ClientOptions = {}): AuthClient {
@@ -143,13 +177,70 @@ export function createClient(publicToken: string, options: ClientOptions = {}): 
     sessionToken: () => manager.getTokens()?.session_token ?? null,
     telemetryHeader: () => telemetry.header(),
   });
-  const session = createSessions(http, manager);
 
   let bootstrapPromise: Promise<BootstrapData> | null = null;
+  const bootstrap = () => {
+    bootstrapPromise ??= http
+      .request<BootstrapData>({ method: 'GET', path: `/projects/bootstrap/${encodeURIComponent(publicToken)}` })
+      .then((data) => ({ ...DEFAULT_BOOTSTRAP, ...data }))
+      .catch(() => DEFAULT_BOOTSTRAP);
+    return bootstrapPromise;
+  };
+
+  let captcha: CaptchaProvider | null = options.captchaProvider ?? null;
+  const captchaFor = (boot: BootstrapData): CaptchaProvider | null => {
+    if (captcha) return captcha;
+    const key = boot.captcha_settings.siteKey;
+    if (!key) return null;
+    const fetchFn: typeof fetch = options.fetch ? (u, i) => options.fetch!(String(u), i ?? {}) : fetch;
+    captcha = key.startsWith(DEV_CAPTCHA_SITE_KEY_PREFIX) ? devCaptchaProvider(baseUrl, fetchFn) : recaptchaProvider(key);
+    return captcha;
+  };
+  // Fresh tokens for one protected call; a provider that fails leaves the field out rather than
+  // blocking the call, so the server decides.
+  const protectionTokens = async (force: boolean): Promise<Record<string, string>> => {
+    const boot = await bootstrap();
+    const out: Record<string, string> = {};
+    const c = force || boot.captcha_settings.enabled ? captchaFor(boot) : null;
+    if (c) {
+      try {
+        out.captcha_token = await c.getToken();
+      } catch {
+        // no token: the server answers 'Captcha required' and the host sees that error
+      }
+    }
+    if (options.deviceFingerprintProvider && (force || boot.dfp_protected_auth_enabled)) {
+      try {
+        out.dfp_telemetry_id = await options.deviceFingerprintProvider.getTelemetryId();
+      } catch {
+        // as above
+      }
+    }
+    return out;
+  };
+
+  const pkce = new PKCEStore(store, publicToken);
+  const ctx: ApiRequester = {
+    request: <T>(req: ApiRequest) => http.request<T>(req),
+    async protectedRequest<T>(req: ApiRequest & { body: Record<string, unknown> }): Promise<T> {
+      try {
+        return await http.request<T>({ ...req, body: { ...req.body, ...(await protectionTokens(false)) } });
+      } catch (e) {
+        // SPEC §4: 'Captcha required' earns exactly one retry with fresh tokens.
+        if (!(e instanceof CaptchaRequiredError)) throw e;
+        return http.request<T>({ ...req, body: { ...req.body, ...(await protectionTokens(true)) } });
+      }
+    },
+    sessions: manager,
+    pkce,
+    bootstrap,
+    sendVariant: () => (manager.getTokens() ? 'secondary' : 'primary'),
+  };
+  const session = createSessions(ctx);
+
   let refreshTimer: unknown = null;
   let destroyed = false;
-
-  // SPEC §4: refresh every 180 s while a session exists; back off on network errors and 5xx,
+  // SPEC §4: refresh every 180 s while a session exists; back off on network errors, 5xx and 429;
   // sign out only when the server says the session is gone.
   const scheduleRefresh = (delay: number, attempt: number) => {
     if (refreshTimer !== null) clock.clearTimeout(refreshTimer);
@@ -175,19 +266,24 @@ export function createClient(publicToken: string, options: ClientOptions = {}): 
     }
   });
 
+  const users = createUsers(ctx);
   const client: AuthClient = {
     publicToken,
     apiBaseUrl: baseUrl,
-    bootstrap() {
-      bootstrapPromise ??= http
-        .request<BootstrapData>({ method: 'GET', path: `/projects/bootstrap/${encodeURIComponent(publicToken)}` })
-        .then((data) => ({ ...DEFAULT_BOOTSTRAP, ...data }))
-        .catch(() => DEFAULT_BOOTSTRAP);
-      return bootstrapPromise;
-    },
-    otps: createOTPs(http, manager),
+    bootstrap,
+    otps: createOTPs(ctx),
+    magicLinks: createMagicLinks(ctx),
+    passwords: createPasswords(ctx),
+    webauthn: createWebAuthn(ctx),
+    cryptoWallets: createCryptoWallets(ctx),
+    oauth: createOAuth(ctx, baseUrl, publicToken),
+    totps: createTOTPs(ctx),
+    impersonation: createImpersonation(ctx),
+    idp: createIDP(ctx),
+    b2b: createB2B(ctx),
+    rbac: createRBAC(bootstrap, () => manager.getState().user?.roles ?? manager.getState().session?.roles ?? []),
     session,
-    user: createUsers(http, manager),
+    user: users,
     telemetry: { log: (name, details) => telemetry.log(name, details) },
     destroy() {
       destroyed = true;

@@ -1,5 +1,22 @@
 /** Public surface of the headless client. */
-export { type AuthClient, type ClientOptions, type Clock, createClient, resolveApiBase } from './client.ts';
+export type { AuthenticateResult, BasicResult, Meta, SendResult, SendVariant } from './api-types.ts';
+export type { B2B } from './b2b/index.ts';
+export { DEFAULT_BOOTSTRAP } from './bootstrap.ts';
+export {
+  type CaptchaProvider,
+  type DeviceFingerprintProvider,
+  devCaptchaProvider,
+  recaptchaProvider,
+} from './captcha.ts';
+export {
+  type AuthClient,
+  type ClientOptions,
+  type Clock,
+  createClient,
+  PROVIDER_API_HOSTS,
+  resolveApiBase,
+} from './client.ts';
+export type { CryptoWallets, CryptoWalletType, SiweParams } from './crypto-wallets/index.ts';
 export {
   ApiError,
   type ApiErrorFields,
@@ -10,10 +27,26 @@ export {
   MissingParameterError,
   NoSessionError,
   SchemaError,
+  type SchemaIssue,
   toAuthError,
+  UNREACHABLE_MESSAGES,
   UsageError,
 } from './errors.ts';
-export type { OTPAuthenticateOptions, OTPs, OTPSendOptions } from './otps/index.ts';
+export type { AuthorizeParams, AuthorizeStartResult, IDP } from './idp/index.ts';
+export type { Impersonation } from './impersonation/index.ts';
+export type { MagicLinks, MagicLinkSendOptions } from './magic-links/index.ts';
+export { OAUTH_PROVIDERS, type OAuth, type OAuthProvider, type OAuthStartOptions } from './oauth/index.ts';
+export {
+  OTP_DEFAULT_EXPIRATION_MINUTES,
+  type OTPAuthenticateOptions,
+  type OTPChannel,
+  type OTPLoginOrCreateResult,
+  type OTPs,
+  type OTPSendOptions,
+} from './otps/index.ts';
+export type { Passwords, ResetByEmailStartOptions, StrengthCheckResult } from './passwords/index.ts';
+export { createPKCEPair, type PKCEPair } from './pkce/index.ts';
+export { allPermissions, isAuthorized, type PermissionsMap, type RBAC } from './rbac/index.ts';
 export type {
   AuthenticateResponse,
   BootstrapData,
@@ -21,8 +54,23 @@ export type {
   Session,
   User,
 } from './schemas/index.ts';
-export { type CookieOptions, DEFAULT_COOKIE_NAMES } from './session-manager.ts';
-export type { SessionAuthenticateOptions, SessionRevokeOptions, Sessions } from './sessions/index.ts';
-export type { Users } from './users/index.ts';
+export {
+  type CookieOptions,
+  DEFAULT_COOKIE_NAMES,
+  SESSION_DESTROYING_ERRORS,
+  type SessionState,
+} from './session-manager.ts';
+export {
+  backoffDelay,
+  SESSION_REFRESH_MS,
+  type SessionAuthenticateOptions,
+  type SessionRevokeOptions,
+  type Sessions,
+  type TrustedAuthToken,
+} from './sessions/index.ts';
+export { type CookieJar, type KeyValueStore, MemoryCookieJar, MemoryStore } from './storage.ts';
+export type { TOTPCreateResult, TOTPs } from './totps/index.ts';
+export { type ConnectedApp, USER_FACTORS, type UserFactor, type Users } from './users/index.ts';
 export { EMAIL_PATTERN, isValidEmail } from './validate.ts';
 export { SDK_VERSION } from './version.ts';
+export type { WebAuthn, WebAuthnRegisterStartOptions, WebAuthnStartResult } from './webauthn/index.ts';

@@ -89,9 +89,11 @@ export function defaultCookieJar(): CookieJar {
   return {
     get: (name) => parseCookie(document.cookie, name),
     set: (name, value, a) => {
+      // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is async and missing in Firefox and Safari; values are escaped by serializeCookie
       document.cookie = serializeCookie(name, value, a);
     },
     remove: (name, a) => {
+      // biome-ignore lint/suspicious/noDocumentCookie: as above
       document.cookie = serializeCookie(name, '', { ...a, expires: new Date(0) });
     },
   };

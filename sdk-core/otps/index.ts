@@ -1,11 +1,11 @@
-import type { HttpClient } from '../http.ts';
-import type { AuthenticateResponse, OTPLoginOrCreateResponse } from '../schemas/index.ts';
-import type { SessionManager } from '../session-manager.ts';
+import type { AuthenticateResult, SendResult } from '../api-types.ts';
+import type { ApiRequester } from '../method-context.ts';
+import type { OTPLoginOrCreateResponse } from '../schemas/index.ts';
 import { check } from '../validate.ts';
 
 /** Options of an OTP send (SPEC §7). */
 export interface OTPSendOptions {
-  /** Minutes the code stays valid; the server defaults to 5. */
+  /** Minutes the code stays valid; default 5 (SPEC §9). */
   expiration_minutes?: number;
   login_template_id?: string;
   signup_template_id?: string;
@@ -18,20 +18,33 @@ export interface OTPAuthenticateOptions {
   session_duration_minutes: number;
 }
 
-/** One-time passcodes by email (SMS and WhatsApp follow the same shape). */
-export interface OTPs {
-  email: {
-    /** Sends a code to `email`, creating the user if needed; resolves to the method id to authenticate with. */
-    loginOrCreate(email: string, options?: OTPSendOptions): Promise<OTPLoginOrCreateResponse>;
-  };
-  /** Exchanges a code for a session. */
-  authenticate(code: string, methodId: string, options: OTPAuthenticateOptions): Promise<AuthenticateResponse>;
+/** Answer of an OTP login_or_create. */
+export type OTPLoginOrCreateResult = OTPLoginOrCreateResponse & { request_id: string; status_code: number };
+
+/** The calls of one OTP channel. */
+export interface OTPChannel {
+  /** Sends a code, creating the user if needed; resolves to the method id to authenticate with. */
+  loginOrCreate(destination: string, options?: OTPSendOptions): Promise<OTPLoginOrCreateResult>;
+  /** Sends a code to an existing user; under a session the secondary variant adds the factor. */
+  send(destination: string, options?: OTPSendOptions): Promise<SendResult>;
 }
 
+/** One-time passcodes by email, SMS and WhatsApp. */
+export interface OTPs {
+  email: OTPChannel;
+  sms: OTPChannel;
+  whatsapp: OTPChannel;
+  /** Exchanges a code for a session. */
+  authenticate(code: string, methodId: string, options: OTPAuthenticateOptions): Promise<AuthenticateResult>;
+}
+
+/** SPEC §9: codes live five minutes unless asked otherwise. */
+export const OTP_DEFAULT_EXPIRATION_MINUTES = 5;
+
 function checkSendOptions(method: string, o: OTPSendOptions | undefined): OTPSendOptions {
-  check(method).optionalObject('options', o);
   const opts = o ?? {};
   check(method)
+    .optionalObject('options', o)
     .optionalNumber('expiration_minutes', opts.expiration_minutes)
     .optionalString('login_template_id', opts.login_template_id)
     .optionalString('signup_template_id', opts.signup_template_id)
@@ -39,37 +52,46 @@ function checkSendOptions(method: string, o: OTPSendOptions | undefined): OTPSen
   return opts;
 }
 
-/** Builds the OTP methods over the HTTP client and session manager. */
-export function createOTPs(http: HttpClient, sessions: SessionManager): OTPs {
+function channel(ctx: ApiRequester, name: 'email' | 'sms' | 'whatsapp'): OTPChannel {
+  const field = name === 'email' ? 'email' : 'phone_number';
+  const body = (destination: string, opts: OTPSendOptions) => ({
+    [field]: destination,
+    ...opts,
+    expiration_minutes: opts.expiration_minutes ?? OTP_DEFAULT_EXPIRATION_MINUTES,
+  });
   return {
-    email: {
-      async loginOrCreate(email, options) {
-        const method = 'otps.email.loginOrCreate';
-        check(method).string('email', email);
-        const opts = checkSendOptions(method, options);
-        return http.request<OTPLoginOrCreateResponse>({
-          method: 'POST',
-          path: '/otps/email/login_or_create',
-          body: { email, expiration_minutes: opts.expiration_minutes ?? 5, ...withoutExpiry(opts) },
-        });
-      },
+    async loginOrCreate(destination, options) {
+      const method = `otps.${name}.loginOrCreate`;
+      check(method).string(field, destination);
+      const opts = checkSendOptions(method, options);
+      return ctx.protectedRequest({ method: 'POST', path: `/otps/${name}/login_or_create`, body: body(destination, opts) });
     },
-    async authenticate(code, methodId, options) {
-      const method = 'otps.authenticate';
-      check(method).string('code', code).string('method_id', methodId).optionalObject('options', options);
-      check(method).number('session_duration_minutes', options?.session_duration_minutes);
-      const resp = await http.request<AuthenticateResponse>({
-        method: 'POST',
-        path: '/otps/authenticate',
-        body: { token: code, method_id: methodId, session_duration_minutes: options.session_duration_minutes },
-      });
-      sessions.update(resp);
-      return resp;
+    async send(destination, options) {
+      const method = `otps.${name}.send`;
+      check(method).string(field, destination);
+      const opts = checkSendOptions(method, options);
+      return ctx.protectedRequest({ method: 'POST', path: `/otps/${name}/send/${ctx.sendVariant()}`, body: body(destination, opts) });
     },
   };
 }
 
-function withoutExpiry(o: OTPSendOptions): Omit<OTPSendOptions, 'expiration_minutes'> {
-  const { expiration_minutes: _ignored, ...rest } = o;
-  return rest;
+/** Builds the OTP methods. */
+export function createOTPs(ctx: ApiRequester): OTPs {
+  return {
+    email: channel(ctx, 'email'),
+    sms: channel(ctx, 'sms'),
+    whatsapp: channel(ctx, 'whatsapp'),
+    async authenticate(code, methodId, options) {
+      const method = 'otps.authenticate';
+      check(method).string('code', code).string('method_id', methodId).optionalObject('options', options);
+      check(method).number('session_duration_minutes', options?.session_duration_minutes);
+      const resp = await ctx.protectedRequest<AuthenticateResult>({
+        method: 'POST',
+        path: '/otps/authenticate',
+        body: { token: code, method_id: methodId, session_duration_minutes: options.session_duration_minutes },
+      });
+      ctx.sessions.update(resp);
+      return resp;
+    },
+  };
 }

@@ -1,7 +1,8 @@
+import type { AuthenticateResult } from '../api-types.ts';
 import { isApiError } from '../errors.ts';
-import type { HttpClient } from '../http.ts';
-import type { AuthenticateResponse, Session } from '../schemas/index.ts';
-import { isSessionDestroyingError, type SessionManager, type SessionTokens } from '../session-manager.ts';
+import type { ApiRequester } from '../method-context.ts';
+import type { Session } from '../schemas/index.ts';
+import { isSessionDestroyingError, type SessionTokens } from '../session-manager.ts';
 import { check } from '../validate.ts';
 
 /** SPEC §9: the session is refreshed this often while it exists (ms). */
@@ -19,18 +20,31 @@ export interface SessionAuthenticateOptions {
   session_duration_minutes?: number;
 }
 
+/** A trusted auth token from the host's own identity system (SPEC §5: both fields required). */
+export interface TrustedAuthToken {
+  profile_id: string;
+  token: string;
+  session_duration_minutes?: number;
+}
+
 /** Options of sessions/revoke. */
 export interface SessionRevokeOptions {
   /** Clear the local session even when the server call fails. */
   forceClear?: boolean;
+  /** After a forced clear with a user present, attest this token to start a fresh session (SPEC §4). */
+  trustedAuthToken?: TrustedAuthToken;
 }
 
 /** The session API of the client. */
 export interface Sessions {
   /** Validates (and optionally extends) the current session; signs out locally when it is gone. */
-  authenticate(options?: SessionAuthenticateOptions): Promise<AuthenticateResponse>;
+  authenticate(options?: SessionAuthenticateOptions): Promise<AuthenticateResult>;
   /** Revokes the current session on the server, then locally. */
   revoke(options?: SessionRevokeOptions): Promise<void>;
+  /** Exchanges an access token issued by the identity provider for a session. */
+  exchangeAccessToken(o: { access_token: string; session_duration_minutes: number }): Promise<AuthenticateResult>;
+  /** Exchanges a trusted auth token (JWT of a configured profile) for a session. */
+  attest(o: TrustedAuthToken): Promise<AuthenticateResult>;
   /** The current session, without a network call. */
   getSync(): Session | null;
   /** The current session tokens from cookies. */
@@ -45,59 +59,85 @@ export function backoffDelay(attempt: number, random: () => number = Math.random
   return RETRY_BASE_MS * 2 ** capped + Math.round((random() * 2 - 1) * RETRY_JITTER_MS);
 }
 
+/** True for failures worth retrying: the network, a 5xx, or a rate limit. */
+export const isTransientError = (e: unknown): boolean =>
+  !isApiError(e) || e.status_code >= 500 || e.status_code === 429;
+
 /** Builds the session methods. */
-export function createSessions(http: HttpClient, sessions: SessionManager): Sessions {
-  async function authenticate(options?: SessionAuthenticateOptions): Promise<AuthenticateResponse> {
+export function createSessions(ctx: ApiRequester): Sessions {
+  const { sessions } = ctx;
+  const signIn = async (path: string, body: Record<string, unknown>) => {
+    const resp = await ctx.request<AuthenticateResult>({ method: 'POST', path, body });
+    sessions.update(resp);
+    return resp;
+  };
+
+  async function authenticate(options?: SessionAuthenticateOptions): Promise<AuthenticateResult> {
     const method = 'session.authenticate';
-    check(method).optionalObject('options', options);
-    check(method).optionalNumber('session_duration_minutes', options?.session_duration_minutes);
-    const body = options?.session_duration_minutes !== undefined
-      ? { session_duration_minutes: options.session_duration_minutes }
-      : {};
+    check(method).optionalObject('options', options).optionalNumber('session_duration_minutes', options?.session_duration_minutes);
+    const body =
+      options?.session_duration_minutes !== undefined ? { session_duration_minutes: options.session_duration_minutes } : {};
     // SPEC §4: if the session changes while the call is in flight, the answer is stale; ask again.
     for (let tries = 0; ; tries++) {
       const before = sessions.getTokens()?.session_token ?? null;
       try {
-        const resp = await http.request<AuthenticateResponse>({ method: 'POST', path: '/sessions/authenticate', body });
-        const after = sessions.getTokens()?.session_token ?? null;
-        if (before !== after && tries < 2) continue;
+        const resp = await ctx.request<AuthenticateResult>({ method: 'POST', path: '/sessions/authenticate', body });
+        if (before !== (sessions.getTokens()?.session_token ?? null) && tries < 2) continue;
         sessions.update(resp);
         return resp;
       } catch (e) {
-        const after = sessions.getTokens()?.session_token ?? null;
-        if (before !== after && tries < 2) continue;
+        if (before !== (sessions.getTokens()?.session_token ?? null) && tries < 2) continue;
         if (isSessionDestroyingError(e)) sessions.destroy();
         throw e;
       }
     }
   }
 
+  const attest = async (o: TrustedAuthToken) => {
+    const m = 'session.attest';
+    check(m).optionalObject('options', o);
+    check(m).string('profile_id', o?.profile_id).string('token', o?.token).optionalNumber('session_duration_minutes', o.session_duration_minutes);
+    return signIn('/sessions/attest', {
+      profile_id: o.profile_id,
+      token: o.token,
+      session_duration_minutes: o.session_duration_minutes ?? 30,
+    });
+  };
+
   return {
     authenticate,
     async revoke(options) {
-      check('session.revoke').optionalObject('options', options);
+      const m = 'session.revoke';
+      check(m).optionalObject('options', options).optionalBoolean('forceClear', options?.forceClear);
+      const t = options?.trustedAuthToken;
+      if (t !== undefined) check(m).optionalObject('trustedAuthToken', t).string('profile_id', t?.profile_id).string('token', t?.token);
+      const hadUser = sessions.getState().user !== null;
       try {
-        await http.request({ method: 'POST', path: '/sessions/revoke', body: {} });
+        await ctx.request({ method: 'POST', path: '/sessions/revoke', body: {} });
         sessions.destroy();
       } catch (e) {
         if (options?.forceClear || isSessionDestroyingError(e)) sessions.destroy();
-        throw e;
+        if (!options?.forceClear) throw e;
       }
+      if (options?.forceClear && hadUser && t) await attest(t);
     },
+    async exchangeAccessToken(o) {
+      const m = 'session.exchangeAccessToken';
+      check(m).optionalObject('options', o).string('access_token', o?.access_token).number('session_duration_minutes', o?.session_duration_minutes);
+      return signIn('/sessions/exchange_access_token', { ...o });
+    },
+    attest,
     getSync: () => sessions.getState().session,
     getTokens: () => sessions.getTokens(),
     onChange(cb) {
-      let last = sessions.getState().session;
+      let last = JSON.stringify(sessions.getState().session);
       return sessions.subscribe((s) => {
-        if (JSON.stringify(s.session) !== JSON.stringify(last)) {
-          last = s.session;
+        const now = JSON.stringify(s.session);
+        if (now !== last) {
+          last = now;
           cb(s.session);
         }
       });
     },
   };
 }
-
-/** True for failures worth retrying: the network or a 5xx. */
-export const isTransientError = (e: unknown): boolean =>
-  !isApiError(e) || e.status_code >= 500 || e.status_code === 429;

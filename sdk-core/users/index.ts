@@ -1,7 +1,32 @@
-import { NoSessionError } from '../errors.ts';
-import type { HttpClient } from '../http.ts';
+import type { BasicResult } from '../api-types.ts';
+import { NoSessionError, UsageError } from '../errors.ts';
+import type { ApiRequester } from '../method-context.ts';
 import type { User } from '../schemas/index.ts';
-import { isSessionDestroyingError, type SessionManager } from '../session-manager.ts';
+import { isSessionDestroyingError } from '../session-manager.ts';
+import { check } from '../validate.ts';
+
+/** The seven factor kinds a user can remove (SPEC §7). */
+export const USER_FACTORS = {
+  email: 'emails',
+  phone_number: 'phone_numbers',
+  totp: 'totps',
+  crypto_wallet: 'crypto_wallets',
+  oauth: 'oauth',
+  webauthn_registration: 'webauthn_registrations',
+  biometric_registration: 'biometric_registrations',
+} as const;
+
+/** One removable factor kind. */
+export type UserFactor = keyof typeof USER_FACTORS;
+
+/** An application the user granted access through the identity provider. */
+export interface ConnectedApp {
+  connected_app_id: string;
+  name: string;
+  description?: string;
+  logo_url?: string;
+  scopes_granted?: string;
+}
 
 /** The signed-in user's own record. */
 export interface Users {
@@ -11,34 +36,79 @@ export interface Users {
   getSync(): User | null;
   /** Subscribes to user changes; returns the unsubscribe function. */
   onChange(cb: (user: User | null) => void): () => void;
+  /** Replaces the user's untrusted metadata. */
+  update(o: { untrusted_metadata?: Record<string, unknown> }): Promise<User>;
+  /** Removes one factor (email, phone number, TOTP, wallet, OAuth, passkey, biometric) by id. */
+  deleteFactor(kind: UserFactor, id: string): Promise<User>;
+  /** Applications the user has granted access to. */
+  getConnectedApps(): Promise<ConnectedApp[]>;
+  /** Withdraws an application's access. */
+  revokeConnectedApp(connectedAppId: string): Promise<BasicResult>;
+  /** Looks up whether an email belongs to a user, and how they sign in (SPEC §3 userType). */
+  search(email: string): Promise<BasicResult & { userType: 'new' | 'password' | 'passwordless' }>;
+}
+
+type UserPayload = User & Partial<BasicResult> & { user?: User };
+
+/** Strips the protocol's meta fields off a user answer (users/me returns the user at the top level). */
+function userOf(p: UserPayload): User {
+  if (p.user) return p.user;
+  const { request_id: _r, status_code: _s, ...user } = p;
+  return user as User;
 }
 
 /** Builds the user methods. */
-export function createUsers(http: HttpClient, sessions: SessionManager): Users {
+export function createUsers(ctx: ApiRequester): Users {
+  const signedIn = async <T>(fn: () => Promise<T>): Promise<T> => {
+    if (!ctx.sessions.getTokens()) throw new NoSessionError();
+    try {
+      return await fn();
+    } catch (e) {
+      if (isSessionDestroyingError(e)) ctx.sessions.destroy();
+      throw e;
+    }
+  };
+  const store = (p: UserPayload) => {
+    const user = userOf(p);
+    ctx.sessions.setUser(user);
+    return user;
+  };
   return {
-    async get() {
-      if (!sessions.getTokens()) throw new NoSessionError();
-      try {
-        // users/me answers the user fields beside request_id and status_code
-        const { request_id: _r, status_code: _s, ...user } = await http.request<
-          User & { request_id?: string; status_code?: number }
-        >({ method: 'GET', path: '/users/me' });
-        sessions.setUser(user as User);
-        return user as User;
-      } catch (e) {
-        if (isSessionDestroyingError(e)) sessions.destroy();
-        throw e;
-      }
-    },
-    getSync: () => sessions.getState().user,
+    get: () => signedIn(async () => store(await ctx.request<UserPayload>({ method: 'GET', path: '/users/me' }))),
+    getSync: () => ctx.sessions.getState().user,
     onChange(cb) {
-      let last = sessions.getState().user;
-      return sessions.subscribe((s) => {
-        if (JSON.stringify(s.user) !== JSON.stringify(last)) {
-          last = s.user;
+      let last = JSON.stringify(ctx.sessions.getState().user);
+      return ctx.sessions.subscribe((s) => {
+        const now = JSON.stringify(s.user);
+        if (now !== last) {
+          last = now;
           cb(s.user);
         }
       });
+    },
+    async update(o) {
+      check('user.update').optionalObject('options', o).optionalObject('untrusted_metadata', o?.untrusted_metadata);
+      return signedIn(async () => store(await ctx.request<UserPayload>({ method: 'PUT', path: '/users/me', body: { ...o } })));
+    },
+    async deleteFactor(kind, id) {
+      const m = 'user.deleteFactor';
+      check(m).string('kind', kind).string('id', id);
+      if (!Object.hasOwn(USER_FACTORS, kind)) {
+        throw new UsageError(m, 'kind', `must be one of ${Object.keys(USER_FACTORS).join(', ')}.`);
+      }
+      return signedIn(async () =>
+        store(await ctx.request<UserPayload>({ method: 'DELETE', path: `/users/${USER_FACTORS[kind]}/${encodeURIComponent(id)}` })),
+      );
+    },
+    getConnectedApps: () =>
+      signedIn(async () => (await ctx.request<{ connected_apps: ConnectedApp[] }>({ method: 'GET', path: '/users/connected_apps' })).connected_apps),
+    async revokeConnectedApp(id) {
+      check('user.revokeConnectedApp').string('connected_app_id', id);
+      return signedIn(() => ctx.request({ method: 'POST', path: `/users/connected_apps/${encodeURIComponent(id)}/revoke`, body: {} }));
+    },
+    async search(email) {
+      check('user.search').string('email', email);
+      return ctx.request({ method: 'POST', path: '/users/search', body: { email } });
     },
   };
 }

@@ -1,0 +1,52 @@
+import type { AuthenticateResult, BasicResult } from '../api-types.ts';
+import type { ApiRequester } from '../method-context.ts';
+import { check } from '../validate.ts';
+
+/** Sign-In-With-Ethereum parameters (SPEC §7). */
+export interface SiweParams {
+  uri?: string;
+  chain_id?: string;
+  issued_at?: string;
+  statement?: string;
+  not_before?: string;
+  message_request_id?: string;
+  resources?: string[];
+}
+
+/** Wallet types the API knows (SPEC §3: solana for Phantom and generic Solana, else ethereum). */
+export type CryptoWalletType = 'ethereum' | 'solana';
+
+/** Crypto-wallet sign-in. */
+export interface CryptoWallets {
+  /** Gets the challenge to sign; primary without a session, secondary with one. */
+  authenticateStart(o: { crypto_wallet_address: string; crypto_wallet_type: CryptoWalletType; siwe_params?: SiweParams }): Promise<BasicResult & { challenge: string; user_created: boolean }>;
+  /** Sends the signed challenge and gets a session. */
+  authenticate(o: { crypto_wallet_address: string; crypto_wallet_type: CryptoWalletType; signature: string; session_duration_minutes: number }): Promise<AuthenticateResult>;
+}
+
+/** Builds the crypto-wallet calls. */
+export function createCryptoWallets(ctx: ApiRequester): CryptoWallets {
+  return {
+    async authenticateStart(o) {
+      const m = 'cryptoWallets.authenticateStart';
+      check(m).optionalObject('options', o);
+      check(m)
+        .string('crypto_wallet_address', o?.crypto_wallet_address)
+        .string('crypto_wallet_type', o?.crypto_wallet_type)
+        .optionalObject('siwe_params', o.siwe_params);
+      return ctx.protectedRequest({ method: 'POST', path: `/crypto_wallets/authenticate/start/${ctx.sendVariant()}`, body: { ...o } });
+    },
+    async authenticate(o) {
+      const m = 'cryptoWallets.authenticate';
+      check(m).optionalObject('options', o);
+      check(m)
+        .string('crypto_wallet_address', o?.crypto_wallet_address)
+        .string('crypto_wallet_type', o?.crypto_wallet_type)
+        .string('signature', o?.signature)
+        .number('session_duration_minutes', o?.session_duration_minutes);
+      const resp = await ctx.protectedRequest<AuthenticateResult>({ method: 'POST', path: '/crypto_wallets/authenticate', body: { ...o } });
+      ctx.sessions.update(resp);
+      return resp;
+    },
+  };
+}

@@ -1,0 +1,66 @@
+import type { BasicResult } from '../api-types.ts';
+import type { ApiRequester } from '../method-context.ts';
+import { check } from '../validate.ts';
+
+/** Authorize params of SPEC §3 (scopes already split). */
+export interface AuthorizeParams {
+  client_id: string;
+  redirect_uri: string;
+  response_type: string;
+  scopes: string[];
+  code_challenge?: string;
+  state?: string;
+  nonce?: string;
+  prompt?: string;
+}
+
+/** Authorize-start answer (SPEC §3). */
+export interface AuthorizeStartResult extends BasicResult {
+  consent_required: boolean;
+  client: { client_name: string; client_id?: string; logo_url?: string };
+  scope_results: { scope: string; is_grantable: boolean; description?: string }[];
+}
+
+/** Identity-provider (OAuth authorization server) calls behind the consent screen. */
+export interface IDP {
+  /** Starts an authorize request: is consent needed, which scopes can be granted. */
+  authorizeStart(p: AuthorizeParams): Promise<AuthorizeStartResult>;
+  /** Submits the decision; the answer names where to send the browser. */
+  authorizeSubmit(p: AuthorizeParams & { consent_granted: boolean }): Promise<BasicResult & { redirect_uri?: string }>;
+  /** Starts an RP-initiated logout. */
+  logoutStart(p: { client_id: string; post_logout_redirect_uri: string; id_token_hint?: string; state?: string }): Promise<BasicResult & { consent_required: boolean; redirect_uri: string }>;
+}
+
+/** Builds the IdP calls. */
+export function createIDP(ctx: ApiRequester): IDP {
+  const checkAuthorize = (m: string, p: AuthorizeParams) =>
+    check(m)
+      .optionalObject('params', p)
+      .string('client_id', p?.client_id)
+      .string('redirect_uri', p?.redirect_uri)
+      .string('response_type', p.response_type)
+      .optionalStringArray('scopes', p.scopes)
+      .optionalString('code_challenge', p.code_challenge)
+      .optionalString('state', p.state)
+      .optionalString('nonce', p.nonce)
+      .optionalString('prompt', p.prompt);
+  return {
+    async authorizeStart(p) {
+      checkAuthorize('idp.authorizeStart', p);
+      return ctx.request({ method: 'POST', path: '/idp/oauth/authorize/start', body: { ...p } });
+    },
+    async authorizeSubmit(p) {
+      checkAuthorize('idp.authorizeSubmit', p);
+      return ctx.request({ method: 'POST', path: '/idp/oauth/authorize/submit', body: { ...p } });
+    },
+    async logoutStart(p) {
+      check('idp.logoutStart')
+        .optionalObject('params', p)
+        .string('client_id', p?.client_id)
+        .string('post_logout_redirect_uri', p?.post_logout_redirect_uri)
+        .optionalString('id_token_hint', p.id_token_hint)
+        .optionalString('state', p.state);
+      return ctx.request({ method: 'POST', path: '/oauth/logout/start', body: { ...p } });
+    },
+  };
+}

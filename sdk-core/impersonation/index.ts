@@ -1,0 +1,25 @@
+import type { AuthenticateResult } from '../api-types.ts';
+import type { ApiRequester } from '../method-context.ts';
+import { check } from '../validate.ts';
+
+/** Impersonation: a support agent signs in as a user with a one-time token. */
+export interface Impersonation {
+  /** Exchanges an impersonation token for a session. */
+  authenticate(o: { impersonation_token: string }): Promise<AuthenticateResult>;
+}
+
+/** Builds the impersonation call. */
+export function createImpersonation(ctx: ApiRequester): Impersonation {
+  return {
+    async authenticate(o) {
+      check('impersonation.authenticate').optionalObject('options', o).string('impersonation_token', o?.impersonation_token);
+      const resp = await ctx.request<AuthenticateResult>({
+        method: 'POST',
+        path: '/impersonation/authenticate',
+        body: { impersonation_token: o.impersonation_token },
+      });
+      ctx.sessions.update(resp);
+      return resp;
+    },
+  };
+}

@@ -1,0 +1,121 @@
+import type { AuthenticateResult, BasicResult } from '../api-types.ts';
+import type { ApiRequester } from '../method-context.ts';
+import { check } from '../validate.ts';
+
+/** Answer of a strength check (SPEC §3). */
+export interface StrengthCheckResult extends BasicResult {
+  score: number;
+  valid_password: boolean;
+  breached_password: boolean;
+  strength_policy: 'none' | 'zxcvbn' | 'luds';
+  feedback: {
+    warning: string;
+    suggestions: string[];
+    luds_requirements?: {
+      has_lower_case: boolean;
+      has_upper_case: boolean;
+      has_digit: boolean;
+      has_symbol: boolean;
+      missing_complexity: number;
+      missing_characters: number;
+    };
+  };
+}
+
+/** Options of a reset-email send. */
+export interface ResetByEmailStartOptions {
+  login_redirect_url?: string;
+  reset_password_redirect_url?: string;
+  reset_password_expiration_minutes?: number;
+  reset_password_template_id?: string;
+  locale?: string;
+}
+
+/** Passwords (SPEC §7). */
+export interface Passwords {
+  /** Signs a new user up with a password. */
+  create(o: { email: string; password: string; session_duration_minutes: number }): Promise<AuthenticateResult>;
+  /** Signs in with email and password. */
+  authenticate(o: { email: string; password: string; session_duration_minutes: number }): Promise<AuthenticateResult>;
+  /** Sends a reset email (PKCE challenge attached when the project requires it). */
+  resetByEmailStart(o: { email: string } & ResetByEmailStartOptions): Promise<BasicResult>;
+  /** Sets a new password with the reset email's token. */
+  resetByEmail(o: { token: string; password: string; session_duration_minutes: number }): Promise<AuthenticateResult>;
+  /** Replaces a known password. */
+  resetByExistingPassword(o: { email: string; existing_password: string; new_password: string; session_duration_minutes: number }): Promise<AuthenticateResult>;
+  /** Replaces the password of the signed-in user. */
+  resetBySession(o: { password: string; session_duration_minutes: number }): Promise<AuthenticateResult>;
+  /** Scores a password (email improves the zxcvbn estimate). */
+  strengthCheck(o: { email?: string; password: string }): Promise<StrengthCheckResult>;
+}
+
+/** Builds the password methods. */
+export function createPasswords(ctx: ApiRequester): Passwords {
+  const signIn = async (path: string, method: string, o: { email: string; password: string; session_duration_minutes: number }) => {
+    check(method).optionalObject('options', o);
+    check(method).string('email', o?.email).string('password', o?.password).number('session_duration_minutes', o?.session_duration_minutes);
+    const resp = await ctx.protectedRequest<AuthenticateResult>({ method: 'POST', path, body: { ...o } });
+    ctx.sessions.update(resp);
+    return resp;
+  };
+  return {
+    create: (o) => signIn('/passwords', 'passwords.create', o),
+    authenticate: (o) => signIn('/passwords/authenticate', 'passwords.authenticate', o),
+    async resetByEmailStart(o) {
+      const method = 'passwords.resetByEmailStart';
+      check(method).optionalObject('options', o);
+      check(method)
+        .string('email', o?.email)
+        .optionalString('login_redirect_url', o.login_redirect_url)
+        .optionalString('reset_password_redirect_url', o.reset_password_redirect_url)
+        .optionalNumber('reset_password_expiration_minutes', o.reset_password_expiration_minutes)
+        .optionalString('reset_password_template_id', o.reset_password_template_id)
+        .optionalString('locale', o.locale);
+      let body: Record<string, unknown> = { ...o };
+      if ((await ctx.bootstrap()).pkce_required_for_password_resets) {
+        body = { ...body, code_challenge: (await ctx.pkce.start('passwords')).code_challenge };
+      }
+      return ctx.protectedRequest({ method: 'POST', path: '/passwords/email/reset/start', body });
+    },
+    async resetByEmail(o) {
+      const method = 'passwords.resetByEmail';
+      check(method).optionalObject('options', o);
+      check(method).string('token', o?.token).string('password', o?.password).number('session_duration_minutes', o?.session_duration_minutes);
+      const verifier = ctx.pkce.get('passwords')?.code_verifier;
+      const resp = await ctx.protectedRequest<AuthenticateResult>({
+        method: 'POST',
+        path: '/passwords/email/reset',
+        body: { ...o, ...(verifier ? { code_verifier: verifier } : {}) },
+      });
+      ctx.pkce.clear('passwords');
+      ctx.sessions.update(resp);
+      return resp;
+    },
+    async resetByExistingPassword(o) {
+      const method = 'passwords.resetByExistingPassword';
+      check(method).optionalObject('options', o);
+      check(method)
+        .string('email', o?.email)
+        .string('existing_password', o?.existing_password)
+        .string('new_password', o?.new_password)
+        .number('session_duration_minutes', o?.session_duration_minutes);
+      const resp = await ctx.protectedRequest<AuthenticateResult>({ method: 'POST', path: '/passwords/existing_password/reset', body: { ...o } });
+      ctx.sessions.update(resp);
+      return resp;
+    },
+    async resetBySession(o) {
+      const method = 'passwords.resetBySession';
+      check(method).optionalObject('options', o);
+      check(method).string('password', o?.password).number('session_duration_minutes', o?.session_duration_minutes);
+      const resp = await ctx.request<AuthenticateResult>({ method: 'POST', path: '/passwords/session/reset', body: { ...o } });
+      ctx.sessions.update(resp);
+      return resp;
+    },
+    async strengthCheck(o) {
+      const method = 'passwords.strengthCheck';
+      check(method).optionalObject('options', o);
+      check(method).optionalString('email', o?.email).string('password', o?.password);
+      return ctx.request({ method: 'POST', path: '/passwords/strength_check', body: { ...o } });
+    },
+  };
+}
