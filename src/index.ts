@@ -1,0 +1,11 @@
+/**
+ * The package entry: the headless client, the element classes and the mount functions, with no
+ * side effects (import `auth-elements/define`, or load dist/auth-elements.js, to register the tags).
+ */
+export * from '../sdk-core/index.ts';
+export { AUTH_ERROR, AUTH_EVENT } from '../elements/bridge.ts';
+export { type AuthCallbacks, type AuthErrorDetail, type AuthEvent, AuthEventType } from '../react-internals/events.ts';
+export { AuthLoginElement } from '../elements/login.tsx';
+export { type MountLoginOptions, mountLogin } from '../elements/mount.ts';
+export { defineLogin, LOGIN_TAG } from '../elements/registry.ts';
+export { defineAuthElements } from './define-all.ts';
