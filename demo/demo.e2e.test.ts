@@ -109,4 +109,28 @@ describe('demo page', () => {
     assert.deepEqual(errors, []);
     await context.close();
   });
+
+  it('shares sign-in and sign-out across tabs without a reload', async () => {
+    const context = await browser.newContext();
+    const [a, b] = [await context.newPage(), await context.newPage()];
+    await a.goto(`${base}/`);
+    await b.goto(`${base}/`);
+    await b.locator('auth-login input[type="email"]').waitFor();
+    const email = `tabs-${Date.now()}@example.com`;
+
+    await signIn(a, email);
+    const t0 = Date.now();
+    // The other tab learns of it through the storage event: no reload, no polling.
+    await b.locator('#signed-in').waitFor({ state: 'visible', timeout: 5000 });
+    const signInMs = Date.now() - t0;
+    assert.equal(await b.locator('#user-email').textContent(), email);
+
+    await b.locator('#sign-out').click();
+    const t1 = Date.now();
+    await a.locator('auth-login input[type="email"]').waitFor({ timeout: 5000 });
+    const signOutMs = Date.now() - t1;
+    assert.equal(await a.locator('#signed-in').isVisible(), false);
+    console.log(`cross-tab propagation: sign-in ${signInMs} ms, sign-out ${signOutMs} ms`);
+    await context.close();
+  });
 });

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-// The one test command (README, CI): typecheck, lint, Node tests, build, browser tests, size budget.
-// Each stage's counts are added up into a closing line `total: N passed, N failed`.
+// The one test command (README, CI): typecheck, lint, Node tests (server on SQLite, then on
+// Postgres when one can be had), build, end-to-end tests, browser tests, size budget. Each stage's
+// counts are added up into a closing line `total: N passed, N failed`.
 import { spawn } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureChromium, ensureDependencies } from './ensure.mjs';
 
@@ -31,7 +32,7 @@ function run(cmd, args, env = {}) {
 function findTests(dir, keep) {
   const out = [];
   for (const name of readdirSync(dir)) {
-    if (name === 'node_modules' || name.startsWith('.')) continue;
+    if (name === 'node_modules' || name === 'dist' || name.startsWith('.')) continue;
     const p = join(dir, name);
     if (statSync(p).isDirectory()) out.push(...findTests(p, keep));
     else if (keep(p)) out.push(p);
@@ -53,33 +54,46 @@ async function check(name, cmd, args) {
   return code === 0;
 }
 
+/** A stage that counts what a runner reports; a crash with no counts still counts as a failure. */
+async function counted(name, cmd, args, pattern, env = {}) {
+  console.log(`\n=== ${name}`);
+  const { code, output } = await run(cmd, args, env);
+  const passed = [...output.matchAll(pattern.passed)].reduce((n, m) => n + Number(m[1]), 0);
+  const failed = [...output.matchAll(pattern.failed)].reduce((n, m) => n + Number(m[1]), 0);
+  record(name, passed, failed === 0 && code !== 0 ? 1 : failed);
+}
+
+const NODE_COUNTS = { passed: /^ℹ pass (\d+)$/gm, failed: /^ℹ fail (\d+)$/gm };
+const WTR_COUNTS = { passed: /^wtr: (\d+) passed/gm, failed: /^wtr: \d+ passed, (\d+) failed/gm };
+const nodeTest = (files) => [process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', ...files]];
 const bin = (n) => join('node_modules', '.bin', n);
 
 await check('typecheck', bin('tsc'), ['-p', 'tsconfig.json']);
 await check('lint', bin('biome'), ['lint', '.']);
 
-console.log('\n=== node tests');
-const nodeTests = [...findTests('server', (p) => p.endsWith('.test.ts')),
-  ...findTests('sdk-core', (p) => p.endsWith('.test.ts') && !p.endsWith('.browser.test.ts'))];
-{
-  const { code, output } = await run(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', ...nodeTests]);
-  const pass = Number(/ℹ pass (\d+)/.exec(output)?.[1] ?? 0);
-  const fail = Number(/ℹ fail (\d+)/.exec(output)?.[1] ?? 0);
-  // a crash with no summary still counts as a failure
-  record('node tests', pass, fail === 0 && code !== 0 ? 1 : fail);
+const isUnit = (p) => p.endsWith('.test.ts') && !p.endsWith('.browser.test.ts') && !p.endsWith('.e2e.test.ts');
+const serverTests = findTests('server', isUnit);
+await counted('node tests (server on SQLite, sdk-core)', ...nodeTest([...serverTests, ...findTests('sdk-core', isUnit)]), NODE_COUNTS);
+
+// The same server suite on Postgres, the store for several instances (DATABASE_URL).
+if (existsSync('scripts/postgres.mjs')) {
+  const { ensurePostgres } = await import('./postgres.mjs');
+  const url = await ensurePostgres().catch((e) => {
+    console.error(`Postgres unavailable: ${e.message}`);
+    return null;
+  });
+  if (url) await counted('node tests (server on Postgres)', ...nodeTest(serverTests), NODE_COUNTS, { TEST_DATABASE_URL: url });
+  else record('node tests (server on Postgres)', 0, 1);
 }
 
 const built = await check('build', bin('rollup'), ['-c']);
 
-console.log('\n=== browser tests');
-if (!haveChromium) record('browser tests', 0, 1);
-else {
-  const { code, output } = await run(bin('wtr'), []);
-  const m = /wtr: (\d+) passed, (\d+) failed/.exec(output);
-  const pass = Number(m?.[1] ?? 0);
-  const fail = Number(m?.[2] ?? 0);
-  record('browser tests', pass, fail === 0 && code !== 0 ? 1 : fail);
-}
+// End-to-end tests drive Chromium from Node over the built bundle (dist/).
+if (built && haveChromium) await counted('end-to-end tests', ...nodeTest(findTests('.', (p) => p.endsWith('.e2e.test.ts'))), NODE_COUNTS);
+else record('end-to-end tests', 0, 1);
+
+if (haveChromium) await counted('browser tests', bin('wtr'), [], WTR_COUNTS);
+else record('browser tests', 0, 1);
 
 if (built) await check('size budget', process.execPath, ['scripts/size.mjs', '--check']);
 else record('size budget', 0, 1);

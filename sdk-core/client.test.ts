@@ -11,6 +11,7 @@ import { type RunningServer, startServer } from '../server/start.ts';
 import { type AuthClient, type ClientOptions, createClient } from './client.ts';
 import { ApiError, NoSessionError, UsageError } from './errors.ts';
 import { MemoryCookieJar, MemoryStore } from './storage.ts';
+import { devInboxCode } from './test-support.ts';
 
 let server: RunningServer;
 let dataDir: string;
@@ -49,13 +50,7 @@ after(() => {
   for (const c of clients) c.destroy();
 });
 
-async function codeFor(email: string): Promise<string> {
-  const r = await fetch(`${server.url}/dev/inbox.json`);
-  const { messages } = (await r.json()) as { messages: { to: string; code: string | null }[] };
-  const m = messages.find((x) => x.to === email);
-  assert.ok(m?.code, `a code was sent to ${email}`);
-  return m.code;
-}
+const codeFor = (email: string) => devInboxCode(server.url, email);
 
 const until = async (p: () => boolean, what: string) => {
   for (let i = 0; i < 200 && !p(); i++) await new Promise((r) => setTimeout(r, 10));

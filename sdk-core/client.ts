@@ -21,7 +21,7 @@ import { createRBAC, type RBAC } from './rbac/index.ts';
 import type { BootstrapData } from './schemas/index.ts';
 import { type CookieOptions, isSessionDestroyingError, SessionManager } from './session-manager.ts';
 import { backoffDelay, createSessions, isTransientError, SESSION_REFRESH_MS, type Sessions } from './sessions/index.ts';
-import { type CookieJar, defaultCookieJar, defaultStore, type KeyValueStore } from './storage.ts';
+import { type CookieJar, defaultCookieJar, defaultStore, type KeyValueStore, resilientStore } from './storage.ts';
 import { randomId, Telemetry, type TelemetryEvent } from './telemetry.ts';
 import { createTOTPs, type TOTPs } from './totps/index.ts';
 import { createUsers, type Users } from './users/index.ts';
@@ -136,7 +136,7 @@ export function createClient(publicToken: string, options: ClientOptions = {}): 
   }
   liveClients++;
 
-  const store = options.storage ?? defaultStore();
+  const store = resilientStore(options.storage ?? defaultStore());
   const clock: Clock = options.clock ?? {
     setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
     clearTimeout: (h) => globalThis.clearTimeout(h as ReturnType<typeof setTimeout>),
@@ -163,6 +163,7 @@ export function createClient(publicToken: string, options: ClientOptions = {}): 
   const telemetry: Telemetry = new Telemetry({
     publicToken,
     persistentId,
+    clock,
     identity: () => {
       const s = manager.getState().session;
       return s ? { userId: s.user_id, sessionId: s.session_id } : {};
@@ -182,7 +183,11 @@ export function createClient(publicToken: string, options: ClientOptions = {}): 
   const bootstrap = () => {
     bootstrapPromise ??= http
       .request<BootstrapData>({ method: 'GET', path: `/projects/bootstrap/${encodeURIComponent(publicToken)}` })
-      .then((data) => ({ ...DEFAULT_BOOTSTRAP, ...data }))
+      .then((data) => {
+        // SPEC §5: this is the consumer client; a B2B project's token works poorly with it.
+        if (data.vertical === 'B2B') console.warn('This consumer client was created with the public token of a B2B project.');
+        return { ...DEFAULT_BOOTSTRAP, ...data };
+      })
       .catch(() => DEFAULT_BOOTSTRAP);
     return bootstrapPromise;
   };

@@ -40,6 +40,30 @@ export function defaultStore(): KeyValueStore {
   }
 }
 
+/**
+ * Wraps a store so that a throwing one (blocked storage, quota, a host's broken shim) degrades to
+ * memory for the rest of the page's life instead of throwing into a sign-in.
+ */
+export function resilientStore(inner: KeyValueStore): KeyValueStore {
+  const memory = new MemoryStore();
+  let broken = false;
+  const attempt = <T>(op: (s: KeyValueStore) => T): T => {
+    if (!broken) {
+      try {
+        return op(inner);
+      } catch {
+        broken = true;
+      }
+    }
+    return op(memory);
+  };
+  return {
+    getItem: (k) => attempt((s) => s.getItem(k)),
+    setItem: (k, v) => attempt((s) => s.setItem(k, v)),
+    removeItem: (k) => attempt((s) => s.removeItem(k)),
+  };
+}
+
 /** Cookie attributes the SDK sets (SPEC §9). */
 export interface CookieAttributes {
   path?: string;

@@ -46,7 +46,7 @@ export function base64Utf8(text: string): string {
 export class Telemetry {
   private readonly appSessionId = randomId();
   private queue: TelemetryEvent[] = [];
-  private timer: ReturnType<typeof setTimeout> | null = null;
+  private timer: unknown = null;
 
   constructor(
     private readonly opts: {
@@ -54,6 +54,8 @@ export class Telemetry {
       persistentId: string;
       send: (events: TelemetryEvent[]) => Promise<void>;
       identity: () => { userId?: string; sessionId?: string };
+      /** Timers; tests inject a fake clock. */
+      clock?: { setTimeout(fn: () => void, ms: number): unknown; clearTimeout(handle: unknown): void };
     },
   ) {}
 
@@ -87,12 +89,12 @@ export class Telemetry {
     });
     if (this.queue.length > TELEMETRY_QUEUE_LIMIT) this.queue.splice(0, this.queue.length - TELEMETRY_QUEUE_LIMIT);
     if (this.queue.length >= TELEMETRY_BATCH_SIZE) this.flush();
-    else this.timer ??= setTimeout(() => this.flush(), TELEMETRY_FLUSH_MS);
+    else this.timer ??= this.setTimer();
   }
 
   /** Sends what is queued now; failures are swallowed because telemetry must never break a flow. */
   flush(): void {
-    if (this.timer !== null) clearTimeout(this.timer);
+    if (this.timer !== null) this.clearTimer(this.timer);
     this.timer = null;
     const batch = this.queue.splice(0, TELEMETRY_BATCH_SIZE);
     if (batch.length > 0) {
@@ -102,6 +104,21 @@ export class Telemetry {
         // a collector that throws synchronously is as dead as one that rejects
       }
     }
-    if (this.queue.length > 0) this.timer = setTimeout(() => this.flush(), TELEMETRY_FLUSH_MS);
+    if (this.queue.length > 0) this.timer = this.setTimer();
+  }
+
+  /** Events waiting to be sent. */
+  get pending(): number {
+    return this.queue.length;
+  }
+
+  private setTimer(): unknown {
+    const fire = () => this.flush();
+    return this.opts.clock ? this.opts.clock.setTimeout(fire, TELEMETRY_FLUSH_MS) : setTimeout(fire, TELEMETRY_FLUSH_MS);
+  }
+
+  private clearTimer(handle: unknown): void {
+    if (this.opts.clock) this.opts.clock.clearTimeout(handle);
+    else clearTimeout(handle as ReturnType<typeof setTimeout>);
   }
 }

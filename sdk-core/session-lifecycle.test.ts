@@ -1,0 +1,226 @@
+/**
+ * The session manager of SPEC §4 against the real reference server behind a fault-injecting proxy:
+ * background refresh and backoff on an injected clock, staying signed in through outages and 5xx,
+ * the four destroying error types, revoke, retry when the session changes mid-call, no storage.
+ */
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
+import { type RunningServer, startServer } from '../server/start.ts';
+import { type AuthClient, type ClientOptions, createClient } from './client.ts';
+import { ApiError, ApiUnreachableError } from './errors.ts';
+import { SESSION_DESTROYING_ERRORS } from './session-manager.ts';
+import { RETRY_JITTER_MS, SESSION_REFRESH_MS } from './sessions/index.ts';
+import { type KeyValueStore, MemoryCookieJar, MemoryStore } from './storage.ts';
+import { eventually, FakeClock, FaultProxy, signInByEmail } from './test-support.ts';
+
+let server: RunningServer;
+let dataDir: string;
+let proxy: FaultProxy;
+let proxyUrl: string;
+
+before(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'auth-elements-lifecycle-'));
+  server = await startServer({ port: 0, dataDir });
+});
+after(async () => {
+  await server.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+beforeEach(async () => {
+  proxy = new FaultProxy(server.url);
+  proxyUrl = await proxy.start();
+});
+afterEach(() => proxy.stop());
+
+const made: AuthClient[] = [];
+afterEach(() => {
+  for (const c of made.splice(0)) c.destroy();
+});
+
+function setup(extra: Partial<ClientOptions> = {}) {
+  const clock = new FakeClock();
+  const cookies = new MemoryCookieJar();
+  const warn = console.warn;
+  console.warn = () => undefined;
+  try {
+    const client = createClient(server.publicToken, {
+      apiBaseUrl: proxyUrl,
+      fetch: (u, i) => fetch(u, i),
+      cookies,
+      storage: new MemoryStore(),
+      clock,
+      ...extra,
+    });
+    made.push(client);
+    return { client, clock, cookies };
+  } finally {
+    console.warn = warn;
+  }
+}
+
+let n = 0;
+const email = () => `life-${Date.now()}-${n++}@example.com`;
+const refreshCalls = () => proxy.seen.filter((p) => p.endsWith('/sessions/authenticate')).length;
+
+describe('session manager (SPEC §4)', () => {
+  it('refreshes every 180000 ms while a session exists', async () => {
+    const { client, clock } = setup();
+    await signInByEmail(client, server.url, email());
+    assert.equal(clock.delays.at(-1), SESSION_REFRESH_MS);
+    clock.advance(SESSION_REFRESH_MS - 1);
+    assert.equal(refreshCalls(), 0);
+    clock.advance(1);
+    await eventually(() => refreshCalls() === 1, 'first refresh');
+    await eventually(() => clock.delays.at(-1) === SESSION_REFRESH_MS && clock.pending === 1, 'next refresh scheduled');
+    clock.advance(SESSION_REFRESH_MS);
+    await eventually(() => refreshCalls() === 2, 'second refresh');
+    assert.notEqual(client.session.getSync(), null);
+  });
+
+  for (const fault of ['down', '5xx'] as const) {
+    it(`keeps the user signed in while the server is ${fault} during refresh, backs off, and recovers`, async () => {
+      const { client, clock, cookies } = setup();
+      await signInByEmail(client, server.url, email());
+      const token = cookies.get('stytch_session');
+      proxy.mode = fault === 'down' ? { kind: 'down' } : { kind: 'status', status: 503, error_type: 'internal_server_error' };
+      clock.advance(SESSION_REFRESH_MS);
+      const expected = [2000, 4000, 8000, 16000];
+      for (const [i, base] of expected.entries()) {
+        await eventually(() => clock.pending === 1 && clock.delays.length >= i + 3, `retry ${i + 1} scheduled`);
+        const d = clock.delays.at(-1)!;
+        assert.ok(Math.abs(d - base) <= RETRY_JITTER_MS, `retry ${i + 1} after ${d} ms, about ${base}`);
+        assert.notEqual(client.session.getSync(), null, 'still signed in');
+        assert.equal(cookies.get('stytch_session'), token);
+        if (i < expected.length - 1) clock.advance(d);
+      }
+      proxy.mode = { kind: 'pass' };
+      clock.advance(clock.delays.at(-1)!);
+      await eventually(() => clock.delays.at(-1) === SESSION_REFRESH_MS, 'back to the normal refresh period');
+      assert.notEqual(client.session.getSync(), null);
+    });
+  }
+
+  it('caps the backoff exponent at 7', async () => {
+    const { client, clock } = setup();
+    await signInByEmail(client, server.url, email());
+    proxy.mode = { kind: 'down' };
+    clock.advance(SESSION_REFRESH_MS);
+    for (let i = 0; i < 10; i++) {
+      await eventually(() => clock.pending === 1 && clock.delays.length >= i + 3, `retry ${i + 1}`);
+      clock.advance(clock.delays.at(-1)!);
+    }
+    await eventually(() => clock.pending === 1 && clock.delays.length >= 13, 'retry 11');
+    const last = clock.delays.at(-1)!;
+    assert.ok(Math.abs(last - 2000 * 2 ** 7) <= RETRY_JITTER_MS, `capped delay ${last}`);
+    assert.notEqual(client.session.getSync(), null);
+  });
+
+  for (const errorType of SESSION_DESTROYING_ERRORS) {
+    it(`signs out when the server answers ${errorType}`, async () => {
+      const { client, cookies } = setup();
+      await signInByEmail(client, server.url, email());
+      proxy.mode = { kind: 'status', status: errorType === 'session_not_found' ? 404 : 401, error_type: errorType };
+      const err = await client.session.authenticate().catch((e: unknown) => e);
+      assert.ok(err instanceof ApiError);
+      assert.equal(err.error_type, errorType);
+      assert.equal(client.session.getSync(), null);
+      assert.equal(cookies.get('stytch_session'), null);
+      assert.equal(cookies.get('stytch_session_jwt'), null);
+    });
+  }
+
+  it('signs out when the background refresh learns the session is gone', async () => {
+    const { client, clock } = setup();
+    await signInByEmail(client, server.url, email());
+    proxy.mode = { kind: 'status', status: 404, error_type: 'session_not_found' };
+    clock.advance(SESSION_REFRESH_MS);
+    await eventually(() => client.session.getSync() === null, 'signed out');
+    assert.equal(clock.pending, 0, 'no more refreshes');
+  });
+
+  it('keeps the session when a revoke cannot reach the server, and clears it with forceClear', async () => {
+    const { client, cookies } = setup();
+    await signInByEmail(client, server.url, email());
+    proxy.mode = { kind: 'down' };
+    const err = await client.session.revoke().catch((e: unknown) => e);
+    assert.ok(err instanceof ApiUnreachableError);
+    assert.notEqual(client.session.getSync(), null);
+    await client.session.revoke({ forceClear: true });
+    assert.equal(client.session.getSync(), null);
+    assert.equal(cookies.get('stytch_session'), null);
+  });
+
+  it('asks again when the session changes while sessions/authenticate is in flight', async () => {
+    const a = setup({ disableSessionRefresh: true });
+    await signInByEmail(a.client, server.url, email());
+    const b = setup({ disableSessionRefresh: true });
+    await signInByEmail(b.client, server.url, email());
+    const before = refreshCalls();
+    proxy.mode = { kind: 'hold' };
+    const pending = a.client.session.authenticate();
+    await eventually(() => proxy.holding === 1, 'request held');
+    // Another sign-in lands in the same cookie jar while the call is out.
+    const newToken = b.cookies.get('stytch_session')!;
+    a.cookies.set('stytch_session', newToken, {});
+    a.cookies.set('stytch_session_jwt', b.cookies.get('stytch_session_jwt')!, {});
+    proxy.mode = { kind: 'pass' };
+    proxy.release();
+    const resp = await pending;
+    assert.equal(refreshCalls() - before, 2, 'the stale answer was discarded and the call repeated');
+    assert.equal(resp.session.session_id, b.client.session.getSync()!.session_id);
+    assert.equal(a.client.session.getSync()!.session_id, b.client.session.getSync()!.session_id);
+  });
+
+  it('works in memory when storage throws', async () => {
+    const broken: KeyValueStore = {
+      getItem: () => {
+        throw new Error('SecurityError');
+      },
+      setItem: () => {
+        throw new Error('QuotaExceededError');
+      },
+      removeItem: () => {
+        throw new Error('SecurityError');
+      },
+    };
+    const { client } = setup({ storage: broken, disableSessionRefresh: true });
+    await signInByEmail(client, server.url, email());
+    assert.notEqual(client.session.getSync(), null);
+    await client.session.revoke();
+    assert.equal(client.session.getSync(), null);
+  });
+
+  it('never lets a failing telemetry collector break or block a sign-in', async () => {
+    const { client, clock } = setup({ disableSessionRefresh: true });
+    proxy.mode = { kind: 'down' };
+    for (let i = 0; i < 100; i++) client.telemetry.log('render_login_screen', { i });
+    clock.advance(10_000);
+    proxy.mode = { kind: 'pass' };
+    await signInByEmail(client, server.url, email());
+    assert.notEqual(client.session.getSync(), null);
+  });
+});
+
+describe('client warnings (SPEC §5)', () => {
+  it('warns about a public token without the prefix, and about several clients', () => {
+    const warnings: string[] = [];
+    const warn = console.warn;
+    console.warn = (m: string) => warnings.push(m);
+    try {
+      const opts = { fetch: (u: string, i: RequestInit) => fetch(u, i), cookies: new MemoryCookieJar(), storage: new MemoryStore(), apiBaseUrl: server.url, disableSessionRefresh: true };
+      made.push(createClient('token-without-prefix', opts));
+      made.push(createClient(server.publicToken, opts));
+    } finally {
+      console.warn = warn;
+    }
+    assert.ok(warnings.some((w) => w.includes('Public token should start with "public-token-"')));
+    assert.ok(warnings.some((w) => w.includes('Several Auth Elements clients')));
+  });
+
+  it('refuses to run outside a browser without an injected fetch', () => {
+    assert.throws(() => createClient(server.publicToken), /only be used in a browser environment/);
+  });
+});

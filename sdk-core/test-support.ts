@@ -1,0 +1,144 @@
+/**
+ * Test support for sdk-core's Node tests: a fake clock, and a fault-injecting HTTP proxy that sits
+ * in front of the real reference server (server down, 5xx, a chosen error_type, held answers).
+ */
+import { createServer, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Clock } from './client.ts';
+
+/** A clock that moves only when told; remembers every delay it was asked for. */
+export class FakeClock implements Clock {
+  now = 0;
+  readonly delays: number[] = [];
+  private nextId = 1;
+  private readonly timers = new Map<number, { at: number; fn: () => void }>();
+  /** Schedules `fn` at now + ms. */
+  setTimeout(fn: () => void, ms: number): unknown {
+    const id = this.nextId++;
+    this.delays.push(ms);
+    this.timers.set(id, { at: this.now + ms, fn });
+    return id;
+  }
+  /** Cancels a timer. */
+  clearTimeout(handle: unknown): void {
+    this.timers.delete(handle as number);
+  }
+  /** Timers still waiting. */
+  get pending(): number {
+    return this.timers.size;
+  }
+  /** Moves time forward, firing due timers in order. */
+  advance(ms: number): void {
+    const end = this.now + ms;
+    for (;;) {
+      let next: [number, { at: number; fn: () => void }] | undefined;
+      for (const e of this.timers) if (e[1].at <= end && (!next || e[1].at < next[1].at)) next = e;
+      if (!next) break;
+      this.timers.delete(next[0]);
+      this.now = next[1].at;
+      next[1].fn();
+    }
+    this.now = end;
+  }
+}
+
+/** How the proxy answers the next requests. */
+export type FaultMode =
+  | { kind: 'pass' }
+  | { kind: 'down' }
+  | { kind: 'status'; status: number; error_type: string }
+  | { kind: 'hold' };
+
+/** A real HTTP proxy to the reference server with switchable faults. */
+export class FaultProxy {
+  mode: FaultMode = { kind: 'pass' };
+  /** Paths of every request seen, in order. */
+  readonly seen: string[] = [];
+  private server: Server | null = null;
+  private held: (() => void)[] = [];
+
+  constructor(private readonly target: string) {}
+
+  /** Starts listening; resolves to the proxy's base URL. */
+  async start(): Promise<string> {
+    const target = new URL(this.target);
+    this.server = createServer((req, res) => {
+      this.seen.push(req.url ?? '');
+      const mode = this.mode;
+      if (mode.kind === 'down') {
+        req.socket.destroy();
+        return;
+      }
+      if (mode.kind === 'status') {
+        res.writeHead(mode.status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ status_code: mode.status, request_id: 'proxy', error_type: mode.error_type, error_message: mode.error_type, error_url: '' }));
+        return;
+      }
+      const forward = () => {
+        const upstream = request(
+          { host: target.hostname, port: target.port, path: req.url, method: req.method, headers: { ...req.headers, host: target.host } },
+          (up) => {
+            res.writeHead(up.statusCode ?? 502, up.headers);
+            up.pipe(res);
+          },
+        );
+        upstream.on('error', () => res.destroy());
+        req.pipe(upstream);
+      };
+      if (mode.kind === 'hold') this.held.push(forward);
+      else forward();
+    });
+    await new Promise<void>((r) => this.server!.listen(0, '127.0.0.1', r));
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  /** Forwards every held request. */
+  release(): void {
+    for (const f of this.held.splice(0)) f();
+  }
+
+  /** Requests waiting in hold mode. */
+  get holding(): number {
+    return this.held.length;
+  }
+
+  /** Stops listening. */
+  async stop(): Promise<void> {
+    this.release();
+    const s = this.server;
+    if (!s) return;
+    s.closeAllConnections();
+    await new Promise<void>((r) => s.close(() => r()));
+  }
+}
+
+/** Polls until `p()` holds (real time, for network round trips), failing after `ms`. */
+export async function eventually(p: () => boolean, what: string, ms = 5000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!p()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
+/** The newest passcode the dev inbox holds for `email`. */
+export async function devInboxCode(serverUrl: string, email: string): Promise<string> {
+  for (let i = 0; i < 100; i++) {
+    const r = await fetch(`${serverUrl}/dev/inbox.json`);
+    const { messages } = (await r.json()) as { messages: { to: string; code: string | null }[] };
+    const code = messages.find((m) => m.to === email)?.code;
+    if (code) return code;
+    await new Promise((res) => setTimeout(res, 20));
+  }
+  throw new Error(`no passcode for ${email}`);
+}
+
+/** Signs `client` in by email passcode, reading the code from the server's dev inbox. */
+export async function signInByEmail(
+  client: { otps: { email: { loginOrCreate(e: string): Promise<{ method_id: string }> }; authenticate(c: string, m: string, o: { session_duration_minutes: number }): Promise<unknown> } },
+  serverUrl: string,
+  email: string,
+): Promise<void> {
+  const { method_id } = await client.otps.email.loginOrCreate(email);
+  await client.otps.authenticate(await devInboxCode(serverUrl, email), method_id, { session_duration_minutes: 60 });
+}
