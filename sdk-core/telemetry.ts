@@ -23,8 +23,6 @@ export interface TelemetryEvent {
 export const TELEMETRY_BATCH_SIZE = 15;
 /** SPEC §9: flush at least this often while events wait (ms). */
 export const TELEMETRY_FLUSH_MS = 800;
-/** Older events are dropped past this, so a dead collector never grows memory without bound. */
-export const TELEMETRY_QUEUE_LIMIT = 200;
 
 /** Random id: crypto.randomUUID where available (secure contexts), else random hex from getRandomValues. */
 export function randomId(): string {
@@ -87,12 +85,15 @@ export class Telemetry {
       telemetry: this.fields(),
       event: { public_token: this.opts.publicToken, event_name: eventName, details },
     });
-    if (this.queue.length > TELEMETRY_QUEUE_LIMIT) this.queue.splice(0, this.queue.length - TELEMETRY_QUEUE_LIMIT);
     if (this.queue.length >= TELEMETRY_BATCH_SIZE) this.flush();
     else this.timer ??= this.setTimer();
   }
 
-  /** Sends what is queued now; failures are swallowed because telemetry must never break a flow. */
+  /**
+   * Sends what is queued now; failures are swallowed because telemetry must never break a flow.
+   * Batches are handed off without waiting for the collector, so the queue never holds more than
+   * one batch, whatever state the collector is in.
+   */
   flush(): void {
     if (this.timer !== null) this.clearTimer(this.timer);
     this.timer = null;

@@ -1,0 +1,76 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { SDK_VERSION } from './version.ts';
+import { Telemetry, TELEMETRY_BATCH_SIZE, TELEMETRY_FLUSH_MS, type TelemetryEvent } from './telemetry.ts';
+import { FakeClock } from './test-support.ts';
+
+function setup(send: (events: TelemetryEvent[]) => Promise<void>) {
+  const clock = new FakeClock();
+  const t = new Telemetry({
+    publicToken: 'public-token-test-t',
+    persistentId: 'persistent-id-1',
+    send,
+    identity: () => ({ userId: 'user-1', sessionId: 'session-1' }),
+    clock,
+  });
+  return { t, clock };
+}
+
+describe('telemetry (SPEC §7, §9)', () => {
+  it('flushes as soon as 15 events are queued', () => {
+    const batches: TelemetryEvent[][] = [];
+    const { t } = setup(async (b) => {
+      batches.push(b);
+    });
+    for (let i = 0; i < TELEMETRY_BATCH_SIZE - 1; i++) t.log('render_login_screen');
+    assert.equal(batches.length, 0);
+    t.log('email_sent', { n: 15 });
+    assert.equal(batches.length, 1);
+    assert.equal(batches[0]!.length, 15);
+    assert.deepEqual(batches[0]![14]!.event, { public_token: 'public-token-test-t', event_name: 'email_sent', details: { n: 15 } });
+  });
+
+  it('flushes what is queued every 800 ms', () => {
+    const batches: TelemetryEvent[][] = [];
+    const { t, clock } = setup(async (b) => {
+      batches.push(b);
+    });
+    t.log('sdk_instance_instantiated');
+    t.log('render_login_screen');
+    clock.advance(TELEMETRY_FLUSH_MS - 1);
+    assert.equal(batches.length, 0);
+    clock.advance(1);
+    assert.deepEqual(batches.map((b) => b.map((e) => e.event.event_name)), [['sdk_instance_instantiated', 'render_login_screen']]);
+    assert.equal(clock.pending, 0, 'no timer left when the queue is empty');
+  });
+
+  it('describes the client in every event (DESIGN §2 telemetry fields)', () => {
+    const { t } = setup(async () => undefined);
+    const f = t.fields();
+    assert.match(f.event_id, /^event-id-/);
+    assert.match(f.app_session_id, /^app-session-id-/);
+    assert.equal(f.persistent_id, 'persistent-id-1');
+    assert.ok(!Number.isNaN(Date.parse(f.client_sent_at)));
+    assert.equal(typeof f.timezone, 'string');
+    assert.deepEqual(f.sdk, { identifier: 'auth-elements', version: SDK_VERSION });
+    assert.equal(f.stytch_user_id, 'user-1');
+    assert.equal(f.stytch_session_id, 'session-1');
+    assert.deepEqual(JSON.parse(Buffer.from(t.header(), 'base64').toString('utf8')).sdk.version, '5.34.0');
+  });
+
+  it('survives a collector that throws or rejects, and never holds more than one batch in memory', () => {
+    let calls = 0;
+    const { t, clock } = setup(() => {
+      calls++;
+      if (calls % 2) throw new Error('collector exploded');
+      return Promise.reject(new Error('collector down'));
+    });
+    for (let i = 0; i < 1000; i++) {
+      assert.doesNotThrow(() => t.log('render_login_screen'));
+      assert.ok(t.pending < TELEMETRY_BATCH_SIZE);
+    }
+    clock.advance(TELEMETRY_FLUSH_MS);
+    assert.equal(t.pending, 0);
+    assert.equal(calls, Math.ceil(1000 / TELEMETRY_BATCH_SIZE));
+  });
+});
