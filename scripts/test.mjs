@@ -73,7 +73,7 @@ await check('lint', bin('biome'), ['lint', '.']);
 
 const isUnit = (p) => p.endsWith('.test.ts') && !p.endsWith('.browser.test.ts') && !p.endsWith('.e2e.test.ts');
 const serverTests = findTests('server', isUnit);
-await counted('node tests (server on SQLite, sdk-core)', ...nodeTest([...serverTests, ...findTests('sdk-core', isUnit)]), NODE_COUNTS);
+await counted('node tests (server on SQLite, sdk-core, demo)', ...nodeTest([...serverTests, ...findTests('sdk-core', isUnit), ...findTests('demo', isUnit)]), NODE_COUNTS);
 
 // The same server suite on Postgres, the store for several instances (DATABASE_URL).
 if (existsSync('scripts/postgres.mjs')) {
