@@ -1,0 +1,129 @@
+/**
+ * What every Auth Elements custom element shares: JS-only properties (callbacks, client) that
+ * r2wc's JSON props cannot carry, a light-DOM mode, styles, and the client the element may own.
+ */
+import { type ReactNode, useCallback, useEffect, useLayoutEffect, useState, useSyncExternalStore } from 'react';
+import { createPortal } from 'react-dom';
+import { type AuthClient, createClient } from '../sdk-core/index.ts';
+import { useWidgetStyles } from '../react-internals/components/styles.ts';
+import type { AuthCallbacks } from '../react-internals/events.ts';
+
+/** An element whose JS-only properties React reads through useSyncExternalStore. */
+export interface ExtrasHost extends HTMLElement {
+  callbacks: AuthCallbacks | undefined;
+  client: AuthClient | undefined;
+  /** The host's string overrides (to word errors raised outside the widget). */
+  readonly strings?: unknown;
+  /** Bumps on every set of callbacks or client. */
+  readonly extrasVersion: number;
+  /** Subscribes to changes of callbacks or client. */
+  subscribeExtras(listener: () => void): () => void;
+}
+
+/** The r2wc constructor's instance surface we extend (its lifecycle callbacks). */
+export type R2wcElementConstructor = new () => HTMLElement & {
+  connectedCallback(): void;
+  disconnectedCallback(): void;
+  attributeChangedCallback(name: string, oldValue: string | null, newValue: string | null): void;
+};
+
+/** The host element behind r2wc's `container` prop (a shadow root, or the element itself). */
+export function hostOf(container: unknown): ExtrasHost {
+  return (container instanceof ShadowRoot ? container.host : container) as ExtrasHost;
+}
+
+/** Re-renders when the host's callbacks or client change; returns them. */
+export function useExtras(host: ExtrasHost): { callbacks: AuthCallbacks | undefined; client: AuthClient | undefined } {
+  useSyncExternalStore(
+    useCallback((l: () => void) => host.subscribeExtras(l), [host]),
+    () => host.extrasVersion,
+  );
+  return { callbacks: host.callbacks, client: host.client };
+}
+
+/**
+ * The client to use: the host's `client` property, else one created from config.publicToken
+ * (and config.apiBaseUrl), owned by the element and destroyed when it unmounts.
+ * `pending` is true while the owned client is being created (render nothing rather than flash).
+ */
+export function useClient(
+  given: AuthClient | undefined,
+  config: unknown,
+  onFailure: (e: unknown) => void,
+): { client: AuthClient | null; pending: boolean } {
+  const c = typeof config === 'object' && config !== null ? (config as Record<string, unknown>) : {};
+  const token = !given && typeof c['publicToken'] === 'string' ? c['publicToken'] : undefined;
+  const base = typeof c['apiBaseUrl'] === 'string' ? c['apiBaseUrl'] : undefined;
+  const [owned, setOwned] = useState<{ token: string; base: string | undefined; client: AuthClient } | null>(null);
+  useEffect(() => {
+    if (!token) return;
+    let client: AuthClient;
+    try {
+      client = createClient(token, base ? { apiBaseUrl: base } : {});
+    } catch (e) {
+      onFailure(e);
+      return;
+    }
+    setOwned({ token, base, client });
+    return () => {
+      client.destroy();
+      setOwned((cur) => (cur?.client === client ? null : cur));
+    };
+    // onFailure must be stable (useCallback), or the client would be re-created each render.
+  }, [token, base, onFailure]);
+  if (given) return { client: given, pending: false };
+  if (!token) return { client: null, pending: false };
+  const match = owned && owned.token === token && owned.base === base ? owned.client : null;
+  return { client: match, pending: match === null };
+}
+
+let nextInstanceId = 0;
+/** Selector of the light-DOM wrapper every widget renders into when enableShadowDOM is false. */
+const LIGHT_SCOPE = ':where([data-ae-light])';
+
+/**
+ * Renders `children` in the element's shadow root (default) or, with `shadow` false, in a light-DOM
+ * wrapper inside the element (slotted through the shadow root) with scoped styles on the document.
+ */
+export function RenderRoot(props: { host: ExtrasHost; shadowRoot: ShadowRoot | null; shadow: boolean; styles: unknown; children: ReactNode }) {
+  const { host, shadowRoot, shadow } = props;
+  const [id] = useState(() => String(++nextInstanceId));
+  const [lightRoot] = useState(() => {
+    const div = document.createElement('div');
+    div.setAttribute('data-ae-light', '');
+    return div;
+  });
+  const [docRoot, setDocRoot] = useState<Document | ShadowRoot | null>(null);
+  useLayoutEffect(() => {
+    if (shadow) return;
+    host.setAttribute('data-ae-id', id);
+    host.appendChild(lightRoot);
+    setDocRoot(host.getRootNode() as Document | ShadowRoot);
+    return () => {
+      lightRoot.remove();
+      host.removeAttribute('data-ae-id');
+    };
+  }, [shadow, host, id, lightRoot]);
+  // Exactly one of these two adopts anything, depending on the mode.
+  useWidgetStyles(shadow ? shadowRoot : null, ':host', '', props.styles);
+  useWidgetStyles(shadow ? null : docRoot, `:where([data-ae-id="${id}"])`, LIGHT_SCOPE, props.styles);
+  if (shadow) return <>{props.children}</>;
+  return (
+    <>
+      <slot />
+      {createPortal(props.children, lightRoot)}
+    </>
+  );
+}
+
+/** Moves values set as own properties before the element was defined onto its accessors. */
+export function upgradeProperties(el: HTMLElement, names: readonly string[]): void {
+  const rec = el as unknown as Record<string, unknown>;
+  for (const name of names) {
+    if (Object.hasOwn(el, name)) {
+      const value = rec[name];
+      delete rec[name];
+      rec[name] = value;
+    }
+  }
+}

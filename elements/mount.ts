@@ -1,0 +1,79 @@
+/**
+ * Imperative mount entry points (SPEC §2 "Mount entry points"). Each takes a CSS selector and
+ * upgrades every match; adding a widget is one `mountX` line over mountWidget.
+ */
+import type { AuthClient } from '../sdk-core/index.ts';
+import type { LoginConfig } from '../react-internals/config.ts';
+import type { AuthCallbacks } from '../react-internals/events.ts';
+import type { StringOverrides } from '../react-internals/strings.ts';
+import type { StyleConfig } from '../react-internals/theme.ts';
+import type { AuthLoginElement } from './login.tsx';
+import { defineLogin, LOGIN_TAG } from './registry.ts';
+
+/** Options every mount function takes. */
+export interface MountOptions<Config> {
+  config: Config;
+  styles?: StyleConfig;
+  strings?: StringOverrides;
+  callbacks?: AuthCallbacks;
+  /** A client from createClient; else the element creates one from config.publicToken. */
+  client?: AuthClient;
+}
+
+/** Options of mountLogin. */
+export type MountLoginOptions = MountOptions<LoginConfig>;
+
+/** The SPEC §2 error text for a selector that matches nothing. */
+export function noElementsMessage(selector: string, fnName: string): string {
+  return `The selector you specified (${selector}) applies to no DOM elements that are currently on the page. Make sure the element exists on the page before calling ${fnName}()`;
+}
+
+interface MountableElement extends HTMLElement {
+  config: unknown;
+  styles: StyleConfig | undefined;
+  strings: StringOverrides | undefined;
+  callbacks: AuthCallbacks | undefined;
+  client: AuthClient | undefined;
+}
+
+/**
+ * Shared mount: for each element matching `selector`, reuse it if it is the widget, else reuse the
+ * widget it already holds, else create one inside it; then set the options (re-rendering it).
+ * @throws Error with the SPEC §2 text naming `fnName` when nothing matches.
+ */
+export function mountWidget<E extends MountableElement>(
+  fnName: string,
+  tag: string,
+  define: () => void,
+  selector: string,
+  options: MountOptions<unknown>,
+): E[] {
+  const targets = Array.from(document.querySelectorAll<HTMLElement>(selector));
+  if (targets.length === 0) throw new Error(noElementsMessage(selector, fnName));
+  define();
+  return targets.map((target) => {
+    const existing =
+      target.localName === tag ? target : target.querySelector<HTMLElement>(`:scope > ${tag}`);
+    const el = (existing ?? document.createElement(tag)) as E;
+    // JS-only props first: they re-render without touching attributes; the JSON props then
+    // reflect to attributes and render once more (React batches both into one commit).
+    if (options.callbacks !== undefined || existing) el.callbacks = options.callbacks;
+    if (options.client !== undefined) el.client = options.client;
+    if (options.styles !== undefined) el.styles = options.styles;
+    if (options.strings !== undefined) el.strings = options.strings;
+    el.config = options.config;
+    if (!existing) target.append(el);
+    return el;
+  });
+}
+
+/**
+ * Mounts `<auth-login>` on every element matching `selector` (SPEC §2 Login: starts on Main).
+ * @throws Error 'The selector you specified (...) applies to no DOM elements ...' when nothing matches.
+ * @example
+ * mountLogin('#login', { config: { publicToken, products: ['otp'], otpOptions: { methods: ['email'] } },
+ *   callbacks: { onEvent: (e) => console.log(e.type) } });
+ */
+export function mountLogin(selector: string, options: MountLoginOptions): AuthLoginElement[] {
+  return mountWidget<AuthLoginElement>('mountLogin', LOGIN_TAG, defineLogin, selector, options);
+}

@@ -1,0 +1,96 @@
+/**
+ * The host's `config` object (SPEC §3 "Config"). Only the parts the implemented screens read are
+ * typed in detail; the rest is accepted and ignored until its method lands.
+ */
+
+/** Products a login widget can offer (SPEC §3). */
+export type Product = 'emailMagicLinks' | 'passwords' | 'otp' | 'oauth' | 'passkeys' | 'crypto';
+
+/** Channels of the OTP product. */
+export type OTPMethod = 'email' | 'sms' | 'whatsapp';
+
+/** OTP options (SPEC §3 otpOptions). */
+export interface OTPOptions {
+  methods?: OTPMethod[];
+  /** Minutes a code stays valid; default 5 (SPEC §9). */
+  expirationMinutes?: number;
+  loginTemplateId?: string;
+  signupTemplateId?: string;
+  locale?: string;
+}
+
+/** Session options (SPEC §3 sessionOptions). */
+export interface SessionOptions {
+  /** Length of the session created on success; default 30 (SPEC §9). */
+  sessionDurationMinutes?: number;
+}
+
+/** Config of the `<auth-login>` widget. */
+export interface LoginConfig {
+  /** Products to offer; default `['otp']` with the email method. */
+  products?: Product[];
+  otpOptions?: OTPOptions;
+  sessionOptions?: SessionOptions;
+  /** False renders in light DOM (password managers can see inputs); default true. */
+  enableShadowDOM?: boolean;
+  /** Public token the element creates its own client with (when no `client` property is set). */
+  publicToken?: string;
+  /** API base URL for that client, e.g. `http://localhost:8787` for the reference server. */
+  apiBaseUrl?: string;
+}
+
+/** Default OTP expiry in minutes (SPEC §9). */
+export const DEFAULT_OTP_EXPIRATION_MINUTES = 5;
+/** Default session duration in minutes (SPEC §9). */
+export const DEFAULT_SESSION_DURATION_MINUTES = 30;
+
+/** The config as the widget uses it: shape-checked, defaults filled. */
+export interface ResolvedLoginConfig {
+  products: Product[];
+  otpMethods: OTPMethod[];
+  otpExpirationMinutes: number;
+  loginTemplateId?: string;
+  signupTemplateId?: string;
+  locale?: string;
+  sessionDurationMinutes: number;
+  enableShadowDOM: boolean;
+}
+
+const PRODUCTS: readonly Product[] = ['emailMagicLinks', 'passwords', 'otp', 'oauth', 'passkeys', 'crypto'];
+const OTP_METHODS: readonly OTPMethod[] = ['email', 'sms', 'whatsapp'];
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const positive = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) && v > 0 ? v : undefined);
+const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
+const listOf = <T extends string>(v: unknown, allowed: readonly T[]): T[] | undefined =>
+  Array.isArray(v) ? v.filter((x): x is T => allowed.includes(x as T)) : undefined;
+
+/** Checks a config that may come from a JSON attribute (so: anything) and fills defaults. */
+export function resolveLoginConfig(raw: unknown): ResolvedLoginConfig {
+  const c = isRecord(raw) ? raw : {};
+  const otp = isRecord(c['otpOptions']) ? c['otpOptions'] : {};
+  const session = isRecord(c['sessionOptions']) ? c['sessionOptions'] : {};
+  const resolved: ResolvedLoginConfig = {
+    products: listOf(c['products'], PRODUCTS) ?? ['otp'],
+    otpMethods: listOf(otp['methods'], OTP_METHODS) ?? ['email'],
+    otpExpirationMinutes: positive(otp['expirationMinutes']) ?? DEFAULT_OTP_EXPIRATION_MINUTES,
+    sessionDurationMinutes: positive(session['sessionDurationMinutes']) ?? DEFAULT_SESSION_DURATION_MINUTES,
+    enableShadowDOM: c['enableShadowDOM'] !== false,
+  };
+  const loginTemplateId = str(otp['loginTemplateId']);
+  const signupTemplateId = str(otp['signupTemplateId']);
+  const locale = str(otp['locale']);
+  if (loginTemplateId) resolved.loginTemplateId = loginTemplateId;
+  if (signupTemplateId) resolved.signupTemplateId = signupTemplateId;
+  if (locale) resolved.locale = locale;
+  return resolved;
+}
+
+/** SPEC §1 product-combination errors, as a strings key; null when the config is usable. */
+export function configProblem(c: ResolvedLoginConfig): 'config.passkeysAlone' | 'config.emlAndOtp' | null {
+  if (c.products.length === 1 && c.products[0] === 'passkeys') return 'config.passkeysAlone';
+  if (c.products.includes('emailMagicLinks') && c.products.includes('otp') && c.otpMethods.includes('email')) {
+    return 'config.emlAndOtp';
+  }
+  return null;
+}

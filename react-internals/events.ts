@@ -1,0 +1,56 @@
+/**
+ * What the widgets tell the host (SPEC §7 "Host callbacks: onEvent, onError"). The element layer
+ * forwards both to the host's callbacks and as DOM events (auth-event / auth-error).
+ */
+import type { AuthenticateResponse, OTPLoginOrCreateResponse } from '../sdk-core/index.ts';
+
+/** Event types a widget reports through onEvent; values are stable across releases. */
+export const AuthEventType = {
+  /** A one-time passcode was sent by email (first send and each resend); data: the login_or_create answer. */
+  OTP_EMAIL_LOGIN_OR_CREATE: 'OTP_EMAIL_LOGIN_OR_CREATE',
+  /** A passcode was exchanged for a session; data: the authenticate answer. */
+  OTP_AUTHENTICATE: 'OTP_AUTHENTICATE',
+  /** The user finished signing in and the success screen is shown; fires once per completed flow. */
+  AUTHENTICATE_FLOW_COMPLETE: 'authenticate-flow-complete',
+} as const;
+
+/** One of the AuthEventType values. */
+export type AuthEventType = (typeof AuthEventType)[keyof typeof AuthEventType];
+
+/** Event payloads by type. */
+export interface AuthEventDataMap {
+  [AuthEventType.OTP_EMAIL_LOGIN_OR_CREATE]: OTPLoginOrCreateResponse & { email: string; resend: boolean };
+  [AuthEventType.OTP_AUTHENTICATE]: AuthenticateResponse;
+  [AuthEventType.AUTHENTICATE_FLOW_COMPLETE]: Record<string, never>;
+}
+
+/** An event as handed to onEvent and as the detail of `auth-event`. */
+export type AuthEvent = { [T in AuthEventType]: { type: T; data: AuthEventDataMap[T] } }[AuthEventType];
+
+/** An error as handed to onError and as the detail of `auth-error`. */
+export interface AuthErrorDetail {
+  /** The text shown to the user (strings table for known error types, else the server's message). */
+  message: string;
+  /** Class name of the SDK error, e.g. `ApiError`, `ApiUnreachableError`. */
+  name: string;
+  /** Stable SDK error code (`api_error`, `api_unreachable`, `usage_error`, ...) when known. */
+  code?: string;
+  /** API errors only: the server's error_type. */
+  error_type?: string;
+  /** API errors only: the server's error_message. */
+  error_message?: string;
+  /** API errors only: HTTP status. */
+  status_code?: number;
+  /** API errors only: request id for support. */
+  request_id?: string;
+  /** API errors only: documentation link. */
+  error_url?: string;
+}
+
+/** Host callbacks of every widget (JS property only; functions do not survive JSON attributes). */
+export interface AuthCallbacks {
+  /** Called for each widget event. */
+  onEvent?: (event: AuthEvent) => void;
+  /** Called for each error the widget meets (SPEC §7: every error also goes to onError). */
+  onError?: (error: AuthErrorDetail) => void;
+}

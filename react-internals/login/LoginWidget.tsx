@@ -1,0 +1,188 @@
+/**
+ * The login widget's shell: owns the state machine, the context every screen reads, toasts, the
+ * watermark, focus on screen change, and the one `switch (state.screen)` that picks the screen.
+ */
+import { type ReactElement, useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
+import type { AuthClient, BootstrapData } from '../../sdk-core/index.ts';
+import { realClock, type WidgetClock } from '../clock.ts';
+import { ToastList, useToasts } from '../components/Toasts.tsx';
+import { Watermark } from '../components/Watermark.tsx';
+import { resolveLoginConfig } from '../config.ts';
+import { WidgetContext, type WidgetContextValue } from '../context.ts';
+import { errorDetail } from '../errors.ts';
+import { type AuthErrorDetail, type AuthEvent, AuthEventType } from '../events.ts';
+import { OTPAuthenticateScreen } from '../otps/OTPAuthenticateScreen.tsx';
+import { OTPConfirmationScreen } from '../otps/OTPConfirmationScreen.tsx';
+import { resolveStrings } from '../strings.ts';
+import { GenericErrorScreen } from './GenericErrorScreen.tsx';
+import { MainScreen } from './MainScreen.tsx';
+import { assertNever, initialWidgetState, type Screen, type WidgetState, widgetReducer } from './state.ts';
+
+/** Props of the login widget (the element layer maps its properties onto these). */
+export interface LoginWidgetProps {
+  /** The headless client; null shows a configuration message instead of the form. */
+  client: AuthClient | null;
+  /** Host config (SPEC §3); anything, checked here. */
+  config?: unknown;
+  /** Host theme (SPEC §3); validated per property. */
+  styles?: unknown;
+  /** Host string overrides (partial table). */
+  strings?: unknown;
+  /** Receives every widget event. */
+  onEvent?: (event: AuthEvent) => void;
+  /** Receives every error. */
+  onError?: (error: AuthErrorDetail) => void;
+  /** Told the current screen after each change (the element mirrors it as `data-screen`). */
+  onScreenChange?: (screen: Screen) => void;
+  /** Time source; tests inject a fake one. */
+  clock?: WidgetClock;
+  /** Starting state (tests). */
+  initialState?: WidgetState;
+}
+
+/** Picks the screen component for the current state; exhaustive over every SPEC §2 screen. */
+function screenFor(screen: Screen): ReactElement {
+  switch (screen) {
+    case 'Main':
+      return <MainScreen />;
+    case 'OTPAuthenticate':
+      return <OTPAuthenticateScreen />;
+    case 'OTPConfirmation':
+      return <OTPConfirmationScreen />;
+    // Methods not built yet: their screens cannot be reached from this widget's actions, but a
+    // screen must never render blank, so they fall back to the generic error screen.
+    case 'PasskeyRegistrationStart':
+    case 'PasskeyRegistrationSuccess':
+    case 'PasskeyConfirmation':
+    case 'PasswordResetForm':
+    case 'PasswordCreateOrLogin':
+    case 'PasswordForgot':
+    case 'PasswordBreached':
+    case 'PasswordSetNew':
+    case 'PasswordDedupe':
+    case 'PasswordConfirmation':
+    case 'EmailConfirmation':
+    case 'CryptoConnect':
+    case 'CryptoSignMessage':
+    case 'CryptoOtherScreen':
+    case 'CryptoSetupWallet':
+    case 'CryptoError':
+    case 'CryptoConfirmation':
+    case 'IDPConsent':
+      return <GenericErrorScreen />;
+    default:
+      return assertNever(screen);
+  }
+}
+
+/** The `<auth-login>` UI as a React component. */
+export function LoginWidget(props: LoginWidgetProps) {
+  const { client, onScreenChange } = props;
+  const clock = props.clock ?? realClock;
+  const [state, dispatch] = useReducer(widgetReducer, props.initialState ?? initialWidgetState('Main'));
+  const [bootstrap, setBootstrap] = useState<BootstrapData | null>(null);
+  const { toasts, show: toast } = useToasts(clock);
+  const configKey = JSON.stringify(props.config ?? null);
+  const stringsKey = JSON.stringify(props.strings ?? null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed by content, not identity.
+  const config = useMemo(() => resolveLoginConfig(props.config), [configKey]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed by content, not identity.
+  const strings = useMemo(() => resolveStrings(props.strings), [stringsKey]);
+
+  // Callbacks through refs: a host swapping callbacks must not re-run effects or re-create screens.
+  const onEventRef = useRef(props.onEvent);
+  const onErrorRef = useRef(props.onError);
+  onEventRef.current = props.onEvent;
+  onErrorRef.current = props.onError;
+  const emit = useCallback((event: AuthEvent) => onEventRef.current?.(event), []);
+  const reportError = useCallback(
+    (error: unknown) => {
+      const detail = errorDetail(error, strings);
+      onErrorRef.current?.(detail);
+      return detail.message;
+    },
+    [strings],
+  );
+
+  // authenticate-flow-complete: at most once per completed flow, whatever the effects do.
+  const lastCompletedFlow = useRef(0);
+  const completeFlow = useCallback(
+    (flow: number) => {
+      if (flow <= lastCompletedFlow.current) return;
+      lastCompletedFlow.current = flow;
+      emit({ type: AuthEventType.AUTHENTICATE_FLOW_COMPLETE, data: {} });
+    },
+    [emit],
+  );
+
+  useEffect(() => {
+    if (!client) return;
+    let live = true;
+    void client.bootstrap().then((data) => {
+      if (live) setBootstrap(data);
+    });
+    return () => {
+      live = false;
+    };
+  }, [client]);
+
+  // SPEC §7 event render_login_screen, once per client (StrictMode re-runs effects; the ref holds).
+  const loggedFor = useRef<AuthClient | null>(null);
+  useEffect(() => {
+    if (!client || loggedFor.current === client) return;
+    loggedFor.current = client;
+    client.telemetry.log('render_login_screen');
+  }, [client]);
+
+  // Layout effect: the host's data-screen changes in the same frame as the screen (styling hooks
+  // and tests never see the new screen with the old attribute).
+  useLayoutEffect(() => {
+    onScreenChange?.(state.screen);
+  }, [onScreenChange, state.screen]);
+
+  // Focus follows the screen (not on first render: the host page owns focus then).
+  const screenRef = useRef<HTMLDivElement>(null);
+  const shownScreen = useRef(state.screen);
+  useEffect(() => {
+    if (shownScreen.current === state.screen) return;
+    shownScreen.current = state.screen;
+    const root = screenRef.current;
+    const target = root?.querySelector<HTMLElement>('[data-autofocus]') ?? root?.querySelector<HTMLElement>('h1');
+    target?.focus();
+  }, [state.screen]);
+
+  const ctx = useMemo<WidgetContextValue | null>(
+    () =>
+      client && {
+        client,
+        config,
+        styles: props.styles,
+        strings,
+        clock,
+        state,
+        dispatch,
+        bootstrap,
+        emit,
+        reportError,
+        toast,
+        completeFlow,
+      },
+    [client, config, props.styles, strings, clock, state, bootstrap, emit, reportError, toast, completeFlow],
+  );
+
+  return (
+    <div className="ae-root" part="container" data-screen={state.screen} ref={screenRef}>
+      {ctx ? (
+        <WidgetContext.Provider value={ctx}>
+          {screenFor(state.screen)}
+          <Watermark />
+        </WidgetContext.Provider>
+      ) : (
+        <p className="ae-error" role="alert">
+          {strings['config.missingClient']}
+        </p>
+      )}
+      <ToastList toasts={toasts} />
+    </div>
+  );
+}

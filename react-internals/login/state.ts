@@ -1,0 +1,110 @@
+/**
+ * The login widget as a finite state machine (DESIGN §4): string-literal screens, a pure reducer,
+ * exhaustive switches. Widget state fields follow SPEC §3 "Widget state".
+ */
+
+/** Every screen of SPEC §2. Screens of methods not built yet render the generic error screen. */
+export type Screen =
+  | 'Main'
+  | 'PasskeyRegistrationStart'
+  | 'PasskeyRegistrationSuccess'
+  | 'PasskeyConfirmation'
+  | 'PasswordResetForm'
+  | 'PasswordCreateOrLogin'
+  | 'PasswordForgot'
+  | 'PasswordBreached'
+  | 'PasswordSetNew'
+  | 'PasswordDedupe'
+  | 'PasswordConfirmation'
+  | 'EmailConfirmation'
+  | 'OTPAuthenticate'
+  | 'OTPConfirmation'
+  | 'CryptoConnect'
+  | 'CryptoSignMessage'
+  | 'CryptoOtherScreen'
+  | 'CryptoSetupWallet'
+  | 'CryptoError'
+  | 'CryptoConfirmation'
+  | 'IDPConsent';
+
+/** Channel an OTP went to. */
+export type OTPType = 'email' | 'sms' | 'whatsapp';
+
+/** Wallets of SPEC §3. */
+export type WalletOption = 'Phantom' | 'Vessel' | 'Binance' | 'Coinbase' | 'Metamask' | 'OtherEthereum' | 'OtherSolana';
+
+/** An error shown in the Main screen's warning banner. */
+export interface ErrorDescriptor {
+  /** Stable id of the message (a strings key or error type). */
+  messageId: string;
+  /** Text as shown. */
+  text: string;
+}
+
+/** Widget state (SPEC §3). */
+export interface WidgetState {
+  screen: Screen;
+  magicLinkState: { email: string };
+  otpState: { type: OTPType; methodId: string; otpDestination: string };
+  cryptoState: { walletAddress: string; walletOption: WalletOption; walletChallenge: string };
+  passwordState: { email: string; type: 'new' | 'existing' | 'passwordless' };
+  resetPasswordState: { token: string };
+  errorDescriptor: ErrorDescriptor | null;
+  /** Counts completed authentications, so flow-complete fires once per flow (not per render). */
+  completedFlows: number;
+}
+
+/** Everything that can happen to the widget. */
+export type WidgetAction =
+  | { type: 'otp_sent'; otpType: OTPType; methodId: string; destination: string }
+  | { type: 'otp_resent'; methodId: string }
+  | { type: 'otp_authenticated' }
+  | { type: 'back_to_main' }
+  | { type: 'set_error'; error: ErrorDescriptor | null };
+
+/** The state a widget starts in (SPEC §2: Login starts on Main). */
+export function initialWidgetState(screen: Screen = 'Main'): WidgetState {
+  return {
+    screen,
+    magicLinkState: { email: '' },
+    otpState: { type: 'email', methodId: '', otpDestination: '' },
+    cryptoState: { walletAddress: '', walletOption: 'Metamask', walletChallenge: '' },
+    passwordState: { email: '', type: 'new' },
+    resetPasswordState: { token: '' },
+    errorDescriptor: null,
+    completedFlows: 0,
+  };
+}
+
+/** Compile-time exhaustiveness: a new action or screen without a branch fails the type check. */
+export function assertNever(x: never): never {
+  throw new Error(`Unhandled case: ${JSON.stringify(x)}`);
+}
+
+/** The pure transition function of the login widget. */
+export function widgetReducer(state: WidgetState, action: WidgetAction): WidgetState {
+  switch (action.type) {
+    case 'otp_sent':
+      // SPEC §4: "OTP sent: store method id and destination, then OTPAuthenticate".
+      return {
+        ...state,
+        screen: 'OTPAuthenticate',
+        otpState: { type: action.otpType, methodId: action.methodId, otpDestination: action.destination },
+        errorDescriptor: null,
+      };
+    case 'otp_resent':
+      // A resend issues a new method id; only meaningful while waiting for the code.
+      if (state.screen !== 'OTPAuthenticate') return state;
+      return { ...state, otpState: { ...state.otpState, methodId: action.methodId } };
+    case 'otp_authenticated':
+      if (state.screen !== 'OTPAuthenticate') return state;
+      return { ...state, screen: 'OTPConfirmation', errorDescriptor: null, completedFlows: state.completedFlows + 1 };
+    case 'back_to_main':
+      // SPEC §2: "A back arrow returns to Main". The half-finished OTP is forgotten.
+      return { ...state, screen: 'Main', otpState: initialWidgetState().otpState };
+    case 'set_error':
+      return { ...state, errorDescriptor: action.error };
+    default:
+      return assertNever(action);
+  }
+}

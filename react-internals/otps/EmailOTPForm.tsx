@@ -1,0 +1,87 @@
+/** Main-screen email form of the email OTP product (SPEC §2 "Email", OTP variant). */
+import { type FormEvent, useId, useRef, useState } from 'react';
+import { isValidEmail, type OTPSendOptions } from '../../sdk-core/index.ts';
+import type { ResolvedLoginConfig } from '../config.ts';
+import { useWidget } from '../context.ts';
+import { AuthEventType } from '../events.ts';
+
+/** The send options of SPEC §7 (expiration default 5, templates, locale) from the config. */
+export function otpSendOptions(config: ResolvedLoginConfig): OTPSendOptions {
+  const options: OTPSendOptions = { expiration_minutes: config.otpExpirationMinutes };
+  if (config.loginTemplateId) options.login_template_id = config.loginTemplateId;
+  if (config.signupTemplateId) options.signup_template_id = config.signupTemplateId;
+  if (config.locale) options.locale = config.locale;
+  return options;
+}
+
+/** Email field and Continue button; on success the widget moves to OTPAuthenticate. */
+export function EmailOTPForm() {
+  const { client, config, strings, dispatch, emit, reportError } = useWidget();
+  const [email, setEmail] = useState('');
+  const [invalid, setInvalid] = useState(false);
+  const [apiError, setApiError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const inputId = useId();
+  const errorId = useId();
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (submitting) return;
+    setApiError(null);
+    // SPEC §5: a bad format blocks the call and shows 'Invalid email address.'.
+    if (!isValidEmail(email)) {
+      setInvalid(true);
+      inputRef.current?.focus();
+      return;
+    }
+    setInvalid(false);
+    setSubmitting(true);
+    const address = email.trim();
+    try {
+      const resp = await client.otps.email.loginOrCreate(address, otpSendOptions(config));
+      emit({ type: AuthEventType.OTP_EMAIL_LOGIN_OR_CREATE, data: { ...resp, email: address, resend: false } });
+      dispatch({ type: 'otp_sent', otpType: 'email', methodId: resp.method_id, destination: address });
+    } catch (err) {
+      setApiError(reportError(err));
+      setSubmitting(false);
+      // The clicked button was disabled meanwhile (focus fell to <body>); give it back to the field.
+      inputRef.current?.focus();
+    }
+  };
+
+  const message = invalid ? strings['email.invalid'] : apiError;
+  return (
+    <form className="ae-form" onSubmit={onSubmit} noValidate>
+      <label className="ae-label" htmlFor={inputId}>
+        {strings['email.label']}
+      </label>
+      <input
+        ref={inputRef}
+        id={inputId}
+        className="ae-input"
+        part="input email-input"
+        type="email"
+        name="email"
+        autoComplete="email"
+        required
+        placeholder={strings['email.placeholder']}
+        value={email}
+        aria-invalid={invalid ? 'true' : undefined}
+        aria-describedby={message ? errorId : undefined}
+        data-autofocus=""
+        onChange={(e) => {
+          setEmail(e.target.value);
+          if (invalid) setInvalid(false);
+        }}
+      />
+      {/* Always in the tree so the live region exists before its text arrives. */}
+      <div id={errorId} className="ae-error" aria-live="polite">
+        {message}
+      </div>
+      <button className="ae-button" part="button primary-button" type="submit" disabled={submitting}>
+        {strings['button.continue']}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,196 @@
+/** OTPAuthenticate (SPEC §2 "OTP"): 6-digit code, countdown, resend. */
+import { type ChangeEvent, type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { BackArrowIcon } from '../components/icons.tsx';
+import { useWidget } from '../context.ts';
+import { AuthEventType } from '../events.ts';
+import { text } from '../strings.ts';
+import { formatCountdown, useCountdown } from './countdown.ts';
+import { otpSendOptions } from './EmailOTPForm.tsx';
+
+/** Passcode length (SPEC §5, §9). */
+export const OTP_LENGTH = 6;
+/** How long 'Code sent' stays on the resend button (SPEC §9 "Resend confirmation 2 s"). */
+export const RESEND_SENT_MS = 2000;
+/** Cool-down after 'Code sent' before the resend button is usable again, so a double click
+ * cannot fire two sends (the server rate-limits sends anyway). */
+export const RESEND_WAIT_MS = 1000;
+
+/** Resend button states (SPEC §2): initial, sending, sent, waiting, back to initial. */
+export type ResendState = 'initial' | 'sending' | 'sent' | 'waiting';
+
+/** Keeps the digits of `raw`, at most OTP_LENGTH of them. */
+export const sanitizeOtp = (raw: string): string => raw.replace(/\D/g, '').slice(0, OTP_LENGTH);
+
+/** The OTPAuthenticate screen. */
+export function OTPAuthenticateScreen() {
+  const { client, config, strings, clock, state, dispatch, emit, reportError, toast } = useWidget();
+  const { methodId, otpDestination } = state.otpState;
+  const [code, setCode] = useState('');
+  const [submitting, setSubmitting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [deadline, setDeadline] = useState(() => clock.now() + config.otpExpirationMinutes * 60_000);
+  const [resend, setResend] = useState<ResendState>('initial');
+  const secondsLeft = useCountdown(deadline, clock);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const inFlight = useRef(false);
+  const mounted = useRef(true);
+  const inputId = useId();
+  const errorId = useId();
+
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
+  // After a failed attempt the input is enabled again; focus it so the user can retype at once.
+  useEffect(() => {
+    if (!submitting && error) inputRef.current?.focus();
+  }, [submitting, error]);
+
+  // Resend: 'sent' for 2 s, then 'waiting', then back to the label.
+  useEffect(() => {
+    if (resend !== 'sent' && resend !== 'waiting') return;
+    const handle = clock.setTimeout(
+      () => setResend(resend === 'sent' ? 'waiting' : 'initial'),
+      resend === 'sent' ? RESEND_SENT_MS : RESEND_WAIT_MS,
+    );
+    return () => clock.clearTimeout(handle);
+  }, [resend, clock]);
+
+  const submit = async (value: string) => {
+    if (inFlight.current) return;
+    if (value.length !== OTP_LENGTH) {
+      setError(strings['errorType.invalid_code']);
+      return;
+    }
+    inFlight.current = true;
+    setSubmitting(true);
+    setError(null);
+    try {
+      const resp = await client.otps.authenticate(value, methodId, {
+        session_duration_minutes: config.sessionDurationMinutes,
+      });
+      emit({ type: AuthEventType.OTP_AUTHENTICATE, data: resp });
+      dispatch({ type: 'otp_authenticated' });
+    } catch (err) {
+      const message = reportError(err);
+      if (mounted.current) {
+        setError(message);
+        setCode('');
+        setSubmitting(false);
+      }
+    } finally {
+      inFlight.current = false;
+    }
+  };
+
+  const onChange = (e: ChangeEvent<HTMLInputElement>) => {
+    const digits = sanitizeOtp(e.target.value);
+    setCode(digits);
+    if (error) setError(null);
+    // SPEC §2: auto-submit on the 6th digit (typed or pasted).
+    if (digits.length === OTP_LENGTH) void submit(digits);
+  };
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    void submit(code);
+  };
+
+  const onResend = async () => {
+    if (resend !== 'initial') return;
+    setResend('sending');
+    try {
+      const resp = await client.otps.email.loginOrCreate(otpDestination, otpSendOptions(config));
+      if (!mounted.current) return;
+      dispatch({ type: 'otp_resent', methodId: resp.method_id });
+      emit({ type: AuthEventType.OTP_EMAIL_LOGIN_OR_CREATE, data: { ...resp, email: otpDestination, resend: true } });
+      setDeadline(clock.now() + config.otpExpirationMinutes * 60_000);
+      setResend('sent');
+      toast('success', strings['toast.emailResent']);
+    } catch (err) {
+      const message = reportError(err);
+      if (!mounted.current) return;
+      setResend('initial');
+      toast('error', message);
+    }
+  };
+
+  const resendLabel =
+    resend === 'sending' ? strings['otp.resendSending'] : resend === 'sent' ? strings['otp.codeSent'] : strings['otp.resend'];
+
+  return (
+    <>
+      <button
+        type="button"
+        className="ae-back"
+        part="button back-button"
+        aria-label={strings['button.back']}
+        onClick={() => dispatch({ type: 'back_to_main' })}
+      >
+        <BackArrowIcon />
+      </button>
+      <h1 className="ae-header" tabIndex={-1}>
+        {strings['otp.title']}
+      </h1>
+      <p className="ae-text">{text(strings, 'otp.sentTo', { destination: otpDestination })}</p>
+      <form className="ae-form" onSubmit={onSubmit} noValidate>
+        <label className="ae-label" htmlFor={inputId}>
+          {strings['otp.inputLabel']}
+        </label>
+        <input
+          ref={inputRef}
+          id={inputId}
+          className="ae-input ae-otp"
+          part="input otp-input"
+          type="text"
+          name="otp"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          pattern="[0-9]*"
+          maxLength={OTP_LENGTH}
+          required
+          value={code}
+          disabled={submitting}
+          aria-invalid={error ? 'true' : undefined}
+          aria-describedby={error ? errorId : undefined}
+          data-autofocus=""
+          onChange={onChange}
+        />
+        <div id={errorId} className="ae-error" role="alert">
+          {error}
+        </div>
+        {/* The status region stays mounted so the 'Verifying passcode...' text is announced. */}
+        <div className="ae-form" role="status">
+          {submitting && (
+            <>
+              <p className="ae-helper">{strings['otp.verifying']}</p>
+              <div className="ae-progress" part="progress">
+                <span />
+              </div>
+            </>
+          )}
+        </div>
+      </form>
+      <p className="ae-helper" data-countdown="">
+        {secondsLeft > 0 ? text(strings, 'otp.expiresIn', { time: formatCountdown(secondsLeft) }) : strings['otp.expired']}
+      </p>
+      <div className="ae-row">
+        <span className="ae-helper">{strings['otp.resendPrompt']}</span>
+        <button
+          type="button"
+          className="ae-link"
+          part="button resend-button"
+          data-resend-state={resend}
+          // aria-disabled, not disabled: a disabled button drops keyboard focus to <body>.
+          aria-disabled={resend !== 'initial' ? 'true' : undefined}
+          onClick={onResend}
+        >
+          {resendLabel}
+        </button>
+      </div>
+    </>
+  );
+}

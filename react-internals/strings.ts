@@ -1,0 +1,124 @@
+/**
+ * The one English table of every user-facing text (DESIGN §4 "Strings"). Components never hold
+ * literal text: they look a key up here, so hosts can translate or reword any of it through the
+ * `strings` prop (a partial object of the same keys).
+ */
+
+/** Default English texts, keyed by a stable id. Quoted SPEC texts are verbatim. */
+export const DEFAULT_STRINGS = {
+  // Main screen (SPEC §2 "Main screen")
+  'main.header': 'Sign up or log in',
+  'main.logoAlt': 'Logo',
+  'email.label': 'Email',
+  'email.placeholder': 'example@email.com',
+  'email.invalid': 'Invalid email address.',
+  'button.continue': 'Continue',
+  'button.back': 'Back',
+
+  // Configuration errors shown in place of the form (SPEC §1)
+  'config.passkeysAlone': 'Error: Cannot use Passkeys by itself, please add another product to the config.',
+  'config.emlAndOtp': 'Cannot use both EML and Email OTP.',
+  'config.missingClient':
+    'Missing client: set the element\u2019s client property, or config.publicToken (and config.apiBaseUrl).',
+
+  // OTP (SPEC §2 "OTP")
+  'otp.title': 'Enter passcode',
+  'otp.sentTo': 'A 6-digit passcode was sent to you at {destination}.',
+  'otp.inputLabel': 'One-time passcode',
+  'otp.verifying': 'Verifying passcode...',
+  'otp.expiresIn': 'Your code expires in {time}.',
+  'otp.expired': 'Your code has expired.',
+  'otp.resendPrompt': 'Didn\u2019t get it?',
+  'otp.resend': 'Resend code',
+  'otp.resendSending': 'Sending...',
+  'otp.codeSent': 'Code sent',
+  'otp.successTitle': 'Success!',
+  'otp.successText': 'Your passcode has been successfully verified.',
+  'toast.emailResent': 'Email resent',
+  'toast.close': 'Dismiss',
+
+  // Generic screens (SPEC §2 "Generic")
+  'generic.successTitle': 'Success!',
+  'generic.successText': 'You have successfully logged in.',
+  'generic.errorTitle': 'Looks like there was an error!',
+
+  // Watermark (SPEC §2)
+  'watermark.poweredBy': 'Powered by',
+  'watermark.provider': 'Stytch',
+
+  // Error classes (SPEC §8)
+  'error.unreachable': 'Unable to contact our servers.',
+  'error.invalidJson': 'Invalid JSON response from our servers.',
+  'error.noResponse': 'Invalid or no response from server',
+  'error.invalidResponse': 'Invalid response from our servers.',
+  'error.noSession':
+    'There is no session currently available. Make sure the user is authenticated with a valid session.',
+
+  // Messages by error_type (SPEC §8); unknown types show the server's error_message instead.
+  'errorType.invalid_email': 'Email format is invalid.',
+  'errorType.invalid_phone_number':
+    'Phone number format is invalid. Ensure the phone number is in the E.164 format.',
+  'errorType.unsubscribed_phone_number':
+    "Phone number is unsubscribed. User has unsubscribed. Resubscribe by texting 'START' before messages can be sent.",
+  'errorType.inactive_email':
+    'The email address is marked as inactive. Please try another email address, or contact your admin if you think this is a mistake.',
+  'errorType.unauthorized_credentials': 'Unauthorized credentials.',
+  'errorType.user_unauthenticated': 'Must have an active session to call this method. Have you logged in yet?',
+  'errorType.email_not_found': 'Email not found.',
+  'errorType.unable_to_auth_magic_link':
+    'The magic link could not be authenticated because it was either already used or expired. Please try again.',
+  'errorType.no_user_password': 'Password not found for this user. Please try again.',
+  'errorType.breached_password': 'Password appears in the list of breached passwords and must be reset.',
+  'errorType.reset_password': 'Password must be reset.',
+  'errorType.oauth_token_not_found': 'OAuth Token could not be found.',
+  'errorType.invalid_code': 'Code format is invalid, please try again.',
+  'errorType.member_password_not_found': 'Member password not found.',
+  'errorType.oauth_flow_callback_error':
+    'An error was encountered in the callback of the OAuth flow. Please try again.',
+  'errorType.unauthorized_action': 'Unauthorized action.',
+  'errorType.user_lock_limit_reached': 'Too many failed authentication attempts. Please try again later.',
+  'errorType.invalid_session_token': 'Invalid session token.',
+  'errorType.session_not_found': 'Session not found.',
+  'errorType.invalid_phone_number_country_code':
+    "The phone number's country code is invalid, unsupported, or disabled.",
+  'errorType.otp_code_not_found': 'Invalid passcode, please try again.',
+  'errorType.duplicate_member_phone_number':
+    'A member with the specified phone number already exists for this organization.',
+} as const satisfies Record<string, string>;
+
+/** Id of one user-facing text. */
+export type StringKey = keyof typeof DEFAULT_STRINGS;
+
+/** A complete table of texts, one per key. */
+export type Strings = { readonly [K in StringKey]: string };
+
+/** What a host passes as the `strings` prop: any subset of keys, each a replacement text. */
+export type StringOverrides = Partial<Record<StringKey, string>>;
+
+/** Merges host overrides onto the defaults, ignoring unknown keys and non-string values. */
+export function resolveStrings(overrides?: unknown): Strings {
+  if (typeof overrides !== 'object' || overrides === null) return DEFAULT_STRINGS;
+  const merged: Record<string, string> = { ...DEFAULT_STRINGS };
+  for (const [key, value] of Object.entries(overrides)) {
+    // Only known keys: a typo in a host's table should not silently add dead entries.
+    if (Object.hasOwn(DEFAULT_STRINGS, key) && typeof value === 'string') merged[key] = value;
+  }
+  return merged as Strings;
+}
+
+/** Replaces each `{name}` in `template` with `vars[name]`; unknown placeholders stay as written. */
+export function interpolate(template: string, vars: Readonly<Record<string, string | number>> = {}): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    Object.hasOwn(vars, name) ? String(vars[name]) : whole,
+  );
+}
+
+/** Looks `key` up in `strings` and interpolates `vars` into it. */
+export function text(strings: Strings, key: StringKey, vars?: Readonly<Record<string, string | number>>): string {
+  return interpolate(strings[key], vars);
+}
+
+/** True when `key` names a text of the table (used to map server error types to keys). */
+export function isStringKey(key: string): key is StringKey {
+  return Object.hasOwn(DEFAULT_STRINGS, key);
+}
