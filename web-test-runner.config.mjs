@@ -10,8 +10,8 @@ import { referenceServerPlugin } from './test/wtr-reference-server.mjs';
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default {
-  // *.e2e.test.ts files drive Chromium from Node (playwright-core) and run in scripts/test.mjs instead.
-  files: ['{src,elements,react-internals,demo}/**/*.test.{ts,tsx}', 'sdk-core/**/*.browser.test.ts', '!**/*.e2e.test.ts'],
+  // demo/ holds Node-run tests only; *.e2e.test.ts files drive Chromium from Node (playwright-core).
+  files: ['{src,elements,react-internals}/**/*.test.{ts,tsx}', 'sdk-core/**/*.browser.test.ts', '!**/*.e2e.test.ts'],
   nodeResolve: { exportConditions: ['browser'] },
   // One page at a time: the tests share one server and two cores.
   concurrency: 1,
