@@ -1,3 +1,4 @@
+import type { AuthenticateResult } from './api-types.ts';
 import { createB2B, type B2B } from './b2b/index.ts';
 import { DEFAULT_BOOTSTRAP } from './bootstrap.ts';
 import {
@@ -235,6 +236,11 @@ export function createClient(publicToken: string, options: ClientOptions = {}): 
         if (!(e instanceof CaptchaRequiredError)) throw e;
         return http.request<T>({ ...req, body: { ...req.body, ...(await protectionTokens(true)) } });
       }
+    },
+    async signIn<T extends AuthenticateResult>(req: ApiRequest & { body: Record<string, unknown> }, guarded = false): Promise<T> {
+      const resp = guarded ? await ctx.protectedRequest<T>(req) : await http.request<T>(req);
+      manager.update(resp);
+      return resp;
     },
     sessions: manager,
     pkce,

@@ -3,22 +3,14 @@
  * is how a test reads the code or link a real user would read in their mailbox.
  */
 
+import type { InboxMessage } from '../sdk-core/schemas/index.ts';
+
+export type { InboxMessage };
+
 /** Where the run's reference server listens and the test project's token. */
 export interface TestEnv {
   apiBaseUrl: string;
   publicToken: string;
-}
-
-/** A message recorded by the dev inbox. */
-export interface InboxMessage {
-  id: string;
-  channel: 'email' | 'sms' | 'whatsapp';
-  to: string;
-  subject: string | null;
-  text: string;
-  code: string | null;
-  link: string | null;
-  sent_at: string;
 }
 
 let envPromise: Promise<TestEnv> | null = null;

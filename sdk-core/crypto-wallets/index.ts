@@ -44,9 +44,7 @@ export function createCryptoWallets(ctx: ApiRequester): CryptoWallets {
         .string('crypto_wallet_type', o?.crypto_wallet_type)
         .string('signature', o?.signature)
         .number('session_duration_minutes', o?.session_duration_minutes);
-      const resp = await ctx.protectedRequest<AuthenticateResult>({ method: 'POST', path: '/crypto_wallets/authenticate', body: { ...o } });
-      ctx.sessions.update(resp);
-      return resp;
+      return ctx.signIn({ method: 'POST', path: '/crypto_wallets/authenticate', body: { ...o } }, true);
     },
   };
 }

@@ -13,13 +13,11 @@ export function createImpersonation(ctx: ApiRequester): Impersonation {
   return {
     async authenticate(o) {
       check('impersonation.authenticate').optionalObject('options', o).string('impersonation_token', o?.impersonation_token);
-      const resp = await ctx.request<AuthenticateResult>({
+      return ctx.signIn({
         method: 'POST',
         path: '/impersonation/authenticate',
         body: { impersonation_token: o.impersonation_token },
       });
-      ctx.sessions.update(resp);
-      return resp;
     },
   };
 }

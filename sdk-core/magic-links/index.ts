@@ -75,11 +75,14 @@ export function createMagicLinks(ctx: ApiRequester): MagicLinks {
       check(method).string('token', token).optionalObject('options', options);
       check(method).number('session_duration_minutes', options?.session_duration_minutes);
       const call = (code_verifier: string | undefined) =>
-        ctx.protectedRequest<AuthenticateResult>({
+        ctx.signIn(
+          {
           method: 'POST',
           path: '/magic_links/authenticate',
-          body: { token, session_duration_minutes: options.session_duration_minutes, ...(code_verifier ? { code_verifier } : {}) },
-        });
+            body: { token, session_duration_minutes: options.session_duration_minutes, ...(code_verifier ? { code_verifier } : {}) },
+          },
+          true,
+        );
       // SPEC §4: a reset email's link may land here, so try the password-reset verifier first and
       // fall back to the magic-link one when the server says the PKCE pair does not match.
       const resetPair = ctx.pkce.get('passwords');
@@ -88,7 +91,6 @@ export function createMagicLinks(ctx: ApiRequester): MagicLinks {
         try {
           resp = await call(resetPair.code_verifier);
           ctx.pkce.clear('passwords');
-          ctx.sessions.update(resp);
           return resp;
         } catch (e) {
           if (!(isApiError(e) && /pkce/i.test(`${e.error_type} ${e.error_message}`))) throw e;
@@ -96,7 +98,6 @@ export function createMagicLinks(ctx: ApiRequester): MagicLinks {
       }
       resp = await call(ctx.pkce.get('magic_links')?.code_verifier);
       ctx.pkce.clear('magic_links');
-      ctx.sessions.update(resp);
       return resp;
     },
   };

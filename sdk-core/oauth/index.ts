@@ -57,13 +57,12 @@ export function createOAuth(ctx: ApiRequester, apiBaseUrl: string, publicToken: 
       const m = 'oauth.authenticate';
       check(m).string('token', token).optionalObject('options', o).number('session_duration_minutes', o?.session_duration_minutes);
       const verifier = ctx.pkce.get('oauth')?.code_verifier;
-      const resp = await ctx.request<AuthenticateResult>({
+      const resp = await ctx.signIn({
         method: 'POST',
         path: '/oauth/authenticate',
         body: { token, session_duration_minutes: o.session_duration_minutes, ...(verifier ? { code_verifier: verifier } : {}) },
       });
       ctx.pkce.clear('oauth');
-      ctx.sessions.update(resp);
       return resp;
     },
   };

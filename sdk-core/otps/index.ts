@@ -85,13 +85,11 @@ export function createOTPs(ctx: ApiRequester): OTPs {
       const method = 'otps.authenticate';
       check(method).string('code', code).string('method_id', methodId).optionalObject('options', options);
       check(method).number('session_duration_minutes', options?.session_duration_minutes);
-      const resp = await ctx.protectedRequest<AuthenticateResult>({
+      return ctx.signIn({
         method: 'POST',
         path: '/otps/authenticate',
         body: { token: code, method_id: methodId, session_duration_minutes: options.session_duration_minutes },
-      });
-      ctx.sessions.update(resp);
-      return resp;
+      }, true);
     },
   };
 }

@@ -54,9 +54,7 @@ export function createPasswords(ctx: ApiRequester): Passwords {
   const signIn = async (path: string, method: string, o: { email: string; password: string; session_duration_minutes: number }) => {
     check(method).optionalObject('options', o);
     check(method).string('email', o?.email).string('password', o?.password).number('session_duration_minutes', o?.session_duration_minutes);
-    const resp = await ctx.protectedRequest<AuthenticateResult>({ method: 'POST', path, body: { ...o } });
-    ctx.sessions.update(resp);
-    return resp;
+    return ctx.signIn({ method: 'POST', path, body: { ...o } }, true);
   };
   return {
     create: (o) => signIn('/passwords', 'passwords.create', o),
@@ -82,13 +80,11 @@ export function createPasswords(ctx: ApiRequester): Passwords {
       check(method).optionalObject('options', o);
       check(method).string('token', o?.token).string('password', o?.password).number('session_duration_minutes', o?.session_duration_minutes);
       const verifier = ctx.pkce.get('passwords')?.code_verifier;
-      const resp = await ctx.protectedRequest<AuthenticateResult>({
-        method: 'POST',
-        path: '/passwords/email/reset',
-        body: { ...o, ...(verifier ? { code_verifier: verifier } : {}) },
-      });
+      const resp = await ctx.signIn(
+        { method: 'POST', path: '/passwords/email/reset', body: { ...o, ...(verifier ? { code_verifier: verifier } : {}) } },
+        true,
+      );
       ctx.pkce.clear('passwords');
-      ctx.sessions.update(resp);
       return resp;
     },
     async resetByExistingPassword(o) {
@@ -99,17 +95,13 @@ export function createPasswords(ctx: ApiRequester): Passwords {
         .string('existing_password', o?.existing_password)
         .string('new_password', o?.new_password)
         .number('session_duration_minutes', o?.session_duration_minutes);
-      const resp = await ctx.protectedRequest<AuthenticateResult>({ method: 'POST', path: '/passwords/existing_password/reset', body: { ...o } });
-      ctx.sessions.update(resp);
-      return resp;
+      return ctx.signIn({ method: 'POST', path: '/passwords/existing_password/reset', body: { ...o } }, true);
     },
     async resetBySession(o) {
       const method = 'passwords.resetBySession';
       check(method).optionalObject('options', o);
       check(method).string('password', o?.password).number('session_duration_minutes', o?.session_duration_minutes);
-      const resp = await ctx.request<AuthenticateResult>({ method: 'POST', path: '/passwords/session/reset', body: { ...o } });
-      ctx.sessions.update(resp);
-      return resp;
+      return ctx.signIn({ method: 'POST', path: '/passwords/session/reset', body: { ...o } });
     },
     async strengthCheck(o) {
       const method = 'passwords.strengthCheck';

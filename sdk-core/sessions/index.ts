@@ -66,11 +66,7 @@ export const isTransientError = (e: unknown): boolean =>
 /** Builds the session methods. */
 export function createSessions(ctx: ApiRequester): Sessions {
   const { sessions } = ctx;
-  const signIn = async (path: string, body: Record<string, unknown>) => {
-    const resp = await ctx.request<AuthenticateResult>({ method: 'POST', path, body });
-    sessions.update(resp);
-    return resp;
-  };
+  const signIn = (path: string, body: Record<string, unknown>) => ctx.signIn({ method: 'POST', path, body });
 
   async function authenticate(options?: SessionAuthenticateOptions): Promise<AuthenticateResult> {
     const method = 'session.authenticate';

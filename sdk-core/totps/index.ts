@@ -24,11 +24,7 @@ export interface TOTPs {
 
 /** Builds the TOTP calls. */
 export function createTOTPs(ctx: ApiRequester): TOTPs {
-  const signIn = async (path: string, body: Record<string, unknown>) => {
-    const resp = await ctx.request<AuthenticateResult>({ method: 'POST', path, body });
-    ctx.sessions.update(resp);
-    return resp;
-  };
+  const signIn = (path: string, body: Record<string, unknown>) => ctx.signIn({ method: 'POST', path, body });
   return {
     async create(o) {
       check('totps.create').optionalObject('options', o).number('expiration_minutes', o?.expiration_minutes);

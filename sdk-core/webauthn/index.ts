@@ -72,9 +72,7 @@ export function createWebAuthn(ctx: ApiRequester): WebAuthn {
         .string('public_key_credential', o?.public_key_credential)
         .number('session_duration_minutes', o?.session_duration_minutes)
         .optionalBoolean('is_passkey', o.is_passkey);
-      const resp = await ctx.request<WebAuthnRegisterResult>({ method: 'POST', path: '/webauthn/register', body: { ...o } });
-      ctx.sessions.update(resp);
-      return resp;
+      return ctx.signIn<WebAuthnRegisterResult>({ method: 'POST', path: '/webauthn/register', body: { ...o } });
     },
     async authenticateStart(o = {}) {
       const m = 'webauthn.authenticateStart';
@@ -93,9 +91,7 @@ export function createWebAuthn(ctx: ApiRequester): WebAuthn {
         .number('session_duration_minutes', o?.session_duration_minutes)
         .optionalBoolean('conditional_mediation', o.conditional_mediation)
         .optionalBoolean('is_passkey', o.is_passkey);
-      const resp = await ctx.request<AuthenticateResult>({ method: 'POST', path: '/webauthn/authenticate', body: { ...o } });
-      ctx.sessions.update(resp);
-      return resp;
+      return ctx.signIn({ method: 'POST', path: '/webauthn/authenticate', body: { ...o } });
     },
     async update(o) {
       const m = 'webauthn.update';
