@@ -6,7 +6,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import 'axe-core';
 import { inbox, testEnv, uniqueEmail, until, waitForMessage } from '../test/env.ts';
-import { type AuthClient, type AuthEvent, AuthEventType, AuthLoginElement, createClient } from './auth-elements.ts';
+import { type AuthClient, type AuthEvent, AuthEventType, type AuthLoginElement, createClient } from './auth-elements.ts';
 
 const axe = (globalThis as unknown as { axe: typeof import('axe-core') }).axe;
 
