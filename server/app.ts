@@ -8,15 +8,22 @@ import { loadSigningKeys } from './keys.ts';
 import { type Delivery, fanOut, logOnlyDelivery } from './messaging/delivery.ts';
 import { devInboxDelivery } from './messaging/dev-inbox.ts';
 import { smtpDelivery } from './messaging/smtp.ts';
+import { httpSmsDelivery } from './messaging/sms.ts';
 import { ensureProject, type LiveProjectFile, type Project } from './project.ts';
 import { DEFAULT_RATE_LIMITS, pruneCounters, type RateLimits } from './rate-limit.ts';
 import { devRoutes } from './routes/dev.ts';
+import { magicLinkRoutes } from './routes/magic-links.ts';
 import { otpRoutes } from './routes/otps.ts';
+import { otpPhoneRoutes } from './routes/otps-phone.ts';
+import { passwordRoutes } from './routes/passwords.ts';
 import { projectRoutes } from './routes/project.ts';
 import { sessionRoutes } from './routes/sessions.ts';
 import { type StaticDir, staticFiles } from './routes/static.ts';
 import type { Route } from './routes/types.ts';
+import { userSearchRoutes } from './routes/user-search.ts';
 import { userRoutes } from './routes/users.ts';
+import { withBootstrapOverrides } from './settings.ts';
+import type { BootstrapData } from '../sdk-core/schemas/index.ts';
 
 /** Request bodies above this are refused with 413 before parsing (DESIGN 3). */
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
@@ -35,6 +42,11 @@ export interface AppOptions {
   delivery?: Delivery;
   smtpUrl?: string;
   smtpFrom?: string;
+  /** HTTP SMS / WhatsApp provider (messaging/sms.ts): POST {channel, to, text} with bearer `smsProviderToken`. */
+  smsProviderUrl?: string;
+  smsProviderToken?: string;
+  /** Overrides of bootstrap keys, which are also the server's settings: PKCE-required flags, password_config (LUDS). */
+  bootstrap?: Partial<BootstrapData>;
   rateLimits?: Partial<RateLimits>;
   maxBodyBytes?: number;
   /** JWT `iss`; default `auth-elements/{project_id}`. */
@@ -70,13 +82,14 @@ export async function createApp(opts: AppOptions = {}): Promise<AppInstance> {
   const logger = opts.logger ?? ((line: string) => console.error(line));
   const db: Db = await openDatabase({ dataDir: opts.dataDir ?? './data', ...(opts.databaseUrl ? { databaseUrl: opts.databaseUrl } : {}) });
   try {
-    const project = await ensureProject(db, now(), opts.liveProject);
+    const project = withBootstrapOverrides(await ensureProject(db, now(), opts.liveProject), opts.bootstrap);
     const keys = await loadSigningKeys(db, now());
     const deliveries: Delivery[] = [];
     if (opts.delivery) deliveries.push(opts.delivery);
     else {
       if (project.mode === 'test') deliveries.push(devInboxDelivery(db, now));
       if (opts.smtpUrl) deliveries.push(smtpDelivery(opts.smtpUrl, opts.smtpFrom ?? 'Auth Elements <no-reply@localhost>'));
+      if (opts.smsProviderUrl) deliveries.push(httpSmsDelivery({ url: opts.smsProviderUrl, ...(opts.smsProviderToken ? { token: opts.smsProviderToken } : {}) }));
       if (deliveries.length === 0) {
         logger('[delivery] live project without SMTP_URL: outgoing email is dropped');
         deliveries.push(logOnlyDelivery(logger));
@@ -145,6 +158,10 @@ function buildApp(svc: Services, opts: AppOptions): Hono<AppEnv> {
   otpRoutes(route, svc);
   sessionRoutes(route, svc);
   userRoutes(route, svc);
+  magicLinkRoutes(route, svc);
+  otpPhoneRoutes(route, svc);
+  passwordRoutes(route, svc);
+  userSearchRoutes(route, svc);
   // Live projects have no /dev/* at all: those paths fall through to 404.
   if (svc.project.mode === 'test') devRoutes(route, svc);
   for (const path of paths) {

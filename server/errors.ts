@@ -17,6 +17,22 @@ export const ERRORS = {
   request_too_large: { status: 413, message: 'The request body exceeds the size limit.' },
   too_many_requests: { status: 429, message: 'Too many requests, please try again later.' },
   user_lock_limit_reached: { status: 429, message: 'Too many failed authentication attempts. Please try again later.' },
+  // Magic links, phone OTPs, passwords, users/search (issue 4).
+  invalid_phone_number: { status: 400, message: 'Phone number format is invalid. Ensure the phone number is in the E.164 format.' },
+  invalid_phone_number_country_code: { status: 400, message: "The phone number's country code is invalid, unsupported, or disabled." },
+  invalid_redirect_url: { status: 400, message: 'The redirect URL is not on the project allowlist.' },
+  pkce_required: { status: 400, message: 'This project requires PKCE: the send must carry a code_challenge.' },
+  pkce_mismatch: { status: 400, message: 'The code_verifier is missing or does not match the PKCE code_challenge of this flow.' },
+  duplicate_email: { status: 400, message: 'A user with the specified email already exists for this project.' },
+  duplicate_phone_number: { status: 400, message: 'A user with the specified phone number already exists for this project.' },
+  weak_password: { status: 400, message: 'The password does not meet the strength policy.' },
+  breached_password: { status: 400, message: 'Password appears in the list of breached passwords and must be reset.' },
+  password_too_long: { status: 400, message: 'The password exceeds 256 bytes.' },
+  reset_password: { status: 400, message: 'Password must be reset.' },
+  unable_to_auth_magic_link: { status: 401, message: 'The magic link could not be authenticated because it was either already used or expired. Please try again.' },
+  user_unauthenticated: { status: 401, message: 'Must have an active session to call this method. Have you logged in yet?' },
+  email_not_found: { status: 404, message: 'Email not found.' },
+  phone_number_not_found: { status: 404, message: 'Phone number not found.' },
   internal_server_error: { status: 500, message: 'An internal error occurred.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 

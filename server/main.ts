@@ -1,11 +1,13 @@
 /**
  * CLI entry: `tsx server/main.ts`. Configuration from the environment (see server/README.md):
  * PORT, HOST, DATA_DIR, DATABASE_URL, PROJECT_CONFIG, SMTP_URL, SMTP_FROM, STATIC_DIRS, TRUST_PROXY,
- * JWT_ISSUER, RATE_LIMIT_OTP_EMAIL / _IP / _PROJECT, LOG_LEVEL.
+ * JWT_ISSUER, RATE_LIMIT_OTP_EMAIL / _IP / _PROJECT, LOG_LEVEL, SMS_PROVIDER_URL, SMS_PROVIDER_TOKEN,
+ * PKCE_REQUIRED_FOR_EMAIL_MAGIC_LINKS, PKCE_REQUIRED_FOR_PASSWORD_RESETS, PASSWORD_LUDS_MIN_LENGTH / _COMPLEXITY.
  */
 import type { StaticDir } from './routes/static.ts';
 import { readLiveProjectFile } from './project.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './rate-limit.ts';
+import { bootstrapOverridesFromEnv } from './settings.ts';
 import { startServer } from './start.ts';
 
 const env = process.env;
@@ -42,6 +44,9 @@ const server = await startServer({
   ...(env.PROJECT_CONFIG ? { liveProject: readLiveProjectFile(env.PROJECT_CONFIG) } : {}),
   ...(env.SMTP_URL ? { smtpUrl: env.SMTP_URL } : {}),
   ...(env.SMTP_FROM ? { smtpFrom: env.SMTP_FROM } : {}),
+  ...(env.SMS_PROVIDER_URL ? { smsProviderUrl: env.SMS_PROVIDER_URL } : {}),
+  ...(env.SMS_PROVIDER_TOKEN ? { smsProviderToken: env.SMS_PROVIDER_TOKEN } : {}),
+  bootstrap: bootstrapOverridesFromEnv(env),
   ...(env.JWT_ISSUER ? { issuer: env.JWT_ISSUER } : {}),
   trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
   staticDirs: staticDirs(env.STATIC_DIRS),

@@ -2,6 +2,8 @@
 import type { User } from '../sdk-core/schemas/index.ts';
 import { newId } from './crypto.ts';
 import type { Services } from './http.ts';
+import { userPasswordField } from './passwords/store.ts';
+import { userPhoneNumbers } from './phones.ts';
 
 /** Outcome of {@link findOrCreateUserByEmail}. */
 export interface EmailUser {
@@ -13,10 +15,10 @@ export interface EmailUser {
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
- * Finds the user owning `email` in the project or creates one (status active, email unverified until the
- * first successful OTP). Safe under concurrency: the unique (project_id, email) constraint decides the race.
+ * Finds the user owning `email` in the project or creates one (`status`, default active; email unverified
+ * until the first successful OTP or magic link). Safe under concurrency: the unique (project_id, email) constraint decides the race.
  */
-export async function findOrCreateUserByEmail(svc: Services, email: string): Promise<EmailUser> {
+export async function findOrCreateUserByEmail(svc: Services, email: string, status: 'active' | 'pending' = 'active'): Promise<EmailUser> {
   const k = svc.db.kysely;
   const projectId = svc.project.project_id;
   const find = () =>
@@ -29,7 +31,7 @@ export async function findOrCreateUserByEmail(svc: Services, email: string): Pro
   const emailId = newId('email', mode);
   const now = svc.now();
   const won = await k.transaction().execute(async (tx) => {
-    await tx.insertInto('users').values({ user_id: userId, project_id: projectId, status: 'active', created_at: now, otp_failures: 0, locked_until: null }).execute();
+    await tx.insertInto('users').values({ user_id: userId, project_id: projectId, status, created_at: now, otp_failures: 0, locked_until: null }).execute();
     const inserted = await tx
       .insertInto('emails')
       .values({ email_id: emailId, project_id: projectId, user_id: userId, email, verified: 0, created_at: now })
@@ -58,7 +60,7 @@ export async function loadUser(svc: Services, userId: string): Promise<User | nu
   return {
     user_id: user.user_id,
     emails: emails.map((e) => ({ email_id: e.email_id, email: e.email, verified: e.verified === 1 })),
-    phone_numbers: [],
+    phone_numbers: await userPhoneNumbers(svc, userId),
     name: { first_name: '', middle_name: '', last_name: '' },
     providers: [],
     totps: [],
@@ -70,6 +72,6 @@ export async function loadUser(svc: Services, userId: string): Promise<User | nu
     created_at: iso(user.created_at),
     status: user.status === 'pending' ? 'pending' : 'active',
     roles: [],
-    password: null,
+    password: await userPasswordField(svc, userId),
   };
 }

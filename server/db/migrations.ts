@@ -1,5 +1,6 @@
 /** Versioned schema migrations, provided in code so the server needs no migration folder on disk. */
 import type { Kysely, Migration, MigrationProvider } from 'kysely';
+import { m0002_links_phones_passwords } from './migrations-0002.ts';
 
 // Migrations receive an untyped Kysely because the schema they build is, by definition, not there yet.
 type AnyDb = Kysely<unknown>;
@@ -120,6 +121,7 @@ const m0001_initial: Migration = {
 /** All migrations by name; names sort in application order. Add new ones, never edit applied ones. */
 export const migrations: Record<string, Migration> = {
   '0001_initial': m0001_initial,
+  '0002_links_phones_passwords': m0002_links_phones_passwords,
 };
 
 /** In-code provider for Kysely's Migrator. */

@@ -45,6 +45,10 @@ export interface OtpsTable {
   expires_at: number;
   failed_attempts: number;
   consumed_at: number | null;
+  /** 'email' | 'sms' | 'whatsapp'; NULL on rows older than migration 0002 (email). */
+  channel: string | null;
+  /** Address of a secondary send whose method is attached to the user only on success. */
+  destination: string | null;
 }
 
 /** `sessions`: only the SHA-256 of the opaque session token is stored. */
@@ -102,6 +106,9 @@ export interface EventsTable {
   received_at: number;
 }
 
+export type { MagicLinksTable, PasswordsTable, PhoneNumbersTable } from './schema-0002.ts';
+import type { MagicLinksTable, PasswordsTable, PhoneNumbersTable } from './schema-0002.ts';
+
 /** The whole database as Kysely sees it. */
 export interface Database {
   projects: ProjectsTable;
@@ -113,4 +120,7 @@ export interface Database {
   rate_counters: RateCountersTable;
   signing_keys: SigningKeysTable;
   events: EventsTable;
+  phone_numbers: PhoneNumbersTable;
+  magic_links: MagicLinksTable;
+  passwords: PasswordsTable;
 }

@@ -11,6 +11,7 @@ import { ApiError } from '../errors.ts';
 import { clientIp, ok, readJson, requireProjectAuth, type Services, userAgent } from '../http.ts';
 import { hit } from '../rate-limit.ts';
 import { authenticateAnswer, createSession, DEFAULT_SESSION_DURATION_MINUTES } from '../sessions.ts';
+import { markOtpMethodVerified, otpFactor, resolveOtpMethod } from '../otp-methods.ts';
 import { findOrCreateUserByEmail } from '../users.ts';
 import type { Route } from './types.ts';
 
@@ -81,19 +82,19 @@ export function otpRoutes(route: Route, svc: Services): void {
     const body = await readJson(c, OTPAuthenticateRequest, svc.maxBodyBytes);
     // A malformed code is not a guess; it never reaches the comparison or the counters.
     if (!/^\d{6}$/.test(body.token)) throw new ApiError('invalid_code');
-    const pid = svc.project.project_id;
     const now = svc.now();
 
-    const email = await k.selectFrom('emails').selectAll().where('project_id', '=', pid).where('email_id', '=', body.method_id).executeTakeFirst();
-    if (!email) throw new ApiError('otp_code_not_found');
-    const user = await k.selectFrom('users').select(['user_id', 'locked_until']).where('user_id', '=', email.user_id).executeTakeFirstOrThrow();
+    // The method is an email, a phone number or a pending secondary address (otp-methods.ts).
+    const method = await resolveOtpMethod(svc, body.method_id);
+    if (!method) throw new ApiError('otp_code_not_found');
+    const user = await k.selectFrom('users').select(['user_id', 'locked_until']).where('user_id', '=', method.userId).executeTakeFirstOrThrow();
     if (user.locked_until !== null && user.locked_until > now) {
       throw new ApiError('user_lock_limit_reached', { details: { locked_until: new Date(user.locked_until).toISOString() } });
     }
 
     // The outstanding code of the method, else its newest closed one (so its right code is recognised).
     const newest = (open: boolean) => {
-      let q = k.selectFrom('otps').selectAll().where('method_id', '=', email.email_id);
+      let q = k.selectFrom('otps').selectAll().where('method_id', '=', method.methodId);
       if (open) q = q.where('consumed_at', 'is', null);
       return q.orderBy('created_at', 'desc').limit(1).executeTakeFirst();
     };
@@ -136,19 +137,14 @@ export function otpRoutes(route: Route, svc: Services): void {
     if (!claimed) throw new ApiError('otp_code_not_found');
 
     await k.updateTable('users').set({ otp_failures: 0 }).where('user_id', '=', user.user_id).execute();
-    await k.updateTable('emails').set({ verified: 1 }).where('email_id', '=', email.email_id).execute();
+    await markOtpMethodVerified(svc, method);
 
     const { row, token } = await createSession(svc, {
       userId: user.user_id,
       durationMinutes: body.session_duration_minutes ?? DEFAULT_SESSION_DURATION_MINUTES,
       ip: clientIp(c, svc),
       userAgent: userAgent(c),
-      factor: {
-        type: 'otp',
-        delivery_method: 'email',
-        last_authenticated_at: new Date(now).toISOString(),
-        email_factor: { email_id: email.email_id, email_address: email.email },
-      },
+      factor: otpFactor(method, otp.channel, now),
     });
     return ok(c, await authenticateAnswer(svc, row, token));
   });

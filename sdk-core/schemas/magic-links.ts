@@ -1,0 +1,58 @@
+/** Magic-link request bodies of DESIGN.md section 2 / SPEC 7 (`/magic_links/...`). */
+import { z } from 'zod/mini';
+import { sessionDurationMinutes } from './sessions.ts';
+
+/** SPEC 9: magic links live 30 minutes unless the send names another lifetime. */
+export const MAGIC_LINK_EXPIRATION_DEFAULT = 30;
+/** Shortest magic-link / reset lifetime accepted, in minutes (the provider's bound). */
+export const MAGIC_LINK_EXPIRATION_MIN = 5;
+/** Longest magic-link / reset lifetime accepted, in minutes (one week, the provider's bound). */
+export const MAGIC_LINK_EXPIRATION_MAX = 10080;
+
+// Bounded strings keep stored rows and logs small; the lengths are generous for real values.
+const shortString = z.string().check(z.maxLength(256));
+const tokenString = z.string().check(z.maxLength(4096));
+const urlString = z.string().check(z.maxLength(2048));
+
+/** Lifetime in minutes of a link or reset token. */
+export const linkExpirationMinutes = z.int().check(z.gte(MAGIC_LINK_EXPIRATION_MIN), z.lte(MAGIC_LINK_EXPIRATION_MAX));
+
+/** RFC 7636 S256 challenge: base64url of a SHA-256 digest, always 43 characters ('plain' is not accepted). */
+export const codeChallenge = z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/));
+
+/** A PKCE verifier as sent; its match with the stored challenge is checked by the server (-> pkce_mismatch). */
+export const codeVerifier = z.string().check(z.maxLength(256));
+
+/** Body of `POST /magic_links/email/login_or_create` and `/magic_links/email/send/{primary,secondary}`. */
+export const MagicLinkSendRequest = z.object({
+  email: z.string().check(z.maxLength(1024)),
+  login_magic_link_url: z.optional(urlString),
+  signup_magic_link_url: z.optional(urlString),
+  login_expiration_minutes: z.optional(linkExpirationMinutes),
+  signup_expiration_minutes: z.optional(linkExpirationMinutes),
+  login_template_id: z.optional(shortString),
+  signup_template_id: z.optional(shortString),
+  create_user_as_pending: z.optional(z.boolean()),
+  locale: z.optional(shortString),
+  code_challenge: z.optional(codeChallenge),
+  captcha_token: z.optional(tokenString),
+  dfp_telemetry_id: z.optional(tokenString),
+});
+/** Parsed body of a magic-link send. */
+export type MagicLinkSendRequest = z.infer<typeof MagicLinkSendRequest>;
+
+/** Payload of a magic-link send answer. */
+export interface MagicLinkSendResponse {
+  user_id: string;
+  email_id: string;
+  user_created: boolean;
+}
+
+/** Body of `POST /magic_links/authenticate`. */
+export const MagicLinkAuthenticateRequest = z.object({
+  token: z.string().check(z.maxLength(512)),
+  code_verifier: z.optional(codeVerifier),
+  session_duration_minutes: z.optional(sessionDurationMinutes),
+});
+/** Parsed body of `POST /magic_links/authenticate`. */
+export type MagicLinkAuthenticateRequest = z.infer<typeof MagicLinkAuthenticateRequest>;

@@ -1,0 +1,28 @@
+/** Phone OTP request bodies (SMS and WhatsApp) of SPEC 7; the email ones are in otps.ts. */
+import { z } from 'zod/mini';
+import { OTP_EXPIRATION_MAX } from './otps.ts';
+
+const shortString = z.string().check(z.maxLength(256));
+const tokenString = z.string().check(z.maxLength(4096));
+
+/** Body of `POST /otps/{sms,whatsapp}/login_or_create` and `/otps/{sms,whatsapp}/send/{primary,secondary}`. */
+export const OTPPhoneSendRequest = z.object({
+  // E.164 is checked by the server with libphonenumber-js (-> invalid_phone_number), not by the schema.
+  phone_number: z.string().check(z.maxLength(64)),
+  expiration_minutes: z.optional(z.int().check(z.gte(1), z.lte(OTP_EXPIRATION_MAX))),
+  login_template_id: z.optional(shortString),
+  signup_template_id: z.optional(shortString),
+  locale: z.optional(shortString),
+  captcha_token: z.optional(tokenString),
+  dfp_telemetry_id: z.optional(tokenString),
+});
+/** Parsed body of a phone OTP send. */
+export type OTPPhoneSendRequest = z.infer<typeof OTPPhoneSendRequest>;
+
+/** Payload of a phone OTP send answer: `method_id` is the phone_id to authenticate with. */
+export interface OTPPhoneSendResponse {
+  method_id: string;
+  user_id: string;
+  phone_id: string;
+  user_created: boolean;
+}

@@ -1,0 +1,67 @@
+/** Helpers shared by the magic-link, OTP-send and password routes: sessions of secondary calls, PKCE, redirects. */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { ApiError } from './errors.ts';
+import { type Ctx, requireProjectAuth, type Services } from './http.ts';
+import { redirectAllowed } from './project.ts';
+import { findLiveSession } from './sessions.ts';
+import type { SessionsTable } from './db/schema.ts';
+
+/** The live session named by the Basic secret; 401 user_unauthenticated when there is none (secondary calls). */
+export async function requireSession(c: Ctx, svc: Services): Promise<SessionsTable> {
+  const creds = requireProjectAuth(c, svc);
+  if (creds.secret === '' || creds.secret === creds.publicToken) throw new ApiError('user_unauthenticated');
+  const session = await findLiveSession(svc, creds.secret);
+  if (!session) throw new ApiError('user_unauthenticated');
+  return session;
+}
+
+/** RFC 7636 S256: base64url(SHA-256(verifier)). */
+export function s256(verifier: string): string {
+  return createHash('sha256').update(verifier, 'ascii').digest('base64url');
+}
+
+/**
+ * Checks a redemption's code_verifier against the challenge stored at send time. A send without a
+ * challenge binds nothing, so any verifier is ignored then (the client may send one from another flow).
+ * @throws ApiError pkce_mismatch when a challenge exists and the verifier is absent or wrong.
+ */
+export function checkPkce(storedChallenge: string | null, verifier: string | undefined): void {
+  if (storedChallenge === null) return;
+  if (!verifier) throw new ApiError('pkce_mismatch', { message: 'This flow used PKCE: the code_verifier is missing.' });
+  // RFC 7636 4.1: 43-128 characters of [A-Za-z0-9-._~].
+  if (!/^[A-Za-z0-9._~-]{43,128}$/.test(verifier)) throw new ApiError('pkce_mismatch', { message: 'The code_verifier is not a valid PKCE verifier.' });
+  const a = Buffer.from(s256(verifier), 'utf8');
+  const b = Buffer.from(storedChallenge, 'utf8');
+  if (a.length !== b.length || !timingSafeEqual(a, b)) {
+    throw new ApiError('pkce_mismatch', { message: 'The code_verifier does not match the PKCE code_challenge of this flow.' });
+  }
+}
+
+/**
+ * The redirect URL a link points at: the one asked for when it is on the allowlist (DESIGN 3), else the
+ * project's first concrete redirect URL, else the caller's Origin + '/' when that is allowlisted.
+ * @throws ApiError invalid_redirect_url when the asked URL is not allowed or no default exists.
+ */
+export function resolveRedirect(c: Ctx, svc: Services, asked: string | undefined, field: string): string {
+  const allow = svc.project.config.redirect_urls;
+  if (asked !== undefined && asked !== '') {
+    if (!/^https?:\/\//i.test(asked) || !redirectAllowed(asked, allow)) {
+      throw new ApiError('invalid_redirect_url', { message: `${field} is not on the project's redirect URL allowlist.`, details: { field } });
+    }
+    return asked;
+  }
+  // Allowlist entries with a port wildcard are patterns, not URLs a link can point at.
+  const concrete = allow.find((u) => !u.includes('*') && /^https?:\/\//i.test(u));
+  if (concrete) return concrete;
+  const origin = c.req.header('origin');
+  if (origin && redirectAllowed(`${origin}/`, allow)) return `${origin}/`;
+  throw new ApiError('invalid_redirect_url', { message: `${field} is required: the project has no default redirect URL.`, details: { field } });
+}
+
+/** `base?stytch_token_type=...&token=...`, keeping any query the redirect URL already has. */
+export function linkWithToken(base: string, tokenType: 'magic_links' | 'reset_password' | 'login', token: string): string {
+  const u = new URL(base);
+  u.searchParams.set('stytch_token_type', tokenType);
+  u.searchParams.set('token', token);
+  return u.href;
+}

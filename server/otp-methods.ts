@@ -1,0 +1,142 @@
+/** OTP methods beyond email: resolving a method_id (email, phone, or a pending secondary address) and issuing codes. */
+import type { InboxChannel } from '../sdk-core/schemas/index.ts';
+import type { AuthenticationFactor } from '../sdk-core/schemas/index.ts';
+import { hashOtp, newId, newOtpCode } from './crypto.ts';
+import { ApiError } from './errors.ts';
+import type { Services } from './http.ts';
+
+/** What an OTP's method_id stands for. */
+export interface OtpMethod {
+  methodId: string;
+  userId: string;
+  kind: 'email' | 'phone';
+  /** Email address or E.164 number. */
+  address: string;
+  /** A secondary send's address not yet attached to the user (attached on success). */
+  pending: boolean;
+}
+
+/** Resolves a method_id of the active project: an email, a phone number, or a pending secondary address. */
+export async function resolveOtpMethod(svc: Services, methodId: string): Promise<OtpMethod | null> {
+  const k = svc.db.kysely;
+  const pid = svc.project.project_id;
+  const email = await k.selectFrom('emails').select(['email_id', 'user_id', 'email']).where('project_id', '=', pid).where('email_id', '=', methodId).executeTakeFirst();
+  if (email) return { methodId, userId: email.user_id, kind: 'email', address: email.email, pending: false };
+  const phone = await k
+    .selectFrom('phone_numbers')
+    .select(['phone_id', 'user_id', 'phone_number'])
+    .where('project_id', '=', pid)
+    .where('phone_id', '=', methodId)
+    .executeTakeFirst();
+  if (phone) return { methodId, userId: phone.user_id, kind: 'phone', address: phone.phone_number, pending: false };
+  const otp = await k
+    .selectFrom('otps')
+    .select(['user_id', 'channel', 'destination'])
+    .where('project_id', '=', pid)
+    .where('method_id', '=', methodId)
+    .where('destination', 'is not', null)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (otp?.destination) {
+    return { methodId, userId: otp.user_id, kind: otp.channel === 'sms' || otp.channel === 'whatsapp' ? 'phone' : 'email', address: otp.destination, pending: true };
+  }
+  return null;
+}
+
+/**
+ * Marks the method verified after a successful code; a pending secondary address is attached to its
+ * user now (never at send time, so nobody can squat an address they do not control).
+ * @throws ApiError duplicate_email / duplicate_phone_number when another user took the address meanwhile.
+ */
+export async function markOtpMethodVerified(svc: Services, m: OtpMethod): Promise<void> {
+  const k = svc.db.kysely;
+  const pid = svc.project.project_id;
+  const now = svc.now();
+  if (m.kind === 'email') {
+    if (!m.pending) {
+      await k.updateTable('emails').set({ verified: 1 }).where('email_id', '=', m.methodId).execute();
+      return;
+    }
+    const row = await k
+      .insertInto('emails')
+      .values({ email_id: m.methodId, project_id: pid, user_id: m.userId, email: m.address, verified: 1, created_at: now })
+      .onConflict((oc) => oc.columns(['project_id', 'email']).doNothing())
+      .returning('email_id')
+      .executeTakeFirst();
+    if (!row) throw new ApiError('duplicate_email');
+    return;
+  }
+  if (!m.pending) {
+    await k.updateTable('phone_numbers').set({ verified: 1 }).where('phone_id', '=', m.methodId).execute();
+    return;
+  }
+  const row = await k
+    .insertInto('phone_numbers')
+    .values({ phone_id: m.methodId, project_id: pid, user_id: m.userId, phone_number: m.address, verified: 1, created_at: now })
+    .onConflict((oc) => oc.columns(['project_id', 'phone_number']).doNothing())
+    .returning('phone_id')
+    .executeTakeFirst();
+  if (!row) throw new ApiError('duplicate_phone_number');
+}
+
+/** The session factor of an OTP success (the provider's shape: email_factor or phone_number_factor). */
+export function otpFactor(m: OtpMethod, channel: string | null, now: number): AuthenticationFactor {
+  const base = { type: 'otp', delivery_method: channel ?? 'email', last_authenticated_at: new Date(now).toISOString() };
+  return m.kind === 'email'
+    ? { ...base, email_factor: { email_id: m.methodId, email_address: m.address } }
+    : { ...base, phone_number_factor: { phone_id: m.methodId, phone_number: m.address } };
+}
+
+/** Channel of an OTP row (rows from before migration 0002 are email). */
+export async function otpChannel(svc: Services, otpId: string): Promise<string | null> {
+  const row = await svc.db.kysely.selectFrom('otps').select('channel').where('otp_id', '=', otpId).executeTakeFirst();
+  return row?.channel ?? null;
+}
+
+/**
+ * Stores a fresh 6-digit code for `methodId` (superseding any outstanding one) and delivers it on `channel`.
+ * `destination` is set only for a secondary send to an address not yet attached.
+ */
+export async function issueOtp(
+  svc: Services,
+  o: { userId: string; methodId: string; channel: InboxChannel; to: string; minutes: number; destination: string | null },
+): Promise<void> {
+  const k = svc.db.kysely;
+  const now = svc.now();
+  const pid = svc.project.project_id;
+  const otpId = newId('otp', svc.project.mode);
+  const code = newOtpCode();
+  await k.updateTable('otps').set({ consumed_at: now }).where('method_id', '=', o.methodId).where('consumed_at', 'is', null).execute();
+  await k
+    .insertInto('otps')
+    .values({
+      otp_id: otpId,
+      project_id: pid,
+      user_id: o.userId,
+      method_id: o.methodId,
+      code_hash: hashOtp(otpId, code),
+      created_at: now,
+      expires_at: now + o.minutes * 60_000,
+      failed_attempts: 0,
+      consumed_at: null,
+      channel: o.channel,
+      destination: o.destination,
+    })
+    .execute();
+  const expires = `${o.minutes} minute${o.minutes === 1 ? '' : 's'}`;
+  const name = svc.project.project_name;
+  await svc.delivery.send({
+    projectId: pid,
+    channel: o.channel,
+    to: o.to,
+    // Text messages have no subject; the inbox and the SMS adapter rely on that.
+    subject: o.channel === 'email' ? 'Your verification code' : null,
+    text:
+      o.channel === 'email'
+        ? `Your ${name} verification code is ${code}. It expires in ${expires}. If you did not request it, ignore this email.`
+        : `${code} is your ${name} verification code. It expires in ${expires}.`,
+    code,
+    link: null,
+  });
+}

@@ -1,0 +1,266 @@
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { after, before, describe, it } from 'node:test';
+import type { InboxMessage } from '../../sdk-core/schemas/index.ts';
+import { createApp } from '../app.ts';
+import { basic, login, type TestApp, tempDir, testApp } from '../test-helpers.ts';
+import { findOrCreateUserByEmail } from '../users.ts';
+import { findPassword, setPassword } from './store.ts';
+import { assertPasswordLength, hashPassword, normalizePassword, verifyPassword } from './hash.ts';
+import { checkStrength, isBreachedPassword } from './strength.ts';
+
+const STRONG = 'violet-Harbor-quietly-47';
+const STRONG2 = 'amber Tundra whistles 93';
+const RESET_URL = 'http://localhost:3000/reset';
+
+async function inbox(t: TestApp, to: string): Promise<InboxMessage[]> {
+  return (await t.call('GET', `/dev/inbox.json?to=${encodeURIComponent(to)}`)).json.messages as InboxMessage[];
+}
+
+describe('password hashing and strength (unit)', () => {
+  it('scrypt round trip, NFKC, parameters in the hash, wrong password fails', async () => {
+    const h = await hashPassword(normalizePassword(STRONG));
+    assert.match(h, /^scrypt\$15\$8\$1\$[A-Za-z0-9_-]{22}\$[A-Za-z0-9_-]{43}$/);
+    assert.equal(await verifyPassword(normalizePassword(STRONG), h), true);
+    assert.equal(await verifyPassword(normalizePassword(`${STRONG}x`), h), false);
+    // NFKC: the full-width form verifies against the ASCII one.
+    const fw = await hashPassword(normalizePassword('ｐａｓｓｗｏｒｄ１２３'));
+    assert.equal(await verifyPassword(normalizePassword('password123'), fw), true);
+    assert.equal(await verifyPassword('x', 'garbage'), false);
+  });
+
+  it('no truncation: passwords differing after 72 bytes differ; > 256 bytes refused', async () => {
+    const base = 'x'.repeat(100);
+    const h = await hashPassword(`${base}A`);
+    assert.equal(await verifyPassword(`${base}B`, h), false);
+    assert.doesNotThrow(() => assertPasswordLength('é'.repeat(128)));
+    assert.throws(() => assertPasswordLength('é'.repeat(129)), /256 bytes/);
+  });
+
+  it('zxcvbn policy: weak, strong, breached, email parts count against it', () => {
+    const weak = checkStrength('password1', { kind: 'zxcvbn' });
+    assert.equal(weak.valid_password, false);
+    assert.equal(weak.breached_password, true);
+    assert.ok(weak.score <= 1);
+    assert.ok(weak.feedback.warning.length > 0);
+    const strong = checkStrength(STRONG, { kind: 'zxcvbn' });
+    assert.equal(strong.valid_password, true);
+    assert.equal(strong.score, 4);
+    assert.equal(strong.strength_policy, 'zxcvbn');
+    assert.equal(isBreachedPassword('Qwerty123'), true);
+    const withEmail = checkStrength('gracehopper', { kind: 'zxcvbn' }, 'grace.hopper@navy.mil');
+    const withoutEmail = checkStrength('gracehopper', { kind: 'zxcvbn' });
+    assert.ok(withEmail.score <= withoutEmail.score);
+    assert.equal(checkStrength('short', { kind: 'zxcvbn' }).valid_password, false);
+  });
+
+  it('LUDS policy reports missing characters and complexity', () => {
+    const p = { kind: 'luds', minLength: 10, complexity: 3 } as const;
+    const r = checkStrength('abcdefg', p);
+    assert.equal(r.strength_policy, 'luds');
+    assert.equal(r.valid_password, false);
+    assert.deepEqual(r.feedback.luds_requirements, { has_lower_case: true, has_upper_case: false, has_digit: false, has_symbol: false, missing_complexity: 2, missing_characters: 3 });
+    const ok = checkStrength('Zebra7-kites', p);
+    assert.equal(ok.valid_password, true);
+    assert.equal(ok.feedback.luds_requirements.missing_complexity, 0);
+    assert.equal(checkStrength('qwertyuiop', { kind: 'luds', minLength: 8, complexity: 1 }).valid_password, false, 'breached passwords never pass');
+  });
+});
+
+describe('password endpoints', () => {
+  let t: TestApp;
+  before(async () => {
+    t = await testApp();
+  });
+  after(() => t.close());
+
+  it('create signs up and signs in; users/search says password; authenticate signs in', async () => {
+    assert.equal((await t.call('POST', '/sdk/v1/users/search', { body: { email: 'pw@example.com' } })).json.data!.userType, 'new');
+    const c = await t.call('POST', '/sdk/v1/passwords', { body: { email: 'PW@example.com', password: STRONG, session_duration_minutes: 60 } });
+    assert.equal(c.status, 200, JSON.stringify(c.json));
+    const cd = c.json.data as { user: { password: { requires_reset: boolean } | null }; session: { authentication_factors: { type: string }[] } };
+    assert.equal(cd.user.password?.requires_reset, false);
+    assert.equal(cd.session.authentication_factors[0]!.type, 'password');
+    assert.equal((await t.call('POST', '/sdk/v1/users/search', { body: { email: 'pw@example.com' } })).json.data!.userType, 'password');
+    const a = await t.call('POST', '/sdk/v1/passwords/authenticate', { body: { email: 'pw@example.com', password: STRONG, session_duration_minutes: 30 } });
+    assert.equal(a.status, 200);
+    assert.equal(a.json.data!.user_id, c.json.data!.user_id);
+    const dup = await t.call('POST', '/sdk/v1/passwords', { body: { email: 'pw@example.com', password: STRONG2 } });
+    assert.equal(dup.json.error_type, 'duplicate_email');
+  });
+
+  it('create refuses weak, breached and over-long passwords', async () => {
+    const weak = await t.call('POST', '/sdk/v1/passwords', { body: { email: 'weak@example.com', password: 'abcdefgh1' } });
+    assert.equal(weak.status, 400);
+    assert.ok(['weak_password', 'breached_password'].includes(String(weak.json.error_type)));
+    const breached = await t.call('POST', '/sdk/v1/passwords', { body: { email: 'weak@example.com', password: 'iloveyou' } });
+    assert.equal(breached.json.error_type, 'breached_password');
+    const long = await t.call('POST', '/sdk/v1/passwords', { body: { email: 'weak@example.com', password: 'é'.repeat(200) } });
+    assert.equal(long.json.error_type, 'password_too_long');
+    const sixtyFour = await t.call('POST', '/sdk/v1/passwords', { body: { email: 'long@example.com', password: `${STRONG}${'-q7Z'.repeat(10)}` } });
+    assert.equal(sixtyFour.status, 200, 'passwords of 64+ characters are accepted');
+    assert.equal((await t.call('POST', '/sdk/v1/users/search', { body: { email: 'weak@example.com' } })).json.data!.userType, 'new', 'no user left behind');
+  });
+
+  it('wrong password, unknown account and passwordless user all answer the same 401', async () => {
+    await t.call('POST', '/sdk/v1/passwords', { body: { email: 'known@example.com', password: STRONG } });
+    await login(t, 'otp-only@example.com');
+    const answers = [];
+    for (const email of ['known@example.com', 'nobody@example.com', 'otp-only@example.com']) {
+      const started = performance.now();
+      const r = await t.call('POST', '/sdk/v1/passwords/authenticate', { body: { email, password: STRONG2 } });
+      answers.push({ status: r.status, type: r.json.error_type, message: r.json.error_message, ms: performance.now() - started });
+    }
+    for (const a of answers) assert.deepEqual([a.status, a.type, a.message], [401, 'unauthorized_credentials', 'Unauthorized credentials.']);
+    // Every path does one scrypt (tens of ms): an unknown account is never answered instantly.
+    const min = Math.min(...answers.map((a) => a.ms));
+    assert.ok(min > 5, `each answer costs a scrypt (${answers.map((a) => a.ms.toFixed(1)).join(', ')} ms)`);
+    assert.equal((await t.call('POST', '/sdk/v1/users/search', { body: { email: 'otp-only@example.com' } })).json.data!.userType, 'passwordless');
+  });
+
+  it('create for a passwordless user -> reset_password (dedupe through the reset email)', async () => {
+    await login(t, 'dedupe@example.com');
+    const r = await t.call('POST', '/sdk/v1/passwords', { body: { email: 'dedupe@example.com', password: STRONG } });
+    assert.equal(r.status, 400);
+    assert.equal(r.json.error_type, 'reset_password');
+  });
+
+  it('reset by email: same 200 for unknown emails (no email sent); link resets, signs in, and works once', async () => {
+    const unknown = await t.call('POST', '/sdk/v1/passwords/email/reset/start', { body: { email: 'nobody2@example.com', reset_password_redirect_url: RESET_URL } });
+    assert.equal(unknown.status, 200);
+    assert.deepEqual(Object.keys(unknown.json.data!).sort(), ['request_id', 'status_code']);
+    assert.equal((await inbox(t, 'nobody2@example.com')).length, 0);
+
+    await t.call('POST', '/sdk/v1/passwords', { body: { email: 'reset@example.com', password: STRONG } });
+    const { token: oldSession } = (await t.call('POST', '/sdk/v1/passwords/authenticate', { body: { email: 'reset@example.com', password: STRONG } })).json.data as { token: string } & Record<string, string>;
+    const known = await t.call('POST', '/sdk/v1/passwords/email/reset/start', {
+      body: { email: 'reset@example.com', reset_password_redirect_url: RESET_URL, login_redirect_url: 'http://localhost:3000/login', reset_password_expiration_minutes: 10, locale: 'en' },
+    });
+    assert.deepEqual(Object.keys(known.json.data!).sort(), ['request_id', 'status_code']);
+    const m = (await inbox(t, 'reset@example.com'))[0]!;
+    const u = new URL(m.link!);
+    assert.equal(`${u.origin}${u.pathname}`, RESET_URL);
+    assert.equal(u.searchParams.get('stytch_token_type'), 'reset_password');
+    assert.ok(m.text.includes('http://localhost:3000/login?stytch_token_type=login&token='));
+    const token = u.searchParams.get('token')!;
+
+    const weak = await t.call('POST', '/sdk/v1/passwords/email/reset', { body: { token, password: 'password' } });
+    assert.equal(weak.json.error_type, 'breached_password', 'a refused password does not burn the link');
+    const r = await t.call('POST', '/sdk/v1/passwords/email/reset', { body: { token, password: STRONG2, session_duration_minutes: 30 } });
+    assert.equal(r.status, 200, JSON.stringify(r.json));
+    const again = await t.call('POST', '/sdk/v1/passwords/email/reset', { body: { token, password: STRONG2 } });
+    assert.equal(again.json.error_type, 'unable_to_auth_magic_link');
+    assert.equal((await t.call('POST', '/sdk/v1/passwords/authenticate', { body: { email: 'reset@example.com', password: STRONG } })).status, 401);
+    assert.equal((await t.call('POST', '/sdk/v1/passwords/authenticate', { body: { email: 'reset@example.com', password: STRONG2 } })).status, 200);
+    assert.ok(oldSession === undefined || (await t.call('GET', '/sdk/v1/users/me', { secret: String(oldSession) })).status === 401);
+  });
+
+  it('reset token expires; its login link also signs in through magic_links/authenticate', async () => {
+    await t.call('POST', '/sdk/v1/passwords', { body: { email: 'exp@example.com', password: STRONG } });
+    await t.call('POST', '/sdk/v1/passwords/email/reset/start', { body: { email: 'exp@example.com', reset_password_redirect_url: RESET_URL, reset_password_expiration_minutes: 5 } });
+    const token = new URL((await inbox(t, 'exp@example.com'))[0]!.link!).searchParams.get('token')!;
+    t.advance(5 * 60_000 + 1);
+    assert.equal((await t.call('POST', '/sdk/v1/passwords/email/reset', { body: { token, password: STRONG2 } })).json.error_type, 'unable_to_auth_magic_link');
+    await t.call('POST', '/sdk/v1/passwords/email/reset/start', { body: { email: 'exp@example.com', reset_password_redirect_url: RESET_URL } });
+    const token2 = new URL((await inbox(t, 'exp@example.com'))[0]!.link!).searchParams.get('token')!;
+    const ml = await t.call('POST', '/sdk/v1/magic_links/authenticate', { body: { token: token2 } });
+    assert.equal(ml.status, 200);
+  });
+
+  it('reset with PKCE: wrong or missing verifier -> pkce_mismatch; required by the project -> pkce_required', async () => {
+    const verifier = 'f'.repeat(128);
+    const code_challenge = createHash('sha256').update(verifier).digest('base64url');
+    await t.call('POST', '/sdk/v1/passwords', { body: { email: 'pkce-reset@example.com', password: STRONG } });
+    await t.call('POST', '/sdk/v1/passwords/email/reset/start', { body: { email: 'pkce-reset@example.com', reset_password_redirect_url: RESET_URL, code_challenge } });
+    const token = new URL((await inbox(t, 'pkce-reset@example.com'))[0]!.link!).searchParams.get('token')!;
+    assert.equal((await t.call('POST', '/sdk/v1/passwords/email/reset', { body: { token, password: STRONG2 } })).json.error_type, 'pkce_mismatch');
+    assert.equal((await t.call('POST', '/sdk/v1/passwords/email/reset', { body: { token, password: STRONG2, code_verifier: 'e'.repeat(128) } })).json.error_type, 'pkce_mismatch');
+    assert.equal((await t.call('POST', '/sdk/v1/passwords/email/reset', { body: { token, password: STRONG2, code_verifier: verifier } })).status, 200);
+
+    const strict = await testApp({ bootstrap: { pkce_required_for_password_resets: true } });
+    try {
+      const r = await strict.call('POST', '/sdk/v1/passwords/email/reset/start', { body: { email: 'a@example.com', reset_password_redirect_url: RESET_URL } });
+      assert.equal(r.json.error_type, 'pkce_required');
+    } finally {
+      await strict.close();
+    }
+  });
+
+  it('reset start checks the redirect URL and the email', async () => {
+    const bad = await t.call('POST', '/sdk/v1/passwords/email/reset/start', { body: { email: 'a@example.com', reset_password_redirect_url: 'https://evil.example/' } });
+    assert.equal(bad.json.error_type, 'invalid_redirect_url');
+    const email = await t.call('POST', '/sdk/v1/passwords/email/reset/start', { body: { email: 'nope', reset_password_redirect_url: RESET_URL } });
+    assert.equal(email.json.error_type, 'invalid_email');
+  });
+
+  it('existing_password reset and session reset', async () => {
+    await t.call('POST', '/sdk/v1/passwords', { body: { email: 'change@example.com', password: STRONG } });
+    const wrong = await t.call('POST', '/sdk/v1/passwords/existing_password/reset', { body: { email: 'change@example.com', existing_password: STRONG2, new_password: STRONG2 } });
+    assert.equal(wrong.json.error_type, 'unauthorized_credentials');
+    const r = await t.call('POST', '/sdk/v1/passwords/existing_password/reset', { body: { email: 'change@example.com', existing_password: STRONG, new_password: STRONG2, session_duration_minutes: 30 } });
+    assert.equal(r.status, 200, JSON.stringify(r.json));
+    const session = String(r.json.data!.session_token);
+    const none = await t.call('POST', '/sdk/v1/passwords/session/reset', { body: { password: STRONG } });
+    assert.equal(none.json.error_type, 'user_unauthenticated');
+    const s = await t.call('POST', '/sdk/v1/passwords/session/reset', { body: { password: STRONG, session_duration_minutes: 30 }, secret: session });
+    assert.equal(s.status, 200, JSON.stringify(s.json));
+    assert.equal((await t.call('POST', '/sdk/v1/passwords/authenticate', { body: { email: 'change@example.com', password: STRONG } })).status, 200);
+  });
+
+  it('a breached password found at sign-in -> breached_password, flagged requires_reset', async () => {
+    // A password set before it appeared on the list: written straight to storage, as policy would refuse it now.
+    const tmp = tempDir();
+    const inst = await createApp({ dataDir: tmp.dir, logger: () => undefined });
+    try {
+      const user = await findOrCreateUserByEmail(inst.services, 'old@example.com');
+      await setPassword(inst.services, user.user_id, 'iloveyou');
+      const call = (path: string, body: unknown) =>
+        inst.app.request(`http://localhost${path}`, { method: 'POST', headers: { authorization: basic(inst.publicToken, inst.publicToken), 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const r = await call('/sdk/v1/passwords/authenticate', { email: 'old@example.com', password: 'iloveyou' });
+      assert.equal(r.status, 400);
+      assert.equal(((await r.json()) as { error_type: string }).error_type, 'breached_password');
+      assert.equal((await findPassword(inst.services, user.user_id))?.requires_reset, 1);
+      const wrong = await call('/sdk/v1/passwords/authenticate', { email: 'old@example.com', password: STRONG });
+      assert.equal(((await wrong.json()) as { error_type: string }).error_type, 'unauthorized_credentials', 'only the right password learns of the flag');
+    } finally {
+      await inst.close();
+      tmp.cleanup();
+    }
+  });
+
+  it('strength_check answers the SPEC 3 shape; bad input -> 400', async () => {
+    const r = await t.call('POST', '/sdk/v1/passwords/strength_check', { body: { email: 'ada@example.com', password: 'ada12345' } });
+    assert.equal(r.status, 200);
+    const d = r.json.data as Record<string, unknown> & { feedback: Record<string, unknown> };
+    for (const key of ['score', 'valid_password', 'breached_password', 'strength_policy']) assert.ok(key in d, key);
+    assert.deepEqual(Object.keys(d.feedback).sort(), ['luds_requirements', 'suggestions', 'warning']);
+    assert.equal(d.valid_password, false);
+    assert.equal((await t.call('POST', '/sdk/v1/passwords/strength_check', { body: { password: STRONG } })).json.data!.valid_password, true);
+    assert.equal((await t.call('POST', '/sdk/v1/passwords/strength_check', { body: {} })).json.error_type, 'invalid_request_body');
+    assert.equal((await t.call('POST', '/sdk/v1/passwords/strength_check', { raw: '{', headers: { 'content-type': 'application/json' } })).json.error_type, 'invalid_json');
+    assert.equal((await t.call('POST', '/sdk/v1/passwords/authenticate', { body: { email: 'x@example.com' } })).json.error_type, 'invalid_request_body');
+    assert.equal((await t.call('POST', '/sdk/v1/users/search', { body: { email: 'bad' } })).json.error_type, 'invalid_email');
+  });
+});
+
+describe('LUDS project', () => {
+  it('bootstrap password_config drives the policy', async () => {
+    const t = await testApp({ bootstrap: { password_config: { luds_complexity: 4, luds_minimum_count: 12 } } });
+    try {
+      const b = await t.call('GET', `/sdk/v1/projects/bootstrap/${t.publicToken}`);
+      assert.deepEqual(b.json.data!.password_config, { luds_complexity: 4, luds_minimum_count: 12 });
+      const r = await t.call('POST', '/sdk/v1/passwords/strength_check', { body: { password: 'Abc1!' } });
+      const d = r.json.data as { strength_policy: string; valid_password: boolean; feedback: { luds_requirements: { missing_characters: number; missing_complexity: number } } };
+      assert.equal(d.strength_policy, 'luds');
+      assert.equal(d.valid_password, false);
+      assert.equal(d.feedback.luds_requirements.missing_characters, 7);
+      assert.equal(d.feedback.luds_requirements.missing_complexity, 0);
+      const weak = await t.call('POST', '/sdk/v1/passwords', { body: { email: 'l@example.com', password: 'alllowercaseletters' } });
+      assert.equal(weak.json.error_type, 'weak_password');
+      const ok = await t.call('POST', '/sdk/v1/passwords', { body: { email: 'l@example.com', password: 'Quartz-Falcon-9x' } });
+      assert.equal(ok.status, 200, JSON.stringify(ok.json));
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,0 +1,39 @@
+/** Password rows: read, set (hash + revoke other sessions), and the wire `user.password` field. */
+import { newId } from '../crypto.ts';
+import type { PasswordsTable } from '../db/schema.ts';
+import type { Services } from '../http.ts';
+import { hashPassword } from './hash.ts';
+
+/** The password row of a user, if any. */
+export async function findPassword(svc: Services, userId: string): Promise<PasswordsTable | null> {
+  const row = await svc.db.kysely.selectFrom('passwords').selectAll().where('user_id', '=', userId).where('project_id', '=', svc.project.project_id).executeTakeFirst();
+  return row ?? null;
+}
+
+/** `user.password` of DESIGN 2: `{password_id, requires_reset}` or null. */
+export async function userPasswordField(svc: Services, userId: string): Promise<{ password_id: string; requires_reset: boolean } | null> {
+  const row = await findPassword(svc, userId);
+  return row ? { password_id: row.password_id, requires_reset: row.requires_reset === 1 } : null;
+}
+
+/**
+ * Sets (or replaces) a user's password from its normalised form, clears requires_reset, and revokes the
+ * user's live sessions and outstanding reset links: whoever knew the old credential is signed out.
+ */
+export async function setPassword(svc: Services, userId: string, normalized: string): Promise<void> {
+  const hash = await hashPassword(normalized);
+  const now = svc.now();
+  const k = svc.db.kysely;
+  await k
+    .insertInto('passwords')
+    .values({ user_id: userId, project_id: svc.project.project_id, password_id: newId('password', svc.project.mode), hash, requires_reset: 0, created_at: now, updated_at: now })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ hash, requires_reset: 0, updated_at: now }))
+    .execute();
+  await k.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+  await k.updateTable('magic_links').set({ consumed_at: now }).where('user_id', '=', userId).where('kind', '=', 'reset_password').where('consumed_at', 'is', null).execute();
+}
+
+/** Flags a password as needing a reset (breached at sign-in). */
+export async function flagPasswordReset(svc: Services, userId: string): Promise<void> {
+  await svc.db.kysely.updateTable('passwords').set({ requires_reset: 1, updated_at: svc.now() }).where('user_id', '=', userId).execute();
+}

@@ -1,0 +1,134 @@
+/** Email magic links (SPEC 2 / 4 / 7): login_or_create, send primary / secondary, authenticate with PKCE. */
+import { isValidEmail, MAGIC_LINK_EXPIRATION_DEFAULT, MagicLinkAuthenticateRequest, type MagicLinkSendRequest, MagicLinkSendRequest as SendSchema, type MagicLinkSendResponse } from '../../sdk-core/schemas/index.ts';
+import { linkWithToken, requireSession, resolveRedirect } from '../auth-helpers.ts';
+import { newId } from '../crypto.ts';
+import { ApiError } from '../errors.ts';
+import { clientIp, type Ctx, ok, readJson, requireProjectAuth, type Services, userAgent } from '../http.ts';
+import { issueEmailToken, redeemEmailToken } from '../magic-link-tokens.ts';
+import { hit } from '../rate-limit.ts';
+import { authenticateAnswer, createSession, DEFAULT_SESSION_DURATION_MINUTES } from '../sessions.ts';
+import { pkceRequiredForMagicLinks } from '../settings.ts';
+import { findOrCreateUserByEmail } from '../users.ts';
+import type { Route } from './types.ts';
+
+/** Lower-cased, validated email of a body. @throws ApiError invalid_email */
+export function bodyEmail(raw: string): string {
+  // Normalised so one mailbox is one user regardless of the case it was typed in.
+  const email = raw.trim().toLowerCase();
+  if (!isValidEmail(email)) throw new ApiError('invalid_email');
+  return email;
+}
+
+/** Counts an emailed-link send against the per-project, per-IP and per-email limits (DESIGN 3). */
+export async function limitEmailSend(c: Ctx, svc: Services, kind: string, email: string): Promise<void> {
+  const now = svc.now();
+  const pid = svc.project.project_id;
+  // The OTP limits' numbers apply to every send kind; each kind counts in its own windows.
+  await hit(svc.db, `${kind}:project:${pid}`, svc.limits.otpSendPerProject, now);
+  await hit(svc.db, `${kind}:ip:${pid}:${clientIp(c, svc)}`, svc.limits.otpSendPerIp, now);
+  await hit(svc.db, `${kind}:email:${pid}:${email}`, svc.limits.otpSendPerEmail, now);
+}
+
+/** Registers the magic-link routes. */
+export function magicLinkRoutes(route: Route, svc: Services): void {
+  const k = svc.db.kysely;
+
+  /** Validates the PKCE requirement and both redirect URLs before any user is created or mail sent. */
+  const prepare = (c: Ctx, body: MagicLinkSendRequest) => {
+    const email = bodyEmail(body.email);
+    if (pkceRequiredForMagicLinks(svc.project) && !body.code_challenge) throw new ApiError('pkce_required');
+    // Each URL given is checked; a missing one falls back to the other, then to the project default.
+    const login = body.login_magic_link_url || undefined;
+    const signup = body.signup_magic_link_url || undefined;
+    const loginUrl = resolveRedirect(c, svc, login ?? signup, login ? 'login_magic_link_url' : 'signup_magic_link_url');
+    const signupUrl = resolveRedirect(c, svc, signup ?? login, signup ? 'signup_magic_link_url' : 'login_magic_link_url');
+    return { email, loginUrl, signupUrl };
+  };
+
+  const sendLink = async (
+    body: MagicLinkSendRequest,
+    o: { userId: string; emailId: string; email: string; signup: boolean; loginUrl: string; signupUrl: string },
+  ) => {
+    const minutes = (o.signup ? body.signup_expiration_minutes : body.login_expiration_minutes) ?? MAGIC_LINK_EXPIRATION_DEFAULT;
+    const token = await issueEmailToken(svc, {
+      userId: o.userId,
+      emailId: o.emailId,
+      email: o.email,
+      kind: o.signup ? 'signup' : 'login',
+      minutes,
+      codeChallenge: body.code_challenge ?? null,
+    });
+    const link = linkWithToken(o.signup ? o.signupUrl : o.loginUrl, 'magic_links', token);
+    const name = svc.project.project_name;
+    await svc.delivery.send({
+      projectId: svc.project.project_id,
+      channel: 'email',
+      to: o.email,
+      subject: o.signup ? `Finish signing up to ${name}` : `Your ${name} login link`,
+      text: `${o.signup ? 'Finish signing up' : 'Log in'} to ${name} with this link:\n\n${link}\n\nIt expires in ${minutes} minutes and works once. If you did not request it, ignore this email.`,
+      code: null,
+      link,
+    });
+  };
+
+  route('POST', '/sdk/v1/magic_links/email/login_or_create', async (c) => {
+    requireProjectAuth(c, svc);
+    const body = await readJson(c, SendSchema, svc.maxBodyBytes);
+    const { email, loginUrl, signupUrl } = prepare(c, body);
+    await limitEmailSend(c, svc, 'magic_link_send', email);
+    const user = await findOrCreateUserByEmail(svc, email, body.create_user_as_pending ? 'pending' : 'active');
+    // A user who never completed a sign-in is still signing up: they get the signup link and lifetime.
+    const verified = await k.selectFrom('emails').select('verified').where('email_id', '=', user.email_id).executeTakeFirst();
+    const signup = user.created || verified?.verified !== 1;
+    await sendLink(body, { userId: user.user_id, emailId: user.email_id, email, signup, loginUrl, signupUrl });
+    const answer: MagicLinkSendResponse = { user_id: user.user_id, email_id: user.email_id, user_created: user.created };
+    return ok(c, answer);
+  });
+
+  route('POST', '/sdk/v1/magic_links/email/send/primary', async (c) => {
+    requireProjectAuth(c, svc);
+    const body = await readJson(c, SendSchema, svc.maxBodyBytes);
+    const { email, loginUrl, signupUrl } = prepare(c, body);
+    const found = await k.selectFrom('emails').select(['email_id', 'user_id']).where('project_id', '=', svc.project.project_id).where('email', '=', email).executeTakeFirst();
+    if (!found) throw new ApiError('email_not_found');
+    await limitEmailSend(c, svc, 'magic_link_send', email);
+    await sendLink(body, { userId: found.user_id, emailId: found.email_id, email, signup: false, loginUrl, signupUrl });
+    const answer: MagicLinkSendResponse = { user_id: found.user_id, email_id: found.email_id, user_created: false };
+    return ok(c, answer);
+  });
+
+  route('POST', '/sdk/v1/magic_links/email/send/secondary', async (c) => {
+    const session = await requireSession(c, svc);
+    const body = await readJson(c, SendSchema, svc.maxBodyBytes);
+    const { email, loginUrl, signupUrl } = prepare(c, body);
+    const found = await k.selectFrom('emails').select(['email_id', 'user_id']).where('project_id', '=', svc.project.project_id).where('email', '=', email).executeTakeFirst();
+    if (found && found.user_id !== session.user_id) throw new ApiError('duplicate_email');
+    await limitEmailSend(c, svc, 'magic_link_send', email);
+    // An address new to the user gets its id now; the emails row is written when the link is redeemed.
+    const emailId = found?.email_id ?? newId('email', svc.project.mode);
+    await sendLink(body, { userId: session.user_id, emailId, email, signup: false, loginUrl, signupUrl });
+    const answer: MagicLinkSendResponse = { user_id: session.user_id, email_id: emailId, user_created: false };
+    return ok(c, answer);
+  });
+
+  route('POST', '/sdk/v1/magic_links/authenticate', async (c) => {
+    requireProjectAuth(c, svc);
+    const body = await readJson(c, MagicLinkAuthenticateRequest, svc.maxBodyBytes);
+    // A reset email's token is also a login link (SPEC 2: stytch_token_type=login on the reset page).
+    const row = await redeemEmailToken(svc, body.token, body.code_verifier, ['login', 'signup', 'reset_password']);
+    const now = svc.now();
+    const { row: session, token } = await createSession(svc, {
+      userId: row.user_id,
+      durationMinutes: body.session_duration_minutes ?? DEFAULT_SESSION_DURATION_MINUTES,
+      ip: clientIp(c, svc),
+      userAgent: userAgent(c),
+      factor: {
+        type: 'magic_link',
+        delivery_method: 'email',
+        last_authenticated_at: new Date(now).toISOString(),
+        email_factor: { email_id: row.email_id, email_address: row.email },
+      },
+    });
+    return ok(c, await authenticateAnswer(svc, session, token));
+  });
+}

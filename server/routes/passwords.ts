@@ -1,0 +1,207 @@
+/**
+ * Passwords (SPEC 2 / 4 / 7, DESIGN 3): create, authenticate, reset by email (start + reset, PKCE),
+ * by existing password, by session, and strength_check.
+ *
+ * Semantics (documented in server/README.md):
+ * - create for an email whose user already has a password -> duplicate_email; for an existing
+ *   passwordless user -> reset_password (setting a password there would let anyone who types the email
+ *   take the account; the reset email proves ownership; SPEC 4 sends it and shows PasswordDedupe).
+ * - authenticate: unknown email, passwordless user and wrong password all answer 401
+ *   unauthorized_credentials after the same scrypt work (no enumeration). Only after the right password:
+ *   breached_password when it is on the breached list (flagged requires_reset), reset_password when
+ *   flagged otherwise.
+ * - reset/start answers the same 200 for unknown emails and sends nothing.
+ */
+import {
+  PasswordCredentialsRequest,
+  PasswordResetByEmailRequest,
+  PasswordResetByExistingRequest,
+  PasswordResetBySessionRequest,
+  PasswordResetStartRequest,
+  PasswordStrengthCheckRequest,
+  MAGIC_LINK_EXPIRATION_DEFAULT,
+} from '../../sdk-core/schemas/index.ts';
+import { linkWithToken, requireSession, resolveRedirect } from '../auth-helpers.ts';
+import { sha256Hex } from '../crypto.ts';
+import { ApiError } from '../errors.ts';
+import { clientIp, type Ctx, ok, readJson, requireProjectAuth, type Services, userAgent } from '../http.ts';
+import { issueEmailToken, redeemEmailToken } from '../magic-link-tokens.ts';
+import { assertPasswordLength, burnVerification, normalizePassword, verifyPassword } from '../passwords/hash.ts';
+import { findPassword, flagPasswordReset, setPassword } from '../passwords/store.ts';
+import { checkStrength, isBreachedPassword } from '../passwords/strength.ts';
+import { hit, type Limit } from '../rate-limit.ts';
+import { authenticateAnswer, createSession, DEFAULT_SESSION_DURATION_MINUTES } from '../sessions.ts';
+import { passwordPolicy, pkceRequiredForPasswordResets } from '../settings.ts';
+import { findOrCreateUserByEmail } from '../users.ts';
+import { bodyEmail, limitEmailSend } from './magic-links.ts';
+import type { Route } from './types.ts';
+
+/** Password sign-in attempts per email per 10 minutes (right or wrong) before 429: slows online guessing. */
+export const PASSWORD_ATTEMPTS_PER_EMAIL: Limit = { max: 20, windowMs: 10 * 60 * 1000 };
+/** Password sign-in attempts per client IP per 10 minutes before 429. */
+export const PASSWORD_ATTEMPTS_PER_IP: Limit = { max: 300, windowMs: 10 * 60 * 1000 };
+
+/** Registers the password routes. */
+export function passwordRoutes(route: Route, svc: Services): void {
+  const k = svc.db.kysely;
+  const pid = svc.project.project_id;
+
+  const findEmail = (email: string) =>
+    k.selectFrom('emails').select(['email_id', 'user_id', 'verified']).where('project_id', '=', pid).where('email', '=', email).executeTakeFirst();
+
+  /** NFKC, byte cap, then the project's policy. @throws password_too_long, breached_password, weak_password */
+  const acceptNewPassword = (raw: string, email: string | undefined): string => {
+    const normalized = normalizePassword(raw);
+    assertPasswordLength(normalized);
+    const strength = checkStrength(normalized, passwordPolicy(svc.project), email);
+    if (strength.breached_password) throw new ApiError('breached_password');
+    if (!strength.valid_password) {
+      throw new ApiError('weak_password', { details: { score: strength.score, strength_policy: strength.strength_policy, feedback: strength.feedback } });
+    }
+    return normalized;
+  };
+
+  const passwordSession = async (c: Ctx, userId: string, minutes: number | undefined, email: { email_id: string; email: string }) => {
+    const now = svc.now();
+    const { row, token } = await createSession(svc, {
+      userId,
+      durationMinutes: minutes ?? DEFAULT_SESSION_DURATION_MINUTES,
+      ip: clientIp(c, svc),
+      userAgent: userAgent(c),
+      factor: {
+        type: 'password',
+        delivery_method: 'knowledge',
+        last_authenticated_at: new Date(now).toISOString(),
+        email_factor: { email_id: email.email_id, email_address: email.email },
+      },
+    });
+    return ok(c, await authenticateAnswer(svc, row, token));
+  };
+
+  /**
+   * Checks email + password in constant work: unknown accounts and passwordless users burn the same
+   * scrypt time as a real check and fail alike. Returns the user and normalised password on success.
+   */
+  const verifyCredentials = async (c: Ctx, rawEmail: string, rawPassword: string) => {
+    const email = bodyEmail(rawEmail);
+    const normalized = normalizePassword(rawPassword);
+    assertPasswordLength(normalized);
+    await hit(svc.db, `password_auth:email:${pid}:${email}`, PASSWORD_ATTEMPTS_PER_EMAIL, svc.now());
+    await hit(svc.db, `password_auth:ip:${pid}:${clientIp(c, svc)}`, PASSWORD_ATTEMPTS_PER_IP, svc.now());
+    const found = await findEmail(email);
+    const stored = found ? await findPassword(svc, found.user_id) : null;
+    if (!found || !stored) {
+      await burnVerification(normalized);
+      throw new ApiError('unauthorized_credentials');
+    }
+    if (!(await verifyPassword(normalized, stored.hash))) throw new ApiError('unauthorized_credentials');
+    return { email, found, stored, normalized };
+  };
+
+  route('POST', '/sdk/v1/passwords', async (c) => {
+    requireProjectAuth(c, svc);
+    const body = await readJson(c, PasswordCredentialsRequest, svc.maxBodyBytes);
+    const email = bodyEmail(body.email);
+    const normalized = acceptNewPassword(body.password, email);
+    const existing = await findEmail(email);
+    if (existing) {
+      if (await findPassword(svc, existing.user_id)) throw new ApiError('duplicate_email');
+      throw new ApiError('reset_password', { message: 'This email already has an account without a password: verify it through the reset email.' });
+    }
+    const user = await findOrCreateUserByEmail(svc, email);
+    // Lost a race with a parallel sign-up of the same email: treat it like the existing-user case.
+    if (!user.created) throw new ApiError('duplicate_email');
+    await setPassword(svc, user.user_id, normalized);
+    return passwordSession(c, user.user_id, body.session_duration_minutes, { email_id: user.email_id, email });
+  });
+
+  route('POST', '/sdk/v1/passwords/authenticate', async (c) => {
+    requireProjectAuth(c, svc);
+    const body = await readJson(c, PasswordCredentialsRequest, svc.maxBodyBytes);
+    const { email, found, stored, normalized } = await verifyCredentials(c, body.email, body.password);
+    // Checked at every sign-in: the list may have grown since the password was set.
+    if (isBreachedPassword(normalized)) {
+      await flagPasswordReset(svc, found.user_id);
+      throw new ApiError('breached_password');
+    }
+    if (stored.requires_reset === 1) throw new ApiError('reset_password');
+    return passwordSession(c, found.user_id, body.session_duration_minutes, { email_id: found.email_id, email });
+  });
+
+  route('POST', '/sdk/v1/passwords/email/reset/start', async (c) => {
+    requireProjectAuth(c, svc);
+    const body = await readJson(c, PasswordResetStartRequest, svc.maxBodyBytes);
+    const email = bodyEmail(body.email);
+    if (pkceRequiredForPasswordResets(svc.project) && !body.code_challenge) throw new ApiError('pkce_required');
+    const resetUrl = resolveRedirect(c, svc, body.reset_password_redirect_url, 'reset_password_redirect_url');
+    const loginUrl = body.login_redirect_url ? resolveRedirect(c, svc, body.login_redirect_url, 'login_redirect_url') : null;
+    await limitEmailSend(c, svc, 'password_reset_send', email);
+    const found = await findEmail(email);
+    // No enumeration: an unknown email gets the same answer and simply no email.
+    if (!found) return ok(c, {});
+    const minutes = body.reset_password_expiration_minutes ?? MAGIC_LINK_EXPIRATION_DEFAULT;
+    const token = await issueEmailToken(svc, { userId: found.user_id, emailId: found.email_id, email, kind: 'reset_password', minutes, codeChallenge: body.code_challenge ?? null });
+    const link = linkWithToken(resetUrl, 'reset_password', token);
+    const name = svc.project.project_name;
+    const loginPart = loginUrl ? `\n\nOr log in without changing your password:\n\n${linkWithToken(loginUrl, 'login', token)}` : '';
+    await svc.delivery.send({
+      projectId: pid,
+      channel: 'email',
+      to: email,
+      subject: `Reset your ${name} password`,
+      text: `Set a new ${name} password with this link:\n\n${link}${loginPart}\n\nIt expires in ${minutes} minutes and works once. If you did not request it, ignore this email.`,
+      code: null,
+      link,
+    });
+    return ok(c, {});
+  });
+
+  route('POST', '/sdk/v1/passwords/email/reset', async (c) => {
+    requireProjectAuth(c, svc);
+    const body = await readJson(c, PasswordResetByEmailRequest, svc.maxBodyBytes);
+    // Validate the new password first: a weak one must not burn the link.
+    const peek = await k.selectFrom('magic_links').select('email').where('project_id', '=', pid).where('token_hash', '=', sha256Hex(body.token)).executeTakeFirst();
+    const normalized = acceptNewPassword(body.password, peek?.email);
+    const row = await redeemEmailToken(svc, body.token, body.code_verifier, ['reset_password']);
+    await setPassword(svc, row.user_id, normalized);
+    return passwordSession(c, row.user_id, body.session_duration_minutes, { email_id: row.email_id, email: row.email });
+  });
+
+  route('POST', '/sdk/v1/passwords/existing_password/reset', async (c) => {
+    requireProjectAuth(c, svc);
+    const body = await readJson(c, PasswordResetByExistingRequest, svc.maxBodyBytes);
+    const { email, found } = await verifyCredentials(c, body.email, body.existing_password);
+    // Knowing the current password is exactly what this reset needs, breached or flagged included.
+    const normalized = acceptNewPassword(body.new_password, email);
+    await setPassword(svc, found.user_id, normalized);
+    return passwordSession(c, found.user_id, body.session_duration_minutes, { email_id: found.email_id, email });
+  });
+
+  route('POST', '/sdk/v1/passwords/session/reset', async (c) => {
+    const session = await requireSession(c, svc);
+    const body = await readJson(c, PasswordResetBySessionRequest, svc.maxBodyBytes);
+    const primary = await k.selectFrom('emails').select(['email_id', 'email']).where('user_id', '=', session.user_id).orderBy('created_at').executeTakeFirst();
+    const normalized = acceptNewPassword(body.password, primary?.email);
+    await setPassword(svc, session.user_id, normalized);
+    const now = svc.now();
+    const { row, token } = await createSession(svc, {
+      userId: session.user_id,
+      durationMinutes: body.session_duration_minutes ?? DEFAULT_SESSION_DURATION_MINUTES,
+      ip: clientIp(c, svc),
+      userAgent: userAgent(c),
+      factor: {
+        type: 'password',
+        delivery_method: 'knowledge',
+        last_authenticated_at: new Date(now).toISOString(),
+        ...(primary ? { email_factor: { email_id: primary.email_id, email_address: primary.email } } : {}),
+      },
+    });
+    return ok(c, await authenticateAnswer(svc, row, token));
+  });
+
+  route('POST', '/sdk/v1/passwords/strength_check', async (c) => {
+    requireProjectAuth(c, svc);
+    const body = await readJson(c, PasswordStrengthCheckRequest, svc.maxBodyBytes);
+    return ok(c, checkStrength(normalizePassword(body.password), passwordPolicy(svc.project), body.email));
+  });
+}

@@ -1,0 +1,63 @@
+/** Per-project auth settings read from the bootstrap keys (so the widget and the server always agree). */
+import type { BootstrapData } from '../sdk-core/schemas/index.ts';
+import { bootstrapData, type Project } from './project.ts';
+import type { PasswordPolicy } from './passwords/strength.ts';
+
+/** Default LUDS numbers when a project turns LUDS on without naming them. */
+export const LUDS_DEFAULTS = { minLength: 8, complexity: 3 } as const;
+
+/** True when magic-link sends must carry a code_challenge (bootstrap pkce_required_for_email_magic_links). */
+export function pkceRequiredForMagicLinks(project: Project): boolean {
+  return bootstrapData(project).pkce_required_for_email_magic_links;
+}
+
+/** True when reset-email sends must carry a code_challenge (bootstrap pkce_required_for_password_resets). */
+export function pkceRequiredForPasswordResets(project: Project): boolean {
+  return bootstrapData(project).pkce_required_for_password_resets;
+}
+
+/**
+ * The project's password policy: bootstrap `password_config` non-null means LUDS with its numbers
+ * (luds_minimum_count, luds_complexity 1-4); null means zxcvbn (SPEC 3, DESIGN 2).
+ */
+export function passwordPolicy(project: Project): PasswordPolicy {
+  const cfg = bootstrapData(project).password_config;
+  if (!cfg) return { kind: 'zxcvbn' };
+  const complexity = Math.min(4, Math.max(1, Math.trunc(cfg.luds_complexity || LUDS_DEFAULTS.complexity)));
+  const minLength = Math.max(1, Math.trunc(cfg.luds_minimum_count || LUDS_DEFAULTS.minLength));
+  return { kind: 'luds', minLength, complexity };
+}
+
+/**
+ * The project with `overrides` merged over its bootstrap keys (createApp's `bootstrap` option: PKCE-required
+ * flags, password_config for LUDS), so settings come from one place for any project.
+ */
+export function withBootstrapOverrides(project: Project, overrides: Partial<BootstrapData> | undefined): Project {
+  if (!overrides || Object.keys(overrides).length === 0) return project;
+  return { ...project, config: { ...project.config, bootstrap: { ...project.config.bootstrap, ...overrides } } };
+}
+
+/**
+ * Bootstrap overrides from the environment (server/main.ts): PKCE_REQUIRED_FOR_EMAIL_MAGIC_LINKS and
+ * PKCE_REQUIRED_FOR_PASSWORD_RESETS (`1`/`true`), PASSWORD_LUDS_MIN_LENGTH and PASSWORD_LUDS_COMPLEXITY
+ * (either one switches the policy from zxcvbn to LUDS).
+ */
+export function bootstrapOverridesFromEnv(env: Record<string, string | undefined>): Partial<BootstrapData> {
+  const flag = (name: string) => env[name] === '1' || env[name] === 'true';
+  const int = (name: string, min: number, max: number): number | undefined => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return undefined;
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n < min || n > max) throw new Error(`${name} must be an integer in ${min}..${max}, got ${raw}`);
+    return n;
+  };
+  const out: Partial<BootstrapData> = {};
+  if (flag('PKCE_REQUIRED_FOR_EMAIL_MAGIC_LINKS')) out.pkce_required_for_email_magic_links = true;
+  if (flag('PKCE_REQUIRED_FOR_PASSWORD_RESETS')) out.pkce_required_for_password_resets = true;
+  const minLength = int('PASSWORD_LUDS_MIN_LENGTH', 8, 256);
+  const complexity = int('PASSWORD_LUDS_COMPLEXITY', 1, 4);
+  if (minLength !== undefined || complexity !== undefined) {
+    out.password_config = { luds_minimum_count: minLength ?? LUDS_DEFAULTS.minLength, luds_complexity: complexity ?? LUDS_DEFAULTS.complexity };
+  }
+  return out;
+}
