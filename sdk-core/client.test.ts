@@ -170,4 +170,46 @@ describe('client against the reference server', () => {
     assert.equal(fallback.disable_sdk_watermark, true);
     assert.deepEqual(fallback.email_domains, []);
   });
+
+  it('signs in through a magic link, with PKCE when the project requires it', async () => {
+    const pkceDir = mkdtempSync(join(tmpdir(), 'auth-elements-pkce-'));
+    const pkceServer = await startServer({ port: 0, dataDir: pkceDir, bootstrap: { pkce_required_for_email_magic_links: true } });
+    try {
+      for (const srv of [server, pkceServer]) {
+        const storage = new MemoryStore();
+        const warn = console.warn;
+        console.warn = () => undefined;
+        const client = createClient(srv.publicToken, {
+          apiBaseUrl: srv.url, fetch: (u, i) => fetch(u, i), cookies: new MemoryCookieJar(), storage, disableSessionRefresh: true,
+        });
+        console.warn = warn;
+        clients.push(client);
+        const email = `link-${Date.now()}@example.com`;
+        await client.magicLinks.email.loginOrCreate(email, { login_magic_link_url: `${srv.url}/`, signup_magic_link_url: `${srv.url}/` });
+        const r = await fetch(`${srv.url}/dev/inbox.json`);
+        const { messages } = (await r.json()) as { messages: { to: string; link: string | null }[] };
+        const link = messages.find((m) => m.to === email)?.link;
+        assert.ok(link?.includes('stytch_token_type=magic_links'), `link sent: ${link}`);
+        const hasVerifier = storage.getItem(`auth_elements_pkce::${srv.publicToken}::magic_links`) !== null;
+        assert.equal(hasVerifier, srv === pkceServer, 'a PKCE verifier is kept only when the project requires it');
+        const resp = await client.magicLinks.authenticateFromUrl({ session_duration_minutes: 30, url: link });
+        assert.equal(resp?.user.emails[0]?.email, email);
+        assert.equal(client.session.getSync()?.user_id, resp?.user_id);
+        assert.equal(storage.getItem(`auth_elements_pkce::${srv.publicToken}::magic_links`), null, 'verifier cleared');
+        // The link is single use.
+        const again = await client.magicLinks.authenticateFromUrl({ session_duration_minutes: 30, url: link }).catch((e: unknown) => e);
+        assert.ok(again instanceof ApiError);
+        assert.equal(again.error_type, 'unable_to_auth_magic_link');
+      }
+    } finally {
+      await pkceServer.close();
+      rmSync(pkceDir, { recursive: true, force: true });
+    }
+  });
+
+  it('ignores URLs without a magic-link token', async () => {
+    const { client } = newClient();
+    assert.equal(await client.magicLinks.authenticateFromUrl({ session_duration_minutes: 30, url: 'http://localhost/?token=x&stytch_token_type=oauth' }), null);
+    assert.equal(await client.magicLinks.authenticateFromUrl({ session_duration_minutes: 30, url: 'http://localhost/' }), null);
+  });
 });

@@ -25,7 +25,17 @@ export interface MagicLinks {
   };
   /** Exchanges the link's token for a session. */
   authenticate(token: string, options: { session_duration_minutes: number }): Promise<AuthenticateResult>;
+  /**
+   * For the host's redirect page: reads `stytch_token_type` and `token` from the URL, signs in with
+   * a magic-link (or reset email login) token, and strips the token from the address bar.
+   * Resolves to null when the URL carries no magic-link token.
+   * @example const signedIn = await client.magicLinks.authenticateFromUrl({ session_duration_minutes: 60 });
+   */
+  authenticateFromUrl(options: { session_duration_minutes: number; url?: string }): Promise<AuthenticateResult | null>;
 }
+
+/** Token types a redirect URL can carry that magic-link authenticate accepts. */
+export const MAGIC_LINK_TOKEN_TYPES = ['magic_links', 'login'] as const;
 
 function checkOptions(method: string, o: MagicLinkSendOptions | undefined): MagicLinkSendOptions {
   const c = check(method).optionalObject('options', o);
@@ -47,7 +57,7 @@ export function createMagicLinks(ctx: ApiRequester): MagicLinks {
     const { code_challenge } = await ctx.pkce.start('magic_links');
     return { ...body, code_challenge };
   };
-  return {
+  const self: MagicLinks = {
     email: {
       async loginOrCreate(email, options) {
         const method = 'magicLinks.email.loginOrCreate';
@@ -100,5 +110,24 @@ export function createMagicLinks(ctx: ApiRequester): MagicLinks {
       ctx.pkce.clear('magic_links');
       return resp;
     },
+    async authenticateFromUrl(options) {
+      const m = 'magicLinks.authenticateFromUrl';
+      check(m).optionalObject('options', options).number('session_duration_minutes', options?.session_duration_minutes).optionalString('url', options.url);
+      const href = options.url ?? globalThis.location?.href;
+      if (!href) return null;
+      const url = new URL(href);
+      const type = url.searchParams.get('stytch_token_type');
+      const token = url.searchParams.get('token');
+      if (!token || !(MAGIC_LINK_TOKEN_TYPES as readonly (string | null)[]).includes(type)) return null;
+      const resp = await self.authenticate(token, { session_duration_minutes: options.session_duration_minutes });
+      // A used token in the address bar only invites a confusing second attempt on reload.
+      if (!options.url && globalThis.history?.replaceState) {
+        url.searchParams.delete('token');
+        url.searchParams.delete('stytch_token_type');
+        globalThis.history.replaceState(globalThis.history.state, '', url.href);
+      }
+      return resp;
+    },
   };
+  return self;
 }
