@@ -188,7 +188,7 @@ describe('client against the reference server', () => {
         await client.magicLinks.email.loginOrCreate(email, { login_magic_link_url: `${srv.url}/`, signup_magic_link_url: `${srv.url}/` });
         const r = await fetch(`${srv.url}/dev/inbox.json`);
         const { messages } = (await r.json()) as { messages: { to: string; link: string | null }[] };
-        const link = messages.find((m) => m.to === email)?.link;
+        const link = messages.find((m) => m.to === email)?.link ?? undefined;
         assert.ok(link?.includes('stytch_token_type=magic_links'), `link sent: ${link}`);
         const hasVerifier = storage.getItem(`auth_elements_pkce::${srv.publicToken}::magic_links`) !== null;
         assert.equal(hasVerifier, srv === pkceServer, 'a PKCE verifier is kept only when the project requires it');
