@@ -212,4 +212,57 @@ describe('client against the reference server', () => {
     assert.equal(await client.magicLinks.authenticateFromUrl({ session_duration_minutes: 30, url: 'http://localhost/?token=x&stytch_token_type=oauth' }), null);
     assert.equal(await client.magicLinks.authenticateFromUrl({ session_duration_minutes: 30, url: 'http://localhost/' }), null);
   });
+
+  it('retries once with fresh captcha and fingerprint tokens when the server says "Captcha required" (SPEC §4)', async () => {
+    const capDir = mkdtempSync(join(tmpdir(), 'auth-elements-captcha-'));
+    const capServer = await startServer({ port: 0, dataDir: capDir, bootstrap: { captcha_settings: { enabled: true, siteKey: 'dev-captcha' } } });
+    try {
+      const freshToken = async () => ((await (await fetch(`${capServer.url}/dev/captcha-token`)).json()) as { captcha_token: string }).captcha_token;
+      const sent: string[] = [];
+      let captchaCalls = 0;
+      let dfpCalls = 0;
+      const warn = console.warn;
+      console.warn = () => undefined;
+      const client = createClient(capServer.publicToken, {
+        apiBaseUrl: capServer.url,
+        fetch: (u, i) => {
+          if (u.endsWith('/otps/email/login_or_create')) sent.push(String(i.body));
+          return fetch(u, i);
+        },
+        cookies: new MemoryCookieJar(),
+        storage: new MemoryStore(),
+        disableSessionRefresh: true,
+        // The first token is stale (already used), as when a page sat open too long.
+        captchaProvider: { getToken: async () => (++captchaCalls === 1 ? 'stale-token' : freshToken()) },
+        deviceFingerprintProvider: { getTelemetryId: async () => `dfp-${++dfpCalls}` },
+      });
+      console.warn = warn;
+      clients.push(client);
+      const r = await client.otps.email.loginOrCreate(`captcha-${Date.now()}@example.com`);
+      assert.match(r.method_id, /\S/);
+      assert.equal(sent.length, 2, 'one retry');
+      assert.equal(JSON.parse(sent[0]!).captcha_token, 'stale-token');
+      assert.notEqual(JSON.parse(sent[1]!).captcha_token, 'stale-token');
+      assert.equal(JSON.parse(sent[1]!).dfp_telemetry_id, 'dfp-1', 'fingerprint sent with the retry');
+
+      // Only one retry: a provider that never has a good token ends in the captcha error.
+      const stuck = createClient(capServer.publicToken, {
+        apiBaseUrl: capServer.url, fetch: (u, i) => fetch(u, i), cookies: new MemoryCookieJar(), storage: new MemoryStore(),
+        disableSessionRefresh: true, captchaProvider: { getToken: async () => 'never-good' },
+      });
+      clients.push(stuck);
+      const err = await stuck.otps.email.loginOrCreate('stuck@example.com').catch((e: unknown) => e);
+      assert.ok(err instanceof Error && err.message === 'Captcha required');
+
+      // Without a host provider the bootstrap's dev site key picks the dev captcha.
+      const plain = createClient(capServer.publicToken, {
+        apiBaseUrl: capServer.url, fetch: (u, i) => fetch(u, i), cookies: new MemoryCookieJar(), storage: new MemoryStore(), disableSessionRefresh: true,
+      });
+      clients.push(plain);
+      assert.match((await plain.otps.email.loginOrCreate(`plain-${Date.now()}@example.com`)).method_id, /\S/);
+    } finally {
+      await capServer.close();
+      rmSync(capDir, { recursive: true, force: true });
+    }
+  });
 });

@@ -9,8 +9,10 @@ import { type Delivery, fanOut, logOnlyDelivery } from './messaging/delivery.ts'
 import { devInboxDelivery } from './messaging/dev-inbox.ts';
 import { smtpDelivery } from './messaging/smtp.ts';
 import { httpSmsDelivery } from './messaging/sms.ts';
-import { ensureProject, type LiveProjectFile, type Project } from './project.ts';
+import { ensureProject, type LiveProjectFile, type Project, type TrustedTokenProfile } from './project.ts';
 import { DEFAULT_RATE_LIMITS, pruneCounters, type RateLimits } from './rate-limit.ts';
+import { type CaptchaVerifier, captchaGuard, devCaptchaRoutes, devCaptchaVerifier, siteverifyCaptchaVerifier } from './captcha.ts';
+import { accountRoutes } from './routes/account.ts';
 import { devRoutes } from './routes/dev.ts';
 import { magicLinkRoutes } from './routes/magic-links.ts';
 import { otpRoutes } from './routes/otps.ts';
@@ -53,6 +55,12 @@ export interface AppOptions {
   issuer?: string;
   trustProxy?: boolean;
   staticDirs?: StaticDir[];
+  /** Trusted auth token profiles for sessions/attest, merged over the project's own. */
+  trustedAuthTokenProfiles?: TrustedTokenProfile[];
+  /** Captcha verification; default: the dev captcha for test projects, siteverify with captchaSecret for live ones. */
+  captchaVerifier?: CaptchaVerifier;
+  /** reCAPTCHA-style secret of a live project (CAPTCHA_SECRET). */
+  captchaSecret?: string;
   /** Log each request. */
   log?: boolean;
   /** Where log lines go (default console.error); errors are always logged. */
@@ -82,7 +90,11 @@ export async function createApp(opts: AppOptions = {}): Promise<AppInstance> {
   const logger = opts.logger ?? ((line: string) => console.error(line));
   const db: Db = await openDatabase({ dataDir: opts.dataDir ?? './data', ...(opts.databaseUrl ? { databaseUrl: opts.databaseUrl } : {}) });
   try {
-    const project = withBootstrapOverrides(await ensureProject(db, now(), opts.liveProject), opts.bootstrap);
+    let project = withBootstrapOverrides(await ensureProject(db, now(), opts.liveProject), opts.bootstrap);
+    if (opts.trustedAuthTokenProfiles?.length) {
+      const own = project.config.trusted_auth_token_profiles ?? [];
+      project = { ...project, config: { ...project.config, trusted_auth_token_profiles: [...own, ...opts.trustedAuthTokenProfiles] } };
+    }
     const keys = await loadSigningKeys(db, now());
     const deliveries: Delivery[] = [];
     if (opts.delivery) deliveries.push(opts.delivery);
@@ -149,6 +161,11 @@ function buildApp(svc: Services, opts: AppOptions): Hono<AppEnv> {
     if (allowed) setCors(c, origin);
   });
 
+  const verifier =
+    opts.captchaVerifier ??
+    (mode === 'test' ? devCaptchaVerifier(svc) : siteverifyCaptchaVerifier(opts.captchaSecret ?? ''));
+  app.use(captchaGuard(svc, verifier));
+
   const paths = new Set<string>();
   const route: Route = (method, path, handler) => {
     app.on(method, path, handler);
@@ -162,8 +179,12 @@ function buildApp(svc: Services, opts: AppOptions): Hono<AppEnv> {
   otpPhoneRoutes(route, svc);
   passwordRoutes(route, svc);
   userSearchRoutes(route, svc);
+  accountRoutes(route, svc);
   // Live projects have no /dev/* at all: those paths fall through to 404.
-  if (svc.project.mode === 'test') devRoutes(route, svc);
+  if (svc.project.mode === 'test') {
+    devRoutes(route, svc);
+    devCaptchaRoutes(route, svc);
+  }
   for (const path of paths) {
     app.all(path, (c) => {
       c.header('Allow', ALLOW_METHODS);

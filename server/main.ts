@@ -2,6 +2,7 @@
  * CLI entry: `tsx server/main.ts`. Configuration from the environment (see server/README.md):
  * PORT, HOST, DATA_DIR, DATABASE_URL, PROJECT_CONFIG, SMTP_URL, SMTP_FROM, STATIC_DIRS, TRUST_PROXY,
  * JWT_ISSUER, RATE_LIMIT_OTP_EMAIL / _IP / _PROJECT, LOG_LEVEL, SMS_PROVIDER_URL, SMS_PROVIDER_TOKEN,
+ * CAPTCHA_REQUIRED, CAPTCHA_SITE_KEY, CAPTCHA_SECRET, TRUSTED_AUTH_TOKEN_PROFILES (JSON array),
  * PKCE_REQUIRED_FOR_EMAIL_MAGIC_LINKS, PKCE_REQUIRED_FOR_PASSWORD_RESETS, PASSWORD_LUDS_MIN_LENGTH / _COMPLEXITY.
  */
 import type { StaticDir } from './routes/static.ts';
@@ -47,6 +48,8 @@ const server = await startServer({
   ...(env.SMS_PROVIDER_URL ? { smsProviderUrl: env.SMS_PROVIDER_URL } : {}),
   ...(env.SMS_PROVIDER_TOKEN ? { smsProviderToken: env.SMS_PROVIDER_TOKEN } : {}),
   bootstrap: bootstrapOverridesFromEnv(env),
+  ...(env.CAPTCHA_SECRET ? { captchaSecret: env.CAPTCHA_SECRET } : {}),
+  ...(env.TRUSTED_AUTH_TOKEN_PROFILES ? { trustedAuthTokenProfiles: JSON.parse(env.TRUSTED_AUTH_TOKEN_PROFILES) } : {}),
   ...(env.JWT_ISSUER ? { issuer: env.JWT_ISSUER } : {}),
   trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
   staticDirs: staticDirs(env.STATIC_DIRS),

@@ -12,6 +12,19 @@ import type { Db } from './db/index.ts';
 /** Test projects get the dev inbox; live projects never do. */
 export type ProjectMode = 'test' | 'live';
 
+/** A trusted auth token profile: JWTs from `issuer` for `audience`, verified with a PEM key or a JWKS URL. */
+export interface TrustedTokenProfile {
+  profile_id: string;
+  issuer: string;
+  audience: string;
+  /** SPKI PEM public key (e.g. ES256 or RS256). */
+  public_key_pem?: string;
+  /** JWKS URL, when the issuer rotates keys. */
+  jwks_url?: string;
+  /** Claim holding the user's email (default `email`). */
+  email_claim?: string;
+}
+
 /** Settings stored as JSON in `projects.config`. */
 export interface ProjectConfig {
   /** Exact origins, or `scheme://host:*` for any port of that host. */
@@ -21,6 +34,8 @@ export interface ProjectConfig {
   /** Enabled products, informational for now (e.g. "otp", "emailMagicLinks"). */
   products: string[];
   display_watermark: boolean;
+  /** Issuers whose JWTs sessions/attest accepts (trusted auth tokens). */
+  trusted_auth_token_profiles?: TrustedTokenProfile[];
   /** Overrides of individual bootstrap keys. */
   bootstrap: Partial<BootstrapData>;
 }
@@ -55,6 +70,18 @@ export const LiveProjectFile = z.object({
   products: z.optional(stringList),
   display_watermark: z.optional(z.boolean()),
   bootstrap: z.optional(z.record(z.string(), z.unknown())),
+  trusted_auth_token_profiles: z.optional(
+    z.array(
+      z.object({
+        profile_id: z.string(),
+        issuer: z.string(),
+        audience: z.string(),
+        public_key_pem: z.optional(z.string()),
+        jwks_url: z.optional(z.string()),
+        email_claim: z.optional(z.string()),
+      }),
+    ),
+  ),
 });
 /** Parsed PROJECT_CONFIG file. */
 export type LiveProjectFile = z.infer<typeof LiveProjectFile>;
@@ -92,6 +119,7 @@ export async function ensureProject(db: Db, now: number, live?: LiveProjectFile)
       products: live.products ?? ['otp'],
       display_watermark: live.display_watermark ?? true,
       bootstrap: live.bootstrap as Partial<BootstrapData> | undefined ?? {},
+      ...(live.trusted_auth_token_profiles ? { trusted_auth_token_profiles: live.trusted_auth_token_profiles } : {}),
     };
     const existing = await k.selectFrom('projects').selectAll().where('public_token', '=', live.public_token).executeTakeFirst();
     if (existing) {

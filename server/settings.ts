@@ -54,6 +54,8 @@ export function bootstrapOverridesFromEnv(env: Record<string, string | undefined
   const out: Partial<BootstrapData> = {};
   if (flag('PKCE_REQUIRED_FOR_EMAIL_MAGIC_LINKS')) out.pkce_required_for_email_magic_links = true;
   if (flag('PKCE_REQUIRED_FOR_PASSWORD_RESETS')) out.pkce_required_for_password_resets = true;
+  // CAPTCHA_REQUIRED=1 turns captcha on; a live project names its provider's site key in CAPTCHA_SITE_KEY.
+  if (flag('CAPTCHA_REQUIRED')) out.captcha_settings = { enabled: true, siteKey: env.CAPTCHA_SITE_KEY || 'dev-captcha' };
   const minLength = int('PASSWORD_LUDS_MIN_LENGTH', 8, 256);
   const complexity = int('PASSWORD_LUDS_COMPLEXITY', 1, 4);
   if (minLength !== undefined || complexity !== undefined) {

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { InboxResponse } from '../sdk-core/schemas/index.ts';
+import type { Services } from './http.ts';
 import { type AppOptions, createApp } from './app.ts';
 
 /** Result of {@link TestApp.call}: status, headers and the parsed JSON (or null). */
@@ -29,6 +30,8 @@ export interface CallOptions {
 export interface TestApp {
   publicToken: string;
   projectId: string;
+  /** The app's services, for tests that seed state the API has no call for yet. */
+  services: Services;
   clock: { t: number };
   advance(ms: number): void;
   call(method: string, path: string, opts?: CallOptions): Promise<CallResult>;
@@ -87,6 +90,7 @@ export async function testApp(opts: Partial<AppOptions> = {}): Promise<TestApp> 
   return {
     publicToken,
     projectId: instance.project.project_id,
+    services: instance.services,
     clock,
     advance: (ms) => {
       clock.t += ms;

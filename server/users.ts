@@ -68,10 +68,20 @@ export async function loadUser(svc: Services, userId: string): Promise<User | nu
     crypto_wallets: [],
     biometric_registrations: [],
     trusted_metadata: {},
-    untrusted_metadata: {},
+    untrusted_metadata: parseMetadata(user.untrusted_metadata),
     created_at: iso(user.created_at),
     status: user.status === 'pending' ? 'pending' : 'active',
     roles: [],
     password: await userPasswordField(svc, userId),
   };
+}
+
+/** The stored metadata object; a corrupt value reads as empty rather than failing every user read. */
+function parseMetadata(raw: string | undefined): Record<string, unknown> {
+  try {
+    const v: unknown = JSON.parse(raw ?? '{}');
+    return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
 }

@@ -1,4 +1,5 @@
 /** The one definition of each request/response shape shared by the browser client and the server. */
+export * from './account.ts';
 export * from './bootstrap.ts';
 export * from './dev.ts';
 export * from './envelope.ts';

@@ -1,6 +1,7 @@
 /** Versioned schema migrations, provided in code so the server needs no migration folder on disk. */
 import type { Kysely, Migration, MigrationProvider } from 'kysely';
 import { m0002_links_phones_passwords } from './migrations-0002.ts';
+import { m0003_account } from './migrations-0003.ts';
 
 // Migrations receive an untyped Kysely because the schema they build is, by definition, not there yet.
 type AnyDb = Kysely<unknown>;
@@ -122,6 +123,7 @@ const m0001_initial: Migration = {
 export const migrations: Record<string, Migration> = {
   '0001_initial': m0001_initial,
   '0002_links_phones_passwords': m0002_links_phones_passwords,
+  '0003_account': m0003_account,
 };
 
 /** In-code provider for Kysely's Migrator. */

@@ -3,6 +3,7 @@
  * conditional UPDATEs stay numeric); booleans are 0/1 integers and JSON is text, so SQLite and
  * Postgres store the same values.
  */
+import type { Generated } from 'kysely';
 
 /** `projects`: one row per configured project; `config` holds the JSON {@link ProjectConfig}. */
 export interface ProjectsTable {
@@ -22,6 +23,8 @@ export interface UsersTable {
   created_at: number;
   otp_failures: number;
   locked_until: number | null;
+  /** JSON object the user may edit (PUT /users/me); added by migration 0003. */
+  untrusted_metadata: Generated<string>;
 }
 
 /** `emails`: unique per project; `verified` flips to 1 on the first successful OTP. */
@@ -108,9 +111,15 @@ export interface EventsTable {
 
 export type { MagicLinksTable, PasswordsTable, PhoneNumbersTable } from './schema-0002.ts';
 import type { MagicLinksTable, PasswordsTable, PhoneNumbersTable } from './schema-0002.ts';
+import type { AccessTokensTable, CaptchaTokensTable, ConnectedAppsTable } from './schema-0003.ts';
+
+export type { AccessTokensTable, CaptchaTokensTable, ConnectedAppsTable } from './schema-0003.ts';
 
 /** The whole database as Kysely sees it. */
 export interface Database {
+  connected_apps: ConnectedAppsTable;
+  access_tokens: AccessTokensTable;
+  captcha_tokens: CaptchaTokensTable;
   projects: ProjectsTable;
   users: UsersTable;
   emails: EmailsTable;

@@ -1,0 +1,39 @@
+/** Bodies of the account calls: users/me update, token exchange, trusted-token attestation. */
+import { z } from 'zod/mini';
+import { sessionDurationMinutes } from './sessions.ts';
+
+/** Largest untrusted_metadata accepted, serialised (bytes); the provider caps it similarly. */
+export const UNTRUSTED_METADATA_MAX_BYTES = 4096;
+
+/** Body of `PUT /users/me`. */
+export const UsersMeUpdateRequest = z.object({
+  untrusted_metadata: z.optional(z.record(z.string(), z.unknown())),
+});
+/** Parsed body of `PUT /users/me`. */
+export type UsersMeUpdateRequest = z.infer<typeof UsersMeUpdateRequest>;
+
+/** Body of `POST /sessions/exchange_access_token`. */
+export const ExchangeAccessTokenRequest = z.object({
+  access_token: z.string().check(z.maxLength(4096)),
+  session_duration_minutes: z.optional(sessionDurationMinutes),
+});
+/** Parsed body of `POST /sessions/exchange_access_token`. */
+export type ExchangeAccessTokenRequest = z.infer<typeof ExchangeAccessTokenRequest>;
+
+/** Body of `POST /sessions/attest`. */
+export const SessionsAttestRequest = z.object({
+  profile_id: z.string().check(z.maxLength(256)),
+  token: z.string().check(z.maxLength(16384)),
+  session_duration_minutes: z.optional(sessionDurationMinutes),
+});
+/** Parsed body of `POST /sessions/attest`. */
+export type SessionsAttestRequest = z.infer<typeof SessionsAttestRequest>;
+
+/** An application the user granted access, as `GET /users/connected_apps` lists it. */
+export interface ConnectedAppInfo {
+  connected_app_id: string;
+  name: string;
+  description: string;
+  logo_url: string | null;
+  scopes_granted: string;
+}

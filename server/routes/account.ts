@@ -1,0 +1,219 @@
+/**
+ * The signed-in user's own account (SPEC §7): users/me update, factor removal, connected apps, and
+ * the two ways to get a session from another credential: an IdP access token or a trusted token.
+ */
+import { createRemoteJWKSet, importSPKI, type JWTHeaderParameters, type JWTPayload, jwtVerify } from 'jose';
+import {
+  type ConnectedAppInfo,
+  ExchangeAccessTokenRequest,
+  SessionsAttestRequest,
+  UNTRUSTED_METADATA_MAX_BYTES,
+  UsersMeUpdateRequest,
+} from '../../sdk-core/schemas/index.ts';
+import { requireSession } from '../auth-helpers.ts';
+import { sha256Hex } from '../crypto.ts';
+import { ApiError, type ErrorType } from '../errors.ts';
+import { clientIp, type Ctx, ok, readJson, requireProjectAuth, type Services, userAgent } from '../http.ts';
+import type { TrustedTokenProfile } from '../project.ts';
+import { authenticateAnswer, createSession, DEFAULT_SESSION_DURATION_MINUTES } from '../sessions.ts';
+import { findOrCreateUserByEmail, loadUser } from '../users.ts';
+import type { Route } from './types.ts';
+
+/**
+ * Removable factor kinds (SPEC §7 DELETE paths). Kinds whose method this server does not offer yet
+ * have no table: no id can name one, so every delete of them is an honest not-found.
+ */
+const FACTORS: Record<string, { table?: 'emails' | 'phone_numbers'; idColumn?: 'email_id' | 'phone_id'; notFound: ErrorType }> = {
+  emails: { table: 'emails', idColumn: 'email_id', notFound: 'email_not_found' },
+  phone_numbers: { table: 'phone_numbers', idColumn: 'phone_id', notFound: 'phone_number_not_found' },
+  totps: { notFound: 'totp_not_found' },
+  crypto_wallets: { notFound: 'crypto_wallet_not_found' },
+  oauth: { notFound: 'oauth_user_registration_not_found' },
+  biometric_registrations: { notFound: 'biometric_registration_not_found' },
+};
+
+async function userAnswer(c: Ctx, svc: Services, userId: string): Promise<Response> {
+  const user = await loadUser(svc, userId);
+  if (!user) throw new ApiError('user_unauthenticated');
+  return ok(c, { user_id: userId, user });
+}
+
+const jwksCache = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
+
+/** Verifies a trusted auth token against its profile; the claims on success. */
+async function verifyTrustedToken(profile: TrustedTokenProfile, token: string): Promise<JWTPayload> {
+  const opts = { issuer: profile.issuer, audience: profile.audience };
+  if (profile.jwks_url) {
+    let jwks = jwksCache.get(profile.jwks_url);
+    if (!jwks) {
+      jwks = createRemoteJWKSet(new URL(profile.jwks_url));
+      jwksCache.set(profile.jwks_url, jwks);
+    }
+    return (await jwtVerify(token, jwks, opts)).payload;
+  }
+  if (!profile.public_key_pem) throw new Error(`trusted token profile ${profile.profile_id} has no key`);
+  const pem = profile.public_key_pem;
+  return (await jwtVerify(token, (header: JWTHeaderParameters) => importSPKI(pem, header.alg), opts)).payload;
+}
+
+/** Registers the account routes. */
+export function accountRoutes(route: Route, svc: Services): void {
+  const pid = svc.project.project_id;
+  const k = svc.db.kysely;
+
+  route('PUT', '/sdk/v1/users/me', async (c) => {
+    const session = await requireSession(c, svc);
+    const body = await readJson(c, UsersMeUpdateRequest, svc.maxBodyBytes);
+    if (body.untrusted_metadata !== undefined) {
+      const json = JSON.stringify(body.untrusted_metadata);
+      if (Buffer.byteLength(json) > UNTRUSTED_METADATA_MAX_BYTES) {
+        throw new ApiError('invalid_request_body', {
+          message: `untrusted_metadata exceeds ${UNTRUSTED_METADATA_MAX_BYTES} bytes.`,
+          schemaErrors: [{ dataPath: '.untrusted_metadata', message: `must be at most ${UNTRUSTED_METADATA_MAX_BYTES} bytes` }],
+        });
+      }
+      // Replaced whole, as the provider does: the client sends the object it wants stored.
+      await k.updateTable('users').set({ untrusted_metadata: json }).where('user_id', '=', session.user_id).execute();
+    }
+    return userAnswer(c, svc, session.user_id);
+  });
+
+  for (const [kind, f] of Object.entries(FACTORS)) {
+    route('DELETE', `/sdk/v1/users/${kind}/:id`, async (c) => {
+      const session = await requireSession(c, svc);
+      const id = c.req.param('id') ?? '';
+      let deleted = 0n;
+      if (f.table && f.idColumn) {
+        const res = await k
+          .deleteFrom(f.table)
+          .where(f.idColumn, '=', id)
+          .where('user_id', '=', session.user_id)
+          .where('project_id', '=', pid)
+          .executeTakeFirst();
+        deleted = res.numDeletedRows;
+      }
+      if (deleted === 0n) throw new ApiError(f.notFound);
+      return userAnswer(c, svc, session.user_id);
+    });
+  }
+
+  route('GET', '/sdk/v1/users/connected_apps', async (c) => {
+    const session = await requireSession(c, svc);
+    const rows = await k
+      .selectFrom('connected_apps')
+      .selectAll()
+      .where('user_id', '=', session.user_id)
+      .where('revoked_at', 'is', null)
+      .orderBy('created_at')
+      .execute();
+    const connected_apps: ConnectedAppInfo[] = rows.map((r) => ({
+      connected_app_id: r.connected_app_id,
+      name: r.name,
+      description: r.description,
+      logo_url: r.logo_url,
+      scopes_granted: r.scopes_granted,
+    }));
+    return ok(c, { connected_apps });
+  });
+
+  route('POST', '/sdk/v1/users/connected_apps/:id/revoke', async (c) => {
+    const session = await requireSession(c, svc);
+    const now = svc.now();
+    const id = c.req.param('id') ?? '';
+    const res = await k
+      .updateTable('connected_apps')
+      .set({ revoked_at: now })
+      .where('user_id', '=', session.user_id)
+      .where('connected_app_id', '=', id)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    if (res.numUpdatedRows === 0n) throw new ApiError('connected_app_not_found');
+    // Revoking the app revokes what it holds: its access tokens stop working at once.
+    await k.deleteFrom('access_tokens').where('user_id', '=', session.user_id).where('connected_app_id', '=', id).execute();
+    return ok(c, {});
+  });
+
+  route('POST', '/sdk/v1/sessions/exchange_access_token', async (c) => {
+    requireProjectAuth(c, svc);
+    const body = await readJson(c, ExchangeAccessTokenRequest, svc.maxBodyBytes);
+    const now = svc.now();
+    const row = await k
+      .selectFrom('access_tokens')
+      .selectAll()
+      .where('token_hash', '=', sha256Hex(body.access_token))
+      .where('project_id', '=', pid)
+      .where('expires_at', '>', now)
+      .executeTakeFirst();
+    if (!row) throw new ApiError('invalid_access_token');
+    const { row: session, token } = await createSession(svc, {
+      userId: row.user_id,
+      factor: { type: 'oauth_access_token_exchange', delivery_method: 'oauth_access_token_exchange', last_authenticated_at: new Date(now).toISOString() },
+      durationMinutes: body.session_duration_minutes ?? DEFAULT_SESSION_DURATION_MINUTES,
+      ip: clientIp(c, svc),
+      userAgent: userAgent(c),
+    });
+    return ok(c, await authenticateAnswer(svc, session, token));
+  });
+
+  route('POST', '/sdk/v1/sessions/attest', async (c) => {
+    requireProjectAuth(c, svc);
+    const body = await readJson(c, SessionsAttestRequest, svc.maxBodyBytes);
+    const profile = svc.project.config.trusted_auth_token_profiles?.find((p) => p.profile_id === body.profile_id);
+    if (!profile) throw new ApiError('trusted_auth_token_profile_not_found');
+    let claims: JWTPayload;
+    try {
+      claims = await verifyTrustedToken(profile, body.token);
+    } catch (cause) {
+      throw new ApiError('invalid_trusted_auth_token', { cause });
+    }
+    const email = claims[profile.email_claim ?? 'email'];
+    if (typeof email !== 'string' || !email.includes('@')) {
+      throw new ApiError('invalid_trusted_auth_token', { message: `The token has no email in claim ${profile.email_claim ?? 'email'}.` });
+    }
+    const user = await findOrCreateUserByEmail(svc, email.toLowerCase());
+    const { row: session, token } = await createSession(svc, {
+      userId: user.user_id,
+      factor: { type: 'trusted_auth_token', delivery_method: 'trusted_token_exchange', last_authenticated_at: new Date(svc.now()).toISOString() },
+      durationMinutes: body.session_duration_minutes ?? DEFAULT_SESSION_DURATION_MINUTES,
+      ip: clientIp(c, svc),
+      userAgent: userAgent(c),
+    });
+    return ok(c, await authenticateAnswer(svc, session, token));
+  });
+}
+
+/** Records a connected app and issues it an access token for `userId` (the IdP flow's last step; tests). */
+export async function issueAccessToken(
+  svc: Services,
+  o: { userId: string; app: { connected_app_id: string; name: string; description?: string; scopes: string }; token: string; ttlMs: number },
+): Promise<void> {
+  const now = svc.now();
+  const k = svc.db.kysely;
+  await k
+    .insertInto('connected_apps')
+    .values({
+      connected_app_id: o.app.connected_app_id,
+      project_id: svc.project.project_id,
+      user_id: o.userId,
+      name: o.app.name,
+      description: o.app.description ?? '',
+      logo_url: null,
+      scopes_granted: o.app.scopes,
+      created_at: now,
+      revoked_at: null,
+    })
+    .onConflict((oc) => oc.columns(['user_id', 'connected_app_id']).doUpdateSet({ revoked_at: null, scopes_granted: o.app.scopes }))
+    .execute();
+  await k
+    .insertInto('access_tokens')
+    .values({
+      token_hash: sha256Hex(o.token),
+      project_id: svc.project.project_id,
+      user_id: o.userId,
+      connected_app_id: o.app.connected_app_id,
+      scopes: o.app.scopes,
+      created_at: now,
+      expires_at: now + o.ttlMs,
+    })
+    .execute();
+}
