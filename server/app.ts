@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { type Db, openDatabase } from './db/index.ts';
 import { ApiError } from './errors.ts';
-import { type AppEnv, type Ctx, errorResponse, isOriginAllowed, requestOriginAllowed, type Services } from './http.ts';
+import { type AppEnv, clientIp, type Ctx, errorResponse, isOriginAllowed, requestOriginAllowed, type Services } from './http.ts';
 import { loadSigningKeys } from './keys.ts';
 import { type Delivery, fanOut, logOnlyDelivery } from './messaging/delivery.ts';
 import { devInboxDelivery } from './messaging/dev-inbox.ts';
@@ -139,7 +139,21 @@ function buildApp(svc: Services, opts: AppOptions): Hono<AppEnv> {
     await next();
     c.header('X-Request-Id', requestId);
     c.header('X-Content-Type-Options', 'nosniff');
-    if (opts.log) svc.log(`${c.req.method} ${c.req.path} ${c.res.status} ${Date.now() - started}ms ${requestId}`);
+    // One JSON line per request: greppable by request_id, ingestible by any log pipeline.
+    if (opts.log) {
+      svc.log(
+        JSON.stringify({
+          time: new Date().toISOString(),
+          level: c.res.status >= 500 ? 'error' : 'info',
+          request_id: requestId,
+          method: c.req.method,
+          path: c.req.path,
+          status: c.res.status,
+          ms: Date.now() - started,
+          ip: clientIp(c, svc),
+        }),
+      );
+    }
   });
 
   app.use(async (c, next) => {

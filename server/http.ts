@@ -64,7 +64,16 @@ export function errorResponse(c: Ctx, err: unknown, log: (line: string) => void)
   if (err instanceof ApiError) {
     apiErr = err;
   } else {
-    log(`[error] ${c.req.method} ${c.req.path} request_id=${c.get('requestId')}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+    log(
+      JSON.stringify({
+        time: new Date().toISOString(),
+        level: 'error',
+        request_id: c.get('requestId'),
+        method: c.req.method,
+        path: c.req.path,
+        error: err instanceof Error ? (err.stack ?? err.message) : String(err),
+      }),
+    );
     apiErr = new ApiError('internal_server_error', { message: ERRORS.internal_server_error.message });
   }
   return c.json(errorBody(apiErr, c.get('requestId')), apiErr.status as 400);
