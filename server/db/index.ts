@@ -58,7 +58,7 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Db> {
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('foreign_keys = ON');
-    kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   }
 
   const migrator = new Migrator({ db: kysely, provider: migrationProvider });
@@ -69,4 +69,31 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Db> {
     throw new Error(`database migration failed${failed ? ` at ${failed.migrationName}` : ''}`, { cause: error });
   }
   return { kysely, dialect, close: () => kysely.destroy() };
+}
+
+/** Prepared statements kept per SQL text; Kysely's queries are few and repeat, so this stays small. */
+const STATEMENT_CACHE_LIMIT = 500;
+
+/**
+ * better-sqlite3 behind Kysely prepares every query anew; preparing was the largest single cost of a
+ * sessions/authenticate call (measured with --cpu-prof). Statements are reusable and the driver is
+ * synchronous, so one cached statement per SQL text is safe.
+ */
+function withStatementCache(db: SQLite.Database): { close(): void; prepare(sql: string): SQLite.Statement } {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => {
+      cache.clear();
+      db.close();
+    },
+    prepare(sql) {
+      let stmt = cache.get(sql);
+      if (!stmt) {
+        stmt = db.prepare(sql);
+        if (cache.size >= STATEMENT_CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
+        cache.set(sql, stmt);
+      }
+      return stmt;
+    },
+  };
 }
