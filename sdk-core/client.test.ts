@@ -265,4 +265,41 @@ describe('client against the reference server', () => {
       rmSync(capDir, { recursive: true, force: true });
     }
   });
+
+  it('updates metadata, lists connected apps and removes factors through the user API', async () => {
+    const { client } = newClient();
+    const email = `account-${Date.now()}@example.com`;
+    const { method_id } = await client.otps.email.loginOrCreate(email);
+    await client.otps.authenticate(await codeFor(email), method_id, { session_duration_minutes: 30 });
+    const updated = await client.user.update({ untrusted_metadata: { plan: 'pro' } });
+    assert.deepEqual(updated.untrusted_metadata, { plan: 'pro' });
+    assert.deepEqual(client.user.getSync()?.untrusted_metadata, { plan: 'pro' });
+    assert.deepEqual(await client.user.getConnectedApps(), []);
+    const err = await client.user.revokeConnectedApp('connected-app-none').catch((e: unknown) => e);
+    assert.ok(err instanceof ApiError && err.error_type === 'connected_app_not_found');
+    const emailId = client.user.getSync()!.emails[0]!.email_id;
+    const after = await client.user.deleteFactor('email', emailId);
+    assert.deepEqual(after.emails, []);
+    assert.deepEqual(client.user.getSync()?.emails, []);
+  });
+
+  it('warns when the consumer client is given a B2B project token (SPEC §5)', async () => {
+    const b2bDir = mkdtempSync(join(tmpdir(), 'auth-elements-b2b-'));
+    const b2b = await startServer({ port: 0, dataDir: b2bDir, bootstrap: { vertical: 'B2B' } });
+    const warnings: string[] = [];
+    const warn = console.warn;
+    console.warn = (m: string) => warnings.push(m);
+    try {
+      const client = createClient(b2b.publicToken, {
+        apiBaseUrl: b2b.url, fetch: (u, i) => fetch(u, i), cookies: new MemoryCookieJar(), storage: new MemoryStore(), disableSessionRefresh: true,
+      });
+      clients.push(client);
+      await client.bootstrap();
+    } finally {
+      console.warn = warn;
+      await b2b.close();
+      rmSync(b2bDir, { recursive: true, force: true });
+    }
+    assert.ok(warnings.some((w) => w.includes('B2B project')), warnings.join('; '));
+  });
 });
