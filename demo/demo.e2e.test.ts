@@ -55,6 +55,17 @@ async function latestCode(to: string): Promise<string> {
   throw new Error(`no code for ${to}`);
 }
 
+async function latestLink(to: string): Promise<string> {
+  for (let i = 0; i < 100; i++) {
+    const r = await fetch(`${base}/dev/inbox.json`);
+    const { messages } = (await r.json()) as { messages: { to: string; link: string | null }[] };
+    const m = messages.find((x) => x.to === to);
+    if (m?.link) return m.link;
+    await new Promise((res) => setTimeout(res, 100));
+  }
+  throw new Error(`no link for ${to}`);
+}
+
 async function signIn(page: Page, email: string): Promise<void> {
   await page.locator('auth-login input[type="email"]').fill(email);
   await page.keyboard.press('Enter');
@@ -131,6 +142,51 @@ describe('demo page', () => {
     const signOutMs = Date.now() - t1;
     assert.equal(await a.locator('#signed-in').isVisible(), false);
     console.log(`cross-tab propagation: sign-in ${signInMs} ms, sign-out ${signOutMs} ms`);
+    await context.close();
+  });
+
+  it('offers every sign-in method through the switcher, each linkable', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${base}/`);
+    const select = page.getByLabel('Sign-in methods');
+    const options = await select.locator('option').allTextContents();
+    assert.deepEqual(options, [
+      'Email passcode',
+      'Email magic link',
+      'Text or WhatsApp passcode',
+      'Password',
+      'Passkey (plus email passcode)',
+      'Everything together',
+    ]);
+    await select.selectOption('magic-link');
+    await page.waitForURL(/\?methods=magic-link$/);
+    assert.equal(await page.getByLabel('Sign-in methods').inputValue(), 'magic-link');
+    await page.close();
+  });
+
+  it('finishes magic-link sign-in on the redirect page and lands signed in', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const email = `link-${Date.now()}@example.com`;
+    // What the widget sends for the magic-link preset: the link points at the demo's redirect page.
+    const token = server.publicToken;
+    const sent = await fetch(`${base}/sdk/v1/magic_links/email/login_or_create`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: base, authorization: `Basic ${btoa(`${token}:${token}`)}` },
+      body: JSON.stringify({ email, login_magic_link_url: `${base}/authenticate.html`, signup_magic_link_url: `${base}/authenticate.html` }),
+    });
+    assert.equal(sent.status, 200);
+    const link = await latestLink(email);
+    assert.ok(link.startsWith(`${base}/authenticate.html?`), link);
+    await page.goto(link);
+    await page.locator('#signed-in').waitFor({ state: 'visible' });
+    assert.equal(await page.locator('#user-email').textContent(), email);
+    assert.equal(new URL(page.url()).pathname, '/');
+
+    // The link is single-use: opening it again explains instead of signing in.
+    const again = await context.newPage();
+    await again.goto(link);
+    await again.getByText(/^Sign-in failed: /).waitFor();
     await context.close();
   });
 });

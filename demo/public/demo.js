@@ -1,28 +1,26 @@
 // The host page as a host developer writes it: one client, shared by the widget and the page.
-import { AuthEventType, createClient } from '/dist/auth-elements.js';
+import { AuthEventType } from '/dist/auth-elements.js';
+import { currentPreset, PRESETS } from '/presets.js';
+import { $, client, log, logEvents, showUser } from '/shared.js';
 
-const $ = (id) => document.getElementById(id);
-const project = await fetch('/dev/project.json').then((r) => r.json());
-const client = createClient(project.public_token, { apiBaseUrl: window.location.origin });
+const presetId = currentPreset();
 
-const log = (text) => {
-  const li = document.createElement('li');
-  li.textContent = `${new Date().toLocaleTimeString()} ${text}`;
-  $('event-log').prepend(li);
-};
+// The method switcher reloads the page with ?methods=<preset>, so every configuration is linkable.
+const select = $('method-select');
+for (const [id, { label }] of Object.entries(PRESETS)) select.add(new Option(label, id, false, id === presetId));
+select.addEventListener('change', () => {
+  const url = new URL(window.location.href);
+  url.searchParams.set('methods', select.value);
+  window.location.assign(url.href);
+});
 
 // A fresh <auth-login> (after sign-out the old one still shows its success screen).
 function setUpLogin() {
   const login = document.createElement('auth-login');
   login.id = 'login';
   login.client = client;
-  login.config = {
-    products: ['otp'],
-    otpOptions: { methods: ['email'], expirationMinutes: 5 },
-    sessionOptions: { sessionDurationMinutes: 60 },
-  };
-  login.addEventListener('auth-event', (e) => log(`auth-event ${e.detail.type}`));
-  login.addEventListener('auth-error', (e) => log(`auth-error ${e.detail.message}`));
+  login.config = PRESETS[presetId].config;
+  logEvents(login);
   $('login')?.remove();
   $('signed-out').append(login);
 }
@@ -31,15 +29,10 @@ function setUpLogin() {
 let holdLoginUntil = 0;
 function render() {
   const session = client.session.getSync();
-  const user = client.user.getSync();
   const showLogin = !session || Date.now() < holdLoginUntil;
   $('signed-out').hidden = !showLogin;
   $('signed-in').hidden = !session;
-  if (session) {
-    $('user-email').textContent = user?.emails?.[0]?.email ?? '';
-    $('user-id').textContent = session.user_id;
-    $('session-expires').textContent = new Date(session.expires_at).toLocaleString();
-  }
+  showUser();
 }
 
 let signedIn = Boolean(client.session.getSync());
