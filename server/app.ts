@@ -24,6 +24,7 @@ import { type StaticDir, staticFiles } from './routes/static.ts';
 import type { Route } from './routes/types.ts';
 import { userSearchRoutes } from './routes/user-search.ts';
 import { userRoutes } from './routes/users.ts';
+import { webauthnRoutes } from './routes/webauthn.ts';
 import { withBootstrapOverrides } from './settings.ts';
 import type { BootstrapData } from '../sdk-core/schemas/index.ts';
 
@@ -194,6 +195,7 @@ function buildApp(svc: Services, opts: AppOptions): Hono<AppEnv> {
   passwordRoutes(route, svc);
   userSearchRoutes(route, svc);
   accountRoutes(route, svc);
+  webauthnRoutes(route, svc);
   // Live projects have no /dev/* at all: those paths fall through to 404.
   if (svc.project.mode === 'test') {
     devRoutes(route, svc);

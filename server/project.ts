@@ -25,6 +25,13 @@ export interface TrustedTokenProfile {
   email_claim?: string;
 }
 
+/** WebAuthn settings of a project (DESIGN 3: user verification as configured). */
+export interface WebAuthnSettings {
+  user_verification?: 'required' | 'preferred' | 'discouraged';
+  /** Relying-party name shown by authenticators; default the project name. */
+  rp_name?: string;
+}
+
 /** Settings stored as JSON in `projects.config`. */
 export interface ProjectConfig {
   /** Exact origins, or `scheme://host:*` for any port of that host. */
@@ -36,6 +43,8 @@ export interface ProjectConfig {
   display_watermark: boolean;
   /** Issuers whose JWTs sessions/attest accepts (trusted auth tokens). */
   trusted_auth_token_profiles?: TrustedTokenProfile[];
+  /** WebAuthn settings: user verification required / preferred / discouraged (default preferred), RP name. */
+  webauthn?: WebAuthnSettings;
   /** Overrides of individual bootstrap keys. */
   bootstrap: Partial<BootstrapData>;
 }
@@ -70,6 +79,12 @@ export const LiveProjectFile = z.object({
   products: z.optional(stringList),
   display_watermark: z.optional(z.boolean()),
   bootstrap: z.optional(z.record(z.string(), z.unknown())),
+  webauthn: z.optional(
+    z.object({
+      user_verification: z.optional(z.enum(['required', 'preferred', 'discouraged'])),
+      rp_name: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
+    }),
+  ),
   trusted_auth_token_profiles: z.optional(
     z.array(
       z.object({
@@ -120,6 +135,7 @@ export async function ensureProject(db: Db, now: number, live?: LiveProjectFile)
       display_watermark: live.display_watermark ?? true,
       bootstrap: live.bootstrap as Partial<BootstrapData> | undefined ?? {},
       ...(live.trusted_auth_token_profiles ? { trusted_auth_token_profiles: live.trusted_auth_token_profiles } : {}),
+      ...(live.webauthn ? { webauthn: live.webauthn } : {}),
     };
     const existing = await k.selectFrom('projects').selectAll().where('public_token', '=', live.public_token).executeTakeFirst();
     if (existing) {

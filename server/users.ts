@@ -4,6 +4,7 @@ import { newId } from './crypto.ts';
 import type { Services } from './http.ts';
 import { userPasswordField } from './passwords/store.ts';
 import { userPhoneNumbers } from './phones.ts';
+import { userWebAuthnRegistrations } from './webauthn-registrations.ts';
 
 /** Outcome of {@link findOrCreateUserByEmail}. */
 export interface EmailUser {
@@ -64,7 +65,7 @@ export async function loadUser(svc: Services, userId: string): Promise<User | nu
     name: { first_name: '', middle_name: '', last_name: '' },
     providers: [],
     totps: [],
-    webauthn_registrations: [],
+    webauthn_registrations: await userWebAuthnRegistrations(svc, userId),
     crypto_wallets: [],
     biometric_registrations: [],
     trusted_metadata: {},

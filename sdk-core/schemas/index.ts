@@ -12,3 +12,4 @@ export * from './sessions.ts';
 export * from './user-search.ts';
 export * from './users.ts';
 export * from './validate.ts';
+export * from './webauthn.ts';

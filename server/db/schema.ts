@@ -112,6 +112,9 @@ export interface EventsTable {
 export type { MagicLinksTable, PasswordsTable, PhoneNumbersTable } from './schema-0002.ts';
 import type { MagicLinksTable, PasswordsTable, PhoneNumbersTable } from './schema-0002.ts';
 import type { AccessTokensTable, CaptchaTokensTable, ConnectedAppsTable } from './schema-0003.ts';
+import type { WebAuthnChallengesTable, WebAuthnRegistrationsTable } from './schema-0004-webauthn.ts';
+
+export type { WebAuthnChallengesTable, WebAuthnRegistrationsTable } from './schema-0004-webauthn.ts';
 
 export type { AccessTokensTable, CaptchaTokensTable, ConnectedAppsTable } from './schema-0003.ts';
 
@@ -132,4 +135,6 @@ export interface Database {
   phone_numbers: PhoneNumbersTable;
   magic_links: MagicLinksTable;
   passwords: PasswordsTable;
+  webauthn_registrations: WebAuthnRegistrationsTable;
+  webauthn_challenges: WebAuthnChallengesTable;
 }

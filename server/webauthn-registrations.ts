@@ -1,0 +1,34 @@
+/** A user's WebAuthn registrations in wire shape (users/me, authenticate answers, update). */
+import type { WebAuthnRegistrationInfo } from '../sdk-core/schemas/index.ts';
+import type { WebAuthnRegistrationsTable } from './db/schema.ts';
+import type { Services } from './http.ts';
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** Wire shape of one stored registration; never the key material or counter. */
+export function toRegistrationInfo(r: WebAuthnRegistrationsTable): WebAuthnRegistrationInfo {
+  return {
+    webauthn_registration_id: r.webauthn_registration_id,
+    name: r.name,
+    domain: r.domain,
+    user_agent: r.user_agent,
+    authenticator_type: r.authenticator_type,
+    verified: true,
+    is_passkey: r.is_passkey === 1,
+    created_at: iso(r.created_at),
+    last_used_at: r.last_used_at === null ? null : iso(r.last_used_at),
+  };
+}
+
+/** The user's registrations, oldest first. */
+export async function userWebAuthnRegistrations(svc: Services, userId: string): Promise<WebAuthnRegistrationInfo[]> {
+  const rows = await svc.db.kysely
+    .selectFrom('webauthn_registrations')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('project_id', '=', svc.project.project_id)
+    .orderBy('created_at')
+    .orderBy('webauthn_registration_id')
+    .execute();
+  return rows.map(toRegistrationInfo);
+}
