@@ -25,10 +25,27 @@ export interface SessionOptions {
   sessionDurationMinutes?: number;
 }
 
+/** Email magic-link options (SPEC §3 emailMagicLinksOptions). */
+export interface EmailMagicLinksOptions {
+  /** Where the link of an existing user points (must be on the project's redirect allowlist). */
+  loginRedirectURL?: string;
+  /** Minutes a login link stays valid; default 30 (SPEC §9). */
+  loginExpirationMinutes?: number;
+  /** Where the link of a new user points. */
+  signupRedirectURL?: string;
+  /** Minutes a sign-up link stays valid; default 30 (SPEC §9). */
+  signupExpirationMinutes?: number;
+  /** Create new users with status pending until they click; default false. */
+  createUserAsPending?: boolean;
+  /** Sender domain the confirmation screen's mailbox links search for, e.g. `acme.com`. */
+  domainHint?: string;
+}
+
 /** Config of the `<auth-login>` widget. */
 export interface LoginConfig {
   /** Products to offer; default `['otp']` with the email method. */
   products?: Product[];
+  emailMagicLinksOptions?: EmailMagicLinksOptions;
   otpOptions?: OTPOptions;
   sessionOptions?: SessionOptions;
   /** False renders in light DOM (password managers can see inputs); default true. */
@@ -43,10 +60,23 @@ export interface LoginConfig {
 export const DEFAULT_OTP_EXPIRATION_MINUTES = 5;
 /** Default session duration in minutes (SPEC §9). */
 export const DEFAULT_SESSION_DURATION_MINUTES = 30;
+/** Default magic-link expiry in minutes, login and sign-up (SPEC §9). */
+export const DEFAULT_MAGIC_LINK_EXPIRATION_MINUTES = 30;
+
+/** emailMagicLinksOptions with defaults filled. */
+export interface ResolvedEmailMagicLinksOptions {
+  loginRedirectURL?: string;
+  loginExpirationMinutes: number;
+  signupRedirectURL?: string;
+  signupExpirationMinutes: number;
+  createUserAsPending: boolean;
+  domainHint?: string;
+}
 
 /** The config as the widget uses it: shape-checked, defaults filled. */
 export interface ResolvedLoginConfig {
   products: Product[];
+  emailMagicLinks: ResolvedEmailMagicLinksOptions;
   otpMethods: OTPMethod[];
   otpExpirationMinutes: number;
   loginTemplateId?: string;
@@ -65,6 +95,24 @@ const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== 
 const listOf = <T extends string>(v: unknown, allowed: readonly T[]): T[] | undefined =>
   Array.isArray(v) ? v.filter((x): x is T => allowed.includes(x as T)) : undefined;
 
+/** Checks emailMagicLinksOptions (anything) and fills the SPEC §3 defaults. */
+export function resolveEmailMagicLinksOptions(raw: unknown): ResolvedEmailMagicLinksOptions {
+  const o = isRecord(raw) ? raw : {};
+  const resolved: ResolvedEmailMagicLinksOptions = {
+    loginExpirationMinutes: positive(o['loginExpirationMinutes']) ?? DEFAULT_MAGIC_LINK_EXPIRATION_MINUTES,
+    signupExpirationMinutes: positive(o['signupExpirationMinutes']) ?? DEFAULT_MAGIC_LINK_EXPIRATION_MINUTES,
+    createUserAsPending: o['createUserAsPending'] === true,
+  };
+  const loginRedirectURL = str(o['loginRedirectURL']);
+  const signupRedirectURL = str(o['signupRedirectURL']);
+  // A hint is a bare domain; anything else (a URL, an address) would make a useless search.
+  const hint = str(o['domainHint'])?.trim().toLowerCase();
+  if (loginRedirectURL) resolved.loginRedirectURL = loginRedirectURL;
+  if (signupRedirectURL) resolved.signupRedirectURL = signupRedirectURL;
+  if (hint && /^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(hint)) resolved.domainHint = hint;
+  return resolved;
+}
+
 /** Checks a config that may come from a JSON attribute (so: anything) and fills defaults. */
 export function resolveLoginConfig(raw: unknown): ResolvedLoginConfig {
   const c = isRecord(raw) ? raw : {};
@@ -72,6 +120,7 @@ export function resolveLoginConfig(raw: unknown): ResolvedLoginConfig {
   const session = isRecord(c['sessionOptions']) ? c['sessionOptions'] : {};
   const resolved: ResolvedLoginConfig = {
     products: listOf(c['products'], PRODUCTS) ?? ['otp'],
+    emailMagicLinks: resolveEmailMagicLinksOptions(c['emailMagicLinksOptions']),
     otpMethods: listOf(otp['methods'], OTP_METHODS) ?? ['email'],
     otpExpirationMinutes: positive(otp['expirationMinutes']) ?? DEFAULT_OTP_EXPIRATION_MINUTES,
     sessionDurationMinutes: positive(session['sessionDurationMinutes']) ?? DEFAULT_SESSION_DURATION_MINUTES,

@@ -2,7 +2,7 @@
  * What the widgets tell the host (SPEC §7 "Host callbacks: onEvent, onError"). The element layer
  * forwards both to the host's callbacks and as DOM events (auth-event / auth-error).
  */
-import type { AuthenticateResponse, OTPLoginOrCreateResponse } from '../sdk-core/index.ts';
+import type { AuthenticateResponse, OTPLoginOrCreateResponse, SendResult } from '../sdk-core/index.ts';
 
 /** Event types a widget reports through onEvent; values are stable across releases. */
 export const AuthEventType = {
@@ -10,6 +10,12 @@ export const AuthEventType = {
   OTP_EMAIL_LOGIN_OR_CREATE: 'OTP_EMAIL_LOGIN_OR_CREATE',
   /** A passcode was exchanged for a session; data: the authenticate answer. */
   OTP_AUTHENTICATE: 'OTP_AUTHENTICATE',
+  /** A passcode was sent by text message (first send and each resend); data: the answer plus the number. */
+  OTP_SMS_LOGIN_OR_CREATE: 'OTP_SMS_LOGIN_OR_CREATE',
+  /** A passcode was sent by WhatsApp (first send and each resend); data: the answer plus the number. */
+  OTP_WHATSAPP_LOGIN_OR_CREATE: 'OTP_WHATSAPP_LOGIN_OR_CREATE',
+  /** A sign-in link was emailed; data: the send answer plus the address. */
+  MAGIC_LINK_LOGIN_OR_CREATE: 'MAGIC_LINK_LOGIN_OR_CREATE',
   /** The user finished signing in and the success screen is shown; fires once per completed flow. */
   AUTHENTICATE_FLOW_COMPLETE: 'authenticate-flow-complete',
 } as const;
@@ -21,6 +27,9 @@ export type AuthEventType = (typeof AuthEventType)[keyof typeof AuthEventType];
 export interface AuthEventDataMap {
   [AuthEventType.OTP_EMAIL_LOGIN_OR_CREATE]: OTPLoginOrCreateResponse & { email: string; resend: boolean };
   [AuthEventType.OTP_AUTHENTICATE]: AuthenticateResponse;
+  [AuthEventType.OTP_SMS_LOGIN_OR_CREATE]: OTPLoginOrCreateResponse & { phone_number: string; resend: boolean };
+  [AuthEventType.OTP_WHATSAPP_LOGIN_OR_CREATE]: OTPLoginOrCreateResponse & { phone_number: string; resend: boolean };
+  [AuthEventType.MAGIC_LINK_LOGIN_OR_CREATE]: SendResult & { email: string };
   [AuthEventType.AUTHENTICATE_FLOW_COMPLETE]: Record<string, never>;
 }
 

@@ -14,6 +14,31 @@ export const DEFAULT_STRINGS = {
   'email.invalid': 'Invalid email address.',
   'button.continue': 'Continue',
   'button.back': 'Back',
+  'main.tabsLabel': 'Sign-in method',
+  'main.tabEmail': 'Email',
+  'main.tabText': 'Text',
+  'main.tabWhatsApp': 'WhatsApp',
+  'main.or': 'or',
+  'main.loading': 'Loading...',
+
+  // Email magic links (SPEC §2 "Email", magic-link variant; SPEC §5 message)
+  'magicLink.continue': 'Continue with email',
+  'magicLink.invalidEmail': 'Email format is invalid.',
+  'magicLink.confirmTitle': 'Check your email',
+  'magicLink.confirmText': 'An email was sent to {email}',
+  'magicLink.openGmail': 'Open Gmail',
+  'magicLink.openYahoo': 'Open Yahoo',
+  'magicLink.openOutlook': 'Open Outlook',
+  'magicLink.newTab': '(opens in a new tab)',
+  'magicLink.didntGet': 'Didn\u2019t get it?',
+  'magicLink.tryAgain': 'Try again',
+
+  // Text and WhatsApp (SPEC §2 "Text and WhatsApp"; SPEC §5 message)
+  'phone.countryLabel': 'Country',
+  'phone.countryOption': '+{dialCode} {region}',
+  'phone.label': 'Phone number',
+  'phone.placeholder': '(123) 456-7890',
+  'phone.invalid': 'Phone number format is invalid. Ensure the phone number is in the E.164 format.',
 
   // Configuration errors shown in place of the form (SPEC §1)
   'config.passkeysAlone': 'Error: Cannot use Passkeys by itself, please add another product to the config.',
@@ -35,6 +60,8 @@ export const DEFAULT_STRINGS = {
   'otp.successTitle': 'Success!',
   'otp.successText': 'Your passcode has been successfully verified.',
   'toast.emailResent': 'Email resent',
+  'toast.smsResent': 'Text message resent',
+  'toast.whatsappResent': 'WhatsApp message resent',
   'toast.close': 'Dismiss',
 
   // Generic screens (SPEC §2 "Generic")

@@ -186,8 +186,21 @@ ${s}.ae-toasts{position:fixed;top:16px;left:50%;transform:translateX(-50%);displ
 ${s}.ae-toast{padding:10px 16px;border-radius:4px;font-family:var(--auth-font-family);font-size:14px;color:#FFFFFF;box-shadow:0 2px 8px rgba(0,0,0,.2)}
 ${s}.ae-toast[data-kind="success"]{background:var(--auth-color-success)}
 ${s}.ae-toast[data-kind="error"]{background:var(--auth-color-error)}
+${s}.ae-tabs{display:flex;border-bottom:1px solid var(--auth-container-border)}
+${s}.ae-tab{flex:1;padding:10px 8px;margin-bottom:-1px;font:inherit;font-size:16px;color:var(--auth-color-secondary);background:none;border:none;border-bottom:2px solid transparent;cursor:pointer}
+${s}.ae-tab[aria-selected="true"]{color:var(--auth-color-primary);font-weight:600;border-bottom-color:var(--auth-color-primary)}
+${s}.ae-divider{display:flex;align-items:center;gap:12px;font-size:14px;color:var(--auth-color-secondary)}
+${s}.ae-divider::before,${s}.ae-divider::after{content:"";flex:1;border-top:1px solid var(--auth-container-border)}
+${s}.ae-phone-row{display:grid;grid-template-columns:minmax(0,2fr) minmax(0,3fr);gap:8px}
+${s}.ae-field{display:flex;flex-direction:column;gap:12px;min-width:0}
+${s}.ae-select{padding:0 8px;font-size:16px;text-overflow:ellipsis}
+${s}.ae-mailboxes{display:flex;flex-direction:column;gap:8px;margin:0;padding:0;list-style:none}
+${s}.ae-button-secondary{display:flex;align-items:center;justify-content:center;text-decoration:none;color:var(--auth-button-secondary-text);background:var(--auth-button-secondary-background);border-color:var(--auth-button-secondary-border);border-radius:var(--auth-button-secondary-radius)}
+${s}.ae-loading{position:absolute;inset:0;display:flex;align-items:center;justify-content:center;background:rgba(255,255,255,.7);border-radius:var(--auth-container-radius);z-index:1}
+${s}.ae-spinner{width:36px;height:36px;border:4px solid var(--auth-color-disabled);border-top-color:var(--auth-color-primary);border-radius:50%;animation:ae-spin .8s linear infinite}
+@keyframes ae-spin{to{transform:rotate(360deg)}}
 ${s}.ae-visually-hidden{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}
-@media (prefers-reduced-motion:reduce){${s}.ae-progress>span{animation:none}}
+@media (prefers-reduced-motion:reduce){${s}.ae-progress>span{animation:none}${s}.ae-spinner{animation-duration:3s}}
 `;
 }
 

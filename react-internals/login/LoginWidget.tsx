@@ -11,6 +11,7 @@ import { resolveLoginConfig } from '../config.ts';
 import { WidgetContext, type WidgetContextValue } from '../context.ts';
 import { errorDetail } from '../errors.ts';
 import { type AuthErrorDetail, type AuthEvent, AuthEventType } from '../events.ts';
+import { EmailConfirmationScreen } from '../magic-links/EmailConfirmationScreen.tsx';
 import { OTPAuthenticateScreen } from '../otps/OTPAuthenticateScreen.tsx';
 import { OTPConfirmationScreen } from '../otps/OTPConfirmationScreen.tsx';
 import { resolveStrings } from '../strings.ts';
@@ -49,6 +50,8 @@ function screenFor(screen: Screen): ReactElement {
       return <OTPAuthenticateScreen />;
     case 'OTPConfirmation':
       return <OTPConfirmationScreen />;
+    case 'EmailConfirmation':
+      return <EmailConfirmationScreen />;
     // Methods not built yet: their screens cannot be reached from this widget's actions, but a
     // screen must never render blank, so they fall back to the generic error screen.
     case 'PasskeyRegistrationStart':
@@ -61,7 +64,6 @@ function screenFor(screen: Screen): ReactElement {
     case 'PasswordSetNew':
     case 'PasswordDedupe':
     case 'PasswordConfirmation':
-    case 'EmailConfirmation':
     case 'CryptoConnect':
     case 'CryptoSignMessage':
     case 'CryptoOtherScreen':

@@ -60,7 +60,9 @@ export type WidgetAction =
   | { type: 'otp_resent'; methodId: string }
   | { type: 'otp_authenticated' }
   | { type: 'back_to_main' }
-  | { type: 'set_error'; error: ErrorDescriptor | null };
+  | { type: 'set_error'; error: ErrorDescriptor | null }
+  | { type: 'magic_link_sent'; email: string }
+  | { type: 'magic_link_try_again' };
 
 /** The state a widget starts in (SPEC §2: Login starts on Main). */
 export function initialWidgetState(screen: Screen = 'Main'): WidgetState {
@@ -100,10 +102,18 @@ export function widgetReducer(state: WidgetState, action: WidgetAction): WidgetS
       if (state.screen !== 'OTPAuthenticate') return state;
       return { ...state, screen: 'OTPConfirmation', errorDescriptor: null, completedFlows: state.completedFlows + 1 };
     case 'back_to_main':
-      // SPEC §2: "A back arrow returns to Main". The half-finished OTP is forgotten.
-      return { ...state, screen: 'Main', otpState: initialWidgetState().otpState };
+      // SPEC §2: "A back arrow returns to Main". The half-finished OTP is forgotten, but its
+      // channel is kept so Main reopens on the tab the user came from.
+      return { ...state, screen: 'Main', otpState: { ...initialWidgetState().otpState, type: state.otpState.type } };
     case 'set_error':
       return { ...state, errorDescriptor: action.error };
+    case 'magic_link_sent':
+      // SPEC §4: "Magic link sent: EmailConfirmation".
+      return { ...state, screen: 'EmailConfirmation', magicLinkState: { email: action.email }, errorDescriptor: null };
+    case 'magic_link_try_again':
+      // SPEC §2: 'Try again' clears the email and returns to Main (on the Email tab).
+      if (state.screen !== 'EmailConfirmation') return state;
+      return { ...state, screen: 'Main', magicLinkState: { email: '' }, otpState: initialWidgetState().otpState };
     default:
       return assertNever(action);
   }

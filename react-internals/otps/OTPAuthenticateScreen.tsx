@@ -4,6 +4,7 @@ import { BackArrowIcon } from '../components/icons.tsx';
 import { useWidget } from '../context.ts';
 import { AuthEventType } from '../events.ts';
 import { text } from '../strings.ts';
+import { otpSentEvent, RESEND_TOAST } from './channels.ts';
 import { formatCountdown, useCountdown } from './countdown.ts';
 import { otpSendOptions } from './EmailOTPForm.tsx';
 
@@ -24,7 +25,7 @@ export const sanitizeOtp = (raw: string): string => raw.replace(/\D/g, '').slice
 /** The OTPAuthenticate screen. */
 export function OTPAuthenticateScreen() {
   const { client, config, strings, clock, state, dispatch, emit, reportError, toast } = useWidget();
-  const { methodId, otpDestination } = state.otpState;
+  const { methodId, otpDestination, type: channel } = state.otpState;
   const [code, setCode] = useState('');
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -103,13 +104,14 @@ export function OTPAuthenticateScreen() {
     if (resend !== 'initial') return;
     setResend('sending');
     try {
-      const resp = await client.otps.email.loginOrCreate(otpDestination, otpSendOptions(config));
+      // The same channel as the first send (SPEC §2: the toast names it).
+      const resp = await client.otps[channel].loginOrCreate(otpDestination, otpSendOptions(config));
       if (!mounted.current) return;
       dispatch({ type: 'otp_resent', methodId: resp.method_id });
-      emit({ type: AuthEventType.OTP_EMAIL_LOGIN_OR_CREATE, data: { ...resp, email: otpDestination, resend: true } });
+      emit(otpSentEvent(channel, resp, otpDestination, true));
       setDeadline(clock.now() + config.otpExpirationMinutes * 60_000);
       setResend('sent');
-      toast('success', strings['toast.emailResent']);
+      toast('success', strings[RESEND_TOAST[channel]]);
     } catch (err) {
       const message = reportError(err);
       if (!mounted.current) return;

@@ -1,0 +1,195 @@
+/** Main-screen phone form of the SMS and WhatsApp OTP products (SPEC §2 "Text and WhatsApp"). */
+import { type ChangeEvent, type FormEvent, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useWidget } from '../context.ts';
+import { useSendingIndicator } from '../login/sending.ts';
+import { otpSentEvent } from '../otps/channels.ts';
+import { otpSendOptions } from '../otps/EmailOTPForm.tsx';
+import { text } from '../strings.ts';
+import { DEFAULT_REGION, dialCodeOf, regionOptions } from './calling-codes.ts';
+import {
+  caretAfterDigits,
+  deleteThroughFormatting,
+  digitsBefore,
+  formatPhone,
+  LatestOnly,
+  loadPhoneParser,
+  type ParserLoader,
+  validatePhone,
+} from './parse.ts';
+
+/** Props of the phone form. */
+export interface PhoneOTPFormProps {
+  /** Channel the code goes out on. */
+  channel: 'sms' | 'whatsapp';
+  /** Parser loader (tests inject a slow or failing one); default: libphonenumber-js, lazily. */
+  loadParser?: ParserLoader;
+}
+
+// Region names are the same for every form of a locale: build the ~245 options once.
+const optionsByLocale = new Map<string, ReturnType<typeof regionOptions>>();
+const optionsFor = (locale: string) => {
+  let list = optionsByLocale.get(locale);
+  if (!list) {
+    list = regionOptions(locale);
+    optionsByLocale.set(locale, list);
+  }
+  return list;
+};
+
+/** Country selector, phone field and Continue; on success the widget moves to OTPAuthenticate. */
+export function PhoneOTPForm({ channel, loadParser = loadPhoneParser }: PhoneOTPFormProps) {
+  const { client, config, strings, clock, dispatch, emit, reportError } = useWidget();
+  const [region, setRegion] = useState(DEFAULT_REGION);
+  const [phone, setPhone] = useState('');
+  const [invalid, setInvalid] = useState(false);
+  const [apiError, setApiError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+  // Where the caret goes after the next value change (digits before it), kept across a re-format.
+  const pendingCaret = useRef<number | null>(null);
+  // One guard for display formatting, one for validation: any edit makes both stale.
+  const formatting = useRef(new LatestOnly()).current;
+  const validating = useRef(new LatestOnly()).current;
+  const mounted = useRef(true);
+  const countryId = useId();
+  const inputId = useId();
+  const errorId = useId();
+  useSendingIndicator(submitting);
+  const options = useMemo(() => optionsFor(config.locale ?? 'en'), [config.locale]);
+  const dialCode = dialCodeOf(region) ?? '1';
+
+  useEffect(() => {
+    mounted.current = true;
+    // Start fetching the parser now, so it is usually ready by the first keystroke.
+    loadParser().catch(() => undefined);
+    return () => {
+      mounted.current = false;
+    };
+  }, [loadParser]);
+
+  useLayoutEffect(() => {
+    const input = inputRef.current;
+    if (pendingCaret.current === null || !input) return;
+    // Only move a caret the user is using (the input focused in its own root, shadow or document).
+    if ((input.getRootNode() as Document | ShadowRoot).activeElement !== input) return;
+    const at = caretAfterDigits(phone, pendingCaret.current);
+    input.setSelectionRange(at, at);
+  }, [phone]);
+
+  /** Shows `value` now and re-formats it when the parser answers (if nothing newer came since). */
+  const update = (value: string, forRegion: string, caretDigits: number | null) => {
+    setPhone(value);
+    pendingCaret.current = caretDigits;
+    validating.invalidate();
+    const ticket = formatting.begin();
+    void formatPhone(value, forRegion, loadParser, clock).then((formatted) => {
+      // SPEC §5: stale results ignored.
+      if (!mounted.current || !formatting.isCurrent(ticket) || formatted === null) return;
+      setPhone(formatted);
+    });
+  };
+
+  const onPhoneChange = (e: ChangeEvent<HTMLInputElement>) => {
+    const input = e.target;
+    const caret = input.selectionStart ?? input.value.length;
+    const { value, caret: at } = deleteThroughFormatting(phone, input.value, caret);
+    if (invalid) setInvalid(false);
+    update(value, region, digitsBefore(value, at));
+  };
+
+  const onRegionChange = (e: ChangeEvent<HTMLSelectElement>) => {
+    setRegion(e.target.value);
+    if (invalid) setInvalid(false);
+    update(phone, e.target.value, null);
+  };
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (submitting) return;
+    setApiError(null);
+    setSubmitting(true);
+    const ticket = validating.begin();
+    const check = await validatePhone(phone, region, dialCode, loadParser, clock);
+    if (!mounted.current) return;
+    // The number changed while it was being checked: the answer is about another number.
+    if (!validating.isCurrent(ticket)) {
+      setSubmitting(false);
+      return;
+    }
+    if (check.kind === 'invalid') {
+      setInvalid(true);
+      setSubmitting(false);
+      inputRef.current?.focus();
+      return;
+    }
+    setInvalid(false);
+    try {
+      const resp = await client.otps[channel].loginOrCreate(check.e164, otpSendOptions(config));
+      emit(otpSentEvent(channel, resp, check.e164, false));
+      dispatch({ type: 'otp_sent', otpType: channel, methodId: resp.method_id, destination: check.e164 });
+    } catch (err) {
+      const message = reportError(err);
+      if (!mounted.current) return;
+      setApiError(message);
+      setSubmitting(false);
+      inputRef.current?.focus();
+    }
+  };
+
+  const message = invalid ? strings['phone.invalid'] : apiError;
+  return (
+    <form className="ae-form" onSubmit={onSubmit} noValidate>
+      <div className="ae-phone-row">
+        <div className="ae-field ae-country">
+          <label className="ae-label" htmlFor={countryId}>
+            {strings['phone.countryLabel']}
+          </label>
+          <select
+            id={countryId}
+            className="ae-input ae-select"
+            part="input country-select"
+            name="country"
+            autoComplete="country"
+            value={region}
+            onChange={onRegionChange}
+          >
+            {options.map((o) => (
+              <option key={o.region} value={o.region}>
+                {text(strings, 'phone.countryOption', { dialCode: o.dialCode, region: o.name })}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="ae-field ae-phone">
+          <label className="ae-label" htmlFor={inputId}>
+            {strings['phone.label']}
+          </label>
+          <input
+            ref={inputRef}
+            id={inputId}
+            className="ae-input"
+            part="input phone-input"
+            type="tel"
+            name="phone"
+            inputMode="tel"
+            autoComplete="tel"
+            required
+            placeholder={strings['phone.placeholder']}
+            value={phone}
+            aria-invalid={invalid ? 'true' : undefined}
+            aria-describedby={message ? errorId : undefined}
+            data-autofocus=""
+            onChange={onPhoneChange}
+          />
+        </div>
+      </div>
+      {/* Always in the tree so the live region exists before its text arrives. */}
+      <div id={errorId} className="ae-error" aria-live="polite">
+        {message}
+      </div>
+      <button className="ae-button" part="button primary-button" type="submit" disabled={submitting}>
+        {strings['button.continue']}
+      </button>
+    </form>
+  );
+}
