@@ -53,6 +53,7 @@ export type {
   OTPLoginOrCreateResponse,
   Session,
   User,
+  WebAuthnRegistrationInfo,
 } from './schemas/index.ts';
 export {
   type CookieOptions,
@@ -73,4 +74,16 @@ export type { TOTPCreateResult, TOTPs } from './totps/index.ts';
 export { type ConnectedApp, USER_FACTORS, type UserFactor, type Users } from './users/index.ts';
 export { EMAIL_PATTERN, isValidEmail } from './validate.ts';
 export { SDK_VERSION } from './version.ts';
-export type { WebAuthn, WebAuthnRegisterStartOptions, WebAuthnStartResult } from './webauthn/index.ts';
+export {
+  hasWebAuthnInput,
+  isWebAuthnAbort,
+  type WebAuthn,
+  type WebAuthnAuthenticateOptions,
+  type WebAuthnAuthenticateResult,
+  WebAuthnCeremonyError,
+  type WebAuthnCeremonyReason,
+  type WebAuthnRegisterOptions,
+  type WebAuthnRegisterResult,
+  type WebAuthnRegisterStartOptions,
+  type WebAuthnStartResult,
+} from './webauthn/index.ts';

@@ -1,16 +1,58 @@
+/**
+ * WebAuthn and passkeys (SPEC §7 `/webauthn/*`). The raw calls are plain requests; the ceremonies
+ * (`register`, `authenticate`) also drive the browser through @simplewebauthn/browser, which is loaded
+ * with a dynamic import only when a ceremony runs, so pages that never use passkeys never fetch it.
+ */
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
+} from '@simplewebauthn/browser';
 import type { AuthenticateResult, BasicResult } from '../api-types.ts';
+import { NoSessionError } from '../errors.ts';
 import type { ApiRequester } from '../method-context.ts';
+import type { User, WebAuthnRegistrationInfo } from '../schemas/index.ts';
 import { check } from '../validate.ts';
 
-/** Options of webauthn register start (SPEC §7). */
+/** Options of register start (SPEC §7). */
 export interface WebAuthnRegisterStartOptions {
+  /** RP ID; default the page's hostname. */
   domain?: string;
+  /** `platform` (built-in authenticator) or `cross-platform` (security key). */
   authenticator_type?: string;
+  /** Ask for passkey options: a discoverable credential (return_passkey_credential_options). */
   is_passkey?: boolean;
+  /** Kept with the registration; default the browser's user agent. */
   user_agent?: string;
   override_id?: string;
   override_name?: string;
   override_display_name?: string;
+}
+
+/** Options of the registration ceremony. */
+export interface WebAuthnRegisterOptions extends WebAuthnRegisterStartOptions {
+  /** Required: the session's new length (SPEC §5). */
+  session_duration_minutes: number;
+  /** Cancels the browser prompt (e.g. when the widget unmounts). */
+  signal?: AbortSignal;
+}
+
+/** Options of the authentication ceremony. */
+export interface WebAuthnAuthenticateOptions {
+  /** Required: the session's length (SPEC §5; the widget's default is 30). */
+  session_duration_minutes: number;
+  /** RP ID; default the page's hostname. */
+  domain?: string;
+  /** Ask for passkey (discoverable credential) options. */
+  is_passkey?: boolean;
+  /**
+   * Passkey autofill (conditional mediation): the browser offers passkeys in an input whose
+   * autocomplete includes `webauthn`. Resolves to null when the browser cannot, or no such input exists.
+   */
+  conditional_mediation?: boolean;
+  /** Cancels the request (autofill requests stay pending until used, so callers abort them on unmount). */
+  signal?: AbortSignal;
 }
 
 /** Answer of a register or authenticate start: the JSON options for the browser ceremony. */
@@ -20,28 +62,122 @@ export interface WebAuthnStartResult extends BasicResult {
   public_key_credential_request_options?: string;
 }
 
-/** Answer of a registration. */
+/** Answer of a registration: the session (now with the webauthn factor) and the new registration's id. */
 export interface WebAuthnRegisterResult extends AuthenticateResult {
   webauthn_registration_id: string;
 }
 
-/** Raw WebAuthn calls; the browser ceremony itself lives in the widget's lazily loaded passkey code. */
+/** Answer of a passkey sign-in. */
+export interface WebAuthnAuthenticateResult extends AuthenticateResult {
+  webauthn_registration_id?: string;
+}
+
+/** Why a browser ceremony failed, as far as the browser tells. */
+export type WebAuthnCeremonyReason = 'aborted' | 'duplicate' | 'not_allowed' | 'unsupported' | 'other';
+
+/** The browser refused or could not finish a WebAuthn ceremony (no request reached the server's finish call). */
+export class WebAuthnCeremonyError extends Error {
+  /** Stable reason: `duplicate` = this authenticator already holds a credential for the account. */
+  readonly reason: WebAuthnCeremonyReason;
+  constructor(reason: WebAuthnCeremonyReason, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'WebAuthnCeremonyError';
+    this.reason = reason;
+  }
+}
+
+/** True for an error that only means "this ceremony was cancelled" (unmount, a newer ceremony). */
+export function isWebAuthnAbort(e: unknown): boolean {
+  return e instanceof WebAuthnCeremonyError && e.reason === 'aborted';
+}
+
+/** Passkeys and other WebAuthn credentials. */
 export interface WebAuthn {
-  /** Asks the server for creation options (passkey options, base64url encoding). */
+  /** Creates a credential: register start, the browser prompt, register. Needs a session. */
+  register(o: WebAuthnRegisterOptions): Promise<WebAuthnRegisterResult>;
+  /** Signs in with a credential: authenticate start (primary or secondary by session), the browser, authenticate. */
+  authenticate(o: WebAuthnAuthenticateOptions): Promise<WebAuthnAuthenticateResult | null>;
+  /** Renames a registration (PUT /webauthn/update/{id}); the cached user is updated too. */
+  update(o: { webauthn_registration_id: string; name: string }): Promise<BasicResult & { webauthn_registration: WebAuthnRegistrationInfo }>;
+  /** Removes a registration from the user (DELETE /users/webauthn_registrations/{id}); resolves to the user. */
+  deleteRegistration(webauthnRegistrationId: string): Promise<User>;
+  /** True when the browser can offer passkeys in input autofill (conditional mediation). */
+  browserSupportsAutofill(): Promise<boolean>;
+  /** Raw call: creation options for a registration. */
   registerStart(o?: WebAuthnRegisterStartOptions): Promise<WebAuthnStartResult>;
-  /** Sends the created credential (JSON string) to the server. */
-  register(o: { public_key_credential: string; session_duration_minutes: number; is_passkey?: boolean }): Promise<WebAuthnRegisterResult>;
-  /** Asks for request options; primary without a session, secondary with one. */
+  /** Raw call: sends the created credential (a JSON string). */
+  registerFinish(o: { public_key_credential: string; session_duration_minutes: number; is_passkey?: boolean }): Promise<WebAuthnRegisterResult>;
+  /** Raw call: request options; primary without a session, secondary with one (SPEC §4). */
   authenticateStart(o?: { domain?: string; is_passkey?: boolean }): Promise<WebAuthnStartResult>;
-  /** Sends the assertion (JSON string) and gets a session. */
-  authenticate(o: { public_key_credential: string; session_duration_minutes: number; conditional_mediation?: boolean; is_passkey?: boolean }): Promise<AuthenticateResult>;
-  /** Renames a registration. */
-  update(o: { webauthn_registration_id: string; name: string }): Promise<BasicResult & { webauthn_registration: { webauthn_registration_id: string; name: string } }>;
+  /** Raw call: sends the assertion (a JSON string) and gets a session. */
+  authenticateFinish(o: {
+    public_key_credential: string;
+    session_duration_minutes: number;
+    conditional_mediation?: boolean;
+    is_passkey?: boolean;
+  }): Promise<WebAuthnAuthenticateResult>;
+}
+
+/** True when some input in the document or an open shadow root has `webauthn` in its autocomplete (SPEC §5). */
+export function hasWebAuthnInput(root: Document | ShadowRoot | undefined = globalThis.document): boolean {
+  if (!root) return false;
+  // Widgets render inside shadow roots, which document.querySelector does not see.
+  if (root.querySelector('input[autocomplete~="webauthn" i]')) return true;
+  for (const el of Array.from(root.querySelectorAll('*'))) {
+    if (el.shadowRoot && hasWebAuthnInput(el.shadowRoot)) return true;
+  }
+  return false;
+}
+
+/** Conditional mediation support (no library needed: one static method). */
+async function supportsAutofill(): Promise<boolean> {
+  const pkc = (globalThis as { PublicKeyCredential?: { isConditionalMediationAvailable?: () => Promise<boolean> } }).PublicKeyCredential;
+  if (typeof pkc?.isConditionalMediationAvailable !== 'function') return false;
+  try {
+    return await pkc.isConditionalMediationAvailable();
+  } catch {
+    return false;
+  }
+}
+
+const abortError = () => new WebAuthnCeremonyError('aborted', 'The passkey request was cancelled.');
+
+// The library runs one ceremony at a time (a new one aborts the previous). This token says which
+// ceremony is current, so a caller's late abort never cancels someone else's newer prompt.
+let currentCeremony: object | null = null;
+
+/** Runs one browser ceremony under `signal`, mapping the library's errors to WebAuthnCeremonyError. */
+async function ceremony<T>(signal: AbortSignal | undefined, run: (lib: typeof import('@simplewebauthn/browser')) => Promise<T>): Promise<T> {
+  if (signal?.aborted) throw abortError();
+  const lib = await import('@simplewebauthn/browser');
+  if (signal?.aborted) throw abortError();
+  if (!lib.browserSupportsWebAuthn()) throw new WebAuthnCeremonyError('unsupported', 'This browser does not support passkeys.');
+  const token = {};
+  const onAbort = () => {
+    if (currentCeremony === token) lib.WebAuthnAbortService.cancelCeremony();
+  };
+  signal?.addEventListener('abort', onAbort, { once: true });
+  currentCeremony = token;
+  try {
+    return await run(lib);
+  } catch (e) {
+    const code = (e as { code?: string }).code;
+    const name = (e as { name?: string; cause?: { name?: string } }).cause?.name ?? (e as { name?: string }).name;
+    if (signal?.aborted || code === 'ERROR_CEREMONY_ABORTED' || name === 'AbortError') throw new WebAuthnCeremonyError('aborted', 'The passkey request was cancelled.', { cause: e });
+    if (code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED' || name === 'InvalidStateError') {
+      throw new WebAuthnCeremonyError('duplicate', 'This authenticator already holds a passkey for this account.', { cause: e });
+    }
+    if (name === 'NotAllowedError') throw new WebAuthnCeremonyError('not_allowed', 'The passkey request was declined or timed out.', { cause: e });
+    throw new WebAuthnCeremonyError('other', e instanceof Error ? e.message : String(e), { cause: e });
+  } finally {
+    signal?.removeEventListener('abort', onAbort);
+    if (currentCeremony === token) currentCeremony = null;
+  }
 }
 
 /** Builds the WebAuthn calls. */
 export function createWebAuthn(ctx: ApiRequester): WebAuthn {
-  return {
+  const api: WebAuthn = {
     async registerStart(o = {}) {
       const m = 'webauthn.registerStart';
       check(m)
@@ -57,6 +193,7 @@ export function createWebAuthn(ctx: ApiRequester): WebAuthn {
         domain: o.domain ?? globalThis.location?.hostname,
         user_agent: o.user_agent ?? globalThis.navigator?.userAgent,
         return_passkey_credential_options: o.is_passkey ?? false,
+        // The browser library works in base64url; the provider's default is standard base64.
         use_base64_url_encoding: true,
         ...(o.authenticator_type ? { authenticator_type: o.authenticator_type } : {}),
         ...(o.override_id ? { override_id: o.override_id } : {}),
@@ -65,7 +202,7 @@ export function createWebAuthn(ctx: ApiRequester): WebAuthn {
       };
       return ctx.request({ method: 'POST', path: '/webauthn/register/start', body });
     },
-    async register(o) {
+    async registerFinish(o) {
       const m = 'webauthn.register';
       check(m).optionalObject('options', o);
       check(m)
@@ -83,7 +220,7 @@ export function createWebAuthn(ctx: ApiRequester): WebAuthn {
         body: { domain: o.domain ?? globalThis.location?.hostname, return_passkey_credential_options: o.is_passkey ?? false },
       });
     },
-    async authenticate(o) {
+    async authenticateFinish(o) {
       const m = 'webauthn.authenticate';
       check(m).optionalObject('options', o);
       check(m)
@@ -91,13 +228,86 @@ export function createWebAuthn(ctx: ApiRequester): WebAuthn {
         .number('session_duration_minutes', o?.session_duration_minutes)
         .optionalBoolean('conditional_mediation', o.conditional_mediation)
         .optionalBoolean('is_passkey', o.is_passkey);
-      return ctx.signIn({ method: 'POST', path: '/webauthn/authenticate', body: { ...o } });
+      return ctx.signIn<WebAuthnAuthenticateResult>({ method: 'POST', path: '/webauthn/authenticate', body: { ...o } });
     },
+
+    async register(o) {
+      const m = 'webauthn.register';
+      check(m).optionalObject('options', o);
+      check(m).number('session_duration_minutes', o?.session_duration_minutes).optionalBoolean('is_passkey', o.is_passkey);
+      // SPEC §6: registration requires an authenticated user.
+      if (!ctx.sessions.getTokens()) throw new NoSessionError();
+      const { session_duration_minutes, signal, ...startOptions } = o;
+      const start = await api.registerStart(startOptions);
+      const optionsJSON = JSON.parse(start.public_key_credential_creation_options ?? '{}') as PublicKeyCredentialCreationOptionsJSON;
+      const credential: RegistrationResponseJSON = await ceremony(signal, (lib) => lib.startRegistration({ optionsJSON }));
+      return api.registerFinish({
+        public_key_credential: JSON.stringify(credential),
+        session_duration_minutes,
+        ...(o.is_passkey !== undefined ? { is_passkey: o.is_passkey } : {}),
+      });
+    },
+
+    async authenticate(o) {
+      const m = 'webauthn.authenticate';
+      check(m).optionalObject('options', o);
+      check(m)
+        .number('session_duration_minutes', o?.session_duration_minutes)
+        .optionalString('domain', o.domain)
+        .optionalBoolean('is_passkey', o.is_passkey)
+        .optionalBoolean('conditional_mediation', o.conditional_mediation);
+      const conditional = o.conditional_mediation === true;
+      // SPEC §5: conditional mediation needs browser support and an input with webauthn autocomplete.
+      if (conditional && (!(await supportsAutofill()) || !hasWebAuthnInput())) return null;
+      if (o.signal?.aborted) throw abortError();
+      const start = await api.authenticateStart({
+        ...(o.domain !== undefined ? { domain: o.domain } : {}),
+        ...(o.is_passkey !== undefined ? { is_passkey: o.is_passkey } : {}),
+      });
+      const optionsJSON = JSON.parse(start.public_key_credential_request_options ?? '{}') as PublicKeyCredentialRequestOptionsJSON;
+      const assertion: AuthenticationResponseJSON = await ceremony(o.signal, (lib) =>
+        // The input check above also sees inputs in shadow roots, which the library's own check cannot.
+        lib.startAuthentication({ optionsJSON, useBrowserAutofill: conditional, verifyBrowserAutofillInput: false }),
+      );
+      return api.authenticateFinish({
+        public_key_credential: JSON.stringify(assertion),
+        session_duration_minutes: o.session_duration_minutes,
+        conditional_mediation: conditional,
+        ...(o.is_passkey !== undefined ? { is_passkey: o.is_passkey } : {}),
+      });
+    },
+
     async update(o) {
       const m = 'webauthn.update';
       check(m).optionalObject('options', o);
       check(m).string('webauthn_registration_id', o?.webauthn_registration_id).string('name', o?.name);
-      return ctx.request({ method: 'PUT', path: `/webauthn/update/${encodeURIComponent(o.webauthn_registration_id)}`, body: { name: o.name } });
+      const resp = await ctx.request<BasicResult & { webauthn_registration: WebAuthnRegistrationInfo }>({
+        method: 'PUT',
+        path: `/webauthn/update/${encodeURIComponent(o.webauthn_registration_id)}`,
+        body: { name: o.name },
+      });
+      const user = ctx.sessions.getState().user;
+      if (user) {
+        const renamed = resp.webauthn_registration;
+        ctx.sessions.setUser({
+          ...user,
+          webauthn_registrations: user.webauthn_registrations.map((r) =>
+            r.webauthn_registration_id === renamed.webauthn_registration_id ? { ...r, ...renamed } : r,
+          ),
+        });
+      }
+      return resp;
     },
+
+    async deleteRegistration(id) {
+      check('webauthn.deleteRegistration').string('webauthn_registration_id', id);
+      if (!ctx.sessions.getTokens()) throw new NoSessionError();
+      const resp = await ctx.request<{ user: User }>({ method: 'DELETE', path: `/users/webauthn_registrations/${encodeURIComponent(id)}` });
+      ctx.sessions.setUser(resp.user);
+      return resp.user;
+    },
+
+    browserSupportsAutofill: supportsAutofill,
   };
+  return api;
 }
