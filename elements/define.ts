@@ -5,11 +5,13 @@
  * document.body.innerHTML; // <auth-login config='{"publicToken":"..."}'></auth-login> now upgrades
  */
 import type { AuthLoginElement } from './login.tsx';
-import { defineLogin } from './registry.ts';
+import { defineLogin, defineResetPassword } from './registry.ts';
+import type { AuthResetPasswordElement } from './reset-password.tsx';
 
 /** Registers all tags (guarded by customElements.get, so calling twice is harmless). */
 export function defineAuthElements(): void {
   defineLogin();
+  defineResetPassword();
 }
 
 defineAuthElements();
@@ -17,5 +19,6 @@ defineAuthElements();
 declare global {
   interface HTMLElementTagNameMap {
     'auth-login': AuthLoginElement;
+    'auth-reset-password': AuthResetPasswordElement;
   }
 }

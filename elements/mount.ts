@@ -8,7 +8,8 @@ import type { AuthCallbacks } from '../react-internals/events.ts';
 import type { StringOverrides } from '../react-internals/strings.ts';
 import type { StyleConfig } from '../react-internals/theme.ts';
 import type { AuthLoginElement } from './login.tsx';
-import { defineLogin, LOGIN_TAG } from './registry.ts';
+import { defineLogin, defineResetPassword, LOGIN_TAG, RESET_PASSWORD_TAG } from './registry.ts';
+import type { AuthResetPasswordElement } from './reset-password.tsx';
 
 /** Options every mount function takes. */
 export interface MountOptions<Config> {
@@ -76,4 +77,25 @@ export function mountWidget<E extends MountableElement>(
  */
 export function mountLogin(selector: string, options: MountLoginOptions): AuthLoginElement[] {
   return mountWidget<AuthLoginElement>('mountLogin', LOGIN_TAG, defineLogin, selector, options);
+}
+
+/** Options of mountResetPassword: the login options plus the reset email's token (SPEC §2). */
+export interface MountResetPasswordOptions extends MountLoginOptions {
+  /** The token of the reset link; default: the page's `token` query parameter. */
+  passwordResetToken?: string;
+}
+
+/**
+ * Mounts `<auth-reset-password>` on every element matching `selector` (SPEC §2 Reset password:
+ * starts on PasswordResetForm with the token; stytch_token_type=login signs in at once).
+ * @throws Error 'The selector you specified (...) applies to no DOM elements ...' when nothing matches.
+ * @example
+ * mountResetPassword('#reset', { config: { publicToken, products: ['passwords'] },
+ *   passwordResetToken: new URLSearchParams(location.search).get('token') ?? '' });
+ */
+export function mountResetPassword(selector: string, options: MountResetPasswordOptions): AuthResetPasswordElement[] {
+  const els = mountWidget<AuthResetPasswordElement>('mountResetPassword', RESET_PASSWORD_TAG, defineResetPassword, selector, options);
+  // Set in the same task as the other props, so React renders once with the token.
+  if (options.passwordResetToken !== undefined) for (const el of els) el.passwordResetToken = options.passwordResetToken;
+  return els;
 }

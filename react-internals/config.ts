@@ -19,6 +19,20 @@ export interface OTPOptions {
   locale?: string;
 }
 
+/** Password options (SPEC §3 passwordOptions; the fields of the reset email, SPEC §7 reset/start). */
+export interface PasswordOptions {
+  /** Where the reset email's "log in without changing your password" link points (allowlisted). */
+  loginRedirectURL?: string;
+  /** Where the reset email's link points: a page hosting `<auth-reset-password>` (allowlisted). */
+  resetPasswordRedirectURL?: string;
+  /** Minutes the reset link stays valid; default 30 (SPEC §9). */
+  resetPasswordExpirationMinutes?: number;
+  /** Email template of the reset email. */
+  resetPasswordTemplateId?: string;
+  /** Language of the reset email. */
+  locale?: string;
+}
+
 /** Session options (SPEC §3 sessionOptions). */
 export interface SessionOptions {
   /** Length of the session created on success; default 30 (SPEC §9). */
@@ -48,6 +62,7 @@ export interface LoginConfig {
   emailMagicLinksOptions?: EmailMagicLinksOptions;
   otpOptions?: OTPOptions;
   sessionOptions?: SessionOptions;
+  passwordOptions?: PasswordOptions;
   /** False renders in light DOM (password managers can see inputs); default true. */
   enableShadowDOM?: boolean;
   /** Public token the element creates its own client with (when no `client` property is set). */
@@ -84,6 +99,8 @@ export interface ResolvedLoginConfig {
   locale?: string;
   sessionDurationMinutes: number;
   enableShadowDOM: boolean;
+  /** passwordOptions, shape-checked (absent fields stay absent: the server picks its defaults). */
+  passwords: PasswordOptions;
 }
 
 const PRODUCTS: readonly Product[] = ['emailMagicLinks', 'passwords', 'otp', 'oauth', 'passkeys', 'crypto'];
@@ -125,6 +142,7 @@ export function resolveLoginConfig(raw: unknown): ResolvedLoginConfig {
     otpExpirationMinutes: positive(otp['expirationMinutes']) ?? DEFAULT_OTP_EXPIRATION_MINUTES,
     sessionDurationMinutes: positive(session['sessionDurationMinutes']) ?? DEFAULT_SESSION_DURATION_MINUTES,
     enableShadowDOM: c['enableShadowDOM'] !== false,
+    passwords: resolvePasswordOptions(c['passwordOptions']),
   };
   const loginTemplateId = str(otp['loginTemplateId']);
   const signupTemplateId = str(otp['signupTemplateId']);
@@ -142,4 +160,21 @@ export function configProblem(c: ResolvedLoginConfig): 'config.passkeysAlone' | 
     return 'config.emlAndOtp';
   }
   return null;
+}
+
+/** Checks passwordOptions (anything, e.g. from a JSON attribute), keeping only well-typed fields. */
+export function resolvePasswordOptions(raw: unknown): PasswordOptions {
+  const o = isRecord(raw) ? raw : {};
+  const out: PasswordOptions = {};
+  const loginRedirectURL = str(o['loginRedirectURL']);
+  const resetPasswordRedirectURL = str(o['resetPasswordRedirectURL']);
+  const resetPasswordExpirationMinutes = positive(o['resetPasswordExpirationMinutes']);
+  const resetPasswordTemplateId = str(o['resetPasswordTemplateId']);
+  const locale = str(o['locale']);
+  if (loginRedirectURL) out.loginRedirectURL = loginRedirectURL;
+  if (resetPasswordRedirectURL) out.resetPasswordRedirectURL = resetPasswordRedirectURL;
+  if (resetPasswordExpirationMinutes) out.resetPasswordExpirationMinutes = resetPasswordExpirationMinutes;
+  if (resetPasswordTemplateId) out.resetPasswordTemplateId = resetPasswordTemplateId;
+  if (locale) out.locale = locale;
+  return out;
 }

@@ -18,6 +18,16 @@ export const AuthEventType = {
   MAGIC_LINK_LOGIN_OR_CREATE: 'MAGIC_LINK_LOGIN_OR_CREATE',
   /** The user finished signing in and the success screen is shown; fires once per completed flow. */
   AUTHENTICATE_FLOW_COMPLETE: 'authenticate-flow-complete',
+  /** A new user signed up with a password; data: the authenticate answer. */
+  PASSWORD_CREATE: 'PASSWORD_CREATE',
+  /** A user signed in with email and password; data: the authenticate answer. */
+  PASSWORD_AUTHENTICATE: 'PASSWORD_AUTHENTICATE',
+  /** A password reset email was sent (forgot, breached, dedupe, passwordless); data: the address. */
+  PASSWORD_RESET_BY_EMAIL_START: 'PASSWORD_RESET_BY_EMAIL_START',
+  /** A new password was set with the reset email's token; data: the authenticate answer. */
+  PASSWORD_RESET_BY_EMAIL: 'PASSWORD_RESET_BY_EMAIL',
+  /** The reset email's login link signed the user in (stytch_token_type=login); data: the authenticate answer. */
+  PASSWORD_RESET_LOGIN: 'PASSWORD_RESET_LOGIN',
 } as const;
 
 /** One of the AuthEventType values. */
@@ -31,6 +41,11 @@ export interface AuthEventDataMap {
   [AuthEventType.OTP_WHATSAPP_LOGIN_OR_CREATE]: OTPLoginOrCreateResponse & { phone_number: string; resend: boolean };
   [AuthEventType.MAGIC_LINK_LOGIN_OR_CREATE]: SendResult & { email: string };
   [AuthEventType.AUTHENTICATE_FLOW_COMPLETE]: Record<string, never>;
+  [AuthEventType.PASSWORD_CREATE]: AuthenticateResponse;
+  [AuthEventType.PASSWORD_AUTHENTICATE]: AuthenticateResponse;
+  [AuthEventType.PASSWORD_RESET_BY_EMAIL_START]: { email: string };
+  [AuthEventType.PASSWORD_RESET_BY_EMAIL]: AuthenticateResponse;
+  [AuthEventType.PASSWORD_RESET_LOGIN]: AuthenticateResponse;
 }
 
 /** An event as handed to onEvent and as the detail of `auth-event`. */

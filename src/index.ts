@@ -8,4 +8,7 @@ export { type AuthCallbacks, type AuthErrorDetail, type AuthEvent, AuthEventType
 export { AuthLoginElement } from '../elements/login.tsx';
 export { type MountLoginOptions, mountLogin } from '../elements/mount.ts';
 export { defineLogin, LOGIN_TAG } from '../elements/registry.ts';
+export { AuthResetPasswordElement } from '../elements/reset-password.tsx';
+export { type MountResetPasswordOptions, mountResetPassword } from '../elements/mount.ts';
+export { defineResetPassword, RESET_PASSWORD_TAG } from '../elements/registry.ts';
 export { defineAuthElements } from './define-all.ts';

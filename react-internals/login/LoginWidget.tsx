@@ -14,6 +14,7 @@ import { type AuthErrorDetail, type AuthEvent, AuthEventType } from '../events.t
 import { EmailConfirmationScreen } from '../magic-links/EmailConfirmationScreen.tsx';
 import { OTPAuthenticateScreen } from '../otps/OTPAuthenticateScreen.tsx';
 import { OTPConfirmationScreen } from '../otps/OTPConfirmationScreen.tsx';
+import { PasswordScreen } from '../passwords/PasswordScreen.tsx';
 import { resolveStrings } from '../strings.ts';
 import { GenericErrorScreen } from './GenericErrorScreen.tsx';
 import { MainScreen } from './MainScreen.tsx';
@@ -52,11 +53,6 @@ function screenFor(screen: Screen): ReactElement {
       return <OTPConfirmationScreen />;
     case 'EmailConfirmation':
       return <EmailConfirmationScreen />;
-    // Methods not built yet: their screens cannot be reached from this widget's actions, but a
-    // screen must never render blank, so they fall back to the generic error screen.
-    case 'PasskeyRegistrationStart':
-    case 'PasskeyRegistrationSuccess':
-    case 'PasskeyConfirmation':
     case 'PasswordResetForm':
     case 'PasswordCreateOrLogin':
     case 'PasswordForgot':
@@ -64,6 +60,12 @@ function screenFor(screen: Screen): ReactElement {
     case 'PasswordSetNew':
     case 'PasswordDedupe':
     case 'PasswordConfirmation':
+      return <PasswordScreen screen={screen} />;
+    // Methods not built yet: their screens cannot be reached from this widget's actions, but a
+    // screen must never render blank, so they fall back to the generic error screen.
+    case 'PasskeyRegistrationStart':
+    case 'PasskeyRegistrationSuccess':
+    case 'PasskeyConfirmation':
     case 'CryptoConnect':
     case 'CryptoSignMessage':
     case 'CryptoOtherScreen':

@@ -48,14 +48,21 @@ export interface WidgetState {
   otpState: { type: OTPType; methodId: string; otpDestination: string };
   cryptoState: { walletAddress: string; walletOption: WalletOption; walletChallenge: string };
   passwordState: { email: string; type: 'new' | 'existing' | 'passwordless' };
-  resetPasswordState: { token: string };
+  /** tokenType: the link's stytch_token_type (SPEC §2: 'login' signs in without a new password). */
+  resetPasswordState: { token: string; tokenType?: string };
   errorDescriptor: ErrorDescriptor | null;
   /** Counts completed authentications, so flow-complete fires once per flow (not per render). */
   completedFlows: number;
 }
 
+/** Password screens that say an email went out (SPEC §4: forgot, breached, dedupe, passwordless). */
+export type PasswordEmailScreen = 'PasswordForgot' | 'PasswordBreached' | 'PasswordDedupe' | 'PasswordSetNew';
+
 /** Everything that can happen to the widget. */
 export type WidgetAction =
+  | { type: 'password_user_found'; email: string; userType: 'new' | 'existing' }
+  | { type: 'password_email_sent'; email: string; screen: PasswordEmailScreen }
+  | { type: 'password_authenticated' }
   | { type: 'otp_sent'; otpType: OTPType; methodId: string; destination: string }
   | { type: 'otp_resent'; methodId: string }
   | { type: 'otp_authenticated' }
@@ -114,6 +121,29 @@ export function widgetReducer(state: WidgetState, action: WidgetAction): WidgetS
       // SPEC §2: 'Try again' clears the email and returns to Main (on the Email tab).
       if (state.screen !== 'EmailConfirmation') return state;
       return { ...state, screen: 'Main', magicLinkState: { email: '' }, otpState: initialWidgetState().otpState };
+    case 'password_user_found':
+      // SPEC §2 Password: the lookup's userType picks create (new) or log in (existing).
+      return {
+        ...state,
+        screen: 'PasswordCreateOrLogin',
+        passwordState: { email: action.email, type: action.userType },
+        errorDescriptor: null,
+      };
+    case 'password_email_sent':
+      // SPEC §4: forgot -> PasswordForgot, reset_password -> PasswordDedupe; a passwordless user
+      // without OTP or magic links gets a reset email (PasswordSetNew).
+      return {
+        ...state,
+        screen: action.screen,
+        passwordState: {
+          email: action.email,
+          type: action.screen === 'PasswordSetNew' ? 'passwordless' : state.passwordState.type,
+        },
+        errorDescriptor: null,
+      };
+    case 'password_authenticated':
+      if (state.screen !== 'PasswordCreateOrLogin' && state.screen !== 'PasswordResetForm') return state;
+      return { ...state, screen: 'PasswordConfirmation', errorDescriptor: null, completedFlows: state.completedFlows + 1 };
     default:
       return assertNever(action);
   }

@@ -1,0 +1,37 @@
+/**
+ * Rules only the password screens use (show/hide toggle, strength bar, requirement list). They ship
+ * in the screens' lazy chunk and are adopted as a constructable sheet (CSP-safe, DESIGN §3) into the
+ * widget's root: its shadow root, or the document in light-DOM mode.
+ */
+import { type RefObject, useLayoutEffect } from 'react';
+
+const RULES = `
+.ae-pw-field{position:relative}
+.ae-pw-field>.ae-input{padding-right:52px}
+.ae-pw-toggle{position:absolute;top:0;right:0;height:100%;width:48px;display:inline-flex;align-items:center;justify-content:center;padding:0;background:none;border:none;cursor:pointer;color:var(--auth-color-secondary);border-radius:var(--auth-input-radius)}
+.ae-pw-toggle[aria-pressed="true"]{color:var(--auth-color-primary)}
+.ae-pw-meter{display:flex;gap:4px}
+.ae-pw-meter>span{flex:1;height:4px;border-radius:2px;background:var(--auth-container-border)}
+.ae-pw-meter>span[data-fill="red"]{background:var(--auth-color-error)}
+.ae-pw-meter>span[data-fill="green"]{background:var(--auth-color-success)}
+.ae-pw-list{margin:0;padding:0 0 0 20px;display:flex;flex-direction:column;gap:4px;font-size:14px;line-height:1.4;color:var(--auth-color-secondary)}
+.ae-pw-list>li[data-met="true"]{color:var(--auth-color-success)}
+.ae-pw-list>li[data-met="false"]{color:var(--auth-color-error)}
+.ae-pw-feedback{display:flex;flex-direction:column;gap:8px}
+.ae-pw-feedback:empty{display:none}
+`;
+
+let sheet: CSSStyleSheet | null = null;
+
+/** Adopts the password rules into the root node of `ref`'s element (once per root; they are inert elsewhere). */
+export function usePasswordStyles(ref: RefObject<Element | null>): void {
+  useLayoutEffect(() => {
+    const root = ref.current?.getRootNode();
+    if (!(root instanceof ShadowRoot || root instanceof Document)) return;
+    if (!sheet) {
+      sheet = new CSSStyleSheet();
+      sheet.replaceSync(RULES);
+    }
+    if (!root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+  }, [ref]);
+}
