@@ -18,6 +18,14 @@ export const AuthEventType = {
   MAGIC_LINK_LOGIN_OR_CREATE: 'MAGIC_LINK_LOGIN_OR_CREATE',
   /** The user finished signing in and the success screen is shown; fires once per completed flow. */
   AUTHENTICATE_FLOW_COMPLETE: 'authenticate-flow-complete',
+  /** A passkey signed the user in (button or autofill); data: the authenticate answer. */
+  PASSKEY_AUTHENTICATE: 'PASSKEY_AUTHENTICATE',
+  /** A passkey was created; data: the register answer (with webauthn_registration_id). */
+  PASSKEY_REGISTER: 'PASSKEY_REGISTER',
+  /** The user skipped creating a passkey. */
+  PASSKEY_SKIP: 'PASSKEY_SKIP',
+  /** The user pressed Done on the passkey list (SPEC §2 PasskeyDone). */
+  PASSKEY_DONE: 'PASSKEY_DONE',
   /** A new user signed up with a password; data: the authenticate answer. */
   PASSWORD_CREATE: 'PASSWORD_CREATE',
   /** A user signed in with email and password; data: the authenticate answer. */
@@ -41,6 +49,10 @@ export interface AuthEventDataMap {
   [AuthEventType.OTP_WHATSAPP_LOGIN_OR_CREATE]: OTPLoginOrCreateResponse & { phone_number: string; resend: boolean };
   [AuthEventType.MAGIC_LINK_LOGIN_OR_CREATE]: SendResult & { email: string };
   [AuthEventType.AUTHENTICATE_FLOW_COMPLETE]: Record<string, never>;
+  [AuthEventType.PASSKEY_AUTHENTICATE]: AuthenticateResponse;
+  [AuthEventType.PASSKEY_REGISTER]: AuthenticateResponse & { webauthn_registration_id: string };
+  [AuthEventType.PASSKEY_SKIP]: Record<string, never>;
+  [AuthEventType.PASSKEY_DONE]: Record<string, never>;
   [AuthEventType.PASSWORD_CREATE]: AuthenticateResponse;
   [AuthEventType.PASSWORD_AUTHENTICATE]: AuthenticateResponse;
   [AuthEventType.PASSWORD_RESET_BY_EMAIL_START]: { email: string };

@@ -67,6 +67,10 @@ export type WidgetAction =
   | { type: 'otp_resent'; methodId: string }
   | { type: 'otp_authenticated' }
   | { type: 'back_to_main' }
+  | { type: 'passkey_authenticated' }
+  | { type: 'passkey_registered' }
+  | { type: 'passkey_registration_skipped' }
+  | { type: 'passkey_register_another' }
   | { type: 'set_error'; error: ErrorDescriptor | null }
   | { type: 'magic_link_sent'; email: string }
   | { type: 'magic_link_try_again' };
@@ -114,6 +118,20 @@ export function widgetReducer(state: WidgetState, action: WidgetAction): WidgetS
       return { ...state, screen: 'Main', otpState: { ...initialWidgetState().otpState, type: state.otpState.type } };
     case 'set_error':
       return { ...state, errorDescriptor: action.error };
+    case 'passkey_authenticated':
+      // SPEC §4: passkey sign-in success goes to PasskeyConfirmation and clears the error. Only from
+      // Main: an autofill answer arriving after the user moved on must not yank them back.
+      if (state.screen !== 'Main') return state;
+      return { ...state, screen: 'PasskeyConfirmation', errorDescriptor: null, completedFlows: state.completedFlows + 1 };
+    case 'passkey_registered':
+    case 'passkey_registration_skipped':
+      // SPEC §4: "Registration success or Skip goes to PasskeyRegistrationSuccess".
+      if (state.screen !== 'PasskeyRegistrationStart') return state;
+      return { ...state, screen: 'PasskeyRegistrationSuccess', errorDescriptor: null };
+    case 'passkey_register_another':
+      // SPEC §2: 'Set up another Passkey' goes back to the start.
+      if (state.screen !== 'PasskeyRegistrationSuccess') return state;
+      return { ...state, screen: 'PasskeyRegistrationStart' };
     case 'magic_link_sent':
       // SPEC §4: "Magic link sent: EmailConfirmation".
       return { ...state, screen: 'EmailConfirmation', magicLinkState: { email: action.email }, errorDescriptor: null };
