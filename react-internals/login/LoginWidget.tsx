@@ -2,7 +2,7 @@
  * The login widget's shell: owns the state machine, the context every screen reads, toasts, the
  * watermark, focus on screen change, and the one `switch (state.screen)` that picks the screen.
  */
-import { type ReactElement, useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { lazy, type ReactElement, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
 import type { AuthClient, BootstrapData } from '../../sdk-core/index.ts';
 import { realClock, type WidgetClock } from '../clock.ts';
 import { ToastList, useToasts } from '../components/Toasts.tsx';
@@ -42,6 +42,9 @@ export interface LoginWidgetProps {
   initialState?: WidgetState;
 }
 
+// The passkey screens are their own chunk, fetched only when a passkey screen is shown (DESIGN §4).
+const PasskeyScreen = lazy(() => import('../passkeys/screens.tsx').then((m) => ({ default: m.PasskeyScreen })));
+
 /** Picks the screen component for the current state; exhaustive over every SPEC §2 screen. */
 function screenFor(screen: Screen): ReactElement {
   switch (screen) {
@@ -61,11 +64,16 @@ function screenFor(screen: Screen): ReactElement {
     case 'PasswordDedupe':
     case 'PasswordConfirmation':
       return <PasswordScreen screen={screen} />;
-    // Methods not built yet: their screens cannot be reached from this widget's actions, but a
-    // screen must never render blank, so they fall back to the generic error screen.
     case 'PasskeyRegistrationStart':
     case 'PasskeyRegistrationSuccess':
     case 'PasskeyConfirmation':
+      return (
+        <Suspense fallback={null}>
+          <PasskeyScreen screen={screen} />
+        </Suspense>
+      );
+    // Methods not built yet: their screens cannot be reached from this widget's actions, but a
+    // screen must never render blank, so they fall back to the generic error screen.
     case 'CryptoConnect':
     case 'CryptoSignMessage':
     case 'CryptoOtherScreen':

@@ -2,7 +2,7 @@
  * Main (SPEC §2 "Main screen"): banner, logo, header, then the method groups with an 'or' divider
  * between groups, and the Email / Text / WhatsApp tabs when more than one method is configured.
  */
-import { Fragment, type KeyboardEvent, type ReactNode, useCallback, useId, useRef, useState } from 'react';
+import { Fragment, type KeyboardEvent, lazy, type ReactNode, Suspense, useCallback, useId, useRef, useState } from 'react';
 import { configProblem } from '../config.ts';
 import { useWidget } from '../context.ts';
 import { EmailMagicLinkForm } from '../magic-links/EmailMagicLinkForm.tsx';
@@ -19,6 +19,9 @@ const TAB_LABEL: Record<MainMethod, StringKey> = {
   sms: 'main.tabText',
   whatsapp: 'main.tabWhatsApp',
 };
+
+// Its own chunk: a login configured without 'passkeys' never loads the passkey code (DESIGN §4).
+const PasskeyLoginSection = lazy(() => import('../passkeys/PasskeyLoginSection.tsx').then((m) => ({ default: m.PasskeyLoginSection })));
 
 /** The 'or' divider between method groups. */
 export function OrDivider() {
@@ -120,6 +123,7 @@ export function MainScreen() {
   const logo = safeLogoUrl(styles);
   const problem = configProblem(config);
   const methods = mainMethods(config);
+  const passkeys = !problem && config.products.includes('passkeys');
 
   // Floating loading indicator while any form's send is in flight.
   const [busy, setBusy] = useState<ReadonlySet<string>>(() => new Set());
@@ -153,13 +157,23 @@ export function MainScreen() {
           {strings['main.header']}
         </h1>
       )}
-      {/* Passkey section slot: the lazily loaded passkey button goes here, before the method groups. */}
+      {/* The passkey section renders at one of its two places: before the forms, or after them when autofill applies (SPEC §2). */}
+      {passkeys && (
+        <Suspense fallback={null}>
+          <PasskeyLoginSection placement="before" hasFormMethod={groups.length > 0} />
+        </Suspense>
+      )}
       {problem ? (
         <p className="ae-error" role="alert">
           {strings[problem]}
         </p>
       ) : (
         withDividers(groups)
+      )}
+      {passkeys && (
+        <Suspense fallback={null}>
+          <PasskeyLoginSection placement="after" hasFormMethod={groups.length > 0} />
+        </Suspense>
       )}
       {/* The status text is always mounted so screen readers announce it when it fills. */}
       <div className="ae-visually-hidden" role="status">

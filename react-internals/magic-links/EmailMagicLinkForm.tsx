@@ -4,6 +4,7 @@ import { isValidEmail, type MagicLinkSendOptions } from '../../sdk-core/index.ts
 import type { ResolvedLoginConfig } from '../config.ts';
 import { useWidget } from '../context.ts';
 import { AuthEventType } from '../events.ts';
+import { emailAutoComplete } from '../passkeys/autocomplete.ts';
 import { useSendingIndicator } from '../login/sending.ts';
 
 /** The send options of SPEC §3 emailMagicLinksOptions (wire names), defaults filled. */
@@ -77,7 +78,7 @@ export function EmailMagicLinkForm() {
         part="input email-input"
         type="email"
         name="email"
-        autoComplete="email"
+        autoComplete={emailAutoComplete(config)}
         required
         placeholder={strings['email.placeholder']}
         value={email}

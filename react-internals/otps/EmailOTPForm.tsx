@@ -4,6 +4,7 @@ import { isValidEmail, type OTPSendOptions } from '../../sdk-core/index.ts';
 import type { ResolvedLoginConfig } from '../config.ts';
 import { useWidget } from '../context.ts';
 import { AuthEventType } from '../events.ts';
+import { emailAutoComplete } from '../passkeys/autocomplete.ts';
 
 /** The send options of SPEC §7 (expiration default 5, templates, locale) from the config. */
 export function otpSendOptions(config: ResolvedLoginConfig): OTPSendOptions {
@@ -63,7 +64,7 @@ export function EmailOTPForm() {
         part="input email-input"
         type="email"
         name="email"
-        autoComplete="email"
+        autoComplete={emailAutoComplete(config)}
         required
         placeholder={strings['email.placeholder']}
         value={email}

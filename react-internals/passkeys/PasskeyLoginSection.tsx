@@ -1,0 +1,156 @@
+/**
+ * Main's passkey section (SPEC §2 "Main screen"): the 'Login with a Passkey' button and passkey
+ * autofill. Loaded lazily by MainScreen only when `products` includes 'passkeys' (DESIGN §4).
+ *
+ * SPEC: the button is shown first unless the browser supports autofill and a form method is present;
+ * then it goes after the forms, and the forms' email input (autocomplete `username webauthn`) is where
+ * the browser offers passkeys. Autofill is attempted on load, up to 5 attempts in total (SPEC §9), and
+ * the pending request is aborted when Main unmounts (SPEC §4).
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { type AuthClient, isWebAuthnAbort, type WebAuthnAuthenticateResult } from '../../sdk-core/index.ts';
+import { useWidget } from '../context.ts';
+import { AuthEventType } from '../events.ts';
+import { OrDivider } from '../login/MainScreen.tsx';
+import { passkeyAuthErrorKey } from './errors.ts';
+
+/** Autofill attempts per Main screen, the first included (SPEC §9 "Passkey autofill retries 5"). */
+export const PASSKEY_AUTOFILL_ATTEMPTS = 5;
+
+/** Where MainScreen renders this section: before the method forms, or after them. */
+export type PasskeyPlacement = 'before' | 'after';
+
+// Browser autofill support does not change during a page's life: ask once per client.
+const autofillSupport = new WeakMap<AuthClient, Promise<boolean>>();
+function useAutofillSupport(client: AuthClient): boolean | null {
+  const [supported, setSupported] = useState<boolean | null>(null);
+  useEffect(() => {
+    let live = true;
+    let p = autofillSupport.get(client);
+    if (!p) {
+      p = client.webauthn.browserSupportsAutofill();
+      autofillSupport.set(client, p);
+    }
+    void p.then((v) => {
+      if (live) setSupported(v);
+    });
+    return () => {
+      live = false;
+    };
+  }, [client]);
+  return supported;
+}
+
+/** The section at one placement; renders only at the placement the SPEC rule picks. */
+export function PasskeyLoginSection({ placement, hasFormMethod }: { placement: PasskeyPlacement; hasFormMethod: boolean }) {
+  const { client } = useWidget();
+  const autofill = useAutofillSupport(client);
+  // Nothing until support is known, so the button never jumps from one place to the other.
+  if (autofill === null) return null;
+  const buttonFirst = !(autofill && hasFormMethod);
+  if ((placement === 'before') !== buttonFirst) return null;
+  return <PasskeyLogin placement={placement} hasFormMethod={hasFormMethod} />;
+}
+
+function PasskeyLogin({ placement, hasFormMethod }: { placement: PasskeyPlacement; hasFormMethod: boolean }) {
+  const { client, config, strings, dispatch, emit, reportError } = useWidget();
+  const [busy, setBusy] = useState(false);
+  const autofillRequest = useRef<AbortController | null>(null);
+  const attempts = useRef(0);
+  const mounted = useRef(false);
+
+  const succeeded = useCallback(
+    (resp: WebAuthnAuthenticateResult) => {
+      emit({ type: AuthEventType.PASSKEY_AUTHENTICATE, data: resp });
+      dispatch({ type: 'passkey_authenticated' });
+    },
+    [emit, dispatch],
+  );
+  const failed = useCallback(
+    (err: unknown) => {
+      reportError(err);
+      const key = passkeyAuthErrorKey(err);
+      dispatch({ type: 'set_error', error: { messageId: key, text: strings[key] } });
+    },
+    [reportError, dispatch, strings],
+  );
+
+  // One conditional request at a time; each failure (a passkey the account no longer has, say) uses an
+  // attempt and re-arms autofill, so the user can pick another passkey, until the 5 are spent.
+  const runAutofill = useCallback(async () => {
+    while (mounted.current && autofillRequest.current === null && attempts.current < PASSKEY_AUTOFILL_ATTEMPTS) {
+      attempts.current++;
+      const request = new AbortController();
+      autofillRequest.current = request;
+      try {
+        const resp = await client.webauthn.authenticate({
+          session_duration_minutes: config.sessionDurationMinutes,
+          is_passkey: true,
+          conditional_mediation: true,
+          signal: request.signal,
+        });
+        // null: no browser support or no webauthn input (SPEC §5); nothing to retry.
+        if (resp) succeeded(resp);
+        return;
+      } catch (err) {
+        // Aborted: Main unmounted, or the button took over (it re-arms autofill when it is done).
+        if (request.signal.aborted || isWebAuthnAbort(err)) return;
+        if (mounted.current) failed(err);
+      } finally {
+        if (autofillRequest.current === request) autofillRequest.current = null;
+      }
+    }
+  }, [client, config.sessionDurationMinutes, succeeded, failed]);
+
+  useEffect(() => {
+    mounted.current = true;
+    attempts.current = 0;
+    void runAutofill();
+    return () => {
+      mounted.current = false;
+      autofillRequest.current?.abort();
+      autofillRequest.current = null;
+    };
+  }, [runAutofill]);
+
+  const onClick = async () => {
+    if (busy) return;
+    // A pending autofill request would block the modal prompt: cancel it first.
+    autofillRequest.current?.abort();
+    autofillRequest.current = null;
+    setBusy(true);
+    try {
+      const resp = await client.webauthn.authenticate({ session_duration_minutes: config.sessionDurationMinutes, is_passkey: true });
+      if (resp) succeeded(resp);
+    } catch (err) {
+      if (!mounted.current || isWebAuthnAbort(err)) return;
+      failed(err);
+      setBusy(false);
+      void runAutofill();
+    }
+  };
+
+  const button = (
+    <button
+      type="button"
+      className="ae-button ae-button-secondary"
+      part="button secondary-button passkey-button"
+      data-passkey-button=""
+      // aria-disabled, not disabled: a disabled button drops keyboard focus to <body>.
+      aria-disabled={busy ? 'true' : undefined}
+      onClick={onClick}
+    >
+      {strings['passkey.loginButton']}
+    </button>
+  );
+  return (
+    <>
+      {placement === 'after' && hasFormMethod && <OrDivider />}
+      {button}
+      <div className="ae-visually-hidden" role="status">
+        {busy ? strings['passkey.authenticating'] : ''}
+      </div>
+      {placement === 'before' && hasFormMethod && <OrDivider />}
+    </>
+  );
+}

@@ -1,0 +1,17 @@
+/** SPEC §8 passkey texts for what a passkey call threw. */
+import { isApiError, WebAuthnCeremonyError } from '../../sdk-core/index.ts';
+import type { StringKey } from '../strings.ts';
+
+/**
+ * Strings key of a failed passkey sign-in: a registration the account no longer has, else an SPEC §8
+ * error type the table knows, else the unknown-error text (browser refusals, time-outs, odd answers).
+ */
+export function passkeyAuthErrorKey(e: unknown): StringKey {
+  if (isApiError(e, 'webauthn_registration_not_found')) return 'passkey.errorRegistrationNotFound';
+  return 'passkey.errorUnknown';
+}
+
+/** True when a registration failed because this authenticator already holds a passkey for the account. */
+export function isDuplicatePasskey(e: unknown): boolean {
+  return (e instanceof WebAuthnCeremonyError && e.reason === 'duplicate') || isApiError(e, 'duplicate_webauthn_registration');
+}

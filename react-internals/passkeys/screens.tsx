@@ -1,0 +1,406 @@
+/**
+ * The passkey screens (SPEC §2 "Passkeys"): PasskeyConfirmation after a passkey sign-in, and the
+ * registration widget's PasskeyRegistrationStart and PasskeyRegistrationSuccess. Loaded lazily by the
+ * widget shell, so a login without passkeys never ships them (DESIGN §4).
+ */
+import { type FormEvent, type RefObject, useCallback, useEffect, useId, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { type AuthClient, isWebAuthnAbort, type Session, type User } from '../../sdk-core/index.ts';
+import { CheckIcon } from '../components/icons.tsx';
+import { useWidget } from '../context.ts';
+import { AuthEventType } from '../events.ts';
+import type { Screen } from '../login/state.ts';
+import { text } from '../strings.ts';
+import { isDuplicatePasskey } from './errors.ts';
+import { usePasskeyStyles } from './styles.ts';
+
+/** The passkey screens the shell routes here. */
+export type PasskeyScreenName = Extract<Screen, 'PasskeyConfirmation' | 'PasskeyRegistrationStart' | 'PasskeyRegistrationSuccess'>;
+
+/**
+ * Focus follows the screen. The shell moves focus on screen changes, but a lazily loaded screen may
+ * arrive after it looked; so each screen focuses its first target itself, except the registration
+ * widget's first screen (the host page owns focus when a widget first appears).
+ */
+function useArrivalFocus(ref: RefObject<HTMLElement | null>, skip: boolean): void {
+  useEffect(() => {
+    if (skip) return;
+    const root = ref.current;
+    const target = root?.querySelector<HTMLElement>('[data-autofocus]') ?? root?.querySelector<HTMLElement>('h1');
+    target?.focus();
+  }, [ref, skip]);
+}
+
+/** The current session, re-rendering on change. */
+function useSession(client: AuthClient): Session | null {
+  return useSyncExternalStore(
+    useCallback((cb: () => void) => client.session.onChange(cb), [client]),
+    () => client.session.getSync(),
+  );
+}
+
+/** The cached user, re-rendering on change. */
+function useUser(client: AuthClient): User | null {
+  return useSyncExternalStore(
+    useCallback((cb: () => void) => client.user.onChange(cb), [client]),
+    () => client.user.getSync(),
+  );
+}
+
+// The registration widget's first screen must not steal focus; later arrivals at it must take it.
+const shownStart = new WeakSet<object>();
+// How each widget (keyed by its dispatch) left the Start screen, for the Success screen's title.
+const outcomes = new WeakMap<object, 'created' | 'skipped'>();
+
+/** Picks the passkey screen. */
+export function PasskeyScreen({ screen }: { screen: PasskeyScreenName }) {
+  const { dispatch } = useWidget();
+  const [firstStart] = useState(() => {
+    const first = screen === 'PasskeyRegistrationStart' && !shownStart.has(dispatch);
+    shownStart.add(dispatch);
+    return first;
+  });
+  switch (screen) {
+    case 'PasskeyConfirmation':
+      return <PasskeyConfirmationScreen />;
+    case 'PasskeyRegistrationStart':
+      return <Registration screen={screen} firstStart={firstStart} />;
+    case 'PasskeyRegistrationSuccess':
+      return <Registration screen={screen} firstStart={false} />;
+    default:
+      return null;
+  }
+}
+
+/** PasskeyConfirmation: 'Success!' with a green check; raises authenticate-flow-complete on display (SPEC §2). */
+function PasskeyConfirmationScreen() {
+  const { strings, state, completeFlow } = useWidget();
+  const ref = useRef<HTMLDivElement>(null);
+  const flow = state.completedFlows;
+  // The shell de-duplicates by flow number, so re-renders never fire it twice.
+  useEffect(() => completeFlow(flow), [completeFlow, flow]);
+  useArrivalFocus(ref, false);
+  return (
+    <div className="ae-form ae-center" ref={ref}>
+      <CheckIcon />
+      <h1 className="ae-header" tabIndex={-1}>
+        {strings['passkey.confirmationTitle']}
+      </h1>
+      <p className="ae-text">{strings['passkey.confirmationText']}</p>
+    </div>
+  );
+}
+
+/** The registration widget's screens; without a signed-in user only the SPEC §2 error shows. */
+function Registration({ screen, firstStart }: { screen: 'PasskeyRegistrationStart' | 'PasskeyRegistrationSuccess'; firstStart: boolean }) {
+  const { client, strings } = useWidget();
+  const session = useSession(client);
+  if (!session) {
+    return (
+      <p className="ae-error" role="alert" data-passkey-unauthenticated="">
+        {strings['passkeyRegistration.unauthenticated']}
+      </p>
+    );
+  }
+  return screen === 'PasskeyRegistrationStart' ? <RegistrationStart skipFocus={firstStart} /> : <RegistrationSuccess />;
+}
+
+/** PasskeyRegistrationStart: 'Create a Passkey' or Skip (SPEC §2). */
+function RegistrationStart({ skipFocus }: { skipFocus: boolean }) {
+  const { client, config, strings, dispatch, emit, reportError } = useWidget();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const ref = useRef<HTMLDivElement>(null);
+  const request = useRef<AbortController | null>(null);
+  useArrivalFocus(ref, skipFocus);
+  // Leaving (or the host removing the widget) cancels an open browser prompt.
+  useEffect(() => () => request.current?.abort(), []);
+
+  const create = async () => {
+    if (busy) return;
+    const controller = new AbortController();
+    request.current = controller;
+    setBusy(true);
+    setError(null);
+    try {
+      const resp = await client.webauthn.register({
+        session_duration_minutes: config.sessionDurationMinutes,
+        is_passkey: true,
+        signal: controller.signal,
+      });
+      emit({ type: AuthEventType.PASSKEY_REGISTER, data: resp });
+      outcomes.set(dispatch, 'created');
+      dispatch({ type: 'passkey_registered' });
+    } catch (err) {
+      if (controller.signal.aborted || isWebAuthnAbort(err)) return;
+      reportError(err);
+      setError(isDuplicatePasskey(err) ? strings['passkey.errorDuplicate'] : strings['passkey.errorNotCreated']);
+      setBusy(false);
+    }
+  };
+  const skip = () => {
+    request.current?.abort();
+    emit({ type: AuthEventType.PASSKEY_SKIP, data: {} });
+    outcomes.set(dispatch, 'skipped');
+    dispatch({ type: 'passkey_registration_skipped' });
+  };
+
+  return (
+    <div className="ae-form" ref={ref}>
+      <h1 className="ae-header" tabIndex={-1}>
+        {strings['passkeyRegistration.startTitle']}
+      </h1>
+      <p className="ae-text">{strings['passkeyRegistration.startText']}</p>
+      {/* Always mounted, so the failure text is announced when it arrives. */}
+      <div className="ae-error" role="alert" data-passkey-error="">
+        {error}
+      </div>
+      <button
+        type="button"
+        className="ae-button"
+        part="button primary-button"
+        data-autofocus=""
+        data-passkey-create=""
+        aria-disabled={busy ? 'true' : undefined}
+        onClick={create}
+      >
+        {strings['passkeyRegistration.create']}
+      </button>
+      <button type="button" className="ae-button ae-button-secondary" part="button secondary-button" data-passkey-skip="" onClick={skip}>
+        {strings['passkeyRegistration.skip']}
+      </button>
+      <div className="ae-visually-hidden" role="status">
+        {busy ? strings['passkeyRegistration.creating'] : ''}
+      </div>
+    </div>
+  );
+}
+
+type Mode = { kind: 'idle' } | { kind: 'renaming'; id: string; draft: string } | { kind: 'confirmDelete'; id: string };
+
+/**
+ * PasskeyRegistrationSuccess (SPEC §2): the created message, 'Existing Passkeys' with rename and delete.
+ * A pending delete shows Delete and Cancel with the warning; otherwise 'Set up another Passkey' and
+ * 'Done', both disabled while renaming.
+ */
+function RegistrationSuccess() {
+  const { client, strings, dispatch, emit, reportError, toast } = useWidget();
+  const user = useUser(client);
+  const [mode, setMode] = useState<Mode>({ kind: 'idle' });
+  const [deleting, setDeleting] = useState(false);
+  // Names changed here show at once (rename is fire-and-forget, SPEC §7).
+  const [renamed, setRenamed] = useState<Record<string, string>>({});
+  const ref = useRef<HTMLDivElement>(null);
+  const listRef = useRef<HTMLUListElement>(null);
+  const refocus = useRef<string | null>(null);
+  const titleId = useId();
+  const listTitleId = useId();
+  const inputId = useId();
+  usePasskeyStyles(ref);
+  useArrivalFocus(ref, false);
+
+  // The list comes from the cached user; refresh it once from the server (another tab may have changed it).
+  useEffect(() => {
+    void client.user.get().catch((e: unknown) => reportError(e));
+  }, [client, reportError]);
+
+  // After a mode change, put focus where the user's next step is.
+  useLayoutEffect(() => {
+    const target = refocus.current;
+    if (target === null) return;
+    refocus.current = null;
+    ref.current?.querySelector<HTMLElement>(target)?.focus();
+  });
+  const go = (next: Mode, focusSelector: string) => {
+    refocus.current = focusSelector;
+    setMode(next);
+  };
+
+  const passkeys: User['webauthn_registrations'] = (user?.webauthn_registrations ?? []).map((r) =>
+    Object.hasOwn(renamed, r.webauthn_registration_id) ? { ...r, name: renamed[r.webauthn_registration_id] ?? r.name } : r,
+  );
+  // The title says a passkey was just created only when one was (not after Skip).
+  const [created] = useState(() => outcomes.get(dispatch) === 'created');
+
+  const saveRename = (e: FormEvent) => {
+    e.preventDefault();
+    if (mode.kind !== 'renaming') return;
+    const name = mode.draft.trim();
+    const id = mode.id;
+    if (name !== '') {
+      setRenamed((r) => ({ ...r, [id]: name }));
+      // Fire-and-forget with the error logged (SPEC §7): the list already shows the new name.
+      client.webauthn.update({ webauthn_registration_id: id, name }).catch((err: unknown) => {
+        console.error('Auth Elements: renaming the passkey failed', err);
+      });
+    }
+    go({ kind: 'idle' }, `[data-rename="${cssId(id)}"]`);
+  };
+
+  const confirmDelete = async () => {
+    if (mode.kind !== 'confirmDelete' || deleting) return;
+    setDeleting(true);
+    try {
+      await client.webauthn.deleteRegistration(mode.id);
+      toast('success', strings['passkeyRegistration.deleted']);
+      go({ kind: 'idle' }, 'h2');
+    } catch (err) {
+      toast('error', reportError(err));
+    } finally {
+      setDeleting(false);
+    }
+  };
+
+  const renaming = mode.kind === 'renaming';
+  return (
+    <div className="ae-form" ref={ref}>
+      {created && <CheckIcon />}
+      <h1 className="ae-header" id={titleId} tabIndex={-1}>
+        {created ? strings['passkeyRegistration.successTitle'] : strings['passkeyRegistration.existing']}
+      </h1>
+      {created && (
+        <h2 className="ae-label" id={listTitleId} tabIndex={-1}>
+          {strings['passkeyRegistration.existing']}
+        </h2>
+      )}
+      {passkeys.length === 0 ? (
+        <p className="ae-helper">{strings['passkeyRegistration.none']}</p>
+      ) : (
+        <ul className="ae-pk-list" ref={listRef} aria-labelledby={created ? listTitleId : titleId} data-passkey-list="">
+          {passkeys.map((p) => {
+            const id = p.webauthn_registration_id;
+            const editing = mode.kind === 'renaming' && mode.id === id;
+            const pendingDelete = mode.kind === 'confirmDelete' && mode.id === id;
+            return (
+              <li key={id} className="ae-pk-item" data-passkey-id={id} data-pending-delete={pendingDelete ? '' : undefined}>
+                {editing ? (
+                  <form className="ae-pk-rename" onSubmit={saveRename}>
+                    <label className="ae-label" htmlFor={inputId}>
+                      {strings['passkeyRegistration.nameLabel']}
+                    </label>
+                    <input
+                      id={inputId}
+                      className="ae-input"
+                      part="input passkey-name-input"
+                      type="text"
+                      autoComplete="off"
+                      maxLength={200}
+                      required
+                      value={mode.draft}
+                      data-rename-input=""
+                      onChange={(e) => setMode({ kind: 'renaming', id, draft: e.target.value })}
+                      onKeyDown={(e) => {
+                        if (e.key === 'Escape') {
+                          e.preventDefault();
+                          go({ kind: 'idle' }, `[data-rename="${cssId(id)}"]`);
+                        }
+                      }}
+                    />
+                    <div className="ae-pk-actions">
+                      <button type="submit" className="ae-link" part="button link-button" data-rename-save="">
+                        {strings['passkeyRegistration.save']}
+                      </button>
+                      <button
+                        type="button"
+                        className="ae-link"
+                        part="button link-button"
+                        onClick={() => go({ kind: 'idle' }, `[data-rename="${cssId(id)}"]`)}
+                      >
+                        {strings['passkeyRegistration.cancel']}
+                      </button>
+                    </div>
+                  </form>
+                ) : (
+                  <>
+                    <span className="ae-pk-name">{p.name}</span>
+                    {pendingDelete ? (
+                      <>
+                        <p className="ae-error" role="alert">
+                          {strings['passkeyRegistration.deleteWarning']}
+                        </p>
+                        <div className="ae-pk-actions">
+                          <button
+                            type="button"
+                            className="ae-button"
+                            part="button primary-button"
+                            data-delete-confirm=""
+                            aria-disabled={deleting ? 'true' : undefined}
+                            onClick={confirmDelete}
+                          >
+                            {strings['passkeyRegistration.delete']}
+                          </button>
+                          <button
+                            type="button"
+                            className="ae-button ae-button-secondary"
+                            part="button secondary-button"
+                            data-delete-cancel=""
+                            onClick={() => go({ kind: 'idle' }, `[data-delete="${cssId(id)}"]`)}
+                          >
+                            {strings['passkeyRegistration.cancel']}
+                          </button>
+                        </div>
+                      </>
+                    ) : (
+                      <div className="ae-pk-actions">
+                        <button
+                          type="button"
+                          className="ae-link"
+                          part="button link-button"
+                          data-rename={id}
+                          aria-label={text(strings, 'passkeyRegistration.renameLabel', { name: p.name })}
+                          disabled={mode.kind !== 'idle'}
+                          onClick={() => go({ kind: 'renaming', id, draft: p.name }, '[data-rename-input]')}
+                        >
+                          {strings['passkeyRegistration.rename']}
+                        </button>
+                        <button
+                          type="button"
+                          className="ae-link"
+                          part="button link-button"
+                          data-delete={id}
+                          aria-label={text(strings, 'passkeyRegistration.deleteLabel', { name: p.name })}
+                          disabled={mode.kind !== 'idle'}
+                          onClick={() => go({ kind: 'confirmDelete', id }, '[data-delete-cancel]')}
+                        >
+                          {strings['passkeyRegistration.delete']}
+                        </button>
+                      </div>
+                    )}
+                  </>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {mode.kind !== 'confirmDelete' && (
+        <>
+          <button
+            type="button"
+            className="ae-button ae-button-secondary"
+            part="button secondary-button"
+            data-set-up-another=""
+            disabled={renaming}
+            onClick={() => dispatch({ type: 'passkey_register_another' })}
+          >
+            {strings['passkeyRegistration.setUpAnother']}
+          </button>
+          <button
+            type="button"
+            className="ae-button"
+            part="button primary-button"
+            data-passkey-done=""
+            disabled={renaming}
+            onClick={() => emit({ type: AuthEventType.PASSKEY_DONE, data: {} })}
+          >
+            {strings['passkeyRegistration.done']}
+          </button>
+        </>
+      )}
+    </div>
+  );
+}
+
+/** Escapes an id for use inside a CSS attribute selector. */
+function cssId(id: string): string {
+  return id.replace(/["\\]/g, '\\$&');
+}
