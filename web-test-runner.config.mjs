@@ -6,6 +6,7 @@ import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { countReporter } from './test/wtr-count-reporter.mjs';
 import { reactEsmPlugin } from './test/wtr-react-esm.mjs';
 import { referenceServerPlugin } from './test/wtr-reference-server.mjs';
+import { webauthnPlugin } from './test/wtr-webauthn.mjs';
 
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -17,6 +18,7 @@ export default {
   concurrency: 1,
   plugins: [
     referenceServerPlugin(),
+    webauthnPlugin(), // test-only: CDP virtual authenticator for passkey ceremonies
     reactEsmPlugin(),
     esbuildPlugin({ ts: true, tsx: true, jsx: 'automatic', tsconfig: './tsconfig.json', target: 'auto' }),
   ],
