@@ -1,0 +1,40 @@
+/** The password transitions of the login state machine (SPEC §4), as pure reducer steps. */
+import { expect } from '@open-wc/testing';
+import { initialWidgetState, type WidgetState, widgetReducer } from '../login/state.ts';
+
+describe('password state machine', () => {
+  const found = (userType: 'new' | 'existing'): WidgetState =>
+    widgetReducer(initialWidgetState(), { type: 'password_user_found', email: 'a@b.co', userType });
+
+  it('password_user_found keeps the email and type and goes to PasswordCreateOrLogin', () => {
+    const s = found('existing');
+    expect(s.screen).to.equal('PasswordCreateOrLogin');
+    expect(s.passwordState).to.deep.equal({ email: 'a@b.co', type: 'existing' });
+  });
+
+  it('password_email_sent shows the named screen; PasswordSetNew marks the user passwordless', () => {
+    const forgot = widgetReducer(found('existing'), { type: 'password_email_sent', email: 'a@b.co', screen: 'PasswordForgot' });
+    expect(forgot.screen).to.equal('PasswordForgot');
+    expect(forgot.passwordState.type).to.equal('existing');
+    const setNew = widgetReducer(initialWidgetState(), { type: 'password_email_sent', email: 'c@d.co', screen: 'PasswordSetNew' });
+    expect(setNew.screen).to.equal('PasswordSetNew');
+    expect(setNew.passwordState).to.deep.equal({ email: 'c@d.co', type: 'passwordless' });
+  });
+
+  it('password_authenticated counts the flow from create/log in or the reset form, and is ignored elsewhere', () => {
+    const done = widgetReducer(found('new'), { type: 'password_authenticated' });
+    expect(done.screen).to.equal('PasswordConfirmation');
+    expect(done.completedFlows).to.equal(1);
+    expect(widgetReducer(done, { type: 'password_authenticated' })).to.equal(done);
+    const reset = { ...initialWidgetState('PasswordResetForm'), resetPasswordState: { token: 't', tokenType: 'reset_password' } };
+    expect(widgetReducer(reset, { type: 'password_authenticated' }).screen).to.equal('PasswordConfirmation');
+    const main = initialWidgetState();
+    expect(widgetReducer(main, { type: 'password_authenticated' })).to.equal(main);
+  });
+
+  it('back_to_main from a password screen keeps the typed email for the start form', () => {
+    const back = widgetReducer(found('new'), { type: 'back_to_main' });
+    expect(back.screen).to.equal('Main');
+    expect(back.passwordState.email).to.equal('a@b.co');
+  });
+});
