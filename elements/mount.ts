@@ -8,7 +8,8 @@ import type { AuthCallbacks } from '../react-internals/events.ts';
 import type { StringOverrides } from '../react-internals/strings.ts';
 import type { StyleConfig } from '../react-internals/theme.ts';
 import type { AuthLoginElement } from './login.tsx';
-import { defineLogin, defineResetPassword, LOGIN_TAG, RESET_PASSWORD_TAG } from './registry.ts';
+import type { AuthPasskeyRegistrationElement, PasskeyRegistrationConfig } from './passkey-registration.tsx';
+import { defineLogin, definePasskeyRegistration, defineResetPassword, LOGIN_TAG, PASSKEY_REGISTRATION_TAG, RESET_PASSWORD_TAG } from './registry.ts';
 import type { AuthResetPasswordElement } from './reset-password.tsx';
 
 /** Options every mount function takes. */
@@ -98,4 +99,21 @@ export function mountResetPassword(selector: string, options: MountResetPassword
   // Set in the same task as the other props, so React renders once with the token.
   if (options.passwordResetToken !== undefined) for (const el of els) el.passwordResetToken = options.passwordResetToken;
   return els;
+}
+
+/** Options of mountPasskeyRegistration; `config` may be omitted when `client` is given. */
+export type MountPasskeyRegistrationOptions = Omit<MountOptions<PasskeyRegistrationConfig>, 'config'> & { config?: PasskeyRegistrationConfig };
+
+/**
+ * Mounts `<auth-passkey-registration>` on every element matching `selector` (SPEC §2 Passkey
+ * registration: starts on PasskeyRegistrationStart; needs an authenticated user).
+ * @throws Error 'The selector you specified (...) applies to no DOM elements ... calling mountPasskeyRegistration()'.
+ * @example
+ * mountPasskeyRegistration('#passkeys', { client, callbacks: { onEvent: (e) => e.type === 'PASSKEY_DONE' && location.assign('/') } });
+ */
+export function mountPasskeyRegistration(selector: string, options: MountPasskeyRegistrationOptions): AuthPasskeyRegistrationElement[] {
+  return mountWidget<AuthPasskeyRegistrationElement>('mountPasskeyRegistration', PASSKEY_REGISTRATION_TAG, definePasskeyRegistration, selector, {
+    ...options,
+    config: options.config ?? {},
+  });
 }

@@ -1,5 +1,6 @@
 /** Tag names and guarded registration, without side effects at import time. */
 import { AuthLoginElement } from './login.tsx';
+import { AuthPasskeyRegistrationElement } from './passkey-registration.tsx';
 import { AuthResetPasswordElement } from './reset-password.tsx';
 
 /** Tag of the login element. */
@@ -16,4 +17,12 @@ export const RESET_PASSWORD_TAG = 'auth-reset-password';
 /** Registers `<auth-reset-password>` unless a definition already exists. */
 export function defineResetPassword(): void {
   if (!customElements.get(RESET_PASSWORD_TAG)) customElements.define(RESET_PASSWORD_TAG, AuthResetPasswordElement);
+}
+
+/** Tag of the passkey-registration element. */
+export const PASSKEY_REGISTRATION_TAG = 'auth-passkey-registration';
+
+/** Registers `<auth-passkey-registration>` unless a definition already exists. */
+export function definePasskeyRegistration(): void {
+  if (!customElements.get(PASSKEY_REGISTRATION_TAG)) customElements.define(PASSKEY_REGISTRATION_TAG, AuthPasskeyRegistrationElement);
 }

@@ -11,4 +11,7 @@ export { defineLogin, LOGIN_TAG } from '../elements/registry.ts';
 export { AuthResetPasswordElement } from '../elements/reset-password.tsx';
 export { type MountResetPasswordOptions, mountResetPassword } from '../elements/mount.ts';
 export { defineResetPassword, RESET_PASSWORD_TAG } from '../elements/registry.ts';
+export { AuthPasskeyRegistrationElement, type PasskeyRegistrationConfig } from '../elements/passkey-registration.tsx';
+export { type MountPasskeyRegistrationOptions, mountPasskeyRegistration } from '../elements/mount.ts';
+export { definePasskeyRegistration, PASSKEY_REGISTRATION_TAG } from '../elements/registry.ts';
 export { defineAuthElements } from './define-all.ts';
