@@ -6,6 +6,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { isValidEmail } from '../../sdk-core/index.ts';
 import { useWidget } from '../context.ts';
 import { useSendingIndicator } from '../login/sending.ts';
+import { emailAutoComplete } from '../passkeys/autocomplete.ts';
 import { loadPasswordScreens } from './PasswordScreen.tsx';
 import { sendPasswordless } from './send.ts';
 
@@ -73,7 +74,8 @@ export function PasswordStartForm() {
         part="input email-input"
         type="email"
         name="email"
-        autoComplete="username"
+        // Passkey autofill (conditional mediation) needs `webauthn` here when passkeys are on.
+        autoComplete={emailAutoComplete(ctx.config, 'username')}
         required
         placeholder={strings['email.placeholder']}
         value={email}
