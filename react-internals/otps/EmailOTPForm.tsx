@@ -5,6 +5,7 @@ import type { ResolvedLoginConfig } from '../config.ts';
 import { useWidget } from '../context.ts';
 import { AuthEventType } from '../events.ts';
 import { emailAutoComplete } from '../passkeys/autocomplete.ts';
+import { useSendingIndicator } from '../login/sending.ts';
 
 /** The send options of SPEC §7 (expiration default 5, templates, locale) from the config. */
 export function otpSendOptions(config: ResolvedLoginConfig): OTPSendOptions {
@@ -25,6 +26,7 @@ export function EmailOTPForm() {
   const inputRef = useRef<HTMLInputElement>(null);
   const inputId = useId();
   const errorId = useId();
+  useSendingIndicator(submitting);
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();

@@ -1,0 +1,223 @@
+import { expect } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import 'axe-core';
+import { createRoot, type Root } from 'react-dom/client';
+import { type AuthClient, createClient } from '../../sdk-core/index.ts';
+import { testEnv, uniqueEmail, waitForMessage } from '../../test/env.ts';
+import type { AuthErrorDetail, AuthEvent } from '../events.ts';
+import { LoginWidget, type LoginWidgetProps } from '../login/LoginWidget.tsx';
+import { FakeClock, typeInto, waitFor } from '../test-utils.ts';
+
+const axe = (globalThis as unknown as { axe: typeof import('axe-core') }).axe;
+
+describe('email magic link (real reference server)', () => {
+  let host: HTMLDivElement;
+  let root: Root;
+  let client: AuthClient;
+  let events: AuthEvent[];
+  let errors: AuthErrorDetail[];
+  let logged: string[];
+  const clients: AuthClient[] = [];
+
+  const q = <T extends Element>(sel: string): T | null => host.querySelector<T>(sel);
+  const screen = () => q('.ae-root')?.getAttribute('data-screen');
+  const redirectURL = `${location.origin}/auth/callback`;
+
+  async function expectAxeClean(what: string) {
+    const result = await axe.run(host);
+    expect(result.violations.map((v) => `${what}: ${v.id}: ${v.help}`)).to.deep.equal([]);
+  }
+
+  function render(options: Record<string, unknown> = {}, extra: Partial<LoginWidgetProps> = {}) {
+    root.render(
+      <LoginWidget
+        client={client}
+        config={{
+          products: ['emailMagicLinks'],
+          emailMagicLinksOptions: { loginRedirectURL: redirectURL, signupRedirectURL: redirectURL, ...options },
+        }}
+        onEvent={(e) => events.push(e)}
+        onError={(e) => errors.push(e)}
+        clock={new FakeClock()}
+        {...extra}
+      />,
+    );
+  }
+
+  async function sendLink(email: string) {
+    const input = await waitFor(() => q<HTMLInputElement>('input[type="email"]'), 'email input');
+    typeInto(input, email);
+    q<HTMLButtonElement>('button[type="submit"]')!.click();
+    await waitFor(() => screen() === 'EmailConfirmation', 'EmailConfirmation');
+  }
+
+  beforeEach(async () => {
+    const { apiBaseUrl, publicToken } = await testEnv();
+    client = createClient(publicToken, { apiBaseUrl, disableSessionRefresh: true });
+    clients.push(client);
+    events = [];
+    errors = [];
+    logged = [];
+    const log = client.telemetry.log.bind(client.telemetry);
+    client.telemetry.log = (name, details) => {
+      logged.push(name);
+      log(name, details);
+    };
+    host = document.createElement('div');
+    document.body.append(host);
+    root = createRoot(host);
+  });
+
+  afterEach(async () => {
+    root.unmount();
+    host.remove();
+    for (const c of clients.splice(0)) {
+      await c.session.revoke({ forceClear: true }).catch(() => undefined);
+      c.destroy();
+    }
+  });
+
+  it("Main: 'Continue with email'; a bad address shows 'Email format is invalid.' without any call", async () => {
+    render();
+    const input = await waitFor(() => q<HTMLInputElement>('input[type="email"]'), 'email input');
+    const button = q<HTMLButtonElement>('button[type="submit"]')!;
+    expect(button.textContent).to.equal('Continue with email');
+    expect(input.labels?.[0]?.textContent).to.equal('Email');
+    expect(input.autocomplete).to.equal('email');
+    await expectAxeClean('Main (magic link)');
+    typeInto(input, 'ada@example');
+    button.click();
+    await waitFor(() => input.getAttribute('aria-invalid') === 'true', 'aria-invalid');
+    const message = host.querySelector(`[id="${input.getAttribute('aria-describedby')}"]`)!;
+    expect(message.textContent).to.equal('Email format is invalid.');
+    expect(message.getAttribute('aria-live')).to.equal('polite');
+    expect(document.activeElement).to.equal(input);
+    expect(screen()).to.equal('Main');
+    expect(events).to.deep.equal([]);
+    expect(logged).to.not.include('email_sent');
+    await expectAxeClean('Main (magic link, invalid)');
+  });
+
+  it('sends the link: EmailConfirmation texts, mailbox links, events; the inbox link signs the user in', async () => {
+    render();
+    const email = uniqueEmail('eml');
+    await sendLink(email);
+    const h1 = q<HTMLHeadingElement>('h1')!;
+    expect(h1.textContent).to.equal('Check your email');
+    expect(document.activeElement).to.equal(h1);
+    expect(q('.ae-text')!.textContent).to.equal(`An email was sent to ${email}`);
+    const links = [...host.querySelectorAll<HTMLAnchorElement>('a[data-mailbox]')];
+    expect(links.map((a) => a.textContent)).to.deep.equal([
+      'Open Gmail (opens in a new tab)',
+      'Open Yahoo (opens in a new tab)',
+      'Open Outlook (opens in a new tab)',
+    ]);
+    // The test project has no bootstrap email domain and no hint: plain mailboxes, no search.
+    expect(links.map((a) => a.href)).to.deep.equal([
+      'https://mail.google.com/mail/u/0/',
+      'https://mail.yahoo.com/',
+      'https://outlook.live.com/mail/0/inbox',
+    ]);
+    for (const a of links) {
+      expect(a.target).to.equal('_blank');
+      expect(a.rel).to.equal('noopener noreferrer');
+    }
+    expect(events.map((e) => e.type)).to.deep.equal(['MAGIC_LINK_LOGIN_OR_CREATE']);
+    const sent = events[0];
+    if (sent?.type === 'MAGIC_LINK_LOGIN_OR_CREATE') {
+      expect(sent.data.email).to.equal(email);
+      expect(sent.data.user_id).to.be.a('string');
+    }
+    expect(logged).to.include('email_sent');
+    await expectAxeClean('EmailConfirmation');
+
+    // The link points at the configured redirect URL; the host's redirect page redeems it.
+    const message = await waitForMessage(email);
+    expect(message.channel).to.equal('email');
+    const link = message.link!;
+    expect(link.startsWith(`${redirectURL}?stytch_token_type=magic_links&token=`)).to.equal(true);
+    const redirectPageClient = createClient((await testEnv()).publicToken, {
+      apiBaseUrl: (await testEnv()).apiBaseUrl,
+      disableSessionRefresh: true,
+    });
+    clients.push(redirectPageClient);
+    const signedIn = await redirectPageClient.magicLinks.authenticateFromUrl({ session_duration_minutes: 30, url: link });
+    expect(signedIn!.user.emails.map((e) => e.email)).to.deep.equal([email]);
+    expect(signedIn!.user.emails[0]!.verified).to.equal(true);
+    expect(redirectPageClient.session.getSync()?.user_id).to.equal(signedIn!.user_id);
+    // Single use: the same link a second time is refused with the SPEC §8 error.
+    let second: unknown;
+    await redirectPageClient.magicLinks.authenticateFromUrl({ session_duration_minutes: 30, url: link }).catch((e: unknown) => {
+      second = e;
+    });
+    expect((second as { error_type?: string }).error_type).to.equal('unable_to_auth_magic_link');
+  });
+
+  it('mailbox links search by the configured domainHint', async () => {
+    render({ domainHint: 'acme.com' });
+    await sendLink(uniqueEmail('hint'));
+    const href = (p: string) => q<HTMLAnchorElement>(`a[data-mailbox="${p}"]`)!.href;
+    expect(href('gmail')).to.equal('https://mail.google.com/mail/u/0/#search/from%3Aacme.com+in%3Aanywhere');
+    expect(href('yahoo')).to.equal('https://mail.yahoo.com/d/search/keyword=from%3Aacme.com');
+    expect(href('outlook')).to.equal('https://outlook.live.com/mail/0/inbox');
+  });
+
+  it("'Try again' (keyboard) clears the email, returns to Main and logs email_try_again_clicked", async () => {
+    render();
+    const input = await waitFor(() => q<HTMLInputElement>('input[type="email"]'), 'email input');
+    input.focus();
+    await sendKeys({ type: uniqueEmail('again') });
+    await sendKeys({ press: 'Enter' });
+    await waitFor(() => screen() === 'EmailConfirmation', 'EmailConfirmation');
+    const tryAgain = [...host.querySelectorAll('button')].find((b) => b.textContent === 'Try again')!;
+    expect(tryAgain.previousElementSibling?.textContent).to.equal('Didn\u2019t get it?');
+    tryAgain.focus();
+    await sendKeys({ press: 'Enter' });
+    await waitFor(() => screen() === 'Main', 'Main');
+    const fresh = await waitFor(() => q<HTMLInputElement>('input[type="email"]'), 'email input');
+    expect(fresh.value).to.equal('');
+    expect(document.activeElement).to.equal(fresh);
+    expect(logged).to.include('email_try_again_clicked');
+  });
+
+  it('with a session, sends through the secondary endpoint (adds the email to the signed-in user)', async () => {
+    // Sign in first, with a link.
+    const first = uniqueEmail('primary');
+    await client.magicLinks.email.loginOrCreate(first, { login_magic_link_url: redirectURL, signup_magic_link_url: redirectURL });
+    await client.magicLinks.authenticateFromUrl({ session_duration_minutes: 30, url: (await waitForMessage(first)).link! });
+    expect(client.session.getSync()).to.not.equal(null);
+    const paths: string[] = [];
+    const realFetch = window.fetch;
+    window.fetch = (input, init) => {
+      paths.push(new URL(input instanceof Request ? input.url : String(input)).pathname);
+      return realFetch(input, init);
+    };
+    try {
+      render();
+      const second = uniqueEmail('secondary');
+      await sendLink(second);
+      expect(paths).to.include('/sdk/v1/magic_links/email/send/secondary');
+      expect(paths).to.not.include('/sdk/v1/magic_links/email/login_or_create');
+      const resp = await client.magicLinks.authenticate(
+        new URL((await waitForMessage(second)).link!).searchParams.get('token')!,
+        { session_duration_minutes: 30 },
+      );
+      expect(resp.user.emails.map((e) => e.email).sort()).to.deep.equal([first, second].sort());
+    } finally {
+      window.fetch = realFetch;
+    }
+  });
+
+  it('an unknown redirect URL: the server error is shown and sent to onError', async () => {
+    render({ loginRedirectURL: 'https://evil.example/steal', signupRedirectURL: 'https://evil.example/steal' });
+    const input = await waitFor(() => q<HTMLInputElement>('input[type="email"]'), 'email input');
+    typeInto(input, uniqueEmail('evil'));
+    q<HTMLButtonElement>('button[type="submit"]')!.click();
+    await waitFor(() => errors.length > 0, 'onError');
+    expect(screen()).to.equal('Main');
+    const shown = host.querySelector(`[id="${input.getAttribute('aria-describedby')}"]`)!;
+    expect(shown.textContent).to.equal(errors[0]!.message);
+    expect(errors[0]!.status_code).to.equal(400);
+    expect(q<HTMLButtonElement>('button[type="submit"]')!.disabled).to.equal(false);
+  });
+});

@@ -1,0 +1,305 @@
+import { expect } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import 'axe-core';
+import { createRoot, type Root } from 'react-dom/client';
+import { type AuthClient, createClient } from '../../sdk-core/index.ts';
+import { inbox, testEnv, waitForMessage } from '../../test/env.ts';
+import { resolveLoginConfig } from '../config.ts';
+import { WidgetContext, type WidgetContextValue } from '../context.ts';
+import { errorText } from '../errors.ts';
+import type { AuthEvent } from '../events.ts';
+import { LoginWidget, type LoginWidgetProps } from '../login/LoginWidget.tsx';
+import { initialWidgetState, type WidgetAction } from '../login/state.ts';
+import { resolveStrings } from '../strings.ts';
+import { FakeClock, typeInto, waitFor } from '../test-utils.ts';
+import { type ParserLoader, type PhoneParser, VALIDATE_TIMEOUT_MS } from './parse.ts';
+import { PhoneOTPForm } from './PhoneOTPForm.tsx';
+
+const axe = (globalThis as unknown as { axe: typeof import('axe-core') }).axe;
+
+/** A US number no other test uses (415-555-XXXX numbers are valid for libphonenumber-js). */
+const uniqueUsNumber = (): { national: string; e164: string } => {
+  const last4 = String(Math.floor(Math.random() * 10_000)).padStart(4, '0');
+  return { national: `415555${last4}`, e164: `+1415555${last4}` };
+};
+
+describe('SMS and WhatsApp passcodes (real reference server)', () => {
+  let host: HTMLDivElement;
+  let root: Root;
+  let client: AuthClient;
+  let events: AuthEvent[];
+  let clock: FakeClock;
+
+  const q = <T extends Element>(sel: string): T | null => host.querySelector<T>(sel);
+  const screen = () => q('.ae-root')?.getAttribute('data-screen');
+  const phoneInput = () => waitFor(() => q<HTMLInputElement>('input[type="tel"]'), 'phone input');
+
+  async function expectAxeClean(what: string) {
+    const result = await axe.run(host);
+    expect(result.violations.map((v) => `${what}: ${v.id}: ${v.help}`)).to.deep.equal([]);
+  }
+
+  function render(methods: string[], extra: Partial<LoginWidgetProps> = {}) {
+    root.render(
+      <LoginWidget
+        client={client}
+        config={{ products: ['otp'], otpOptions: { methods } }}
+        onEvent={(e) => events.push(e)}
+        clock={clock}
+        {...extra}
+      />,
+    );
+  }
+
+  /** Types the number, submits, and waits for the code screen. */
+  async function sendCode(national: string) {
+    const input = await phoneInput();
+    typeInto(input, national);
+    q<HTMLButtonElement>('button[type="submit"]')!.click();
+    await waitFor(() => screen() === 'OTPAuthenticate', 'OTPAuthenticate');
+    return waitFor(() => q<HTMLInputElement>('input[autocomplete="one-time-code"]'), 'otp input');
+  }
+
+  beforeEach(async () => {
+    const { apiBaseUrl, publicToken } = await testEnv();
+    client = createClient(publicToken, { apiBaseUrl, disableSessionRefresh: true });
+    events = [];
+    clock = new FakeClock();
+    host = document.createElement('div');
+    document.body.append(host);
+    root = createRoot(host);
+  });
+
+  afterEach(async () => {
+    root.unmount();
+    host.remove();
+    await client.session.revoke({ forceClear: true }).catch(() => undefined);
+    client.destroy();
+  });
+
+  it('country selector (default US, "+1 United States") and a labelled phone field', async () => {
+    render(['sms']);
+    const input = await phoneInput();
+    const select = q<HTMLSelectElement>('select')!;
+    expect(select.labels?.[0]?.textContent).to.equal('Country');
+    expect(select.value).to.equal('US');
+    expect(select.selectedOptions[0]!.textContent).to.equal('+1 United States');
+    expect(select.options.length).to.equal(245);
+    expect([...select.options].find((o) => o.value === 'GB')!.textContent).to.equal('+44 United Kingdom');
+    expect(input.labels?.[0]?.textContent).to.equal('Phone number');
+    expect(input.placeholder).to.equal('(123) 456-7890');
+    expect(input.autocomplete).to.equal('tel');
+    expect(input.required).to.equal(true);
+    await expectAxeClean('Main (phone)');
+  });
+
+  it('formats the number as it is typed, keyboard only', async () => {
+    render(['sms']);
+    const input = await phoneInput();
+    input.focus();
+    await sendKeys({ type: '2025' });
+    await waitFor(() => input.value === '(202) 5', '(202) 5');
+    await sendKeys({ type: '550123' });
+    await waitFor(() => input.value === '(202) 555-0123', '(202) 555-0123');
+    // Backspace over the dash removes the digit before it rather than re-adding the dash.
+    input.setSelectionRange(10, 10);
+    await sendKeys({ press: 'Backspace' });
+    await waitFor(() => input.value === '(202) 550-123', 'digit before the dash removed');
+  });
+
+  it("an invalid number shows SPEC §5's message and sends nothing", async () => {
+    render(['sms']);
+    const input = await phoneInput();
+    typeInto(input, '123');
+    q<HTMLButtonElement>('button[type="submit"]')!.click();
+    await waitFor(() => input.getAttribute('aria-invalid') === 'true', 'aria-invalid');
+    const message = host.querySelector(`[id="${input.getAttribute('aria-describedby')}"]`)!;
+    expect(message.textContent).to.equal('Phone number format is invalid. Ensure the phone number is in the E.164 format.');
+    expect(message.getAttribute('aria-live')).to.equal('polite');
+    expect(document.activeElement).to.equal(input);
+    expect(screen()).to.equal('Main');
+    expect(events).to.deep.equal([]);
+    await expectAxeClean('Main (phone, invalid)');
+    // Editing clears the message.
+    typeInto(input, '1234');
+    await waitFor(() => !input.hasAttribute('aria-invalid'), 'cleared');
+  });
+
+  it('SMS: signs in with the code from the dev inbox; resend toast names the channel', async () => {
+    render(['sms']);
+    const { national, e164 } = uniqueUsNumber();
+    const otp = await sendCode(national);
+    expect(host.textContent).to.contain(`A 6-digit passcode was sent to you at ${e164}.`);
+    expect(document.activeElement).to.equal(otp);
+    await expectAxeClean('OTPAuthenticate (SMS)');
+    const sent = events[0];
+    expect(sent?.type).to.equal('OTP_SMS_LOGIN_OR_CREATE');
+    if (sent?.type === 'OTP_SMS_LOGIN_OR_CREATE') expect(sent.data).to.include({ phone_number: e164, resend: false });
+    const first = await waitForMessage(e164);
+    expect(first.channel).to.equal('sms');
+
+    q<HTMLButtonElement>('[data-resend-state]')!.click();
+    const toast = await waitFor(() => q('.ae-toast'), 'toast');
+    expect(toast.textContent).to.equal('Text message resent');
+    const resent = events.at(-1);
+    expect(resent?.type).to.equal('OTP_SMS_LOGIN_OR_CREATE');
+    if (resent?.type === 'OTP_SMS_LOGIN_OR_CREATE') expect(resent.data.resend).to.equal(true);
+    const second = await waitForMessage(e164, 2);
+    expect(second.channel).to.equal('sms');
+
+    typeInto(otp, second.code!);
+    await waitFor(() => screen() === 'OTPConfirmation', 'OTPConfirmation');
+    const types = events.map((e) => e.type);
+    expect(types.slice(-2)).to.deep.equal(['OTP_AUTHENTICATE', 'authenticate-flow-complete']);
+    const user = await client.user.get();
+    expect(user.phone_numbers.map((p) => p.phone_number)).to.deep.equal([e164]);
+  });
+
+  it('WhatsApp through the tabs: another country, code from the inbox, toast names WhatsApp', async () => {
+    render(['sms', 'whatsapp']);
+    const whatsapp = await waitFor(
+      () => [...host.querySelectorAll<HTMLButtonElement>('[role="tab"]')].find((t) => t.textContent === 'WhatsApp'),
+      'WhatsApp tab',
+    );
+    whatsapp.click();
+    const select = await waitFor(() => q<HTMLSelectElement>('[role="tabpanel"][data-method="whatsapp"] select'), 'country select');
+    select.value = 'GB';
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+    await waitFor(() => q<HTMLSelectElement>('select')?.value === 'GB', 'GB selected');
+    const national = `07400${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}`;
+    const e164 = `+44${national.slice(1)}`;
+    const otp = await sendCode(national);
+    expect(events[0]?.type).to.equal('OTP_WHATSAPP_LOGIN_OR_CREATE');
+    const message = await waitForMessage(e164);
+    expect(message.channel).to.equal('whatsapp');
+    q<HTMLButtonElement>('[data-resend-state]')!.click();
+    const toast = await waitFor(() => q('.ae-toast'), 'toast');
+    expect(toast.textContent).to.equal('WhatsApp message resent');
+    const latest = await waitForMessage(e164, 2);
+    expect(latest.channel).to.equal('whatsapp');
+    typeInto(otp, latest.code!);
+    await waitFor(() => screen() === 'OTPConfirmation', 'OTPConfirmation');
+    await expectAxeClean('OTPConfirmation');
+  });
+
+  it('back from the code screen reopens Main on the tab the user came from', async () => {
+    render(['email', 'sms', 'whatsapp']);
+    const text = await waitFor(
+      () => [...host.querySelectorAll<HTMLButtonElement>('[role="tab"]')].find((t) => t.textContent === 'Text'),
+      'Text tab',
+    );
+    text.click();
+    await sendCode(uniqueUsNumber().national);
+    q<HTMLButtonElement>('button[aria-label="Back"]')!.click();
+    await waitFor(() => screen() === 'Main', 'Main');
+    const selected = q('[role="tab"][aria-selected="true"]')!;
+    expect(selected.textContent).to.equal('Text');
+    // The shell focuses the first autofocus field of the new screen: the phone input.
+    expect(document.activeElement).to.equal(q('input[type="tel"]'));
+  });
+
+  it('a server refusal is shown and the form stays usable', async () => {
+    render(['sms']);
+    const input = await phoneInput();
+    // +882 is a non-geographic code the selector does not offer and SMS cannot reach.
+    typeInto(input, '+882 1234 5678');
+    q<HTMLButtonElement>('button[type="submit"]')!.click();
+    await waitFor(() => input.getAttribute('aria-invalid') === 'true' || q('.ae-error')?.textContent, 'refused');
+    expect(screen()).to.equal('Main');
+    expect(q<HTMLButtonElement>('button[type="submit"]')!.disabled).to.equal(false);
+  });
+});
+
+describe('PhoneOTPForm with an injected parser and clock', () => {
+  let host: HTMLDivElement;
+  let root: Root;
+  let client: AuthClient;
+  let actions: WidgetAction[];
+  let clock: FakeClock;
+
+  beforeEach(async () => {
+    const { apiBaseUrl, publicToken } = await testEnv();
+    client = createClient(publicToken, { apiBaseUrl, disableSessionRefresh: true });
+    actions = [];
+    clock = new FakeClock();
+    host = document.createElement('div');
+    document.body.append(host);
+    root = createRoot(host);
+  });
+
+  afterEach(() => {
+    root.unmount();
+    host.remove();
+    client.destroy();
+  });
+
+  function renderForm(loadParser: ParserLoader) {
+    const strings = resolveStrings();
+    const ctx: WidgetContextValue = {
+      client,
+      config: resolveLoginConfig({ products: ['otp'], otpOptions: { methods: ['sms'] } }),
+      styles: undefined,
+      strings,
+      clock,
+      state: initialWidgetState(),
+      dispatch: (a) => actions.push(a),
+      bootstrap: null,
+      emit: () => undefined,
+      reportError: (e) => errorText(e, strings),
+      toast: () => undefined,
+      completeFlow: () => undefined,
+    };
+    root.render(
+      <WidgetContext.Provider value={ctx}>
+        <PhoneOTPForm channel="sms" loadParser={loadParser} />
+      </WidgetContext.Provider>,
+    );
+    return waitFor(() => host.querySelector<HTMLInputElement>('input[type="tel"]'), 'phone input');
+  }
+
+  it('a parser slower than 2 s: the number is accepted as + dial code + digits and the code is sent', async () => {
+    const input = await renderForm(() => new Promise<PhoneParser>(() => undefined));
+    const { national, e164 } = uniqueUsNumber();
+    typeInto(input, national);
+    host.querySelector<HTMLButtonElement>('button[type="submit"]')!.click();
+    await waitFor(() => host.querySelector<HTMLButtonElement>('button[type="submit"]')!.disabled, 'submitting');
+    clock.advance(VALIDATE_TIMEOUT_MS - 1);
+    await new Promise((r) => setTimeout(r, 30));
+    expect(actions).to.deep.equal([]);
+    clock.advance(1);
+    await waitFor(() => actions.length > 0, 'otp_sent');
+    expect(actions[0]).to.include({ type: 'otp_sent', otpType: 'sms', destination: e164 });
+    // Never formatted (no parser): the text stays as typed.
+    expect(input.value).to.equal(national);
+    expect((await inbox(e164))[0]?.channel).to.equal('sms');
+  });
+
+  it('a parser that fails to load: accepted the same way', async () => {
+    const input = await renderForm(() => Promise.reject(new Error('chunk load failed')));
+    const { national, e164 } = uniqueUsNumber();
+    typeInto(input, national);
+    host.querySelector<HTMLButtonElement>('button[type="submit"]')!.click();
+    await waitFor(() => actions.length > 0, 'otp_sent');
+    expect(actions[0]).to.include({ destination: e164 });
+  });
+
+  it('stale formatting answers are ignored: the newest input wins whatever order answers arrive in', async () => {
+    const answers: { input: string; release: () => void }[] = [];
+    const parser: PhoneParser = { toE164: () => null, format: (s) => `<${s}>` };
+    // Each format call waits for the test to release it, so answers can come back out of order.
+    const loadParser: ParserLoader = () =>
+      new Promise<PhoneParser>((resolve) => {
+        answers.push({ input: '', release: () => resolve(parser) });
+      });
+    const input = await renderForm(loadParser);
+    answers.splice(0); // the prefetch on mount
+    typeInto(input, '202');
+    typeInto(input, '2025');
+    await waitFor(() => answers.length === 2, 'two format requests');
+    answers[1]!.release();
+    await waitFor(() => input.value === '<2025>', 'newest answer shown');
+    answers[0]!.release();
+    await new Promise((r) => setTimeout(r, 30));
+    expect(input.value).to.equal('<2025>');
+  });
+});
