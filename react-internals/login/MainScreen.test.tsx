@@ -92,7 +92,7 @@ describe('Main screen (real reference server)', () => {
     await sendKeys({ press: 'ArrowRight' });
     await waitFor(() => selectedTab()?.textContent === 'Text', 'Text selected');
     expect(document.activeElement).to.equal(selectedTab());
-    expect(panel()!.querySelector('input[type="tel"]')).to.not.equal(null);
+    await waitFor(() => panel()!.querySelector('input[type="tel"]'), 'phone form');
     await sendKeys({ press: 'ArrowRight' });
     await waitFor(() => selectedTab()?.textContent === 'WhatsApp', 'WhatsApp selected');
     await sendKeys({ press: 'ArrowRight' });
@@ -106,6 +106,7 @@ describe('Main screen (real reference server)', () => {
     expect(document.activeElement).to.equal(selectedTab());
     expect(tabs().map((t) => t.tabIndex)).to.deep.equal([-1, -1, 0]);
     // Tab leaves the tab list for the panel's first control: the country selector.
+    await waitFor(() => panel()!.querySelector('select'), 'country select');
     await sendKeys({ press: 'Tab' });
     expect(document.activeElement).to.equal(panel()!.querySelector('select'));
   });

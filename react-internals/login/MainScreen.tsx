@@ -2,13 +2,12 @@
  * Main (SPEC §2 "Main screen"): banner, logo, header, then the method groups with an 'or' divider
  * between groups, and the Email / Text / WhatsApp tabs when more than one method is configured.
  */
-import { Fragment, type KeyboardEvent, lazy, type ReactNode, Suspense, useCallback, useId, useRef, useState } from 'react';
+import { Fragment, type KeyboardEvent, lazy, type ReactNode, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { configProblem } from '../config.ts';
 import { useWidget } from '../context.ts';
 import { EmailMagicLinkForm } from '../magic-links/EmailMagicLinkForm.tsx';
 import { EmailOTPForm } from '../otps/EmailOTPForm.tsx';
 import { PasswordStartForm } from '../passwords/PasswordStartForm.tsx';
-import { PhoneOTPForm } from '../phone/PhoneOTPForm.tsx';
 import type { StringKey } from '../strings.ts';
 import { hideHeaderText, safeLogoUrl } from '../theme.ts';
 import { emailVariant, type MainMethod, mainMethods, tabAfterKey } from './methods.ts';
@@ -23,6 +22,10 @@ const TAB_LABEL: Record<MainMethod, StringKey> = {
 // Its own chunk: a login configured without 'passkeys' never loads the passkey code (DESIGN §4).
 const PasskeyLoginSection = lazy(() => import('../passkeys/PasskeyLoginSection.tsx').then((m) => ({ default: m.PasskeyLoginSection })));
 
+// The phone form (country table, parser glue) is its own chunk: an email-only widget never loads it.
+const loadPhoneForm = () => import('../phone/PhoneOTPForm.tsx');
+const PhoneOTPForm = lazy(() => loadPhoneForm().then((m) => ({ default: m.PhoneOTPForm })));
+
 /** The 'or' divider between method groups. */
 export function OrDivider() {
   const { strings } = useWidget();
@@ -36,7 +39,13 @@ export function OrDivider() {
 /** The form of one method. */
 function MethodForm({ method }: { method: MainMethod }) {
   const { config } = useWidget();
-  if (method === 'sms' || method === 'whatsapp') return <PhoneOTPForm channel={method} />;
+  if (method === 'sms' || method === 'whatsapp') {
+    return (
+      <Suspense fallback={null}>
+        <PhoneOTPForm channel={method} />
+      </Suspense>
+    );
+  }
   switch (emailVariant(config)) {
     case 'password':
       return <PasswordStartForm />;
@@ -123,6 +132,11 @@ export function MainScreen() {
   const logo = safeLogoUrl(styles);
   const problem = configProblem(config);
   const methods = mainMethods(config);
+  const hasPhone = methods.includes('sms') || methods.includes('whatsapp');
+  useEffect(() => {
+    // Fetch the phone chunk as soon as Main knows it may need it, so the Text tab opens at once.
+    if (hasPhone) loadPhoneForm().catch(() => undefined);
+  }, [hasPhone]);
   const passkeys = !problem && config.products.includes('passkeys');
 
   // Floating loading indicator while any form's send is in flight.

@@ -215,7 +215,11 @@ describe('email magic link (real reference server)', () => {
     q<HTMLButtonElement>('button[type="submit"]')!.click();
     await waitFor(() => errors.length > 0, 'onError');
     expect(screen()).to.equal('Main');
-    const shown = host.querySelector(`[id="${input.getAttribute('aria-describedby')}"]`)!;
+    // onError runs before React renders the message: wait for the field to point at it.
+    const shown = await waitFor(
+      () => host.querySelector(`[id="${input.getAttribute('aria-describedby')}"]`),
+      'message linked to the field',
+    );
     expect(shown.textContent).to.equal(errors[0]!.message);
     expect(errors[0]!.status_code).to.equal(400);
     expect(q<HTMLButtonElement>('button[type="submit"]')!.disabled).to.equal(false);
