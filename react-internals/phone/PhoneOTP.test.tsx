@@ -105,6 +105,11 @@ describe('SMS and WhatsApp passcodes (real reference server)', () => {
     input.setSelectionRange(10, 10);
     await sendKeys({ press: 'Backspace' });
     await waitFor(() => input.value === '(202) 550-123', 'digit before the dash removed');
+    // Delete in front of the dash removes the digit after it.
+    input.setSelectionRange(9, 9);
+    await sendKeys({ press: 'Delete' });
+    await waitFor(() => input.value === '(202) 550-23', 'digit after the dash removed');
+    expect(input.selectionStart).to.equal(9);
   });
 
   it("an invalid number shows SPEC §5's message and sends nothing", async () => {

@@ -55,7 +55,16 @@ export function PhoneOTPForm({ channel, loadParser = loadPhoneParser }: PhoneOTP
   const inputId = useId();
   const errorId = useId();
   useSendingIndicator(submitting);
-  const options = useMemo(() => optionsFor(config.locale ?? 'en'), [config.locale]);
+  // 245 options: built once per locale and strings table, not on every keystroke.
+  const options = useMemo(
+    () =>
+      optionsFor(config.locale ?? 'en').map((o) => (
+        <option key={o.region} value={o.region}>
+          {text(strings, 'phone.countryOption', { dialCode: o.dialCode, region: o.name })}
+        </option>
+      )),
+    [config.locale, strings],
+  );
   const dialCode = dialCodeOf(region) ?? '1';
 
   useEffect(() => {
@@ -92,7 +101,8 @@ export function PhoneOTPForm({ channel, loadParser = loadPhoneParser }: PhoneOTP
   const onPhoneChange = (e: ChangeEvent<HTMLInputElement>) => {
     const input = e.target;
     const caret = input.selectionStart ?? input.value.length;
-    const { value, caret: at } = deleteThroughFormatting(phone, input.value, caret);
+    const forward = (e.nativeEvent as InputEvent).inputType === 'deleteContentForward';
+    const { value, caret: at } = deleteThroughFormatting(phone, input.value, caret, forward);
     if (invalid) setInvalid(false);
     update(value, region, digitsBefore(value, at));
   };
@@ -153,11 +163,7 @@ export function PhoneOTPForm({ channel, loadParser = loadPhoneParser }: PhoneOTP
             value={region}
             onChange={onRegionChange}
           >
-            {options.map((o) => (
-              <option key={o.region} value={o.region}>
-                {text(strings, 'phone.countryOption', { dialCode: o.dialCode, region: o.name })}
-              </option>
-            ))}
+            {options}
           </select>
         </div>
         <div className="ae-field ae-phone">

@@ -169,6 +169,8 @@ describe('phone parsing helpers (SPEC §5, §9)', () => {
     expect(deleteThroughFormatting('(202) 555-0', '(202) 555-', 10)).to.deep.equal({ value: '(202) 555-', caret: 10 });
     // Typing is left alone.
     expect(deleteThroughFormatting('(202', '(2025', 5)).to.deep.equal({ value: '(2025', caret: 5 });
+    // Delete (forward) over the ") " of "(202) 5": the digit after the caret goes, the caret stays.
+    expect(deleteThroughFormatting('(202) 55', '(202 55', 4, true)).to.deep.equal({ value: '(202 5', caret: 4 });
   });
 
   it('keeps the caret after the same digit across a re-format', () => {

@@ -145,18 +145,27 @@ export class LatestOnly {
 }
 
 /**
- * When a backspace removed only formatting (a bracket, space or dash) the digits are unchanged and
- * re-formatting would put the character straight back; remove the digit before the caret instead.
+ * When a deletion removed only formatting (a bracket, space or dash) the digits are unchanged and
+ * re-formatting would put the character straight back; remove the digit next to it instead: the
+ * one before the caret for Backspace, the one after it for Delete (`forward`).
  * Returns the text to use and where the caret goes.
  */
 export function deleteThroughFormatting(
   previous: string,
   next: string,
   caret: number,
+  forward = false,
 ): { value: string; caret: number } {
   const digits = (s: string) => s.replace(/\D/g, '');
   if (next.length >= previous.length || digits(next) !== digits(previous)) return { value: next, caret };
-  for (let i = Math.min(caret, next.length) - 1; i >= 0; i--) {
+  const at = Math.min(caret, next.length);
+  if (forward) {
+    for (let i = at; i < next.length; i++) {
+      if (/\d/.test(next.charAt(i))) return { value: next.slice(0, i) + next.slice(i + 1), caret: at };
+    }
+    return { value: next, caret };
+  }
+  for (let i = at - 1; i >= 0; i--) {
     if (/\d/.test(next.charAt(i))) return { value: next.slice(0, i) + next.slice(i + 1), caret: i };
   }
   return { value: next, caret };
