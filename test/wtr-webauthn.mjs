@@ -6,8 +6,8 @@
 
 /** WTR server plugin handling the `webauthn:*` commands for the page of the calling test session. */
 export function webauthnPlugin() {
-  // Per test session: the CDP session and the authenticators it added.
-  const sessions = new Map();
+  // Per page (WTR may reuse a page for the next test file): the CDP session and its authenticators.
+  const pages = new Map();
 
   const cdpFor = async (page, state) => {
     if (!state.cdp) {
@@ -23,8 +23,8 @@ export function webauthnPlugin() {
     async executeCommand({ command, payload, session }) {
       if (!command.startsWith('webauthn:')) return undefined;
       const page = session.browser.getPage(session.id);
-      const state = sessions.get(session.id) ?? { authenticators: [] };
-      sessions.set(session.id, state);
+      const state = pages.get(page) ?? { authenticators: [] };
+      pages.set(page, state);
       const cdp = await cdpFor(page, state);
       const current = () => {
         const id = payload?.authenticatorId ?? state.authenticators.at(-1);
@@ -33,6 +33,12 @@ export function webauthnPlugin() {
       };
       switch (command) {
         case 'webauthn:add-authenticator': {
+          // Chromium allows one internal (platform) authenticator per page: a new test file's
+          // authenticator replaces the previous file's, so every file starts with no credentials.
+          if ((payload?.transport ?? 'internal') === 'internal') {
+            for (const id of state.authenticators) await cdp.send('WebAuthn.removeVirtualAuthenticator', { authenticatorId: id });
+            state.authenticators = [];
+          }
           const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
             options: {
               protocol: 'ctap2',
@@ -66,8 +72,8 @@ export function webauthnPlugin() {
       }
     },
     async serverStop() {
-      for (const state of sessions.values()) await state.cdp?.detach().catch(() => undefined);
-      sessions.clear();
+      for (const state of pages.values()) await state.cdp?.detach().catch(() => undefined);
+      pages.clear();
     },
   };
 }
