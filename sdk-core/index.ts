@@ -75,12 +75,11 @@ export { type ConnectedApp, USER_FACTORS, type UserFactor, type Users } from './
 export { EMAIL_PATTERN, isValidEmail } from './validate.ts';
 export { SDK_VERSION } from './version.ts';
 export {
-  hasWebAuthnInput,
   isWebAuthnAbort,
+  isWebAuthnDuplicate,
   type WebAuthn,
   type WebAuthnAuthenticateOptions,
   type WebAuthnAuthenticateResult,
-  WebAuthnCeremonyError,
   type WebAuthnCeremonyReason,
   type WebAuthnRegisterOptions,
   type WebAuthnRegisterResult,

@@ -8,7 +8,7 @@
  * the pending request is aborted when Main unmounts (SPEC §4).
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { type AuthClient, isWebAuthnAbort, type WebAuthnAuthenticateResult, WebAuthnCeremonyError } from '../../sdk-core/index.ts';
+import { type AuthClient, isApiError, isWebAuthnAbort, type WebAuthnAuthenticateResult } from '../../sdk-core/index.ts';
 import { useWidget } from '../context.ts';
 import { AuthEventType } from '../events.ts';
 import { OrDivider } from '../login/MainScreen.tsx';
@@ -95,9 +95,10 @@ function PasskeyLogin({ placement, hasFormMethod }: { placement: PasskeyPlacemen
       } catch (err) {
         // Aborted: Main unmounted, or the button took over (it re-arms autofill when it is done).
         if (request.signal.aborted || isWebAuthnAbort(err)) return;
-        // The browser ended the request without the user picking a passkey (no passkey for this
-        // site, autofill dismissed): nothing the user asked for failed, so no banner; the button stays.
-        if (err instanceof WebAuthnCeremonyError) return;
+        // Anything but a server answer means the browser ended the request without the user picking
+        // a passkey (none for this site, autofill dismissed): nothing they asked for failed, so no
+        // banner; the button stays.
+        if (!isApiError(err)) return;
         if (mounted.current) failed(err);
       } finally {
         if (autofillRequest.current === request) autofillRequest.current = null;

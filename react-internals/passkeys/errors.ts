@@ -1,5 +1,5 @@
 /** SPEC §8 passkey texts for what a passkey call threw. */
-import { isApiError, WebAuthnCeremonyError } from '../../sdk-core/index.ts';
+import { isApiError, isWebAuthnDuplicate } from '../../sdk-core/index.ts';
 import type { StringKey } from '../strings.ts';
 
 /**
@@ -13,5 +13,5 @@ export function passkeyAuthErrorKey(e: unknown): StringKey {
 
 /** True when a registration failed because this authenticator already holds a passkey for the account. */
 export function isDuplicatePasskey(e: unknown): boolean {
-  return (e instanceof WebAuthnCeremonyError && e.reason === 'duplicate') || isApiError(e, 'duplicate_webauthn_registration');
+  return isWebAuthnDuplicate(e) || isApiError(e, 'duplicate_webauthn_registration');
 }

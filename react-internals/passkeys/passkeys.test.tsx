@@ -17,8 +17,8 @@ const axe = (globalThis as unknown as { axe: typeof import('axe-core') }).axe;
 const settle = (ms = 50) => new Promise((r) => setTimeout(r, ms));
 /** SPEC §9 "Passkey autofill retries 5" (not imported: importing the section would load the lazy chunk). */
 const PASSKEY_AUTOFILL_ATTEMPTS = 5;
-/** The modules only a passkey login may load: the lazy section, the screens, the browser WebAuthn library. */
-const LAZY_PASSKEY_MODULES = /\/react-internals\/passkeys\/(PasskeyLoginSection|screens|errors|styles)\.tsx?|@simplewebauthn/;
+/** The modules only a passkey login may load: the lazy section, the screens, the ceremony code and the WebAuthn library. */
+const LAZY_PASSKEY_MODULES = /\/react-internals\/passkeys\/(PasskeyLoginSection|screens|errors|styles)\.tsx?|\/sdk-core\/webauthn\/ceremony\.ts|@simplewebauthn/;
 
 /** One navigator.credentials.get call as the page made it. */
 interface GetCall {

@@ -1,14 +1,9 @@
 /**
  * WebAuthn and passkeys (SPEC §7 `/webauthn/*`). The raw calls are plain requests; the ceremonies
- * (`register`, `authenticate`) also drive the browser through @simplewebauthn/browser, which is loaded
- * with a dynamic import only when a ceremony runs, so pages that never use passkeys never fetch it.
+ * (`register`, `authenticate`) also drive the browser through @simplewebauthn/browser. That part
+ * (ceremony.ts) is loaded with a dynamic import only when a ceremony runs, so pages that never use
+ * passkeys never fetch it.
  */
-import type {
-  AuthenticationResponseJSON,
-  PublicKeyCredentialCreationOptionsJSON,
-  PublicKeyCredentialRequestOptionsJSON,
-  RegistrationResponseJSON,
-} from '@simplewebauthn/browser';
 import type { AuthenticateResult, BasicResult } from '../api-types.ts';
 import { NoSessionError } from '../errors.ts';
 import type { ApiRequester } from '../method-context.ts';
@@ -72,24 +67,22 @@ export interface WebAuthnAuthenticateResult extends AuthenticateResult {
   webauthn_registration_id?: string;
 }
 
-/** Why a browser ceremony failed, as far as the browser tells. */
+/** Why a browser ceremony failed, as far as the browser tells (WebAuthnCeremonyError.reason). */
 export type WebAuthnCeremonyReason = 'aborted' | 'duplicate' | 'not_allowed' | 'unsupported' | 'other';
-
-/** The browser refused or could not finish a WebAuthn ceremony (no request reached the server's finish call). */
-export class WebAuthnCeremonyError extends Error {
-  /** Stable reason: `duplicate` = this authenticator already holds a credential for the account. */
-  readonly reason: WebAuthnCeremonyReason;
-  constructor(reason: WebAuthnCeremonyReason, message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = 'WebAuthnCeremonyError';
-    this.reason = reason;
-  }
-}
 
 /** True for an error that only means "this ceremony was cancelled" (unmount, a newer ceremony). */
 export function isWebAuthnAbort(e: unknown): boolean {
-  return e instanceof WebAuthnCeremonyError && e.reason === 'aborted';
+  // Duck-typed: the error class lives in the lazily loaded ceremony module.
+  return e instanceof Error && e.name === 'WebAuthnCeremonyError' && (e as Error & { reason?: unknown }).reason === 'aborted';
 }
+
+/** True when a passkey registration failed because this authenticator already holds one for the account. */
+export function isWebAuthnDuplicate(e: unknown): boolean {
+  return e instanceof Error && e.name === 'WebAuthnCeremonyError' && (e as Error & { reason?: unknown }).reason === 'duplicate';
+}
+
+// The browser side (the WebAuthn library, error mapping, autofill checks) is one lazy chunk.
+const ceremonies = () => import('./ceremony.ts');
 
 /** Passkeys and other WebAuthn credentials. */
 export interface WebAuthn {
@@ -116,63 +109,6 @@ export interface WebAuthn {
     conditional_mediation?: boolean;
     is_passkey?: boolean;
   }): Promise<WebAuthnAuthenticateResult>;
-}
-
-/** True when some input in the document or an open shadow root has `webauthn` in its autocomplete (SPEC §5). */
-export function hasWebAuthnInput(root: Document | ShadowRoot | undefined = globalThis.document): boolean {
-  if (!root) return false;
-  // Widgets render inside shadow roots, which document.querySelector does not see.
-  if (root.querySelector('input[autocomplete~="webauthn" i]')) return true;
-  for (const el of Array.from(root.querySelectorAll('*'))) {
-    if (el.shadowRoot && hasWebAuthnInput(el.shadowRoot)) return true;
-  }
-  return false;
-}
-
-/** Conditional mediation support (no library needed: one static method). */
-async function supportsAutofill(): Promise<boolean> {
-  const pkc = (globalThis as { PublicKeyCredential?: { isConditionalMediationAvailable?: () => Promise<boolean> } }).PublicKeyCredential;
-  if (typeof pkc?.isConditionalMediationAvailable !== 'function') return false;
-  try {
-    return await pkc.isConditionalMediationAvailable();
-  } catch {
-    return false;
-  }
-}
-
-const abortError = () => new WebAuthnCeremonyError('aborted', 'The passkey request was cancelled.');
-
-// The library runs one ceremony at a time (a new one aborts the previous). This token says which
-// ceremony is current, so a caller's late abort never cancels someone else's newer prompt.
-let currentCeremony: object | null = null;
-
-/** Runs one browser ceremony under `signal`, mapping the library's errors to WebAuthnCeremonyError. */
-async function ceremony<T>(signal: AbortSignal | undefined, run: (lib: typeof import('@simplewebauthn/browser')) => Promise<T>): Promise<T> {
-  if (signal?.aborted) throw abortError();
-  const lib = await import('@simplewebauthn/browser');
-  if (signal?.aborted) throw abortError();
-  if (!lib.browserSupportsWebAuthn()) throw new WebAuthnCeremonyError('unsupported', 'This browser does not support passkeys.');
-  const token = {};
-  const onAbort = () => {
-    if (currentCeremony === token) lib.WebAuthnAbortService.cancelCeremony();
-  };
-  signal?.addEventListener('abort', onAbort, { once: true });
-  currentCeremony = token;
-  try {
-    return await run(lib);
-  } catch (e) {
-    const code = (e as { code?: string }).code;
-    const name = (e as { name?: string; cause?: { name?: string } }).cause?.name ?? (e as { name?: string }).name;
-    if (signal?.aborted || code === 'ERROR_CEREMONY_ABORTED' || name === 'AbortError') throw new WebAuthnCeremonyError('aborted', 'The passkey request was cancelled.', { cause: e });
-    if (code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED' || name === 'InvalidStateError') {
-      throw new WebAuthnCeremonyError('duplicate', 'This authenticator already holds a passkey for this account.', { cause: e });
-    }
-    if (name === 'NotAllowedError') throw new WebAuthnCeremonyError('not_allowed', 'The passkey request was declined or timed out.', { cause: e });
-    throw new WebAuthnCeremonyError('other', e instanceof Error ? e.message : String(e), { cause: e });
-  } finally {
-    signal?.removeEventListener('abort', onAbort);
-    if (currentCeremony === token) currentCeremony = null;
-  }
 }
 
 /** Builds the WebAuthn calls. */
@@ -237,15 +173,7 @@ export function createWebAuthn(ctx: ApiRequester): WebAuthn {
       check(m).number('session_duration_minutes', o?.session_duration_minutes).optionalBoolean('is_passkey', o.is_passkey);
       // SPEC §6: registration requires an authenticated user.
       if (!ctx.sessions.getTokens()) throw new NoSessionError();
-      const { session_duration_minutes, signal, ...startOptions } = o;
-      const start = await api.registerStart(startOptions);
-      const optionsJSON = JSON.parse(start.public_key_credential_creation_options ?? '{}') as PublicKeyCredentialCreationOptionsJSON;
-      const credential: RegistrationResponseJSON = await ceremony(signal, (lib) => lib.startRegistration({ optionsJSON }));
-      return api.registerFinish({
-        public_key_credential: JSON.stringify(credential),
-        session_duration_minutes,
-        ...(o.is_passkey !== undefined ? { is_passkey: o.is_passkey } : {}),
-      });
+      return (await ceremonies()).register(api, o);
     },
 
     async authenticate(o) {
@@ -256,25 +184,7 @@ export function createWebAuthn(ctx: ApiRequester): WebAuthn {
         .optionalString('domain', o.domain)
         .optionalBoolean('is_passkey', o.is_passkey)
         .optionalBoolean('conditional_mediation', o.conditional_mediation);
-      const conditional = o.conditional_mediation === true;
-      // SPEC §5: conditional mediation needs browser support and an input with webauthn autocomplete.
-      if (conditional && (!(await supportsAutofill()) || !hasWebAuthnInput())) return null;
-      if (o.signal?.aborted) throw abortError();
-      const start = await api.authenticateStart({
-        ...(o.domain !== undefined ? { domain: o.domain } : {}),
-        ...(o.is_passkey !== undefined ? { is_passkey: o.is_passkey } : {}),
-      });
-      const optionsJSON = JSON.parse(start.public_key_credential_request_options ?? '{}') as PublicKeyCredentialRequestOptionsJSON;
-      const assertion: AuthenticationResponseJSON = await ceremony(o.signal, (lib) =>
-        // The input check above also sees inputs in shadow roots, which the library's own check cannot.
-        lib.startAuthentication({ optionsJSON, useBrowserAutofill: conditional, verifyBrowserAutofillInput: false }),
-      );
-      return api.authenticateFinish({
-        public_key_credential: JSON.stringify(assertion),
-        session_duration_minutes: o.session_duration_minutes,
-        conditional_mediation: conditional,
-        ...(o.is_passkey !== undefined ? { is_passkey: o.is_passkey } : {}),
-      });
+      return (await ceremonies()).authenticate(api, o);
     },
 
     async update(o) {
@@ -307,7 +217,7 @@ export function createWebAuthn(ctx: ApiRequester): WebAuthn {
       return resp.user;
     },
 
-    browserSupportsAutofill: supportsAutofill,
+    browserSupportsAutofill: async () => (await ceremonies()).supportsAutofill(),
   };
   return api;
 }

@@ -14,7 +14,8 @@ import { type AuthClient, createClient } from '../client.ts';
 import { ApiError, NoSessionError } from '../errors.ts';
 import { MemoryCookieJar, MemoryStore } from '../storage.ts';
 import { signInByEmail } from '../test-support.ts';
-import { isWebAuthnAbort, WebAuthnCeremonyError } from './index.ts';
+import { WebAuthnCeremonyError } from './ceremony.ts';
+import { isWebAuthnAbort } from './index.ts';
 
 // Node's fetch sends no Origin: the calls are server-to-server, so they name the RP ID, and the
 // authenticator signs for an origin the test project allows on that host.

@@ -1,0 +1,118 @@
+/**
+ * The browser half of the WebAuthn ceremonies: @simplewebauthn/browser, its error mapping, and the
+ * conditional-mediation checks. Imported lazily by ./index.ts, so it and the library form one chunk
+ * that only passkey users download.
+ */
+import {
+  browserSupportsWebAuthn,
+  type PublicKeyCredentialCreationOptionsJSON,
+  type PublicKeyCredentialRequestOptionsJSON,
+  startAuthentication,
+  startRegistration,
+  WebAuthnAbortService,
+} from '@simplewebauthn/browser';
+import type { WebAuthn, WebAuthnAuthenticateOptions, WebAuthnAuthenticateResult, WebAuthnCeremonyReason, WebAuthnRegisterOptions, WebAuthnRegisterResult } from './index.ts';
+
+/** The browser refused or could not finish a WebAuthn ceremony (no request reached the server's finish call). */
+export class WebAuthnCeremonyError extends Error {
+  /** Stable reason: `duplicate` = this authenticator already holds a credential for the account. */
+  readonly reason: WebAuthnCeremonyReason;
+  constructor(reason: WebAuthnCeremonyReason, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'WebAuthnCeremonyError';
+    this.reason = reason;
+  }
+}
+
+/** True when some input in the document or an open shadow root has `webauthn` in its autocomplete (SPEC §5). */
+export function hasWebAuthnInput(root: Document | ShadowRoot | undefined = globalThis.document): boolean {
+  if (!root) return false;
+  // Widgets render inside shadow roots, which document.querySelector does not see.
+  if (root.querySelector('input[autocomplete~="webauthn" i]')) return true;
+  for (const el of Array.from(root.querySelectorAll('*'))) {
+    if (el.shadowRoot && hasWebAuthnInput(el.shadowRoot)) return true;
+  }
+  return false;
+}
+
+/** Conditional mediation (passkey autofill) support. */
+export async function supportsAutofill(): Promise<boolean> {
+  const pkc = (globalThis as { PublicKeyCredential?: { isConditionalMediationAvailable?: () => Promise<boolean> } }).PublicKeyCredential;
+  if (typeof pkc?.isConditionalMediationAvailable !== 'function') return false;
+  try {
+    return await pkc.isConditionalMediationAvailable();
+  } catch {
+    return false;
+  }
+}
+
+const aborted = (cause?: unknown) => new WebAuthnCeremonyError('aborted', 'The passkey request was cancelled.', { cause });
+
+// The library runs one ceremony at a time (a new one aborts the previous). This token says which
+// ceremony is current, so a caller's late abort never cancels someone else's newer prompt.
+let currentCeremony: object | null = null;
+
+/** Runs one browser ceremony under `signal`, mapping the library's errors to WebAuthnCeremonyError. */
+async function ceremony<T>(signal: AbortSignal | undefined, run: () => Promise<T>): Promise<T> {
+  if (signal?.aborted) throw aborted();
+  if (!browserSupportsWebAuthn()) throw new WebAuthnCeremonyError('unsupported', 'This browser does not support passkeys.');
+  const token = {};
+  const onAbort = () => {
+    if (currentCeremony === token) WebAuthnAbortService.cancelCeremony();
+  };
+  signal?.addEventListener('abort', onAbort, { once: true });
+  currentCeremony = token;
+  try {
+    return await run();
+  } catch (e) {
+    const code = (e as { code?: string }).code;
+    const name = (e as { cause?: { name?: string } }).cause?.name ?? (e as { name?: string }).name;
+    if (signal?.aborted || code === 'ERROR_CEREMONY_ABORTED' || name === 'AbortError') throw aborted(e);
+    if (code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED' || name === 'InvalidStateError') {
+      throw new WebAuthnCeremonyError('duplicate', 'This authenticator already holds a passkey for this account.', { cause: e });
+    }
+    if (name === 'NotAllowedError') throw new WebAuthnCeremonyError('not_allowed', 'The passkey request was declined or timed out.', { cause: e });
+    throw new WebAuthnCeremonyError('other', e instanceof Error ? e.message : String(e), { cause: e });
+  } finally {
+    signal?.removeEventListener('abort', onAbort);
+    if (currentCeremony === token) currentCeremony = null;
+  }
+}
+
+/** Register start, the browser's create prompt, register (arguments already checked by the caller). */
+export async function register(api: WebAuthn, o: WebAuthnRegisterOptions): Promise<WebAuthnRegisterResult> {
+  const { session_duration_minutes, signal, ...startOptions } = o;
+  const start = await api.registerStart(startOptions);
+  const optionsJSON = JSON.parse(start.public_key_credential_creation_options ?? '{}') as PublicKeyCredentialCreationOptionsJSON;
+  const credential = await ceremony(signal, () => startRegistration({ optionsJSON }));
+  return api.registerFinish({
+    public_key_credential: JSON.stringify(credential),
+    session_duration_minutes,
+    ...(o.is_passkey !== undefined ? { is_passkey: o.is_passkey } : {}),
+  });
+}
+
+/**
+ * Authenticate start, the browser's get prompt (or autofill), authenticate. With conditional mediation
+ * and no browser support or no webauthn input, resolves to null (SPEC §5) without calling the server.
+ */
+export async function authenticate(api: WebAuthn, o: WebAuthnAuthenticateOptions): Promise<WebAuthnAuthenticateResult | null> {
+  const conditional = o.conditional_mediation === true;
+  if (conditional && (!(await supportsAutofill()) || !hasWebAuthnInput())) return null;
+  if (o.signal?.aborted) throw aborted();
+  const start = await api.authenticateStart({
+    ...(o.domain !== undefined ? { domain: o.domain } : {}),
+    ...(o.is_passkey !== undefined ? { is_passkey: o.is_passkey } : {}),
+  });
+  const optionsJSON = JSON.parse(start.public_key_credential_request_options ?? '{}') as PublicKeyCredentialRequestOptionsJSON;
+  const assertion = await ceremony(o.signal, () =>
+    // The input check above also sees inputs in shadow roots, which the library's own check cannot.
+    startAuthentication({ optionsJSON, useBrowserAutofill: conditional, verifyBrowserAutofillInput: false }),
+  );
+  return api.authenticateFinish({
+    public_key_credential: JSON.stringify(assertion),
+    session_duration_minutes: o.session_duration_minutes,
+    conditional_mediation: conditional,
+    ...(o.is_passkey !== undefined ? { is_passkey: o.is_passkey } : {}),
+  });
+}
