@@ -1,0 +1,131 @@
+/**
+ * The demo's passkey pages as a visitor uses them, in real Chromium (playwright-core) with a CDP
+ * virtual authenticator as the visitor's device, against `demo/serve.ts`'s server: sign in by email
+ * passcode, create and rename a passkey on /passkeys.html, sign out, and come back in by passkey autofill.
+ * Needs the built bundle (dist/), so scripts/test.mjs runs it after the build.
+ */
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { startServer } from '../server/start.ts';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+let server: Awaited<ReturnType<typeof startServer>>;
+let browser: Browser;
+let dataDir: string;
+let base: string;
+
+before(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'auth-elements-demo-passkeys-'));
+  server = await startServer({
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    staticDirs: [
+      { urlPrefix: '/dist/', dir: join(root, 'dist') },
+      { urlPrefix: '/', dir: join(root, 'demo/public') },
+    ],
+  });
+  base = `http://localhost:${server.port}`;
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function latestCode(to: string): Promise<string> {
+  for (let i = 0; i < 100; i++) {
+    const r = await fetch(`${base}/dev/inbox.json`);
+    const { messages } = (await r.json()) as { messages: { to: string; code: string | null }[] };
+    const m = messages.find((x) => x.to === to);
+    if (m?.code) return m.code;
+    await new Promise((res) => setTimeout(res, 100));
+  }
+  throw new Error(`no code for ${to}`);
+}
+
+/** A platform authenticator with user verification for `page` (the visitor's device). */
+async function addAuthenticator(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable', { enableUI: false });
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+}
+
+describe('demo passkey pages', () => {
+  it('signed out, /passkeys.html says the widget needs a signed-in user', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${base}/passkeys.html`);
+    await page
+      .locator('auth-passkey-registration')
+      .getByText('Error: Cannot use PasskeyRegistration component without active user authenticated.')
+      .waitFor();
+    assert.equal(await page.locator('#signed-out').isVisible(), true);
+    await context.close();
+  });
+
+  it('create and rename a passkey, sign out, sign back in by passkey autofill', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await addAuthenticator(page);
+
+    // Sign in by email passcode on the passkey preset (no passkey yet: autofill finds nothing).
+    await page.goto(`${base}/?methods=passkey`);
+    const email = `demo-passkey-${Date.now()}@example.com`;
+    const input = page.locator('auth-login input[type="email"]');
+    assert.equal(await input.getAttribute('autocomplete'), 'username webauthn');
+    await input.fill(email);
+    await page.keyboard.press('Enter');
+    const otp = page.locator('auth-login input[autocomplete="one-time-code"]');
+    await otp.waitFor();
+    await otp.pressSequentially(await latestCode(email));
+    await page.locator('#signed-in').waitFor({ state: 'visible' });
+
+    // The signed-in panel links to the passkeys page.
+    await page.getByRole('link', { name: 'Manage your passkeys' }).click();
+    await page.waitForURL(`${base}/passkeys.html`);
+    const widget = page.locator('auth-passkey-registration');
+    await widget.getByRole('button', { name: 'Create a Passkey' }).click();
+    await widget.getByRole('heading', { name: 'Passkey successfully created!' }).waitFor();
+    await widget.getByRole('button', { name: 'Rename Chrome on Linux' }).click();
+    const name = widget.getByLabel('Passkey name');
+    await name.fill('Demo laptop');
+    await name.press('Enter');
+    await widget.getByText('Demo laptop').waitFor();
+    await widget.getByRole('button', { name: 'Done' }).click();
+    await page.locator('#done').waitFor({ state: 'visible' });
+    assert.match(await page.locator('#event-log').innerText(), /PASSKEY_DONE/);
+
+    // Sign out on the demo page; the fresh login offers the passkey and autofill signs in with it.
+    await page.goto(`${base}/?methods=passkey`);
+    await page.locator('#sign-out').click();
+    await page.locator('#signed-in').waitFor({ state: 'visible', timeout: 10_000 });
+    await page.waitForFunction(() => document.querySelector('#event-log')?.textContent?.includes('PASSKEY_AUTHENTICATE'));
+    assert.equal(await page.locator('#user-email').textContent(), email);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+});
