@@ -6,7 +6,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import { executeServerCommand, sendKeys } from '@web/test-runner-commands';
 import 'axe-core';
 import { type AuthClient, createClient } from '../sdk-core/index.ts';
-import { testEnv, uniqueEmail, waitForMessage } from '../test/env.ts';
+import { forgetBrowserSession, testEnv, uniqueEmail, waitForMessage } from '../test/env.ts';
 import type { AuthErrorDetail, AuthEvent } from '../react-internals/events.ts';
 import { waitFor } from '../react-internals/test-utils.ts';
 import './define.ts';
@@ -38,6 +38,7 @@ describe('<auth-passkey-registration>', () => {
   });
   beforeEach(async () => {
     await executeServerCommand('webauthn:clear-credentials', {});
+    forgetBrowserSession();
     client = createClient(env.publicToken, { apiBaseUrl: env.apiBaseUrl, disableSessionRefresh: true });
     events = [];
     errors = [];

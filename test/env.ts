@@ -55,3 +55,19 @@ export async function until<T>(predicate: () => T | null | undefined | false, ti
     await new Promise((r) => setTimeout(r, 20));
   }
 }
+
+/**
+ * Forgets any session an earlier test file left in this browser (test files share one profile, so
+ * cookies and localStorage outlive a page): call before creating a client that must start signed out.
+ */
+export function forgetBrowserSession(): void {
+  for (const part of document.cookie.split(';')) {
+    const name = part.split('=')[0]?.trim();
+    if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+  }
+  try {
+    localStorage.clear();
+  } catch {
+    // storage disabled: nothing to forget
+  }
+}
