@@ -189,4 +189,82 @@ describe('demo page', () => {
     await again.getByText(/^Sign-in failed: /).waitFor();
     await context.close();
   });
+
+  it('magic-link preset: the widget emails a link to the redirect page, which signs the visitor in', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${base}/?methods=magic-link`);
+    const email = `widget-link-${Date.now()}@example.com`;
+    await page.locator('auth-login input[type="email"]').fill(email);
+    await page.locator('auth-login').getByRole('button', { name: 'Continue with email' }).click();
+    await page.locator('auth-login').getByText('Check your email').waitFor();
+    const link = await latestLink(email);
+    assert.ok(link.startsWith(`${base}/authenticate.html?`), link);
+    await page.goto(link);
+    await page.locator('#signed-in').waitFor({ state: 'visible' });
+    assert.equal(await page.locator('#user-email').textContent(), email);
+    await context.close();
+  });
+
+  it('password preset: sign up, forget it, reset through the emailed link on /reset.html, signed in', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const email = `pw-${Date.now()}@example.com`;
+    const first = 'Correct-Horse-Battery-Staple-1';
+    const second = 'Quiet-Lantern-Orbit-Maple-77';
+    await page.goto(`${base}/?methods=password`);
+    const login = page.locator('auth-login');
+    await login.locator('input[name="email"]').fill(email);
+    await login.getByRole('button', { name: 'Continue' }).click();
+    await login.getByRole('heading', { name: 'Create an account' }).waitFor();
+    await login.locator('input[name="password"]').fill(first);
+    const submit = login.locator('button[type="submit"]');
+    await page.waitForFunction(() => {
+      const b = document.querySelector('auth-login')?.shadowRoot?.querySelector('button[type="submit"]');
+      return b instanceof HTMLButtonElement && !b.disabled;
+    });
+    await submit.click();
+    await page.locator('#signed-in').waitFor({ state: 'visible' });
+    await page.locator('#sign-out').click();
+
+    await login.locator('input[name="email"]').fill(email);
+    await login.getByRole('button', { name: 'Continue' }).click();
+    await login.getByRole('heading', { name: 'Log in' }).waitFor();
+    await login.getByText('Forgot password?').click();
+    await login.getByText(`A link to reset your password was sent to you at ${email}.`).waitFor();
+    const link = await latestLink(email);
+    assert.ok(link.startsWith(`${base}/reset.html?`), link);
+
+    await page.goto(link);
+    const reset = page.locator('auth-reset-password');
+    await reset.locator('input[name="password"]').fill(second);
+    await page.waitForFunction(() => {
+      const b = document.querySelector('auth-reset-password')?.shadowRoot?.querySelector('button[type="submit"]');
+      return b instanceof HTMLButtonElement && !b.disabled;
+    });
+    await reset.locator('button[type="submit"]').click();
+    await page.locator('#done').waitFor({ state: 'visible' });
+    await page.goto(`${base}/?methods=password`);
+    await page.locator('#signed-in').waitFor({ state: 'visible' });
+    assert.equal(await page.locator('#user-email').textContent(), email);
+    await context.close();
+  });
+
+  it('phone preset: sign in by WhatsApp passcode read from the dev inbox', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${base}/?methods=phone`);
+    const login = page.locator('auth-login');
+    await login.getByRole('tab', { name: 'WhatsApp' }).click();
+    const number = `415555${String(Date.now()).slice(-4)}`;
+    await login.locator('input[type="tel"]').pressSequentially(number);
+    await login.locator('input[type="tel"]').press('Enter');
+    const otp = login.locator('input[autocomplete="one-time-code"]');
+    await otp.waitFor();
+    await otp.pressSequentially(await latestCode(`+1${number}`));
+    await login.getByText('Success!').waitFor();
+    await page.locator('#signed-in').waitFor({ state: 'visible' });
+    assert.equal(await page.locator('#user-email').textContent(), `+1${number}`);
+    await context.close();
+  });
 });
