@@ -1,0 +1,83 @@
+/**
+ * Real email: with SMTP_URL (smtpUrl) the server hands each email to an SMTP server. Here the receiving
+ * end is a real SMTP server (smtp-server, from the nodemailer project) on loopback, with AUTH.
+ */
+import assert from 'node:assert/strict';
+import type { AddressInfo } from 'node:net';
+import { after, before, describe, it } from 'node:test';
+import { SMTPServer } from 'smtp-server';
+import { sendOtp, testApp } from '../test-helpers.ts';
+
+interface Received {
+  from: string;
+  to: string[];
+  user: string;
+  data: string;
+}
+
+describe('SMTP delivery', () => {
+  const received: Received[] = [];
+  let smtp: SMTPServer;
+  let port = 0;
+
+  before(async () => {
+    smtp = new SMTPServer({
+      authOptional: false,
+      allowInsecureAuth: true, // loopback only: no TLS certificate in a test
+      disabledCommands: ['STARTTLS'],
+      onAuth(auth, _session, cb) {
+        if (auth.username === 'mailer' && auth.password === 's3cret') cb(null, { user: auth.username });
+        else cb(new Error('Invalid username or password'));
+      },
+      onData(stream, session, cb) {
+        let data = '';
+        stream.setEncoding('utf8');
+        stream.on('data', (d: string) => {
+          data += d;
+        });
+        stream.on('end', () => {
+          received.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            to: session.envelope.rcptTo.map((r) => r.address),
+            user: String(session.user),
+            data,
+          });
+          cb();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+    port = (smtp.server.address() as AddressInfo).port;
+  });
+  after(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
+
+  it('sends the passcode email through SMTP with auth, from SMTP_FROM, and still fills the dev inbox', async () => {
+    const t = await testApp({ smtpUrl: `smtp://mailer:s3cret@127.0.0.1:${port}`, smtpFrom: 'Acme <login@acme.test>' });
+    try {
+      const { code } = await sendOtp(t, 'ada@example.com');
+      const mail = received.find((m) => m.to.includes('ada@example.com'));
+      assert.ok(mail, 'the SMTP server received the email');
+      assert.equal(mail.from, 'login@acme.test');
+      assert.equal(mail.user, 'mailer');
+      assert.match(mail.data, /^From: Acme <login@acme\.test>$/m);
+      assert.match(mail.data, /^Subject: .+$/m);
+      assert.ok(mail.data.includes(code), 'the body carries the passcode');
+      const inbox = await t.call('GET', '/dev/inbox.json');
+      assert.equal((inbox.json.messages as { code: string }[])[0]?.code, code);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('an SMTP server refusing the login makes the send a 500 internal_server_error, without leaking the credentials', async () => {
+    const t = await testApp({ smtpUrl: `smtp://mailer:wrong@127.0.0.1:${port}` });
+    try {
+      const r = await t.call('POST', '/sdk/v1/otps/email/login_or_create', { body: { email: 'bob@example.com' } });
+      assert.equal(r.status, 500);
+      assert.equal(r.json.error_type, 'internal_server_error');
+      assert.ok(!JSON.stringify(r.json).includes('wrong'), 'credentials are not echoed');
+    } finally {
+      await t.close();
+    }
+  });
+});
