@@ -11,7 +11,7 @@ export const ERRORS = {
   invalid_public_token: { status: 401, message: 'The public token is not valid for this server.' },
   invalid_origin: { status: 403, message: 'This origin is not allowed for the project.' },
   not_found: { status: 404, message: 'The requested resource was not found.' },
-  otp_code_not_found: { status: 404, message: 'The passcode is invalid, expired or already used.' },
+  otp_code_not_found: { status: 404, message: 'Invalid passcode, please try again.' },
   session_not_found: { status: 404, message: 'Session not found.' },
   method_not_allowed: { status: 405, message: 'Method not allowed for this path.' },
   request_too_large: { status: 413, message: 'The request body exceeds the size limit.' },
