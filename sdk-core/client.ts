@@ -59,6 +59,8 @@ export interface ClientOptions {
   clock?: Clock;
   /** Turns off the background session refresh. */
   disableSessionRefresh?: boolean;
+  /** Abandon an API call after this many ms as 'Unable to contact our servers.' (default 30000). */
+  requestTimeoutMs?: number;
 }
 
 /** The headless client: every SDK call of the spec hangs off it. */
@@ -176,6 +178,7 @@ export function createClient(publicToken: string, options: ClientOptions = {}): 
     publicToken,
     baseUrl,
     ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.requestTimeoutMs !== undefined ? { timeoutMs: options.requestTimeoutMs } : {}),
     sessionToken: () => manager.getTokens()?.session_token ?? null,
     telemetryHeader: () => telemetry.header(),
   });

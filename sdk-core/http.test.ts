@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { ApiError, ApiUnreachableError, SchemaError } from './errors.ts';
-import { CaptchaRequiredError, HttpClient } from './http.ts';
+import { CaptchaRequiredError, DEFAULT_REQUEST_TIMEOUT_MS, HttpClient } from './http.ts';
 
 // A real HTTP server that answers each path with one way a server can misbehave, so the client's
 // error mapping (SPEC §8) is exercised over real sockets rather than a mocked fetch.
@@ -37,6 +37,14 @@ before(async () => {
       client: req.headers['x-sdk-client'] as string | undefined,
       contentType: req.headers['content-type'],
     });
+    // Accepts and never answers: the server that used to hold a call (and the refresh) forever.
+    if (req.url === '/sdk/v1/hang') return;
+    // Sends headers and half a body, then stalls.
+    if (req.url === '/sdk/v1/stall-body') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write('{"data": {');
+      return;
+    }
     const a = answers[req.url ?? ''] ?? { status: 404, body: '{}' };
     res.writeHead(a.status, { 'content-type': a.type ?? 'application/json' });
     res.end(a.body);
@@ -44,7 +52,10 @@ before(async () => {
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
-after(() => new Promise<void>((r) => server.close(() => r())));
+after(() => {
+  server.closeAllConnections();
+  return new Promise<void>((r) => server.close(() => r()));
+});
 
 const client = (sessionToken: string | null = null) =>
   new HttpClient({ publicToken: 'public-token-test-abc', baseUrl: base, sessionToken: () => sessionToken, telemetryHeader: () => 'e30=' });
@@ -107,6 +118,33 @@ describe('HttpClient', () => {
     const dead = new HttpClient({ publicToken: 'public-token-test-abc', baseUrl: 'http://127.0.0.1:1', sessionToken: () => null, telemetryHeader: () => '' });
     const err = await dead.request({ method: 'GET', path: '/ok' }).catch((e: unknown) => e);
     assert.ok(err instanceof ApiUnreachableError);
+    assert.equal(err.message, 'Unable to contact our servers.');
+  });
+
+  it('abandons a call the server never answers as "Unable to contact our servers." after the timeout', async () => {
+    const c = new HttpClient({ publicToken: 'public-token-test-abc', baseUrl: base, sessionToken: () => null, telemetryHeader: () => '', timeoutMs: 150 });
+    const started = performance.now();
+    const err = await c.request({ method: 'POST', path: '/hang', body: {} }).catch((e: unknown) => e);
+    const waited = performance.now() - started;
+    assert.ok(err instanceof ApiUnreachableError, String(err));
+    assert.equal(err.message, 'Unable to contact our servers.');
+    assert.ok(waited >= 140 && waited < 2000, `gave up after ${Math.round(waited)} ms`);
+  });
+
+  it('abandons a body that stalls after the headers the same way', async () => {
+    const c = new HttpClient({ publicToken: 'public-token-test-abc', baseUrl: base, sessionToken: () => null, telemetryHeader: () => '', timeoutMs: 150 });
+    const err = await c.request({ method: 'GET', path: '/stall-body' }).catch((e: unknown) => e);
+    assert.ok(err instanceof ApiUnreachableError, String(err));
+    assert.equal(err.message, 'Unable to contact our servers.');
+  });
+
+  it('gives up on a call its caller cancels, and waits 30 s by default', async () => {
+    assert.equal(DEFAULT_REQUEST_TIMEOUT_MS, 30_000);
+    const ac = new AbortController();
+    const pending = client().request({ method: 'POST', path: '/hang', body: {}, signal: ac.signal }).catch((e: unknown) => e);
+    setTimeout(() => ac.abort(), 20);
+    const err = await pending;
+    assert.ok(err instanceof ApiUnreachableError, String(err));
     assert.equal(err.message, 'Unable to contact our servers.');
   });
 });

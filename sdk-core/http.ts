@@ -17,7 +17,12 @@ export interface ApiRequest {
   body?: unknown;
   /** Skip the Authorization header (telemetry). */
   noAuth?: boolean;
+  /** Cancels the call; it then fails like a network error. */
+  signal?: AbortSignal;
 }
+
+/** A call that has not finished by then is abandoned (ms); long enough for a slow mobile link. */
+export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 
 /** The fetch function signature the client needs; injectable for tests and fault injection. */
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
@@ -30,6 +35,8 @@ export interface HttpClientOptions {
   fetch?: FetchLike;
   sessionToken: () => string | null;
   telemetryHeader: () => string;
+  /** Abandon a call after this many ms (default {@link DEFAULT_REQUEST_TIMEOUT_MS}); 0 or Infinity waits forever. */
+  timeoutMs?: number;
 }
 
 /** Answers whose body said 'Captcha required' (DESIGN §2); the caller may retry once with a captcha token. */
@@ -87,13 +94,43 @@ export class HttpClient {
     const init: RequestInit = { method: req.method, headers, credentials: 'include' };
     if (req.body !== undefined && req.method !== 'GET') init.body = JSON.stringify(req.body);
 
+    // A server that accepts the connection and never answers would otherwise hold the call (and
+    // the background refresh waiting on it) forever. The timer covers the body too: headers can
+    // arrive and the body stall. Real timers on purpose: the injected clock drives only the
+    // refresh schedule, and a call's deadline is about the network.
+    const controller = new AbortController();
+    let timedOut = false;
+    const timeoutMs = this.opts.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+    const timer =
+      timeoutMs > 0 && Number.isFinite(timeoutMs)
+        ? setTimeout(() => {
+            timedOut = true;
+            controller.abort();
+          }, timeoutMs)
+        : null;
+    const onCallerAbort = () => controller.abort();
+    if (req.signal?.aborted) controller.abort();
+    req.signal?.addEventListener('abort', onCallerAbort, { once: true });
+    init.signal = controller.signal;
     let res: Response;
+    let text: string | null;
     try {
-      res = await this.fetchFn(this.url(req.path), init);
-    } catch (cause) {
-      throw new ApiUnreachableError(UNREACHABLE_MESSAGES.network, { cause });
+      try {
+        res = await this.fetchFn(this.url(req.path), init);
+      } catch (cause) {
+        throw new ApiUnreachableError(UNREACHABLE_MESSAGES.network, { cause });
+      }
+      text = await res.text().catch(() => null);
+      // SPEC §8: a timeout or cancel is a network failure, so the refresh retries it with backoff.
+      if (text === null && controller.signal.aborted) {
+        throw new ApiUnreachableError(UNREACHABLE_MESSAGES.network, {
+          cause: new Error(timedOut ? `no answer within ${timeoutMs} ms` : 'cancelled by the caller'),
+        });
+      }
+    } finally {
+      if (timer !== null) clearTimeout(timer);
+      req.signal?.removeEventListener('abort', onCallerAbort);
     }
-    const text = await res.text().catch(() => null);
     if (text === null) throw new ApiUnreachableError(UNREACHABLE_MESSAGES.noResponse);
     let json: unknown;
     try {

@@ -103,6 +103,28 @@ describe('session manager (SPEC §4)', () => {
     });
   }
 
+  it('gives up on a refresh the server never answers, backs off as for an outage, and recovers', async () => {
+    const { client, clock, cookies } = setup({ requestTimeoutMs: 500 });
+    await signInByEmail(client, server.url, email());
+    const token = cookies.get('stytch_session');
+    proxy.mode = { kind: 'hang' };
+    clock.advance(SESSION_REFRESH_MS);
+    await eventually(() => proxy.seen.some((p) => p.endsWith('/sessions/authenticate')) && proxy.hanging >= 1, 'refresh call left hanging');
+    assert.equal(clock.pending, 0, 'while the call hangs nothing is scheduled: only the timeout can end it');
+    await eventually(() => clock.pending === 1 && clock.delays.length >= 3, 'retry scheduled after the timeout');
+    const d = clock.delays.at(-1)!;
+    assert.ok(Math.abs(d - 2000) <= RETRY_JITTER_MS, `first retry after ${d} ms, about 2000`);
+    await eventually(() => proxy.hanging === 0, 'the abandoned call was closed');
+    assert.notEqual(client.session.getSync(), null, 'a timeout is transient: still signed in');
+    assert.equal(cookies.get('stytch_session'), token);
+    proxy.mode = { kind: 'pass' };
+    const before = refreshCalls();
+    clock.advance(d);
+    await eventually(() => clock.delays.at(-1) === SESSION_REFRESH_MS && clock.pending === 1, 'back to the normal refresh period');
+    assert.equal(refreshCalls() - before, 1, 'the retry reached the server');
+    assert.notEqual(client.session.getSync(), null);
+  });
+
   it('caps the backoff exponent at 7', async () => {
     const { client, clock } = setup();
     await signInByEmail(client, server.url, email());

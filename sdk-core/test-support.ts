@@ -1,6 +1,7 @@
 /**
  * Test support for sdk-core's Node tests: a fake clock, and a fault-injecting HTTP proxy that sits
- * in front of the real reference server (server down, 5xx, a chosen error_type, held answers).
+ * in front of the real reference server (server down, 5xx, a chosen error_type, held answers, and
+ * a server that accepts and never answers).
  */
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -47,7 +48,9 @@ export type FaultMode =
   | { kind: 'pass' }
   | { kind: 'down' }
   | { kind: 'status'; status: number; error_type: string }
-  | { kind: 'hold' };
+  | { kind: 'hold' }
+  /** Accepts and never answers (until the client gives up); `paths` limits it to matching URLs, others pass. */
+  | { kind: 'hang'; paths?: RegExp };
 
 /** A real HTTP proxy to the reference server with switchable faults. */
 export class FaultProxy {
@@ -56,6 +59,10 @@ export class FaultProxy {
   readonly seen: string[] = [];
   private server: Server | null = null;
   private held: (() => void)[] = [];
+  /** Requests hanging right now (the client has not given up on them yet). */
+  hanging = 0;
+  /** The most requests that hung at the same time. */
+  maxHanging = 0;
 
   constructor(private readonly target: string) {}
 
@@ -65,6 +72,13 @@ export class FaultProxy {
     this.server = createServer((req, res) => {
       this.seen.push(req.url ?? '');
       const mode = this.mode;
+      if (mode.kind === 'hang' && (!mode.paths || mode.paths.test(req.url ?? ''))) {
+        this.hanging++;
+        this.maxHanging = Math.max(this.maxHanging, this.hanging);
+        // The client's abort closes the socket; that is when the request stops hanging.
+        res.on('close', () => this.hanging--);
+        return;
+      }
       if (mode.kind === 'down') {
         req.socket.destroy();
         return;
