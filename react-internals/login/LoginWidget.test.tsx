@@ -125,6 +125,43 @@ describe('LoginWidget (real reference server)', () => {
     expect(errors.at(-1)).to.include({ error_type: 'otp_code_not_found', message: 'Invalid passcode, please try again.' });
   });
 
+  it('signed in: a new email goes through the secondary send (first send and resend) and is added to the same user', async () => {
+    const first = uniqueEmail('otp-primary');
+    const { method_id } = await client.otps.email.loginOrCreate(first);
+    const signedIn = await client.otps.authenticate((await waitForMessage(first)).code!, method_id, {
+      session_duration_minutes: 30,
+    });
+    const paths: string[] = [];
+    const realFetch = window.fetch;
+    window.fetch = (input, init) => {
+      paths.push(new URL(input instanceof Request ? input.url : String(input)).pathname);
+      return realFetch(input, init);
+    };
+    const second = uniqueEmail('otp-secondary');
+    try {
+      render();
+      const otp = await sendCode(second);
+      await waitForMessage(second);
+      q<HTMLButtonElement>('[data-resend-state]')!.click();
+      expect((await waitFor(() => q('.ae-toast'), 'toast')).textContent).to.equal('Email resent');
+      const latest = await waitForMessage(second, 2);
+      expect(paths.filter((p) => p.startsWith('/sdk/v1/otps/email/'))).to.deep.equal([
+        '/sdk/v1/otps/email/send/secondary',
+        '/sdk/v1/otps/email/send/secondary',
+      ]);
+      typeInto(otp, latest.code!);
+      await waitFor(() => screen() === 'OTPConfirmation', 'OTPConfirmation');
+      // The server attached the address to the signed-in user; no second account was made for it.
+      const user = await client.user.get();
+      expect(user.user_id).to.equal(signedIn.user_id);
+      expect(user.emails.map((e) => e.email).sort()).to.deep.equal([first, second].sort());
+    } finally {
+      window.fetch = realFetch;
+      // Later tests start signed out.
+      await client.session.revoke({ forceClear: true }).catch(() => undefined);
+    }
+  });
+
   it('counts down m:ss each second, then says the code expired', async () => {
     render({ config: { otpOptions: { methods: ['email'], expirationMinutes: 1 } } });
     await sendCode(uniqueEmail('countdown'));

@@ -5,6 +5,7 @@ import type { ResolvedLoginConfig } from '../config.ts';
 import { useWidget } from '../context.ts';
 import { AuthEventType } from '../events.ts';
 import { emailAutoComplete } from '../passkeys/autocomplete.ts';
+import { sendForSession } from '../login/send-variant.ts';
 import { useSendingIndicator } from '../login/sending.ts';
 
 /** The send options of SPEC §3 emailMagicLinksOptions (wire names), defaults filled. */
@@ -48,12 +49,9 @@ export function EmailMagicLinkForm() {
     setSubmitting(true);
     const address = email.trim();
     try {
-      const options = magicLinkSendOptions(config);
       // SPEC §4: with a session the link is sent through the secondary endpoint (it adds this email
       // to the signed-in user); without one, login_or_create also signs new users up.
-      const resp = client.session.getTokens()
-        ? await client.magicLinks.email.send(address, options)
-        : await client.magicLinks.email.loginOrCreate(address, options);
+      const resp = await sendForSession(client, client.magicLinks.email, address, magicLinkSendOptions(config));
       client.telemetry.log('email_sent');
       emit({ type: AuthEventType.MAGIC_LINK_LOGIN_OR_CREATE, data: { ...resp, email: address } });
       dispatch({ type: 'magic_link_sent', email: address });

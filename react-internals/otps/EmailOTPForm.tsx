@@ -5,6 +5,7 @@ import type { ResolvedLoginConfig } from '../config.ts';
 import { useWidget } from '../context.ts';
 import { AuthEventType } from '../events.ts';
 import { emailAutoComplete } from '../passkeys/autocomplete.ts';
+import { sendOtp } from '../login/send-variant.ts';
 import { useSendingIndicator } from '../login/sending.ts';
 
 /** The send options of SPEC §7 (expiration default 5, templates, locale) from the config. */
@@ -42,7 +43,8 @@ export function EmailOTPForm() {
     setSubmitting(true);
     const address = email.trim();
     try {
-      const resp = await client.otps.email.loginOrCreate(address, otpSendOptions(config));
+      // SPEC §4: signed in, the address is added to the user through the secondary send.
+      const resp = await sendOtp(client, 'email', address, otpSendOptions(config));
       emit({ type: AuthEventType.OTP_EMAIL_LOGIN_OR_CREATE, data: { ...resp, email: address, resend: false } });
       dispatch({ type: 'otp_sent', otpType: 'email', methodId: resp.method_id, destination: address });
     } catch (err) {

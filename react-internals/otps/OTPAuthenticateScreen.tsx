@@ -3,6 +3,7 @@ import { type ChangeEvent, type FormEvent, useEffect, useId, useRef, useState } 
 import { BackArrowIcon } from '../components/icons.tsx';
 import { useWidget } from '../context.ts';
 import { AuthEventType } from '../events.ts';
+import { sendOtp } from '../login/send-variant.ts';
 import { text } from '../strings.ts';
 import { otpSentEvent, RESEND_TOAST } from './channels.ts';
 import { formatCountdown, useCountdown } from './countdown.ts';
@@ -104,8 +105,9 @@ export function OTPAuthenticateScreen() {
     if (resend !== 'initial') return;
     setResend('sending');
     try {
-      // The same channel as the first send (SPEC §2: the toast names it).
-      const resp = await client.otps[channel].loginOrCreate(otpDestination, otpSendOptions(config));
+      // The same channel as the first send (SPEC §2: the toast names it), and the same variant: a
+      // number being added to a signed-in user must not be re-sent through login_or_create.
+      const resp = await sendOtp(client, channel, otpDestination, otpSendOptions(config));
       if (!mounted.current) return;
       dispatch({ type: 'otp_resent', methodId: resp.method_id });
       emit(otpSentEvent(channel, resp, otpDestination, true));

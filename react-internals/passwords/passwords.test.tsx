@@ -310,6 +310,33 @@ describe('password flow (real reference server)', () => {
     await waitFor(() => screen() === 'OTPConfirmation', 'OTPConfirmation');
   });
 
+  it('signed-in passwordless user: the automatic passcode goes through the secondary send', async () => {
+    const email = uniqueEmail('pw-otp-secondary');
+    const { method_id } = await client.otps.email.loginOrCreate(email);
+    const signedIn = await client.otps.authenticate((await waitForMessage(email)).code!, method_id, {
+      session_duration_minutes: 30,
+    });
+    const paths: string[] = [];
+    const realFetch = window.fetch;
+    window.fetch = (input, init) => {
+      paths.push(new URL(input instanceof Request ? input.url : String(input)).pathname);
+      return realFetch(input, init);
+    };
+    try {
+      render();
+      await startWith(email);
+      expect(screen()).to.equal('OTPAuthenticate');
+    } finally {
+      window.fetch = realFetch;
+    }
+    expect(paths).to.include('/sdk/v1/otps/email/send/secondary');
+    expect(paths).to.not.include('/sdk/v1/otps/email/login_or_create');
+    const { code } = await waitForMessage(email, 2);
+    typeInto(q<HTMLInputElement>('input[autocomplete="one-time-code"]')!, code!);
+    await waitFor(() => screen() === 'OTPConfirmation', 'OTPConfirmation');
+    expect((await client.user.get()).user_id).to.equal(signedIn.user_id);
+  });
+
   it('passwordless user with magic links (no email OTP): a sign-in link is sent', async () => {
     const email = uniqueEmail('pw-eml');
     await signUpByOtp(email);

@@ -6,6 +6,7 @@ import type { ResetByEmailStartOptions } from '../../sdk-core/index.ts';
 import type { ResolvedLoginConfig } from '../config.ts';
 import type { WidgetContextValue } from '../context.ts';
 import { AuthEventType } from '../events.ts';
+import { sendForSession, sendOtp } from '../login/send-variant.ts';
 import type { PasswordEmailScreen } from '../login/state.ts';
 import { magicLinkSendOptions } from '../magic-links/EmailMagicLinkForm.tsx';
 import { otpSendOptions } from '../otps/EmailOTPForm.tsx';
@@ -33,19 +34,20 @@ export async function sendResetEmail(ctx: SendContext, email: string, screen: Pa
 
 /**
  * SPEC §4: "Passwordless automatically sends OTP (preferred if email method enabled), else magic
- * link, else reset email". Moves to OTPAuthenticate, EmailConfirmation or PasswordSetNew.
+ * link, else reset email". Moves to OTPAuthenticate, EmailConfirmation or PasswordSetNew. The OTP and
+ * magic-link sends use the secondary variant when a session exists (SPEC §4).
  * @throws what the send throws
  */
 export async function sendPasswordless(ctx: SendContext, email: string): Promise<void> {
   const { client, config, dispatch, emit } = ctx;
   if (config.products.includes('otp') && config.otpMethods.includes('email')) {
-    const resp = await client.otps.email.loginOrCreate(email, otpSendOptions(config));
+    const resp = await sendOtp(client, 'email', email, otpSendOptions(config));
     emit({ type: AuthEventType.OTP_EMAIL_LOGIN_OR_CREATE, data: { ...resp, email, resend: false } });
     dispatch({ type: 'otp_sent', otpType: 'email', methodId: resp.method_id, destination: email });
     return;
   }
   if (config.products.includes('emailMagicLinks')) {
-    const resp = await client.magicLinks.email.loginOrCreate(email, magicLinkSendOptions(config));
+    const resp = await sendForSession(client, client.magicLinks.email, email, magicLinkSendOptions(config));
     client.telemetry.log('email_sent');
     emit({ type: AuthEventType.MAGIC_LINK_LOGIN_OR_CREATE, data: { ...resp, email } });
     dispatch({ type: 'magic_link_sent', email });

@@ -3,7 +3,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import 'axe-core';
 import { createRoot, type Root } from 'react-dom/client';
 import { type AuthClient, createClient } from '../../sdk-core/index.ts';
-import { inbox, testEnv, waitForMessage } from '../../test/env.ts';
+import { inbox, testEnv, uniqueEmail, waitForMessage } from '../../test/env.ts';
 import { resolveLoginConfig } from '../config.ts';
 import { WidgetContext, type WidgetContextValue } from '../context.ts';
 import { errorText } from '../errors.ts';
@@ -201,6 +201,43 @@ describe('SMS and WhatsApp passcodes (real reference server)', () => {
     expect(selected.textContent).to.equal('Text');
     // The shell focuses the first autofocus field of the new screen: the phone input.
     expect(document.activeElement).to.equal(q('input[type="tel"]'));
+  });
+
+  it('signed in: a new number goes through the secondary send (first send and resend) and is added to the same user', async () => {
+    // Sign in by email passcode first, outside the widget.
+    const email = uniqueEmail('sms-secondary');
+    const { method_id } = await client.otps.email.loginOrCreate(email);
+    const signedIn = await client.otps.authenticate((await waitForMessage(email)).code!, method_id, {
+      session_duration_minutes: 30,
+    });
+    const paths: string[] = [];
+    const realFetch = window.fetch;
+    window.fetch = (input, init) => {
+      paths.push(new URL(input instanceof Request ? input.url : String(input)).pathname);
+      return realFetch(input, init);
+    };
+    const { national, e164 } = uniqueUsNumber();
+    try {
+      render(['sms']);
+      const otp = await sendCode(national);
+      await waitForMessage(e164);
+      q<HTMLButtonElement>('[data-resend-state]')!.click();
+      expect((await waitFor(() => q('.ae-toast'), 'toast')).textContent).to.equal('Text message resent');
+      const latest = await waitForMessage(e164, 2);
+      expect(paths.filter((p) => p.startsWith('/sdk/v1/otps/sms/'))).to.deep.equal([
+        '/sdk/v1/otps/sms/send/secondary',
+        '/sdk/v1/otps/sms/send/secondary',
+      ]);
+      typeInto(otp, latest.code!);
+      await waitFor(() => screen() === 'OTPConfirmation', 'OTPConfirmation');
+    } finally {
+      window.fetch = realFetch;
+    }
+    // The server attached the number to the signed-in user; no second account was made for it.
+    const user = await client.user.get();
+    expect(user.user_id).to.equal(signedIn.user_id);
+    expect(user.emails.map((e) => e.email)).to.deep.equal([email]);
+    expect(user.phone_numbers.map((p) => p.phone_number)).to.deep.equal([e164]);
   });
 
   it('a server refusal is shown and the form stays usable', async () => {

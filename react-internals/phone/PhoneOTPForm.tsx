@@ -1,6 +1,7 @@
 /** Main-screen phone form of the SMS and WhatsApp OTP products (SPEC §2 "Text and WhatsApp"). */
 import { type ChangeEvent, type FormEvent, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useWidget } from '../context.ts';
+import { sendOtp } from '../login/send-variant.ts';
 import { useSendingIndicator } from '../login/sending.ts';
 import { otpSentEvent } from '../otps/channels.ts';
 import { otpSendOptions } from '../otps/EmailOTPForm.tsx';
@@ -134,7 +135,8 @@ export function PhoneOTPForm({ channel, loadParser = loadPhoneParser }: PhoneOTP
     }
     setInvalid(false);
     try {
-      const resp = await client.otps[channel].loginOrCreate(check.e164, otpSendOptions(config));
+      // SPEC §4: signed in, the number is added to the user through the secondary send.
+      const resp = await sendOtp(client, channel, check.e164, otpSendOptions(config));
       emit(otpSentEvent(channel, resp, check.e164, false));
       dispatch({ type: 'otp_sent', otpType: channel, methodId: resp.method_id, destination: check.e164 });
     } catch (err) {
