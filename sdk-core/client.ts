@@ -171,8 +171,8 @@ export function createClient(publicToken: string, options: ClientOptions = {}): 
       const s = manager.getState().session;
       return s ? { userId: s.user_id, sessionId: s.session_id } : {};
     },
-    send: (events: TelemetryEvent[]) =>
-      http.request({ method: 'POST', path: '/events', body: events, noAuth: true }).then(() => undefined),
+    send: (events: TelemetryEvent[], signal: AbortSignal) =>
+      http.request({ method: 'POST', path: '/events', body: events, noAuth: true, signal }).then(() => undefined),
   });
   const http = new HttpClient({
     publicToken,

@@ -14,6 +14,7 @@ import { ApiError, ApiUnreachableError } from './errors.ts';
 import { SESSION_DESTROYING_ERRORS } from './session-manager.ts';
 import { RETRY_JITTER_MS, SESSION_REFRESH_MS } from './sessions/index.ts';
 import { type KeyValueStore, MemoryCookieJar, MemoryStore } from './storage.ts';
+import { TELEMETRY_FLUSH_MS } from './telemetry.ts';
 import { eventually, FakeClock, FaultProxy, signInByEmail } from './test-support.ts';
 
 let server: RunningServer;
@@ -222,6 +223,43 @@ describe('session manager (SPEC §4)', () => {
     clock.advance(10_000);
     proxy.mode = { kind: 'pass' };
     await signInByEmail(client, server.url, email());
+    assert.notEqual(client.session.getSync(), null);
+  });
+
+  it('keeps one /events request open against a hanging collector, while sign-in and refresh go through', async () => {
+    // Counted where the client opens requests: the proxy may see an aborted socket close only
+    // after the next request has arrived.
+    let open = 0;
+    let maxOpen = 0;
+    const counting = async (u: string, i: RequestInit) => {
+      if (!u.endsWith('/events')) return fetch(u, i);
+      maxOpen = Math.max(maxOpen, ++open);
+      try {
+        return await fetch(u, i);
+      } finally {
+        open--;
+      }
+    };
+    const { client, clock } = setup({ requestTimeoutMs: 300, fetch: counting });
+    proxy.mode = { kind: 'hang', paths: /\/events$/ };
+    const events = () => proxy.seen.filter((p) => p.endsWith('/events')).length;
+    for (let i = 0; i < 200; i++) {
+      client.telemetry.log('render_login_screen', { i });
+      if (i % 20 === 0) clock.advance(1000);
+    }
+    await eventually(() => proxy.hanging === 1, 'first batch hanging');
+    await signInByEmail(client, server.url, email());
+    assert.notEqual(client.session.getSync(), null, 'sign-in completed beside the hanging collector');
+    // Once the first send times out the next batch goes, still one at a time.
+    const deadline = Date.now() + 1500;
+    while (Date.now() < deadline) {
+      clock.advance(TELEMETRY_FLUSH_MS);
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    assert.ok(events() >= 2, `${events()} /events requests: the queue moved on after the timeout`);
+    assert.equal(maxOpen, 1, 'never two /events requests open at once');
+    clock.advance(SESSION_REFRESH_MS);
+    await eventually(() => refreshCalls() >= 1 && clock.delays.at(-1) === SESSION_REFRESH_MS, 'refresh went through');
     assert.notEqual(client.session.getSync(), null);
   });
 });

@@ -61,8 +61,6 @@ export class FaultProxy {
   private held: (() => void)[] = [];
   /** Requests hanging right now (the client has not given up on them yet). */
   hanging = 0;
-  /** The most requests that hung at the same time. */
-  maxHanging = 0;
 
   constructor(private readonly target: string) {}
 
@@ -74,7 +72,6 @@ export class FaultProxy {
       const mode = this.mode;
       if (mode.kind === 'hang' && (!mode.paths || mode.paths.test(req.url ?? ''))) {
         this.hanging++;
-        this.maxHanging = Math.max(this.maxHanging, this.hanging);
         // The client's abort closes the socket; that is when the request stops hanging.
         res.on('close', () => this.hanging--);
         return;
