@@ -254,12 +254,16 @@ export function createClient(publicToken: string, options: ClientOptions = {}): 
 
   let refreshTimer: unknown = null;
   let destroyed = false;
+  // On a custom API domain the session cookies are the API's own (HttpOnly, sent by the browser
+  // with credentials), so script sees no token: a session in state is all there is to go by.
+  const customDomain = Boolean(options.customBaseUrl);
+  const hasSession = () => manager.getTokens() !== null || (customDomain && manager.getState().session !== null);
   // SPEC §4: refresh every 180 s while a session exists; back off on network errors, 5xx and 429;
   // sign out only when the server says the session is gone.
   const scheduleRefresh = (delay: number, attempt: number) => {
     if (refreshTimer !== null) clock.clearTimeout(refreshTimer);
     refreshTimer = null;
-    if (destroyed || options.disableSessionRefresh || !manager.getTokens()) return;
+    if (destroyed || options.disableSessionRefresh || !hasSession()) return;
     refreshTimer = clock.setTimeout(() => {
       refreshTimer = null;
       session.authenticate().then(
@@ -309,16 +313,17 @@ export function createClient(publicToken: string, options: ClientOptions = {}): 
   };
 
   telemetry.log('sdk_instance_instantiated');
-  // SPEC §4: with a session token at start-up, confirm it with the server (and start refreshing);
-  // without one and without a custom API domain, whatever was cached is stale.
-  if (manager.getTokens()) {
+  // SPEC §4: with a session token at start-up, or on a custom API domain (whose HttpOnly cookies
+  // script cannot read), confirm the session with the server and start refreshing; without either,
+  // whatever was cached is stale.
+  if (manager.getTokens() || customDomain) {
     session.authenticate().then(
       () => scheduleRefresh(SESSION_REFRESH_MS, 0),
       (e: unknown) => {
         if (!isSessionDestroyingError(e) && isTransientError(e)) scheduleRefresh(backoffDelay(0), 1);
       },
     );
-  } else if (!options.customBaseUrl) {
+  } else {
     manager.destroy();
   }
   return client;

@@ -262,6 +262,91 @@ describe('session manager (SPEC §4)', () => {
     await eventually(() => refreshCalls() >= 1 && clock.delays.at(-1) === SESSION_REFRESH_MS, 'refresh went through');
     assert.notEqual(client.session.getSync(), null);
   });
+
+  describe('on a custom API domain (SPEC §4)', () => {
+    const CUSTOM = 'login.example.test';
+    // The session cookies of a custom API domain are the API's own, HttpOnly: the browser sends
+    // them, script cannot read them. This jar keeps writes but hides the session tokens.
+    class HttpOnlyJar extends MemoryCookieJar {
+      override get(name: string): string | null {
+        return name === 'stytch_session' || name === 'stytch_session_jwt' ? null : super.get(name);
+      }
+    }
+    // The browser's view: the custom domain resolves to the reference server (behind the proxy).
+    const customSetup = (extra: Partial<ClientOptions> = {}) => {
+      const clock = new FakeClock();
+      const cookies = new HttpOnlyJar();
+      const warn = console.warn;
+      console.warn = () => undefined;
+      try {
+        const client = createClient(server.publicToken, {
+          customBaseUrl: CUSTOM,
+          fetch: (u, i) => fetch(u.replace(`https://${CUSTOM}`, proxyUrl), i),
+          cookies,
+          storage: new MemoryStore(),
+          clock,
+          ...extra,
+        });
+        made.push(client);
+        return { client, clock, cookies };
+      } finally {
+        console.warn = warn;
+      }
+    };
+
+    it('asks the server at start-up though no token is readable, instead of dropping the cached session', async () => {
+      const storage = new MemoryStore();
+      const first = setup({ storage, disableSessionRefresh: true });
+      await signInByEmail(first.client, server.url, email());
+      const stateKey = `auth_elements_state::${server.publicToken}`;
+      const cached = storage.getItem(stateKey)!;
+      const before = refreshCalls();
+      const { client } = customSetup({ storage });
+      assert.equal(client.apiBaseUrl, `https://${CUSTOM}`);
+      assert.notEqual(client.session.getSync(), null, 'the cached session is kept until the server answers');
+      await eventually(() => refreshCalls() === before + 1, 'sessions/authenticate at start-up');
+      // The reference server keeps sessions in the Authorization header, not in cookies, so it
+      // answers unauthorized_credentials to a cookie-only call, and the session goes.
+      await eventually(() => client.session.getSync() === null, 'signed out on the server answer');
+
+      // Without a custom domain and without a token, the cache is dropped with no call (SPEC §4).
+      const calls = refreshCalls();
+      const plainStore = new MemoryStore();
+      plainStore.setItem(stateKey, cached);
+      const plain = setup({ storage: plainStore });
+      assert.equal(plain.client.session.getSync(), null);
+      await new Promise((r) => setTimeout(r, 50));
+      assert.equal(refreshCalls(), calls);
+    });
+
+    it('keeps refreshing while a session is in state, backing off through outages, though no token is readable', async () => {
+      const { client, clock } = customSetup();
+      // Let the start-up call (no session yet: unauthorized) finish before signing in.
+      await eventually(() => refreshCalls() === 1, 'start-up call');
+      await new Promise((r) => setTimeout(r, 20));
+      clock.advance(TELEMETRY_FLUSH_MS);
+      await signInByEmail(client, server.url, email());
+      assert.equal(client.session.getTokens(), null, 'no token visible to script');
+      assert.notEqual(client.session.getSync(), null);
+      assert.equal(clock.pending, 1, 'refresh scheduled');
+      assert.equal(clock.delays.at(-1), SESSION_REFRESH_MS);
+
+      proxy.mode = { kind: 'status', status: 503, error_type: 'internal_server_error' };
+      clock.advance(SESSION_REFRESH_MS);
+      await eventually(() => refreshCalls() === 2 && clock.pending === 1, 'refresh sent, retry scheduled');
+      const d = clock.delays.at(-1)!;
+      assert.ok(Math.abs(d - 2000) <= RETRY_JITTER_MS, `retry after ${d} ms`);
+      assert.notEqual(client.session.getSync(), null, 'still signed in');
+
+      // The retry reaches the reference server, which cannot see the HttpOnly cookie (see above)
+      // and says the caller has no session: the client signs out and stops refreshing.
+      proxy.mode = { kind: 'pass' };
+      clock.advance(d);
+      await eventually(() => client.session.getSync() === null, 'signed out');
+      assert.equal(refreshCalls(), 3);
+      assert.equal(clock.pending, 0, 'no more refreshes');
+    });
+  });
 });
 
 describe('client warnings (SPEC §5)', () => {

@@ -74,15 +74,18 @@ export function createSessions(ctx: ApiRequester): Sessions {
     const body =
       options?.session_duration_minutes !== undefined ? { session_duration_minutes: options.session_duration_minutes } : {};
     // SPEC §4: if the session changes while the call is in flight, the answer is stale; ask again.
+    // The token tells sessions apart; on a custom API domain it is an HttpOnly cookie script cannot
+    // read, and the session id in state is what changes.
+    const current = () => sessions.getTokens()?.session_token ?? sessions.getState().session?.session_id ?? null;
     for (let tries = 0; ; tries++) {
-      const before = sessions.getTokens()?.session_token ?? null;
+      const before = current();
       try {
         const resp = await ctx.request<AuthenticateResult>({ method: 'POST', path: '/sessions/authenticate', body });
-        if (before !== (sessions.getTokens()?.session_token ?? null) && tries < 2) continue;
+        if (before !== current() && tries < 2) continue;
         sessions.update(resp);
         return resp;
       } catch (e) {
-        if (before !== (sessions.getTokens()?.session_token ?? null) && tries < 2) continue;
+        if (before !== current() && tries < 2) continue;
         if (isSessionDestroyingError(e)) sessions.destroy();
         throw e;
       }
