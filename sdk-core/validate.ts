@@ -31,6 +31,12 @@ export class Validator {
     return value === undefined ? this : this.number(field, value);
   }
 
+  /** Requires a boolean. */
+  boolean(field: string, value: unknown): this {
+    if (typeof value !== 'boolean') throw new UsageError(this.method, field, 'must be a boolean.');
+    return this;
+  }
+
   /** Requires a boolean or undefined. */
   optionalBoolean(field: string, value: unknown): this {
     if (value !== undefined && typeof value !== 'boolean') throw new UsageError(this.method, field, 'must be a boolean.');

@@ -9,12 +9,16 @@ import { UsageError } from './errors.ts';
 import { MemoryCookieJar, MemoryStore } from './storage.ts';
 
 let requests = 0;
+const sent: { url: string; body: unknown }[] = [];
 const warn = console.warn;
 console.warn = () => undefined;
 const client: AuthClient = createClient('public-token-test-validation', {
   apiBaseUrl: 'http://127.0.0.1:1',
-  fetch: async (url) => {
-    if (!url.endsWith('/events')) requests++; // telemetry flushes on its own timer
+  fetch: async (url, init) => {
+    if (!url.endsWith('/events')) {
+      requests++; // telemetry flushes on its own timer
+      sent.push({ url, body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined });
+    }
     throw new Error('no request should be sent');
   },
   cookies: new MemoryCookieJar(),
@@ -69,6 +73,27 @@ const cases: [string, string, () => Promise<unknown>][] = [
   ['idp.authorizeStart', 'client_id', () => c.idp.authorizeStart({ redirect_uri: 'https://a', response_type: 'code', scopes: [] })],
   ['idp.logoutStart', 'post_logout_redirect_uri', () => c.idp.logoutStart({ client_id: 'c' })],
   ['b2b.searchMember', 'organization_id', () => c.b2b.searchMember({ email_address: 'a@b.co' })],
+  ['magicLinks.email.send', 'email', () => c.magicLinks.email.send(['a@b.co'])],
+  ['magicLinks.email.send', 'login_expiration_minutes', () => c.magicLinks.email.send('a@b.co', { login_expiration_minutes: '30' })],
+  ['magicLinks.email.send', 'create_user_as_pending', () => c.magicLinks.email.send('a@b.co', { create_user_as_pending: 'yes' })],
+  ['magicLinks.email.loginOrCreate', 'create_user_as_pending', () => c.magicLinks.email.loginOrCreate('a@b.co', { create_user_as_pending: 1 })],
+  ['passwords.resetByEmailStart', 'email', () => c.passwords.resetByEmailStart({ login_redirect_url: 'https://a' })],
+  ['passwords.resetByEmailStart', 'reset_password_expiration_minutes', () => c.passwords.resetByEmailStart({ email: 'a@b.co', reset_password_expiration_minutes: '10' })],
+  ['passwords.resetBySession', 'password', () => c.passwords.resetBySession({ session_duration_minutes: 5 })],
+  ['passwords.resetBySession', 'session_duration_minutes', () => c.passwords.resetBySession({ password: 'x' })],
+  ['session.revoke', 'forceClear', () => c.session.revoke({ forceClear: 'true' })],
+  ['session.revoke', 'profile_id', () => c.session.revoke({ forceClear: true, trustedAuthToken: { token: 't' } })],
+  ['user.search', 'email', () => c.user.search({ email: 'a@b.co' })],
+  ['user.revokeConnectedApp', 'connected_app_id', () => c.user.revokeConnectedApp(42)],
+  ['webauthn.authenticateStart', 'domain', () => c.webauthn.authenticateStart({ domain: 7 })],
+  ['webauthn.authenticateStart', 'is_passkey', () => c.webauthn.authenticateStart({ is_passkey: 'true' })],
+  ['idp.authorizeSubmit', 'consent_granted', () => c.idp.authorizeSubmit({ client_id: 'c', redirect_uri: 'https://a', scopes: [], consent_granted: 'yes' })],
+  ['idp.authorizeSubmit', 'consent_granted', () => c.idp.authorizeSubmit({ client_id: 'c', redirect_uri: 'https://a', scopes: [] })],
+  ['idp.authorizeSubmit', 'response_type', () => c.idp.authorizeSubmit({ client_id: 'c', redirect_uri: 'https://a', response_type: 1, scopes: [], consent_granted: true })],
+  ['otps.sms.send', 'phone_number', () => c.otps.sms.send(15551234567)],
+  ['otps.sms.send', 'locale', () => c.otps.sms.send('+15551234567', { locale: 1 })],
+  ['otps.whatsapp.loginOrCreate', 'phone_number', () => c.otps.whatsapp.loginOrCreate(undefined)],
+  ['otps.whatsapp.loginOrCreate', 'expiration_minutes', () => c.otps.whatsapp.loginOrCreate('+15551234567', { expiration_minutes: null })],
 ];
 
 describe('SDK argument checks (SPEC §5)', () => {
@@ -86,4 +111,16 @@ describe('SDK argument checks (SPEC §5)', () => {
       assert.equal(requests, before, 'no request sent');
     });
   }
+});
+
+describe('authorize defaults (SPEC §3)', () => {
+  it("sends response_type 'code' when the caller names none", async () => {
+    // The reference server has no IdP endpoints; the request this client tries is what is checked.
+    const before = sent.length;
+    await c.idp.authorizeStart({ client_id: 'c', redirect_uri: 'https://a.example/cb', scopes: ['openid'] }).catch(() => undefined);
+    await c.idp.authorizeSubmit({ client_id: 'c', redirect_uri: 'https://a.example/cb', scopes: ['openid'], consent_granted: false }).catch(() => undefined);
+    const bodies = sent.slice(before).map((r) => r.body as { response_type?: string; consent_granted?: boolean });
+    assert.deepEqual(bodies.map((b) => b.response_type), ['code', 'code']);
+    assert.equal(bodies[1]!.consent_granted, false);
+  });
 });

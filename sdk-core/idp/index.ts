@@ -6,7 +6,8 @@ import { check } from '../validate.ts';
 export interface AuthorizeParams {
   client_id: string;
   redirect_uri: string;
-  response_type: string;
+  /** Default 'code' (SPEC §3). */
+  response_type?: string;
   scopes: string[];
   code_challenge?: string;
   state?: string;
@@ -31,14 +32,18 @@ export interface IDP {
   logoutStart(p: { client_id: string; post_logout_redirect_uri: string; id_token_hint?: string; state?: string }): Promise<BasicResult & { consent_required: boolean; redirect_uri: string }>;
 }
 
+/** SPEC §3 / §9: the authorize response_type when the caller names none. */
+export const DEFAULT_RESPONSE_TYPE = 'code';
+
 /** Builds the IdP calls. */
 export function createIDP(ctx: ApiRequester): IDP {
+  const withDefaults = <T extends AuthorizeParams>(p: T) => ({ ...p, response_type: p.response_type ?? DEFAULT_RESPONSE_TYPE });
   const checkAuthorize = (m: string, p: AuthorizeParams) =>
     check(m)
       .optionalObject('params', p)
       .string('client_id', p?.client_id)
       .string('redirect_uri', p?.redirect_uri)
-      .string('response_type', p.response_type)
+      .optionalString('response_type', p.response_type)
       .optionalStringArray('scopes', p.scopes)
       .optionalString('code_challenge', p.code_challenge)
       .optionalString('state', p.state)
@@ -47,11 +52,11 @@ export function createIDP(ctx: ApiRequester): IDP {
   return {
     async authorizeStart(p) {
       checkAuthorize('idp.authorizeStart', p);
-      return ctx.request({ method: 'POST', path: '/idp/oauth/authorize/start', body: { ...p } });
+      return ctx.request({ method: 'POST', path: '/idp/oauth/authorize/start', body: withDefaults(p) });
     },
     async authorizeSubmit(p) {
-      checkAuthorize('idp.authorizeSubmit', p);
-      return ctx.request({ method: 'POST', path: '/idp/oauth/authorize/submit', body: { ...p } });
+      checkAuthorize('idp.authorizeSubmit', p).boolean('consent_granted', p.consent_granted);
+      return ctx.request({ method: 'POST', path: '/idp/oauth/authorize/submit', body: withDefaults(p) });
     },
     async logoutStart(p) {
       check('idp.logoutStart')

@@ -46,6 +46,7 @@ function checkOptions(method: string, o: MagicLinkSendOptions | undefined): Magi
     .optionalNumber('signup_expiration_minutes', opts.signup_expiration_minutes)
     .optionalString('login_template_id', opts.login_template_id)
     .optionalString('signup_template_id', opts.signup_template_id)
+    .optionalBoolean('create_user_as_pending', opts.create_user_as_pending)
     .optionalString('locale', opts.locale);
   return opts;
 }

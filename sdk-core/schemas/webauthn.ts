@@ -57,6 +57,8 @@ export type WebAuthnAuthenticateRequest = z.infer<typeof WebAuthnAuthenticateReq
 /** Body of `PUT /webauthn/update/{id}`. */
 export const WebAuthnUpdateRequest = z.object({
   name: z.string().check(z.minLength(1), z.maxLength(WEBAUTHN_NAME_MAX_LENGTH)),
+  /** The provider's widget repeats the path's id here (SPEC §7); when given it must match. */
+  webauthn_registration_id: z.optional(z.string()),
 });
 /** Parsed body of `PUT /webauthn/update/{id}`. */
 export type WebAuthnUpdateRequest = z.infer<typeof WebAuthnUpdateRequest>;

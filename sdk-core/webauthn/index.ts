@@ -194,7 +194,8 @@ export function createWebAuthn(ctx: ApiRequester): WebAuthn {
       const resp = await ctx.request<BasicResult & { webauthn_registration: WebAuthnRegistrationInfo }>({
         method: 'PUT',
         path: `/webauthn/update/${encodeURIComponent(o.webauthn_registration_id)}`,
-        body: { name: o.name },
+        // SPEC §7: the id travels in the body too, as the provider's widget sends it.
+        body: { webauthn_registration_id: o.webauthn_registration_id, name: o.name },
       });
       const user = ctx.sessions.getState().user;
       if (user) {

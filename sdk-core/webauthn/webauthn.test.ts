@@ -36,13 +36,19 @@ after(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
+/** Bodies of the PUT calls the clients made (the server is real; this only watches). */
+const putBodies: unknown[] = [];
+
 function newClient(): AuthClient {
   const warn = console.warn;
   console.warn = () => undefined; // several clients in one process is expected here
   try {
     const client = createClient(server.publicToken, {
       apiBaseUrl: server.url,
-      fetch: (u, i) => fetch(u, i),
+      fetch: (u, i) => {
+        if (i.method === 'PUT' && typeof i.body === 'string') putBodies.push(JSON.parse(i.body));
+        return fetch(u, i);
+      },
       cookies: new MemoryCookieJar(),
       storage: new MemoryStore(),
       disableSessionRefresh: true,
@@ -90,6 +96,8 @@ describe('client.webauthn', () => {
 
     const renamed = await client.webauthn.update({ webauthn_registration_id: registered.webauthn_registration_id, name: 'Laptop' });
     assert.equal(renamed.webauthn_registration.name, 'Laptop');
+    // SPEC §7: the rename names the registration in the body as well as in the path.
+    assert.deepEqual(putBodies.at(-1), { webauthn_registration_id: registered.webauthn_registration_id, name: 'Laptop' });
     assert.equal(client.user.getSync()?.webauthn_registrations[0]?.name, 'Laptop');
 
     const user = await client.webauthn.deleteRegistration(registered.webauthn_registration_id);

@@ -300,7 +300,10 @@ describe('webauthn: passkey registration, authentication, update, delete', () =>
     const renamed = await t.call('PUT', `/sdk/v1/webauthn/update/${id}`, { secret: token, origin: ORIGIN, body: { name: '  Work laptop  ' } });
     assert.equal(renamed.status, 200);
     assert.equal((data(renamed).webauthn_registration as Json).name, 'Work laptop');
-    for (const body of [{ name: '' }, { name: '   ' }, { name: 'x'.repeat(201) }, {}]) {
+    // SPEC §7: the widget also sends the id in the body.
+    const withId = await t.call('PUT', `/sdk/v1/webauthn/update/${id}`, { secret: token, origin: ORIGIN, body: { webauthn_registration_id: id, name: 'Work laptop' } });
+    assert.equal(withId.status, 200);
+    for (const body of [{ name: '' }, { name: '   ' }, { name: 'x'.repeat(201) }, {}, { webauthn_registration_id: `${id}-other`, name: 'Other' }, { webauthn_registration_id: 5, name: 'Other' }]) {
       const r = await t.call('PUT', `/sdk/v1/webauthn/update/${id}`, { secret: token, origin: ORIGIN, body });
       assert.equal(r.status, 400, JSON.stringify(body));
       assert.equal(r.json.error_type, 'invalid_request_body');

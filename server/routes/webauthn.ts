@@ -486,6 +486,13 @@ export function webauthnRoutes(route: Route, svc: Services): void {
   route('PUT', '/sdk/v1/webauthn/update/:id', async (c) => {
     const session = await requireSession(c, svc);
     const body = await readJson(c, WebAuthnUpdateRequest, svc.maxBodyBytes);
+    const id = c.req.param('id') ?? '';
+    // A body naming another registration than the path is a confused client: refuse, rename nothing.
+    if (body.webauthn_registration_id !== undefined && body.webauthn_registration_id !== id) {
+      throw new ApiError('invalid_request_body', {
+        schemaErrors: [{ dataPath: '.webauthn_registration_id', message: 'must match the registration id in the path' }],
+      });
+    }
     const name = body.name.trim();
     if (name === '') {
       throw new ApiError('invalid_request_body', { schemaErrors: [{ dataPath: '.name', message: 'must not be blank' }] });
@@ -493,7 +500,7 @@ export function webauthnRoutes(route: Route, svc: Services): void {
     const updated = await k
       .updateTable('webauthn_registrations')
       .set({ name })
-      .where('webauthn_registration_id', '=', c.req.param('id') ?? '')
+      .where('webauthn_registration_id', '=', id)
       .where('user_id', '=', session.user_id)
       .where('project_id', '=', pid)
       .returningAll()
