@@ -1,7 +1,7 @@
 /** The Hono app: middleware (request id, CORS, origin check, logging), routes, 404/405/500 handling. */
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
-import { type Db, openDatabase } from './db/index.ts';
+import { type Db, openDatabase, withStartupLock } from './db/index.ts';
 import { ApiError } from './errors.ts';
 import { type AppEnv, clientIp, type Ctx, errorResponse, isOriginAllowed, requestOriginAllowed, type Services } from './http.ts';
 import { loadSigningKeys } from './keys.ts';
@@ -91,12 +91,17 @@ export async function createApp(opts: AppOptions = {}): Promise<AppInstance> {
   const logger = opts.logger ?? ((line: string) => console.error(line));
   const db: Db = await openDatabase({ dataDir: opts.dataDir ?? './data', ...(opts.databaseUrl ? { databaseUrl: opts.databaseUrl } : {}) });
   try {
-    let project = withBootstrapOverrides(await ensureProject(db, now(), opts.liveProject), opts.bootstrap);
+    // Check-then-insert work, serialised across instances starting together on one database.
+    const init = await withStartupLock(db, async (k) => {
+      const locked: Db = { ...db, kysely: k };
+      return { project: await ensureProject(locked, now(), opts.liveProject), keys: await loadSigningKeys(locked, now()) };
+    });
+    let project = withBootstrapOverrides(init.project, opts.bootstrap);
     if (opts.trustedAuthTokenProfiles?.length) {
       const own = project.config.trusted_auth_token_profiles ?? [];
       project = { ...project, config: { ...project.config, trusted_auth_token_profiles: [...own, ...opts.trustedAuthTokenProfiles] } };
     }
-    const keys = await loadSigningKeys(db, now());
+    const keys = init.keys;
     const deliveries: Delivery[] = [];
     if (opts.delivery) deliveries.push(opts.delivery);
     else {

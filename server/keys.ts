@@ -1,4 +1,4 @@
-/** Session-JWT signing: an ES256 key pair generated at first start, persisted in the DB, served as JWKS. */
+/** Session-JWT signing: an ES256 key pair generated at first start, persisted in the DB, served as JWKS from the DB. */
 import { randomUUID } from 'node:crypto';
 import { type CryptoKey, exportJWK, type JWK, importJWK, generateKeyPair, SignJWT } from 'jose';
 import type { Session } from '../sdk-core/schemas/index.ts';
@@ -18,10 +18,15 @@ export interface SigningKeys {
   jwks: { keys: JWK[] };
 }
 
-/** Loads the newest signing key, creating one if the database has none. */
+/**
+ * Loads the newest signing key, creating one if the database has none. Run it under
+ * `withStartupLock` so instances starting together create one key between them.
+ */
 export async function loadSigningKeys(db: Db, now: number): Promise<SigningKeys> {
   const k = db.kysely;
-  let rows = await k.selectFrom('signing_keys').selectAll().orderBy('created_at', 'desc').execute();
+  // Newest first; kid breaks a tie so every instance picks the same key from the same rows.
+  const all = () => k.selectFrom('signing_keys').selectAll().orderBy('created_at', 'desc').orderBy('kid', 'desc').execute();
+  let rows = await all();
   if (rows.length === 0) {
     const { privateKey, publicKey } = await generateKeyPair(JWT_ALG, { extractable: true });
     const kid = `jwk-${randomUUID()}`;
@@ -31,12 +36,21 @@ export async function loadSigningKeys(db: Db, now: number): Promise<SigningKeys>
       .insertInto('signing_keys')
       .values({ kid, alg: JWT_ALG, private_jwk: JSON.stringify(priv), public_jwk: JSON.stringify(pub), created_at: now })
       .execute();
-    rows = await k.selectFrom('signing_keys').selectAll().orderBy('created_at', 'desc').execute();
+    rows = await all();
   }
   const newest = rows[0]!;
   const privateKey = (await importJWK(JSON.parse(newest.private_jwk) as JWK, JWT_ALG)) as CryptoKey;
   // Every stored public key stays in the JWKS so JWTs signed before a rotation still verify.
   return { kid: newest.kid, privateKey, jwks: { keys: rows.map((r) => JSON.parse(r.public_jwk) as JWK) } };
+}
+
+/**
+ * The public JWKS as the database holds it now: keys added by another instance (or a rotation)
+ * appear without a restart, so a JWT any instance signed verifies against any instance's JWKS.
+ */
+export async function publicJwks(db: Db): Promise<{ keys: JWK[] }> {
+  const rows = await db.kysely.selectFrom('signing_keys').select('public_jwk').orderBy('created_at', 'desc').orderBy('kid', 'desc').execute();
+  return { keys: rows.map((r) => JSON.parse(r.public_jwk) as JWK) };
 }
 
 /** Signs the 5-minute session JWT: sub=user_id, aud=project_id, iss, plus the session claim. */

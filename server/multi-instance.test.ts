@@ -1,65 +1,30 @@
 /**
  * Several server instances behind a load balancer share one Postgres: two real server processes
- * on one database see each other's sessions, revokes and lockouts at once. Needs TEST_DATABASE_URL
+ * on one database see each other's sessions, revokes and lockouts at once, and two started at the
+ * same moment on an empty database make one project and one signing key. Needs TEST_DATABASE_URL
  * (scripts/test.mjs provides it through scripts/postgres.mjs); skipped without Postgres.
  */
 import assert from 'node:assert/strict';
-import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { testDatabase } from './test-helpers.ts';
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-
-async function startInstance(databaseUrl: string): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, PORT: String(port), DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
-    if (child.exitCode !== null) throw new Error(`instance exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/dev/project.json`)).ok) return { url, child };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('instance did not start');
-}
+import { assertOneIssuer, type ServerProcess, startServerProcess, testDatabase } from './test-helpers.ts';
 
 const pgUrl = process.env.TEST_DATABASE_URL;
 
 describe('two server processes on one Postgres', { skip: pgUrl ? false : 'needs TEST_DATABASE_URL (Postgres)' }, () => {
-  let a: { url: string; child: ChildProcess };
-  let b: { url: string; child: ChildProcess };
+  let a: ServerProcess;
+  let b: ServerProcess;
   let db: Awaited<ReturnType<typeof testDatabase>>;
   let token = '';
 
   before(async () => {
     db = await testDatabase();
     // One after the other: the first creates the test project, the second finds it.
-    a = await startInstance(db.databaseUrl!);
-    b = await startInstance(db.databaseUrl!);
+    a = await startServerProcess({ databaseUrl: db.databaseUrl! });
+    b = await startServerProcess({ databaseUrl: db.databaseUrl! });
     token = ((await (await fetch(`${a.url}/dev/project.json`)).json()) as { public_token: string }).public_token;
   });
   after(async () => {
-    for (const i of [a, b]) {
-      if (i?.child.exitCode === null) {
-        i.child.kill('SIGTERM');
-        await new Promise((r) => i.child.once('exit', r));
-      }
-    }
+    await Promise.all([a, b].map((i) => i?.stop()));
     await db?.cleanup();
   });
 
@@ -114,5 +79,16 @@ describe('two server processes on one Postgres', { skip: pgUrl ? false : 'needs 
     const r = await call(b.url, '/otps/authenticate', { token: await newestCode(a.url, email), method_id: methodId, session_duration_minutes: 30 });
     assert.equal(r.status, 429);
     assert.equal(r.json.error_type, 'user_lock_limit_reached');
+  });
+});
+
+describe('two server processes started together on an empty Postgres', { skip: pgUrl ? false : 'needs TEST_DATABASE_URL (Postgres)' }, () => {
+  it('agree on the project and signing keys: a JWT minted by one verifies against the other', async () => {
+    const db = await testDatabase();
+    try {
+      await assertOneIssuer({ databaseUrl: db.databaseUrl! });
+    } finally {
+      await db.cleanup();
+    }
   });
 });

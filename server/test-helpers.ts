@@ -1,8 +1,12 @@
 /** Shared helpers for the server tests: an in-process app with a movable clock and a typed caller. */
+import assert from 'node:assert/strict';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createLocalJWKSet, type JSONWebKeySet, jwtVerify } from 'jose';
 import pg from 'pg';
 import type { InboxResponse } from '../sdk-core/schemas/index.ts';
 import type { Services } from './http.ts';
@@ -150,4 +154,93 @@ export async function login(t: TestApp, email: string, minutes?: number): Promis
   const r = await t.call('POST', '/sdk/v1/otps/authenticate', { body });
   if (r.status !== 200 || !r.json.data) throw new Error(`authenticate failed: ${r.status} ${JSON.stringify(r.json)}`);
   return { token: String(r.json.data.session_token), data: r.json.data };
+}
+
+/** A free TCP port on loopback. */
+export const freePort = (): Promise<number> =>
+  new Promise<number>((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+
+/** A server process (server/main.ts) started by a test. */
+export interface ServerProcess {
+  url: string;
+  child: ChildProcess;
+  /** Stops the process and waits for it to exit. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the reference server as its own process on `DATABASE_URL` (Postgres) or `DATA_DIR`
+ * (SQLite) and resolves once it answers; several such processes share one database.
+ */
+export async function startServerProcess(store: { databaseUrl?: string; dataDir?: string }): Promise<ServerProcess> {
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), LOG_LEVEL: 'warn' };
+  if (store.databaseUrl) env.DATABASE_URL = store.databaseUrl;
+  else delete env.DATABASE_URL;
+  if (store.dataDir) env.DATA_DIR = store.dataDir;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const url = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    await exited;
+  };
+  for (let i = 0; i < 300; i++) {
+    if (child.exitCode !== null) throw new Error(`server process exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/dev/project.json`)).ok) return { url, child, stop };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  await stop();
+  throw new Error('server process did not start');
+}
+
+/** Signs `email` in on `base` by passcode; resolves to the session JWT. */
+export async function sessionJwtFrom(base: string, token: string, email: string): Promise<string> {
+  const auth = `Basic ${Buffer.from(`${token}:${token}`).toString('base64')}`;
+  const post = async (path: string, body: unknown) => {
+    const r = await fetch(`${base}/sdk/v1${path}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: auth }, body: JSON.stringify(body) });
+    const json = (await r.json()) as { data?: Record<string, unknown>; error_type?: string };
+    assert.equal(r.status, 200, JSON.stringify(json));
+    return json.data!;
+  };
+  const { method_id } = await post('/otps/email/login_or_create', { email });
+  const inbox = (await (await fetch(`${base}/dev/inbox.json?to=${encodeURIComponent(email)}`)).json()) as { messages: { code: string }[] };
+  const data = await post('/otps/authenticate', { token: inbox.messages[0]!.code, method_id, session_duration_minutes: 30 });
+  return data.session_jwt as string;
+}
+
+/** Starts two processes on one store at once and checks they behave as one issuer. */
+export async function assertOneIssuer(store: { databaseUrl?: string; dataDir?: string }): Promise<void> {
+  const started: ServerProcess[] = [];
+  try {
+    const results = await Promise.allSettled([startServerProcess(store), startServerProcess(store)]);
+    for (const r of results) if (r.status === 'fulfilled') started.push(r.value);
+    for (const r of results) if (r.status === 'rejected') throw r.reason;
+    const [a, b] = started as [ServerProcess, ServerProcess];
+    const projectOf = async (p: ServerProcess) => (await (await fetch(`${p.url}/dev/project.json`)).json()) as { public_token: string; project_id: string };
+    const pa = await projectOf(a);
+    const pb = await projectOf(b);
+    assert.equal(pb.public_token, pa.public_token, 'one project');
+    const jwksOf = async (p: ServerProcess) => (await (await fetch(`${p.url}/.well-known/jwks.json`)).json()) as JSONWebKeySet;
+    for (const [minter, verifier] of [[a, b], [b, a]] as const) {
+      const jwt = await sessionJwtFrom(minter.url, pa.public_token, `race-${Date.now()}-${Math.random()}@example.com`);
+      const { payload } = await jwtVerify(jwt, createLocalJWKSet(await jwksOf(verifier)), { audience: pa.project_id });
+      assert.ok(payload.sub);
+    }
+    assert.deepEqual(await jwksOf(a), await jwksOf(b), 'one JWKS');
+  } finally {
+    await Promise.all(started.map((p) => p.stop()));
+  }
 }

@@ -2,6 +2,7 @@
 import { EventsRequest } from '../../sdk-core/schemas/index.ts';
 import { newId } from '../crypto.ts';
 import { ApiError } from '../errors.ts';
+import { publicJwks } from '../keys.ts';
 import { ok, readJson, type Services } from '../http.ts';
 import { bootstrapData } from '../project.ts';
 import type { Route } from './types.ts';
@@ -39,9 +40,10 @@ export function projectRoutes(route: Route, svc: Services): void {
     return ok(c, {});
   });
 
-  const jwks = (c: Parameters<Parameters<Route>[2]>[0]) => {
+  const jwks = async (c: Parameters<Parameters<Route>[2]>[0]) => {
     c.header('Cache-Control', 'public, max-age=300');
-    return c.json(svc.keys.jwks);
+    // Read per request: another instance's key (or a rotation) is served without a restart.
+    return c.json(await publicJwks(svc.db));
   };
   route('GET', '/.well-known/jwks.json', jwks);
   // The provider's own path, so its backend SDKs find our keys too.
