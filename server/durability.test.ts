@@ -1,7 +1,10 @@
 /**
  * kill -9 of the server under load loses no acknowledged session: every session token the server
  * answered 200 for before the kill still authenticates after a restart on the same data.
- * (SQLite runs in WAL mode with the default synchronous=FULL: a commit is on disk before the answer.)
+ * (SQLite runs in WAL mode with synchronous=NORMAL: a commit is in the WAL file, in the OS's page
+ * cache, before the answer, which survives the death of the process. It does not survive a power cut:
+ * the last commits before one can be lost; synchronous=FULL would close that at about a third of the
+ * throughput, see server/db/index.ts.)
  */
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
