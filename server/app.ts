@@ -9,7 +9,7 @@ import { type Delivery, fanOut, logOnlyDelivery } from './messaging/delivery.ts'
 import { devInboxDelivery } from './messaging/dev-inbox.ts';
 import { smtpDelivery } from './messaging/smtp.ts';
 import { httpSmsDelivery } from './messaging/sms.ts';
-import { ensureProject, type LiveProjectFile, type Project, type TrustedTokenProfile } from './project.ts';
+import { ensureProject, type LiveProjectFile, type PasswordStrengthSetting, type Project, type TrustedTokenProfile } from './project.ts';
 import { DEFAULT_RATE_LIMITS, pruneCounters, type RateLimits } from './rate-limit.ts';
 import { type CaptchaVerifier, captchaGuard, devCaptchaRoutes, devCaptchaVerifier, siteverifyCaptchaVerifier } from './captcha.ts';
 import { accountRoutes } from './routes/account.ts';
@@ -58,6 +58,8 @@ export interface AppOptions {
   staticDirs?: StaticDir[];
   /** Trusted auth token profiles for sessions/attest, merged over the project's own. */
   trustedAuthTokenProfiles?: TrustedTokenProfile[];
+  /** Overrides the project's password_strength_policy ('auto' or 'none'). */
+  passwordStrengthPolicy?: PasswordStrengthSetting;
   /** Captcha verification; default: the dev captcha for test projects, siteverify with captchaSecret for live ones. */
   captchaVerifier?: CaptchaVerifier;
   /** reCAPTCHA-style secret of a live project (CAPTCHA_SECRET). */
@@ -97,6 +99,9 @@ export async function createApp(opts: AppOptions = {}): Promise<AppInstance> {
       return { project: await ensureProject(locked, now(), opts.liveProject), keys: await loadSigningKeys(locked, now()) };
     });
     let project = withBootstrapOverrides(init.project, opts.bootstrap);
+    if (opts.passwordStrengthPolicy) {
+      project = { ...project, config: { ...project.config, password_strength_policy: opts.passwordStrengthPolicy } };
+    }
     if (opts.trustedAuthTokenProfiles?.length) {
       const own = project.config.trusted_auth_token_profiles ?? [];
       project = { ...project, config: { ...project.config, trusted_auth_token_profiles: [...own, ...opts.trustedAuthTokenProfiles] } };

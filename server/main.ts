@@ -3,10 +3,11 @@
  * PORT, HOST, DATA_DIR, DATABASE_URL, PROJECT_CONFIG, SMTP_URL, SMTP_FROM, STATIC_DIRS, TRUST_PROXY,
  * JWT_ISSUER, RATE_LIMIT_OTP_EMAIL / _IP / _PROJECT, LOG_LEVEL, SMS_PROVIDER_URL, SMS_PROVIDER_TOKEN,
  * CAPTCHA_REQUIRED, CAPTCHA_SITE_KEY, CAPTCHA_SECRET, TRUSTED_AUTH_TOKEN_PROFILES (JSON array),
- * PKCE_REQUIRED_FOR_EMAIL_MAGIC_LINKS, PKCE_REQUIRED_FOR_PASSWORD_RESETS, PASSWORD_LUDS_MIN_LENGTH / _COMPLEXITY.
+ * PKCE_REQUIRED_FOR_EMAIL_MAGIC_LINKS, PKCE_REQUIRED_FOR_PASSWORD_RESETS, PASSWORD_LUDS_MIN_LENGTH / _COMPLEXITY,
+ * PASSWORD_STRENGTH_POLICY (auto | none).
  */
 import type { StaticDir } from './routes/static.ts';
-import { readLiveProjectFile } from './project.ts';
+import { PASSWORD_STRENGTH_SETTINGS, type PasswordStrengthSetting, readLiveProjectFile } from './project.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './rate-limit.ts';
 import { bootstrapOverridesFromEnv } from './settings.ts';
 import { startServer } from './start.ts';
@@ -31,6 +32,15 @@ function staticDirs(raw: string | undefined): StaticDir[] {
   });
 }
 
+/** PASSWORD_STRENGTH_POLICY, refused at start when it names no policy (a typo must not mean 'auto'). */
+function strengthPolicyEnv(raw: string | undefined): PasswordStrengthSetting | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  const known = PASSWORD_STRENGTH_SETTINGS as readonly string[];
+  if (!known.includes(raw)) throw new Error(`PASSWORD_STRENGTH_POLICY must be one of ${known.join(', ')}, got ${raw}`);
+  return raw as PasswordStrengthSetting;
+}
+const strengthPolicy = strengthPolicyEnv(env.PASSWORD_STRENGTH_POLICY);
+
 const limits: RateLimits = {
   otpSendPerEmail: { ...DEFAULT_RATE_LIMITS.otpSendPerEmail, max: intEnv('RATE_LIMIT_OTP_EMAIL', DEFAULT_RATE_LIMITS.otpSendPerEmail.max) },
   otpSendPerIp: { ...DEFAULT_RATE_LIMITS.otpSendPerIp, max: intEnv('RATE_LIMIT_OTP_IP', DEFAULT_RATE_LIMITS.otpSendPerIp.max) },
@@ -51,6 +61,7 @@ const server = await startServer({
   ...(env.CAPTCHA_SECRET ? { captchaSecret: env.CAPTCHA_SECRET } : {}),
   ...(env.TRUSTED_AUTH_TOKEN_PROFILES ? { trustedAuthTokenProfiles: JSON.parse(env.TRUSTED_AUTH_TOKEN_PROFILES) } : {}),
   ...(env.JWT_ISSUER ? { issuer: env.JWT_ISSUER } : {}),
+  ...(strengthPolicy ? { passwordStrengthPolicy: strengthPolicy } : {}),
   trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
   staticDirs: staticDirs(env.STATIC_DIRS),
   rateLimits: limits,

@@ -45,9 +45,19 @@ export interface ProjectConfig {
   trusted_auth_token_profiles?: TrustedTokenProfile[];
   /** WebAuthn settings: user verification required / preferred / discouraged (default preferred), RP name. */
   webauthn?: WebAuthnSettings;
+  /**
+   * Password strength policy: 'auto' (default) is LUDS when bootstrap password_config is set, else
+   * zxcvbn; 'none' checks only the length bounds (SPEC 5: the widget then shows nothing).
+   */
+  password_strength_policy?: PasswordStrengthSetting;
   /** Overrides of individual bootstrap keys. */
   bootstrap: Partial<BootstrapData>;
 }
+
+/** Values of the project's password_strength_policy setting. */
+export const PASSWORD_STRENGTH_SETTINGS = ['auto', 'none'] as const;
+/** One password_strength_policy value. */
+export type PasswordStrengthSetting = (typeof PASSWORD_STRENGTH_SETTINGS)[number];
 
 /** The active project as the app uses it. */
 export interface Project {
@@ -79,6 +89,7 @@ export const LiveProjectFile = z.object({
   products: z.optional(stringList),
   display_watermark: z.optional(z.boolean()),
   bootstrap: z.optional(z.record(z.string(), z.unknown())),
+  password_strength_policy: z.optional(z.enum(PASSWORD_STRENGTH_SETTINGS)),
   webauthn: z.optional(
     z.object({
       user_verification: z.optional(z.enum(['required', 'preferred', 'discouraged'])),
@@ -136,6 +147,7 @@ export async function ensureProject(db: Db, now: number, live?: LiveProjectFile)
       bootstrap: live.bootstrap as Partial<BootstrapData> | undefined ?? {},
       ...(live.trusted_auth_token_profiles ? { trusted_auth_token_profiles: live.trusted_auth_token_profiles } : {}),
       ...(live.webauthn ? { webauthn: live.webauthn } : {}),
+      ...(live.password_strength_policy ? { password_strength_policy: live.password_strength_policy } : {}),
     };
     const existing = await k.selectFrom('projects').selectAll().where('public_token', '=', live.public_token).executeTakeFirst();
     if (existing) {

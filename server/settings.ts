@@ -17,10 +17,12 @@ export function pkceRequiredForPasswordResets(project: Project): boolean {
 }
 
 /**
- * The project's password policy: bootstrap `password_config` non-null means LUDS with its numbers
- * (luds_minimum_count, luds_complexity 1-4); null means zxcvbn (SPEC 3, DESIGN 2).
+ * The project's password policy: the password_strength_policy setting 'none' means length bounds
+ * only; otherwise bootstrap `password_config` non-null means LUDS with its numbers
+ * (luds_minimum_count, luds_complexity 1-4), and null means zxcvbn (SPEC 3, DESIGN 2).
  */
 export function passwordPolicy(project: Project): PasswordPolicy {
+  if (project.config.password_strength_policy === 'none') return { kind: 'none' };
   const cfg = bootstrapData(project).password_config;
   if (!cfg) return { kind: 'zxcvbn' };
   const complexity = Math.min(4, Math.max(1, Math.trunc(cfg.luds_complexity || LUDS_DEFAULTS.complexity)));

@@ -1,8 +1,10 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import type { InboxMessage } from '../../sdk-core/schemas/index.ts';
 import { createApp } from '../app.ts';
+import { readLiveProjectFile } from '../project.ts';
 import { basic, login, type TestApp, tempDir, testApp } from '../test-helpers.ts';
 import { findOrCreateUserByEmail } from '../users.ts';
 import { findPassword, setPassword } from './store.ts';
@@ -262,5 +264,77 @@ describe('LUDS project', () => {
     } finally {
       await t.close();
     }
+  });
+});
+
+describe("password_strength_policy 'none' (SPEC 5: policy none shows nothing)", () => {
+  it('strength_check holds only the length bounds; a common password is neither refused nor flagged', async () => {
+    const t = await testApp({ passwordStrengthPolicy: 'none' });
+    try {
+      const check = async (password: string) =>
+        (await t.call('POST', '/sdk/v1/passwords/strength_check', { body: { email: 'n@example.com', password } })).json.data as {
+          strength_policy: string; valid_password: boolean; breached_password: boolean; score: number; feedback: { warning: string; suggestions: string[] };
+        };
+      // On the breached list and weak by zxcvbn: under 'none' neither counts.
+      assert.equal(isBreachedPassword('password'), true);
+      const common = await check('password');
+      assert.equal(common.strength_policy, 'none');
+      assert.equal(common.valid_password, true);
+      assert.equal(common.breached_password, false);
+      assert.equal(common.feedback.warning, '');
+      assert.deepEqual(common.feedback.suggestions, []);
+      // The length bounds still hold.
+      const short = await check('abc1234');
+      assert.equal(short.strength_policy, 'none');
+      assert.equal(short.valid_password, false);
+      assert.equal((await check('é'.repeat(129))).valid_password, false, 'over 256 bytes');
+
+      // Create and sign in with it: no weak_password, no breached_password, no reset flag.
+      const created = await t.call('POST', '/sdk/v1/passwords', { body: { email: 'n@example.com', password: 'password' } });
+      assert.equal(created.status, 200, JSON.stringify(created.json));
+      const signedIn = await t.call('POST', '/sdk/v1/passwords/authenticate', { body: { email: 'n@example.com', password: 'password' } });
+      assert.equal(signedIn.status, 200, JSON.stringify(signedIn.json));
+      const tooShort = await t.call('POST', '/sdk/v1/passwords', { body: { email: 'n2@example.com', password: 'abc1234' } });
+      assert.equal(tooShort.json.error_type, 'weak_password');
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('the default policy still refuses the same password', async () => {
+    const t = await testApp();
+    try {
+      const r = await t.call('POST', '/sdk/v1/passwords', { body: { email: 'd@example.com', password: 'password' } });
+      assert.equal(r.json.error_type, 'breached_password');
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('a live project file chooses it with password_strength_policy', async () => {
+    const dir = tempDir();
+    try {
+      const file = `${dir.dir}/project.json`;
+      writeFileSync(file, JSON.stringify({
+        public_token: 'public-token-live-0123456789abcdef', project_name: 'Live Co', allowed_origins: ['https://app.example.com'],
+        password_strength_policy: 'none',
+      }));
+      const t = await testApp({ liveProject: readLiveProjectFile(file), logger: () => undefined });
+      try {
+        const r = await t.call('POST', '/sdk/v1/passwords/strength_check', { body: { password: 'password' } });
+        assert.equal(r.json.data!.strength_policy, 'none');
+      } finally {
+        await t.close();
+      }
+      writeFileSync(file, JSON.stringify({ public_token: 'public-token-live-0123456789abcdef', project_name: 'x', allowed_origins: [], password_strength_policy: 'off' }));
+      assert.throws(() => readLiveProjectFile(file), /password_strength_policy/);
+    } finally {
+      dir.cleanup();
+    }
+  });
+
+  it('unit: checkStrength under none skips scoring', () => {
+    const r = checkStrength(normalizePassword('password'), { kind: 'none' });
+    assert.deepEqual([r.strength_policy, r.valid_password, r.breached_password, r.score], ['none', true, false, 0]);
   });
 });

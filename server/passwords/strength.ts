@@ -12,7 +12,7 @@ import { PASSWORD_MAX_BYTES, PASSWORD_MIN_LENGTH } from './hash.ts';
 /** zxcvbn score a password needs under the zxcvbn policy (DESIGN 3). */
 export const ZXCVBN_MIN_SCORE = 3;
 
-/** The policy a project applies: zxcvbn, LUDS with its two numbers, or none (only length and breach). */
+/** The policy a project applies: zxcvbn, LUDS with its two numbers, or none (only the length bounds). */
 export type PasswordPolicy =
   | { kind: 'zxcvbn' }
   | { kind: 'luds'; minLength: number; complexity: number }
@@ -67,10 +67,13 @@ export function ludsRequirements(password: string, minLength: number, complexity
 /** Scores a normalised password under `policy`; `email` (optional) feeds zxcvbn's user inputs. */
 export function checkStrength(normalized: string, policy: PasswordPolicy, email?: string): PasswordStrengthCheckResponse {
   const tooLong = Buffer.byteLength(normalized, 'utf8') > PASSWORD_MAX_BYTES;
-  const isBreached = !tooLong && isBreachedPassword(normalized);
+  // SPEC 5: under policy none the widget shows no strength or breach feedback, so neither may
+  // refuse a password the visitor was given no reason to change: only the length bounds hold.
+  const none = policy.kind === 'none';
+  const isBreached = !none && !tooLong && isBreachedPassword(normalized);
   const length = [...normalized].length;
   const lengthOk = length >= PASSWORD_MIN_LENGTH && !tooLong;
-  const result = tooLong ? null : zxcvbn().check(normalized, emailUserInputs(email));
+  const result = tooLong || none ? null : zxcvbn().check(normalized, emailUserInputs(email));
   const score = result?.score ?? 0;
   const warning = tooLong ? `Passwords are limited to ${PASSWORD_MAX_BYTES} bytes.` : (result?.feedback.warning ?? '');
   const suggestions = result?.feedback.suggestions ?? [];
