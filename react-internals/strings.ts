@@ -94,8 +94,7 @@ export const DEFAULT_STRINGS = {
   'password.forgotTitle': 'Check your email',
   'password.forgotText': 'A link to reset your password was sent to you at {email}.',
   'password.breachedTitle': 'Reset your password',
-  'password.breachedText':
-    'This password appeared in a data breach on another site, so it can no longer be used. To keep your account safe, a link to set a new password was sent to you at {email}.',
+  'password.breachedText': 'To keep your account safe, a link to set a new password was sent to you at {email}.',
   'password.dedupeTitle': 'Check your email',
   'password.dedupeText':
     'To keep your account secure, please confirm it is you: a link to set a password was sent to you at {email}.',

@@ -9,8 +9,11 @@ import { AuthEventType } from '../events.ts';
 import { type StringKey, text } from '../strings.ts';
 import { resetStartOptions } from './send.ts';
 
-/** One "check your email" screen: `titleKey` and `textKey` (with `{email}`) pick its words. */
-export function EmailSentScreen(props: { titleKey: StringKey; textKey: StringKey }) {
+/**
+ * One "check your email" screen: `titleKey` and `textKey` (with `{email}`) pick its words;
+ * `alertKey`, when given, is the error that led here, shown as a warning banner above the title.
+ */
+export function EmailSentScreen(props: { titleKey: StringKey; textKey: StringKey; alertKey?: StringKey }) {
   const { client, config, strings, state, dispatch, emit, reportError, toast } = useWidget();
   const { email } = state.passwordState;
   const [sending, setSending] = useState(false);
@@ -48,6 +51,11 @@ export function EmailSentScreen(props: { titleKey: StringKey; textKey: StringKey
       >
         <BackArrowIcon />
       </button>
+      {props.alertKey && (
+        <div className="ae-banner" role="alert" part="banner">
+          {strings[props.alertKey]}
+        </div>
+      )}
       <h1 className="ae-header" tabIndex={-1}>
         {strings[props.titleKey]}
       </h1>

@@ -366,12 +366,15 @@ describe('password flow (real reference server)', () => {
     await axeClean('PasswordSetNew');
   });
 
-  it('PasswordBreached renders its notice with the address (reached for real in passwords.e2e.test.ts); axe-clean', async () => {
+  it('PasswordBreached leads with the SPEC §8 text, then the address (reached for real in passwords.e2e.test.ts); axe-clean', async () => {
     const state = initialWidgetState('PasswordBreached');
     state.passwordState = { email: 'breached@example.com', type: 'existing' };
     render({ initialState: state });
     await waitFor(() => h1() === 'Reset your password', 'PasswordBreached');
-    expect(host.textContent).to.contain('a link to set a new password was sent to you at breached@example.com.');
+    expect(q('[role="alert"].ae-banner')!.textContent).to.equal('Password appears in the list of breached passwords and must be reset.');
+    expect(q('p.ae-text')!.textContent).to.equal(
+      'To keep your account safe, a link to set a new password was sent to you at breached@example.com.',
+    );
     await axeClean('PasswordBreached');
   });
 

@@ -7,7 +7,7 @@ import { inbox, testEnv, uniqueEmail, waitForMessage } from '../../test/env.ts';
 import { resolveLoginConfig } from '../config.ts';
 import { WidgetContext, type WidgetContextValue } from '../context.ts';
 import { errorText } from '../errors.ts';
-import type { AuthEvent } from '../events.ts';
+import type { AuthErrorDetail, AuthEvent } from '../events.ts';
 import { LoginWidget, type LoginWidgetProps } from '../login/LoginWidget.tsx';
 import { initialWidgetState, type WidgetAction } from '../login/state.ts';
 import { resolveStrings } from '../strings.ts';
@@ -28,6 +28,7 @@ describe('SMS and WhatsApp passcodes (real reference server)', () => {
   let root: Root;
   let client: AuthClient;
   let events: AuthEvent[];
+  let errors: AuthErrorDetail[];
   let clock: FakeClock;
 
   const q = <T extends Element>(sel: string): T | null => host.querySelector<T>(sel);
@@ -45,6 +46,7 @@ describe('SMS and WhatsApp passcodes (real reference server)', () => {
         client={client}
         config={{ products: ['otp'], otpOptions: { methods } }}
         onEvent={(e) => events.push(e)}
+        onError={(e) => errors.push(e)}
         clock={clock}
         {...extra}
       />,
@@ -64,6 +66,7 @@ describe('SMS and WhatsApp passcodes (real reference server)', () => {
     const { apiBaseUrl, publicToken } = await testEnv();
     client = createClient(publicToken, { apiBaseUrl, disableSessionRefresh: true });
     events = [];
+    errors = [];
     clock = new FakeClock();
     host = document.createElement('div');
     document.body.append(host);
@@ -240,15 +243,78 @@ describe('SMS and WhatsApp passcodes (real reference server)', () => {
     expect(user.phone_numbers.map((p) => p.phone_number)).to.deep.equal([e164]);
   });
 
-  it('a server refusal is shown and the form stays usable', async () => {
+  /** Types a 6-digit code (auto-submitted) and resolves once the answer is on screen. */
+  async function submitCode(otp: HTMLInputElement, code: string): Promise<string> {
+    const before = errors.length;
+    typeInto(otp, code);
+    await waitFor(() => errors.length > before || screen() !== 'OTPAuthenticate', 'answer');
+    if (screen() !== 'OTPAuthenticate') return '';
+    await waitFor(() => !otp.disabled && otp.getAttribute('aria-invalid') === 'true', 'input re-enabled with its error');
+    return host.querySelector(`[id="${otp.getAttribute('aria-describedby')}"]`)!.textContent ?? '';
+  }
+
+  /** Six digits that are not `code`; `n` varies them so no two guesses look alike. */
+  const wrongCode = (code: string, n: number): string => {
+    const guess = String(100000 + n * 7919);
+    return guess === code ? String(999999 - n) : guess;
+  };
+
+  it("a country code the parser accepts but the server refuses: SPEC §8's invalid_phone_number_country_code text", async () => {
     render(['sms']);
     const input = await phoneInput();
-    // +882 is a non-geographic code the selector does not offer and SMS cannot reach.
-    typeInto(input, '+882 1234 5678');
+    // +800 (international freephone) passes the client's libphonenumber-js check, but it is no
+    // country's calling code, so the server refuses to text it (server/phones.ts).
+    typeInto(input, '+800 1234 5678');
     q<HTMLButtonElement>('button[type="submit"]')!.click();
-    await waitFor(() => input.getAttribute('aria-invalid') === 'true' || q('.ae-error')?.textContent, 'refused');
+    await waitFor(() => errors.length > 0, 'onError');
+    // The error_type only the server produces proves the request got there.
+    expect(errors[0]).to.include({ error_type: 'invalid_phone_number_country_code', status_code: 400 });
+    const shown = await waitFor(
+      () => host.querySelector(`[id="${input.getAttribute('aria-describedby')}"]`),
+      'message linked to the field',
+    );
+    expect(shown.textContent).to.equal("The phone number's country code is invalid, unsupported, or disabled.");
+    expect(input.hasAttribute('aria-invalid')).to.equal(false);
     expect(screen()).to.equal('Main');
+    expect(events).to.deep.equal([]);
     expect(q<HTMLButtonElement>('button[type="submit"]')!.disabled).to.equal(false);
+    expect(document.activeElement).to.equal(input);
+  });
+
+  it('SMS: a wrong passcode says "Invalid passcode, please try again." and the right one still signs in', async () => {
+    render(['sms']);
+    const { national, e164 } = uniqueUsNumber();
+    const otp = await sendCode(national);
+    const { code } = await waitForMessage(e164);
+    expect(await submitCode(otp, wrongCode(code!, 1))).to.equal('Invalid passcode, please try again.');
+    expect(errors.at(-1)).to.include({ error_type: 'otp_code_not_found' });
+    expect(otp.value).to.equal('');
+    expect(document.activeElement).to.equal(otp);
+    await expectAxeClean('OTPAuthenticate (wrong code)');
+    expect(await submitCode(otp, code!)).to.equal('');
+    await waitFor(() => screen() === 'OTPConfirmation', 'OTPConfirmation');
+  });
+
+  it('SMS: the 10th wrong passcode in a row locks the user (DESIGN §3), with SPEC §8\'s user_lock_limit_reached text', async () => {
+    render(['sms']);
+    const { national, e164 } = uniqueUsNumber();
+    const otp = await sendCode(national);
+    const first = await waitForMessage(e164);
+    // DESIGN §3: a code dies after 5 wrong guesses, so a fresh code (resend) carries the next five.
+    for (let n = 1; n <= 5; n++) {
+      expect(await submitCode(otp, wrongCode(first.code!, n)), `guess ${n}`).to.equal('Invalid passcode, please try again.');
+    }
+    q<HTMLButtonElement>('[data-resend-state]')!.click();
+    const second = await waitForMessage(e164, 2);
+    for (let n = 6; n <= 9; n++) {
+      expect(await submitCode(otp, wrongCode(second.code!, n)), `guess ${n}`).to.equal('Invalid passcode, please try again.');
+    }
+    const locked = 'Too many failed authentication attempts. Please try again later.';
+    expect(await submitCode(otp, wrongCode(second.code!, 10))).to.equal(locked);
+    expect(errors.at(-1)).to.include({ error_type: 'user_lock_limit_reached', message: locked });
+    // Locked: even the right code is refused for now.
+    expect(await submitCode(otp, second.code!)).to.equal(locked);
+    expect(screen()).to.equal('OTPAuthenticate');
   });
 });
 
