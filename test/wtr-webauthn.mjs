@@ -2,7 +2,7 @@
 // passkey ceremonies run for real against the reference server. Tests call it through
 // `executeServerCommand('webauthn:add-authenticator', options)` from @web/test-runner-commands.
 // Commands: webauthn:add-authenticator, webauthn:remove-authenticator, webauthn:get-credentials,
-// webauthn:clear-credentials, webauthn:set-user-verified.
+// webauthn:clear-credentials, webauthn:set-user-verified, webauthn:set-presence.
 
 /** WTR server plugin handling the `webauthn:*` commands for the page of the calling test session. */
 export function webauthnPlugin() {
@@ -66,6 +66,10 @@ export function webauthnPlugin() {
           return { cleared: true };
         case 'webauthn:set-user-verified':
           await cdp.send('WebAuthn.setUserVerified', { authenticatorId: current(), isUserVerified: payload?.isUserVerified !== false });
+          return { ok: true };
+        case 'webauthn:set-presence':
+          // Off: requests wait for a user's touch that never comes (an autofill request stays open).
+          await cdp.send('WebAuthn.setAutomaticPresenceSimulation', { authenticatorId: current(), enabled: payload?.enabled !== false });
           return { ok: true };
         default:
           throw new Error(`unknown command ${command}`);

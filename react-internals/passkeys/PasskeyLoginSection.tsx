@@ -8,11 +8,11 @@
  * the pending request is aborted when Main unmounts (SPEC §4).
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { type AuthClient, isApiError, isWebAuthnAbort, type WebAuthnAuthenticateResult } from '../../sdk-core/index.ts';
+import { type AuthClient, isWebAuthnAbort, type WebAuthnAuthenticateResult } from '../../sdk-core/index.ts';
 import { useWidget } from '../context.ts';
 import { AuthEventType } from '../events.ts';
 import { OrDivider } from '../login/MainScreen.tsx';
-import { passkeyAuthErrorKey } from './errors.ts';
+import { isPasskeyPromptDeclined, passkeyAuthErrorKey } from './errors.ts';
 
 /** Autofill attempts per Main screen, the first included (SPEC §9 "Passkey autofill retries 5"). */
 export const PASSKEY_AUTOFILL_ATTEMPTS = 5;
@@ -75,8 +75,9 @@ function PasskeyLogin({ placement, hasFormMethod }: { placement: PasskeyPlacemen
     [reportError, dispatch, strings],
   );
 
-  // One conditional request at a time; each failure (a passkey the account no longer has, say) uses an
-  // attempt and re-arms autofill, so the user can pick another passkey, until the 5 are spent.
+  // One conditional request at a time; each failure (a passkey the account no longer has, say) and
+  // each declined prompt uses an attempt and re-arms autofill, so the user can pick a passkey again,
+  // until the 5 are spent (SPEC §4, §9).
   const runAutofill = useCallback(async () => {
     while (mounted.current && autofillRequest.current === null && attempts.current < PASSKEY_AUTOFILL_ATTEMPTS) {
       attempts.current++;
@@ -95,11 +96,10 @@ function PasskeyLogin({ placement, hasFormMethod }: { placement: PasskeyPlacemen
       } catch (err) {
         // Aborted: Main unmounted, or the button took over (it re-arms autofill when it is done).
         if (request.signal.aborted || isWebAuthnAbort(err)) return;
-        // Anything but a server answer means the browser ended the request without the user picking
-        // a passkey (none for this site, autofill dismissed): nothing they asked for failed, so no
-        // banner; the button stays.
-        if (!isApiError(err)) return;
-        if (mounted.current) failed(err);
+        // The user backed out of the prompt after picking a passkey (or it timed out): not a failure,
+        // so no banner (SPEC §4: a failure sets errorDescriptor). Anything else, a server answer or
+        // a browser or authenticator error, is one, and the user is told.
+        if (mounted.current && !isPasskeyPromptDeclined(err)) failed(err);
       } finally {
         if (autofillRequest.current === request) autofillRequest.current = null;
       }
@@ -127,9 +127,12 @@ function PasskeyLogin({ placement, hasFormMethod }: { placement: PasskeyPlacemen
       const resp = await client.webauthn.authenticate({ session_duration_minutes: config.sessionDurationMinutes, is_passkey: true });
       if (resp) succeeded(resp);
     } catch (err) {
-      if (!mounted.current || isWebAuthnAbort(err)) return;
-      failed(err);
+      if (!mounted.current) return;
       setBusy(false);
+      // Superseded by a newer passkey prompt on the page: that one owns the browser now.
+      if (isWebAuthnAbort(err)) return;
+      // Closing the prompt is the user's choice, not a failure: no banner, and the button is ready again.
+      if (!isPasskeyPromptDeclined(err)) failed(err);
       void runAutofill();
     }
   };

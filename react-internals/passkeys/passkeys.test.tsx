@@ -20,6 +20,12 @@ const PASSKEY_AUTOFILL_ATTEMPTS = 5;
 /** The modules only a passkey login may load: the lazy section, the screens, the ceremony code and the WebAuthn library. */
 const LAZY_PASSKEY_MODULES = /\/react-internals\/passkeys\/(PasskeyLoginSection|screens|errors|styles)\.tsx?|\/sdk-core\/webauthn\/ceremony\.ts|@simplewebauthn/;
 
+// Chromium keeps 250 resource entries by default and then drops new ones, so a lazy chunk loaded
+// late could go unrecorded: make room before anything of this file's tests runs.
+const RESOURCE_BUFFER_SIZE = 100_000;
+performance.setResourceTimingBufferSize(RESOURCE_BUFFER_SIZE);
+const loadedModules = () => performance.getEntriesByType('resource').map((e) => e.name);
+
 /** One navigator.credentials.get call as the page made it. */
 interface GetCall {
   conditional: boolean;
@@ -35,6 +41,8 @@ describe('passkey sign-in in the login widget (virtual authenticator, real serve
   let errors: AuthErrorDetail[];
   let calls: GetCall[];
   let autofillSupported: boolean | null;
+  /** The browser's answer to stand in for call `call` (the user cancelling, an authenticator fault); undefined: the real one. */
+  let browserFailure: ((call: GetCall, index: number) => Error | undefined) | null;
   const realGet = navigator.credentials.get.bind(navigator.credentials);
   const realConditional = PublicKeyCredential.isConditionalMediationAvailable?.bind(PublicKeyCredential);
 
@@ -47,6 +55,19 @@ describe('passkey sign-in in the login widget (virtual authenticator, real serve
     root.render(
       <LoginWidget client={client} config={passkeyConfig} onEvent={(e) => events.push(e)} onError={(e) => errors.push(e)} {...extra} />,
     );
+  }
+
+  /** Starts watching for Main's error banner; the returned function says whether it ever appeared. */
+  function watchForBanner(): () => boolean {
+    let seen = false;
+    const observer = new MutationObserver(() => {
+      if (host.querySelector('.ae-banner')) seen = true;
+    });
+    observer.observe(host, { childList: true, subtree: true });
+    return () => {
+      observer.disconnect();
+      return seen || host.querySelector('.ae-banner') !== null;
+    };
   }
 
   async function axeClean(what: string) {
@@ -81,10 +102,17 @@ describe('passkey sign-in in the login widget (virtual authenticator, real serve
     errors = [];
     calls = [];
     autofillSupported = null;
-    // Recorded, not replaced: every call still reaches the browser and the virtual authenticator.
+    browserFailure = null;
+    // Recorded, not replaced: every call still reaches the browser and the virtual authenticator,
+    // unless a test has the browser end it (as when the user closes the prompt).
     navigator.credentials.get = (options?: CredentialRequestOptions) => {
       const call: GetCall = { conditional: options?.mediation === 'conditional', signal: options?.signal ?? undefined, state: 'pending' };
       calls.push(call);
+      const failure = browserFailure?.(call, calls.length - 1);
+      if (failure) {
+        call.state = `rejected:${failure.name}`;
+        return Promise.reject(failure);
+      }
       return realGet(options).then(
         (v) => {
           call.state = 'resolved';
@@ -120,9 +148,23 @@ describe('passkey sign-in in the login widget (virtual authenticator, real serve
     expect(q<HTMLInputElement>('input[type="email"]')!.autocomplete).to.equal('email');
     // The dev server serves each module at its own URL, so a lazy import would show up here.
     // (This test runs first in the file: nothing else has loaded the passkey modules yet.)
-    const loaded = performance.getEntriesByType('resource').map((e) => e.name);
+    const loaded = loadedModules();
+    // Nothing was dropped: the buffer still has room, and this file's own modules are in it.
+    expect(loaded.length).to.be.below(RESOURCE_BUFFER_SIZE);
+    expect(loaded.some((n) => n.includes('/react-internals/login/MainScreen.tsx'))).to.equal(true);
     expect(loaded.filter((n) => LAZY_PASSKEY_MODULES.test(n))).to.deep.equal([]);
     expect(calls).to.deep.equal([]);
+  });
+
+  it('a login with passkeys does load the passkey section, the ceremony code and @simplewebauthn/browser', async () => {
+    autofillSupported = false;
+    render();
+    await waitFor(() => q('[data-passkey-button]'), 'passkey button');
+    const loaded = loadedModules();
+    // The same check as above, so its silence there means something.
+    expect(loaded.some((n) => /\/react-internals\/passkeys\/PasskeyLoginSection\.tsx/.test(n)), 'section').to.equal(true);
+    expect(loaded.some((n) => /\/sdk-core\/webauthn\/ceremony\.ts/.test(n)), 'ceremony').to.equal(true);
+    expect(loaded.some((n) => /@simplewebauthn/.test(n)), 'library').to.equal(true);
   });
 
   it("without browser autofill, 'Login with a Passkey' comes first and signs in; PasskeyConfirmation completes the flow once", async () => {
@@ -195,12 +237,89 @@ describe('passkey sign-in in the login widget (virtual authenticator, real serve
     await executeServerCommand('webauthn:add-authenticator', {});
   });
 
-  it('the button cancels the open autofill request before its own prompt', async () => {
+  it('the button cancels the open autofill request before its own prompt, then signs in', async () => {
     const { userId } = await userWithPasskey('pk-button-over-autofill');
-    // Autofill would sign in at once; hold it off by answering "no support" only after render.
+    // An authenticator waiting for a touch keeps the real autofill request open, as while the user
+    // is still typing (the browser supports autofill and the email input has 'webauthn').
+    await executeServerCommand('webauthn:set-presence', { enabled: false });
+    try {
+      render();
+      const button = await waitFor(() => q<HTMLButtonElement>('[data-passkey-button]'), 'passkey button');
+      expect(q<HTMLInputElement>('input[type="email"]')!.autocomplete).to.equal('username webauthn');
+      await waitFor(() => calls.length === 1, 'autofill request');
+      const [autofill] = calls;
+      expect(autofill!.conditional).to.equal(true);
+      await settle(200);
+      expect(autofill!.state).to.equal('pending');
+      // The user's touch is there for the button's prompt (turning it on does not answer the open request).
+      await executeServerCommand('webauthn:set-presence', { enabled: true });
+      await settle(200);
+      expect(autofill!.state).to.equal('pending');
+
+      button.click();
+      await waitFor(() => screen() === 'PasskeyConfirmation', 'PasskeyConfirmation');
+      expect(autofill!.signal?.aborted).to.equal(true);
+      expect(calls.map((c) => [c.conditional, c.state])).to.deep.equal([
+        [true, 'rejected:AbortError'],
+        [false, 'resolved'],
+      ]);
+      expect(client.session.getSync()?.user_id).to.equal(userId);
+      expect(errors).to.deep.equal([]);
+      await settle();
+      expect(events.map((e) => e.type)).to.deep.equal(['PASSKEY_AUTHENTICATE', 'authenticate-flow-complete']);
+    } finally {
+      await executeServerCommand('webauthn:set-presence', { enabled: true });
+    }
+  });
+
+  it('autofill: closing the prompt (NotAllowedError) is no error; autofill is offered again and signs in', async () => {
+    const { userId } = await userWithPasskey('pk-autofill-declined');
+    const bannerSeen = watchForBanner();
+    // The user picks the passkey, then backs out of the browser's prompt, once.
+    browserFailure = (call, i) =>
+      call.conditional && i === 0 ? new DOMException('The operation either timed out or was not allowed.', 'NotAllowedError') : undefined;
+    render();
+    await waitFor(() => screen() === 'PasskeyConfirmation', 'PasskeyConfirmation by the second autofill request');
+    expect(calls.map((c) => [c.conditional, c.state])).to.deep.equal([
+      [true, 'rejected:NotAllowedError'],
+      [true, 'resolved'],
+    ]);
+    expect(bannerSeen()).to.equal(false);
+    expect(errors).to.deep.equal([]);
+    expect(client.session.getSync()?.user_id).to.equal(userId);
+  });
+
+  it('autofill: a browser or authenticator fault sets the SPEC §8 unknown-error banner, is reported, and retried 5 times in total', async () => {
+    browserFailure = (call) => (call.conditional ? new DOMException('The authenticator failed.', 'UnknownError') : undefined);
+    render();
+    const banner = await waitFor(() => q('.ae-banner'), 'error banner');
+    expect(banner.textContent).to.equal('Unknown error occurred during passkey authentication. Please try again.');
+    expect(banner.getAttribute('role')).to.equal('alert');
+    await waitFor(() => calls.length === PASSKEY_AUTOFILL_ATTEMPTS, '5 attempts');
+    await settle(300);
+    expect(calls.map((c) => [c.conditional, c.state])).to.deep.equal(Array(PASSKEY_AUTOFILL_ATTEMPTS).fill([true, 'rejected:UnknownError']));
+    expect(errors).to.have.length(PASSKEY_AUTOFILL_ATTEMPTS);
+    // SPEC §8: an error of no known class reaches onError as API error 400 unknown_error.
+    expect(errors[0]).to.include({ error_type: 'unknown_error', status_code: 400 });
+    expect(screen()).to.equal('Main');
+    // The button still works.
+    expect(q('[data-passkey-button]')).to.not.equal(null);
+  });
+
+  it("the button: closing the browser's prompt shows no error and the button is ready again", async () => {
+    const { userId } = await userWithPasskey('pk-button-declined');
     autofillSupported = false;
+    const bannerSeen = watchForBanner();
+    browserFailure = (call, i) => (!call.conditional && i === 0 ? new DOMException('The operation either timed out or was not allowed.', 'NotAllowedError') : undefined);
     render();
     const button = await waitFor(() => q<HTMLButtonElement>('[data-passkey-button]'), 'passkey button');
+    button.click();
+    await waitFor(() => calls[0]?.state === 'rejected:NotAllowedError', 'prompt closed');
+    await waitFor(() => !button.hasAttribute('aria-disabled'), 'button ready again');
+    await settle(200);
+    expect(bannerSeen()).to.equal(false);
+    expect(errors).to.deep.equal([]);
+    expect(screen()).to.equal('Main');
     button.click();
     await waitFor(() => screen() === 'PasskeyConfirmation', 'PasskeyConfirmation');
     expect(client.session.getSync()?.user_id).to.equal(userId);
