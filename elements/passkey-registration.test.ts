@@ -196,6 +196,51 @@ describe('<auth-passkey-registration>', () => {
     expect(names(root)).to.deep.equal(['Work laptop']);
   });
 
+  it('a rename the server refuses is logged (console.error), and the screen carries on', async () => {
+    await signIn('pkreg-rename-fail');
+    const { el, root } = await widget();
+    root.querySelector<HTMLButtonElement>('[data-passkey-create]')!.click();
+    await waitFor(() => names(root).length === 1, 'list');
+    const id = root.querySelector('[data-passkey-id]')!.getAttribute('data-passkey-id')!;
+    // Another tab deletes the passkey meanwhile (straight to the API, so this page's cached user
+    // still lists it): the rename answers webauthn_registration_not_found.
+    const token = document.cookie.match(/stytch_session=([^;]+)/)?.[1];
+    const deleted = await fetch(`${env.apiBaseUrl}/sdk/v1/users/webauthn_registrations/${id}`, {
+      method: 'DELETE',
+      headers: { authorization: `Basic ${btoa(`${env.publicToken}:${token}`)}` },
+    });
+    expect(deleted.status).to.equal(200);
+
+    const logged: unknown[][] = [];
+    const realError = console.error;
+    console.error = (...args: unknown[]) => {
+      logged.push(args);
+    };
+    try {
+      root.querySelector<HTMLButtonElement>('[data-rename]')!.click();
+      const input = await waitFor(() => root.querySelector<HTMLInputElement>('[data-rename-input]'), 'rename input');
+      await waitFor(() => root.activeElement === input, 'focus in the input');
+      input.select();
+      await sendKeys({ type: 'Old phone' });
+      await sendKeys({ press: 'Enter' });
+      await waitFor(() => logged.length > 0, 'the failure logged');
+    } finally {
+      console.error = realError;
+    }
+    expect(logged[0]![0]).to.equal('Auth Elements: renaming the passkey failed');
+    expect(logged[0]![1]).to.include({ error_type: 'webauthn_registration_not_found', status_code: 404 });
+    // SPEC §7: fire-and-forget; the screen is as after any rename, and still usable.
+    expect(names(root)).to.deep.equal(['Old phone']);
+    expect(root.querySelector('[data-passkey-error], [role="alert"]')).to.equal(null);
+    expect(el.getAttribute('data-screen')).to.equal('PasskeyRegistrationSuccess');
+    expect(root.activeElement).to.equal(root.querySelector('[data-rename]'));
+    const done = root.querySelector<HTMLButtonElement>('[data-passkey-done]')!;
+    expect(done.disabled).to.equal(false);
+    done.click();
+    await settle();
+    expect(events.map((e) => e.type)).to.deep.equal(['PASSKEY_REGISTER', 'PASSKEY_DONE']);
+  });
+
   it('delete asks first (Delete and Cancel with the warning), then removes the passkey from the account', async () => {
     await signIn('pkreg-delete');
     const { el, root } = await widget();
