@@ -1,0 +1,118 @@
+/**
+ * EmailConfirmation's mailbox links (SPEC §2: "Gmail and Yahoo searched by sender domain when
+ * known: the configured domainHint or the single bootstrap-provided email domain") with a project
+ * whose bootstrap names exactly one email domain, which the shared browser-test server does not
+ * have. Driven in real Chromium (playwright-core) over the built bundle (dist/) against the real
+ * reference server; the magic link really goes out (dev inbox).
+ */
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { serve } from '@hono/node-server';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { type AppInstance, createApp } from '../../server/app.ts';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const SENDER_DOMAIN = 'mail.example-sender.com';
+
+// The host page: one <auth-login> for magic links; `?hint=` sets emailMagicLinksOptions.domainHint.
+const PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Magic links</title>
+<script type="module">
+import { createClient } from '/dist/auth-elements.js';
+const project = await fetch('/dev/project.json').then((r) => r.json());
+const hint = new URLSearchParams(location.search).get('hint');
+const el = document.createElement('auth-login');
+el.client = createClient(project.public_token, { apiBaseUrl: location.origin });
+el.config = {
+  products: ['emailMagicLinks'],
+  emailMagicLinksOptions: { loginRedirectURL: location.origin + '/', signupRedirectURL: location.origin + '/', ...(hint ? { domainHint: hint } : {}) },
+};
+document.querySelector('main').append(el);
+</script></head><body><main></main></body></html>`;
+
+let instance: AppInstance;
+let server: ReturnType<typeof serve>;
+let browser: Browser;
+let dataDir: string;
+let pageDir: string;
+let base: string;
+
+before(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'auth-elements-eml-'));
+  pageDir = mkdtempSync(join(tmpdir(), 'auth-elements-eml-page-'));
+  writeFileSync(join(pageDir, 'index.html'), PAGE);
+  instance = await createApp({
+    dataDir,
+    bootstrap: { email_domains: [SENDER_DOMAIN] },
+    staticDirs: [
+      { urlPrefix: '/dist/', dir: join(root, 'dist') },
+      { urlPrefix: '/', dir: pageDir },
+    ],
+    logger: () => undefined,
+  });
+  server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+    const s = serve({ fetch: instance.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+  });
+  base = `http://localhost:${(server.address() as AddressInfo).port}`;
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+});
+
+after(async () => {
+  await browser?.close();
+  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+  await instance?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+  rmSync(pageDir, { recursive: true, force: true });
+});
+
+const uniqueEmail = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+
+async function messagesTo(to: string): Promise<{ link: string | null }[]> {
+  const r = await fetch(`${base}/dev/inbox.json?to=${encodeURIComponent(to)}`);
+  return ((await r.json()) as { messages: { to: string; link: string | null }[] }).messages.filter((m) => m.to === to);
+}
+
+/** Opens the page, sends a link to a fresh address, and waits for EmailConfirmation. */
+async function sendLink(query = ''): Promise<{ page: Page; email: string }> {
+  const page = await browser.newPage();
+  await page.goto(`${base}/${query}`);
+  const email = uniqueEmail('eml');
+  await page.locator('auth-login input[type="email"]').fill(email);
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.querySelector('auth-login')?.getAttribute('data-screen') === 'EmailConfirmation');
+  return { page, email };
+}
+
+const href = (page: Page, provider: string) => page.locator(`auth-login a[data-mailbox="${provider}"]`).getAttribute('href');
+
+describe('EmailConfirmation mailbox links with one bootstrap email domain (built bundle, real server)', () => {
+  it('the bootstrap names one email domain: Gmail and Yahoo search mail from it; Outlook opens the inbox', async () => {
+    const bootstrap = await (await fetch(`${base}/sdk/v1/projects/bootstrap/${instance.publicToken}`)).json();
+    assert.deepEqual(bootstrap.data.email_domains, [SENDER_DOMAIN]);
+    const { page, email } = await sendLink();
+    assert.equal(await page.locator('auth-login h1').textContent(), 'Check your email');
+    assert.equal(await page.locator('auth-login p.ae-text').textContent(), `An email was sent to ${email}`);
+    assert.equal(await href(page, 'gmail'), `https://mail.google.com/mail/u/0/#search/from%3A${SENDER_DOMAIN}+in%3Aanywhere`);
+    assert.equal(await href(page, 'yahoo'), `https://mail.yahoo.com/d/search/keyword=from%3A${SENDER_DOMAIN}`);
+    assert.equal(await href(page, 'outlook'), 'https://outlook.live.com/mail/0/inbox');
+    assert.equal((await messagesTo(email)).length, 1);
+    await page.close();
+  });
+
+  it("a configured domainHint wins over the bootstrap's domain", async () => {
+    const { page } = await sendLink('?hint=links.example.org');
+    assert.equal(await href(page, 'gmail'), 'https://mail.google.com/mail/u/0/#search/from%3Alinks.example.org+in%3Aanywhere');
+    assert.equal(await href(page, 'yahoo'), 'https://mail.yahoo.com/d/search/keyword=from%3Alinks.example.org');
+    await page.close();
+  });
+});
