@@ -3,12 +3,11 @@
 import { defaultReporter } from '@web/test-runner';
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
+import { chromiumLaunchOptions } from './test/chromium.mjs';
 import { countReporter } from './test/wtr-count-reporter.mjs';
 import { reactEsmPlugin } from './test/wtr-react-esm.mjs';
 import { referenceServerPlugin } from './test/wtr-reference-server.mjs';
 import { webauthnPlugin } from './test/wtr-webauthn.mjs';
-
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default {
   // demo/ holds Node-run tests only; *.e2e.test.ts files drive Chromium from Node (playwright-core).
@@ -23,16 +22,7 @@ export default {
     esbuildPlugin({ ts: true, tsx: true, jsx: 'automatic', tsconfig: './tsconfig.json', target: 'auto' }),
   ],
   browsers: [
-    chromeLauncher({
-      launchOptions: {
-        executablePath,
-        headless: true,
-        args: [
-          '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-          '--disable-background-networking', '--disable-component-update', '--disable-sync',
-        ],
-      },
-    }),
+    chromeLauncher({ launchOptions: chromiumLaunchOptions }),
   ],
   reporters: [defaultReporter(), countReporter()],
   testFramework: { config: { timeout: 20000 } },

@@ -4,84 +4,29 @@
  * Needs the built bundle (dist/), so scripts/test.mjs runs it after the build.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import { fileURLToPath } from 'node:url';
-import { type Browser, chromium, type Page } from 'playwright-core';
-import { startServer } from '../server/start.ts';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { e2eHarness, root } from '../test/e2e-harness.ts';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-let server: Awaited<ReturnType<typeof startServer>>;
-let browser: Browser;
-let dataDir: string;
-let base: string;
-
-before(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'auth-elements-demo-'));
-  server = await startServer({
-    port: 0,
-    host: '127.0.0.1',
-    dataDir,
-    staticDirs: [
-      { urlPrefix: '/dist/', dir: join(root, 'dist') },
-      { urlPrefix: '/', dir: join(root, 'demo/public') },
-    ],
-  });
-  base = `http://localhost:${server.port}`;
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
-async function latestCode(to: string): Promise<string> {
-  for (let i = 0; i < 100; i++) {
-    const r = await fetch(`${base}/dev/inbox.json`);
-    const { messages } = (await r.json()) as { messages: { to: string; code: string | null }[] };
-    const m = messages.find((x) => x.to === to);
-    if (m?.code) return m.code;
-    await new Promise((res) => setTimeout(res, 100));
-  }
-  throw new Error(`no code for ${to}`);
-}
-
-async function latestLink(to: string): Promise<string> {
-  for (let i = 0; i < 100; i++) {
-    const r = await fetch(`${base}/dev/inbox.json`);
-    const { messages } = (await r.json()) as { messages: { to: string; link: string | null }[] };
-    const m = messages.find((x) => x.to === to);
-    if (m?.link) return m.link;
-    await new Promise((res) => setTimeout(res, 100));
-  }
-  throw new Error(`no link for ${to}`);
-}
+const e2e = e2eHarness({ name: 'demo', page: { dir: join(root, 'demo/public') } });
 
 async function signIn(page: Page, email: string): Promise<void> {
   await page.locator('auth-login input[type="email"]').fill(email);
   await page.keyboard.press('Enter');
   const otp = page.locator('auth-login input[autocomplete="one-time-code"]');
   await otp.waitFor();
-  await otp.pressSequentially(await latestCode(email));
+  await otp.pressSequentially(await e2e.latestCode(email));
   await page.locator('auth-login').getByText('Success!').waitFor();
 }
 
 describe('demo page', () => {
   it('signs in by email passcode, survives a reload, and signs out', async () => {
-    const context = await browser.newContext();
+    const context = await e2e.browser.newContext();
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(`${base}/`);
+    await page.goto(`${e2e.base}/`);
     const email = `demo-${Date.now()}@example.com`;
     await signIn(page, email);
 
@@ -105,11 +50,11 @@ describe('demo page', () => {
     assert.ok(!(await context.cookies()).some((c) => c.name === 'stytch_session'), 'cookie removed on sign-out');
 
     // The revoked token is dead on the server too, not just forgotten by the browser.
-    const reuse = await fetch(`${base}/sdk/v1/sessions/authenticate`, {
+    const reuse = await fetch(`${e2e.base}/sdk/v1/sessions/authenticate`, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
-        authorization: `Basic ${btoa(`${server.publicToken}:${session.value}`)}`,
+        authorization: `Basic ${btoa(`${e2e.instance.publicToken}:${session.value}`)}`,
       },
       body: '{}',
     });
@@ -122,10 +67,10 @@ describe('demo page', () => {
   });
 
   it('shares sign-in and sign-out across tabs without a reload', async () => {
-    const context = await browser.newContext();
+    const context = await e2e.browser.newContext();
     const [a, b] = [await context.newPage(), await context.newPage()];
-    await a.goto(`${base}/`);
-    await b.goto(`${base}/`);
+    await a.goto(`${e2e.base}/`);
+    await b.goto(`${e2e.base}/`);
     await b.locator('auth-login input[type="email"]').waitFor();
     const email = `tabs-${Date.now()}@example.com`;
 
@@ -146,8 +91,8 @@ describe('demo page', () => {
   });
 
   it('offers every sign-in method through the switcher, each linkable', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${base}/`);
+    const page = await e2e.browser.newPage();
+    await page.goto(`${e2e.base}/`);
     const select = page.getByLabel('Sign-in methods');
     const options = await select.locator('option').allTextContents();
     assert.deepEqual(options, [
@@ -165,19 +110,19 @@ describe('demo page', () => {
   });
 
   it('finishes magic-link sign-in on the redirect page and lands signed in', async () => {
-    const context = await browser.newContext();
+    const context = await e2e.browser.newContext();
     const page = await context.newPage();
     const email = `link-${Date.now()}@example.com`;
     // What the widget sends for the magic-link preset: the link points at the demo's redirect page.
-    const token = server.publicToken;
-    const sent = await fetch(`${base}/sdk/v1/magic_links/email/login_or_create`, {
+    const token = e2e.instance.publicToken;
+    const sent = await fetch(`${e2e.base}/sdk/v1/magic_links/email/login_or_create`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', origin: base, authorization: `Basic ${btoa(`${token}:${token}`)}` },
-      body: JSON.stringify({ email, login_magic_link_url: `${base}/authenticate.html`, signup_magic_link_url: `${base}/authenticate.html` }),
+      headers: { 'content-type': 'application/json', origin: e2e.base, authorization: `Basic ${btoa(`${token}:${token}`)}` },
+      body: JSON.stringify({ email, login_magic_link_url: `${e2e.base}/authenticate.html`, signup_magic_link_url: `${e2e.base}/authenticate.html` }),
     });
     assert.equal(sent.status, 200);
-    const link = await latestLink(email);
-    assert.ok(link.startsWith(`${base}/authenticate.html?`), link);
+    const link = await e2e.latestLink(email);
+    assert.ok(link.startsWith(`${e2e.base}/authenticate.html?`), link);
     await page.goto(link);
     await page.locator('#signed-in').waitFor({ state: 'visible' });
     assert.equal(await page.locator('#user-email').textContent(), email);
@@ -191,15 +136,15 @@ describe('demo page', () => {
   });
 
   it('magic-link preset: the widget emails a link to the redirect page, which signs the visitor in', async () => {
-    const context = await browser.newContext();
+    const context = await e2e.browser.newContext();
     const page = await context.newPage();
-    await page.goto(`${base}/?methods=magic-link`);
+    await page.goto(`${e2e.base}/?methods=magic-link`);
     const email = `widget-link-${Date.now()}@example.com`;
     await page.locator('auth-login input[type="email"]').fill(email);
     await page.locator('auth-login').getByRole('button', { name: 'Continue with email' }).click();
     await page.locator('auth-login').getByText('Check your email').waitFor();
-    const link = await latestLink(email);
-    assert.ok(link.startsWith(`${base}/authenticate.html?`), link);
+    const link = await e2e.latestLink(email);
+    assert.ok(link.startsWith(`${e2e.base}/authenticate.html?`), link);
     await page.goto(link);
     await page.locator('#signed-in').waitFor({ state: 'visible' });
     assert.equal(await page.locator('#user-email').textContent(), email);
@@ -207,12 +152,12 @@ describe('demo page', () => {
   });
 
   it('password preset: sign up, forget it, reset through the emailed link on /reset.html, signed in', async () => {
-    const context = await browser.newContext();
+    const context = await e2e.browser.newContext();
     const page = await context.newPage();
     const email = `pw-${Date.now()}@example.com`;
     const first = 'Correct-Horse-Battery-Staple-1';
     const second = 'Quiet-Lantern-Orbit-Maple-77';
-    await page.goto(`${base}/?methods=password`);
+    await page.goto(`${e2e.base}/?methods=password`);
     const login = page.locator('auth-login');
     await login.locator('input[name="email"]').fill(email);
     await login.getByRole('button', { name: 'Continue' }).click();
@@ -232,8 +177,8 @@ describe('demo page', () => {
     await login.getByRole('heading', { name: 'Log in' }).waitFor();
     await login.getByText('Forgot password?').click();
     await login.getByText(`A link to reset your password was sent to you at ${email}.`).waitFor();
-    const link = await latestLink(email);
-    assert.ok(link.startsWith(`${base}/reset.html?`), link);
+    const link = await e2e.latestLink(email);
+    assert.ok(link.startsWith(`${e2e.base}/reset.html?`), link);
 
     await page.goto(link);
     const reset = page.locator('auth-reset-password');
@@ -244,16 +189,16 @@ describe('demo page', () => {
     });
     await reset.locator('button[type="submit"]').click();
     await page.locator('#done').waitFor({ state: 'visible' });
-    await page.goto(`${base}/?methods=password`);
+    await page.goto(`${e2e.base}/?methods=password`);
     await page.locator('#signed-in').waitFor({ state: 'visible' });
     assert.equal(await page.locator('#user-email').textContent(), email);
     await context.close();
   });
 
   it('phone preset: sign in by WhatsApp passcode read from the dev inbox', async () => {
-    const context = await browser.newContext();
+    const context = await e2e.browser.newContext();
     const page = await context.newPage();
-    await page.goto(`${base}/?methods=phone`);
+    await page.goto(`${e2e.base}/?methods=phone`);
     const login = page.locator('auth-login');
     await login.getByRole('tab', { name: 'WhatsApp' }).click();
     const number = `415555${String(Date.now()).slice(-4)}`;
@@ -261,7 +206,7 @@ describe('demo page', () => {
     await login.locator('input[type="tel"]').press('Enter');
     const otp = login.locator('input[autocomplete="one-time-code"]');
     await otp.waitFor();
-    await otp.pressSequentially(await latestCode(`+1${number}`));
+    await otp.pressSequentially(await e2e.latestCode(`+1${number}`));
     await login.getByText('Success!').waitFor();
     await page.locator('#signed-in').waitFor({ state: 'visible' });
     assert.equal(await page.locator('#user-email').textContent(), `+1${number}`);

@@ -5,56 +5,12 @@
  * Needs the built bundle (dist/), so scripts/test.mjs runs it after the build.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import { fileURLToPath } from 'node:url';
-import { type Browser, chromium, type Page } from 'playwright-core';
-import { startServer } from '../server/start.ts';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { e2eHarness, root } from '../test/e2e-harness.ts';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-let server: Awaited<ReturnType<typeof startServer>>;
-let browser: Browser;
-let dataDir: string;
-let base: string;
-
-before(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'auth-elements-demo-passkeys-'));
-  server = await startServer({
-    port: 0,
-    host: '127.0.0.1',
-    dataDir,
-    staticDirs: [
-      { urlPrefix: '/dist/', dir: join(root, 'dist') },
-      { urlPrefix: '/', dir: join(root, 'demo/public') },
-    ],
-  });
-  base = `http://localhost:${server.port}`;
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
-async function latestCode(to: string): Promise<string> {
-  for (let i = 0; i < 100; i++) {
-    const r = await fetch(`${base}/dev/inbox.json`);
-    const { messages } = (await r.json()) as { messages: { to: string; code: string | null }[] };
-    const m = messages.find((x) => x.to === to);
-    if (m?.code) return m.code;
-    await new Promise((res) => setTimeout(res, 100));
-  }
-  throw new Error(`no code for ${to}`);
-}
+const e2e = e2eHarness({ name: 'demo-passkeys', page: { dir: join(root, 'demo/public') } });
 
 /** A platform authenticator with user verification for `page` (the visitor's device). */
 async function addAuthenticator(page: Page): Promise<void> {
@@ -74,9 +30,9 @@ async function addAuthenticator(page: Page): Promise<void> {
 
 describe('demo passkey pages', () => {
   it('signed out, /passkeys.html says the widget needs a signed-in user', async () => {
-    const context = await browser.newContext();
+    const context = await e2e.browser.newContext();
     const page = await context.newPage();
-    await page.goto(`${base}/passkeys.html`);
+    await page.goto(`${e2e.base}/passkeys.html`);
     await page
       .locator('auth-passkey-registration')
       .getByText('Error: Cannot use PasskeyRegistration component without active user authenticated.')
@@ -86,14 +42,14 @@ describe('demo passkey pages', () => {
   });
 
   it('create and rename a passkey, sign out, sign back in by passkey autofill', async () => {
-    const context = await browser.newContext();
+    const context = await e2e.browser.newContext();
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await addAuthenticator(page);
 
     // Sign in by email passcode on the passkey preset (no passkey yet: autofill finds nothing).
-    await page.goto(`${base}/?methods=passkey`);
+    await page.goto(`${e2e.base}/?methods=passkey`);
     const email = `demo-passkey-${Date.now()}@example.com`;
     const input = page.locator('auth-login input[type="email"]');
     assert.equal(await input.getAttribute('autocomplete'), 'username webauthn');
@@ -101,12 +57,12 @@ describe('demo passkey pages', () => {
     await page.keyboard.press('Enter');
     const otp = page.locator('auth-login input[autocomplete="one-time-code"]');
     await otp.waitFor();
-    await otp.pressSequentially(await latestCode(email));
+    await otp.pressSequentially(await e2e.latestCode(email));
     await page.locator('#signed-in').waitFor({ state: 'visible' });
 
     // The signed-in panel links to the passkeys page.
     await page.getByRole('link', { name: 'Manage your passkeys' }).click();
-    await page.waitForURL(`${base}/passkeys.html`);
+    await page.waitForURL(`${e2e.base}/passkeys.html`);
     const widget = page.locator('auth-passkey-registration');
     await widget.getByRole('button', { name: 'Create a Passkey' }).click();
     await widget.getByRole('heading', { name: 'Passkey successfully created!' }).waitFor();
@@ -120,7 +76,7 @@ describe('demo passkey pages', () => {
     assert.match(await page.locator('#event-log').innerText(), /PASSKEY_DONE/);
 
     // Sign out on the demo page; the fresh login offers the passkey and autofill signs in with it.
-    await page.goto(`${base}/?methods=passkey`);
+    await page.goto(`${e2e.base}/?methods=passkey`);
     await page.locator('#sign-out').click();
     await page.locator('#signed-in').waitFor({ state: 'visible', timeout: 10_000 });
     await page.waitForFunction(() => document.querySelector('#event-log')?.textContent?.includes('PASSKEY_AUTHENTICATE'));

@@ -5,7 +5,8 @@
  */
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Clock } from './client.ts';
+import { type AuthClient, type Clock, createClient } from './client.ts';
+import { MemoryCookieJar, MemoryStore } from './storage.ts';
 
 /** A clock that moves only when told; remembers every delay it was asked for. */
 export class FakeClock implements Clock {
@@ -152,4 +153,36 @@ export async function signInByEmail(
 ): Promise<void> {
   const { method_id } = await client.otps.email.loginOrCreate(email);
   await client.otps.authenticate(await devInboxCode(serverUrl, email), method_id, { session_duration_minutes: 60 });
+}
+
+/**
+ * A client of the real server with in-memory cookies and storage and no background refresh, whose
+ * calls are recorded by path without the /sdk/v1 prefix (the server is real; this only watches).
+ * Added to `made`, for the test's after() to destroy. console.warn is muted while it is made:
+ * several clients in one process warn about each other.
+ */
+export function recordingClient(
+  server: { publicToken: string; url: string },
+  made: AuthClient[],
+): { client: AuthClient; storage: MemoryStore; paths: string[] } {
+  const storage = new MemoryStore();
+  const paths: string[] = [];
+  const warn = console.warn;
+  console.warn = () => undefined;
+  try {
+    const client = createClient(server.publicToken, {
+      apiBaseUrl: server.url,
+      fetch: (u, i) => {
+        paths.push(new URL(u).pathname.replace('/sdk/v1', ''));
+        return fetch(u, i);
+      },
+      cookies: new MemoryCookieJar(),
+      storage,
+      disableSessionRefresh: true,
+    });
+    made.push(client);
+    return { client, storage, paths };
+  } finally {
+    console.warn = warn;
+  }
 }

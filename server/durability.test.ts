@@ -8,19 +8,8 @@
  */
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { describe, it } from 'node:test';
-import { tempDir, testDatabase } from './test-helpers.ts';
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
+import { freePort, tempDir, testDatabase } from './test-helpers.ts';
 
 async function start(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();

@@ -3,6 +3,7 @@
  * is how a test reads the code or link a real user would read in their mailbox.
  */
 
+import type { AuthClient } from '../sdk-core/index.ts';
 import type { InboxMessage } from '../sdk-core/schemas/index.ts';
 
 export type { InboxMessage };
@@ -43,6 +44,36 @@ export async function waitForMessage(to: string, count = 1, timeoutMs = 8000): P
     if (Date.now() > end) throw new Error(`no message #${count} for ${to} within ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/**
+ * Signs `client` in by email passcode outside any widget (the code read from the dev inbox), as
+ * the host app would have before the widget shows; resolves to the authenticate answer.
+ */
+export async function signInByEmailPasscode(client: AuthClient, email: string): ReturnType<AuthClient['otps']['authenticate']> {
+  const { method_id } = await client.otps.email.loginOrCreate(email);
+  return client.otps.authenticate((await waitForMessage(email)).code!, method_id, {
+    session_duration_minutes: 30,
+  });
+}
+
+/**
+ * Wraps window.fetch to record the path of every request the page makes, until `restore()` puts
+ * the real fetch back (call it in a `finally`).
+ */
+export function recordFetchedPaths(): { paths: string[]; restore(): void } {
+  const paths: string[] = [];
+  const realFetch = window.fetch;
+  window.fetch = (input, init) => {
+    paths.push(new URL(input instanceof Request ? input.url : String(input)).pathname);
+    return realFetch(input, init);
+  };
+  return {
+    paths,
+    restore: () => {
+      window.fetch = realFetch;
+    },
+  };
 }
 
 /** Resolves when `predicate` holds, polling each animation frame; fails after `timeoutMs`. */

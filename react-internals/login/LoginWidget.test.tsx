@@ -2,7 +2,7 @@ import { expect } from '@open-wc/testing';
 import { StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { type AuthClient, createClient } from '../../sdk-core/index.ts';
-import { testEnv, uniqueEmail, waitForMessage } from '../../test/env.ts';
+import { recordFetchedPaths, signInByEmailPasscode, testEnv, uniqueEmail, waitForMessage } from '../../test/env.ts';
 import type { AuthErrorDetail, AuthEvent } from '../events.ts';
 import { FakeClock, typeInto, waitFor } from '../test-utils.ts';
 import { LoginWidget, type LoginWidgetProps } from './LoginWidget.tsx';
@@ -127,16 +127,8 @@ describe('LoginWidget (real reference server)', () => {
 
   it('signed in: a new email goes through the secondary send (first send and resend) and is added to the same user', async () => {
     const first = uniqueEmail('otp-primary');
-    const { method_id } = await client.otps.email.loginOrCreate(first);
-    const signedIn = await client.otps.authenticate((await waitForMessage(first)).code!, method_id, {
-      session_duration_minutes: 30,
-    });
-    const paths: string[] = [];
-    const realFetch = window.fetch;
-    window.fetch = (input, init) => {
-      paths.push(new URL(input instanceof Request ? input.url : String(input)).pathname);
-      return realFetch(input, init);
-    };
+    const signedIn = await signInByEmailPasscode(client, first);
+    const { paths, restore } = recordFetchedPaths();
     const second = uniqueEmail('otp-secondary');
     try {
       render();
@@ -156,7 +148,7 @@ describe('LoginWidget (real reference server)', () => {
       expect(user.user_id).to.equal(signedIn.user_id);
       expect(user.emails.map((e) => e.email).sort()).to.deep.equal([first, second].sort());
     } finally {
-      window.fetch = realFetch;
+      restore();
       // Later tests start signed out.
       await client.session.revoke({ forceClear: true }).catch(() => undefined);
     }

@@ -3,7 +3,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import 'axe-core';
 import { createRoot, type Root } from 'react-dom/client';
 import { type AuthClient, createClient } from '../../sdk-core/index.ts';
-import { testEnv, uniqueEmail, waitForMessage } from '../../test/env.ts';
+import { recordFetchedPaths, testEnv, uniqueEmail, waitForMessage } from '../../test/env.ts';
 import type { AuthErrorDetail, AuthEvent } from '../events.ts';
 import { LoginWidget, type LoginWidgetProps } from '../login/LoginWidget.tsx';
 import { FakeClock, typeInto, waitFor } from '../test-utils.ts';
@@ -186,12 +186,7 @@ describe('email magic link (real reference server)', () => {
     await client.magicLinks.email.loginOrCreate(first, { login_magic_link_url: redirectURL, signup_magic_link_url: redirectURL });
     await client.magicLinks.authenticateFromUrl({ session_duration_minutes: 30, url: (await waitForMessage(first)).link! });
     expect(client.session.getSync()).to.not.equal(null);
-    const paths: string[] = [];
-    const realFetch = window.fetch;
-    window.fetch = (input, init) => {
-      paths.push(new URL(input instanceof Request ? input.url : String(input)).pathname);
-      return realFetch(input, init);
-    };
+    const { paths, restore } = recordFetchedPaths();
     try {
       render();
       const second = uniqueEmail('secondary');
@@ -204,7 +199,7 @@ describe('email magic link (real reference server)', () => {
       );
       expect(resp.user.emails.map((e) => e.email).sort()).to.deep.equal([first, second].sort());
     } finally {
-      window.fetch = realFetch;
+      restore();
     }
   });
 

@@ -6,17 +6,10 @@
  * reference server; the magic link really goes out (dev inbox).
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import { fileURLToPath } from 'node:url';
-import { serve } from '@hono/node-server';
-import { type Browser, chromium, type Page } from 'playwright-core';
-import { type AppInstance, createApp } from '../../server/app.ts';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { e2eHarness, uniqueEmail } from '../../test/e2e-harness.ts';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
 const SENDER_DOMAIN = 'mail.example-sender.com';
 
 // The host page: one <auth-login> for magic links; `?hint=` sets emailMagicLinksOptions.domainHint.
@@ -35,57 +28,12 @@ el.config = {
 document.querySelector('main').append(el);
 </script></head><body><main></main></body></html>`;
 
-let instance: AppInstance;
-let server: ReturnType<typeof serve>;
-let browser: Browser;
-let dataDir: string;
-let pageDir: string;
-let base: string;
-
-before(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'auth-elements-eml-'));
-  pageDir = mkdtempSync(join(tmpdir(), 'auth-elements-eml-page-'));
-  writeFileSync(join(pageDir, 'index.html'), PAGE);
-  instance = await createApp({
-    dataDir,
-    bootstrap: { email_domains: [SENDER_DOMAIN] },
-    staticDirs: [
-      { urlPrefix: '/dist/', dir: join(root, 'dist') },
-      { urlPrefix: '/', dir: pageDir },
-    ],
-    logger: () => undefined,
-  });
-  server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-    const s = serve({ fetch: instance.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
-  });
-  base = `http://localhost:${(server.address() as AddressInfo).port}`;
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
-});
-
-after(async () => {
-  await browser?.close();
-  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
-  await instance?.close();
-  rmSync(dataDir, { recursive: true, force: true });
-  rmSync(pageDir, { recursive: true, force: true });
-});
-
-const uniqueEmail = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@example.com`;
-
-async function messagesTo(to: string): Promise<{ link: string | null }[]> {
-  const r = await fetch(`${base}/dev/inbox.json?to=${encodeURIComponent(to)}`);
-  return ((await r.json()) as { messages: { to: string; link: string | null }[] }).messages.filter((m) => m.to === to);
-}
+const e2e = e2eHarness({ name: 'eml', page: PAGE, app: { bootstrap: { email_domains: [SENDER_DOMAIN] }, logger: () => undefined } });
 
 /** Opens the page, sends a link to a fresh address, and waits for EmailConfirmation. */
 async function sendLink(query = ''): Promise<{ page: Page; email: string }> {
-  const page = await browser.newPage();
-  await page.goto(`${base}/${query}`);
+  const page = await e2e.browser.newPage();
+  await page.goto(`${e2e.base}/${query}`);
   const email = uniqueEmail('eml');
   await page.locator('auth-login input[type="email"]').fill(email);
   await page.keyboard.press('Enter');
@@ -97,7 +45,7 @@ const href = (page: Page, provider: string) => page.locator(`auth-login a[data-m
 
 describe('EmailConfirmation mailbox links with one bootstrap email domain (built bundle, real server)', () => {
   it('the bootstrap names one email domain: Gmail and Yahoo search mail from it; Outlook opens the inbox', async () => {
-    const bootstrap = await (await fetch(`${base}/sdk/v1/projects/bootstrap/${instance.publicToken}`)).json();
+    const bootstrap = await (await fetch(`${e2e.base}/sdk/v1/projects/bootstrap/${e2e.instance.publicToken}`)).json();
     assert.deepEqual(bootstrap.data.email_domains, [SENDER_DOMAIN]);
     const { page, email } = await sendLink();
     assert.equal(await page.locator('auth-login h1').textContent(), 'Check your email');
@@ -105,7 +53,7 @@ describe('EmailConfirmation mailbox links with one bootstrap email domain (built
     assert.equal(await href(page, 'gmail'), `https://mail.google.com/mail/u/0/#search/from%3A${SENDER_DOMAIN}+in%3Aanywhere`);
     assert.equal(await href(page, 'yahoo'), `https://mail.yahoo.com/d/search/keyword=from%3A${SENDER_DOMAIN}`);
     assert.equal(await href(page, 'outlook'), 'https://outlook.live.com/mail/0/inbox');
-    assert.equal((await messagesTo(email)).length, 1);
+    assert.equal((await e2e.messagesTo(email)).length, 1);
     await page.close();
   });
 

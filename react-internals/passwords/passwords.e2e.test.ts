@@ -7,19 +7,13 @@
  * comes from the real routes.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import { fileURLToPath } from 'node:url';
-import { serve } from '@hono/node-server';
-import { type Browser, chromium, type Page } from 'playwright-core';
-import { type AppInstance, createApp } from '../../server/app.ts';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
 import { flagPasswordReset, setPassword } from '../../server/passwords/store.ts';
 import { findOrCreateUserByEmail } from '../../server/users.ts';
+import { e2eHarness, root, uniqueEmail } from '../../test/e2e-harness.ts';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
 const LUDS = { luds_minimum_count: 10, luds_complexity: 3 };
 const BREACHED = 'Password123';
 const GOOD = 'Tulip7meadow';
@@ -40,64 +34,19 @@ el.addEventListener('auth-error', (e) => window.authErrors.push(e.detail));
 document.querySelector('main').append(el);
 </script></head><body><main></main></body></html>`;
 
-let instance: AppInstance;
-let server: ReturnType<typeof serve>;
-let browser: Browser;
-let dataDir: string;
-let pageDir: string;
-let base: string;
-
-before(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'auth-elements-pw-'));
-  pageDir = mkdtempSync(join(tmpdir(), 'auth-elements-pw-page-'));
-  writeFileSync(join(pageDir, 'index.html'), PAGE);
-  instance = await createApp({
-    dataDir,
-    bootstrap: { password_config: LUDS },
-    staticDirs: [
-      { urlPrefix: '/dist/', dir: join(root, 'dist') },
-      { urlPrefix: '/', dir: pageDir },
-    ],
-    logger: () => undefined,
-  });
-  server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-    const s = serve({ fetch: instance.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
-  });
-  base = `http://localhost:${(server.address() as AddressInfo).port}`;
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
-});
-
-after(async () => {
-  await browser?.close();
-  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
-  await instance?.close();
-  rmSync(dataDir, { recursive: true, force: true });
-  rmSync(pageDir, { recursive: true, force: true });
-});
-
-const uniqueEmail = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+const e2e = e2eHarness({ name: 'pw', page: PAGE, app: { bootstrap: { password_config: LUDS }, logger: () => undefined } });
 
 /** An account with `password` stored as the server stores any password (the API would refuse a breached one). */
 async function seedPasswordUser(email: string, password: string, flagged = false): Promise<void> {
-  const svc = instance.services;
+  const svc = e2e.instance.services;
   const user = await findOrCreateUserByEmail(svc, email);
   await setPassword(svc, user.user_id, password.normalize('NFKC'));
   if (flagged) await flagPasswordReset(svc, user.user_id);
 }
 
-async function messagesTo(to: string): Promise<{ link: string | null; subject: string | null }[]> {
-  const r = await fetch(`${base}/dev/inbox.json?to=${encodeURIComponent(to)}`);
-  return ((await r.json()) as { messages: { to: string; link: string | null; subject: string | null }[] }).messages;
-}
-
 async function openWidget(): Promise<Page> {
-  const page = await browser.newPage();
-  await page.goto(`${base}/`);
+  const page = await e2e.browser.newPage();
+  await page.goto(`${e2e.base}/`);
   await page.locator('auth-login input[name="email"]').waitFor();
   return page;
 }
@@ -193,8 +142,8 @@ describe('password flow with LUDS, breached and flagged accounts (built bundle, 
     const error = await lastError(page);
     assert.equal(error?.error_type, 'breached_password');
     assert.equal(error?.message, 'Password appears in the list of breached passwords and must be reset.');
-    const [mail] = await messagesTo(email);
-    assert.match(mail?.link ?? '', new RegExp(`^${base}/reset\\.html\\?stytch_token_type=reset_password&token=`));
+    const [mail] = await e2e.messagesTo(email);
+    assert.match(mail?.link ?? '', new RegExp(`^${e2e.base}/reset\\.html\\?stytch_token_type=reset_password&token=`));
     assert.deepEqual(await axeViolations(page), []);
     await page.close();
   });
@@ -210,7 +159,7 @@ describe('password flow with LUDS, breached and flagged accounts (built bundle, 
     const error = await lastError(page);
     assert.equal(error?.error_type, 'reset_password');
     assert.equal(error?.message, 'Password must be reset.');
-    assert.equal((await messagesTo(email)).length, 1);
+    assert.equal((await e2e.messagesTo(email)).length, 1);
     await page.close();
   });
 });

@@ -8,7 +8,7 @@ import 'axe-core';
 import { StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { type AuthClient, createClient } from '../../sdk-core/index.ts';
-import { testEnv, uniqueEmail, waitForMessage } from '../../test/env.ts';
+import { recordFetchedPaths, signInByEmailPasscode, testEnv, uniqueEmail, waitForMessage } from '../../test/env.ts';
 import type { LoginConfig } from '../config.ts';
 import type { AuthErrorDetail, AuthEvent } from '../events.ts';
 import { LoginWidget, type LoginWidgetProps } from '../login/LoginWidget.tsx';
@@ -312,22 +312,14 @@ describe('password flow (real reference server)', () => {
 
   it('signed-in passwordless user: the automatic passcode goes through the secondary send', async () => {
     const email = uniqueEmail('pw-otp-secondary');
-    const { method_id } = await client.otps.email.loginOrCreate(email);
-    const signedIn = await client.otps.authenticate((await waitForMessage(email)).code!, method_id, {
-      session_duration_minutes: 30,
-    });
-    const paths: string[] = [];
-    const realFetch = window.fetch;
-    window.fetch = (input, init) => {
-      paths.push(new URL(input instanceof Request ? input.url : String(input)).pathname);
-      return realFetch(input, init);
-    };
+    const signedIn = await signInByEmailPasscode(client, email);
+    const { paths, restore } = recordFetchedPaths();
     try {
       render();
       await startWith(email);
       expect(screen()).to.equal('OTPAuthenticate');
     } finally {
-      window.fetch = realFetch;
+      restore();
     }
     expect(paths).to.include('/sdk/v1/otps/email/send/secondary');
     expect(paths).to.not.include('/sdk/v1/otps/email/login_or_create');

@@ -3,7 +3,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import 'axe-core';
 import { createRoot, type Root } from 'react-dom/client';
 import { type AuthClient, createClient } from '../../sdk-core/index.ts';
-import { inbox, testEnv, uniqueEmail, waitForMessage } from '../../test/env.ts';
+import { inbox, recordFetchedPaths, signInByEmailPasscode, testEnv, uniqueEmail, waitForMessage } from '../../test/env.ts';
 import { resolveLoginConfig } from '../config.ts';
 import { WidgetContext, type WidgetContextValue } from '../context.ts';
 import { errorText } from '../errors.ts';
@@ -209,16 +209,8 @@ describe('SMS and WhatsApp passcodes (real reference server)', () => {
   it('signed in: a new number goes through the secondary send (first send and resend) and is added to the same user', async () => {
     // Sign in by email passcode first, outside the widget.
     const email = uniqueEmail('sms-secondary');
-    const { method_id } = await client.otps.email.loginOrCreate(email);
-    const signedIn = await client.otps.authenticate((await waitForMessage(email)).code!, method_id, {
-      session_duration_minutes: 30,
-    });
-    const paths: string[] = [];
-    const realFetch = window.fetch;
-    window.fetch = (input, init) => {
-      paths.push(new URL(input instanceof Request ? input.url : String(input)).pathname);
-      return realFetch(input, init);
-    };
+    const signedIn = await signInByEmailPasscode(client, email);
+    const { paths, restore } = recordFetchedPaths();
     const { national, e164 } = uniqueUsNumber();
     try {
       render(['sms']);
@@ -234,7 +226,7 @@ describe('SMS and WhatsApp passcodes (real reference server)', () => {
       typeInto(otp, latest.code!);
       await waitFor(() => screen() === 'OTPConfirmation', 'OTPConfirmation');
     } finally {
-      window.fetch = realFetch;
+      restore();
     }
     // The server attached the number to the signed-in user; no second account was made for it.
     const user = await client.user.get();

@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { type RunningServer, startServer } from '../../server/start.ts';
-import { type AuthClient, createClient } from '../client.ts';
-import { MemoryCookieJar, MemoryStore } from '../storage.ts';
+import type { AuthClient } from '../client.ts';
+import { recordingClient } from '../test-support.ts';
 
 let server: RunningServer;
 let dataDir: string;
@@ -30,28 +30,7 @@ after(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-function newClient() {
-  const storage = new MemoryStore();
-  const paths: string[] = [];
-  const warn = console.warn;
-  console.warn = () => undefined;
-  try {
-    const client = createClient(server.publicToken, {
-      apiBaseUrl: server.url,
-      fetch: (u, i) => {
-        paths.push(new URL(u).pathname.replace('/sdk/v1', ''));
-        return fetch(u, i);
-      },
-      cookies: new MemoryCookieJar(),
-      storage,
-      disableSessionRefresh: true,
-    });
-    clients.push(client);
-    return { client, storage, paths };
-  } finally {
-    console.warn = warn;
-  }
-}
+const newClient = () => recordingClient(server, clients);
 
 /** The newest email to `to` in the dev inbox. */
 async function newestMail(to: string): Promise<{ text: string; link: string | null }> {

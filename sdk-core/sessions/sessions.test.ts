@@ -10,9 +10,8 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { exportSPKI, generateKeyPair, SignJWT } from 'jose';
 import { type RunningServer, startServer } from '../../server/start.ts';
-import { type AuthClient, createClient } from '../client.ts';
-import { MemoryCookieJar, MemoryStore } from '../storage.ts';
-import { signInByEmail } from '../test-support.ts';
+import type { AuthClient } from '../client.ts';
+import { recordingClient, signInByEmail } from '../test-support.ts';
 
 const PROFILE = 'profile-host-idp';
 let server: RunningServer;
@@ -38,28 +37,7 @@ after(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** A client whose calls are recorded by path (the server is real; this only watches). */
-function newClient() {
-  const paths: string[] = [];
-  const warn = console.warn;
-  console.warn = () => undefined;
-  try {
-    const client = createClient(server.publicToken, {
-      apiBaseUrl: server.url,
-      fetch: (u, i) => {
-        paths.push(new URL(u).pathname.replace('/sdk/v1', ''));
-        return fetch(u, i);
-      },
-      cookies: new MemoryCookieJar(),
-      storage: new MemoryStore(),
-      disableSessionRefresh: true,
-    });
-    clients.push(client);
-    return { client, paths };
-  } finally {
-    console.warn = warn;
-  }
-}
+const newClient = () => recordingClient(server, clients);
 
 const trustedToken = (email: string) =>
   new SignJWT({ email })

@@ -1,0 +1,131 @@
+/**
+ * The harness of the Node-run end-to-end tests (`*.e2e.test.ts`): a reference server of their own
+ * (SQLite in a temp folder) serving the built bundle at /dist/ and a host page at /, on a free port,
+ * and the test Chromium driven through playwright-core. `e2eHarness()` registers the before() that
+ * starts them and the after() that stops them and removes the temp folders.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { serve } from '@hono/node-server';
+import { type Browser, chromium } from 'playwright-core';
+import { type AppInstance, type AppOptions, createApp } from '../server/app.ts';
+import type { InboxMessage, InboxResponse } from '../sdk-core/schemas/index.ts';
+import { chromiumLaunchOptions } from './chromium.mjs';
+
+export { uniqueEmail } from './env.ts';
+
+/** The repository's root folder. */
+export const root = fileURLToPath(new URL('..', import.meta.url));
+
+/** What {@link e2eHarness} serves. */
+export interface E2eOptions {
+  /** Names the temp folders: `auth-elements-{name}-…`. */
+  name: string;
+  /** At /: this HTML as index.html of a temp folder, or a folder of pages (`{ dir }`). */
+  page: string | { dir: string };
+  /** Any further createApp options (bootstrap settings, logger). */
+  app?: Omit<AppOptions, 'dataDir' | 'staticDirs'>;
+}
+
+/** The running harness; its fields are there from before() on. */
+export interface E2e {
+  /** The server app (its services, its publicToken). */
+  readonly instance: AppInstance;
+  /** The server's base URL, `http://localhost:{port}`. */
+  readonly base: string;
+  readonly browser: Browser;
+  /** Dev-inbox messages sent to `to`, newest first. */
+  messagesTo(to: string): Promise<InboxMessage[]>;
+  /** The passcode of the newest message to `to`, waited for (up to 10 s). */
+  latestCode(to: string): Promise<string>;
+  /** The link of the newest message to `to`, waited for (up to 10 s). */
+  latestLink(to: string): Promise<string>;
+}
+
+/** Registers before() and after() for a server and a browser; use the result inside the tests. */
+export function e2eHarness(opts: E2eOptions): E2e {
+  let instance: AppInstance | undefined;
+  let server: ReturnType<typeof serve> | undefined;
+  let browser: Browser | undefined;
+  let base: string | undefined;
+  const dirs: string[] = [];
+
+  before(async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), `auth-elements-${opts.name}-`));
+    dirs.push(dataDir);
+    let pageDir: string;
+    if (typeof opts.page === 'string') {
+      pageDir = mkdtempSync(join(tmpdir(), `auth-elements-${opts.name}-page-`));
+      dirs.push(pageDir);
+      writeFileSync(join(pageDir, 'index.html'), opts.page);
+    } else {
+      pageDir = opts.page.dir;
+    }
+    const app = await createApp({
+      ...opts.app,
+      dataDir,
+      staticDirs: [
+        { urlPrefix: '/dist/', dir: join(root, 'dist') },
+        { urlPrefix: '/', dir: pageDir },
+      ],
+    });
+    instance = app;
+    server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+      const s = serve({ fetch: app.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+    });
+    base = `http://localhost:${(server.address() as AddressInfo).port}`;
+    browser = await chromium.launch(chromiumLaunchOptions);
+  });
+
+  after(async () => {
+    await browser?.close();
+    const s = server;
+    if (s) {
+      await new Promise<void>((resolve) => {
+        s.close(() => resolve());
+        // Keep-alive sockets would hold close() open; the server is going away, so drop them.
+        if ('closeAllConnections' in s) s.closeAllConnections();
+      });
+    }
+    await instance?.close();
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  });
+
+  const started = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined) throw new Error(`e2e harness: no ${what} before before() has run`);
+    return value;
+  };
+
+  async function messagesTo(to: string): Promise<InboxMessage[]> {
+    const r = await fetch(`${started(base, 'server')}/dev/inbox.json?to=${encodeURIComponent(to)}`);
+    return ((await r.json()) as InboxResponse).messages.filter((m) => m.to === to);
+  }
+
+  async function newest(to: string, field: 'code' | 'link'): Promise<string> {
+    for (let i = 0; i < 100; i++) {
+      const value = (await messagesTo(to))[0]?.[field];
+      if (value) return value;
+      await new Promise((res) => setTimeout(res, 100));
+    }
+    throw new Error(`no ${field} for ${to}`);
+  }
+
+  return {
+    get instance() {
+      return started(instance, 'server');
+    },
+    get base() {
+      return started(base, 'server');
+    },
+    get browser() {
+      return started(browser, 'browser');
+    },
+    messagesTo,
+    latestCode: (to) => newest(to, 'code'),
+    latestLink: (to) => newest(to, 'link'),
+  };
+}
