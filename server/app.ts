@@ -25,6 +25,8 @@ import type { Route } from './routes/types.ts';
 import { userSearchRoutes } from './routes/user-search.ts';
 import { userRoutes } from './routes/users.ts';
 import { webauthnRoutes } from './routes/webauthn.ts';
+import { webhookRoutes } from './routes/webhooks.ts';
+import { suppressionGuard } from './suppressions.ts';
 import { withBootstrapOverrides } from './settings.ts';
 import type { BootstrapData } from '../sdk-core/schemas/index.ts';
 
@@ -48,6 +50,8 @@ export interface AppOptions {
   /** HTTP SMS / WhatsApp provider (messaging/sms.ts): POST {channel, to, text} with bearer `smsProviderToken`. */
   smsProviderUrl?: string;
   smsProviderToken?: string;
+  /** Enables `POST /webhooks/sms/inbound` (STOP / START replies) with this bearer secret, 16+ characters. */
+  smsWebhookSecret?: string;
   /** Overrides of bootstrap keys, which are also the server's settings: PKCE-required flags, password_config (LUDS). */
   bootstrap?: Partial<BootstrapData>;
   rateLimits?: Partial<RateLimits>;
@@ -122,7 +126,8 @@ export async function createApp(opts: AppOptions = {}): Promise<AppInstance> {
       db,
       project,
       now,
-      delivery: deliveries.length === 1 ? deliveries[0]! : fanOut(deliveries),
+      // Whatever path sends, a suppressed destination is refused here too (the routes check first).
+      delivery: suppressionGuard(db, deliveries.length === 1 ? deliveries[0]! : fanOut(deliveries)),
       keys,
       limits: { ...DEFAULT_RATE_LIMITS, ...opts.rateLimits },
       issuer: opts.issuer ?? `auth-elements/${project.project_id}`,
@@ -206,6 +211,7 @@ function buildApp(svc: Services, opts: AppOptions): Hono<AppEnv> {
   userSearchRoutes(route, svc);
   accountRoutes(route, svc);
   webauthnRoutes(route, svc);
+  webhookRoutes(route, svc, { ...(opts.smsWebhookSecret ? { smsWebhookSecret: opts.smsWebhookSecret } : {}) });
   // Live projects have no /dev/* at all: those paths fall through to 404.
   if (svc.project.mode === 'test') {
     devRoutes(route, svc);

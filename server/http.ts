@@ -79,11 +79,8 @@ export function errorResponse(c: Ctx, err: unknown, log: (line: string) => void)
   return c.json(errorBody(apiErr, c.get('requestId')), apiErr.status as 400);
 }
 
-/**
- * Reads the body with a hard byte cap BEFORE parsing (DESIGN 3), then JSON, then the schema.
- * An empty body counts as `{}` so body-less calls (sessions/revoke) work.
- */
-export async function readJson<S extends z.ZodMiniType>(c: Ctx, schema: S, maxBytes: number): Promise<z.infer<S>> {
+/** Reads the body as UTF-8 text with a hard byte cap (DESIGN 3). @throws request_too_large, invalid_json (not UTF-8) */
+export async function readBodyText(c: Ctx, maxBytes: number): Promise<string> {
   const declared = Number(c.req.header('content-length') ?? '0');
   if (Number.isFinite(declared) && declared > maxBytes) throw new ApiError('request_too_large');
   const chunks: Uint8Array[] = [];
@@ -103,12 +100,26 @@ export async function readJson<S extends z.ZodMiniType>(c: Ctx, schema: S, maxBy
       chunks.push(value);
     }
   }
-  let text: string;
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks));
+    return new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks));
   } catch {
     throw new ApiError('invalid_json', { message: 'The request body is not valid UTF-8.' });
   }
+}
+
+/** Validates an already parsed body against `schema`. @throws ApiError invalid_request_body (with `body`) */
+export function parseBody<S extends z.ZodMiniType>(schema: S, value: unknown): z.infer<S> {
+  const parsed = parseWith(schema, value);
+  if (!parsed.ok) throw new ApiError('invalid_request_body', { schemaErrors: parsed.errors });
+  return parsed.value;
+}
+
+/**
+ * Reads the body with a hard byte cap BEFORE parsing (DESIGN 3), then JSON, then the schema.
+ * An empty body counts as `{}` so body-less calls (sessions/revoke) work.
+ */
+export async function readJson<S extends z.ZodMiniType>(c: Ctx, schema: S, maxBytes: number): Promise<z.infer<S>> {
+  const text = await readBodyText(c, maxBytes);
   let value: unknown = {};
   if (text.trim() !== '') {
     try {
@@ -117,9 +128,7 @@ export async function readJson<S extends z.ZodMiniType>(c: Ctx, schema: S, maxBy
       throw new ApiError('invalid_json');
     }
   }
-  const parsed = parseWith(schema, value);
-  if (!parsed.ok) throw new ApiError('invalid_request_body', { schemaErrors: parsed.errors });
-  return parsed.value;
+  return parseBody(schema, value);
 }
 
 /** Parsed `Authorization: Basic base64(public_token:secret)`. */

@@ -5,3 +5,13 @@ export { readLiveProjectFile, type LiveProjectFile, type Project } from './proje
 export { DEFAULT_RATE_LIMITS, type RateLimits } from './rate-limit.ts';
 export type { StaticDir } from './routes/static.ts';
 export { type RunningServer, type StartServerOptions, startServer } from './start.ts';
+export {
+  type InboundAction,
+  listSuppressions,
+  reactivateEmail,
+  recordEmailBounce,
+  recordInboundMessage,
+  RESUBSCRIBE_KEYWORDS,
+  type SuppressionEntry,
+  UNSUBSCRIBE_KEYWORDS,
+} from './suppressions.ts';

@@ -1,7 +1,7 @@
 /**
  * CLI entry: `tsx server/main.ts`. Configuration from the environment (see server/README.md):
  * PORT, HOST, DATA_DIR, DATABASE_URL, PROJECT_CONFIG, SMTP_URL, SMTP_FROM, STATIC_DIRS, TRUST_PROXY,
- * JWT_ISSUER, RATE_LIMIT_OTP_EMAIL / _IP / _PROJECT, LOG_LEVEL, SMS_PROVIDER_URL, SMS_PROVIDER_TOKEN,
+ * JWT_ISSUER, RATE_LIMIT_OTP_EMAIL / _IP / _PROJECT, LOG_LEVEL, SMS_PROVIDER_URL, SMS_PROVIDER_TOKEN, SMS_WEBHOOK_SECRET,
  * CAPTCHA_REQUIRED, CAPTCHA_SITE_KEY, CAPTCHA_SECRET, TRUSTED_AUTH_TOKEN_PROFILES (JSON array),
  * PKCE_REQUIRED_FOR_EMAIL_MAGIC_LINKS, PKCE_REQUIRED_FOR_PASSWORD_RESETS, PASSWORD_LUDS_MIN_LENGTH / _COMPLEXITY,
  * PASSWORD_STRENGTH_POLICY (auto | none).
@@ -57,6 +57,7 @@ const server = await startServer({
   ...(env.SMTP_FROM ? { smtpFrom: env.SMTP_FROM } : {}),
   ...(env.SMS_PROVIDER_URL ? { smsProviderUrl: env.SMS_PROVIDER_URL } : {}),
   ...(env.SMS_PROVIDER_TOKEN ? { smsProviderToken: env.SMS_PROVIDER_TOKEN } : {}),
+  ...(env.SMS_WEBHOOK_SECRET ? { smsWebhookSecret: env.SMS_WEBHOOK_SECRET } : {}),
   bootstrap: bootstrapOverridesFromEnv(env),
   ...(env.CAPTCHA_SECRET ? { captchaSecret: env.CAPTCHA_SECRET } : {}),
   ...(env.TRUSTED_AUTH_TOKEN_PROFILES ? { trustedAuthTokenProfiles: JSON.parse(env.TRUSTED_AUTH_TOKEN_PROFILES) } : {}),

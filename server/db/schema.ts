@@ -113,6 +113,9 @@ export type { MagicLinksTable, PasswordsTable, PhoneNumbersTable } from './schem
 import type { MagicLinksTable, PasswordsTable, PhoneNumbersTable } from './schema-0002.ts';
 import type { AccessTokensTable, CaptchaTokensTable, ConnectedAppsTable } from './schema-0003.ts';
 import type { WebAuthnChallengesTable, WebAuthnRegistrationsTable } from './schema-0004-webauthn.ts';
+import type { SuppressionsTable } from './schema-0005-suppressions.ts';
+
+export type { SuppressionsTable } from './schema-0005-suppressions.ts';
 
 export type { WebAuthnChallengesTable, WebAuthnRegistrationsTable } from './schema-0004-webauthn.ts';
 
@@ -137,4 +140,5 @@ export interface Database {
   passwords: PasswordsTable;
   webauthn_registrations: WebAuthnRegistrationsTable;
   webauthn_challenges: WebAuthnChallengesTable;
+  suppressions: SuppressionsTable;
 }

@@ -8,6 +8,7 @@ import { issueEmailToken, redeemEmailToken } from '../magic-link-tokens.ts';
 import { hit } from '../rate-limit.ts';
 import { authenticateAnswer, createSession, DEFAULT_SESSION_DURATION_MINUTES } from '../sessions.ts';
 import { pkceRequiredForMagicLinks } from '../settings.ts';
+import { assertDeliverable } from '../suppressions.ts';
 import { findOrCreateUserByEmail } from '../users.ts';
 import type { Route } from './types.ts';
 
@@ -19,8 +20,12 @@ export function bodyEmail(raw: string): string {
   return email;
 }
 
-/** Counts an emailed-link send against the per-project, per-IP and per-email limits (DESIGN 3). */
+/**
+ * Refuses an inactive address (400 inactive_email), then counts an emailed-link send against the
+ * per-project, per-IP and per-email limits (DESIGN 3); a refused send costs no quota.
+ */
 export async function limitEmailSend(c: Ctx, svc: Services, kind: string, email: string): Promise<void> {
+  await assertDeliverable(svc, 'email', email);
   const now = svc.now();
   const pid = svc.project.project_id;
   // The OTP limits' numbers apply to every send kind; each kind counts in its own windows.

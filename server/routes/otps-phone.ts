@@ -11,6 +11,7 @@ import { clientIp, type Ctx, ok, readJson, requireProjectAuth, type Services } f
 import { issueOtp } from '../otp-methods.ts';
 import { findOrCreateUserByPhone, findPhone, normalizePhone } from '../phones.ts';
 import { hit } from '../rate-limit.ts';
+import { assertDeliverable } from '../suppressions.ts';
 import { bodyEmail } from './magic-links.ts';
 import type { Route } from './types.ts';
 
@@ -23,7 +24,9 @@ export function otpPhoneRoutes(route: Route, svc: Services): void {
 
   // Same counters as the email OTP sends (otps.ts) for project and IP; per E.164 number with the
   // per-destination number of RATE_LIMIT_OTP_EMAIL (DESIGN 3: send limits per E.164 number).
-  const limit = async (c: Ctx, destinationKey: string) => {
+  // Every send first refuses a suppressed destination (suppressions.ts), so a refusal costs no quota.
+  const limit = async (c: Ctx, channel: PhoneChannel | 'email', address: string, destinationKey: string) => {
+    await assertDeliverable(svc, channel, address);
     const now = svc.now();
     await hit(svc.db, `otp_send:project:${pid}`, svc.limits.otpSendPerProject, now);
     await hit(svc.db, `otp_send:ip:${pid}:${clientIp(c, svc)}`, svc.limits.otpSendPerIp, now);
@@ -38,7 +41,7 @@ export function otpPhoneRoutes(route: Route, svc: Services): void {
       requireProjectAuth(c, svc);
       const body = await readJson(c, OTPPhoneSendRequest, svc.maxBodyBytes);
       const phone = normalizePhone(body.phone_number);
-      await limit(c, `otp_send:phone:${pid}:${phone}`);
+      await limit(c, channel, phone, `otp_send:phone:${pid}:${phone}`);
       const user = await findOrCreateUserByPhone(svc, phone);
       const minutes = body.expiration_minutes ?? OTP_EXPIRATION_DEFAULT;
       await issueOtp(svc, { userId: user.user_id, methodId: user.phone_id, channel, to: phone, minutes, destination: null });
@@ -52,7 +55,7 @@ export function otpPhoneRoutes(route: Route, svc: Services): void {
       const phone = normalizePhone(body.phone_number);
       const found = await findPhone(svc, phone);
       if (!found) throw new ApiError('phone_number_not_found');
-      await limit(c, `otp_send:phone:${pid}:${phone}`);
+      await limit(c, channel, phone, `otp_send:phone:${pid}:${phone}`);
       const minutes = body.expiration_minutes ?? OTP_EXPIRATION_DEFAULT;
       await issueOtp(svc, { userId: found.user_id, methodId: found.phone_id, channel, to: phone, minutes, destination: null });
       const answer: OTPPhoneSendResponse = { method_id: found.phone_id, user_id: found.user_id, phone_id: found.phone_id, user_created: false };
@@ -65,7 +68,7 @@ export function otpPhoneRoutes(route: Route, svc: Services): void {
       const phone = normalizePhone(body.phone_number);
       const found = await findPhone(svc, phone);
       if (found && found.user_id !== session.user_id) throw new ApiError('duplicate_phone_number');
-      await limit(c, `otp_send:phone:${pid}:${phone}`);
+      await limit(c, channel, phone, `otp_send:phone:${pid}:${phone}`);
       // A number new to the user gets its id now and is attached only when the code is verified.
       const phoneId = found?.phone_id ?? newId('phone-number', svc.project.mode);
       const minutes = body.expiration_minutes ?? OTP_EXPIRATION_DEFAULT;
@@ -81,7 +84,7 @@ export function otpPhoneRoutes(route: Route, svc: Services): void {
     const email = bodyEmail(body.email);
     const found = await findEmail(email);
     if (!found) throw new ApiError('email_not_found');
-    await limit(c, `otp_send:email:${pid}:${email}`);
+    await limit(c, 'email', email, `otp_send:email:${pid}:${email}`);
     const minutes = body.expiration_minutes ?? OTP_EXPIRATION_DEFAULT;
     await issueOtp(svc, { userId: found.user_id, methodId: found.email_id, channel: 'email', to: email, minutes, destination: null });
     const answer: OTPLoginOrCreateResponse = { method_id: found.email_id, user_id: found.user_id, email_id: found.email_id, user_created: false };
@@ -94,7 +97,7 @@ export function otpPhoneRoutes(route: Route, svc: Services): void {
     const email = bodyEmail(body.email);
     const found = await findEmail(email);
     if (found && found.user_id !== session.user_id) throw new ApiError('duplicate_email');
-    await limit(c, `otp_send:email:${pid}:${email}`);
+    await limit(c, 'email', email, `otp_send:email:${pid}:${email}`);
     const emailId = found?.email_id ?? newId('email', svc.project.mode);
     const minutes = body.expiration_minutes ?? OTP_EXPIRATION_DEFAULT;
     await issueOtp(svc, { userId: session.user_id, methodId: emailId, channel: 'email', to: email, minutes, destination: found ? null : email });

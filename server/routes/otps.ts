@@ -12,6 +12,7 @@ import { clientIp, ok, readJson, requireProjectAuth, type Services, userAgent } 
 import { hit } from '../rate-limit.ts';
 import { authenticateAnswer, createSession, DEFAULT_SESSION_DURATION_MINUTES } from '../sessions.ts';
 import { markOtpMethodVerified, otpFactor, resolveOtpMethod } from '../otp-methods.ts';
+import { assertDeliverable } from '../suppressions.ts';
 import { findOrCreateUserByEmail } from '../users.ts';
 import type { Route } from './types.ts';
 
@@ -32,6 +33,8 @@ export function otpRoutes(route: Route, svc: Services): void {
     // Normalised so one mailbox is one user regardless of the case it was typed in.
     const email = body.email.trim().toLowerCase();
     if (!isValidEmail(email)) throw new ApiError('invalid_email');
+    // Before the limits and the user: a refused send creates nothing and costs no quota.
+    await assertDeliverable(svc, 'email', email);
 
     const now = svc.now();
     const pid = svc.project.project_id;
