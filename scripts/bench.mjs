@@ -2,7 +2,8 @@
 // `npm run bench`: sessions/authenticate throughput and p99 latency of the reference server on
 // loopback (SQLite, a real session), beside a bare node:http server answering a small JSON in the
 // same run, so the figure reads as "how much of the machine's HTTP ceiling we keep".
-// Loopback only, bounded: DURATION seconds per target (default 10), CONNECTIONS (default 10).
+// Loopback only, bounded: DURATION seconds per target (default 10), CONNECTIONS (default 10). The load
+// comes from a worker thread so it does not share the event loop it measures.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -15,7 +16,7 @@ const connections = Number(process.env.CONNECTIONS ?? 10);
 
 const run = (opts) =>
   new Promise((resolve, reject) => {
-    autocannon({ duration, connections, ...opts }, (err, result) => (err ? reject(err) : resolve(result)));
+    autocannon({ duration, connections, workers: 1, ...opts }, (err, result) => (err ? reject(err) : resolve(result)));
   });
 
 const dataDir = mkdtempSync(join(tmpdir(), 'auth-elements-bench-'));
