@@ -7,7 +7,7 @@
  */
 import type { MiddlewareHandler } from 'hono';
 import { newSecretToken, sha256Hex } from './crypto.ts';
-import type { AppEnv, Services } from './http.ts';
+import { type AppEnv, readBodyBytes, type Services } from './http.ts';
 import { bootstrapData } from './project.ts';
 import type { Route } from './routes/types.ts';
 
@@ -69,8 +69,9 @@ export function captchaGuard(svc: Services, verifier: CaptchaVerifier): Middlewa
     if (Number.isFinite(declared) && declared > svc.maxBodyBytes) return next();
     let token: unknown;
     try {
-      const text = await c.req.raw.clone().text();
-      if (text.length > svc.maxBodyBytes) return next();
+      // The one shared read (the handler gets the same bytes); decoded leniently and BOM-stripped as
+      // Request.text() would, so the handler's stricter parse cannot see a body this one did not.
+      const text = new TextDecoder().decode(await readBodyBytes(c, svc.maxBodyBytes));
       token = (JSON.parse(text || '{}') as { captcha_token?: unknown }).captcha_token;
     } catch {
       return next();
