@@ -1,6 +1,7 @@
 /** Phone numbers: server-side E.164 validation (libphonenumber-js) and find-or-create by phone. */
 import { getCountries, getCountryCallingCode, parsePhoneNumberFromString } from 'libphonenumber-js';
 import { newId } from './crypto.ts';
+import { preparedQuery } from './db/prepared.ts';
 import { ApiError } from './errors.ts';
 import type { Services } from './http.ts';
 
@@ -82,6 +83,15 @@ export async function findOrCreateUserByPhone(svc: Services, e164: string): Prom
 
 /** Phone numbers of a user in wire shape (for loadUser). */
 export async function userPhoneNumbers(svc: Services, userId: string): Promise<{ phone_id: string; phone_number: string; verified: boolean }[]> {
-  const rows = await svc.db.kysely.selectFrom('phone_numbers').selectAll().where('user_id', '=', userId).orderBy('created_at').execute();
-  return rows.map((r) => ({ phone_id: r.phone_id, phone_number: r.phone_number, verified: r.verified === 1 }));
+  return (await userPhoneRows(svc.db.kysely, userId)).map(toPhoneNumber);
+}
+
+/** The user's phone rows, oldest first (a compiled-once query: loadUser runs it on every authenticate). */
+export const userPhoneRows = preparedQuery((k, userId: string) =>
+  k.selectFrom('phone_numbers').selectAll().where('user_id', '=', userId).orderBy('created_at'),
+);
+
+/** Wire shape of a stored phone row. */
+export function toPhoneNumber(r: { phone_id: string; phone_number: string; verified: number }): { phone_id: string; phone_number: string; verified: boolean } {
+  return { phone_id: r.phone_id, phone_number: r.phone_number, verified: r.verified === 1 };
 }

@@ -2,6 +2,7 @@
 import type { AuthenticateResponse, AuthenticationFactor, Session } from '../sdk-core/schemas/index.ts';
 import type { SessionsTable } from './db/schema.ts';
 import { newId, newSecretToken, sha256Hex } from './crypto.ts';
+import { preparedQuery } from './db/prepared.ts';
 import { ApiError } from './errors.ts';
 import type { Services } from './http.ts';
 import { signSessionJwt } from './keys.ts';
@@ -57,20 +58,37 @@ export async function createSession(
  */
 export async function touchSession(svc: Services, token: string, durationMinutes?: number): Promise<SessionsTable | null> {
   const now = svc.now();
-  const row = await svc.db.kysely
-    .updateTable('sessions')
-    .set((eb) => ({
-      last_accessed_at: now,
-      expires_at: durationMinutes === undefined ? eb.ref('expires_at') : now + durationMinutes * 60_000,
-    }))
-    .where('token_hash', '=', sha256Hex(token))
-    .where('project_id', '=', svc.project.project_id)
-    .where('revoked_at', 'is', null)
-    .where('expires_at', '>', now)
-    .returningAll()
-    .executeTakeFirst();
+  const hash = sha256Hex(token);
+  const projectId = svc.project.project_id;
+  const k = svc.db.kysely;
+  const [row] =
+    durationMinutes === undefined
+      ? await touchKeepingExpiry(k, now, hash, projectId)
+      : await touchSettingExpiry(k, now, now + durationMinutes * 60_000, hash, projectId);
   return row ?? null;
 }
+
+const touchKeepingExpiry = preparedQuery((k, now: number, hash: string, projectId: string) =>
+  k
+    .updateTable('sessions')
+    .set({ last_accessed_at: now })
+    .where('token_hash', '=', hash)
+    .where('project_id', '=', projectId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returningAll(),
+);
+
+const touchSettingExpiry = preparedQuery((k, now: number, expiresAt: number, hash: string, projectId: string) =>
+  k
+    .updateTable('sessions')
+    .set({ last_accessed_at: now, expires_at: expiresAt })
+    .where('token_hash', '=', hash)
+    .where('project_id', '=', projectId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returningAll(),
+);
 
 /** Reads a live session without touching it; null when unknown, expired or revoked. */
 export async function findLiveSession(svc: Services, token: string): Promise<SessionsTable | null> {

@@ -2,9 +2,10 @@
 import type { User } from '../sdk-core/schemas/index.ts';
 import { newId } from './crypto.ts';
 import type { Services } from './http.ts';
-import { userPasswordField } from './passwords/store.ts';
-import { userPhoneNumbers } from './phones.ts';
-import { userWebAuthnRegistrations } from './webauthn-registrations.ts';
+import { preparedQuery } from './db/prepared.ts';
+import { toPasswordField, userPasswordRow } from './passwords/store.ts';
+import { toPhoneNumber, userPhoneRows } from './phones.ts';
+import { toRegistrationInfo, userRegistrationRows } from './webauthn-registrations.ts';
 
 /** Outcome of {@link findOrCreateUserByEmail}. */
 export interface EmailUser {
@@ -55,17 +56,24 @@ export async function findOrCreateUserByEmail(svc: Services, email: string, stat
 /** Loads a user in wire shape; null when it does not exist in the active project. */
 export async function loadUser(svc: Services, userId: string): Promise<User | null> {
   const k = svc.db.kysely;
-  const user = await k.selectFrom('users').selectAll().where('user_id', '=', userId).where('project_id', '=', svc.project.project_id).executeTakeFirst();
+  const projectId = svc.project.project_id;
+  // The user row and its sub-records at once: concurrent on a Postgres pool, back to back on SQLite.
+  const [[user], emails, phoneNumbers, registrations, [password]] = await Promise.all([
+    userRow(k, userId, projectId),
+    userEmails(k, userId),
+    userPhoneRows(k, userId),
+    userRegistrationRows(k, userId, projectId),
+    userPasswordRow(k, userId, projectId),
+  ]);
   if (!user) return null;
-  const emails = await k.selectFrom('emails').selectAll().where('user_id', '=', userId).orderBy('created_at').execute();
   return {
     user_id: user.user_id,
     emails: emails.map((e) => ({ email_id: e.email_id, email: e.email, verified: e.verified === 1 })),
-    phone_numbers: await userPhoneNumbers(svc, userId),
+    phone_numbers: phoneNumbers.map(toPhoneNumber),
     name: { first_name: '', middle_name: '', last_name: '' },
     providers: [],
     totps: [],
-    webauthn_registrations: await userWebAuthnRegistrations(svc, userId),
+    webauthn_registrations: registrations.map(toRegistrationInfo),
     crypto_wallets: [],
     biometric_registrations: [],
     trusted_metadata: {},
@@ -73,9 +81,14 @@ export async function loadUser(svc: Services, userId: string): Promise<User | nu
     created_at: iso(user.created_at),
     status: user.status === 'pending' ? 'pending' : 'active',
     roles: [],
-    password: await userPasswordField(svc, userId),
+    password: password ? toPasswordField(password) : null,
   };
 }
+
+const userRow = preparedQuery((k, userId: string, projectId: string) =>
+  k.selectFrom('users').selectAll().where('user_id', '=', userId).where('project_id', '=', projectId),
+);
+const userEmails = preparedQuery((k, userId: string) => k.selectFrom('emails').selectAll().where('user_id', '=', userId).orderBy('created_at'));
 
 /** The stored metadata object; a corrupt value reads as empty rather than failing every user read. */
 function parseMetadata(raw: string | undefined): Record<string, unknown> {

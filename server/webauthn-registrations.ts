@@ -1,6 +1,7 @@
 /** A user's WebAuthn registrations in wire shape (users/me, authenticate answers, update). */
 import type { WebAuthnRegistrationInfo } from '../sdk-core/schemas/index.ts';
 import type { WebAuthnRegistrationsTable } from './db/schema.ts';
+import { preparedQuery } from './db/prepared.ts';
 import type { Services } from './http.ts';
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -22,13 +23,16 @@ export function toRegistrationInfo(r: WebAuthnRegistrationsTable): WebAuthnRegis
 
 /** The user's registrations, oldest first. */
 export async function userWebAuthnRegistrations(svc: Services, userId: string): Promise<WebAuthnRegistrationInfo[]> {
-  const rows = await svc.db.kysely
+  return (await userRegistrationRows(svc.db.kysely, userId, svc.project.project_id)).map(toRegistrationInfo);
+}
+
+/** The user's registration rows, oldest first (compiled once: loadUser runs it on every authenticate). */
+export const userRegistrationRows = preparedQuery((k, userId: string, projectId: string) =>
+  k
     .selectFrom('webauthn_registrations')
     .selectAll()
     .where('user_id', '=', userId)
-    .where('project_id', '=', svc.project.project_id)
+    .where('project_id', '=', projectId)
     .orderBy('created_at')
-    .orderBy('webauthn_registration_id')
-    .execute();
-  return rows.map(toRegistrationInfo);
-}
+    .orderBy('webauthn_registration_id'),
+);

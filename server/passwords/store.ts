@@ -1,19 +1,30 @@
 /** Password rows: read, set (hash + revoke other sessions), and the wire `user.password` field. */
 import { newId } from '../crypto.ts';
+import { preparedQuery } from '../db/prepared.ts';
 import type { PasswordsTable } from '../db/schema.ts';
 import type { Services } from '../http.ts';
 import { hashPassword } from './hash.ts';
 
 /** The password row of a user, if any. */
 export async function findPassword(svc: Services, userId: string): Promise<PasswordsTable | null> {
-  const row = await svc.db.kysely.selectFrom('passwords').selectAll().where('user_id', '=', userId).where('project_id', '=', svc.project.project_id).executeTakeFirst();
+  const [row] = await userPasswordRow(svc.db.kysely, userId, svc.project.project_id);
   return row ?? null;
+}
+
+/** The user's password row (0 or 1), compiled once: loadUser runs it on every authenticate. */
+export const userPasswordRow = preparedQuery((k, userId: string, projectId: string) =>
+  k.selectFrom('passwords').selectAll().where('user_id', '=', userId).where('project_id', '=', projectId),
+);
+
+/** `user.password` of DESIGN 2 from a stored row. */
+export function toPasswordField(row: PasswordsTable): { password_id: string; requires_reset: boolean } {
+  return { password_id: row.password_id, requires_reset: row.requires_reset === 1 };
 }
 
 /** `user.password` of DESIGN 2: `{password_id, requires_reset}` or null. */
 export async function userPasswordField(svc: Services, userId: string): Promise<{ password_id: string; requires_reset: boolean } | null> {
   const row = await findPassword(svc, userId);
-  return row ? { password_id: row.password_id, requires_reset: row.requires_reset === 1 } : null;
+  return row ? toPasswordField(row) : null;
 }
 
 /**
