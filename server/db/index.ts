@@ -2,7 +2,19 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  SqliteAdapter,
+  SqliteDialect,
+  type SqliteDialectConfig,
+  SqliteDriver,
+  sql,
+} from 'kysely';
 import pg from 'pg';
 import { migrationProvider } from './migrations.ts';
 import type { Database } from './schema.ts';
@@ -64,7 +76,7 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Db> {
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('foreign_keys = ON');
-    kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+    kysely = new Kysely<Database>({ dialect: new ProcessSafeSqliteDialect({ database: withStatementCache(sqlite) }) });
   }
 
   const migrator = new Migrator({ db: kysely, provider: migrationProvider });
@@ -75,6 +87,40 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Db> {
     throw new Error(`database migration failed${failed ? ` at ${failed.migrationName}` : ''}`, { cause: error });
   }
   return { kysely, dialect, close: () => kysely.destroy() };
+}
+
+/**
+ * Kysely's SQLite dialect assumes one process per file: migrations run outside any transaction and
+ * transactions start deferred. Two servers starting together on a new file then both read "nothing
+ * applied" and both run 0001 ("table already exists"). Here every transaction begins IMMEDIATE,
+ * taking the file's write lock up front (waiting out busy_timeout instead of failing on a
+ * read-to-write upgrade), and migrations run in one such transaction: the second process reads
+ * the migration state only after the first has committed, and a failed migration rolls back whole.
+ */
+class ProcessSafeSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+/** SQLite supports transactional DDL; Kysely's adapter just does not claim it. */
+class ProcessSafeSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
+}
+
+/** SqliteDialect with {@link ProcessSafeSqliteDriver} and {@link ProcessSafeSqliteAdapter}. */
+class ProcessSafeSqliteDialect extends SqliteDialect {
+  constructor(private readonly config: SqliteDialectConfig) {
+    super(config);
+  }
+  override createDriver(): Driver {
+    return new ProcessSafeSqliteDriver(this.config);
+  }
+  override createAdapter(): SqliteAdapter {
+    return new ProcessSafeSqliteAdapter();
+  }
 }
 
 /** Postgres advisory-lock key of the start-up work ('auth' in ASCII). */
