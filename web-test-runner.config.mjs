@@ -26,6 +26,9 @@ export default {
   ],
   reporters: [defaultReporter(), countReporter()],
   testFramework: { config: { timeout: 20000 } },
+  // test/wtr-setup.js first: it keeps a failing assertion on DOM nodes reportable (see the file).
+  testRunnerHtml: (testFramework) =>
+    `<html><body><script type="module" src="/test/wtr-setup.js"></script><script type="module" src="${testFramework}"></script></body></html>`,
   // The whole browser suite takes about 5 min on two cores; the limit only catches a hung run.
   testsFinishTimeout: 1200000,
 };

@@ -159,8 +159,23 @@ export function LoginWidget(props: LoginWidgetProps) {
     if (shownScreen.current === state.screen) return;
     shownScreen.current = state.screen;
     const root = screenRef.current;
-    const target = root?.querySelector<HTMLElement>('[data-autofocus]') ?? root?.querySelector<HTMLElement>('h1');
-    target?.focus();
+    if (!root) return;
+    const target = () => root.querySelector<HTMLElement>('[data-autofocus]') ?? root.querySelector<HTMLElement>('h1');
+    const now = target();
+    if (now) {
+      now.focus();
+      return;
+    }
+    // A lazily loaded screen (passkeys, passwords) has nothing to focus until its chunk arrives
+    // the first time: focus it when it mounts, unless the screen changes first.
+    const observer = new MutationObserver(() => {
+      const later = target();
+      if (!later) return;
+      observer.disconnect();
+      later.focus();
+    });
+    observer.observe(root, { childList: true, subtree: true });
+    return () => observer.disconnect();
   }, [state.screen]);
 
   const ctx = useMemo<WidgetContextValue | null>(
