@@ -199,8 +199,27 @@ describe('<auth-passkey-registration>', () => {
   it('a rename the server refuses is logged (console.error), and the screen carries on', async () => {
     await signIn('pkreg-rename-fail');
     const { el, root } = await widget();
-    root.querySelector<HTMLButtonElement>('[data-passkey-create]')!.click();
-    await waitFor(() => names(root).length === 1, 'list');
+    // The Success screen refreshes the user once on arrival; the delete below must come after that
+    // answer, or the refresh would take the passkey off the list before the rename.
+    const calls: { path: string; done: boolean }[] = [];
+    const realFetch = window.fetch;
+    window.fetch = (input, init) => {
+      const call = { path: new URL(input instanceof Request ? input.url : String(input)).pathname, done: false };
+      calls.push(call);
+      const answer = realFetch(input, init);
+      answer.then(
+        () => (call.done = true),
+        () => (call.done = true),
+      );
+      return answer;
+    };
+    try {
+      root.querySelector<HTMLButtonElement>('[data-passkey-create]')!.click();
+      await waitFor(() => names(root).length === 1, 'list');
+      await waitFor(() => calls.some((c) => c.path.endsWith('/users/me')) && calls.every((c) => c.done), 'the arrival refresh answered');
+    } finally {
+      window.fetch = realFetch;
+    }
     const id = root.querySelector('[data-passkey-id]')!.getAttribute('data-passkey-id')!;
     // Another tab deletes the passkey meanwhile (straight to the API, so this page's cached user
     // still lists it): the rename answers webauthn_registration_not_found.

@@ -152,10 +152,11 @@ export function LoginWidget(props: LoginWidgetProps) {
     onScreenChange?.(state.screen);
   }, [onScreenChange, state.screen]);
 
-  // Focus follows the screen (not on first render: the host page owns focus then).
+  // Focus follows the screen (not on first render: the host page owns focus then), in the commit
+  // that shows it: a passive effect ran a frame later, so the new screen was briefly unfocused.
   const screenRef = useRef<HTMLDivElement>(null);
   const shownScreen = useRef(state.screen);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (shownScreen.current === state.screen) return;
     shownScreen.current = state.screen;
     const root = screenRef.current;

@@ -22,7 +22,8 @@ export type PasskeyScreenName = Extract<Screen, 'PasskeyConfirmation' | 'Passkey
  * widget's first screen (the host page owns focus when a widget first appears).
  */
 function useArrivalFocus(ref: RefObject<HTMLElement | null>, skip: boolean): void {
-  useEffect(() => {
+  // Layout effect: focus lands in the commit that shows the screen, not a frame later.
+  useLayoutEffect(() => {
     if (skip) return;
     const root = ref.current;
     const target = root?.querySelector<HTMLElement>('[data-autofocus]') ?? root?.querySelector<HTMLElement>('h1');
