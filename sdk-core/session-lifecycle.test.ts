@@ -41,19 +41,19 @@ afterEach(() => {
   for (const c of made.splice(0)) c.destroy();
 });
 
-function setup(extra: Partial<ClientOptions> = {}) {
+function setup(extra: Partial<ClientOptions> & { cookies?: MemoryCookieJar } = {}) {
   const clock = new FakeClock();
-  const cookies = new MemoryCookieJar();
+  const cookies = extra.cookies ?? new MemoryCookieJar();
   const warn = console.warn;
   console.warn = () => undefined;
   try {
     const client = createClient(server.publicToken, {
       apiBaseUrl: proxyUrl,
       fetch: (u, i) => fetch(u, i),
-      cookies,
       storage: new MemoryStore(),
       clock,
       ...extra,
+      cookies,
     });
     made.push(client);
     return { client, clock, cookies };
@@ -273,26 +273,14 @@ describe('session manager (SPEC §4)', () => {
       }
     }
     // The browser's view: the custom domain resolves to the reference server (behind the proxy).
-    const customSetup = (extra: Partial<ClientOptions> = {}) => {
-      const clock = new FakeClock();
-      const cookies = new HttpOnlyJar();
-      const warn = console.warn;
-      console.warn = () => undefined;
-      try {
-        const client = createClient(server.publicToken, {
-          customBaseUrl: CUSTOM,
-          fetch: (u, i) => fetch(u.replace(`https://${CUSTOM}`, proxyUrl), i),
-          cookies,
-          storage: new MemoryStore(),
-          clock,
-          ...extra,
-        });
-        made.push(client);
-        return { client, clock, cookies };
-      } finally {
-        console.warn = warn;
-      }
-    };
+    const customSetup = (extra: Omit<Partial<ClientOptions>, 'cookies'> = {}) =>
+      setup({
+        apiBaseUrl: undefined,
+        customBaseUrl: CUSTOM,
+        fetch: (u, i) => fetch(u.replace(`https://${CUSTOM}`, proxyUrl), i),
+        cookies: new HttpOnlyJar(),
+        ...extra,
+      });
 
     it('asks the server at start-up though no token is readable, instead of dropping the cached session', async () => {
       const storage = new MemoryStore();
