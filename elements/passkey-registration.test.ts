@@ -6,7 +6,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import { executeServerCommand, sendKeys } from '@web/test-runner-commands';
 import 'axe-core';
 import { type AuthClient, createClient } from '../sdk-core/index.ts';
-import { forgetBrowserSession, testEnv, uniqueEmail, waitForMessage } from '../test/env.ts';
+import { forgetBrowserSession, recordFetchedPaths, testEnv, uniqueEmail, waitForMessage } from '../test/env.ts';
 import type { AuthErrorDetail, AuthEvent } from '../react-internals/events.ts';
 import { waitFor } from '../react-internals/test-utils.ts';
 import './define.ts';
@@ -201,24 +201,13 @@ describe('<auth-passkey-registration>', () => {
     const { el, root } = await widget();
     // The Success screen refreshes the user once on arrival; the delete below must come after that
     // answer, or the refresh would take the passkey off the list before the rename.
-    const calls: { path: string; done: boolean }[] = [];
-    const realFetch = window.fetch;
-    window.fetch = (input, init) => {
-      const call = { path: new URL(input instanceof Request ? input.url : String(input)).pathname, done: false };
-      calls.push(call);
-      const answer = realFetch(input, init);
-      answer.then(
-        () => (call.done = true),
-        () => (call.done = true),
-      );
-      return answer;
-    };
+    const fetched = recordFetchedPaths();
     try {
       root.querySelector<HTMLButtonElement>('[data-passkey-create]')!.click();
       await waitFor(() => names(root).length === 1, 'list');
-      await waitFor(() => calls.some((c) => c.path.endsWith('/users/me')) && calls.every((c) => c.done), 'the arrival refresh answered');
+      await waitFor(() => fetched.paths.some((p) => p.endsWith('/users/me')) && fetched.inFlight() === 0, 'the arrival refresh answered');
     } finally {
-      window.fetch = realFetch;
+      fetched.restore();
     }
     const id = root.querySelector('[data-passkey-id]')!.getAttribute('data-passkey-id')!;
     // Another tab deletes the passkey meanwhile (straight to the API, so this page's cached user

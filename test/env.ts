@@ -58,18 +58,26 @@ export async function signInByEmailPasscode(client: AuthClient, email: string): 
 }
 
 /**
- * Wraps window.fetch to record the path of every request the page makes, until `restore()` puts
- * the real fetch back (call it in a `finally`).
+ * Wraps window.fetch to record the path of every request the page makes, and how many are still
+ * unanswered (`inFlight()`), until `restore()` puts the real fetch back (call it in a `finally`).
  */
-export function recordFetchedPaths(): { paths: string[]; restore(): void } {
+export function recordFetchedPaths(): { paths: string[]; inFlight(): number; restore(): void } {
   const paths: string[] = [];
+  let open = 0;
   const realFetch = window.fetch;
   window.fetch = (input, init) => {
     paths.push(new URL(input instanceof Request ? input.url : String(input)).pathname);
-    return realFetch(input, init);
+    open += 1;
+    const answer = realFetch(input, init);
+    const answered = () => {
+      open -= 1;
+    };
+    answer.then(answered, answered);
+    return answer;
   };
   return {
     paths,
+    inFlight: () => open,
     restore: () => {
       window.fetch = realFetch;
     },
