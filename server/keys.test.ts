@@ -34,7 +34,7 @@ describe('signing keys under overlapping start-ups', () => {
       attributes: { ip_address: '', user_agent: '' }, authentication_factors: [], custom_claims: {}, roles: [],
     };
     const jwt = await signSessionJwt(loaded[0]!, { projectId: 'project-test-1', issuer: 'i', session, nowMs: Date.now() });
-    await jwtVerify(jwt, createLocalJWKSet(loaded[3]!.jwks), { audience: 'project-test-1' });
+    await jwtVerify(jwt, createLocalJWKSet(await publicJwks(db)), { audience: 'project-test-1' });
   });
 });
 

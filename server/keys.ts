@@ -11,11 +11,10 @@ export const JWT_ALG = 'ES256';
 /** Claim holding the session, named as the provider names it so its SDKs can read our JWTs. */
 export const SESSION_CLAIM = 'https://stytch.com/session';
 
-/** The active signing key and the public JWKS. */
+/** The active signing key (the public JWKS is read from the database: {@link publicJwks}). */
 export interface SigningKeys {
   kid: string;
   privateKey: CryptoKey;
-  jwks: { keys: JWK[] };
 }
 
 /**
@@ -25,9 +24,9 @@ export interface SigningKeys {
 export async function loadSigningKeys(db: Db, now: number): Promise<SigningKeys> {
   const k = db.kysely;
   // Newest first; kid breaks a tie so every instance picks the same key from the same rows.
-  const all = () => k.selectFrom('signing_keys').selectAll().orderBy('created_at', 'desc').orderBy('kid', 'desc').execute();
-  let rows = await all();
-  if (rows.length === 0) {
+  const newest = () => k.selectFrom('signing_keys').selectAll().orderBy('created_at', 'desc').orderBy('kid', 'desc').limit(1).executeTakeFirst();
+  let row = await newest();
+  if (!row) {
     const { privateKey, publicKey } = await generateKeyPair(JWT_ALG, { extractable: true });
     const kid = `jwk-${randomUUID()}`;
     const pub = { ...(await exportJWK(publicKey)), kid, alg: JWT_ALG, use: 'sig' };
@@ -36,17 +35,16 @@ export async function loadSigningKeys(db: Db, now: number): Promise<SigningKeys>
       .insertInto('signing_keys')
       .values({ kid, alg: JWT_ALG, private_jwk: JSON.stringify(priv), public_jwk: JSON.stringify(pub), created_at: now })
       .execute();
-    rows = await all();
+    row = await newest();
   }
-  const newest = rows[0]!;
-  const privateKey = (await importJWK(JSON.parse(newest.private_jwk) as JWK, JWT_ALG)) as CryptoKey;
-  // Every stored public key stays in the JWKS so JWTs signed before a rotation still verify.
-  return { kid: newest.kid, privateKey, jwks: { keys: rows.map((r) => JSON.parse(r.public_jwk) as JWK) } };
+  const privateKey = (await importJWK(JSON.parse(row!.private_jwk) as JWK, JWT_ALG)) as CryptoKey;
+  return { kid: row!.kid, privateKey };
 }
 
 /**
  * The public JWKS as the database holds it now: keys added by another instance (or a rotation)
  * appear without a restart, so a JWT any instance signed verifies against any instance's JWKS.
+ * Every stored public key stays in it, so JWTs signed before a rotation still verify.
  */
 export async function publicJwks(db: Db): Promise<{ keys: JWK[] }> {
   const rows = await db.kysely.selectFrom('signing_keys').select('public_jwk').orderBy('created_at', 'desc').orderBy('kid', 'desc').execute();
