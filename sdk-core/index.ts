@@ -77,6 +77,7 @@ export { SDK_VERSION } from './version.ts';
 export {
   isWebAuthnAbort,
   isWebAuthnDuplicate,
+  isWebAuthnNotAllowed,
   type WebAuthn,
   type WebAuthnAuthenticateOptions,
   type WebAuthnAuthenticateResult,

@@ -8,11 +8,11 @@
  * the pending request is aborted when Main unmounts (SPEC §4).
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { type AuthClient, isWebAuthnAbort, type WebAuthnAuthenticateResult } from '../../sdk-core/index.ts';
+import { type AuthClient, isWebAuthnAbort, isWebAuthnNotAllowed, type WebAuthnAuthenticateResult } from '../../sdk-core/index.ts';
 import { useWidget } from '../context.ts';
 import { AuthEventType } from '../events.ts';
 import { OrDivider } from '../login/MainScreen.tsx';
-import { isPasskeyPromptDeclined, passkeyAuthErrorKey } from './errors.ts';
+import { passkeyAuthErrorKey } from './errors.ts';
 
 /** Autofill attempts per Main screen, the first included (SPEC §9 "Passkey autofill retries 5"). */
 export const PASSKEY_AUTOFILL_ATTEMPTS = 5;
@@ -99,7 +99,7 @@ function PasskeyLogin({ placement, hasFormMethod }: { placement: PasskeyPlacemen
         // The user backed out of the prompt after picking a passkey (or it timed out): not a failure,
         // so no banner (SPEC §4: a failure sets errorDescriptor). Anything else, a server answer or
         // a browser or authenticator error, is one, and the user is told.
-        if (mounted.current && !isPasskeyPromptDeclined(err)) failed(err);
+        if (mounted.current && !isWebAuthnNotAllowed(err)) failed(err);
       } finally {
         if (autofillRequest.current === request) autofillRequest.current = null;
       }
@@ -132,7 +132,7 @@ function PasskeyLogin({ placement, hasFormMethod }: { placement: PasskeyPlacemen
       // Superseded by a newer passkey prompt on the page: that one owns the browser now.
       if (isWebAuthnAbort(err)) return;
       // Closing the prompt is the user's choice, not a failure: no banner, and the button is ready again.
-      if (!isPasskeyPromptDeclined(err)) failed(err);
+      if (!isWebAuthnNotAllowed(err)) failed(err);
       void runAutofill();
     }
   };

@@ -70,15 +70,25 @@ export interface WebAuthnAuthenticateResult extends AuthenticateResult {
 /** Why a browser ceremony failed, as far as the browser tells (WebAuthnCeremonyError.reason). */
 export type WebAuthnCeremonyReason = 'aborted' | 'duplicate' | 'not_allowed' | 'unsupported' | 'other';
 
+/** True when `e` is a WebAuthnCeremonyError with `reason`. */
+function isCeremonyFailure(e: unknown, reason: WebAuthnCeremonyReason): boolean {
+  // Duck-typed: the error class lives in the lazily loaded ceremony module.
+  return e instanceof Error && e.name === 'WebAuthnCeremonyError' && (e as Error & { reason?: unknown }).reason === reason;
+}
+
 /** True for an error that only means "this ceremony was cancelled" (unmount, a newer ceremony). */
 export function isWebAuthnAbort(e: unknown): boolean {
-  // Duck-typed: the error class lives in the lazily loaded ceremony module.
-  return e instanceof Error && e.name === 'WebAuthnCeremonyError' && (e as Error & { reason?: unknown }).reason === 'aborted';
+  return isCeremonyFailure(e, 'aborted');
 }
 
 /** True when a passkey registration failed because this authenticator already holds one for the account. */
 export function isWebAuthnDuplicate(e: unknown): boolean {
-  return e instanceof Error && e.name === 'WebAuthnCeremonyError' && (e as Error & { reason?: unknown }).reason === 'duplicate';
+  return isCeremonyFailure(e, 'duplicate');
+}
+
+/** True when the browser's prompt ended without a credential: closed by the user or timed out (NotAllowedError). */
+export function isWebAuthnNotAllowed(e: unknown): boolean {
+  return isCeremonyFailure(e, 'not_allowed');
 }
 
 // The browser side (the WebAuthn library, error mapping, autofill checks) is one lazy chunk.
