@@ -11,7 +11,7 @@ import { webauthnPlugin } from './test/wtr-webauthn.mjs';
 
 export default {
   // demo/ holds Node-run tests only; *.e2e.test.ts files drive Chromium from Node (playwright-core).
-  files: ['{src,elements,react-internals}/**/*.test.{ts,tsx}', 'sdk-core/**/*.browser.test.ts', '!**/*.e2e.test.ts'],
+  files: ['{src,elements,react-internals}/**/*.test.{ts,tsx}', 'sdk-core/**/*.browser.test.ts', 'test/**/*.browser.test.ts', '!**/*.e2e.test.ts'],
   nodeResolve: { exportConditions: ['browser'] },
   // One page at a time: the tests share one server and two cores.
   concurrency: 1,

@@ -72,7 +72,8 @@ await check('typecheck', bin('tsc'), ['-p', 'tsconfig.json']);
 await check('lint', bin('biome'), ['lint', '.']);
 
 const isUnit = (p) => p.endsWith('.test.ts') && !p.endsWith('.browser.test.ts') && !p.endsWith('.e2e.test.ts');
-const serverTests = findTests('server', isUnit);
+// test/attacks/*.test.ts are server-side attack probes: they run on both databases like the server suite.
+const serverTests = [...findTests('server', isUnit), ...findTests('test', isUnit)];
 await counted('node tests (server on SQLite, sdk-core, demo)', ...nodeTest([...serverTests, ...findTests('sdk-core', isUnit), ...findTests('demo', isUnit)]), NODE_COUNTS);
 
 // The same server suite on Postgres, the store for several instances (DATABASE_URL).
