@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
+import { createPKCEPair } from '../sdk-core/pkce/index.ts';
 import { e2eHarness, root } from '../test/e2e-harness.ts';
 
 const e2e = e2eHarness({ name: 'demo', page: { dir: join(root, 'demo/public') } });
@@ -113,12 +114,18 @@ describe('demo page', () => {
     const context = await e2e.browser.newContext();
     const page = await context.newPage();
     const email = `link-${Date.now()}@example.com`;
-    // What the widget sends for the magic-link preset: the link points at the demo's redirect page.
+    // What the widget sends for the magic-link preset: the link points at the demo's redirect page, and
+    // (the project requires PKCE) the browser keeps the verifier of the challenge it sent.
     const token = e2e.instance.publicToken;
+    const pkce = await createPKCEPair();
+    await context.addInitScript(
+      ([key, pair]) => localStorage.setItem(key, pair),
+      [`auth_elements_pkce::${token}::magic_links`, JSON.stringify(pkce)] as const,
+    );
     const sent = await fetch(`${e2e.base}/sdk/v1/magic_links/email/login_or_create`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: e2e.base, authorization: `Basic ${btoa(`${token}:${token}`)}` },
-      body: JSON.stringify({ email, login_magic_link_url: `${e2e.base}/authenticate.html`, signup_magic_link_url: `${e2e.base}/authenticate.html` }),
+      body: JSON.stringify({ email, login_magic_link_url: `${e2e.base}/authenticate.html`, signup_magic_link_url: `${e2e.base}/authenticate.html`, code_challenge: pkce.code_challenge }),
     });
     assert.equal(sent.status, 200);
     const link = await e2e.latestLink(email);

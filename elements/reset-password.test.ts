@@ -7,6 +7,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import 'axe-core';
 import { type AuthClient, createClient } from '../sdk-core/index.ts';
+import { createPKCEPair } from '../sdk-core/pkce/index.ts';
 import { testEnv, uniqueEmail, waitForMessage } from '../test/env.ts';
 import type { LoginConfig } from '../react-internals/config.ts';
 import type { AuthErrorDetail, AuthEvent } from '../react-internals/events.ts';
@@ -38,12 +39,19 @@ async function api(path: string, body: unknown): Promise<{ ok: boolean; data: Re
   return { ok: r.ok, data: json.data };
 }
 
-/** A reset email for `email`'s password account, as the widget's 'Forgot password?' sends it; returns its two links. */
+/**
+ * A reset email for `email`'s password account, as the widget's 'Forgot password?' sends it; returns its two
+ * links. The project requires PKCE, so, like the widget, this browser keeps the verifier of the challenge sent.
+ */
 async function resetLinks(email: string): Promise<{ reset: URL; login: URL }> {
+  const { publicToken } = await testEnv();
+  const pkce = await createPKCEPair();
+  localStorage.setItem(`auth_elements_pkce::${publicToken}::passwords`, JSON.stringify(pkce));
   const sent = await api('/passwords/email/reset/start', {
     email,
     reset_password_redirect_url: RESET_PAGE,
     login_redirect_url: LOGIN_PAGE,
+    code_challenge: pkce.code_challenge,
   });
   expect(sent.ok).to.equal(true);
   const mail = await waitForMessage(email);

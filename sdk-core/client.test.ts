@@ -172,10 +172,12 @@ describe('client against the reference server', () => {
   });
 
   it('signs in through a magic link, with PKCE when the project requires it', async () => {
-    const pkceDir = mkdtempSync(join(tmpdir(), 'auth-elements-pkce-'));
-    const pkceServer = await startServer({ port: 0, dataDir: pkceDir, bootstrap: { pkce_required_for_email_magic_links: true } });
+    // New projects require PKCE (the shared `server`); this one opts out, to cover both kinds.
+    const plainDir = mkdtempSync(join(tmpdir(), 'auth-elements-pkce-'));
+    const plainServer = await startServer({ port: 0, dataDir: plainDir, bootstrap: { pkce_required_for_email_magic_links: false } });
+    const pkceServer = server;
     try {
-      for (const srv of [server, pkceServer]) {
+      for (const srv of [plainServer, pkceServer]) {
         const storage = new MemoryStore();
         const warn = console.warn;
         console.warn = () => undefined;
@@ -202,8 +204,8 @@ describe('client against the reference server', () => {
         assert.equal(again.error_type, 'unable_to_auth_magic_link');
       }
     } finally {
-      await pkceServer.close();
-      rmSync(pkceDir, { recursive: true, force: true });
+      await plainServer.close();
+      rmSync(plainDir, { recursive: true, force: true });
     }
   });
 

@@ -72,7 +72,7 @@ export {
 export { type CookieJar, type KeyValueStore, MemoryCookieJar, MemoryStore } from './storage.ts';
 export type { TOTPCreateResult, TOTPs } from './totps/index.ts';
 export { type ConnectedApp, USER_FACTORS, type UserFactor, type Users } from './users/index.ts';
-export { EMAIL_PATTERN, isValidEmail } from './validate.ts';
+export { EMAIL_PATTERN, isValidEmail, normalizeEmail } from './validate.ts';
 export { SDK_VERSION } from './version.ts';
 export {
   isWebAuthnAbort,

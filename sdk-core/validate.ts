@@ -63,8 +63,5 @@ export class Validator {
 /** Starts a chain of argument checks for `method`. */
 export const check = (method: string): Validator => new Validator(method);
 
-/** Email pattern of SPEC §5: local part, @, domain, and a top-level part of at least two letters. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/;
-
-/** True when `email` matches the SPEC §5 email pattern. */
-export const isValidEmail = (email: string): boolean => EMAIL_PATTERN.test(email.trim());
+// One email syntax for the widget and the server (DESIGN 3): the shared schema module defines it.
+export { EMAIL_PATTERN, isValidEmail, normalizeEmail } from './schemas/validate.ts';

@@ -1,6 +1,7 @@
 /** The Hono app: middleware (request id, CORS, origin check, logging), routes, 404/405/500 handling. */
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
+import { clientKeys, loadClientKey } from './client-keys.ts';
 import { type Db, openDatabase, withStartupLock } from './db/index.ts';
 import { ApiError } from './errors.ts';
 import { type AppEnv, clientIp, type Ctx, errorResponse, isOriginAllowed, requestOriginAllowed, type Services } from './http.ts';
@@ -9,6 +10,7 @@ import { type Delivery, fanOut, logOnlyDelivery } from './messaging/delivery.ts'
 import { devInboxDelivery } from './messaging/dev-inbox.ts';
 import { smtpDelivery } from './messaging/smtp.ts';
 import { httpSmsDelivery } from './messaging/sms.ts';
+import { Outbox } from './outbox.ts';
 import { ensureProject, type LiveProjectFile, type PasswordStrengthSetting, type Project, type TrustedTokenProfile } from './project.ts';
 import { DEFAULT_RATE_LIMITS, pruneCounters, type RateLimits } from './rate-limit.ts';
 import { type CaptchaVerifier, captchaGuard, devCaptchaRoutes, devCaptchaVerifier, siteverifyCaptchaVerifier } from './captcha.ts';
@@ -68,6 +70,16 @@ export interface AppOptions {
   captchaVerifier?: CaptchaVerifier;
   /** reCAPTCHA-style secret of a live project (CAPTCHA_SECRET). */
   captchaSecret?: string;
+  /**
+   * Enumeration protection (project setting `enumeration_protection`, env ENUMERATION_PROTECTION): users/search,
+   * send/primary and `user_created` answer alike for every address. Overrides the project's setting.
+   */
+  enumerationProtection?: boolean;
+  /**
+   * The outbox runs its jobs by itself (kicked after each enqueue, polled every second). False: only
+   * `services.outbox.drain()` (and `/dev/inbox.json`) run them, for tests that inspect queued jobs.
+   */
+  outboxAutoRun?: boolean;
   /** Log each request. */
   log?: boolean;
   /** Where log lines go (default console.error); errors are always logged. */
@@ -100,7 +112,8 @@ export async function createApp(opts: AppOptions = {}): Promise<AppInstance> {
     // Check-then-insert work, serialised across instances starting together on one database.
     const init = await withStartupLock(db, async (k) => {
       const locked: Db = { ...db, kysely: k };
-      return { project: await ensureProject(locked, now(), opts.liveProject), keys: await loadSigningKeys(locked, now()) };
+      const project = await ensureProject(locked, now(), opts.liveProject);
+      return { project, keys: await loadSigningKeys(locked, now()), clientKey: await loadClientKey(k, project.project_id, now()) };
     });
     let project = withBootstrapOverrides(init.project, opts.bootstrap);
     if (opts.passwordStrengthPolicy) {
@@ -109,6 +122,9 @@ export async function createApp(opts: AppOptions = {}): Promise<AppInstance> {
     if (opts.trustedAuthTokenProfiles?.length) {
       const own = project.config.trusted_auth_token_profiles ?? [];
       project = { ...project, config: { ...project.config, trusted_auth_token_profiles: [...own, ...opts.trustedAuthTokenProfiles] } };
+    }
+    if (opts.enumerationProtection !== undefined) {
+      project = { ...project, config: { ...project.config, enumeration_protection: opts.enumerationProtection } };
     }
     const keys = init.keys;
     const deliveries: Delivery[] = [];
@@ -122,12 +138,15 @@ export async function createApp(opts: AppOptions = {}): Promise<AppInstance> {
         deliveries.push(logOnlyDelivery(logger));
       }
     }
+    // Whatever path sends, a suppressed destination is refused here too (the routes check first).
+    const delivery = suppressionGuard(db, deliveries.length === 1 ? deliveries[0]! : fanOut(deliveries));
     const services: Services = {
       db,
       project,
       now,
-      // Whatever path sends, a suppressed destination is refused here too (the routes check first).
-      delivery: suppressionGuard(db, deliveries.length === 1 ? deliveries[0]! : fanOut(deliveries)),
+      delivery,
+      outbox: new Outbox({ db, projectId: project.project_id, now, delivery, log: logger, autoRun: opts.outboxAutoRun ?? true }),
+      clientKeys: clientKeys(init.clientKey),
       keys,
       limits: { ...DEFAULT_RATE_LIMITS, ...opts.rateLimits },
       issuer: opts.issuer ?? `auth-elements/${project.project_id}`,
@@ -137,7 +156,14 @@ export async function createApp(opts: AppOptions = {}): Promise<AppInstance> {
     };
     await pruneCounters(db, now());
     const app = buildApp(services, opts);
-    return { app, project, publicToken: project.public_token, services, close: () => db.close() };
+    // After the routes registered their deferred job kinds: jobs left by an earlier process run now.
+    services.outbox.start();
+    services.outbox.kick();
+    const close = async () => {
+      await services.outbox.close();
+      await db.close();
+    };
+    return { app, project, publicToken: project.public_token, services, close };
   } catch (err) {
     await db.close();
     throw err;

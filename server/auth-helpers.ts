@@ -2,7 +2,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { ApiError } from './errors.ts';
 import { type Ctx, requireProjectAuth, type Services } from './http.ts';
-import { redirectAllowed } from './project.ts';
+import { redirectAllowed } from './redirect-allowlist.ts';
 import { findLiveSession } from './sessions.ts';
 import type { SessionsTable } from './db/schema.ts';
 

@@ -76,7 +76,10 @@ export function captchaGuard(svc: Services, verifier: CaptchaVerifier): Middlewa
     } catch {
       return next();
     }
-    if (typeof token === 'string' && token.length <= 4096 && (await verifier.verify(token))) return next();
+    if (typeof token === 'string' && token.length <= 4096 && (await verifier.verify(token))) {
+      c.set('captchaVerified', true);
+      return next();
+    }
     return c.text('Captcha required', 403);
   };
 }

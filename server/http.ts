@@ -7,7 +7,9 @@ import { parseWith } from '../sdk-core/schemas/index.ts';
 import type { Db } from './db/index.ts';
 import { ApiError, ERROR_URL_BASE, ERRORS } from './errors.ts';
 import type { SigningKeys } from './keys.ts';
+import type { ClientKeys } from './client-keys.ts';
 import type { Delivery } from './messaging/delivery.ts';
+import type { Outbox } from './outbox.ts';
 import { originAllowed, type Project } from './project.ts';
 import type { RateLimits } from './rate-limit.ts';
 
@@ -20,7 +22,12 @@ export interface Services {
   project: Project;
   /** Injected clock (epoch ms) so tests can move time instead of sleeping. */
   now: () => number;
+  /** Sends one message now; routes never call it (they enqueue on `outbox`), the outbox worker does. */
   delivery: Delivery;
+  /** The durable queue every send goes through (DESIGN 3: sends leave the request path). */
+  outbox: Outbox;
+  /** Keyed hashes of client IPs and SDK ids (the lockouts' client keys). */
+  clientKeys: ClientKeys;
   keys: SigningKeys;
   limits: RateLimits;
   issuer: string;
@@ -33,8 +40,11 @@ export interface Services {
 /** Hono environment: node-server bindings (absent under `app.request`) and per-request variables. */
 export interface AppEnv {
   Bindings: { incoming?: IncomingMessage };
-  /** `body`: the one read of the request body ({@link readBodyBytes}). */
-  Variables: { requestId: string; body?: Promise<Buffer> };
+  /**
+   * `body`: the one read of the request body ({@link readBodyBytes}); `captchaVerified`: the captcha
+   * guard accepted this request's captcha_token.
+   */
+  Variables: { requestId: string; body?: Promise<Buffer>; captchaVerified?: boolean };
 }
 
 /** The Hono context of this app. */
@@ -62,6 +72,8 @@ export function errorBody(err: ApiError, requestId: string): APIErrorBody | Sche
 /** Error response for anything thrown: ApiErrors as themselves, everything else as a logged 500. */
 export function errorResponse(c: Ctx, err: unknown, log: (line: string) => void): Response {
   let apiErr: ApiError;
+  // DESIGN 2: the client retries once with a fresh captcha on a text answer saying 'Captcha required'.
+  if (err instanceof ApiError && err.errorType === 'captcha_required') return c.text(ERRORS.captcha_required.message, 403);
   if (err instanceof ApiError) {
     apiErr = err;
   } else {

@@ -1,7 +1,18 @@
 /** Programmatic API of the reference server. */
 export { type AppInstance, type AppOptions, createApp, DEFAULT_MAX_BODY_BYTES } from './app.ts';
 export { ERRORS, type ErrorType } from './errors.ts';
+export {
+  type DeferredHandler,
+  Outbox,
+  OUTBOX_LEASE_MS,
+  OUTBOX_MAX_ATTEMPTS,
+  OUTBOX_POLL_MS,
+  type OutboxJobInfo,
+  outboxRetryDelayMs,
+  type PreparedMessage,
+} from './outbox.ts';
 export { readLiveProjectFile, type LiveProjectFile, type Project } from './project.ts';
+export { redirectAllowed, redirectAllowlistProblems } from './redirect-allowlist.ts';
 export { DEFAULT_RATE_LIMITS, type RateLimits } from './rate-limit.ts';
 export type { StaticDir } from './routes/static.ts';
 export { type RunningServer, type StartServerOptions, startServer } from './start.ts';

@@ -6,14 +6,18 @@ import { ApiError } from './errors.ts';
 import type { Services } from './http.ts';
 import { checkPkce } from './auth-helpers.ts';
 
-/** Stores a new token (only its SHA-256) and returns it in clear, the only time it exists so. */
+/**
+ * Stores a new token (only its SHA-256) and returns it in clear, the only time it exists so, with its
+ * expiry. `at` (default now) is when the send was asked for: the lifetime counts from there even when
+ * the outbox worker issues the token later.
+ */
 export async function issueEmailToken(
   svc: Services,
-  o: { userId: string; emailId: string; email: string; kind: MagicLinkKind; minutes: number; codeChallenge: string | null },
-): Promise<string> {
+  o: { userId: string; emailId: string; email: string; kind: MagicLinkKind; minutes: number; codeChallenge: string | null; at?: number },
+): Promise<{ token: string; expiresAt: number }> {
   // 256 bits from the CSPRNG (DESIGN 3 asks for >= 128).
   const token = newSecretToken();
-  const now = svc.now();
+  const now = o.at ?? svc.now();
   await svc.db.kysely
     .insertInto('magic_links')
     .values({
@@ -30,7 +34,7 @@ export async function issueEmailToken(
       consumed_at: null,
     })
     .execute();
-  return token;
+  return { token, expiresAt: now + o.minutes * 60_000 };
 }
 
 /**

@@ -4,7 +4,7 @@
  * JWT_ISSUER, RATE_LIMIT_OTP_EMAIL / _IP / _PROJECT, LOG_LEVEL, SMS_PROVIDER_URL, SMS_PROVIDER_TOKEN, SMS_WEBHOOK_SECRET,
  * CAPTCHA_REQUIRED, CAPTCHA_SITE_KEY, CAPTCHA_SECRET, TRUSTED_AUTH_TOKEN_PROFILES (JSON array),
  * PKCE_REQUIRED_FOR_EMAIL_MAGIC_LINKS, PKCE_REQUIRED_FOR_PASSWORD_RESETS, PASSWORD_LUDS_MIN_LENGTH / _COMPLEXITY,
- * PASSWORD_STRENGTH_POLICY (auto | none).
+ * PASSWORD_STRENGTH_POLICY (auto | none), ENUMERATION_PROTECTION (1 | 0), RATE_LIMIT_USER_SEARCH_IP.
  */
 import type { StaticDir } from './routes/static.ts';
 import { PASSWORD_STRENGTH_SETTINGS, type PasswordStrengthSetting, readLiveProjectFile } from './project.ts';
@@ -41,10 +41,21 @@ function strengthPolicyEnv(raw: string | undefined): PasswordStrengthSetting | u
 }
 const strengthPolicy = strengthPolicyEnv(env.PASSWORD_STRENGTH_POLICY);
 
+/** A 1/0 (true/false) variable; unset leaves the project's own setting; anything else is refused at start. */
+function booleanEnv(name: string): boolean | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return undefined;
+  if (raw === '1' || raw === 'true') return true;
+  if (raw === '0' || raw === 'false') return false;
+  throw new Error(`${name} must be 1 or 0, got ${raw}`);
+}
+const enumerationProtection = booleanEnv('ENUMERATION_PROTECTION');
+
 const limits: RateLimits = {
   otpSendPerEmail: { ...DEFAULT_RATE_LIMITS.otpSendPerEmail, max: intEnv('RATE_LIMIT_OTP_EMAIL', DEFAULT_RATE_LIMITS.otpSendPerEmail.max) },
   otpSendPerIp: { ...DEFAULT_RATE_LIMITS.otpSendPerIp, max: intEnv('RATE_LIMIT_OTP_IP', DEFAULT_RATE_LIMITS.otpSendPerIp.max) },
   otpSendPerProject: { ...DEFAULT_RATE_LIMITS.otpSendPerProject, max: intEnv('RATE_LIMIT_OTP_PROJECT', DEFAULT_RATE_LIMITS.otpSendPerProject.max) },
+  userSearchPerIp: { ...DEFAULT_RATE_LIMITS.userSearchPerIp, max: intEnv('RATE_LIMIT_USER_SEARCH_IP', DEFAULT_RATE_LIMITS.userSearchPerIp.max) },
 };
 
 const server = await startServer({
@@ -63,6 +74,7 @@ const server = await startServer({
   ...(env.TRUSTED_AUTH_TOKEN_PROFILES ? { trustedAuthTokenProfiles: JSON.parse(env.TRUSTED_AUTH_TOKEN_PROFILES) } : {}),
   ...(env.JWT_ISSUER ? { issuer: env.JWT_ISSUER } : {}),
   ...(strengthPolicy ? { passwordStrengthPolicy: strengthPolicy } : {}),
+  ...(enumerationProtection !== undefined ? { enumerationProtection } : {}),
   trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
   staticDirs: staticDirs(env.STATIC_DIRS),
   rateLimits: limits,

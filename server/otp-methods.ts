@@ -4,6 +4,8 @@ import type { AuthenticationFactor } from '../sdk-core/schemas/index.ts';
 import { hashOtp, newId, newOtpCode } from './crypto.ts';
 import { ApiError } from './errors.ts';
 import type { Services } from './http.ts';
+import type { OutboundMessage } from './messaging/delivery.ts';
+import type { PreparedMessage } from './outbox.ts';
 
 /** What an OTP's method_id stands for. */
 export interface OtpMethod {
@@ -94,19 +96,32 @@ export async function otpChannel(svc: Services, otpId: string): Promise<string |
   return row?.channel ?? null;
 }
 
+/** What {@link prepareOtp} needs: the method, where the code goes, and who asked. */
+export interface OtpIssue {
+  userId: string;
+  methodId: string;
+  channel: InboxChannel;
+  to: string;
+  minutes: number;
+  /** Set only for a secondary send to an address not yet attached. */
+  destination: string | null;
+  /** Keyed hash of the requesting client's IP (client-keys.ts): in a guarded account only it may guess. */
+  requesterHash: string | null;
+  /** When the code was asked for (epoch ms); its lifetime counts from here. Default now. */
+  at?: number;
+}
+
 /**
- * Stores a fresh 6-digit code for `methodId` (superseding any outstanding one) and delivers it on `channel`.
- * `destination` is set only for a secondary send to an address not yet attached.
+ * Stores a fresh 6-digit code for `methodId` (superseding any outstanding one) and renders its message;
+ * the caller enqueues it (or, in a deferred outbox job, returns it to the worker).
  */
-export async function issueOtp(
-  svc: Services,
-  o: { userId: string; methodId: string; channel: InboxChannel; to: string; minutes: number; destination: string | null },
-): Promise<void> {
+export async function prepareOtp(svc: Services, o: OtpIssue): Promise<PreparedMessage> {
   const k = svc.db.kysely;
-  const now = svc.now();
+  const now = o.at ?? svc.now();
   const pid = svc.project.project_id;
   const otpId = newId('otp', svc.project.mode);
   const code = newOtpCode();
+  const expiresAt = now + o.minutes * 60_000;
   await k.updateTable('otps').set({ consumed_at: now }).where('method_id', '=', o.methodId).where('consumed_at', 'is', null).execute();
   await k
     .insertInto('otps')
@@ -117,16 +132,17 @@ export async function issueOtp(
       method_id: o.methodId,
       code_hash: hashOtp(otpId, code),
       created_at: now,
-      expires_at: now + o.minutes * 60_000,
+      expires_at: expiresAt,
       failed_attempts: 0,
       consumed_at: null,
       channel: o.channel,
       destination: o.destination,
+      requester_hash: o.requesterHash,
     })
     .execute();
   const expires = `${o.minutes} minute${o.minutes === 1 ? '' : 's'}`;
   const name = svc.project.project_name;
-  await svc.delivery.send({
+  const message: OutboundMessage = {
     projectId: pid,
     channel: o.channel,
     to: o.to,
@@ -138,5 +154,12 @@ export async function issueOtp(
         : `${code} is your ${name} verification code. It expires in ${expires}.`,
     code,
     link: null,
-  });
+  };
+  return { message, expiresAt };
+}
+
+/** Stores a fresh code (see {@link prepareOtp}) and puts its message on the outbox (DESIGN 3: no send in the request). */
+export async function issueOtp(svc: Services, o: OtpIssue): Promise<void> {
+  const { message, expiresAt } = await prepareOtp(svc, o);
+  await svc.outbox.enqueueMessage(message, { expiresAt });
 }

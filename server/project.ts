@@ -8,6 +8,7 @@ import { z } from 'zod/mini';
 import type { BootstrapData } from '../sdk-core/schemas/index.ts';
 import { parseWith } from '../sdk-core/schemas/index.ts';
 import type { Db } from './db/index.ts';
+import { redirectAllowlistProblems } from './redirect-allowlist.ts';
 
 /** Test projects get the dev inbox; live projects never do. */
 export type ProjectMode = 'test' | 'live';
@@ -36,7 +37,10 @@ export interface WebAuthnSettings {
 export interface ProjectConfig {
   /** Exact origins, or `scheme://host:*` for any port of that host. */
   allowed_origins: string[];
-  /** URL prefixes redirects must start with; `:*` after the host means any port. */
+  /**
+   * Redirect allowlist (redirect-allowlist.ts): scheme, host, port (`:*` = any) and a path prefix that
+   * matches at a `/` boundary. Never userinfo, query or fragment.
+   */
   redirect_urls: string[];
   /** Enabled products, informational for now (e.g. "otp", "emailMagicLinks"). */
   products: string[];
@@ -50,6 +54,12 @@ export interface ProjectConfig {
    * zxcvbn; 'none' checks only the length bounds (SPEC 5: the widget then shows nothing).
    */
   password_strength_policy?: PasswordStrengthSetting;
+  /**
+   * Enumeration protection (default false: the provider's protocol, which tells whether an address has an
+   * account): users/search answers the same for every address, send/primary answers 200 for unknown
+   * addresses, `user_created` is always false.
+   */
+  enumeration_protection?: boolean;
   /** Overrides of individual bootstrap keys. */
   bootstrap: Partial<BootstrapData>;
 }
@@ -68,13 +78,23 @@ export interface Project {
   config: ProjectConfig;
 }
 
-/** Defaults of the auto-created test project: loopback origins on any port, loopback redirects. */
+/**
+ * Bootstrap keys every project created by this server starts with: magic links and reset links need PKCE,
+ * so a link opened by someone else (a mail scanner running the page's script) signs nobody in and burns
+ * nothing (issue 10). Projects stored before keep what they have.
+ */
+export const NEW_PROJECT_BOOTSTRAP: Partial<BootstrapData> = {
+  pkce_required_for_email_magic_links: true,
+  pkce_required_for_password_resets: true,
+};
+
+/** Defaults of the auto-created test project: loopback origins on any port, loopback redirects, PKCE. */
 export const TEST_PROJECT_DEFAULTS: ProjectConfig = {
   allowed_origins: ['http://localhost:*', 'http://127.0.0.1:*', 'http://[::1]:*'],
   redirect_urls: ['http://localhost:*/', 'http://127.0.0.1:*/'],
   products: ['otp', 'emailMagicLinks', 'passwords', 'passkeys', 'oauth'],
   display_watermark: true,
-  bootstrap: {},
+  bootstrap: { ...NEW_PROJECT_BOOTSTRAP },
 };
 
 const stringList = z.array(z.string().check(z.maxLength(2048)));
@@ -90,6 +110,7 @@ export const LiveProjectFile = z.object({
   display_watermark: z.optional(z.boolean()),
   bootstrap: z.optional(z.record(z.string(), z.unknown())),
   password_strength_policy: z.optional(z.enum(PASSWORD_STRENGTH_SETTINGS)),
+  enumeration_protection: z.optional(z.boolean()),
   webauthn: z.optional(
     z.object({
       user_verification: z.optional(z.enum(['required', 'preferred', 'discouraged'])),
@@ -112,13 +133,18 @@ export const LiveProjectFile = z.object({
 /** Parsed PROJECT_CONFIG file. */
 export type LiveProjectFile = z.infer<typeof LiveProjectFile>;
 
-/** Reads and validates a PROJECT_CONFIG file; throws a readable error naming the bad fields. */
+/**
+ * Reads and validates a PROJECT_CONFIG file; throws a readable error naming the bad fields, including
+ * redirect allowlist entries that are not scheme + host (+ port, path) or carry userinfo, query or fragment.
+ */
 export function readLiveProjectFile(path: string): LiveProjectFile {
   const raw: unknown = JSON.parse(readFileSync(path, 'utf8'));
   const parsed = parseWith(LiveProjectFile, raw);
   if (!parsed.ok) {
     throw new Error(`PROJECT_CONFIG ${path} is invalid: ${parsed.errors.map((e) => `${e.dataPath} ${e.message}`).join('; ')}`);
   }
+  const problems = redirectAllowlistProblems(parsed.value.redirect_urls ?? []);
+  if (problems.length > 0) throw new Error(`PROJECT_CONFIG ${path} is invalid: ${problems.join('; ')}`);
   return parsed.value;
 }
 
@@ -139,17 +165,28 @@ function rowToProject(row: { project_id: string; public_token: string; mode: str
 export async function ensureProject(db: Db, now: number, live?: LiveProjectFile): Promise<Project> {
   const k = db.kysely;
   if (live) {
+    // Programmatic callers (createApp's liveProject) skip readLiveProjectFile: check the allowlist here too.
+    const problems = redirectAllowlistProblems(live.redirect_urls ?? []);
+    if (problems.length > 0) throw new Error(`live project is invalid: ${problems.join('; ')}`);
+    const existing = await k.selectFrom('projects').selectAll().where('public_token', '=', live.public_token).executeTakeFirst();
+    const fileBootstrap = (live.bootstrap as Partial<BootstrapData> | undefined) ?? {};
+    // A key the file does not set: a new project gets the new default, a stored one keeps its value.
+    const storedBootstrap = existing ? ((JSON.parse(existing.config) as Partial<ProjectConfig>).bootstrap ?? {}) : NEW_PROJECT_BOOTSTRAP;
+    const inherited: Partial<BootstrapData> = {};
+    for (const key of Object.keys(NEW_PROJECT_BOOTSTRAP) as (keyof typeof NEW_PROJECT_BOOTSTRAP)[]) {
+      if (!(key in fileBootstrap) && storedBootstrap[key] !== undefined) Object.assign(inherited, { [key]: storedBootstrap[key] });
+    }
     const config: ProjectConfig = {
       allowed_origins: live.allowed_origins,
       redirect_urls: live.redirect_urls ?? [],
       products: live.products ?? ['otp'],
       display_watermark: live.display_watermark ?? true,
-      bootstrap: live.bootstrap as Partial<BootstrapData> | undefined ?? {},
+      bootstrap: { ...inherited, ...fileBootstrap },
       ...(live.trusted_auth_token_profiles ? { trusted_auth_token_profiles: live.trusted_auth_token_profiles } : {}),
       ...(live.webauthn ? { webauthn: live.webauthn } : {}),
       ...(live.password_strength_policy ? { password_strength_policy: live.password_strength_policy } : {}),
+      ...(live.enumeration_protection !== undefined ? { enumeration_protection: live.enumeration_protection } : {}),
     };
-    const existing = await k.selectFrom('projects').selectAll().where('public_token', '=', live.public_token).executeTakeFirst();
     if (existing) {
       await k
         .updateTable('projects')
@@ -221,24 +258,6 @@ export function originAllowed(origin: string, patterns: readonly string[]): bool
     }
   }
   return false;
-}
-
-/** True when `url` starts with an allowlisted prefix (`:*` in a prefix stands for any port). */
-export function redirectAllowed(url: string, prefixes: readonly string[]): boolean {
-  let u: URL;
-  try {
-    u = new URL(url);
-  } catch {
-    return false;
-  }
-  return prefixes.some((prefix) => {
-    const m = /^([a-z][a-z0-9+.-]*:\/\/[^/:]+):\*(\/.*)?$/i.exec(prefix);
-    if (m) {
-      const host = new URL(m[1] ?? '');
-      return u.protocol === host.protocol && u.hostname === host.hostname && u.pathname.startsWith(m[2] ?? '/');
-    }
-    return u.href.startsWith(prefix);
-  });
 }
 
 /** Bootstrap payload for the project: every DESIGN 2 key present, project overrides applied. */

@@ -17,6 +17,14 @@ export function pkceRequiredForPasswordResets(project: Project): boolean {
 }
 
 /**
+ * True when the project hides whether an address has an account (project setting `enumeration_protection`):
+ * users/search, send/primary and `user_created` answer alike for every address.
+ */
+export function enumerationProtected(project: Project): boolean {
+  return project.config.enumeration_protection === true;
+}
+
+/**
  * The project's password policy: the password_strength_policy setting 'none' means length bounds
  * only; otherwise bootstrap `password_config` non-null means LUDS with its numbers
  * (luds_minimum_count, luds_complexity 1-4), and null means zxcvbn (SPEC 3, DESIGN 2).
@@ -41,11 +49,12 @@ export function withBootstrapOverrides(project: Project, overrides: Partial<Boot
 
 /**
  * Bootstrap overrides from the environment (server/main.ts): PKCE_REQUIRED_FOR_EMAIL_MAGIC_LINKS and
- * PKCE_REQUIRED_FOR_PASSWORD_RESETS (`1`/`true`), PASSWORD_LUDS_MIN_LENGTH and PASSWORD_LUDS_COMPLEXITY
+ * PKCE_REQUIRED_FOR_PASSWORD_RESETS (`1`/`true` on, `0`/`false` off), PASSWORD_LUDS_MIN_LENGTH and PASSWORD_LUDS_COMPLEXITY
  * (either one switches the policy from zxcvbn to LUDS).
  */
 export function bootstrapOverridesFromEnv(env: Record<string, string | undefined>): Partial<BootstrapData> {
   const flag = (name: string) => env[name] === '1' || env[name] === 'true';
+  const off = (name: string) => env[name] === '0' || env[name] === 'false';
   const int = (name: string, min: number, max: number): number | undefined => {
     const raw = env[name];
     if (raw === undefined || raw === '') return undefined;
@@ -54,8 +63,11 @@ export function bootstrapOverridesFromEnv(env: Record<string, string | undefined
     return n;
   };
   const out: Partial<BootstrapData> = {};
+  // `1` turns PKCE on, `0` off, whatever the stored project says (new projects start with it on).
   if (flag('PKCE_REQUIRED_FOR_EMAIL_MAGIC_LINKS')) out.pkce_required_for_email_magic_links = true;
+  else if (off('PKCE_REQUIRED_FOR_EMAIL_MAGIC_LINKS')) out.pkce_required_for_email_magic_links = false;
   if (flag('PKCE_REQUIRED_FOR_PASSWORD_RESETS')) out.pkce_required_for_password_resets = true;
+  else if (off('PKCE_REQUIRED_FOR_PASSWORD_RESETS')) out.pkce_required_for_password_resets = false;
   // CAPTCHA_REQUIRED=1 turns captcha on; a live project names its provider's site key in CAPTCHA_SITE_KEY.
   if (flag('CAPTCHA_REQUIRED')) out.captcha_settings = { enabled: true, siteKey: env.CAPTCHA_SITE_KEY || 'dev-captcha' };
   const minLength = int('PASSWORD_LUDS_MIN_LENGTH', 8, 256);

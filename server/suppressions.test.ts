@@ -5,6 +5,7 @@
  * page's forms, the authenticated inbound webhook, and that live projects have none of /dev/*.
  */
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { describe, it } from 'node:test';
 import type { InboxMessage } from '../sdk-core/schemas/index.ts';
 import { ApiError, ERRORS } from './errors.ts';
@@ -15,6 +16,8 @@ import { login, type TestApp, testApp } from './test-helpers.ts';
 const UNSUBSCRIBED = "Phone number is unsubscribed. User has unsubscribed. Resubscribe by texting 'START' before messages can be sent.";
 const INACTIVE = 'The email address is marked as inactive. Please try another email address, or contact your admin if you think this is a mistake.';
 const URL_OK = 'http://localhost:3000/auth';
+// New projects require PKCE for magic links and resets: every emailed-link send below carries a challenge.
+const code_challenge = createHash('sha256').update('v'.repeat(64)).digest('base64url');
 const LIVE = {
   public_token: 'public-token-live-suppressions0001',
   project_name: 'Live Co',
@@ -146,10 +149,10 @@ describe('inactive (bounced) email addresses', () => {
         ['/sdk/v1/otps/email/login_or_create', { email: 'BOUNCY@example.com' }],
         ['/sdk/v1/otps/email/send/primary', { email }],
         ['/sdk/v1/otps/email/send/secondary', { email }, token],
-        ['/sdk/v1/magic_links/email/login_or_create', { email, login_magic_link_url: URL_OK }],
-        ['/sdk/v1/magic_links/email/send/primary', { email, login_magic_link_url: URL_OK }],
-        ['/sdk/v1/magic_links/email/send/secondary', { email, login_magic_link_url: URL_OK }, token],
-        ['/sdk/v1/passwords/email/reset/start', { email, reset_password_redirect_url: URL_OK }],
+        ['/sdk/v1/magic_links/email/login_or_create', { email, login_magic_link_url: URL_OK, code_challenge }],
+        ['/sdk/v1/magic_links/email/send/primary', { email, login_magic_link_url: URL_OK, code_challenge }],
+        ['/sdk/v1/magic_links/email/send/secondary', { email, login_magic_link_url: URL_OK, code_challenge }, token],
+        ['/sdk/v1/passwords/email/reset/start', { email, reset_password_redirect_url: URL_OK, code_challenge }],
       ];
       for (const [path, body, secret] of sends) {
         assertRefused(await t.call('POST', path, { body, ...(secret ? { secret } : {}) }), 'inactive_email', path);
@@ -184,8 +187,8 @@ describe('inactive (bounced) email addresses', () => {
     const t = await testApp();
     try {
       await t.call('POST', '/dev/bounce', { body: { email: 'nobody@example.com' } });
-      assertRefused(await t.call('POST', '/sdk/v1/passwords/email/reset/start', { body: { email: 'nobody@example.com', reset_password_redirect_url: URL_OK } }), 'inactive_email', 'reset/start');
-      assert.equal((await t.call('POST', '/sdk/v1/passwords/email/reset/start', { body: { email: 'nobody2@example.com', reset_password_redirect_url: URL_OK } })).status, 200);
+      assertRefused(await t.call('POST', '/sdk/v1/passwords/email/reset/start', { body: { email: 'nobody@example.com', reset_password_redirect_url: URL_OK, code_challenge } }), 'inactive_email', 'reset/start');
+      assert.equal((await t.call('POST', '/sdk/v1/passwords/email/reset/start', { body: { email: 'nobody2@example.com', reset_password_redirect_url: URL_OK, code_challenge } })).status, 200);
     } finally {
       await t.close();
     }

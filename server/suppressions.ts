@@ -4,7 +4,7 @@
  * inactive_email); inbound replies and bounces fill it. Documented in server/README.md ("Suppression list").
  */
 import { z } from 'zod/mini';
-import { isValidEmail } from '../sdk-core/schemas/index.ts';
+import { normalizeEmail } from '../sdk-core/schemas/index.ts';
 import type { InboxChannel } from '../sdk-core/schemas/index.ts';
 import type { Db } from './db/index.ts';
 import { ApiError } from './errors.ts';
@@ -52,10 +52,10 @@ export function inboundKeyword(text: string): 'unsubscribe' | 'resubscribe' | nu
   return null;
 }
 
-/** Lower-cased, validated email (the form every send stores and compares). @throws ApiError invalid_email */
+/** The stored form of an email (sdk-core normalizeEmail), the one every send compares. @throws ApiError invalid_email */
 export function normalizeEmailAddress(raw: string): string {
-  const email = raw.trim().toLowerCase();
-  if (!isValidEmail(email)) throw new ApiError('invalid_email');
+  const email = normalizeEmail(raw);
+  if (email === null) throw new ApiError('invalid_email');
   return email;
 }
 

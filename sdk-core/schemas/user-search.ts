@@ -14,4 +14,10 @@ export type UserType = 'new' | 'password' | 'passwordless';
 /** Payload of `POST /users/search`. */
 export interface UserSearchResponse {
   userType: UserType;
+  /**
+   * Our server's extension: true when the project hides whether an address has an account
+   * (enumeration protection); `userType` is then 'password' for every address, and a widget should offer
+   * creating an account beside signing in. Absent from the provider's own answers.
+   */
+  enumeration_protected?: boolean;
 }

@@ -52,6 +52,8 @@ export interface OtpsTable {
   channel: string | null;
   /** Address of a secondary send whose method is attached to the user only on success. */
   destination: string | null;
+  /** Keyed hash of the requester's IP (migration 0006); NULL on older rows. */
+  requester_hash: string | null;
 }
 
 /** `sessions`: only the SHA-256 of the opaque session token is stored. */
@@ -114,6 +116,9 @@ import type { MagicLinksTable, PasswordsTable, PhoneNumbersTable } from './schem
 import type { AccessTokensTable, CaptchaTokensTable, ConnectedAppsTable } from './schema-0003.ts';
 import type { WebAuthnChallengesTable, WebAuthnRegistrationsTable } from './schema-0004-webauthn.ts';
 import type { SuppressionsTable } from './schema-0005-suppressions.ts';
+import type { ClientLocksTable, KnownClientsTable, OutboxJobsTable, ServerSecretsTable } from './schema-0006-hardening.ts';
+
+export type { ClientLocksTable, KnownClientsTable, OutboxJobsTable, ServerSecretsTable } from './schema-0006-hardening.ts';
 
 export type { SuppressionsTable } from './schema-0005-suppressions.ts';
 
@@ -141,4 +146,8 @@ export interface Database {
   webauthn_registrations: WebAuthnRegistrationsTable;
   webauthn_challenges: WebAuthnChallengesTable;
   suppressions: SuppressionsTable;
+  outbox_jobs: OutboxJobsTable;
+  server_secrets: ServerSecretsTable;
+  client_locks: ClientLocksTable;
+  known_clients: KnownClientsTable;
 }

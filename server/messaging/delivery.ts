@@ -17,6 +17,17 @@ export interface Delivery {
   send(message: OutboundMessage): Promise<void>;
 }
 
+/**
+ * A send that can never succeed (a recipient the transport refuses to address): the outbox does not
+ * retry it but keeps the job as dead at once.
+ */
+export class PermanentDeliveryError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PermanentDeliveryError';
+  }
+}
+
 /** Sends through every delivery in order (test project with SMTP configured: inbox and mail). */
 export function fanOut(deliveries: Delivery[]): Delivery {
   return {

@@ -1,5 +1,5 @@
 /** Dev inbox: a Delivery that stores messages in the database for `/dev/inbox` (test projects only). */
-import type { InboxMessage } from '../../sdk-core/schemas/index.ts';
+import { type InboxMessage, normalizeEmail } from '../../sdk-core/schemas/index.ts';
 import { newId } from '../crypto.ts';
 import type { Db } from '../db/index.ts';
 import type { Delivery } from './delivery.ts';
@@ -33,7 +33,8 @@ export function devInboxDelivery(db: Db, now: () => number): Delivery {
 /** Messages of the project, newest first, optionally only those sent to `to` (case-insensitive). */
 export async function listInbox(db: Db, projectId: string, to?: string, limit = 200): Promise<InboxMessage[]> {
   let q = db.kysely.selectFrom('dev_messages').selectAll().where('project_id', '=', projectId);
-  if (to) q = q.where('to_addr', '=', to.trim().toLowerCase());
+  // Stored addresses are normalised (punycode domain); a filter typed in Unicode finds them too.
+  if (to) q = q.where('to_addr', '=', normalizeEmail(to) ?? to.trim().toLowerCase());
   const rows = await q.orderBy('sent_at', 'desc').orderBy('seq', 'desc').limit(limit).execute();
   return rows.map((r) => ({
     id: r.message_id,

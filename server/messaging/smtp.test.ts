@@ -69,13 +69,20 @@ describe('SMTP delivery', () => {
     }
   });
 
-  it('an SMTP server refusing the login makes the send a 500 internal_server_error, without leaking the credentials', async () => {
-    const t = await testApp({ smtpUrl: `smtp://mailer:wrong@127.0.0.1:${port}` });
+  it('an SMTP server refusing the login leaves the job for a retry, and neither answer nor log holds the credentials', async () => {
+    const lines: string[] = [];
+    const t = await testApp({ smtpUrl: `smtp://mailer:wrong@127.0.0.1:${port}`, logger: (l) => lines.push(l) });
     try {
       const r = await t.call('POST', '/sdk/v1/otps/email/login_or_create', { body: { email: 'bob@example.com' } });
-      assert.equal(r.status, 500);
-      assert.equal(r.json.error_type, 'internal_server_error');
-      assert.ok(!JSON.stringify(r.json).includes('wrong'), 'credentials are not echoed');
+      // Sends left the request path (DESIGN 3): the call succeeds, the outbox retries the mail.
+      assert.equal(r.status, 200);
+      await t.services.outbox.drain();
+      assert.ok(!received.some((m) => m.to.includes('bob@example.com')), 'nothing was accepted');
+      const jobs = (await t.call('GET', '/dev/outbox.json')).json.jobs as { status: string; attempts: number; last_error: string }[];
+      assert.deepEqual(jobs.map((j) => [j.status, j.attempts]), [['pending', 1]]);
+      assert.match(jobs[0]!.last_error, /Invalid login|535/i);
+      assert.ok(lines.some((l) => l.includes('"outbox":"retry"')));
+      for (const text of [JSON.stringify(r.json), JSON.stringify(jobs), ...lines]) assert.ok(!text.includes('wrong'), 'credentials are not echoed');
     } finally {
       await t.close();
     }

@@ -72,7 +72,9 @@ describe('password hashing and strength (unit)', () => {
 describe('password endpoints', () => {
   let t: TestApp;
   before(async () => {
-    t = await testApp();
+    // New projects require PKCE for resets (and magic links); these tests cover resets without it, and
+    // PKCE where they pass a code_challenge themselves.
+    t = await testApp({ bootstrap: { pkce_required_for_password_resets: false, pkce_required_for_email_magic_links: false } });
   });
   after(() => t.close());
 

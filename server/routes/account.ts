@@ -8,6 +8,7 @@ import {
   ExchangeAccessTokenRequest,
   SessionsAttestRequest,
   UNTRUSTED_METADATA_MAX_BYTES,
+  normalizeEmail,
   UsersMeUpdateRequest,
 } from '../../sdk-core/schemas/index.ts';
 import { requireSession } from '../auth-helpers.ts';
@@ -166,11 +167,13 @@ export function accountRoutes(route: Route, svc: Services): void {
     } catch (cause) {
       throw new ApiError('invalid_trusted_auth_token', { cause });
     }
-    const email = claims[profile.email_claim ?? 'email'];
-    if (typeof email !== 'string' || !email.includes('@')) {
-      throw new ApiError('invalid_trusted_auth_token', { message: `The token has no email in claim ${profile.email_claim ?? 'email'}.` });
+    const claim = claims[profile.email_claim ?? 'email'];
+    // The one email syntax (DESIGN 3): a token naming a malformed address signs nobody in.
+    const email = typeof claim === 'string' ? normalizeEmail(claim) : null;
+    if (email === null) {
+      throw new ApiError('invalid_trusted_auth_token', { message: `The token has no valid email in claim ${profile.email_claim ?? 'email'}.` });
     }
-    const user = await findOrCreateUserByEmail(svc, email.toLowerCase());
+    const user = await findOrCreateUserByEmail(svc, email);
     const { row: session, token } = await createSession(svc, {
       userId: user.user_id,
       factor: { type: 'trusted_auth_token', delivery_method: 'trusted_token_exchange', last_authenticated_at: new Date(svc.now()).toISOString() },

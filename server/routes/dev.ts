@@ -107,13 +107,16 @@ ${renderSuppressions(suppressions)}
 }
 
 /**
- * Registers `/dev/inbox`, `/dev/inbox.json` (GET, DELETE), `/dev/project.json`, and the suppression
+ * Registers `/dev/inbox`, `/dev/inbox.json` (GET, DELETE), `/dev/outbox.json`, `/dev/project.json`, and the suppression
  * simulators `POST /dev/inbound`, `POST /dev/bounce`, `DELETE /dev/bounce`, `GET /dev/suppressions.json`.
  */
 export function devRoutes(route: Route, svc: Services): void {
   const pid = svc.project.project_id;
 
   route('GET', '/dev/inbox', async (c) => {
+    // Sends leave the request path (outbox.ts): deliver what is due first, so the page shows a message
+    // as soon as the API call that sent it has answered.
+    await svc.outbox.drain();
     const messages = await listInbox(svc.db, pid, c.req.query('to'));
     const suppressions = await listSuppressions(svc);
     c.header('Cache-Control', 'no-store');
@@ -124,6 +127,8 @@ export function devRoutes(route: Route, svc: Services): void {
   });
 
   route('GET', '/dev/inbox.json', async (c) => {
+    // As above: tests and the demo read a message right after the call that sent it.
+    await svc.outbox.drain();
     const body: InboxResponse = { messages: await listInbox(svc.db, pid, c.req.query('to')) };
     c.header('Cache-Control', 'no-store');
     return c.json(body);
@@ -156,6 +161,12 @@ export function devRoutes(route: Route, svc: Services): void {
     const body = query !== undefined ? parseBody(DevBounceRequest, { email: query }) : (await readDevBody(c, DevBounceRequest, svc.maxBodyBytes)).body;
     const { email, cleared } = await reactivateEmail(svc, body.email);
     return c.json({ email, status: 'active', cleared });
+  });
+
+  // The outbox's pending and dead jobs, without their codes, links or text.
+  route('GET', '/dev/outbox.json', async (c) => {
+    c.header('Cache-Control', 'no-store');
+    return c.json({ jobs: await svc.outbox.list() });
   });
 
   route('GET', '/dev/suppressions.json', async (c) => {

@@ -29,7 +29,9 @@ async function sendLink(t: TestApp, email: string, extra: Record<string, unknown
 describe('magic links', () => {
   let t: TestApp;
   before(async () => {
-    t = await testApp();
+    // New projects require PKCE (test/attacks/magic-link-scanner.test.ts); these tests cover the links a
+    // project without it sends, and PKCE where they pass a code_challenge themselves.
+    t = await testApp({ bootstrap: { pkce_required_for_email_magic_links: false } });
   });
   after(() => t.close());
 

@@ -1,22 +1,34 @@
 /** Email magic links (SPEC 2 / 4 / 7): login_or_create, send primary / secondary, authenticate with PKCE. */
-import { isValidEmail, MAGIC_LINK_EXPIRATION_DEFAULT, MagicLinkAuthenticateRequest, type MagicLinkSendRequest, MagicLinkSendRequest as SendSchema, type MagicLinkSendResponse } from '../../sdk-core/schemas/index.ts';
+import {
+  MAGIC_LINK_EXPIRATION_DEFAULT,
+  MagicLinkAuthenticateRequest,
+  type MagicLinkSendRequest,
+  MagicLinkSendRequest as SendSchema,
+  type MagicLinkSendResponse,
+  normalizeEmail,
+} from '../../sdk-core/schemas/index.ts';
 import { linkWithToken, requireSession, resolveRedirect } from '../auth-helpers.ts';
+import { decoyId, rememberClient } from '../client-keys.ts';
 import { newId } from '../crypto.ts';
 import { ApiError } from '../errors.ts';
 import { clientIp, type Ctx, ok, readJson, requireProjectAuth, type Services, userAgent } from '../http.ts';
 import { issueEmailToken, redeemEmailToken } from '../magic-link-tokens.ts';
+import type { OutboundMessage } from '../messaging/delivery.ts';
+import type { PreparedMessage } from '../outbox.ts';
 import { hit } from '../rate-limit.ts';
 import { authenticateAnswer, createSession, DEFAULT_SESSION_DURATION_MINUTES } from '../sessions.ts';
-import { pkceRequiredForMagicLinks } from '../settings.ts';
+import { enumerationProtected, pkceRequiredForMagicLinks } from '../settings.ts';
 import { assertDeliverable } from '../suppressions.ts';
 import { findOrCreateUserByEmail } from '../users.ts';
 import type { Route } from './types.ts';
 
-/** Lower-cased, validated email of a body. @throws ApiError invalid_email */
+/**
+ * The stored form of a body's email (sdk-core normalizeEmail: trimmed, lower-cased, punycode domain),
+ * so one mailbox is one user whatever case or script it was typed in. @throws ApiError invalid_email
+ */
 export function bodyEmail(raw: string): string {
-  // Normalised so one mailbox is one user regardless of the case it was typed in.
-  const email = raw.trim().toLowerCase();
-  if (!isValidEmail(email)) throw new ApiError('invalid_email');
+  const email = normalizeEmail(raw);
+  if (email === null) throw new ApiError('invalid_email');
   return email;
 }
 
@@ -32,6 +44,19 @@ export async function limitEmailSend(c: Ctx, svc: Services, kind: string, email:
   await hit(svc.db, `${kind}:project:${pid}`, svc.limits.otpSendPerProject, now);
   await hit(svc.db, `${kind}:ip:${pid}:${clientIp(c, svc)}`, svc.limits.otpSendPerIp, now);
   await hit(svc.db, `${kind}:email:${pid}:${email}`, svc.limits.otpSendPerEmail, now);
+}
+
+/** Outbox job kind of an enumeration-protected magic-link send/primary. */
+const PRIMARY_LINK_JOB = 'magic_link_primary';
+
+/** Inputs of a {@link PRIMARY_LINK_JOB}: no secret (the token is issued by the job). */
+interface PrimaryLinkJob {
+  email: string;
+  url: string;
+  minutes: number;
+  codeChallenge: string | null;
+  /** When the send was asked for; the link's lifetime counts from here. */
+  at: number;
 }
 
 /** Registers the magic-link routes. */
@@ -50,31 +75,60 @@ export function magicLinkRoutes(route: Route, svc: Services): void {
     return { email, loginUrl, signupUrl };
   };
 
+  const findEmail = (email: string) =>
+    k.selectFrom('emails').select(['email_id', 'user_id']).where('project_id', '=', svc.project.project_id).where('email', '=', email).executeTakeFirst();
+
+  /** Issues the emailed token and renders its message (the caller enqueues it, or hands it to the outbox worker). */
+  const prepareLink = async (o: {
+    userId: string;
+    emailId: string;
+    email: string;
+    signup: boolean;
+    url: string;
+    minutes: number;
+    codeChallenge: string | null;
+    at?: number;
+  }): Promise<PreparedMessage> => {
+    const { token, expiresAt } = await issueEmailToken(svc, {
+      userId: o.userId,
+      emailId: o.emailId,
+      email: o.email,
+      kind: o.signup ? 'signup' : 'login',
+      minutes: o.minutes,
+      codeChallenge: o.codeChallenge,
+      ...(o.at !== undefined ? { at: o.at } : {}),
+    });
+    const link = linkWithToken(o.url, 'magic_links', token);
+    const name = svc.project.project_name;
+    const message: OutboundMessage = {
+      projectId: svc.project.project_id,
+      channel: 'email',
+      to: o.email,
+      subject: o.signup ? `Finish signing up to ${name}` : `Your ${name} login link`,
+      text: `${o.signup ? 'Finish signing up' : 'Log in'} to ${name} with this link:\n\n${link}\n\nIt expires in ${o.minutes} minutes and works once. If you did not request it, ignore this email.`,
+      code: null,
+      link,
+    };
+    return { message, expiresAt };
+  };
+
   const sendLink = async (
     body: MagicLinkSendRequest,
     o: { userId: string; emailId: string; email: string; signup: boolean; loginUrl: string; signupUrl: string },
   ) => {
     const minutes = (o.signup ? body.signup_expiration_minutes : body.login_expiration_minutes) ?? MAGIC_LINK_EXPIRATION_DEFAULT;
-    const token = await issueEmailToken(svc, {
-      userId: o.userId,
-      emailId: o.emailId,
-      email: o.email,
-      kind: o.signup ? 'signup' : 'login',
-      minutes,
-      codeChallenge: body.code_challenge ?? null,
-    });
-    const link = linkWithToken(o.signup ? o.signupUrl : o.loginUrl, 'magic_links', token);
-    const name = svc.project.project_name;
-    await svc.delivery.send({
-      projectId: svc.project.project_id,
-      channel: 'email',
-      to: o.email,
-      subject: o.signup ? `Finish signing up to ${name}` : `Your ${name} login link`,
-      text: `${o.signup ? 'Finish signing up' : 'Log in'} to ${name} with this link:\n\n${link}\n\nIt expires in ${minutes} minutes and works once. If you did not request it, ignore this email.`,
-      code: null,
-      link,
-    });
+    const prepared = await prepareLink({ ...o, url: o.signup ? o.signupUrl : o.loginUrl, minutes, codeChallenge: body.code_challenge ?? null });
+    await svc.outbox.enqueueMessage(prepared.message, { expiresAt: prepared.expiresAt });
   };
+
+  // Enumeration protection's send/primary: the lookup, the token and the email happen here, in the
+  // outbox worker, so the request does the same work for every address.
+  svc.outbox.register(PRIMARY_LINK_JOB, async (payload) => {
+    const p = payload as PrimaryLinkJob;
+    const found = await findEmail(p.email);
+    if (!found) return null;
+    return prepareLink({ userId: found.user_id, emailId: found.email_id, email: p.email, signup: false, url: p.url, minutes: p.minutes, codeChallenge: p.codeChallenge, at: p.at });
+  });
 
   route('POST', '/sdk/v1/magic_links/email/login_or_create', async (c) => {
     requireProjectAuth(c, svc);
@@ -86,7 +140,8 @@ export function magicLinkRoutes(route: Route, svc: Services): void {
     const verified = await k.selectFrom('emails').select('verified').where('email_id', '=', user.email_id).executeTakeFirst();
     const signup = user.created || verified?.verified !== 1;
     await sendLink(body, { userId: user.user_id, emailId: user.email_id, email, signup, loginUrl, signupUrl });
-    const answer: MagicLinkSendResponse = { user_id: user.user_id, email_id: user.email_id, user_created: user.created };
+    // Enumeration protection: whether the address was new is not told.
+    const answer: MagicLinkSendResponse = { user_id: user.user_id, email_id: user.email_id, user_created: user.created && !enumerationProtected(svc.project) };
     return ok(c, answer);
   });
 
@@ -94,7 +149,27 @@ export function magicLinkRoutes(route: Route, svc: Services): void {
     requireProjectAuth(c, svc);
     const body = await readJson(c, SendSchema, svc.maxBodyBytes);
     const { email, loginUrl, signupUrl } = prepare(c, body);
-    const found = await k.selectFrom('emails').select(['email_id', 'user_id']).where('project_id', '=', svc.project.project_id).where('email', '=', email).executeTakeFirst();
+    if (enumerationProtected(svc.project)) {
+      // Same limits, same lookup, same one enqueue and the same answer shape for every address; an
+      // unknown one gets stable decoy ids and no email (the job finds no account).
+      await limitEmailSend(c, svc, 'magic_link_send', email);
+      const known = await findEmail(email);
+      const job: PrimaryLinkJob = {
+        email,
+        url: loginUrl,
+        minutes: body.login_expiration_minutes ?? MAGIC_LINK_EXPIRATION_DEFAULT,
+        codeChallenge: body.code_challenge ?? null,
+        at: svc.now(),
+      };
+      await svc.outbox.enqueue(PRIMARY_LINK_JOB, job);
+      const answer: MagicLinkSendResponse = {
+        user_id: known?.user_id ?? decoyId(svc, 'user', email),
+        email_id: known?.email_id ?? decoyId(svc, 'email', email),
+        user_created: false,
+      };
+      return ok(c, answer);
+    }
+    const found = await findEmail(email);
     if (!found) throw new ApiError('email_not_found');
     await limitEmailSend(c, svc, 'magic_link_send', email);
     await sendLink(body, { userId: found.user_id, emailId: found.email_id, email, signup: false, loginUrl, signupUrl });
@@ -106,7 +181,7 @@ export function magicLinkRoutes(route: Route, svc: Services): void {
     const session = await requireSession(c, svc);
     const body = await readJson(c, SendSchema, svc.maxBodyBytes);
     const { email, loginUrl, signupUrl } = prepare(c, body);
-    const found = await k.selectFrom('emails').select(['email_id', 'user_id']).where('project_id', '=', svc.project.project_id).where('email', '=', email).executeTakeFirst();
+    const found = await findEmail(email);
     if (found && found.user_id !== session.user_id) throw new ApiError('duplicate_email');
     await limitEmailSend(c, svc, 'magic_link_send', email);
     // An address new to the user gets its id now; the emails row is written when the link is redeemed.
@@ -121,6 +196,7 @@ export function magicLinkRoutes(route: Route, svc: Services): void {
     const body = await readJson(c, MagicLinkAuthenticateRequest, svc.maxBodyBytes);
     // A reset email's token is also a login link (SPEC 2: stytch_token_type=login on the reset page).
     const row = await redeemEmailToken(svc, body.token, body.code_verifier, ['login', 'signup', 'reset_password']);
+    await rememberClient(c, svc, row.user_id);
     const now = svc.now();
     const { row: session, token } = await createSession(svc, {
       userId: row.user_id,

@@ -121,7 +121,7 @@ describe('OTP by SMS and WhatsApp', () => {
 });
 
 describe('HTTP SMS provider adapter', () => {
-  it('posts {channel, to, text} with the bearer token to SMS_PROVIDER_URL; a provider failure is a 500', async () => {
+  it('posts {channel, to, text} with the bearer token to SMS_PROVIDER_URL; a provider failure is retried by the outbox', async () => {
     const received: { auth: string | undefined; type: string | undefined; body: Record<string, string> }[] = [];
     let fail = false;
     const server = createServer((req: IncomingMessage, res) => {
@@ -140,6 +140,7 @@ describe('HTTP SMS provider adapter', () => {
     try {
       const r = await t.call('POST', '/sdk/v1/otps/whatsapp/login_or_create', { body: { phone_number: PHONE } });
       assert.equal(r.status, 200);
+      await t.services.outbox.drain();
       assert.equal(received.length, 1);
       assert.equal(received[0]!.auth, 'Bearer sekret');
       assert.equal(received[0]!.type, 'application/json');
@@ -149,11 +150,22 @@ describe('HTTP SMS provider adapter', () => {
       assert.ok(received[0]!.body.text!.includes(code), 'the provider gets the same text as the inbox');
       // Email does not go to the SMS provider.
       await t.call('POST', '/sdk/v1/otps/email/login_or_create', { body: { email: 'mail@example.com' } });
+      await t.services.outbox.drain();
       assert.equal(received.length, 1);
+      // A provider failure no longer fails the call (sends left the request path): the job is retried.
       fail = true;
       const broken = await t.call('POST', '/sdk/v1/otps/sms/login_or_create', { body: { phone_number: PHONE } });
-      assert.equal(broken.status, 500);
-      assert.equal(broken.json.error_type, 'internal_server_error');
+      assert.equal(broken.status, 200);
+      await t.services.outbox.drain();
+      assert.equal(received.length, 2);
+      const jobs = (await t.call('GET', '/dev/outbox.json')).json.jobs as { status: string; attempts: number; last_error: string; channel: string }[];
+      assert.deepEqual(jobs.map((j) => [j.status, j.attempts, j.channel]), [['pending', 1, 'sms']]);
+      assert.match(jobs[0]!.last_error, /503/);
+      fail = false;
+      t.advance(30_000);
+      await t.services.outbox.drain();
+      assert.equal(received.length, 3, 'the retry 30 s later gets through');
+      assert.deepEqual((await t.call('GET', '/dev/outbox.json')).json.jobs, [], 'a delivered job is deleted');
     } finally {
       await t.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -2,20 +2,45 @@
  * OTP sends beyond `otps/email/login_or_create` (otps.ts): SMS and WhatsApp login_or_create, and
  * send/primary (existing users only) and send/secondary (adds the address to the session's user) for
  * email, SMS and WhatsApp. Codes are verified by `otps/authenticate` (otps.ts) for every channel.
+ * With enumeration protection, send/primary answers alike for every address and the per-address work
+ * moves into an outbox job.
  */
-import { OTP_EXPIRATION_DEFAULT, OTPEmailLoginOrCreateRequest, type OTPLoginOrCreateResponse, type OTPPhoneSendResponse, OTPPhoneSendRequest } from '../../sdk-core/schemas/index.ts';
+import {
+  type InboxChannel,
+  OTP_EXPIRATION_DEFAULT,
+  OTPEmailLoginOrCreateRequest,
+  type OTPLoginOrCreateResponse,
+  type OTPPhoneSendResponse,
+  OTPPhoneSendRequest,
+} from '../../sdk-core/schemas/index.ts';
 import { requireSession } from '../auth-helpers.ts';
+import { clientIpHash, decoyId } from '../client-keys.ts';
 import { newId } from '../crypto.ts';
 import { ApiError } from '../errors.ts';
 import { clientIp, type Ctx, ok, readJson, requireProjectAuth, type Services } from '../http.ts';
-import { issueOtp } from '../otp-methods.ts';
+import { issueOtp, prepareOtp } from '../otp-methods.ts';
 import { findOrCreateUserByPhone, findPhone, normalizePhone } from '../phones.ts';
 import { hit } from '../rate-limit.ts';
+import { enumerationProtected } from '../settings.ts';
 import { assertDeliverable } from '../suppressions.ts';
 import { bodyEmail } from './magic-links.ts';
 import type { Route } from './types.ts';
 
 type PhoneChannel = 'sms' | 'whatsapp';
+
+/** Outbox job kind of an enumeration-protected OTP send/primary. */
+const PRIMARY_OTP_JOB = 'otp_primary';
+
+/** Inputs of a {@link PRIMARY_OTP_JOB}: no secret (the code is drawn by the job). */
+interface PrimaryOtpJob {
+  channel: InboxChannel;
+  /** Normalised email or E.164 number. */
+  address: string;
+  minutes: number;
+  requesterHash: string;
+  /** When the send was asked for; the code's lifetime counts from here. */
+  at: number;
+}
 
 /** Registers the SMS / WhatsApp OTP routes and the email send variants. */
 export function otpPhoneRoutes(route: Route, svc: Services): void {
@@ -36,6 +61,36 @@ export function otpPhoneRoutes(route: Route, svc: Services): void {
   const findEmail = (email: string) =>
     k.selectFrom('emails').select(['email_id', 'user_id']).where('project_id', '=', pid).where('email', '=', email).executeTakeFirst();
 
+  /** The account holding `address` on `channel`: its user and method id, if any. */
+  const findMethod = async (channel: InboxChannel, address: string): Promise<{ userId: string; methodId: string } | null> => {
+    if (channel === 'email') {
+      const e = await findEmail(address);
+      return e ? { userId: e.user_id, methodId: e.email_id } : null;
+    }
+    const p = await findPhone(svc, address);
+    return p ? { userId: p.user_id, methodId: p.phone_id } : null;
+  };
+
+  svc.outbox.register(PRIMARY_OTP_JOB, async (payload) => {
+    const p = payload as PrimaryOtpJob;
+    const found = await findMethod(p.channel, p.address);
+    if (!found) return null;
+    return prepareOtp(svc, { ...found, channel: p.channel, to: p.address, minutes: p.minutes, destination: null, requesterHash: p.requesterHash, at: p.at });
+  });
+
+  /**
+   * send/primary with enumeration protection: the same limits, lookup, one enqueue and answer shape for
+   * every address; an unknown one gets stable decoy ids (client-keys.ts) and no message.
+   */
+  const protectedPrimary = async (c: Ctx, channel: InboxChannel, address: string, minutes: number, destinationKey: string) => {
+    await limit(c, channel, address, destinationKey);
+    const known = await findMethod(channel, address);
+    const job: PrimaryOtpJob = { channel, address, minutes, requesterHash: clientIpHash(c, svc), at: svc.now() };
+    await svc.outbox.enqueue(PRIMARY_OTP_JOB, job);
+    const methodKind = channel === 'email' ? 'email' : 'phone-number';
+    return { userId: known?.userId ?? decoyId(svc, 'user', address), methodId: known?.methodId ?? decoyId(svc, methodKind, address) };
+  };
+
   for (const channel of ['sms', 'whatsapp'] as const satisfies readonly PhoneChannel[]) {
     route('POST', `/sdk/v1/otps/${channel}/login_or_create`, async (c) => {
       requireProjectAuth(c, svc);
@@ -44,8 +99,13 @@ export function otpPhoneRoutes(route: Route, svc: Services): void {
       await limit(c, channel, phone, `otp_send:phone:${pid}:${phone}`);
       const user = await findOrCreateUserByPhone(svc, phone);
       const minutes = body.expiration_minutes ?? OTP_EXPIRATION_DEFAULT;
-      await issueOtp(svc, { userId: user.user_id, methodId: user.phone_id, channel, to: phone, minutes, destination: null });
-      const answer: OTPPhoneSendResponse = { method_id: user.phone_id, user_id: user.user_id, phone_id: user.phone_id, user_created: user.created };
+      await issueOtp(svc, { userId: user.user_id, methodId: user.phone_id, channel, to: phone, minutes, destination: null, requesterHash: clientIpHash(c, svc) });
+      const answer: OTPPhoneSendResponse = {
+        method_id: user.phone_id,
+        user_id: user.user_id,
+        phone_id: user.phone_id,
+        user_created: user.created && !enumerationProtected(svc.project),
+      };
       return ok(c, answer);
     });
 
@@ -53,11 +113,16 @@ export function otpPhoneRoutes(route: Route, svc: Services): void {
       requireProjectAuth(c, svc);
       const body = await readJson(c, OTPPhoneSendRequest, svc.maxBodyBytes);
       const phone = normalizePhone(body.phone_number);
+      const minutes = body.expiration_minutes ?? OTP_EXPIRATION_DEFAULT;
+      if (enumerationProtected(svc.project)) {
+        const ids = await protectedPrimary(c, channel, phone, minutes, `otp_send:phone:${pid}:${phone}`);
+        const answer: OTPPhoneSendResponse = { method_id: ids.methodId, user_id: ids.userId, phone_id: ids.methodId, user_created: false };
+        return ok(c, answer);
+      }
       const found = await findPhone(svc, phone);
       if (!found) throw new ApiError('phone_number_not_found');
       await limit(c, channel, phone, `otp_send:phone:${pid}:${phone}`);
-      const minutes = body.expiration_minutes ?? OTP_EXPIRATION_DEFAULT;
-      await issueOtp(svc, { userId: found.user_id, methodId: found.phone_id, channel, to: phone, minutes, destination: null });
+      await issueOtp(svc, { userId: found.user_id, methodId: found.phone_id, channel, to: phone, minutes, destination: null, requesterHash: clientIpHash(c, svc) });
       const answer: OTPPhoneSendResponse = { method_id: found.phone_id, user_id: found.user_id, phone_id: found.phone_id, user_created: false };
       return ok(c, answer);
     });
@@ -72,7 +137,15 @@ export function otpPhoneRoutes(route: Route, svc: Services): void {
       // A number new to the user gets its id now and is attached only when the code is verified.
       const phoneId = found?.phone_id ?? newId('phone-number', svc.project.mode);
       const minutes = body.expiration_minutes ?? OTP_EXPIRATION_DEFAULT;
-      await issueOtp(svc, { userId: session.user_id, methodId: phoneId, channel, to: phone, minutes, destination: found ? null : phone });
+      await issueOtp(svc, {
+        userId: session.user_id,
+        methodId: phoneId,
+        channel,
+        to: phone,
+        minutes,
+        destination: found ? null : phone,
+        requesterHash: clientIpHash(c, svc),
+      });
       const answer: OTPPhoneSendResponse = { method_id: phoneId, user_id: session.user_id, phone_id: phoneId, user_created: false };
       return ok(c, answer);
     });
@@ -82,11 +155,16 @@ export function otpPhoneRoutes(route: Route, svc: Services): void {
     requireProjectAuth(c, svc);
     const body = await readJson(c, OTPEmailLoginOrCreateRequest, svc.maxBodyBytes);
     const email = bodyEmail(body.email);
+    const minutes = body.expiration_minutes ?? OTP_EXPIRATION_DEFAULT;
+    if (enumerationProtected(svc.project)) {
+      const ids = await protectedPrimary(c, 'email', email, minutes, `otp_send:email:${pid}:${email}`);
+      const answer: OTPLoginOrCreateResponse = { method_id: ids.methodId, user_id: ids.userId, email_id: ids.methodId, user_created: false };
+      return ok(c, answer);
+    }
     const found = await findEmail(email);
     if (!found) throw new ApiError('email_not_found');
     await limit(c, 'email', email, `otp_send:email:${pid}:${email}`);
-    const minutes = body.expiration_minutes ?? OTP_EXPIRATION_DEFAULT;
-    await issueOtp(svc, { userId: found.user_id, methodId: found.email_id, channel: 'email', to: email, minutes, destination: null });
+    await issueOtp(svc, { userId: found.user_id, methodId: found.email_id, channel: 'email', to: email, minutes, destination: null, requesterHash: clientIpHash(c, svc) });
     const answer: OTPLoginOrCreateResponse = { method_id: found.email_id, user_id: found.user_id, email_id: found.email_id, user_created: false };
     return ok(c, answer);
   });
@@ -100,7 +178,15 @@ export function otpPhoneRoutes(route: Route, svc: Services): void {
     await limit(c, 'email', email, `otp_send:email:${pid}:${email}`);
     const emailId = found?.email_id ?? newId('email', svc.project.mode);
     const minutes = body.expiration_minutes ?? OTP_EXPIRATION_DEFAULT;
-    await issueOtp(svc, { userId: session.user_id, methodId: emailId, channel: 'email', to: email, minutes, destination: found ? null : email });
+    await issueOtp(svc, {
+      userId: session.user_id,
+      methodId: emailId,
+      channel: 'email',
+      to: email,
+      minutes,
+      destination: found ? null : email,
+      requesterHash: clientIpHash(c, svc),
+    });
     const answer: OTPLoginOrCreateResponse = { method_id: emailId, user_id: session.user_id, email_id: emailId, user_created: false };
     return ok(c, answer);
   });

@@ -1,81 +1,73 @@
 /** `POST /sdk/v1/otps/email/login_or_create` and `POST /sdk/v1/otps/authenticate` (DESIGN 2 and 3). */
 import {
-  isValidEmail,
   OTP_EXPIRATION_DEFAULT,
   OTPAuthenticateRequest,
   OTPEmailLoginOrCreateRequest,
   type OTPLoginOrCreateResponse,
 } from '../../sdk-core/schemas/index.ts';
-import { hashOtp, newId, newOtpCode, safeEqualHex } from '../crypto.ts';
+import { clientIpHash, rememberClient } from '../client-keys.ts';
+import { hashOtp, safeEqualHex } from '../crypto.ts';
 import { ApiError } from '../errors.ts';
 import { clientIp, ok, readJson, requireProjectAuth, type Services, userAgent } from '../http.ts';
-import { hit } from '../rate-limit.ts';
+import { count, currentHits, hit, type Limit, secondsLeftInWindow } from '../rate-limit.ts';
 import { authenticateAnswer, createSession, DEFAULT_SESSION_DURATION_MINUTES } from '../sessions.ts';
-import { markOtpMethodVerified, otpFactor, resolveOtpMethod } from '../otp-methods.ts';
+import { issueOtp, markOtpMethodVerified, otpFactor, resolveOtpMethod } from '../otp-methods.ts';
+import { enumerationProtected } from '../settings.ts';
 import { assertDeliverable } from '../suppressions.ts';
 import { findOrCreateUserByEmail } from '../users.ts';
+import { bodyEmail } from './magic-links.ts';
 import type { Route } from './types.ts';
 
 /** Wrong guesses one code survives (DESIGN 3). */
 export const OTP_MAX_ATTEMPTS = 5;
-/** Consecutive failed OTP authentications that lock the user (DESIGN 3). */
+/**
+ * Consecutive failed OTP authentications from one client (IP) that lock that client, and only that
+ * client, out of the user (DESIGN 3's 10, keyed by user and client so a stranger cannot lock anyone out).
+ */
 export const USER_LOCK_THRESHOLD = 10;
-/** How long a lock lasts (DESIGN 3: 1 hour). */
+/** How long a client's lock lasts (DESIGN 3: 1 hour). */
 export const USER_LOCK_MS = 60 * 60 * 1000;
+/**
+ * Failed authentications per user per hour, from all clients, after which the user is guarded: only the
+ * client that requested the outstanding code may still guess it (total guesses stay bounded by the send
+ * limits x {@link OTP_MAX_ATTEMPTS}, and the person who asked for a code can still use it).
+ */
+export const USER_GUARD: Limit = { max: 10, windowMs: 60 * 60 * 1000 };
 
 /** Registers the OTP routes. */
 export function otpRoutes(route: Route, svc: Services): void {
   const k = svc.db.kysely;
+  const pid = svc.project.project_id;
 
   route('POST', '/sdk/v1/otps/email/login_or_create', async (c) => {
     requireProjectAuth(c, svc);
     const body = await readJson(c, OTPEmailLoginOrCreateRequest, svc.maxBodyBytes);
-    // Normalised so one mailbox is one user regardless of the case it was typed in.
-    const email = body.email.trim().toLowerCase();
-    if (!isValidEmail(email)) throw new ApiError('invalid_email');
+    const email = bodyEmail(body.email);
     // Before the limits and the user: a refused send creates nothing and costs no quota.
     await assertDeliverable(svc, 'email', email);
 
     const now = svc.now();
-    const pid = svc.project.project_id;
     await hit(svc.db, `otp_send:project:${pid}`, svc.limits.otpSendPerProject, now);
     await hit(svc.db, `otp_send:ip:${pid}:${clientIp(c, svc)}`, svc.limits.otpSendPerIp, now);
     await hit(svc.db, `otp_send:email:${pid}:${email}`, svc.limits.otpSendPerEmail, now);
 
     const user = await findOrCreateUserByEmail(svc, email);
     const minutes = body.expiration_minutes ?? OTP_EXPIRATION_DEFAULT;
-    const otpId = newId('otp', svc.project.mode);
-    const code = newOtpCode();
-    // A new code supersedes any outstanding one for this method (closed like a used code).
-    await k.updateTable('otps').set({ consumed_at: now }).where('method_id', '=', user.email_id).where('consumed_at', 'is', null).execute();
-    await k
-      .insertInto('otps')
-      .values({
-        otp_id: otpId,
-        project_id: pid,
-        user_id: user.user_id,
-        method_id: user.email_id,
-        code_hash: hashOtp(otpId, code),
-        created_at: now,
-        expires_at: now + minutes * 60_000,
-        failed_attempts: 0,
-        consumed_at: null,
-      })
-      .execute();
-    await svc.delivery.send({
-      projectId: pid,
+    await issueOtp(svc, {
+      userId: user.user_id,
+      methodId: user.email_id,
       channel: 'email',
       to: email,
-      subject: 'Your verification code',
-      text: `Your ${svc.project.project_name} verification code is ${code}. It expires in ${minutes} minute${minutes === 1 ? '' : 's'}. If you did not request it, ignore this email.`,
-      code,
-      link: null,
+      minutes,
+      destination: null,
+      requesterHash: clientIpHash(c, svc),
     });
     const answer: OTPLoginOrCreateResponse = {
       method_id: user.email_id,
       user_id: user.user_id,
       email_id: user.email_id,
-      user_created: user.created,
+      // Enumeration protection: whether the address was new is not told.
+      user_created: user.created && !enumerationProtected(svc.project),
     };
     return ok(c, answer);
   });
@@ -90,9 +82,19 @@ export function otpRoutes(route: Route, svc: Services): void {
     // The method is an email, a phone number or a pending secondary address (otp-methods.ts).
     const method = await resolveOtpMethod(svc, body.method_id);
     if (!method) throw new ApiError('otp_code_not_found');
-    const user = await k.selectFrom('users').select(['user_id', 'locked_until']).where('user_id', '=', method.userId).executeTakeFirstOrThrow();
-    if (user.locked_until !== null && user.locked_until > now) {
-      throw new ApiError('user_lock_limit_reached', { details: { locked_until: new Date(user.locked_until).toISOString() } });
+    const userId = method.userId;
+    const client = clientIpHash(c, svc);
+
+    // This client locked out of this user (10 consecutive failures from it)?
+    const lock = await k
+      .selectFrom('client_locks')
+      .select('locked_until')
+      .where('scope', '=', 'otp')
+      .where('user_id', '=', userId)
+      .where('client_hash', '=', client)
+      .executeTakeFirst();
+    if (lock?.locked_until != null && lock.locked_until > now) {
+      throw new ApiError('user_lock_limit_reached', { details: { locked_until: new Date(lock.locked_until).toISOString() } });
     }
 
     // The outstanding code of the method, else its newest closed one (so its right code is recognised).
@@ -103,6 +105,16 @@ export function otpRoutes(route: Route, svc: Services): void {
     };
     const otp = (await newest(true)) ?? (await newest(false));
     if (!otp) throw new ApiError('otp_code_not_found');
+
+    // A guarded user (many failures this hour, from anywhere): only the client that asked for the code
+    // may guess it. Refused guesses are not compared, so they neither count nor burn the code.
+    const guardKey = `otp_fail:user:${pid}:${userId}`;
+    if (otp.requester_hash !== client && (await currentHits(svc.db, guardKey, USER_GUARD, now)) >= USER_GUARD.max) {
+      throw new ApiError('user_lock_limit_reached', {
+        details: { locked_until: new Date(now + secondsLeftInWindow(USER_GUARD, now) * 1000).toISOString() },
+      });
+    }
+
     const live = otp.consumed_at === null && otp.expires_at > now && otp.failed_attempts < OTP_MAX_ATTEMPTS;
     const matches = safeEqualHex(hashOtp(otp.otp_id, body.token), otp.code_hash);
 
@@ -110,15 +122,22 @@ export function otpRoutes(route: Route, svc: Services): void {
       if (live) {
         await k.updateTable('otps').set((eb) => ({ failed_attempts: eb('failed_attempts', '+', 1) })).where('otp_id', '=', otp.otp_id).execute();
       }
+      await count(svc.db, guardKey, USER_GUARD, now);
       const counted = await k
-        .updateTable('users')
-        .set((eb) => ({ otp_failures: eb('otp_failures', '+', 1) }))
-        .where('user_id', '=', user.user_id)
-        .returning('otp_failures')
+        .insertInto('client_locks')
+        .values({ project_id: pid, scope: 'otp', user_id: userId, client_hash: client, failures: 1, locked_until: null, updated_at: now })
+        .onConflict((oc) => oc.columns(['scope', 'user_id', 'client_hash']).doUpdateSet((eb) => ({ failures: eb('client_locks.failures', '+', 1), updated_at: now })))
+        .returning('failures')
         .executeTakeFirstOrThrow();
-      if (counted.otp_failures >= USER_LOCK_THRESHOLD) {
+      if (counted.failures >= USER_LOCK_THRESHOLD) {
         const until = now + USER_LOCK_MS;
-        await k.updateTable('users').set({ locked_until: until, otp_failures: 0 }).where('user_id', '=', user.user_id).execute();
+        await k
+          .updateTable('client_locks')
+          .set({ locked_until: until, failures: 0, updated_at: now })
+          .where('scope', '=', 'otp')
+          .where('user_id', '=', userId)
+          .where('client_hash', '=', client)
+          .execute();
         throw new ApiError('user_lock_limit_reached', { details: { locked_until: new Date(until).toISOString() } });
       }
       throw new ApiError('otp_code_not_found');
@@ -139,11 +158,13 @@ export function otpRoutes(route: Route, svc: Services): void {
       .executeTakeFirst();
     if (!claimed) throw new ApiError('otp_code_not_found');
 
-    await k.updateTable('users').set({ otp_failures: 0 }).where('user_id', '=', user.user_id).execute();
+    // A success clears this client's consecutive failures (others' counts stay theirs).
+    await k.deleteFrom('client_locks').where('scope', '=', 'otp').where('user_id', '=', userId).where('client_hash', '=', client).execute();
     await markOtpMethodVerified(svc, method);
+    await rememberClient(c, svc, userId);
 
     const { row, token } = await createSession(svc, {
-      userId: user.user_id,
+      userId,
       durationMinutes: body.session_duration_minutes ?? DEFAULT_SESSION_DURATION_MINUTES,
       ip: clientIp(c, svc),
       userAgent: userAgent(c),

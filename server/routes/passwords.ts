@@ -10,7 +10,10 @@
  *   unauthorized_credentials after the same scrypt work (no enumeration). Only after the right password:
  *   breached_password when it is on the breached list (flagged requires_reset), reset_password when
  *   flagged otherwise.
- * - reset/start answers the same 200 for unknown emails and sends nothing.
+ * - reset/start answers the same 200 for unknown emails and sends nothing; the lookup, token and email
+ *   happen in an outbox job, so the request's work and time are the same for every address.
+ * - sign-in attempts are limited per (email, client); an account with many failures is guarded: only
+ *   clients that signed in to it before get through (see PASSWORD_GUARD).
  */
 import {
   PasswordCredentialsRequest,
@@ -22,24 +25,51 @@ import {
   MAGIC_LINK_EXPIRATION_DEFAULT,
 } from '../../sdk-core/schemas/index.ts';
 import { linkWithToken, requireSession, resolveRedirect } from '../auth-helpers.ts';
+import { captchaRequired } from '../captcha.ts';
+import { clientIpHash, isKnownClient, rememberClient } from '../client-keys.ts';
 import { sha256Hex } from '../crypto.ts';
 import { ApiError } from '../errors.ts';
 import { clientIp, type Ctx, ok, readJson, requireProjectAuth, type Services, userAgent } from '../http.ts';
 import { issueEmailToken, redeemEmailToken } from '../magic-link-tokens.ts';
+import type { OutboundMessage } from '../messaging/delivery.ts';
 import { assertPasswordLength, burnVerification, normalizePassword, verifyPassword } from '../passwords/hash.ts';
 import { findPassword, flagPasswordReset, setPassword } from '../passwords/store.ts';
 import { checkStrength, isBreachedPassword } from '../passwords/strength.ts';
-import { hit, type Limit } from '../rate-limit.ts';
+import { count, currentHits, hit, type Limit, secondsLeftInWindow } from '../rate-limit.ts';
 import { authenticateAnswer, createSession, DEFAULT_SESSION_DURATION_MINUTES } from '../sessions.ts';
 import { passwordPolicy, pkceRequiredForPasswordResets } from '../settings.ts';
 import { findOrCreateUserByEmail } from '../users.ts';
 import { bodyEmail, limitEmailSend } from './magic-links.ts';
 import type { Route } from './types.ts';
 
-/** Password sign-in attempts per email per 10 minutes (right or wrong) before 429: slows online guessing. */
-export const PASSWORD_ATTEMPTS_PER_EMAIL: Limit = { max: 20, windowMs: 10 * 60 * 1000 };
-/** Password sign-in attempts per client IP per 10 minutes before 429. */
+/**
+ * Password sign-in attempts per (email, client IP) per 10 minutes, right or wrong, before 429 for that
+ * client only: slows one client's online guessing without touching anyone else's sign-in.
+ */
+export const PASSWORD_ATTEMPTS_PER_CLIENT: Limit = { max: 20, windowMs: 10 * 60 * 1000 };
+/** Password sign-in attempts per client IP per 10 minutes, whatever the email, before 429. */
 export const PASSWORD_ATTEMPTS_PER_IP: Limit = { max: 300, windowMs: 10 * 60 * 1000 };
+/**
+ * Failed sign-ins per email per 10 minutes, from all clients, after which the account is guarded: only
+ * clients that signed in to it before (known_clients: IP or SDK persistent_id) may try; others get 429
+ * (or, with captcha on, must solve one per attempt). Bounds guessing by strangers to about 20 per 10 min
+ * while the owner's usual browser still signs in.
+ */
+export const PASSWORD_GUARD: Limit = { max: 20, windowMs: 10 * 60 * 1000 };
+
+/** Outbox job kind of reset/start: the lookup, token and email happen in the worker, never in the request. */
+const RESET_JOB = 'password_reset';
+
+/** Inputs of a {@link RESET_JOB}: no secret (the token is issued by the job). */
+interface ResetJob {
+  email: string;
+  resetUrl: string;
+  loginUrl: string | null;
+  minutes: number;
+  codeChallenge: string | null;
+  /** When the reset was asked for; the link's lifetime counts from here. */
+  at: number;
+}
 
 /** Registers the password routes. */
 export function passwordRoutes(route: Route, svc: Services): void {
@@ -62,6 +92,8 @@ export function passwordRoutes(route: Route, svc: Services): void {
   };
 
   const passwordSession = async (c: Ctx, userId: string, minutes: number | undefined, email: { email_id: string; email: string }) => {
+    // This browser signed in here: in a guarded account (passwords under attack) it still gets through.
+    await rememberClient(c, svc, userId);
     const now = svc.now();
     const { row, token } = await createSession(svc, {
       userId,
@@ -86,17 +118,60 @@ export function passwordRoutes(route: Route, svc: Services): void {
     const email = bodyEmail(rawEmail);
     const normalized = normalizePassword(rawPassword);
     assertPasswordLength(normalized);
-    await hit(svc.db, `password_auth:email:${pid}:${email}`, PASSWORD_ATTEMPTS_PER_EMAIL, svc.now());
-    await hit(svc.db, `password_auth:ip:${pid}:${clientIp(c, svc)}`, PASSWORD_ATTEMPTS_PER_IP, svc.now());
+    const now = svc.now();
+    await hit(svc.db, `password_auth:email_client:${pid}:${email}:${clientIpHash(c, svc)}`, PASSWORD_ATTEMPTS_PER_CLIENT, now);
+    await hit(svc.db, `password_auth:ip:${pid}:${clientIp(c, svc)}`, PASSWORD_ATTEMPTS_PER_IP, now);
     const found = await findEmail(email);
+    // Guarded (many failures lately, from anywhere): strangers are refused before any password check, so
+    // their attempts neither cost a scrypt nor count. The same queries run for unknown emails.
+    const failures = `password_fail:email:${pid}:${email}`;
+    if ((await currentHits(svc.db, failures, PASSWORD_GUARD, now)) >= PASSWORD_GUARD.max && !(await isKnownClient(c, svc, found?.user_id ?? ''))) {
+      // With captcha on, a request only gets here with a solved one (captchaGuard): a human goes on.
+      if (!captchaRequired(svc)) throw new ApiError('too_many_requests', { details: { retry_after_seconds: secondsLeftInWindow(PASSWORD_GUARD, now) } });
+      if (!c.get('captchaVerified')) throw new ApiError('captcha_required');
+    }
     const stored = found ? await findPassword(svc, found.user_id) : null;
     if (!found || !stored) {
       await burnVerification(normalized);
+      await count(svc.db, failures, PASSWORD_GUARD, now);
       throw new ApiError('unauthorized_credentials');
     }
-    if (!(await verifyPassword(normalized, stored.hash))) throw new ApiError('unauthorized_credentials');
+    if (!(await verifyPassword(normalized, stored.hash))) {
+      await count(svc.db, failures, PASSWORD_GUARD, now);
+      throw new ApiError('unauthorized_credentials');
+    }
     return { email, found, stored, normalized };
   };
+
+  // reset/start's per-address work, in the outbox worker: known and unknown addresses cost the request
+  // the same (one enqueue), and only a known one gets an email.
+  svc.outbox.register(RESET_JOB, async (payload) => {
+    const p = payload as ResetJob;
+    const found = await findEmail(p.email);
+    if (!found) return null;
+    const { token, expiresAt } = await issueEmailToken(svc, {
+      userId: found.user_id,
+      emailId: found.email_id,
+      email: p.email,
+      kind: 'reset_password',
+      minutes: p.minutes,
+      codeChallenge: p.codeChallenge,
+      at: p.at,
+    });
+    const link = linkWithToken(p.resetUrl, 'reset_password', token);
+    const name = svc.project.project_name;
+    const loginPart = p.loginUrl ? `\n\nOr log in without changing your password:\n\n${linkWithToken(p.loginUrl, 'login', token)}` : '';
+    const message: OutboundMessage = {
+      projectId: pid,
+      channel: 'email',
+      to: p.email,
+      subject: `Reset your ${name} password`,
+      text: `Set a new ${name} password with this link:\n\n${link}${loginPart}\n\nIt expires in ${p.minutes} minutes and works once. If you did not request it, ignore this email.`,
+      code: null,
+      link,
+    };
+    return { message, expiresAt };
+  });
 
   route('POST', '/sdk/v1/passwords', async (c) => {
     requireProjectAuth(c, svc);
@@ -137,23 +212,17 @@ export function passwordRoutes(route: Route, svc: Services): void {
     const resetUrl = resolveRedirect(c, svc, body.reset_password_redirect_url, 'reset_password_redirect_url');
     const loginUrl = body.login_redirect_url ? resolveRedirect(c, svc, body.login_redirect_url, 'login_redirect_url') : null;
     await limitEmailSend(c, svc, 'password_reset_send', email);
-    const found = await findEmail(email);
-    // No enumeration: an unknown email gets the same answer and simply no email.
-    if (!found) return ok(c, {});
-    const minutes = body.reset_password_expiration_minutes ?? MAGIC_LINK_EXPIRATION_DEFAULT;
-    const token = await issueEmailToken(svc, { userId: found.user_id, emailId: found.email_id, email, kind: 'reset_password', minutes, codeChallenge: body.code_challenge ?? null });
-    const link = linkWithToken(resetUrl, 'reset_password', token);
-    const name = svc.project.project_name;
-    const loginPart = loginUrl ? `\n\nOr log in without changing your password:\n\n${linkWithToken(loginUrl, 'login', token)}` : '';
-    await svc.delivery.send({
-      projectId: pid,
-      channel: 'email',
-      to: email,
-      subject: `Reset your ${name} password`,
-      text: `Set a new ${name} password with this link:\n\n${link}${loginPart}\n\nIt expires in ${minutes} minutes and works once. If you did not request it, ignore this email.`,
-      code: null,
-      link,
-    });
+    // No enumeration, in the answer or its timing: every address costs one enqueue and the same answer;
+    // the job finds out whether there is an account (and sends nothing when there is none).
+    const job: ResetJob = {
+      email,
+      resetUrl,
+      loginUrl,
+      minutes: body.reset_password_expiration_minutes ?? MAGIC_LINK_EXPIRATION_DEFAULT,
+      codeChallenge: body.code_challenge ?? null,
+      at: svc.now(),
+    };
+    await svc.outbox.enqueue(RESET_JOB, job);
     return ok(c, {});
   });
 

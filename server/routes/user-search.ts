@@ -2,12 +2,17 @@
 import { type UserSearchResponse, UserSearchRequest } from '../../sdk-core/schemas/index.ts';
 import { clientIp, ok, readJson, requireProjectAuth, type Services } from '../http.ts';
 import { findPassword } from '../passwords/store.ts';
-import { hit, type Limit } from '../rate-limit.ts';
+import { hit } from '../rate-limit.ts';
+import { enumerationProtected } from '../settings.ts';
 import type { Route } from './types.ts';
 import { bodyEmail } from './magic-links.ts';
 
-/** Lookups per client IP per 10 minutes before 429. */
-export const USER_SEARCH_PER_IP: Limit = { max: 300, windowMs: 10 * 60 * 1000 };
+/**
+ * What users/search answers for every address under enumeration protection: the sign-in screen
+ * (userType 'password'), plus a flag telling the widget the answer says nothing about the address, so
+ * it offers creating an account beside signing in (and its "Forgot password?").
+ */
+export const PROTECTED_USER_SEARCH_ANSWER: UserSearchResponse = { userType: 'password', enumeration_protected: true };
 
 /** Registers `users/search`. */
 export function userSearchRoutes(route: Route, svc: Services): void {
@@ -15,8 +20,11 @@ export function userSearchRoutes(route: Route, svc: Services): void {
     requireProjectAuth(c, svc);
     const body = await readJson(c, UserSearchRequest, svc.maxBodyBytes);
     const email = bodyEmail(body.email);
-    // The widget needs this lookup (SPEC 2 Password); a per-IP limit keeps it from being a bulk oracle.
-    await hit(svc.db, `user_search:ip:${svc.project.project_id}:${clientIp(c, svc)}`, USER_SEARCH_PER_IP, svc.now());
+    // The widget needs this lookup (SPEC 2 Password); a per-IP limit (always on) keeps it from being a
+    // bulk oracle: 30 per minute by default (RATE_LIMIT_USER_SEARCH_IP).
+    await hit(svc.db, `user_search:ip:${svc.project.project_id}:${clientIp(c, svc)}`, svc.limits.userSearchPerIp, svc.now());
+    // Enumeration protection: no lookup at all, the same answer for every (valid) address.
+    if (enumerationProtected(svc.project)) return ok(c, PROTECTED_USER_SEARCH_ANSWER);
     const found = await svc.db.kysely
       .selectFrom('emails')
       .select('user_id')
