@@ -1,8 +1,2 @@
-import { defineLogin, definePasskeyRegistration, defineResetPassword } from '../elements/registry.ts';
-
-/** Registers every Auth Elements tag; safe to call more than once. */
-export function defineAuthElements(): void {
-  defineLogin();
-  defineResetPassword();
-  definePasskeyRegistration();
-}
+/** Registers every Auth Elements tag; safe to call more than once (see elements/registry.ts). */
+export { defineAuthElements } from '../elements/registry.ts';
