@@ -13,7 +13,6 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { type AuthClient, ConfigError } from '../sdk-core/index.ts';
-import { checkLoginConfig } from '../react-internals/config.ts';
 import { errorDetail } from '../react-internals/errors.ts';
 import type { AuthCallbacks, AuthErrorDetail, AuthEvent } from '../react-internals/events.ts';
 import { LoginWidget } from '../react-internals/login/LoginWidget.tsx';
@@ -21,7 +20,7 @@ import type { Screen } from '../react-internals/login/state.ts';
 import { checkStringOverrides, resolveStrings, type StringOverrides } from '../react-internals/strings.ts';
 import { checkStyles, type StyleConfig } from '../react-internals/theme.ts';
 import { forwardError, forwardEvent } from './bridge.ts';
-import { type AuthElementDefinition, commonProperties, type ElementProperty } from './definitions.ts';
+import { type AuthElementDefinition, COMMON_PROPERTIES, type ElementProperty } from './definitions.ts';
 import { RenderRoot, useClient } from './host.tsx';
 
 /**
@@ -81,10 +80,7 @@ function stateOf(el: AuthElement): ElementState {
 }
 
 const definitionOf = (el: AuthElement): AuthElementDefinition => (el.constructor as typeof AuthElement).definition;
-const propertiesOf = (def: AuthElementDefinition): readonly ElementProperty[] => [
-  ...commonProperties(def.configType),
-  ...def.properties,
-];
+const propertiesOf = (def: AuthElementDefinition): readonly ElementProperty[] => [...COMMON_PROPERTIES, ...def.properties];
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const describe = (v: unknown): string => (Array.isArray(v) ? 'an array' : v === null ? 'null' : typeof v);
 const preview = (text: string): string => JSON.stringify(text.length > 40 ? `${text.slice(0, 40)}…` : text);
@@ -272,21 +268,35 @@ export class AuthElement<C = unknown> extends ElementBase {
     this.#changed();
   }
 
-  /** Checks a parsed value's content: warnings go to the console, a fatal config problem onto the widget. */
+  /**
+   * Checks a parsed value's content: warnings go to the console, a fatal config problem onto the
+   * widget. The config checks are their own chunk (diagnostics, not the first paint), so a fatal
+   * problem replaces the widget a moment after the config is set.
+   */
   #check(name: string, value: unknown): void {
-    const s = stateOf(this);
     const def = definitionOf(this);
-    let warnings: { message: string }[] = [];
     if (name === 'config') {
-      const report = checkLoginConfig(value, def.configShape, def.readsProducts);
-      warnings = report.warnings;
-      if (report.fatal) s.problems.set('config', new ConfigError(report.fatal.field, report.fatal.message));
-    } else if (name === 'styles') warnings = checkStyles(value).issues;
-    else if (name === 'strings') warnings = checkStringOverrides(value);
+      void import('../react-internals/config-check.ts').then(({ CONFIG_SHAPES, checkLoginConfig }) => {
+        const s = stateOf(this);
+        if (s.values.get('config') !== value) return; // replaced meanwhile
+        const report = checkLoginConfig(value, CONFIG_SHAPES[def.configShape], def.readsProducts);
+        this.#warn(report.warnings);
+        if (report.fatal) {
+          s.problems.set('config', new ConfigError(report.fatal.field, report.fatal.message));
+          this.#changed();
+        }
+      });
+    } else if (name === 'styles') this.#warn(checkStyles(value).issues);
+    else if (name === 'strings') this.#warn(checkStringOverrides(value));
+  }
+
+  /** Prints each warning once per element. */
+  #warn(warnings: readonly { message: string }[]): void {
+    const s = stateOf(this);
     for (const w of warnings) {
       if (s.warned.has(w.message)) continue;
       s.warned.add(w.message);
-      console.warn(`auth-elements: <${def.tag}> ${w.message}`);
+      console.warn(`auth-elements: <${definitionOf(this).tag}> ${w.message}`);
     }
   }
 

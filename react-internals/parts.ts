@@ -1,7 +1,8 @@
 /**
- * Every `part` name the widgets put on their elements, for host CSS (`auth-login::part(heading)`)
- * and for the Custom Elements Manifest. parts.test.ts checks this table against the `part`
- * attributes in the components, so it cannot drift from what is rendered.
+ * Every `part` name the widgets put on their elements, for host CSS (`auth-login::part(heading)`):
+ * documentation only (the Custom Elements Manifest, the editor data, the README), kept out of the
+ * browser bundle. test/package/manifest.test.ts checks it against the `part` attributes in the
+ * components, so it cannot drift from what is rendered.
  */
 export const PARTS = {
   container: 'The widget box (background, border, radius, padding).',

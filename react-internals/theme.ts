@@ -31,75 +31,57 @@ export interface StyleConfig {
 }
 
 /**
- * Every design token (CSS custom property) the widget reads, with its SPEC §3 default and what it
- * styles. The widget never declares a token: each use is `var(--auth-x, default)`, so a value set
+ * Every design token (CSS custom property) the widget reads, with its SPEC §3 default (what each
+ * styles is in theme-docs.ts, which the manifest and README are made from). The widget never declares a token: each use is `var(--auth-x, default)`, so a value set
  * on the element, any ancestor or `:root` reaches the widget through the shadow root, and the
  * `styles` property sets the same tokens on the element (DESIGN §4 styling surface). A default
  * may itself be another token (a primary button follows --auth-color-primary unless it is set).
  */
 export const THEME_TOKENS = {
-  '--auth-font-family': { default: 'Arial, Helvetica, sans-serif', description: 'Font of every text.' },
-  '--auth-color-primary': { default: '#19303D', description: 'Headings, body text, links, focus ring, selected tab.' },
-  '--auth-color-secondary': { default: '#5C727D', description: 'Helper text, unselected tabs, divider text, watermark.' },
-  '--auth-color-success': { default: '#0C5A56', description: 'Success check, met password rules, success toasts.' },
-  '--auth-color-error': { default: '#8B1214', description: 'Field errors, banners, invalid inputs, error toasts.' },
-  '--auth-color-disabled': { default: '#F3F5F6', description: 'Disabled input background, progress track.' },
-  '--auth-container-background': { default: '#FFFFFF', description: 'Background of the widget box.' },
-  '--auth-container-border': { default: '#ADBCC5', description: 'Border of the widget box, tabs and dividers.' },
-  '--auth-container-radius': { default: '8px', description: 'Corner radius of the widget box.' },
-  '--auth-container-width': { default: '400px', description: 'Largest width of the widget; it shrinks with its container below it.' },
-  '--auth-button-primary-background': { default: 'var(--auth-color-primary, #19303D)', description: 'Primary button background.' },
-  '--auth-button-primary-text': { default: '#FFFFFF', description: 'Primary button text.' },
-  '--auth-button-primary-border': { default: 'var(--auth-color-primary, #19303D)', description: 'Primary button border.' },
-  '--auth-button-primary-radius': { default: '4px', description: 'Primary button corner radius.' },
-  '--auth-button-primary-hover-overlay': {
-    default: 'color-mix(in srgb, var(--auth-button-primary-text, #FFFFFF) 14%, transparent)',
-    description: 'Tint laid over a primary button under the pointer (by default its text colour, faint).',
-  },
-  '--auth-button-primary-active-overlay': {
-    default: 'color-mix(in srgb, var(--auth-button-primary-text, #FFFFFF) 28%, transparent)',
-    description: 'Tint laid over a primary button while pressed.',
-  },
-  '--auth-button-secondary-background': { default: '#FFFFFF', description: 'Secondary button background (mailbox links, passkey buttons, Skip).' },
-  '--auth-button-secondary-text': { default: 'var(--auth-color-primary, #19303D)', description: 'Secondary button text.' },
-  '--auth-button-secondary-border': { default: 'var(--auth-color-primary, #19303D)', description: 'Secondary button border.' },
-  '--auth-button-secondary-radius': { default: '4px', description: 'Secondary button corner radius.' },
-  '--auth-button-secondary-hover-overlay': {
-    default: 'color-mix(in srgb, var(--auth-button-secondary-text, var(--auth-color-primary, #19303D)) 8%, transparent)',
-    description: 'Tint laid over a secondary button under the pointer.',
-  },
-  '--auth-button-secondary-active-overlay': {
-    default: 'color-mix(in srgb, var(--auth-button-secondary-text, var(--auth-color-primary, #19303D)) 16%, transparent)',
-    description: 'Tint laid over a secondary button while pressed.',
-  },
-  '--auth-button-disabled-background': { default: '#F3F5F6', description: 'Disabled button background.' },
-  '--auth-button-disabled-text': { default: '#8296A1', description: 'Disabled button text.' },
-  '--auth-button-disabled-border': { default: '#F3F5F6', description: 'Disabled button border.' },
-  '--auth-button-disabled-radius': { default: '4px', description: 'Disabled button corner radius.' },
-  '--auth-button-height': { default: '45px', description: 'Height of every full-width button (SPEC §9).' },
-  '--auth-input-background': { default: '#FFFFFF', description: 'Input background.' },
-  '--auth-input-text': { default: 'var(--auth-color-primary, #19303D)', description: 'Input text.' },
-  '--auth-input-border': { default: '#5C727D', description: 'Input border.' },
-  '--auth-input-placeholder': { default: '#8296A1', description: 'Input placeholder text.' },
-  '--auth-input-radius': { default: '4px', description: 'Input corner radius.' },
-  '--auth-input-height': { default: '47px', description: 'Input height (SPEC §9).' },
-  '--auth-banner-background': {
-    default: 'color-mix(in srgb, var(--auth-color-error, #8B1214) 4%, var(--auth-container-background, #FFFFFF))',
-    description: 'Background of the warning banner on Main.',
-  },
-  '--auth-loading-overlay': {
-    default: 'color-mix(in srgb, var(--auth-container-background, #FFFFFF) 70%, transparent)',
-    description: 'Veil over the form while a request is in flight.',
-  },
-  '--auth-toast-text': { default: 'var(--auth-container-background, #FFFFFF)', description: 'Text of success and error toasts.' },
-} as const satisfies Record<string, { default: string; description: string }>;
+  '--auth-font-family': 'Arial, Helvetica, sans-serif',
+  '--auth-color-primary': '#19303D',
+  '--auth-color-secondary': '#5C727D',
+  '--auth-color-success': '#0C5A56',
+  '--auth-color-error': '#8B1214',
+  '--auth-color-disabled': '#F3F5F6',
+  '--auth-container-background': '#FFFFFF',
+  '--auth-container-border': '#ADBCC5',
+  '--auth-container-radius': '8px',
+  '--auth-container-width': '400px',
+  '--auth-button-primary-background': 'var(--auth-color-primary, #19303D)',
+  '--auth-button-primary-text': '#FFFFFF',
+  '--auth-button-primary-border': 'var(--auth-color-primary, #19303D)',
+  '--auth-button-primary-radius': '4px',
+  '--auth-button-primary-hover-overlay': 'color-mix(in srgb, var(--auth-button-primary-text, #FFFFFF) 14%, transparent)',
+  '--auth-button-primary-active-overlay': 'color-mix(in srgb, var(--auth-button-primary-text, #FFFFFF) 28%, transparent)',
+  '--auth-button-secondary-background': '#FFFFFF',
+  '--auth-button-secondary-text': 'var(--auth-color-primary, #19303D)',
+  '--auth-button-secondary-border': 'var(--auth-color-primary, #19303D)',
+  '--auth-button-secondary-radius': '4px',
+  '--auth-button-secondary-hover-overlay': 'color-mix(in srgb, var(--auth-button-secondary-text, var(--auth-color-primary, #19303D)) 8%, transparent)',
+  '--auth-button-secondary-active-overlay': 'color-mix(in srgb, var(--auth-button-secondary-text, var(--auth-color-primary, #19303D)) 16%, transparent)',
+  '--auth-button-disabled-background': '#F3F5F6',
+  '--auth-button-disabled-text': '#8296A1',
+  '--auth-button-disabled-border': '#F3F5F6',
+  '--auth-button-disabled-radius': '4px',
+  '--auth-button-height': '45px',
+  '--auth-input-background': '#FFFFFF',
+  '--auth-input-text': 'var(--auth-color-primary, #19303D)',
+  '--auth-input-border': '#5C727D',
+  '--auth-input-placeholder': '#8296A1',
+  '--auth-input-radius': '4px',
+  '--auth-input-height': '47px',
+  '--auth-banner-background': 'color-mix(in srgb, var(--auth-color-error, #8B1214) 4%, var(--auth-container-background, #FFFFFF))',
+  '--auth-loading-overlay': 'color-mix(in srgb, var(--auth-container-background, #FFFFFF) 70%, transparent)',
+  '--auth-toast-text': 'var(--auth-container-background, #FFFFFF)',
+} as const satisfies Record<string, string>;
 
 /** One design token. */
 export type ThemeProperty = keyof typeof THEME_TOKENS;
 
 /** The default of each token, resolved to plain values (SPEC §3 defaults). */
 export const THEME_DEFAULTS: Readonly<Record<ThemeProperty, string>> = Object.fromEntries(
-  Object.entries(THEME_TOKENS).map(([name, t]) => [name, plainDefault(t.default)]),
+  Object.entries(THEME_TOKENS).map(([name, value]) => [name, plainDefault(value)]),
 ) as Record<ThemeProperty, string>;
 
 /** `var(--x, fallback)` defaults resolved to their innermost fallback (for the plain-value table). */
@@ -114,7 +96,7 @@ function plainDefault(value: string): string {
  */
 export function withTokenFallbacks(css: string): string {
   return css.replace(/var\((--auth-[a-z0-9-]+)\)/g, (whole, name: string) =>
-    Object.hasOwn(THEME_TOKENS, name) ? `var(${name}, ${THEME_TOKENS[name as ThemeProperty].default})` : whole,
+    Object.hasOwn(THEME_TOKENS, name) ? `var(${name}, ${THEME_TOKENS[name as ThemeProperty]})` : whole,
   );
 }
 
@@ -355,7 +337,8 @@ export function themeProperties(styles: unknown): Partial<Record<ThemeProperty, 
 }
 
 /**
- * A dark theme for the `styles` property (or, as tokens, for CSS: see DARK_THEME_TOKENS).
+ * A dark theme for the `styles` property. The README lists the same values as `--auth-*` tokens for
+ * hosts that theme with CSS (test/package/readme.test.ts keeps the two equal).
  * @example
  * import { darkTheme } from 'auth-elements';
  * login.styles = darkTheme;
@@ -369,33 +352,6 @@ export const darkTheme: StyleConfig = {
     disabled: { backgroundColor: '#2A3A44', textColor: '#7F929C', borderColor: '#2A3A44' },
   },
   inputs: { backgroundColor: '#1B2C36', textColor: '#E8EEF1', borderColor: '#7F929C', placeholderColor: '#7F929C' },
-};
-
-/**
- * The dark theme as design tokens, for hosts that theme with CSS (e.g. on `:root` under
- * `@media (prefers-color-scheme: dark)`); the same values `darkTheme` sets through `styles`.
- */
-export const DARK_THEME_TOKENS: Readonly<Partial<Record<ThemeProperty, string>>> = {
-  '--auth-color-primary': '#E8EEF1',
-  '--auth-color-secondary': '#A7B6BE',
-  '--auth-color-success': '#6FD3C7',
-  '--auth-color-error': '#FF9A9C',
-  '--auth-color-disabled': '#2A3A44',
-  '--auth-container-background': '#13212A',
-  '--auth-container-border': '#3B4F5A',
-  '--auth-button-primary-background': '#E8EEF1',
-  '--auth-button-primary-text': '#13212A',
-  '--auth-button-primary-border': '#E8EEF1',
-  '--auth-button-secondary-background': '#13212A',
-  '--auth-button-secondary-text': '#E8EEF1',
-  '--auth-button-secondary-border': '#A7B6BE',
-  '--auth-button-disabled-background': '#2A3A44',
-  '--auth-button-disabled-text': '#7F929C',
-  '--auth-button-disabled-border': '#2A3A44',
-  '--auth-input-background': '#1B2C36',
-  '--auth-input-text': '#E8EEF1',
-  '--auth-input-border': '#7F929C',
-  '--auth-input-placeholder': '#7F929C',
 };
 
 /** The logo URL if it is safe to load: https only (http on localhost/loopback for development). */

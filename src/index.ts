@@ -13,8 +13,9 @@ export { AUTH_ERROR, AUTH_EVENT } from '../elements/bridge.ts';
 export {
   type AuthElementDefinition,
   AUTH_ELEMENT_DEFINITIONS,
-  type ElementEvent,
   type ElementProperty,
+  type PropertyKind,
+  type WidgetStart,
 } from '../elements/definitions.ts';
 export { AuthElement, type AuthElementClass, createAuthElement, MISSING_CLIENT_REPORT_MS } from '../elements/element.tsx';
 export { AuthLoginElement } from '../elements/login.tsx';
@@ -55,11 +56,10 @@ export {
   type AuthEventDataMap,
   AuthEventType,
 } from '../react-internals/events.ts';
-export { PARTS, type PartName } from '../react-internals/parts.ts';
+export type { PartName } from '../react-internals/parts.ts';
 export { DEFAULT_STRINGS, type StringKey, type StringOverrides } from '../react-internals/strings.ts';
 export {
   type ButtonStyle,
-  DARK_THEME_TOKENS,
   darkTheme,
   type StyleConfig,
   THEME_TOKENS,
