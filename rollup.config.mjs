@@ -46,7 +46,7 @@ export default [
     output: {
       dir: 'dist',
       format: 'es',
-      sourcemap: true,
+      sourcemap: process.env.AE_SOURCEMAP === 'hidden' ? 'hidden' : true,
       chunkFileNames: 'chunks/[name]-[hash].js',
     },
     plugins: [...plugins(), typeOnlyStubs],
@@ -57,7 +57,7 @@ export default [
     output: {
       dir: 'dist',
       format: 'es',
-      sourcemap: true,
+      sourcemap: process.env.AE_SOURCEMAP === 'hidden' ? 'hidden' : true,
       chunkFileNames: 'react-chunks/[name]-[hash].js',
     },
     plugins: plugins(),
