@@ -70,6 +70,8 @@ function createWrapper<E extends AuthElement<unknown>, P extends object>(
     const values = new Map<string, unknown>();
     for (const [key, value] of Object.entries(rest)) {
       if (properties.includes(key)) values.set(key, value);
+      // React 18 writes `className` on a custom element as an attribute named "className".
+      else if (key === 'className') domProps['class'] = value;
       else domProps[key] = value;
     }
     const node = useRef<E | null>(null);
@@ -148,6 +150,8 @@ export const AuthPasskeyRegistration: AuthWrapper<AuthPasskeyRegistrationElement
 /** JSX props of a tag used directly (React 19 sets them as properties once the tag is defined). */
 export type AuthElementJSXProps<E, P> = DetailedHTMLProps<HTMLAttributes<E>, E> &
   P & {
+    /** React 18 needs `class` on a custom element (`className` works from React 19). */
+    class?: string;
     /** React 19: listens to `auth-event`. */
     'onauth-event'?: (event: CustomEvent<AuthEvent>) => void;
     /** React 19: listens to `auth-error`. */
