@@ -66,11 +66,11 @@ describe('createAuthElement: how config arrives', () => {
   // First: the tag is not defined yet in this page.
   it('takes properties set before the tag was defined (own properties on the un-upgraded element), and hears its errors', async () => {
     expect(customElements.get('auth-reset-password')).to.equal(undefined);
-    const early = document.createElement('auth-reset-password') as HTMLElement & Record<string, unknown>;
+    const early = document.createElement('auth-reset-password') as unknown as HTMLElement & Record<string, unknown>;
     const cfg = config();
     early['config'] = cfg;
     early['passwordResetToken'] = 'tok-123';
-    const bad = document.createElement('auth-login') as HTMLElement & Record<string, unknown>;
+    const bad = document.createElement('auth-login') as unknown as HTMLElement & Record<string, unknown>;
     const errors: AuthErrorDetail[] = [];
     bad.addEventListener('auth-error', (e) => errors.push((e as CustomEvent<AuthErrorDetail>).detail));
     bad.setAttribute('config', '[object Object]');
@@ -318,7 +318,10 @@ describe('theming and layout', () => {
     expect(getComputedStyle(root.querySelector('[part~="label"]')!).color).to.equal('rgb(7, 8, 9)');
     input.value = 'nope';
     root.querySelector<HTMLButtonElement>('button[type="submit"]')!.click();
-    const fieldError = await waitFor(() => root.querySelector('[part~="field-error"]')?.textContent && root.querySelector('[part~="field-error"]'), 'field error');
+    const fieldError = await waitFor(() => {
+      const e = root.querySelector('[part~="field-error"]');
+      return e?.textContent ? e : null;
+    }, 'field error');
     expect(fieldError.getAttribute('part')).to.equal('error field-error');
     expect(getComputedStyle(fieldError).color).to.equal('rgb(1, 1, 1)');
   });
