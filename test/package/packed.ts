@@ -26,7 +26,9 @@ export function packedKit(): Promise<Packed> {
   packed ??= (async () => {
     const info = process.env['AE_PACK_INFO'];
     if (info) return JSON.parse(readFileSync(info, 'utf8')) as Packed;
-    const { packApp } = (await import('../../scripts/pack-app.mjs')) as { packApp: () => Packed };
+    // A plain .mjs script without declarations: imported through a variable, typed here.
+    const script = '../../scripts/pack-app.mjs';
+    const { packApp } = (await import(script)) as { packApp: () => Packed };
     return packApp();
   })();
   return packed;
