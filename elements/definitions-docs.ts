@@ -5,6 +5,27 @@
  * table's properties.
  */
 
+import type { AuthEventType } from '../react-internals/events.ts';
+
+/** The payload (`detail.data`) of each `auth-event` type, in words. Typed over every type. */
+export const EVENT_TYPE_DOCS: Readonly<Record<AuthEventType, string>> = {
+  OTP_EMAIL_LOGIN_OR_CREATE: 'A passcode was emailed (first send and each resend): the login_or_create answer (`method_id`, `user_id`, ...) plus `email`, `resend`.',
+  OTP_SMS_LOGIN_OR_CREATE: 'A passcode was texted: the answer plus `phone_number`, `resend`.',
+  OTP_WHATSAPP_LOGIN_OR_CREATE: 'A passcode was sent by WhatsApp: the answer plus `phone_number`, `resend`.',
+  OTP_AUTHENTICATE: 'A passcode was exchanged for a session: the authenticate answer (`user`, `session`, `session_token`, `session_jwt`, ...).',
+  MAGIC_LINK_LOGIN_OR_CREATE: 'A sign-in link was emailed: the send answer plus `email`.',
+  PASSWORD_CREATE: 'A new user signed up with a password: the authenticate answer.',
+  PASSWORD_AUTHENTICATE: 'A user signed in with email and password: the authenticate answer.',
+  PASSWORD_RESET_BY_EMAIL_START: 'A reset email was sent (forgot, breached, dedupe, passwordless): `{ email }`.',
+  PASSWORD_RESET_BY_EMAIL: "A new password was set with the reset email's token: the authenticate answer.",
+  PASSWORD_RESET_LOGIN: "The reset email's login link signed the user in: the authenticate answer.",
+  PASSKEY_AUTHENTICATE: 'A passkey signed the user in (button or autofill): the authenticate answer.',
+  PASSKEY_REGISTER: 'A passkey was created: the register answer plus `webauthn_registration_id`.',
+  PASSKEY_SKIP: 'The user skipped creating a passkey: `{}`.',
+  PASSKEY_DONE: 'The user pressed Done on the passkey list: `{}`.',
+  'authenticate-flow-complete': 'A sign-in finished and the success screen shows; once per completed flow: `{}`.',
+};
+
 /** The text of one property. */
 export interface PropertyDoc {
   /** Its TypeScript type, as text. */

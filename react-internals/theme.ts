@@ -114,7 +114,7 @@ const UNIT = /^(?:px|rem|em|%|vw|vh|vmin|vmax|ch|ex|cqw|cqh|svw|svh|dvw|dvh|lvw|
 const FONT = /^[\w\s,'"-]{1,200}$/;
 
 /** What kind of value a token takes. */
-type ValueKind = 'color' | 'length' | 'font';
+export type ValueKind = 'color' | 'length' | 'font';
 
 /** A tiny recursive-descent reader over one value: `var()`, `calc()` (lengths) and plain values. */
 class ValueReader {
@@ -237,8 +237,10 @@ const BUTTON_FIELDS = (variant: 'primary' | 'secondary' | 'disabled') =>
     borderColor: [`--auth-button-${variant}-border`, 'color'],
     borderRadius: [`--auth-button-${variant}-radius`, 'length'],
   }) as const;
-type FieldMap = { readonly [key: string]: readonly [ThemeProperty, ValueKind] | FieldMap | 'boolean' | 'logo' };
-const STYLE_FIELDS: FieldMap = {
+/** How `styles` fields map onto tokens: [token, kind], a nested group, or a non-token field. */
+export type FieldMap = { readonly [key: string]: readonly [ThemeProperty, ValueKind] | FieldMap | 'boolean' | 'logo' };
+/** Where each `styles` field lands (SPEC §3 Theme): its token and the kind of value it takes. */
+export const STYLE_FIELDS: FieldMap = {
   fontFamily: ['--auth-font-family', 'font'],
   hideHeaderText: 'boolean',
   logo: { logoImageUrl: 'logo' },
