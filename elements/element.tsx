@@ -138,7 +138,8 @@ export class AuthElement<C = unknown> extends ElementBase {
   constructor() {
     super();
     const s = stateOf(this);
-    this.attachShadow({ mode: 'open' });
+    // A declarative shadow root (server-rendered) is reused rather than attached twice (which throws).
+    if (!this.shadowRoot) this.attachShadow({ mode: 'open' });
     // Values set before the tag was defined sit on the instance as own properties and hide the
     // accessors: move them onto the accessors, through the same parsing as any other set.
     const rec = this as unknown as Record<string, unknown>;
