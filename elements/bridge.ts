@@ -32,10 +32,3 @@ export function forwardError(host: HTMLElement, callbacks: AuthCallbacks | undef
   host.dispatchEvent(new CustomEvent<AuthErrorDetail>(AUTH_ERROR, { detail: error, bubbles: true, composed: true }));
   if (callbacks?.onError) safely(() => callbacks.onError?.(error));
 }
-
-declare global {
-  interface HTMLElementEventMap {
-    'auth-event': CustomEvent<AuthEvent>;
-    'auth-error': CustomEvent<AuthErrorDetail>;
-  }
-}

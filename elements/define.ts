@@ -1,27 +1,11 @@
 /**
- * Side-effect entry: importing this module registers every Auth Elements tag.
+ * Side-effect entry: importing this module registers every Auth Elements tag (a no-op on a server).
  * @example
  * import 'auth-elements/define';
  * document.body.innerHTML; // <auth-login config='{"publicToken":"..."}'></auth-login> now upgrades
  */
-import type { AuthLoginElement } from './login.tsx';
-import type { AuthPasskeyRegistrationElement } from './passkey-registration.tsx';
-import { defineLogin, definePasskeyRegistration, defineResetPassword } from './registry.ts';
-import type { AuthResetPasswordElement } from './reset-password.tsx';
+import { defineAuthElements } from './registry.ts';
 
-/** Registers all tags (guarded by customElements.get, so calling twice is harmless). */
-export function defineAuthElements(): void {
-  defineLogin();
-  defineResetPassword();
-  definePasskeyRegistration();
-}
+export { defineAuthElements };
 
 defineAuthElements();
-
-declare global {
-  interface HTMLElementTagNameMap {
-    'auth-login': AuthLoginElement;
-    'auth-reset-password': AuthResetPasswordElement;
-    'auth-passkey-registration': AuthPasskeyRegistrationElement;
-  }
-}

@@ -1,45 +1,11 @@
 /**
- * What every Auth Elements custom element shares: JS-only properties (callbacks, client) that
- * r2wc's JSON props cannot carry, a light-DOM mode, styles, and the client the element may own.
+ * The React side every Auth Elements element shares: the client it may own, and the render root
+ * (shadow DOM by default, or a light-DOM wrapper with scoped styles).
  */
-import { type ReactNode, useCallback, useEffect, useLayoutEffect, useState, useSyncExternalStore } from 'react';
+import { type ReactNode, useEffect, useLayoutEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { type AuthClient, createClient } from '../sdk-core/index.ts';
 import { useWidgetStyles } from '../react-internals/components/styles.ts';
-import type { AuthCallbacks } from '../react-internals/events.ts';
-
-/** An element whose JS-only properties React reads through useSyncExternalStore. */
-export interface ExtrasHost extends HTMLElement {
-  callbacks: AuthCallbacks | undefined;
-  client: AuthClient | undefined;
-  /** The host's string overrides (to word errors raised outside the widget). */
-  readonly strings?: unknown;
-  /** Bumps on every set of callbacks or client. */
-  readonly extrasVersion: number;
-  /** Subscribes to changes of callbacks or client. */
-  subscribeExtras(listener: () => void): () => void;
-}
-
-/** The r2wc constructor's instance surface we extend (its lifecycle callbacks). */
-export type R2wcElementConstructor = new () => HTMLElement & {
-  connectedCallback(): void;
-  disconnectedCallback(): void;
-  attributeChangedCallback(name: string, oldValue: string | null, newValue: string | null): void;
-};
-
-/** The host element behind r2wc's `container` prop (a shadow root, or the element itself). */
-export function hostOf(container: unknown): ExtrasHost {
-  return (container instanceof ShadowRoot ? container.host : container) as ExtrasHost;
-}
-
-/** Re-renders when the host's callbacks or client change; returns them. */
-export function useExtras(host: ExtrasHost): { callbacks: AuthCallbacks | undefined; client: AuthClient | undefined } {
-  useSyncExternalStore(
-    useCallback((l: () => void) => host.subscribeExtras(l), [host]),
-    () => host.extrasVersion,
-  );
-  return { callbacks: host.callbacks, client: host.client };
-}
 
 /**
  * The client to use: the host's `client` property, else one created from config.publicToken
@@ -85,7 +51,7 @@ const LIGHT_SCOPE = ':where([data-ae-light])';
  * Renders `children` in the element's shadow root (default) or, with `shadow` false, in a light-DOM
  * wrapper inside the element (slotted through the shadow root) with scoped styles on the document.
  */
-export function RenderRoot(props: { host: ExtrasHost; shadowRoot: ShadowRoot | null; shadow: boolean; styles: unknown; children: ReactNode }) {
+export function RenderRoot(props: { host: HTMLElement; shadowRoot: ShadowRoot | null; shadow: boolean; styles: unknown; children: ReactNode }) {
   const { host, shadowRoot, shadow } = props;
   const [id] = useState(() => String(++nextInstanceId));
   const [lightRoot] = useState(() => {
@@ -114,16 +80,4 @@ export function RenderRoot(props: { host: ExtrasHost; shadowRoot: ShadowRoot | n
       {createPortal(props.children, lightRoot)}
     </>
   );
-}
-
-/** Moves values set as own properties before the element was defined onto its accessors. */
-export function upgradeProperties(el: HTMLElement, names: readonly string[]): void {
-  const rec = el as unknown as Record<string, unknown>;
-  for (const name of names) {
-    if (Object.hasOwn(el, name)) {
-      const value = rec[name];
-      delete rec[name];
-      rec[name] = value;
-    }
-  }
 }

@@ -158,11 +158,13 @@ describe('<auth-login>', () => {
     expect(types).to.deep.equal(['OTP_EMAIL_LOGIN_OR_CREATE', 'OTP_AUTHENTICATE', 'authenticate-flow-complete']);
   });
 
-  it("shows the 'Powered by' watermark when bootstrap enables it", async () => {
+  it("shows the 'Powered by' watermark when bootstrap enables it, naming our server's product", async () => {
     const el = await fixture<AuthLoginElement>(html`<auth-login></auth-login>`);
     el.config = config();
     const mark = await waitFor(() => el.shadowRoot!.querySelector('[part~="watermark"]'), 'watermark');
     expect(mark.textContent).to.match(/^Powered by /);
-    expect(mark.querySelector('a')!.getAttribute('href')).to.equal('https://stytch.com/');
+    // Against the reference server (its bootstrap's server_product), not the hosted provider.
+    expect(mark.textContent).to.equal('Powered by Auth Elements');
+    expect(mark.querySelector('a')!.getAttribute('href')).to.equal('https://www.npmjs.com/package/auth-elements');
   });
 });

@@ -1,144 +1,18 @@
 /**
- * `<auth-login>`: the login widget as a custom element (r2wc, open shadow root). Importing this
- * module defines a class and nothing else; `define.ts` registers the tag.
- */
-import r2wc from '@r2wc/react-to-web-component';
-import { useCallback } from 'react';
-import type { AuthClient } from '../sdk-core/index.ts';
-import type { LoginConfig } from '../react-internals/config.ts';
-import { errorDetail } from '../react-internals/errors.ts';
-import type { AuthCallbacks, AuthErrorDetail, AuthEvent } from '../react-internals/events.ts';
-import { LoginWidget } from '../react-internals/login/LoginWidget.tsx';
-import type { Screen } from '../react-internals/login/state.ts';
-import { resolveStrings, type StringOverrides } from '../react-internals/strings.ts';
-import type { StyleConfig } from '../react-internals/theme.ts';
-import { AUTH_ERROR, forwardError, forwardEvent } from './bridge.ts';
-import { type ExtrasHost, hostOf, type R2wcElementConstructor, RenderRoot, upgradeProperties, useClient, useExtras } from './host.tsx';
-
-/** Props r2wc hands the React side: the JSON props plus the render container (shadow root). */
-interface LoginHostProps {
-  config?: LoginConfig;
-  styles?: StyleConfig;
-  strings?: StringOverrides;
-  container?: HTMLElement;
-}
-
-/** Glue between the element and LoginWidget: client, callbacks, events, data-screen, render root. */
-function LoginHost(props: LoginHostProps) {
-  const host = hostOf(props.container);
-  // Subscribes to callbacks/client changes; callbacks are read from the host at call time.
-  const { client: given } = useExtras(host);
-  const onEvent = useCallback((e: AuthEvent) => forwardEvent(host, host.callbacks, e), [host]);
-  const onError = useCallback((e: AuthErrorDetail) => forwardError(host, host.callbacks, e), [host]);
-  const onClientFailure = useCallback(
-    (e: unknown) => forwardError(host, host.callbacks, errorDetail(e, resolveStrings(host.strings))),
-    [host],
-  );
-  const onScreenChange = useCallback((screen: Screen) => host.setAttribute('data-screen', screen), [host]);
-  const { client, pending } = useClient(given, props.config, onClientFailure);
-  const shadowRoot = props.container instanceof ShadowRoot ? props.container : null;
-  return (
-    <RenderRoot host={host} shadowRoot={shadowRoot} shadow={props.config?.enableShadowDOM !== false} styles={props.styles}>
-      {pending ? null : (
-        <LoginWidget
-          client={client}
-          config={props.config}
-          styles={props.styles}
-          strings={props.strings}
-          onEvent={onEvent}
-          onError={onError}
-          onScreenChange={onScreenChange}
-        />
-      )}
-    </RenderRoot>
-  );
-}
-
-const JSON_PROPS = ['config', 'styles', 'strings'] as const;
-const JS_PROPS = ['callbacks', 'client'] as const;
-
-const R2wcLogin = r2wc(LoginHost, {
-  shadow: 'open',
-  props: { config: 'json', styles: 'json', strings: 'json' },
-}) as R2wcElementConstructor;
-
-/**
- * The `<auth-login>` element.
- * Properties: `config` (also a JSON attribute), `styles`, `strings` (JSON-able objects),
- * `callbacks` ({onEvent, onError}) and `client` (an AuthClient), both JS properties only.
- * Events: `auth-event` (detail {type, data}) and `auth-error` (detail {message, ...}), bubbling and composed.
- * Attribute `data-screen` mirrors the current screen.
+ * `<auth-login>`: the login widget (SPEC §2 Login) as a custom element, made from its row of the
+ * table (definitions.ts). Importing this module defines a class and nothing else; registry.ts
+ * registers the tag.
  * @example
  * const el = document.createElement('auth-login');
  * el.config = { publicToken: 'public-token-test-...', products: ['otp'], otpOptions: { methods: ['email'] } };
  * el.addEventListener('auth-event', (e) => console.log(e.detail.type));
  * document.body.append(el);
  */
-export class AuthLoginElement extends R2wcLogin implements ExtrasHost {
-  /** Widget config (SPEC §3); set as an object or as a JSON `config` attribute. */
-  declare config: LoginConfig | undefined;
-  /** Theme (SPEC §3); validated per property. */
-  declare styles: StyleConfig | undefined;
-  /** Partial strings table overriding the English defaults. */
-  declare strings: StringOverrides | undefined;
+import type { LoginConfig } from '../react-internals/config.ts';
+import { LOGIN_DEFINITION } from './definitions.ts';
+import { type AuthElement, createAuthElement } from './element.tsx';
 
-  #callbacks: AuthCallbacks | undefined;
-  #client: AuthClient | undefined;
-  #version = 0;
-  #listeners = new Set<() => void>();
-
-  /** Host callbacks {onEvent, onError}; a JS property, never an attribute (functions do not survive JSON). */
-  get callbacks(): AuthCallbacks | undefined {
-    return this.#callbacks;
-  }
-  set callbacks(value: AuthCallbacks | undefined) {
-    this.#callbacks = value ?? undefined;
-    this.#changed();
-  }
-
-  /** A client made by createClient; when unset the element creates one from config.publicToken. */
-  get client(): AuthClient | undefined {
-    return this.#client;
-  }
-  set client(value: AuthClient | undefined) {
-    this.#client = value ?? undefined;
-    this.#changed();
-  }
-
-  /** Version of callbacks/client, for React's useSyncExternalStore. */
-  get extrasVersion(): number {
-    return this.#version;
-  }
-
-  /** Subscribes to callbacks/client changes (used by the React side). */
-  subscribeExtras(listener: () => void): () => void {
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
-  }
-
-  #changed(): void {
-    this.#version++;
-    for (const l of this.#listeners) l();
-  }
-
-  override connectedCallback(): void {
-    // Properties set before the tag was defined sit on the instance and hide the accessors.
-    upgradeProperties(this, [...JSON_PROPS, ...JS_PROPS]);
-    super.connectedCallback();
-  }
-
-  override attributeChangedCallback(name: string, oldValue: string | null, newValue: string | null): void {
-    try {
-      super.attributeChangedCallback(name, oldValue, newValue);
-    } catch (e) {
-      // A malformed JSON attribute must not leave the element half-updated silently.
-      this.dispatchEvent(
-        new CustomEvent(AUTH_ERROR, {
-          detail: errorDetail(e, resolveStrings(this.strings)),
-          bubbles: true,
-          composed: true,
-        }),
-      );
-    }
-  }
-}
+/** The `<auth-login>` element class. */
+export const AuthLoginElement = createAuthElement<LoginConfig>(LOGIN_DEFINITION);
+/** An `<auth-login>` element. */
+export type AuthLoginElement = AuthElement<LoginConfig>;

@@ -103,10 +103,13 @@ export interface ResolvedLoginConfig {
   passwords: PasswordOptions;
 }
 
-const PRODUCTS: readonly Product[] = ['emailMagicLinks', 'passwords', 'otp', 'oauth', 'passkeys', 'crypto'];
-const OTP_METHODS: readonly OTPMethod[] = ['email', 'sms', 'whatsapp'];
+/** Every product name of SPEC §3. */
+export const PRODUCTS: readonly Product[] = ['emailMagicLinks', 'passwords', 'otp', 'oauth', 'passkeys', 'crypto'];
+/** Every OTP channel. */
+export const OTP_METHODS: readonly OTPMethod[] = ['email', 'sms', 'whatsapp'];
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+/** A plain object (not null, not an array). */
+export const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const positive = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) && v > 0 ? v : undefined);
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
 const listOf = <T extends string>(v: unknown, allowed: readonly T[]): T[] | undefined =>

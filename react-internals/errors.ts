@@ -2,7 +2,7 @@
  * Turns whatever a call threw into the text the user sees and the detail onError receives
  * (SPEC §8: strings-table text for a known error_type, else the server's error_message).
  */
-import { ApiError, ApiUnreachableError, type AuthError, NoSessionError, toAuthError } from '../sdk-core/index.ts';
+import { ApiError, ApiUnreachableError, type AuthError, ConfigError, NoSessionError, toAuthError } from '../sdk-core/index.ts';
 import type { AuthErrorDetail } from './events.ts';
 import { DEFAULT_STRINGS, isStringKey, type StringKey, type Strings } from './strings.ts';
 
@@ -38,5 +38,6 @@ export function errorDetail(e: unknown, strings: Strings): AuthErrorDetail {
     detail.error_url = err.error_url;
     if (err.request_id !== undefined) detail.request_id = err.request_id;
   }
+  if (err instanceof ConfigError) detail.field = err.field;
   return detail;
 }

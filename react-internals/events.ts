@@ -81,6 +81,8 @@ export interface AuthErrorDetail {
   request_id?: string;
   /** API errors only: documentation link. */
   error_url?: string;
+  /** ConfigError only: the input at fault, e.g. `config`, `config.products[1]`, `client`. */
+  field?: string;
 }
 
 /** Host callbacks of every widget (JS property only; functions do not survive JSON attributes). */

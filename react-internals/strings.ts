@@ -207,6 +207,18 @@ export function resolveStrings(overrides?: unknown): Strings {
   return merged as Strings;
 }
 
+/** What is wrong with a host's `strings`: unknown keys and non-text values, each naming the key. */
+export function checkStringOverrides(overrides: unknown): { field: string; message: string }[] {
+  if (typeof overrides !== 'object' || overrides === null) return [];
+  const issues: { field: string; message: string }[] = [];
+  for (const [key, value] of Object.entries(overrides)) {
+    const field = `strings[${JSON.stringify(key)}]`;
+    if (!Object.hasOwn(DEFAULT_STRINGS, key)) issues.push({ field, message: `${field} is not a text of the widget; it is ignored (the keys are listed in DEFAULT_STRINGS)` });
+    else if (typeof value !== 'string') issues.push({ field, message: `${field} must be a string; the default text is used` });
+  }
+  return issues;
+}
+
 /** Replaces each `{name}` in `template` with `vars[name]`; unknown placeholders stay as written. */
 export function interpolate(template: string, vars: Readonly<Record<string, string | number>> = {}): string {
   return template.replace(/\{(\w+)\}/g, (whole, name: string) =>

@@ -30,8 +30,14 @@ export interface StyleConfig {
   };
 }
 
-/** Names of the custom properties the widget reads; hosts may set them on the element too. */
-export const THEME_DEFAULTS = {
+/**
+ * Every design token (CSS custom property) the widget reads, with its SPEC §3 default (what each
+ * styles is in theme-docs.ts, which the manifest and README are made from). The widget never declares a token: each use is `var(--auth-x, default)`, so a value set
+ * on the element, any ancestor or `:root` reaches the widget through the shadow root, and the
+ * `styles` property sets the same tokens on the element (DESIGN §4 styling surface). A default
+ * may itself be another token (a primary button follows --auth-color-primary unless it is set).
+ */
+export const THEME_TOKENS = {
   '--auth-font-family': 'Arial, Helvetica, sans-serif',
   '--auth-color-primary': '#19303D',
   '--auth-color-secondary': '#5C727D',
@@ -42,92 +48,313 @@ export const THEME_DEFAULTS = {
   '--auth-container-border': '#ADBCC5',
   '--auth-container-radius': '8px',
   '--auth-container-width': '400px',
-  '--auth-button-primary-background': '#19303D',
+  '--auth-button-primary-background': 'var(--auth-color-primary, #19303D)',
   '--auth-button-primary-text': '#FFFFFF',
-  '--auth-button-primary-border': '#19303D',
+  '--auth-button-primary-border': 'var(--auth-color-primary, #19303D)',
   '--auth-button-primary-radius': '4px',
+  '--auth-button-primary-hover-overlay': 'color-mix(in srgb, var(--auth-button-primary-text, #FFFFFF) 14%, transparent)',
+  '--auth-button-primary-active-overlay': 'color-mix(in srgb, var(--auth-button-primary-text, #FFFFFF) 28%, transparent)',
   '--auth-button-secondary-background': '#FFFFFF',
-  '--auth-button-secondary-text': '#19303D',
-  '--auth-button-secondary-border': '#19303D',
+  '--auth-button-secondary-text': 'var(--auth-color-primary, #19303D)',
+  '--auth-button-secondary-border': 'var(--auth-color-primary, #19303D)',
   '--auth-button-secondary-radius': '4px',
+  '--auth-button-secondary-hover-overlay': 'color-mix(in srgb, var(--auth-button-secondary-text, var(--auth-color-primary, #19303D)) 8%, transparent)',
+  '--auth-button-secondary-active-overlay': 'color-mix(in srgb, var(--auth-button-secondary-text, var(--auth-color-primary, #19303D)) 16%, transparent)',
   '--auth-button-disabled-background': '#F3F5F6',
   '--auth-button-disabled-text': '#8296A1',
   '--auth-button-disabled-border': '#F3F5F6',
   '--auth-button-disabled-radius': '4px',
   '--auth-button-height': '45px',
   '--auth-input-background': '#FFFFFF',
-  '--auth-input-text': '#19303D',
+  '--auth-input-text': 'var(--auth-color-primary, #19303D)',
   '--auth-input-border': '#5C727D',
   '--auth-input-placeholder': '#8296A1',
   '--auth-input-radius': '4px',
   '--auth-input-height': '47px',
-} as const;
+  '--auth-banner-background': 'color-mix(in srgb, var(--auth-color-error, #8B1214) 4%, var(--auth-container-background, #FFFFFF))',
+  '--auth-loading-overlay': 'color-mix(in srgb, var(--auth-container-background, #FFFFFF) 70%, transparent)',
+  '--auth-toast-text': 'var(--auth-container-background, #FFFFFF)',
+} as const satisfies Record<string, string>;
 
-/** One themable custom property. */
-export type ThemeProperty = keyof typeof THEME_DEFAULTS;
+/** One design token. */
+export type ThemeProperty = keyof typeof THEME_TOKENS;
 
-// Colours: hex, rgb()/hsl() with plain numeric arguments, or a named colour. No url(), var(),
-// semicolons or braces, so a value can never escape its declaration.
-const COLOR = /^(#[0-9a-f]{3,8}|(rgb|hsl)a?\(\s*[\d.%\s,/+-]+\)|[a-z]{3,30})$/i;
-const LENGTH = /^\d{1,4}(\.\d{1,3})?(px|rem|em|%|vw)$/;
+/** The default of each token, resolved to plain values (SPEC §3 defaults). */
+export const THEME_DEFAULTS: Readonly<Record<ThemeProperty, string>> = Object.fromEntries(
+  Object.entries(THEME_TOKENS).map(([name, value]) => [name, plainDefault(value)]),
+) as Record<ThemeProperty, string>;
+
+/** `var(--x, fallback)` defaults resolved to their innermost fallback (for the plain-value table). */
+function plainDefault(value: string): string {
+  const m = /^var\(--[\w-]+,\s*(.+)\)$/.exec(value);
+  return m?.[1] ? plainDefault(m[1]) : value;
+}
+
+/**
+ * Rewrites each `var(--auth-x)` in `css` to `var(--auth-x, <default>)`, so rules read inherited
+ * tokens and fall back to the defaults without the widget declaring any token.
+ */
+export function withTokenFallbacks(css: string): string {
+  return css.replace(/var\((--auth-[a-z0-9-]+)\)/g, (whole, name: string) =>
+    Object.hasOwn(THEME_TOKENS, name) ? `var(${name}, ${THEME_TOKENS[name as ThemeProperty]})` : whole,
+  );
+}
+
+// --- The `styles` validator (DESIGN §3 "theme values validated per property") ---------------------
+// A value is set with style.setProperty (never as CSS text), so it cannot leave its declaration;
+// the grammar below still keeps it to what a theme needs, and refuses anything that could load or
+// run something (url(), expression(), image-set()) or look like markup or CSS syntax.
+
+const FORBIDDEN = /url\(|expression\(|image-set\(|image\(|element\(|[;{}<>\\@!]|\/\*/i;
+const HEX = /^#(?:[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
+const COLOR_FN = /^(?:rgb|hsl)a?\(\s*[\d.%\s,/+-]+\)$/i;
+const NAMED = /^[a-z]{3,30}$/i;
+const NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?/i;
+const UNIT = /^(?:px|rem|em|%|vw|vh|vmin|vmax|ch|ex|cqw|cqh|svw|svh|dvw|dvh|lvw|lvh)/i;
 const FONT = /^[\w\s,'"-]{1,200}$/;
 
-const isColor = (v: unknown): v is string => typeof v === 'string' && COLOR.test(v.trim());
-/** A length as CSS text; numbers are pixels. */
-const toLength = (v: unknown): string | undefined => {
-  if (typeof v === 'number' && Number.isFinite(v) && v >= 0 && v < 10000) return `${v}px`;
-  if (typeof v === 'string' && LENGTH.test(v.trim())) return v.trim();
+/** What kind of value a token takes. */
+export type ValueKind = 'color' | 'length' | 'font';
+
+/** A tiny recursive-descent reader over one value: `var()`, `calc()` (lengths) and plain values. */
+class ValueReader {
+  i = 0;
+  constructor(readonly s: string) {}
+  ws(): void {
+    while (this.s[this.i] === ' ') this.i++;
+  }
+  eat(text: string): boolean {
+    if (this.s.slice(this.i, this.i + text.length).toLowerCase() !== text) return false;
+    this.i += text.length;
+    return true;
+  }
+  /** Index of the `)` closing the group that starts at `from` (just after its `(`), or -1. */
+  closing(from: number): number {
+    let depth = 1;
+    for (let j = from; j < this.s.length; j++) {
+      if (this.s[j] === '(') depth++;
+      else if (this.s[j] === ')' && --depth === 0) return j;
+    }
+    return -1;
+  }
+  /** var(--name) or var(--name, fallback) where the fallback is a value of `kind`. */
+  variable(kind: ValueKind): boolean {
+    if (!this.eat('var(')) return false;
+    const end = this.closing(this.i);
+    if (end < 0) return false;
+    const inner = this.s.slice(this.i, end);
+    this.i = end + 1;
+    const m = /^\s*--[A-Za-z0-9_-]{1,100}\s*(?:,(.*))?$/s.exec(inner);
+    if (!m) return false;
+    return m[1] === undefined || isSafeValue(m[1], kind);
+  }
+  /** calc( sum ) with numbers, units, + - * /, parentheses, nested var() and calc(). */
+  calc(): boolean {
+    if (!this.eat('calc(')) return false;
+    if (!this.sum()) return false;
+    this.ws();
+    return this.eat(')');
+  }
+  sum(): boolean {
+    if (!this.product()) return false;
+    for (;;) {
+      const save = this.i;
+      this.ws();
+      // CSS needs blanks around + and - in calc(); * and / may stand alone.
+      if ((this.eat('+ ') || this.eat('- ')) && this.product()) continue;
+      this.i = save;
+      return true;
+    }
+  }
+  product(): boolean {
+    if (!this.unit()) return false;
+    for (;;) {
+      const save = this.i;
+      this.ws();
+      if ((this.eat('*') || this.eat('/')) && this.unit()) continue;
+      this.i = save;
+      return true;
+    }
+  }
+  unit(): boolean {
+    this.ws();
+    if (this.s[this.i] === '(') {
+      this.i++;
+      if (!this.sum()) return false;
+      this.ws();
+      return this.eat(')');
+    }
+    if (this.s.slice(this.i, this.i + 4).toLowerCase() === 'var(') return this.variable('length');
+    if (this.s.slice(this.i, this.i + 5).toLowerCase() === 'calc(') return this.calc();
+    const n = NUMBER.exec(this.s.slice(this.i));
+    if (!n) return false;
+    this.i += n[0].length;
+    const u = UNIT.exec(this.s.slice(this.i));
+    if (u) this.i += u[0].length;
+    return true;
+  }
+}
+
+/** True when `raw` is a safe value of `kind`: a plain value, `var(--x[, fallback])`, or (lengths) `calc()`. */
+export function isSafeValue(raw: string, kind: ValueKind): boolean {
+  const v = raw.trim();
+  if (v === '' || v.length > 300 || FORBIDDEN.test(v)) return false;
+  const lower = v.toLowerCase();
+  if (lower.startsWith('var(') || (kind === 'length' && lower.startsWith('calc('))) {
+    const r = new ValueReader(v);
+    const ok = lower.startsWith('var(') ? r.variable(kind) : r.calc();
+    return ok && r.i === v.length;
+  }
+  switch (kind) {
+    case 'color':
+      return HEX.test(v) || COLOR_FN.test(v) || NAMED.test(v);
+    case 'length': {
+      const n = NUMBER.exec(v);
+      if (!n || n[0].startsWith('-')) return false;
+      const rest = v.slice(n[0].length);
+      return (rest === '' && Number(n[0]) === 0) || UNIT.exec(rest)?.[0].length === rest.length;
+    }
+    case 'font':
+      return FONT.test(v);
+  }
+}
+
+/** The CSS text of a theme value: numbers are pixels; undefined when the value is not safe for `kind`. */
+function cssValue(v: unknown, kind: ValueKind): string | undefined {
+  if (kind === 'length' && typeof v === 'number') return Number.isFinite(v) && v >= 0 && v < 10000 ? `${v}px` : undefined;
+  if (typeof v === 'string' && isSafeValue(v, kind)) return v.trim();
   return undefined;
-};
+}
+
 const rec = (v: unknown): Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 
+/** Where each `styles` field lands: its token and kind (SPEC §3 Theme). */
+const BUTTON_FIELDS = (variant: 'primary' | 'secondary' | 'disabled') =>
+  ({
+    backgroundColor: [`--auth-button-${variant}-background`, 'color'],
+    textColor: [`--auth-button-${variant}-text`, 'color'],
+    borderColor: [`--auth-button-${variant}-border`, 'color'],
+    borderRadius: [`--auth-button-${variant}-radius`, 'length'],
+  }) as const;
+/** How `styles` fields map onto tokens: [token, kind], a nested group, or a non-token field. */
+export type FieldMap = { readonly [key: string]: readonly [ThemeProperty, ValueKind] | FieldMap | 'boolean' | 'logo' };
+/** Where each `styles` field lands (SPEC §3 Theme): its token and the kind of value it takes. */
+export const STYLE_FIELDS: FieldMap = {
+  fontFamily: ['--auth-font-family', 'font'],
+  hideHeaderText: 'boolean',
+  logo: { logoImageUrl: 'logo' },
+  colors: {
+    primary: ['--auth-color-primary', 'color'],
+    secondary: ['--auth-color-secondary', 'color'],
+    success: ['--auth-color-success', 'color'],
+    error: ['--auth-color-error', 'color'],
+    disabled: ['--auth-color-disabled', 'color'],
+  },
+  container: {
+    backgroundColor: ['--auth-container-background', 'color'],
+    borderColor: ['--auth-container-border', 'color'],
+    borderRadius: ['--auth-container-radius', 'length'],
+    width: ['--auth-container-width', 'length'],
+  },
+  buttons: { primary: BUTTON_FIELDS('primary'), secondary: BUTTON_FIELDS('secondary'), disabled: BUTTON_FIELDS('disabled') },
+  inputs: {
+    backgroundColor: ['--auth-input-background', 'color'],
+    textColor: ['--auth-input-text', 'color'],
+    borderColor: ['--auth-input-border', 'color'],
+    placeholderColor: ['--auth-input-placeholder', 'color'],
+    borderRadius: ['--auth-input-radius', 'length'],
+  },
+};
+
+const KIND_WORDS: Record<ValueKind, string> = {
+  color: 'a colour (hex, rgb(), hsl(), a colour name, or var(--x, fallback))',
+  length: 'a length (a number of pixels, e.g. "8px", "1rem", "50%", calc() or var(--x, fallback))',
+  font: 'a font list (letters, digits, spaces, commas, quotes and hyphens)',
+};
+
+/** One dropped or unknown `styles` field. */
+export interface StyleIssue {
+  field: string;
+  message: string;
+}
+
+/**
+ * Validates `styles` per property (DESIGN §3): returns the tokens that passed, and an issue naming
+ * each field that was dropped (a value of the wrong kind, an unsafe value, an unknown key).
+ */
+export function checkStyles(styles: unknown): { tokens: Partial<Record<ThemeProperty, string>>; issues: StyleIssue[] } {
+  const tokens: Partial<Record<ThemeProperty, string>> = {};
+  const issues: StyleIssue[] = [];
+  if (styles === undefined || styles === null) return { tokens, issues };
+  if (typeof styles !== 'object' || Array.isArray(styles)) {
+    issues.push({ field: 'styles', message: 'styles must be an object; it is ignored' });
+    return { tokens, issues };
+  }
+  const walk = (path: string, value: Record<string, unknown>, fields: FieldMap) => {
+    for (const [key, v] of Object.entries(value)) {
+      const field = `${path}.${key}`;
+      const spec = fields[key];
+      if (!Object.hasOwn(fields, key) || spec === undefined) {
+        issues.push({ field, message: `${field} is not a style option; expected one of ${Object.keys(fields).map((k) => `"${k}"`).join(', ')}. It is ignored` });
+        continue;
+      }
+      if (v === undefined) continue;
+      if (spec === 'boolean') {
+        if (typeof v !== 'boolean') issues.push({ field, message: `${field} must be true or false; it is ignored` });
+      } else if (spec === 'logo') {
+        if (typeof v !== 'string' || (v !== '' && safeLogoUrl({ logo: { logoImageUrl: v } }) === null)) {
+          issues.push({ field, message: `${field} must be an https URL (http only on localhost); no logo is shown` });
+        }
+      } else if (Array.isArray(spec)) {
+        const [token, kind] = spec as readonly [ThemeProperty, ValueKind];
+        const css = cssValue(v, kind);
+        if (css === undefined) {
+          issues.push({ field, message: `${field} ${JSON.stringify(v) ?? String(v)} is not ${KIND_WORDS[kind]}; it is dropped` });
+        } else tokens[token] = css;
+      } else if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
+        walk(field, v as Record<string, unknown>, spec as FieldMap);
+      } else {
+        issues.push({ field, message: `${field} must be an object; it is ignored` });
+      }
+    }
+  };
+  walk('styles', styles as Record<string, unknown>, STYLE_FIELDS);
+  return { tokens, issues };
+}
+
 /** Validates `styles` per property; returns only the custom properties that passed. */
 export function themeProperties(styles: unknown): Partial<Record<ThemeProperty, string>> {
-  const s = rec(styles);
-  const out: Partial<Record<ThemeProperty, string>> = {};
-  const color = (prop: ThemeProperty, v: unknown) => {
-    if (isColor(v)) out[prop] = v.trim();
-  };
-  const length = (prop: ThemeProperty, v: unknown) => {
-    const l = toLength(v);
-    if (l) out[prop] = l;
-  };
-  if (typeof s['fontFamily'] === 'string' && FONT.test(s['fontFamily'])) out['--auth-font-family'] = s['fontFamily'];
-  const colors = rec(s['colors']);
-  color('--auth-color-primary', colors['primary']);
-  color('--auth-color-secondary', colors['secondary']);
-  color('--auth-color-success', colors['success']);
-  color('--auth-color-error', colors['error']);
-  color('--auth-color-disabled', colors['disabled']);
-  // A primary colour also themes the primary button and input text unless those are given.
-  if (out['--auth-color-primary']) {
-    out['--auth-button-primary-background'] = out['--auth-color-primary'];
-    out['--auth-button-primary-border'] = out['--auth-color-primary'];
-    out['--auth-button-secondary-text'] = out['--auth-color-primary'];
-    out['--auth-input-text'] = out['--auth-color-primary'];
+  const out = checkStyles(styles).tokens;
+  // A primary colour also themes the primary button and input text unless those are given (the
+  // token defaults follow --auth-color-primary too; this keeps a host's explicit value first).
+  const primary = out['--auth-color-primary'];
+  if (primary) {
+    out['--auth-button-primary-background'] ??= primary;
+    out['--auth-button-primary-border'] ??= primary;
+    out['--auth-button-secondary-text'] ??= primary;
+    out['--auth-input-text'] ??= primary;
   }
-  const container = rec(s['container']);
-  color('--auth-container-background', container['backgroundColor']);
-  color('--auth-container-border', container['borderColor']);
-  length('--auth-container-radius', container['borderRadius']);
-  length('--auth-container-width', container['width']);
-  const buttons = rec(s['buttons']);
-  for (const variant of ['primary', 'secondary', 'disabled'] as const) {
-    const b = rec(buttons[variant]);
-    color(`--auth-button-${variant}-background`, b['backgroundColor']);
-    color(`--auth-button-${variant}-text`, b['textColor']);
-    color(`--auth-button-${variant}-border`, b['borderColor']);
-    length(`--auth-button-${variant}-radius`, b['borderRadius']);
-  }
-  const inputs = rec(s['inputs']);
-  color('--auth-input-background', inputs['backgroundColor']);
-  color('--auth-input-text', inputs['textColor']);
-  color('--auth-input-border', inputs['borderColor']);
-  color('--auth-input-placeholder', inputs['placeholderColor']);
-  length('--auth-input-radius', inputs['borderRadius']);
   return out;
 }
+
+/**
+ * A dark theme for the `styles` property. The README lists the same values as `--auth-*` tokens for
+ * hosts that theme with CSS (test/package/readme.test.ts keeps the two equal).
+ * @example
+ * import { darkTheme } from 'auth-elements';
+ * login.styles = darkTheme;
+ */
+export const darkTheme: StyleConfig = {
+  colors: { primary: '#E8EEF1', secondary: '#A7B6BE', success: '#6FD3C7', error: '#FF9A9C', disabled: '#2A3A44' },
+  container: { backgroundColor: '#13212A', borderColor: '#3B4F5A' },
+  buttons: {
+    primary: { backgroundColor: '#E8EEF1', textColor: '#13212A', borderColor: '#E8EEF1' },
+    secondary: { backgroundColor: '#13212A', textColor: '#E8EEF1', borderColor: '#A7B6BE' },
+    disabled: { backgroundColor: '#2A3A44', textColor: '#7F929C', borderColor: '#2A3A44' },
+  },
+  inputs: { backgroundColor: '#1B2C36', textColor: '#E8EEF1', borderColor: '#7F929C', placeholderColor: '#7F929C' },
+};
 
 /** The logo URL if it is safe to load: https only (http on localhost/loopback for development). */
 export function safeLogoUrl(styles: unknown): string | null {
@@ -152,14 +379,14 @@ export const hideHeaderText = (styles: unknown): boolean => rec(styles)['hideHea
  */
 export function widgetCss(scope: string): string {
   const s = scope ? `${scope} ` : '';
-  return `
-${s}.ae-root{box-sizing:border-box;font-family:var(--auth-font-family);color:var(--auth-color-primary);background:var(--auth-container-background);border:1px solid var(--auth-container-border);border-radius:var(--auth-container-radius);width:var(--auth-container-width);max-width:100%;padding:24px 32px;display:flex;flex-direction:column;gap:20px;position:relative}
+  return withTokenFallbacks(`
+${s}.ae-root{box-sizing:border-box;font-family:var(--auth-font-family);color:var(--auth-color-primary);background:var(--auth-container-background);border:1px solid var(--auth-container-border);border-radius:var(--auth-container-radius);width:100%;min-width:0;padding:24px clamp(16px, 8%, 32px);display:flex;flex-direction:column;gap:20px;position:relative;overflow-wrap:anywhere}
 ${s}.ae-root *,${s}.ae-root *::before,${s}.ae-root *::after{box-sizing:border-box}
 ${s}.ae-header{margin:0;font-size:24px;font-weight:600;line-height:1.25;text-align:center;outline:none}
 ${s}.ae-text{margin:0;font-size:16px;line-height:1.5;color:var(--auth-color-primary)}
 ${s}.ae-helper{margin:0;font-size:14px;line-height:1.4;color:var(--auth-color-secondary)}
 ${s}.ae-error{margin:0;font-size:14px;line-height:1.4;color:var(--auth-color-error)}
-${s}.ae-banner{padding:12px 16px;border-radius:4px;border:1px solid var(--auth-color-error);color:var(--auth-color-error);background:#FFF8F8;font-size:14px}
+${s}.ae-banner{padding:12px 16px;border-radius:4px;border:1px solid var(--auth-color-error);color:var(--auth-color-error);background:var(--auth-banner-background);font-size:14px}
 ${s}.ae-logo{display:block;margin:0 auto;max-height:50px;max-width:100px}
 ${s}.ae-form{display:flex;flex-direction:column;gap:12px;margin:0}
 ${s}.ae-label{font-size:14px;font-weight:600}
@@ -169,6 +396,8 @@ ${s}.ae-input[aria-invalid="true"]{border-color:var(--auth-color-error)}
 ${s}.ae-input:disabled{background:var(--auth-color-disabled)}
 ${s}.ae-otp{letter-spacing:0.5em;text-align:center;font-variant-numeric:tabular-nums}
 ${s}.ae-button{width:100%;height:var(--auth-button-height);font:inherit;font-size:18px;font-weight:600;cursor:pointer;color:var(--auth-button-primary-text);background:var(--auth-button-primary-background);border:1px solid var(--auth-button-primary-border);border-radius:var(--auth-button-primary-radius)}
+${s}.ae-button:not(:disabled):hover{background-image:linear-gradient(var(--auth-button-primary-hover-overlay),var(--auth-button-primary-hover-overlay))}
+${s}.ae-button:not(:disabled):active{background-image:linear-gradient(var(--auth-button-primary-active-overlay),var(--auth-button-primary-active-overlay))}
 ${s}.ae-button:disabled{cursor:default;color:var(--auth-button-disabled-text);background:var(--auth-button-disabled-background);border-color:var(--auth-button-disabled-border);border-radius:var(--auth-button-disabled-radius)}
 ${s}.ae-link{padding:0;font:inherit;font-size:14px;font-weight:600;background:none;border:none;color:var(--auth-color-primary);text-decoration:underline;cursor:pointer}
 ${s}.ae-link[aria-disabled="true"]{cursor:default;text-decoration:none;color:var(--auth-color-secondary)}
@@ -183,7 +412,7 @@ ${s}.ae-check{display:block;margin:0 auto;color:var(--auth-color-success)}
 ${s}.ae-watermark{margin:0;font-size:12px;text-align:center;color:var(--auth-color-secondary)}
 ${s}.ae-watermark a{color:inherit;font-weight:600}
 ${s}.ae-toasts{position:fixed;top:16px;left:50%;transform:translateX(-50%);display:flex;flex-direction:column;gap:8px;z-index:2147483647;margin:0;padding:0;list-style:none}
-${s}.ae-toast{padding:10px 16px;border-radius:4px;font-family:var(--auth-font-family);font-size:14px;color:#FFFFFF;box-shadow:0 2px 8px rgba(0,0,0,.2)}
+${s}.ae-toast{padding:10px 16px;border-radius:4px;font-family:var(--auth-font-family);font-size:14px;color:var(--auth-toast-text);box-shadow:0 2px 8px rgba(0,0,0,.2)}
 ${s}.ae-toast[data-kind="success"]{background:var(--auth-color-success)}
 ${s}.ae-toast[data-kind="error"]{background:var(--auth-color-error)}
 ${s}.ae-tabs{display:flex;border-bottom:1px solid var(--auth-container-border)}
@@ -196,12 +425,14 @@ ${s}.ae-field{display:flex;flex-direction:column;gap:12px;min-width:0}
 ${s}.ae-select{padding:0 8px;font-size:16px;text-overflow:ellipsis}
 ${s}.ae-mailboxes{display:flex;flex-direction:column;gap:8px;margin:0;padding:0;list-style:none}
 ${s}.ae-button-secondary{display:flex;align-items:center;justify-content:center;text-decoration:none;color:var(--auth-button-secondary-text);background:var(--auth-button-secondary-background);border-color:var(--auth-button-secondary-border);border-radius:var(--auth-button-secondary-radius)}
-${s}.ae-loading{position:absolute;inset:0;display:flex;align-items:center;justify-content:center;background:rgba(255,255,255,.7);border-radius:var(--auth-container-radius);z-index:1}
+${s}.ae-button-secondary:not(:disabled):hover{background-image:linear-gradient(var(--auth-button-secondary-hover-overlay),var(--auth-button-secondary-hover-overlay))}
+${s}.ae-button-secondary:not(:disabled):active{background-image:linear-gradient(var(--auth-button-secondary-active-overlay),var(--auth-button-secondary-active-overlay))}
+${s}.ae-loading{position:absolute;inset:0;display:flex;align-items:center;justify-content:center;background:var(--auth-loading-overlay);border-radius:var(--auth-container-radius);z-index:1}
 ${s}.ae-spinner{width:36px;height:36px;border:4px solid var(--auth-color-disabled);border-top-color:var(--auth-color-primary);border-radius:50%;animation:ae-spin .8s linear infinite}
 @keyframes ae-spin{to{transform:rotate(360deg)}}
 ${s}.ae-visually-hidden{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}
 @media (prefers-reduced-motion:reduce){${s}.ae-progress>span{animation:none}${s}.ae-spinner{animation-duration:3s}}
-`;
+`);
 }
 
 // One shared sheet per scope: the rules never change, only the custom properties do.
@@ -219,20 +450,25 @@ export function rulesSheet(scope: string): CSSStyleSheet {
 }
 
 /**
- * A sheet holding the theme custom properties on `selector` (`:host` in shadow DOM). Values go
- * through `style.setProperty`, never through CSS text, so a value cannot inject rules.
+ * The sheet on `selector` (`:host` in shadow DOM): the element's box, and the tokens the `styles`
+ * property sets (no defaults: they are `var()` fallbacks in the rules, so tokens set on an ancestor
+ * or `:root` still apply). Values go through `style.setProperty`, never through CSS text, so a
+ * value cannot inject rules.
  */
 export function themeSheet(selector: string, styles: unknown): CSSStyleSheet {
   const sheet = new CSSStyleSheet();
   sheet.replaceSync(`${selector}{}`);
   const rule = sheet.cssRules[0];
   if (rule instanceof CSSStyleRule) {
-    const props: Record<string, string> = { ...THEME_DEFAULTS, ...themeProperties(styles) };
-    for (const [name, value] of Object.entries(props)) rule.style.setProperty(name, value);
-    // :host defaults to inline; the widget is a block of fixed width.
+    for (const [name, value] of Object.entries(themeProperties(styles))) rule.style.setProperty(name, value);
+    // :host defaults to inline. The widget is a block as wide as its container up to the
+    // container width token, and may shrink below it (grid and flex items, table cells):
+    // min-width 0 lifts the automatic minimum that made it overflow a 320 px cell.
     rule.style.setProperty('display', 'block');
-    rule.style.setProperty('width', 'fit-content');
-    rule.style.setProperty('max-width', '100%');
+    rule.style.setProperty('box-sizing', 'border-box');
+    rule.style.setProperty('width', '100%');
+    rule.style.setProperty('min-width', '0');
+    rule.style.setProperty('max-width', withTokenFallbacks('var(--auth-container-width)'));
   }
   return sheet;
 }

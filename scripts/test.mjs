@@ -3,7 +3,7 @@
 // Postgres when one can be had), build, end-to-end tests, browser tests, size budget. Each stage's
 // counts are added up into a closing line `total: N passed, N failed`.
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureChromium, ensureDependencies } from './ensure.mjs';
 
@@ -73,7 +73,9 @@ await check('lint', bin('biome'), ['lint', '.']);
 
 const isUnit = (p) => p.endsWith('.test.ts') && !p.endsWith('.browser.test.ts') && !p.endsWith('.e2e.test.ts');
 // test/attacks/*.test.ts are server-side attack probes: they run on both databases like the server suite.
-const serverTests = [...findTests('server', isUnit), ...findTests('test', isUnit)];
+// test/package/ runs against the packed tarball, in its own stage at the end.
+const isPackageTest = (p) => p.startsWith(join('test', 'package'));
+const serverTests = [...findTests('server', isUnit), ...findTests('test', (p) => isUnit(p) && !isPackageTest(p))];
 await counted('node tests (server on SQLite, sdk-core, demo)', ...nodeTest([...serverTests, ...findTests('sdk-core', isUnit), ...findTests('demo', isUnit)]), NODE_COUNTS);
 
 // The same server suite on Postgres, the store for several instances (DATABASE_URL).
@@ -87,7 +89,7 @@ if (existsSync('scripts/postgres.mjs')) {
   else record('node tests (server on Postgres)', 0, 1);
 }
 
-const built = await check('build', bin('rollup'), ['-c']);
+const built = await check('build', process.execPath, ['scripts/build.mjs']);
 
 // End-to-end tests drive Chromium from Node over the built bundle (dist/).
 if (built && haveChromium) await counted('end-to-end tests', ...nodeTest(findTests('.', (p) => p.endsWith('.e2e.test.ts'))), NODE_COUNTS);
@@ -98,6 +100,37 @@ else record('browser tests', 0, 1);
 
 if (built) await check('size budget', process.execPath, ['scripts/size.mjs', '--check']);
 else record('size budget', 0, 1);
+
+// The package as a host installs it: `npm pack` (prepack builds), the tarball installed alone into
+// an empty project; then publint and arethetypeswrong on the tarball, and the package tests (SSR
+// imports, type tests of consumers, what gets installed, the manifest) against that project.
+console.log('\n=== pack');
+let packed = null;
+if (built) {
+  const { packApp } = await import('./pack-app.mjs');
+  try {
+    packed = packApp();
+    const { pack, install } = packed;
+    console.log(`packed: ${pack.entryCount} files, ${pack.size} B (${pack.unpackedSize} B unpacked)`);
+    console.log(`installed alone: ${install.packages.length} package(s) (${install.packages.join(', ')}), ${install.bytes} B`);
+  } catch (e) {
+    console.error(`pack failed: ${e.message}`);
+  }
+}
+record('pack', packed ? 1 : 0, packed ? 0 : 1);
+if (packed) {
+  await check('publint (packed tarball)', bin('publint'), ['run', packed.tarball, '--strict']);
+  // The kit is ESM only (custom elements run in browsers and bundlers; Node 20.19+ can require(esm)):
+  // the esm-only profile leaves out node10 (no `exports` support) and CJS `require` resolutions.
+  await check('arethetypeswrong (packed tarball)', bin('attw'), [packed.tarball, '--profile', 'esm-only']);
+  const infoFile = join(packed.root, 'pack-info.json');
+  writeFileSync(infoFile, JSON.stringify(packed));
+  await counted('package tests (packed tarball)', ...nodeTest(findTests(join('test', 'package'), (p) => p.endsWith('.test.ts') && !p.endsWith('.e2e.test.ts'))), NODE_COUNTS, { AE_PACK_INFO: infoFile });
+} else {
+  record('publint (packed tarball)', 0, 1);
+  record('arethetypeswrong (packed tarball)', 0, 1);
+  record('package tests (packed tarball)', 0, 1);
+}
 
 console.log('\n=== summary');
 for (const s of stages) console.log(`  ${s}`);

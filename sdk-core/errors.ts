@@ -10,16 +10,21 @@ export type AuthErrorCode =
   | 'api_error'
   | 'usage_error'
   | 'no_session'
-  | 'missing_parameter';
+  | 'missing_parameter'
+  | 'config_error';
 
-/** Base class of every error the SDK throws. */
+/**
+ * Base class of every error the SDK throws. Each class sets its `name` as a literal: a minifier
+ * renames classes, and hosts (and `auth-error`'s `detail.name`) read `name`, so `new.target.name`
+ * would say "a" in the built bundle.
+ */
 export class AuthError extends Error {
   /** Stable machine-readable code of the error class. */
   readonly code: AuthErrorCode;
+  override name = 'AuthError';
   constructor(code: AuthErrorCode, message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.code = code;
-    this.name = new.target.name;
   }
 }
 
@@ -33,6 +38,7 @@ export const UNREACHABLE_MESSAGES = {
 
 /** The API could not be reached, or answered with something that is not the protocol. */
 export class ApiUnreachableError extends AuthError {
+  override name = 'ApiUnreachableError';
   constructor(message: string, options?: { cause?: unknown }) {
     super('api_unreachable', message, options);
   }
@@ -46,6 +52,7 @@ export interface SchemaIssue {
 
 /** The server rejected the request's shape (SPEC §8: '[400] Request does not match expected schema'). */
 export class SchemaError extends AuthError {
+  override name = 'SchemaError';
   /** Every issue the server reported, in order. */
   readonly issues: SchemaIssue[];
   constructor(issues: SchemaIssue[]) {
@@ -67,6 +74,7 @@ export interface ApiErrorFields {
 
 /** The API answered with an error (non-2xx JSON with `error_type`). */
 export class ApiError extends AuthError implements ApiErrorFields {
+  override name = 'ApiError';
   readonly status_code: number;
   readonly error_type: string;
   readonly error_message: string;
@@ -86,6 +94,7 @@ export class ApiError extends AuthError implements ApiErrorFields {
 
 /** A method was called with bad arguments; names the method and the field. */
 export class UsageError extends AuthError {
+  override name = 'UsageError';
   /** The SDK method that was called, e.g. `otps.email.loginOrCreate`. */
   readonly method: string;
   /** The argument at fault, e.g. `email`. */
@@ -99,6 +108,7 @@ export class UsageError extends AuthError {
 
 /** A call needs a session and there is none. */
 export class NoSessionError extends AuthError {
+  override name = 'NoSessionError';
   constructor() {
     super(
       'no_session',
@@ -109,6 +119,7 @@ export class NoSessionError extends AuthError {
 
 /** The identity-provider flow is missing a required query parameter. */
 export class MissingParameterError extends AuthError {
+  override name = 'MissingParameterError';
   /** The missing parameter's name. */
   readonly parameter: string;
   constructor(parameter: string) {
@@ -117,6 +128,20 @@ export class MissingParameterError extends AuthError {
       `Required parameter is missing: ${parameter}. Please reach out to the application developer.`,
     );
     this.parameter = parameter;
+  }
+}
+
+/**
+ * A widget's host configuration is unusable or partly ignored (not an API call): invalid JSON in a
+ * `config` attribute, an unknown product, no client. `field` names the place, e.g. `config.products[1]`.
+ */
+export class ConfigError extends AuthError {
+  override name = 'ConfigError';
+  /** Where the problem is, e.g. `config`, `config.otpOptions.methods`, `client`. */
+  readonly field: string;
+  constructor(field: string, message: string) {
+    super('config_error', message);
+    this.field = field;
   }
 }
 

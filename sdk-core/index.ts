@@ -23,6 +23,7 @@ export {
   ApiUnreachableError,
   AuthError,
   type AuthErrorCode,
+  ConfigError,
   isApiError,
   MissingParameterError,
   NoSessionError,
@@ -50,6 +51,7 @@ export { allPermissions, isAuthorized, type PermissionsMap, type RBAC } from './
 export type {
   AuthenticateResponse,
   BootstrapData,
+  ServerProduct,
   OTPLoginOrCreateResponse,
   Session,
   User,

@@ -260,6 +260,13 @@ export function originAllowed(origin: string, patterns: readonly string[]): bool
   return false;
 }
 
+/**
+ * The server product this server announces in the bootstrap (`server_product`), so the widget's
+ * watermark says 'Powered by Auth Elements' and links to the kit's README (its npm page) instead
+ * of naming the hosted provider.
+ */
+export const SERVER_PRODUCT = { name: 'Auth Elements', url: 'https://www.npmjs.com/package/auth-elements' } as const;
+
 /** Bootstrap payload for the project: every DESIGN 2 key present, project overrides applied. */
 export function bootstrapData(project: Project): BootstrapData {
   const base: BootstrapData = {
@@ -280,6 +287,7 @@ export function bootstrapData(project: Project): BootstrapData {
     rbac_policy: { roles: [], resources: [], scopes: [] },
     siwe_required_for_crypto_wallets: false,
     vertical: 'CONSUMER',
+    server_product: { ...SERVER_PRODUCT },
   };
   return { ...base, ...project.config.bootstrap, project_name: project.project_name };
 }

@@ -1,17 +1,67 @@
 /**
- * The package entry: the headless client, the element classes and the mount functions, with no
- * side effects (import `auth-elements/define`, or load dist/auth-elements.js, to register the tags).
+ * The package entry (`auth-elements`): the headless client, the element classes, the `define*`
+ * and `mount*` functions, the theme presets and every public type, with no side effects (import
+ * `auth-elements/define`, or load dist/auth-elements.js, to register the tags). Safe to import on
+ * a server: nothing touches the DOM until a tag is defined in a browser.
+ * @example
+ * import { defineAuthElements, createClient } from 'auth-elements';
+ * defineAuthElements();
+ * document.querySelector('auth-login')!.client = createClient('public-token-test-...', { apiBaseUrl: 'http://localhost:8787' });
  */
 export * from '../sdk-core/index.ts';
 export { AUTH_ERROR, AUTH_EVENT } from '../elements/bridge.ts';
-export { type AuthCallbacks, type AuthErrorDetail, type AuthEvent, AuthEventType } from '../react-internals/events.ts';
+export {
+  type AuthElementDefinition,
+  AUTH_ELEMENT_DEFINITIONS,
+  type ElementProperty,
+  type PropertyKind,
+  type WidgetStart,
+} from '../elements/definitions.ts';
+export { AuthElement, type AuthElementClass, createAuthElement, MISSING_CLIENT_REPORT_MS } from '../elements/element.tsx';
 export { AuthLoginElement } from '../elements/login.tsx';
-export { type MountLoginOptions, mountLogin } from '../elements/mount.ts';
-export { defineLogin, LOGIN_TAG } from '../elements/registry.ts';
-export { AuthResetPasswordElement } from '../elements/reset-password.tsx';
-export { type MountResetPasswordOptions, mountResetPassword } from '../elements/mount.ts';
-export { defineResetPassword, RESET_PASSWORD_TAG } from '../elements/registry.ts';
+export {
+  type MountLoginOptions,
+  type MountOptions,
+  type MountPasskeyRegistrationOptions,
+  type MountResetPasswordOptions,
+  mountLogin,
+  mountPasskeyRegistration,
+  mountResetPassword,
+} from '../elements/mount.ts';
 export { AuthPasskeyRegistrationElement, type PasskeyRegistrationConfig } from '../elements/passkey-registration.tsx';
-export { type MountPasskeyRegistrationOptions, mountPasskeyRegistration } from '../elements/mount.ts';
-export { definePasskeyRegistration, PASSKEY_REGISTRATION_TAG } from '../elements/registry.ts';
-export { defineAuthElements } from './define-all.ts';
+export {
+  AUTH_ELEMENTS,
+  defineAuthElements,
+  defineLogin,
+  definePasskeyRegistration,
+  defineResetPassword,
+  LOGIN_TAG,
+  PASSKEY_REGISTRATION_TAG,
+  RESET_PASSWORD_TAG,
+} from '../elements/registry.ts';
+export { AuthResetPasswordElement, type ResetPasswordProperties } from '../elements/reset-password.tsx';
+export type {
+  EmailMagicLinksOptions,
+  LoginConfig,
+  OTPMethod,
+  OTPOptions,
+  PasswordOptions,
+  Product,
+  SessionOptions,
+} from '../react-internals/config.ts';
+export {
+  type AuthCallbacks,
+  type AuthErrorDetail,
+  type AuthEvent,
+  type AuthEventDataMap,
+  AuthEventType,
+} from '../react-internals/events.ts';
+export type { PartName } from '../react-internals/parts.ts';
+export { DEFAULT_STRINGS, type StringKey, type StringOverrides } from '../react-internals/strings.ts';
+export {
+  type ButtonStyle,
+  darkTheme,
+  type StyleConfig,
+  THEME_TOKENS,
+  type ThemeProperty,
+} from '../react-internals/theme.ts';

@@ -16,7 +16,7 @@ export function GenericErrorScreen() {
       >
         <BackArrowIcon />
       </button>
-      <h1 className="ae-header" tabIndex={-1}>
+      <h1 className="ae-header" part="heading" tabIndex={-1}>
         {strings['generic.errorTitle']}
       </h1>
     </>

@@ -206,7 +206,7 @@ export function LoginWidget(props: LoginWidgetProps) {
           <Watermark />
         </WidgetContext.Provider>
       ) : (
-        <p className="ae-error" role="alert">
+        <p className="ae-error" part="error" role="alert">
           {strings['config.missingClient']}
         </p>
       )}

@@ -167,7 +167,7 @@ export function MainScreen() {
       )}
       {logo && <img className="ae-logo" part="logo" src={logo} alt={strings['main.logoAlt']} />}
       {!hideHeaderText(styles) && (
-        <h1 className="ae-header" tabIndex={-1}>
+        <h1 className="ae-header" part="heading" tabIndex={-1}>
           {strings['main.header']}
         </h1>
       )}
@@ -178,7 +178,7 @@ export function MainScreen() {
         </Suspense>
       )}
       {problem ? (
-        <p className="ae-error" role="alert">
+        <p className="ae-error" part="error" role="alert">
           {strings[problem]}
         </p>
       ) : (

@@ -66,7 +66,7 @@ export function EmailMagicLinkForm() {
   const message = invalid ? strings['magicLink.invalidEmail'] : apiError;
   return (
     <form className="ae-form" onSubmit={onSubmit} noValidate>
-      <label className="ae-label" htmlFor={inputId}>
+      <label className="ae-label" part="label" htmlFor={inputId}>
         {strings['email.label']}
       </label>
       <input
@@ -89,7 +89,7 @@ export function EmailMagicLinkForm() {
         }}
       />
       {/* Always in the tree so the live region exists before its text arrives. */}
-      <div id={errorId} className="ae-error" aria-live="polite">
+      <div id={errorId} className="ae-error" part="error field-error" aria-live="polite">
         {message}
       </div>
       <button className="ae-button" part="button primary-button" type="submit" disabled={submitting}>

@@ -136,12 +136,12 @@ export function OTPAuthenticateScreen() {
       >
         <BackArrowIcon />
       </button>
-      <h1 className="ae-header" tabIndex={-1}>
+      <h1 className="ae-header" part="heading" tabIndex={-1}>
         {strings['otp.title']}
       </h1>
-      <p className="ae-text">{text(strings, 'otp.sentTo', { destination: otpDestination })}</p>
+      <p className="ae-text" part="text">{text(strings, 'otp.sentTo', { destination: otpDestination })}</p>
       <form className="ae-form" onSubmit={onSubmit} noValidate>
-        <label className="ae-label" htmlFor={inputId}>
+        <label className="ae-label" part="label" htmlFor={inputId}>
           {strings['otp.inputLabel']}
         </label>
         <input
@@ -163,14 +163,14 @@ export function OTPAuthenticateScreen() {
           data-autofocus=""
           onChange={onChange}
         />
-        <div id={errorId} className="ae-error" role="alert">
+        <div id={errorId} className="ae-error" part="error field-error" role="alert">
           {error}
         </div>
         {/* The status region stays mounted so the 'Verifying passcode...' text is announced. */}
         <div className="ae-form" role="status">
           {submitting && (
             <>
-              <p className="ae-helper">{strings['otp.verifying']}</p>
+              <p className="ae-helper" part="helper">{strings['otp.verifying']}</p>
               <div className="ae-progress" part="progress">
                 <span />
               </div>
@@ -178,11 +178,11 @@ export function OTPAuthenticateScreen() {
           )}
         </div>
       </form>
-      <p className="ae-helper" data-countdown="">
+      <p className="ae-helper" part="helper" data-countdown="">
         {secondsLeft > 0 ? text(strings, 'otp.expiresIn', { time: formatCountdown(secondsLeft) }) : strings['otp.expired']}
       </p>
       <div className="ae-row">
-        <span className="ae-helper">{strings['otp.resendPrompt']}</span>
+        <span className="ae-helper" part="helper">{strings['otp.resendPrompt']}</span>
         <button
           type="button"
           className="ae-link"

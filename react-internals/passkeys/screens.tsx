@@ -83,10 +83,10 @@ function PasskeyConfirmationScreen() {
   return (
     <div className="ae-form ae-center" ref={ref}>
       <CheckIcon />
-      <h1 className="ae-header" tabIndex={-1}>
+      <h1 className="ae-header" part="heading" tabIndex={-1}>
         {strings['passkey.confirmationTitle']}
       </h1>
-      <p className="ae-text">{strings['passkey.confirmationText']}</p>
+      <p className="ae-text" part="text">{strings['passkey.confirmationText']}</p>
     </div>
   );
 }
@@ -97,7 +97,7 @@ function Registration({ screen, firstStart }: { screen: 'PasskeyRegistrationStar
   const session = useSession(client);
   if (!session) {
     return (
-      <p className="ae-error" role="alert" data-passkey-unauthenticated="">
+      <p className="ae-error" part="error" role="alert" data-passkey-unauthenticated="">
         {strings['passkeyRegistration.unauthenticated']}
       </p>
     );
@@ -147,12 +147,12 @@ function RegistrationStart({ skipFocus }: { skipFocus: boolean }) {
 
   return (
     <div className="ae-form" ref={ref}>
-      <h1 className="ae-header" tabIndex={-1}>
+      <h1 className="ae-header" part="heading" tabIndex={-1}>
         {strings['passkeyRegistration.startTitle']}
       </h1>
-      <p className="ae-text">{strings['passkeyRegistration.startText']}</p>
+      <p className="ae-text" part="text">{strings['passkeyRegistration.startText']}</p>
       {/* Always mounted, so the failure text is announced when it arrives. */}
-      <div className="ae-error" role="alert" data-passkey-error="">
+      <div className="ae-error" part="error" role="alert" data-passkey-error="">
         {error}
       </div>
       <button
@@ -255,16 +255,16 @@ function RegistrationSuccess() {
   return (
     <div className="ae-form" ref={ref}>
       {created && <CheckIcon />}
-      <h1 className="ae-header" id={titleId} tabIndex={-1}>
+      <h1 className="ae-header" part="heading" id={titleId} tabIndex={-1}>
         {created ? strings['passkeyRegistration.successTitle'] : strings['passkeyRegistration.existing']}
       </h1>
       {created && (
-        <h2 className="ae-label" id={listTitleId} tabIndex={-1}>
+        <h2 className="ae-label" part="label" id={listTitleId} tabIndex={-1}>
           {strings['passkeyRegistration.existing']}
         </h2>
       )}
       {passkeys.length === 0 ? (
-        <p className="ae-helper">{strings['passkeyRegistration.none']}</p>
+        <p className="ae-helper" part="helper">{strings['passkeyRegistration.none']}</p>
       ) : (
         <ul className="ae-pk-list" ref={listRef} aria-labelledby={created ? listTitleId : titleId} data-passkey-list="">
           {passkeys.map((p) => {
@@ -275,7 +275,7 @@ function RegistrationSuccess() {
               <li key={id} className="ae-pk-item" data-passkey-id={id} data-pending-delete={pendingDelete ? '' : undefined}>
                 {editing ? (
                   <form className="ae-pk-rename" onSubmit={saveRename}>
-                    <label className="ae-label" htmlFor={inputId}>
+                    <label className="ae-label" part="label" htmlFor={inputId}>
                       {strings['passkeyRegistration.nameLabel']}
                     </label>
                     <input
@@ -315,7 +315,7 @@ function RegistrationSuccess() {
                     <span className="ae-pk-name">{p.name}</span>
                     {pendingDelete ? (
                       <>
-                        <p className="ae-error" role="alert">
+                        <p className="ae-error" part="error" role="alert">
                           {strings['passkeyRegistration.deleteWarning']}
                         </p>
                         <div className="ae-pk-actions">

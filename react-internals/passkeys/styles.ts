@@ -4,6 +4,7 @@
  * or the document in light-DOM mode.
  */
 import { type RefObject, useLayoutEffect } from 'react';
+import { withTokenFallbacks } from '../theme.ts';
 
 const RULES = `
 .ae-pk-list{margin:0;padding:0;list-style:none;display:flex;flex-direction:column;gap:8px}
@@ -23,7 +24,7 @@ export function usePasskeyStyles(ref: RefObject<Element | null>): void {
     if (!(root instanceof ShadowRoot || root instanceof Document)) return;
     if (!sheet) {
       sheet = new CSSStyleSheet();
-      sheet.replaceSync(RULES);
+      sheet.replaceSync(withTokenFallbacks(RULES));
     }
     if (!root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
   }, [ref]);

@@ -56,12 +56,12 @@ export function EmailSentScreen(props: { titleKey: StringKey; textKey: StringKey
           {strings[props.alertKey]}
         </div>
       )}
-      <h1 className="ae-header" tabIndex={-1}>
+      <h1 className="ae-header" part="heading" tabIndex={-1}>
         {strings[props.titleKey]}
       </h1>
-      <p className="ae-text">{text(strings, props.textKey, { email })}</p>
+      <p className="ae-text" part="text">{text(strings, props.textKey, { email })}</p>
       <div className="ae-row">
-        <span className="ae-helper">{strings['password.resendPrompt']}</span>
+        <span className="ae-helper" part="helper">{strings['password.resendPrompt']}</span>
         <button
           type="button"
           className="ae-link"

@@ -12,10 +12,10 @@ export function PasswordConfirmation() {
   return (
     <div className="ae-form ae-center">
       <CheckIcon />
-      <h1 className="ae-header" tabIndex={-1}>
+      <h1 className="ae-header" part="heading" tabIndex={-1}>
         {strings['password.successTitle']}
       </h1>
-      <p className="ae-text">{strings['password.successText']}</p>
+      <p className="ae-text" part="text">{strings['password.successText']}</p>
     </div>
   );
 }

@@ -104,11 +104,11 @@ export function PasswordCreateOrLogin() {
       >
         <BackArrowIcon />
       </button>
-      <h1 className="ae-header" tabIndex={-1}>
+      <h1 className="ae-header" part="heading" tabIndex={-1}>
         {isNew ? strings['password.createTitle'] : strings['password.loginTitle']}
       </h1>
       <form ref={rootRef} className="ae-form" onSubmit={onSubmit} noValidate>
-        <label className="ae-label" htmlFor={emailId}>
+        <label className="ae-label" part="label" htmlFor={emailId}>
           {strings['password.emailLabel']}
         </label>
         {/* Read-only, but present: password managers pair the saved password with this username. */}
@@ -127,7 +127,7 @@ export function PasswordCreateOrLogin() {
           invalid={message !== null}
         />
         {isNew && <StrengthFeedback id={feedbackId} result={strength.shown} />}
-        <div id={errorId} className="ae-error" role="alert">
+        <div id={errorId} className="ae-error" part="error field-error" role="alert">
           {message}
         </div>
         <button className="ae-button" part="button primary-button" type="submit" disabled={!canSubmit}>

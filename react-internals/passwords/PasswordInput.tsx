@@ -23,7 +23,7 @@ export function PasswordInput(props: PasswordInputProps) {
   const [shown, setShown] = useState(false);
   return (
     <>
-      <label className="ae-label" htmlFor={props.id}>
+      <label className="ae-label" part="label" htmlFor={props.id}>
         {props.label}
       </label>
       <div className="ae-pw-field">

@@ -48,20 +48,20 @@ function ResetLinkLogin() {
   }, [client, config.sessionDurationMinutes, token, emit, dispatch, reportError]);
   return (
     <>
-      <h1 className="ae-header" tabIndex={-1}>
+      <h1 className="ae-header" part="heading" tabIndex={-1}>
         {strings['password.resetTitle']}
       </h1>
       <div className="ae-form" role="status">
         {error === null && (
           <>
-            <p className="ae-helper">{strings['password.resetLoggingIn']}</p>
+            <p className="ae-helper" part="helper">{strings['password.resetLoggingIn']}</p>
             <div className="ae-progress" part="progress">
               <span />
             </div>
           </>
         )}
       </div>
-      <div className="ae-error" role="alert">
+      <div className="ae-error" part="error" role="alert">
         {error}
       </div>
     </>
@@ -113,7 +113,7 @@ function NewPasswordForm() {
   const message = error ?? strength.error;
   return (
     <>
-      <h1 className="ae-header" tabIndex={-1}>
+      <h1 className="ae-header" part="heading" tabIndex={-1}>
         {strings['password.resetTitle']}
       </h1>
       <form ref={formRef} className="ae-form" onSubmit={onSubmit} noValidate>
@@ -131,7 +131,7 @@ function NewPasswordForm() {
           invalid={message !== null}
         />
         <StrengthFeedback id={feedbackId} result={strength.shown} />
-        <div id={errorId} className="ae-error" role="alert">
+        <div id={errorId} className="ae-error" part="error field-error" role="alert">
           {message}
         </div>
         <button className="ae-button" part="button primary-button" type="submit" disabled={!canSubmit}>

@@ -47,7 +47,7 @@ export function PasswordScreen(props: { screen: PasswordScreenName }) {
   }, [mod]);
   if (mod) return <mod.PasswordScreens screen={props.screen} />;
   return (
-    <p className={failed ? 'ae-error' : 'ae-helper'} role={failed ? 'alert' : 'status'}>
+    <p className={failed ? 'ae-error' : 'ae-helper'} part={failed ? 'error' : 'helper'} role={failed ? 'alert' : 'status'}>
       {failed ? strings['error.unreachable'] : strings['password.loading']}
     </p>
   );

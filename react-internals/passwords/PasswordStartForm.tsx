@@ -64,7 +64,7 @@ export function PasswordStartForm() {
   const message = invalid ? strings['password.emailInvalid'] : apiError;
   return (
     <form className="ae-form" onSubmit={onSubmit} noValidate>
-      <label className="ae-label" htmlFor={inputId}>
+      <label className="ae-label" part="label" htmlFor={inputId}>
         {strings['password.emailLabel']}
       </label>
       <input
@@ -87,7 +87,7 @@ export function PasswordStartForm() {
           if (invalid) setInvalid(false);
         }}
       />
-      <div id={errorId} className="ae-error" aria-live="polite">
+      <div id={errorId} className="ae-error" part="error field-error" aria-live="polite">
         {message}
       </div>
       <button className="ae-button" part="button primary-button" type="submit" disabled={submitting}>

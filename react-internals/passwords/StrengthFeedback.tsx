@@ -94,7 +94,7 @@ export function StrengthFeedback(props: { id: string; result: StrengthCheckResul
           ))}
         </div>
         {result.feedback.warning && (
-          <p className="ae-helper" data-warning="">
+          <p className="ae-helper" part="helper" data-warning="">
             {result.feedback.warning}
           </p>
         )}
@@ -123,7 +123,7 @@ export function StrengthFeedback(props: { id: string; result: StrengthCheckResul
     <div id={props.id} className="ae-pw-feedback" aria-live="polite">
       {body}
       {breached && (
-        <p className="ae-error" data-breached="">
+        <p className="ae-error" part="error" data-breached="">
           {strings['password.breached']}
         </p>
       )}

@@ -4,6 +4,7 @@
  * widget's root: its shadow root, or the document in light-DOM mode.
  */
 import { type RefObject, useLayoutEffect } from 'react';
+import { withTokenFallbacks } from '../theme.ts';
 
 const RULES = `
 .ae-pw-field{position:relative}
@@ -30,7 +31,7 @@ export function usePasswordStyles(ref: RefObject<Element | null>): void {
     if (!(root instanceof ShadowRoot || root instanceof Document)) return;
     if (!sheet) {
       sheet = new CSSStyleSheet();
-      sheet.replaceSync(RULES);
+      sheet.replaceSync(withTokenFallbacks(RULES));
     }
     if (!root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
   }, [ref]);

@@ -153,7 +153,7 @@ export function PhoneOTPForm({ channel, loadParser = loadPhoneParser }: PhoneOTP
     <form className="ae-form" onSubmit={onSubmit} noValidate>
       <div className="ae-phone-row">
         <div className="ae-field ae-country">
-          <label className="ae-label" htmlFor={countryId}>
+          <label className="ae-label" part="label" htmlFor={countryId}>
             {strings['phone.countryLabel']}
           </label>
           <select
@@ -169,7 +169,7 @@ export function PhoneOTPForm({ channel, loadParser = loadPhoneParser }: PhoneOTP
           </select>
         </div>
         <div className="ae-field ae-phone">
-          <label className="ae-label" htmlFor={inputId}>
+          <label className="ae-label" part="label" htmlFor={inputId}>
             {strings['phone.label']}
           </label>
           <input
@@ -192,7 +192,7 @@ export function PhoneOTPForm({ channel, loadParser = loadPhoneParser }: PhoneOTP
         </div>
       </div>
       {/* Always in the tree so the live region exists before its text arrives. */}
-      <div id={errorId} className="ae-error" aria-live="polite">
+      <div id={errorId} className="ae-error" part="error field-error" aria-live="polite">
         {message}
       </div>
       <button className="ae-button" part="button primary-button" type="submit" disabled={submitting}>

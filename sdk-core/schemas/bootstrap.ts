@@ -33,6 +33,20 @@ export interface BootstrapData {
   rbac_policy: RBACPolicy | null;
   siwe_required_for_crypto_wallets: boolean;
   vertical: 'CONSUMER' | 'B2B';
+  /**
+   * Not a provider key: which server product answers. Our reference server sends
+   * `{name: 'Auth Elements', url}` so the watermark names it; the provider's API sends nothing here
+   * (and the provider's own SDKs ignore unknown keys), so the watermark names the provider there.
+   */
+  server_product?: ServerProduct;
+}
+
+/** The server product a bootstrap names (our reference server only). */
+export interface ServerProduct {
+  /** Its name, shown after 'Powered by'. */
+  name: string;
+  /** Its page, linked from the watermark (https only). */
+  url: string;
 }
 
 /** Every key of {@link BootstrapData}, for tests and clients that check completeness. */

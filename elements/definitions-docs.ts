@@ -1,0 +1,137 @@
+/**
+ * The texts of the table in definitions.ts: what each element, property and event is, with its
+ * TypeScript type. Documentation only (the Custom Elements Manifest, the editor data, the README),
+ * kept out of the browser bundle; test/package/manifest.test.ts checks that it covers exactly the
+ * table's properties.
+ */
+
+import type { AuthEventType } from '../react-internals/events.ts';
+
+/** The payload (`detail.data`) of each `auth-event` type, in words. Typed over every type. */
+export const EVENT_TYPE_DOCS: Readonly<Record<AuthEventType, string>> = {
+  OTP_EMAIL_LOGIN_OR_CREATE: 'A passcode was emailed (first send and each resend): the login_or_create answer (`method_id`, `user_id`, ...) plus `email`, `resend`.',
+  OTP_SMS_LOGIN_OR_CREATE: 'A passcode was texted: the answer plus `phone_number`, `resend`.',
+  OTP_WHATSAPP_LOGIN_OR_CREATE: 'A passcode was sent by WhatsApp: the answer plus `phone_number`, `resend`.',
+  OTP_AUTHENTICATE: 'A passcode was exchanged for a session: the authenticate answer (`user`, `session`, `session_token`, `session_jwt`, ...).',
+  MAGIC_LINK_LOGIN_OR_CREATE: 'A sign-in link was emailed: the send answer plus `email`.',
+  PASSWORD_CREATE: 'A new user signed up with a password: the authenticate answer.',
+  PASSWORD_AUTHENTICATE: 'A user signed in with email and password: the authenticate answer.',
+  PASSWORD_RESET_BY_EMAIL_START: 'A reset email was sent (forgot, breached, dedupe, passwordless): `{ email }`.',
+  PASSWORD_RESET_BY_EMAIL: "A new password was set with the reset email's token: the authenticate answer.",
+  PASSWORD_RESET_LOGIN: "The reset email's login link signed the user in: the authenticate answer.",
+  PASSKEY_AUTHENTICATE: 'A passkey signed the user in (button or autofill): the authenticate answer.',
+  PASSKEY_REGISTER: 'A passkey was created: the register answer plus `webauthn_registration_id`.',
+  PASSKEY_SKIP: 'The user skipped creating a passkey: `{}`.',
+  PASSKEY_DONE: 'The user pressed Done on the passkey list: `{}`.',
+  'authenticate-flow-complete': 'A sign-in finished and the success screen shows; once per completed flow: `{}`.',
+};
+
+/** The text of one property. */
+export interface PropertyDoc {
+  /** Its TypeScript type, as text. */
+  readonly type: string;
+  readonly description: string;
+}
+
+/** The text of one event. */
+export interface EventDoc {
+  readonly type: string;
+  readonly description: string;
+}
+
+/** The texts of one element. */
+export interface ElementDoc {
+  readonly summary: string;
+  readonly description: string;
+  /** Every property, keyed by name (the common ones and the element's own). */
+  readonly properties: { readonly [name: string]: PropertyDoc };
+  /** The `auth-event` types this element sends. */
+  readonly eventTypes: readonly string[];
+}
+
+/** The texts of the five properties every element has, for config type `configType`. */
+function common(configType: string): { [name: string]: PropertyDoc } {
+  return {
+    config: {
+      type: `${configType} | undefined`,
+      description:
+        'Widget config (SPEC §3): an object property (kept as given, never copied into the attribute), or JSON in the `config` attribute or a string property.',
+    },
+    styles: {
+      type: 'StyleConfig | undefined',
+      description: 'Theme (SPEC §3), validated per property; sets the same `--auth-*` tokens as CSS. An object or JSON.',
+    },
+    strings: {
+      type: 'StringOverrides | undefined',
+      description: 'Partial strings table overriding any English text. An object or JSON.',
+    },
+    callbacks: {
+      type: 'AuthCallbacks | undefined',
+      description: 'Host callbacks {onEvent, onError}; a JS property only (functions do not survive an attribute).',
+    },
+    client: {
+      type: 'AuthClient | undefined',
+      description:
+        'A client from createClient, shared with the page; when unset the element creates one from config.publicToken (and config.apiBaseUrl). A JS property only.',
+    },
+  };
+}
+
+/** The two events every element sends; both bubble and are composed (they cross shadow roots). */
+export const EVENT_DOCS: { readonly [name: string]: EventDoc } = {
+  'auth-event': {
+    type: 'CustomEvent<AuthEvent>',
+    description: 'A widget event: detail {type, data} (AuthEventType lists every type and its payload).',
+  },
+  'auth-error': {
+    type: 'CustomEvent<AuthErrorDetail>',
+    description:
+      'An error: detail {message, name, code, ...}; API errors add error_type, error_message, status_code, request_id, error_url; ConfigError adds field.',
+  },
+};
+
+/** The texts of each tag. */
+export const ELEMENT_DOCS: { readonly [tag: string]: ElementDoc } = {
+  'auth-login': {
+    summary: 'Sign-up and log-in widget: email passcode, magic link, text or WhatsApp passcode, password, passkey.',
+    description: 'Starts on Main with the methods of config.products. Attribute `data-screen` mirrors the current screen.',
+    properties: common('LoginConfig'),
+    eventTypes: [
+      'OTP_EMAIL_LOGIN_OR_CREATE',
+      'OTP_SMS_LOGIN_OR_CREATE',
+      'OTP_WHATSAPP_LOGIN_OR_CREATE',
+      'OTP_AUTHENTICATE',
+      'MAGIC_LINK_LOGIN_OR_CREATE',
+      'PASSWORD_CREATE',
+      'PASSWORD_AUTHENTICATE',
+      'PASSWORD_RESET_BY_EMAIL_START',
+      'PASSKEY_AUTHENTICATE',
+      'authenticate-flow-complete',
+    ],
+  },
+  'auth-reset-password': {
+    summary: 'The page a password-reset email links to: sets a new password, or signs in from the login link.',
+    description:
+      "Starts on PasswordResetForm with the link's token; stytch_token_type=login signs the user in at once. Attribute `data-screen` mirrors the current screen.",
+    properties: {
+      ...common('LoginConfig'),
+      passwordResetToken: {
+        type: 'string | undefined',
+        description: "The reset email's token (attribute `password-reset-token`); when empty, the page's `token` query parameter.",
+      },
+      passwordResetTokenType: {
+        type: 'string | undefined',
+        description:
+          "The link's token type (attribute `password-reset-token-type`); when empty, the page's `stytch_token_type` query parameter.",
+      },
+    },
+    eventTypes: ['PASSWORD_RESET_BY_EMAIL', 'PASSWORD_RESET_LOGIN', 'PASSWORD_RESET_BY_EMAIL_START', 'authenticate-flow-complete'],
+  },
+  'auth-passkey-registration': {
+    summary: 'Lets a signed-in user create, rename and delete passkeys.',
+    description:
+      "Starts on PasskeyRegistrationStart; without a session it shows 'Error: Cannot use PasskeyRegistration component without active user authenticated.'",
+    properties: common('PasskeyRegistrationConfig'),
+    eventTypes: ['PASSKEY_REGISTER', 'PASSKEY_SKIP', 'PASSKEY_DONE'],
+  },
+};

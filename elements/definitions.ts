@@ -1,0 +1,120 @@
+/**
+ * The table of Auth Elements tags (DESIGN §1): each element's tag, class name, the properties and
+ * attributes it takes, the config keys it reads and the screen it starts on. The one element
+ * implementation (`createAuthElement` in element.tsx) reads a row of this table, and
+ * scripts/custom-elements.ts writes the Custom Elements Manifest and the editor data from it (with
+ * the texts of definitions-docs.ts), so the manifest cannot drift from what the elements do.
+ */
+import type { ConfigShapeName } from '../react-internals/config-check.ts';
+import { initialWidgetState, type WidgetState } from '../react-internals/login/state.ts';
+
+/** How a property's value arrives. */
+export type PropertyKind =
+  /** An object: set as a property (identity kept), or as JSON in the attribute or a string property. */
+  | 'object'
+  /** Text: a property or an attribute. */
+  | 'string'
+  /** A JS value only (functions, a client): never an attribute. */
+  | 'js';
+
+/** One property of an element. */
+export interface ElementProperty {
+  /** The JS property name. */
+  readonly name: string;
+  /** The attribute that sets it, if any. */
+  readonly attribute?: string;
+  readonly kind: PropertyKind;
+}
+
+/** What a widget starts with, from the element's current property values. */
+export interface WidgetStart {
+  initialState?: WidgetState;
+  /** A new key starts the widget afresh (e.g. a new reset token). */
+  key?: string;
+}
+
+/** One row of the table. */
+export interface AuthElementDefinition {
+  readonly tag: string;
+  /** The exported class name. */
+  readonly className: string;
+  /** Which config keys the element reads (react-internals/config-check.ts; unknown keys are warned about). */
+  readonly configShape: ConfigShapeName;
+  /** Whether `config.products` is read (login-type widgets). */
+  readonly readsProducts: boolean;
+  /** Properties beyond the five every element has (COMMON_PROPERTIES). */
+  readonly properties: readonly ElementProperty[];
+  /** The starting screen and state, from the element's current values. */
+  readonly start: (values: { readonly [name: string]: unknown }) => WidgetStart;
+}
+
+/** The properties every element has. */
+export const COMMON_PROPERTIES: readonly ElementProperty[] = [
+  { name: 'config', attribute: 'config', kind: 'object' },
+  { name: 'styles', attribute: 'styles', kind: 'object' },
+  { name: 'strings', attribute: 'strings', kind: 'object' },
+  { name: 'callbacks', kind: 'js' },
+  { name: 'client', kind: 'js' },
+];
+
+/** The DOM events every element sends (bubbling, composed). */
+export const EVENTS = ['auth-event', 'auth-error'] as const;
+
+/** A query parameter of the page's address ('' when absent, and on a server). */
+function queryParam(name: string): string {
+  return new URLSearchParams(globalThis.location?.search ?? '').get(name) ?? '';
+}
+
+const text = (v: unknown): string => (typeof v === 'string' ? v : '');
+
+/** The starting state of `<auth-reset-password>`: PasswordResetForm with the token preloaded (SPEC §2). */
+export function resetInitialState(token: string, tokenType: string): WidgetState {
+  return { ...initialWidgetState('PasswordResetForm'), resetPasswordState: { token, tokenType } };
+}
+
+/** `<auth-login>` (SPEC §2 Login: starts on Main). */
+export const LOGIN_DEFINITION: AuthElementDefinition = {
+  tag: 'auth-login',
+  className: 'AuthLoginElement',
+  configShape: 'login',
+  readsProducts: true,
+  properties: [],
+  start: () => ({}),
+};
+
+/** `<auth-reset-password>` (SPEC §2 Reset password). */
+export const RESET_PASSWORD_DEFINITION: AuthElementDefinition = {
+  tag: 'auth-reset-password',
+  className: 'AuthResetPasswordElement',
+  configShape: 'login',
+  readsProducts: true,
+  properties: [
+    { name: 'passwordResetToken', attribute: 'password-reset-token', kind: 'string' },
+    { name: 'passwordResetTokenType', attribute: 'password-reset-token-type', kind: 'string' },
+  ],
+  start: (values) => {
+    // SPEC §2: the token is preloaded (property or attribute), else read with its type from the
+    // emailed link's query (`token`, `stytch_token_type`).
+    const token = text(values['passwordResetToken']) || queryParam('token');
+    const tokenType = text(values['passwordResetTokenType']) || queryParam('stytch_token_type');
+    // A new token is a new reset: start over rather than carry the old one's state.
+    return { initialState: resetInitialState(token, tokenType), key: `${tokenType}:${token}` };
+  },
+};
+
+/** `<auth-passkey-registration>` (SPEC §2 Passkey registration). */
+export const PASSKEY_REGISTRATION_DEFINITION: AuthElementDefinition = {
+  tag: 'auth-passkey-registration',
+  className: 'AuthPasskeyRegistrationElement',
+  configShape: 'passkeyRegistration',
+  readsProducts: false,
+  properties: [],
+  start: () => ({ initialState: initialWidgetState('PasskeyRegistrationStart') }),
+};
+
+/** Every row, in the order of the tags' documentation. */
+export const AUTH_ELEMENT_DEFINITIONS: readonly AuthElementDefinition[] = [
+  LOGIN_DEFINITION,
+  RESET_PASSWORD_DEFINITION,
+  PASSKEY_REGISTRATION_DEFINITION,
+];

@@ -1,0 +1,209 @@
+/**
+ * The config checks (DESIGN §3: bad input gets a clear, specific error): every key a widget reads,
+ * with the kind of value it takes, and the messages naming each ignored field. Loaded lazily by the
+ * element when a config is set (its own chunk): diagnostics, not the first paint.
+ */
+import { isRecord, OTP_METHODS, PRODUCTS, type Product, resolveLoginConfig } from './config.ts';
+
+/** One thing wrong with a host's config (or styles / strings): where, and what. */
+export interface ConfigIssue {
+  /** The path of the field at fault, e.g. `config.products[1]`. */
+  field: string;
+  /** What is wrong, naming the field and what would be accepted. */
+  message: string;
+}
+
+/** What checking a config found: warnings (ignored parts) and, when nothing can be rendered, the fatal problem. */
+export interface ConfigReport {
+  warnings: ConfigIssue[];
+  fatal: ConfigIssue | null;
+}
+
+/**
+ * Products SPEC §3 names whose sign-in method has not shipped in this version (OAuth and crypto
+ * wallets land with their own issues): accepted by the type, warned about, and ignored.
+ */
+export const UNAVAILABLE_PRODUCTS: readonly Product[] = ['oauth', 'crypto'];
+/** Products the widget can render today. */
+export const AVAILABLE_PRODUCTS: readonly Product[] = PRODUCTS.filter((p) => !UNAVAILABLE_PRODUCTS.includes(p));
+
+/** How a field is checked: a scalar kind, a list of allowed strings, or a nested option object. */
+type Rule = 'string' | 'url' | 'positiveNumber' | 'boolean' | 'domain' | { readonly oneOf: readonly string[] } | Shape;
+type Shape = { readonly [key: string]: Rule };
+
+const EMAIL_MAGIC_LINKS_SHAPE: Shape = {
+  loginRedirectURL: 'url',
+  loginExpirationMinutes: 'positiveNumber',
+  signupRedirectURL: 'url',
+  signupExpirationMinutes: 'positiveNumber',
+  createUserAsPending: 'boolean',
+  domainHint: 'domain',
+};
+const OTP_SHAPE: Shape = {
+  methods: { oneOf: OTP_METHODS },
+  expirationMinutes: 'positiveNumber',
+  loginTemplateId: 'string',
+  signupTemplateId: 'string',
+  locale: 'string',
+};
+const SESSION_SHAPE: Shape = { sessionDurationMinutes: 'positiveNumber' };
+const PASSWORD_SHAPE: Shape = {
+  loginRedirectURL: 'url',
+  resetPasswordRedirectURL: 'url',
+  resetPasswordExpirationMinutes: 'positiveNumber',
+  resetPasswordTemplateId: 'string',
+  locale: 'string',
+};
+
+/** Every key `<auth-login>` (and `<auth-reset-password>`) reads, with its check. */
+export const LOGIN_CONFIG_SHAPE: Shape = {
+  publicToken: 'string',
+  apiBaseUrl: 'url',
+  products: { oneOf: PRODUCTS },
+  emailMagicLinksOptions: EMAIL_MAGIC_LINKS_SHAPE,
+  otpOptions: OTP_SHAPE,
+  sessionOptions: SESSION_SHAPE,
+  passwordOptions: PASSWORD_SHAPE,
+  // SPEC §3 names oauthOptions; accepted so a config written for the provider's SDK does not
+  // warn twice, but the OAuth product itself is reported as not available yet.
+  oauthOptions: {},
+  enableShadowDOM: 'boolean',
+};
+
+/** The keys `<auth-passkey-registration>` reads. */
+export const PASSKEY_REGISTRATION_CONFIG_SHAPE: Shape = {
+  publicToken: 'string',
+  apiBaseUrl: 'url',
+  sessionOptions: SESSION_SHAPE,
+  enableShadowDOM: 'boolean',
+};
+
+const quoteList = (xs: readonly string[]) => xs.map((x) => `"${x}"`).join(', ');
+const describe = (v: unknown) => (typeof v === 'string' ? `"${v}"` : Array.isArray(v) ? 'an array' : v === null ? 'null' : typeof v);
+
+/** Checks `value` at `path` against `rule`, adding what is wrong to `out`. */
+function checkRule(path: string, value: unknown, rule: Rule, out: ConfigIssue[]): void {
+  const bad = (message: string) => out.push({ field: path, message: `${path} ${message}` });
+  if (typeof rule === 'string') {
+    switch (rule) {
+      case 'string':
+        if (typeof value !== 'string' || value === '') bad(`must be a non-empty string, not ${describe(value)}; it is ignored`);
+        return;
+      case 'url':
+        if (typeof value !== 'string' || !URL.canParse(value)) bad(`must be an absolute URL, not ${describe(value)}; it is ignored`);
+        return;
+      case 'positiveNumber':
+        if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) bad(`must be a positive number, not ${describe(value)}; the default is used`);
+        return;
+      case 'boolean':
+        if (typeof value !== 'boolean') bad(`must be true or false, not ${describe(value)}; the default is used`);
+        return;
+      case 'domain':
+        if (typeof value !== 'string' || !/^[a-z0-9-]+(\.[a-z0-9-]+)+$/i.test(value.trim())) bad(`must be a bare domain such as "example.com", not ${describe(value)}; it is ignored`);
+        return;
+    }
+  }
+  if ('oneOf' in rule && Array.isArray(rule.oneOf)) {
+    const allowed = rule.oneOf as readonly string[];
+    if (!Array.isArray(value)) {
+      bad(`must be an array of ${quoteList(allowed)}, not ${describe(value)}`);
+      return;
+    }
+    value.forEach((item, i) => {
+      if (typeof item !== 'string' || !allowed.includes(item)) {
+        out.push({ field: `${path}[${i}]`, message: `${path}[${i}] ${describe(item)} is not one of ${quoteList(allowed)}; it is ignored` });
+      }
+    });
+    return;
+  }
+  const shape = rule as Shape;
+  if (!isRecord(value)) {
+    bad(`must be an object, not ${describe(value)}; it is ignored`);
+    return;
+  }
+  for (const [key, v] of Object.entries(value)) {
+    const sub = shape[key];
+    if (!Object.hasOwn(shape, key) || sub === undefined) {
+      const known = Object.keys(shape);
+      out.push({
+        field: `${path}.${key}`,
+        message: `${path}.${key} is not an option${known.length ? `; expected one of ${quoteList(known)}` : ''}. It is ignored`,
+      });
+      continue;
+    }
+    if (v === undefined) continue;
+    checkRule(`${path}.${key}`, v, sub, out);
+  }
+}
+
+/**
+ * Checks a host config for everything the widget would otherwise ignore in silence (DESIGN §3:
+ * bad input gets a clear, specific error): unknown keys at any level, values of the wrong kind,
+ * unknown or not-yet-available products, empty method lists. `fatal` is set when the widget would
+ * have nothing to show (no usable product, no usable OTP method); the SPEC §1 product-combination
+ * errors stay with the Main screen, which words them as SPEC says.
+ */
+export function checkLoginConfig(
+  raw: unknown,
+  shape: Shape = LOGIN_CONFIG_SHAPE,
+  readsProducts: boolean = Object.hasOwn(shape, 'products'),
+): ConfigReport {
+  const warnings: ConfigIssue[] = [];
+  if (raw === undefined || raw === null) return { warnings, fatal: null };
+  if (!isRecord(raw)) {
+    return { warnings, fatal: { field: 'config', message: `config must be an object, not ${describe(raw)}` } };
+  }
+  checkRule('config', raw, shape, warnings);
+  // Products and methods (only for widgets that read them).
+  if (!readsProducts) return { warnings, fatal: null };
+  // The "not one of" warnings for products are replaced by the fuller message below.
+  const issues = warnings.filter((w) => !w.field.startsWith('config.products['));
+  let fatal: ConfigIssue | null = null;
+  const products = raw['products'];
+  if (products !== undefined && Array.isArray(products)) {
+    products.forEach((p, i) => {
+      const field = `config.products[${i}]`;
+      if (typeof p === 'string' && UNAVAILABLE_PRODUCTS.includes(p as Product)) {
+        issues.push({ field, message: `${field} "${p}" is not available yet in this version (its sign-in method has not shipped); it is ignored` });
+      } else if (typeof p !== 'string' || !PRODUCTS.includes(p as Product)) {
+        issues.push({
+          field,
+          message: `${field} ${describe(p)} is not a product; expected one of ${quoteList(AVAILABLE_PRODUCTS)}. It is ignored`,
+        });
+      }
+    });
+    const usable = products.filter((p): p is Product => AVAILABLE_PRODUCTS.includes(p as Product));
+    if (products.length === 0) {
+      fatal = { field: 'config.products', message: `config.products is empty; list at least one of ${quoteList(AVAILABLE_PRODUCTS)}` };
+    } else if (usable.length === 0) {
+      fatal = { field: 'config.products', message: `config.products has no product this widget can show; use at least one of ${quoteList(AVAILABLE_PRODUCTS)}` };
+    }
+  } else if (products !== undefined) {
+    fatal = { field: 'config.products', message: `config.products must be an array of ${quoteList(AVAILABLE_PRODUCTS)}, not ${describe(products)}` };
+  }
+  if (!fatal) {
+    const resolved = resolveLoginConfig(raw);
+    const otp = isRecord(raw['otpOptions']) ? raw['otpOptions'] : {};
+    const methods = otp['methods'];
+    if (resolved.products.includes('otp') && Array.isArray(methods) && resolved.otpMethods.length === 0) {
+      const issue = {
+        field: 'config.otpOptions.methods',
+        message: `config.otpOptions.methods ${methods.length === 0 ? 'is empty' : 'has no known method'}; list at least one of ${quoteList(OTP_METHODS)}`,
+      };
+      // OTP with no method offers nothing: fatal when nothing else is configured either.
+      const others = resolved.products.filter((p) => p !== 'otp' && AVAILABLE_PRODUCTS.includes(p));
+      if (others.length === 0) fatal = issue;
+      else issues.push(issue);
+    }
+  }
+  return { warnings: issues, fatal };
+}
+
+/** Which keys a widget reads: `login` for `<auth-login>` and `<auth-reset-password>`. */
+export type ConfigShapeName = 'login' | 'passkeyRegistration';
+
+/** The shapes by name (the element table names one per tag). */
+export const CONFIG_SHAPES: Readonly<Record<ConfigShapeName, Shape>> = {
+  login: LOGIN_CONFIG_SHAPE,
+  passkeyRegistration: PASSKEY_REGISTRATION_CONFIG_SHAPE,
+};

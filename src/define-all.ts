@@ -1,8 +1,0 @@
-import { defineLogin, definePasskeyRegistration, defineResetPassword } from '../elements/registry.ts';
-
-/** Registers every Auth Elements tag; safe to call more than once. */
-export function defineAuthElements(): void {
-  defineLogin();
-  defineResetPassword();
-  definePasskeyRegistration();
-}

@@ -1,0 +1,32 @@
+/**
+ * Svelte 5 template typings (`auth-elements/svelte`, types only): the tags in `svelte/elements`, so
+ * svelte-check types `config={...}` (Svelte sets it as a property once the tag is defined) and
+ * `onauth-event={...}`.
+ * @example
+ * // src/app.d.ts
+ * import type {} from 'auth-elements/svelte';
+ */
+import type { HTMLAttributes } from 'svelte/elements';
+import type { AuthLoginElement } from '../elements/login.tsx';
+import type { AuthPasskeyRegistrationElement } from '../elements/passkey-registration.tsx';
+import type { AuthResetPasswordElement } from '../elements/reset-password.tsx';
+import type { AuthErrorDetail, AuthEvent } from '../react-internals/events.ts';
+import type { AuthLoginProps, AuthPasskeyRegistrationProps, AuthResetPasswordProps } from './props.ts';
+
+/** The event attributes Svelte 5 listens with. */
+export interface AuthSvelteEvents {
+  'onauth-event'?: (event: CustomEvent<AuthEvent>) => void;
+  'onauth-error'?: (event: CustomEvent<AuthErrorDetail>) => void;
+}
+
+declare module 'svelte/elements' {
+  interface SvelteHTMLElements {
+    'auth-login': Omit<HTMLAttributes<AuthLoginElement>, keyof AuthLoginProps> & AuthLoginProps & AuthSvelteEvents;
+    'auth-reset-password': Omit<HTMLAttributes<AuthResetPasswordElement>, keyof AuthResetPasswordProps> &
+      AuthResetPasswordProps &
+      AuthSvelteEvents;
+    'auth-passkey-registration': Omit<HTMLAttributes<AuthPasskeyRegistrationElement>, keyof AuthPasskeyRegistrationProps> &
+      AuthPasskeyRegistrationProps &
+      AuthSvelteEvents;
+  }
+}

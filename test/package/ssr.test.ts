@@ -1,0 +1,87 @@
+/**
+ * Server rendering (Next.js, Nuxt, SvelteKit run the page's imports in Node): every entry of the
+ * installed package imports in Node without a DOM, defining is a no-op there, and the React
+ * wrappers render to HTML. Each case runs in a fresh Node process inside the host project, so it
+ * resolves `auth-elements` exactly as a host's server would.
+ */
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { describe, it } from 'node:test';
+import { packedKit } from './packed.ts';
+
+/** Runs `code` as an ES module in the host project; returns stdout, and fails on anything on stderr. */
+async function inHost(code: string): Promise<string> {
+  const { app } = await packedKit();
+  const out = execFileSync(process.execPath, ['--input-type=module', '-e', code], {
+    cwd: app,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return out.trim();
+}
+
+const ENTRIES = [
+  'auth-elements',
+  'auth-elements/define',
+  'auth-elements/auth-elements.js',
+  'auth-elements/client',
+  'auth-elements/react',
+  'auth-elements/vue',
+  'auth-elements/svelte',
+];
+
+describe('the installed package on a server (no DOM)', () => {
+  for (const entry of ENTRIES) {
+    it(`imports ${entry} without throwing, touching no DOM global`, async () => {
+      const out = await inHost(`
+        const before = Object.keys(globalThis).sort().join(',');
+        const m = await import(${JSON.stringify(entry)});
+        const after = Object.keys(globalThis).sort().join(',');
+        console.log(JSON.stringify({ exports: Object.keys(m).length, same: before === after, ce: typeof globalThis.customElements, he: typeof globalThis.HTMLElement }));
+      `);
+      const r = JSON.parse(out) as { exports: number; same: boolean; ce: string; he: string };
+      assert.equal(r.same, true, 'no global added');
+      assert.equal(r.ce, 'undefined');
+      assert.equal(r.he, 'undefined');
+      if (!entry.endsWith('vue') && !entry.endsWith('svelte')) assert.ok(r.exports > 10, `${entry} exports its API`);
+    });
+  }
+
+  it('defineAuthElements() and the element classes are inert without a DOM', async () => {
+    const out = await inHost(`
+      const { defineAuthElements, defineLogin, AuthLoginElement, AUTH_ELEMENTS, mountLogin } = await import('auth-elements');
+      defineAuthElements();
+      defineLogin();
+      console.log(JSON.stringify({
+        name: AuthLoginElement.name,
+        tags: Object.keys(AUTH_ELEMENTS),
+        attrs: AuthLoginElement.observedAttributes,
+        mount: typeof mountLogin,
+      }));
+    `);
+    assert.deepEqual(JSON.parse(out), {
+      name: 'AuthLoginElement',
+      tags: ['auth-login', 'auth-reset-password', 'auth-passkey-registration'],
+      attrs: ['config', 'styles', 'strings', 'client', 'callbacks'],
+      mount: 'function',
+    });
+  });
+
+  it('renders the React wrappers and the tags to HTML (React 18 server renderer), with no warning', async () => {
+    const out = await inHost(`
+      const { createElement } = await import('react');
+      const { renderToString } = await import('react-dom/server');
+      const { AuthLogin, AuthResetPassword, AuthPasskeyRegistration } = await import('auth-elements/react');
+      console.log(renderToString(createElement('main', null,
+        createElement(AuthLogin, { className: 'login', config: { products: ['otp'] }, onAuthEvent: () => {} }),
+        createElement(AuthResetPassword, { passwordResetToken: 't' }),
+        createElement(AuthPasskeyRegistration, { id: 'pk' }),
+      )));
+    `);
+    // Properties are set in the browser (effects), so only plain attributes reach the HTML.
+    assert.equal(
+      out,
+      '<main><auth-login class="login"></auth-login><auth-reset-password></auth-reset-password><auth-passkey-registration id="pk"></auth-passkey-registration></main>',
+    );
+  });
+});
