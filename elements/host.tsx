@@ -4,6 +4,7 @@
  */
 import { type ReactNode, useCallback, useEffect, useLayoutEffect, useState, useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
+import { createElement } from '../sdk-core/dom.ts';
 import { type AuthClient, createClient } from '../sdk-core/index.ts';
 import { useWidgetStyles } from '../react-internals/components/styles.ts';
 import type { AuthCallbacks } from '../react-internals/events.ts';
@@ -89,7 +90,7 @@ export function RenderRoot(props: { host: ExtrasHost; shadowRoot: ShadowRoot | n
   const { host, shadowRoot, shadow } = props;
   const [id] = useState(() => String(++nextInstanceId));
   const [lightRoot] = useState(() => {
-    const div = document.createElement('div');
+    const div = createElement('div');
     div.setAttribute('data-ae-light', '');
     return div;
   });

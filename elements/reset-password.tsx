@@ -1,7 +1,8 @@
 /**
  * `<auth-reset-password>`: the page a password-reset email links to (SPEC §2 "Reset password").
  * It is the login widget started on PasswordResetForm with the link's token; the link's
- * stytch_token_type=login signs the user in at once, any other type asks for a new password.
+ * stytch_token_type=login signs the user in (at once when the link was requested in this browser,
+ * after one click otherwise), any other type asks for a new password.
  * Importing this module defines a class and nothing else; `define.ts` registers the tag.
  */
 import r2wc from '@r2wc/react-to-web-component';
@@ -27,9 +28,32 @@ interface ResetHostProps {
   container?: HTMLElement;
 }
 
-/** A query parameter of the page's address ('' when absent). */
-function queryParam(name: string): string {
-  return new URLSearchParams(globalThis.location?.search ?? '').get(name) ?? '';
+/** A reset link's token and its type (`stytch_token_type`), '' when absent. */
+export interface ResetLink {
+  token: string;
+  tokenType: string;
+}
+
+/** The link in the page's address now. */
+function linkInAddress(): ResetLink {
+  const q = new URLSearchParams(globalThis.location?.search ?? '');
+  return { token: q.get('token') ?? '', tokenType: q.get('stytch_token_type') ?? '' };
+}
+
+/**
+ * Reads the link from the page's address and takes token and type out of the address bar: the
+ * token is a credential (history, screenshots, a Referer to anything the page loads).
+ */
+function takeLinkFromAddress(): ResetLink {
+  const link = linkInAddress();
+  const loc = globalThis.location;
+  if (link.token && loc && globalThis.history?.replaceState) {
+    const url = new URL(loc.href);
+    url.searchParams.delete('token');
+    url.searchParams.delete('stytch_token_type');
+    globalThis.history.replaceState(globalThis.history.state, '', url.href);
+  }
+  return link;
 }
 
 /** The starting state: PasswordResetForm with the token preloaded (SPEC §2). */
@@ -50,9 +74,10 @@ function ResetHost(props: ResetHostProps) {
   const onScreenChange = useCallback((screen: Screen) => host.setAttribute('data-screen', screen), [host]);
   const { client, pending } = useClient(given, props.config, onClientFailure);
   // SPEC §2: the token is preloaded (property or attribute), else read with its type from the
-  // emailed link's query (`token`, `stytch_token_type`).
-  const token = props.passwordResetToken || queryParam('token');
-  const tokenType = props.passwordResetTokenType || queryParam('stytch_token_type');
+  // emailed link's query (`token`, `stytch_token_type`), taken when the element connected.
+  const fromAddress = (host as ExtrasHost & { readonly addressLink?: ResetLink }).addressLink ?? linkInAddress();
+  const token = props.passwordResetToken || fromAddress.token;
+  const tokenType = props.passwordResetTokenType || fromAddress.tokenType;
   const initialState = useMemo(() => resetInitialState(token, tokenType), [token, tokenType]);
   const shadowRoot = props.container instanceof ShadowRoot ? props.container : null;
   return (
@@ -88,7 +113,9 @@ const R2wcReset = r2wc(ResetHost, {
  * The `<auth-reset-password>` element.
  * Properties: `config`, `styles`, `strings` (as `<auth-login>`; config.passwordOptions and
  * sessionOptions apply), `passwordResetToken` (attribute `password-reset-token`; default: the page's
- * `token` query parameter), `passwordResetTokenType` (default: `stytch_token_type` of the query),
+ * `token` query parameter, which is then removed from the address bar), `passwordResetTokenType`
+ * (default: `stytch_token_type` of the query); with `stytch_token_type=login` the user is signed
+ * in at once when the link was requested in this browser (PKCE verifier), else after one click;
  * `callbacks` and `client` (JS only). Events: `auth-event`, `auth-error`. Attribute `data-screen`.
  * @example
  * const el = document.createElement('auth-reset-password');
@@ -113,6 +140,15 @@ export class AuthResetPasswordElement extends R2wcReset implements ExtrasHost {
   #client: AuthClient | undefined;
   #version = 0;
   #listeners = new Set<() => void>();
+  #addressLink: ResetLink | undefined;
+
+  /**
+   * The link read from the page's address when the element first connected without a
+   * `passwordResetToken` (token and type are then removed from the address bar); else the address now.
+   */
+  get addressLink(): ResetLink {
+    return this.#addressLink ?? linkInAddress();
+  }
 
   /** Host callbacks {onEvent, onError}; a JS property, never an attribute. */
   get callbacks(): AuthCallbacks | undefined {
@@ -151,6 +187,8 @@ export class AuthResetPasswordElement extends R2wcReset implements ExtrasHost {
   override connectedCallback(): void {
     // Properties set before the tag was defined sit on the instance and hide the accessors.
     upgradeProperties(this, [...JSON_PROPS, ...STRING_PROPS, ...JS_PROPS]);
+    // Without a preloaded token the link in the address is the token: keep it, clear the address.
+    if (this.#addressLink === undefined && !this.passwordResetToken) this.#addressLink = takeLinkFromAddress();
     super.connectedCallback();
   }
 

@@ -10,7 +10,9 @@ export type AuthErrorCode =
   | 'api_error'
   | 'usage_error'
   | 'no_session'
-  | 'missing_parameter';
+  | 'missing_parameter'
+  | 'confirmation_required'
+  | 'pkce_verifier_missing';
 
 /** Base class of every error the SDK throws. */
 export class AuthError extends Error {
@@ -117,6 +119,33 @@ export class MissingParameterError extends AuthError {
       `Required parameter is missing: ${parameter}. Please reach out to the application developer.`,
     );
     this.parameter = parameter;
+  }
+}
+
+/**
+ * A magic link was opened in a browser that holds no PKCE verifier for it, in a project that does
+ * not require PKCE: anything that merely opens links (a mail scanner) would get here too, so the
+ * page must ask the user before redeeming it (pass `confirm` to authenticateFromUrl).
+ */
+export class ConfirmationRequiredError extends AuthError {
+  constructor() {
+    super(
+      'confirmation_required',
+      'This link was opened without the PKCE verifier of the browser that requested it; ask the user to confirm before signing in (magicLinks.authenticateFromUrl option `confirm`).',
+    );
+  }
+}
+
+/**
+ * The project requires PKCE for this link and this browser holds no verifier for it: the link only
+ * works in the browser where it was requested. Nothing was sent, so the link is still unused.
+ */
+export class PKCEVerifierMissingError extends AuthError {
+  constructor() {
+    super(
+      'pkce_verifier_missing',
+      'This link only works in the browser where it was requested. Open it there, or request a new link in this browser.',
+    );
   }
 }
 

@@ -23,9 +23,11 @@ export {
   ApiUnreachableError,
   AuthError,
   type AuthErrorCode,
+  ConfirmationRequiredError,
   isApiError,
   MissingParameterError,
   NoSessionError,
+  PKCEVerifierMissingError,
   SchemaError,
   type SchemaIssue,
   toAuthError,
@@ -34,7 +36,13 @@ export {
 } from './errors.ts';
 export type { AuthorizeParams, AuthorizeStartResult, IDP } from './idp/index.ts';
 export type { Impersonation } from './impersonation/index.ts';
-export type { MagicLinks, MagicLinkSendOptions } from './magic-links/index.ts';
+export type {
+  MagicLinkRedirect,
+  MagicLinkRedirectStep,
+  MagicLinks,
+  MagicLinkSendOptions,
+  MagicLinkTokenType,
+} from './magic-links/index.ts';
 export { OAUTH_PROVIDERS, type OAuth, type OAuthProvider, type OAuthStartOptions } from './oauth/index.ts';
 export {
   OTP_DEFAULT_EXPIRATION_MINUTES,

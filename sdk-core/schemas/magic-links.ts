@@ -1,4 +1,5 @@
 /** Magic-link request bodies of DESIGN.md section 2 / SPEC 7 (`/magic_links/...`). */
+import './zod-config.ts';
 import { z } from 'zod/mini';
 import { sessionDurationMinutes } from './sessions.ts';
 
