@@ -1,5 +1,7 @@
 import { isApiError } from './errors.ts';
-import { type AuthenticateResponse, CookieToken, parseStoredState, parseStoredString, type Session, type User } from './schemas/index.ts';
+import type { AuthenticateResponse, Session, User } from './schemas/index.ts';
+// From the module itself, not the index: the bundle then holds only these schemas (DESIGN 4, lean bundle).
+import { CookieToken, parseStoredState, parseStoredString } from './schemas/stored.ts';
 import { type CookieAttributes, type CookieJar, isLoopbackHost, type KeyValueStore } from './storage.ts';
 
 /** Cookie names and scope (SPEC §9 defaults). */

@@ -6,7 +6,7 @@
  */
 import './zod-config.ts';
 import { z } from 'zod/mini';
-import { codeChallenge } from './magic-links.ts';
+import { codeChallenge, codeVerifierFormat } from './pkce.ts';
 import type { Session } from './sessions.ts';
 import type { User } from './users.ts';
 
@@ -59,9 +59,6 @@ export interface StoredState {
   session: Session | null;
   user: User | null;
 }
-
-/** RFC 7636 section 4.1: a verifier is 43-128 unreserved characters. */
-export const codeVerifierFormat = z.string().check(z.regex(/^[A-Za-z0-9._~-]{43,128}$/));
 
 /** A PKCE pair kept between a send and its redemption (SPEC 9). */
 export const StoredPKCEPair = z.object({ code_verifier: codeVerifierFormat, code_challenge: codeChallenge });
