@@ -53,3 +53,28 @@ export function queryAll<E extends Element = Element>(root: Document | DocumentF
 export function openShadowRoot(el: Element): ShadowRoot | null {
   return protoGet<ShadowRoot | null>(Element.prototype, 'shadowRoot', el) ?? null;
 }
+
+/** Document.prototype or ShadowRoot.prototype: where `root`'s DocumentOrShadowRoot members live. */
+const rootProto = (root: Document | ShadowRoot): object => (root instanceof Document ? Document.prototype : ShadowRoot.prototype);
+
+/** `root.adoptedStyleSheets`, through the prototype (`<img name="adoptedStyleSheets">` on the document). */
+export function adoptedSheets(root: Document | ShadowRoot): CSSStyleSheet[] {
+  const sheets = protoGet<CSSStyleSheet[]>(rootProto(root), 'adoptedStyleSheets', root);
+  return Array.isArray(sheets) ? [...sheets] : [];
+}
+
+/** `root.adoptedStyleSheets = sheets`, through the prototype. */
+export function setAdoptedSheets(root: Document | ShadowRoot, sheets: CSSStyleSheet[]): void {
+  Object.getOwnPropertyDescriptor(rootProto(root), 'adoptedStyleSheets')?.set?.call(root, sheets);
+}
+
+/** Adds `sheet` to `root`'s adopted sheets unless it is there already. */
+export function adoptSheet(root: Document | ShadowRoot, sheet: CSSStyleSheet): void {
+  const current = adoptedSheets(root);
+  if (!current.includes(sheet)) setAdoptedSheets(root, [...current, sheet]);
+}
+
+/** `root.activeElement`, through the prototype (`<img name="activeElement">` on the document). */
+export function activeElementOf(root: Document | ShadowRoot): Element | null {
+  return protoGet<Element | null>(rootProto(root), 'activeElement', root) ?? null;
+}

@@ -49,6 +49,8 @@ export type FaultMode =
   | { kind: 'pass' }
   | { kind: 'down' }
   | { kind: 'status'; status: number; error_type: string }
+  /** Any answer, as a proxy or WAF in the way might give it (e.g. a 403 HTML page). */
+  | { kind: 'raw'; status: number; contentType: string; body: string }
   | { kind: 'hold' }
   /** Accepts and never answers (until the client gives up); `paths` limits it to matching URLs, others pass. */
   | { kind: 'hang'; paths?: RegExp };
@@ -79,6 +81,11 @@ export class FaultProxy {
       }
       if (mode.kind === 'down') {
         req.socket.destroy();
+        return;
+      }
+      if (mode.kind === 'raw') {
+        res.writeHead(mode.status, { 'content-type': mode.contentType });
+        res.end(mode.body);
         return;
       }
       if (mode.kind === 'status') {

@@ -4,6 +4,7 @@
  * or the document in light-DOM mode.
  */
 import { type RefObject, useLayoutEffect } from 'react';
+import { adoptSheet } from '../../sdk-core/dom.ts';
 
 const RULES = `
 .ae-pk-list{margin:0;padding:0;list-style:none;display:flex;flex-direction:column;gap:8px}
@@ -25,6 +26,6 @@ export function usePasskeyStyles(ref: RefObject<Element | null>): void {
       sheet = new CSSStyleSheet();
       sheet.replaceSync(RULES);
     }
-    if (!root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+    adoptSheet(root, sheet);
   }, [ref]);
 }
