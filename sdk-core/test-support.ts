@@ -73,6 +73,11 @@ export class FaultProxy {
     this.server = createServer((req, res) => {
       this.seen.push(req.url ?? '');
       const mode = this.mode;
+      // A browser page on another origin can read the proxy's own answers too (CORS as the server
+      // would send it), and its preflights reach the server, so faults show as the page sees them.
+      const origin = req.headers.origin;
+      const cors: Record<string, string> = origin ? { 'access-control-allow-origin': origin, 'access-control-allow-credentials': 'true', vary: 'Origin' } : {};
+      const preflight = req.method === 'OPTIONS' && (mode.kind === 'raw' || mode.kind === 'status');
       if (mode.kind === 'hang' && (!mode.paths || mode.paths.test(req.url ?? ''))) {
         this.hanging++;
         // The client's abort closes the socket; that is when the request stops hanging.
@@ -83,13 +88,13 @@ export class FaultProxy {
         req.socket.destroy();
         return;
       }
-      if (mode.kind === 'raw') {
-        res.writeHead(mode.status, { 'content-type': mode.contentType });
+      if (mode.kind === 'raw' && !preflight) {
+        res.writeHead(mode.status, { 'content-type': mode.contentType, ...cors });
         res.end(mode.body);
         return;
       }
-      if (mode.kind === 'status') {
-        res.writeHead(mode.status, { 'content-type': 'application/json' });
+      if (mode.kind === 'status' && !preflight) {
+        res.writeHead(mode.status, { 'content-type': 'application/json', ...cors });
         res.end(JSON.stringify({ status_code: mode.status, request_id: 'proxy', error_type: mode.error_type, error_message: mode.error_type, error_url: '' }));
         return;
       }
