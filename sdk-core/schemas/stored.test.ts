@@ -53,7 +53,7 @@ describe('stored values read back (sdk-core/schemas/stored.ts)', () => {
     const parsed = parseStoredState(written);
     assert.equal(parsed?.session?.session_id, 'session-test-1');
     assert.equal(parsed?.user?.emails[0]?.email, 'a@b.co');
-    assert.equal((parsed?.session as unknown as { extra: number }).extra, 1);
+    assert.equal((parsed?.session as unknown as { extra?: number } | undefined)?.extra, 1);
     assert.deepEqual(parseStoredState(JSON.stringify({ session: null, user })), { session: null, user });
   });
 
