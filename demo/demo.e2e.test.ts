@@ -1,16 +1,44 @@
 /**
  * The demo as a visitor uses it, in real Chromium (playwright-core) against `demo/serve.ts`'s server:
- * sign in by email passcode read from the dev inbox, reload and stay signed in, sign out.
+ * sign in by email passcode read from the dev inbox, reload and stay signed in, sign out; every
+ * method's flow. Each flow runs with the widget in shadow DOM and in light DOM (`?dom=light`), under
+ * the server's strict page headers, and records no CSP violation and no page error.
+ * The project does not require PKCE, so magic links opened here ask for one click first
+ * (test/attacks/magic-link-scanner.e2e.test.ts covers both kinds of project).
  * Needs the built bundle (dist/), so scripts/test.mjs runs it after the build.
  */
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { describe, it } from 'node:test';
-import type { Page } from 'playwright-core';
-import { createPKCEPair } from '../sdk-core/pkce/index.ts';
-import { e2eHarness, root } from '../test/e2e-harness.ts';
+import { after, describe, it } from 'node:test';
+import type { BrowserContext, Page } from 'playwright-core';
+import { e2eHarness, type PageWatch, root, watchPages } from '../test/e2e-harness.ts';
 
-const e2e = e2eHarness({ name: 'demo', page: { dir: join(root, 'demo/public') } });
+const e2e = e2eHarness({
+  name: 'demo',
+  page: { dir: join(root, 'demo/public') },
+  app: { bootstrap: { pkce_required_for_email_magic_links: false, pkce_required_for_password_resets: false } },
+});
+
+/**
+ * Opens an emailed magic link on the demo's redirect page: the token leaves the address bar at
+ * once; without a PKCE verifier the page names the project and waits for 'Continue signing in'
+ * before it calls magic_links/authenticate; then the visitor lands signed in.
+ */
+async function finishOnRedirectPage(page: Page, link: string): Promise<void> {
+  const redeemed: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith('/sdk/v1/magic_links/authenticate')) redeemed.push(r.url());
+  });
+  await page.goto(link);
+  const button = page.getByRole('button', { name: 'Continue signing in' });
+  await button.waitFor();
+  assert.equal(new URL(page.url()).searchParams.get('token'), null, 'the token left the address bar');
+  assert.equal(await page.locator('#confirm-text').textContent(), `This finishes signing in to ${e2e.instance.project.project_name} in this browser.`);
+  assert.deepEqual(redeemed, [], 'nothing redeemed before the click');
+  await button.click();
+  await page.locator('#signed-in').waitFor({ state: 'visible' });
+  assert.equal(redeemed.length, 1);
+}
 
 async function signIn(page: Page, email: string): Promise<void> {
   await page.locator('auth-login input[type="email"]').fill(email);
@@ -21,13 +49,30 @@ async function signIn(page: Page, email: string): Promise<void> {
   await page.locator('auth-login').getByText('Success!').waitFor();
 }
 
-describe('demo page', () => {
-  it('signs in by email passcode, survives a reload, and signs out', async () => {
+for (const dom of ['shadow', 'light'] as const) {
+describe(`demo page (widget in ${dom} DOM)`, () => {
+  /** A demo address in this DOM mode. */
+  const at = (path: string): string => {
+    const u = new URL(path, e2e.base);
+    if (dom === 'light') u.searchParams.set('dom', 'light');
+    return u.href;
+  };
+  // Every context of this mode; after the tests, none saw a CSP violation or a page error.
+  const watches: PageWatch[] = [];
+  const newContext = async (): Promise<BrowserContext> => {
     const context = await e2e.browser.newContext();
+    watches.push(await watchPages(context));
+    return context;
+  };
+  after(() => {
+    assert.deepEqual(watches.flatMap((w) => w.cspViolations), [], 'no CSP violation in any flow');
+    assert.deepEqual(watches.flatMap((w) => w.pageErrors), [], 'no uncaught page error in any flow');
+  });
+
+  it('signs in by email passcode, survives a reload, and signs out', async () => {
+    const context = await newContext();
     const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(`${e2e.base}/`);
+    await page.goto(at('/'));
     const email = `demo-${Date.now()}@example.com`;
     await signIn(page, email);
 
@@ -63,15 +108,14 @@ describe('demo page', () => {
     await page.reload();
     await page.locator('auth-login input[type="email"]').waitFor();
     assert.equal(await page.locator('#signed-in').isVisible(), false);
-    assert.deepEqual(errors, []);
     await context.close();
   });
 
   it('shares sign-in and sign-out across tabs without a reload', async () => {
-    const context = await e2e.browser.newContext();
+    const context = await newContext();
     const [a, b] = [await context.newPage(), await context.newPage()];
-    await a.goto(`${e2e.base}/`);
-    await b.goto(`${e2e.base}/`);
+    await a.goto(at('/'));
+    await b.goto(at('/'));
     await b.locator('auth-login input[type="email"]').waitFor();
     const email = `tabs-${Date.now()}@example.com`;
 
@@ -92,8 +136,9 @@ describe('demo page', () => {
   });
 
   it('offers every sign-in method through the switcher, each linkable', async () => {
-    const page = await e2e.browser.newPage();
-    await page.goto(`${e2e.base}/`);
+    const context = await newContext();
+    const page = await context.newPage();
+    await page.goto(at('/'));
     const select = page.getByLabel('Sign-in methods');
     const options = await select.locator('option').allTextContents();
     assert.deepEqual(options, [
@@ -105,66 +150,59 @@ describe('demo page', () => {
       'Everything together',
     ]);
     await select.selectOption('magic-link');
-    await page.waitForURL(/\?methods=magic-link$/);
+    await page.waitForURL((u) => u.searchParams.get('methods') === 'magic-link');
     assert.equal(await page.getByLabel('Sign-in methods').inputValue(), 'magic-link');
-    await page.close();
+    await context.close();
   });
 
   it('finishes magic-link sign-in on the redirect page and lands signed in', async () => {
-    const context = await e2e.browser.newContext();
+    const context = await newContext();
     const page = await context.newPage();
     const email = `link-${Date.now()}@example.com`;
-    // What the widget sends for the magic-link preset: the link points at the demo's redirect page, and
-    // (the project requires PKCE) the browser keeps the verifier of the challenge it sent.
+    // What the widget sends for the magic-link preset: the link points at the demo's redirect page.
     const token = e2e.instance.publicToken;
-    const pkce = await createPKCEPair();
-    await context.addInitScript(
-      ([key, pair]) => localStorage.setItem(key, pair),
-      [`auth_elements_pkce::${token}::magic_links`, JSON.stringify(pkce)] as const,
-    );
     const sent = await fetch(`${e2e.base}/sdk/v1/magic_links/email/login_or_create`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: e2e.base, authorization: `Basic ${btoa(`${token}:${token}`)}` },
-      body: JSON.stringify({ email, login_magic_link_url: `${e2e.base}/authenticate.html`, signup_magic_link_url: `${e2e.base}/authenticate.html`, code_challenge: pkce.code_challenge }),
+      body: JSON.stringify({ email, login_magic_link_url: `${e2e.base}/authenticate.html`, signup_magic_link_url: `${e2e.base}/authenticate.html` }),
     });
     assert.equal(sent.status, 200);
     const link = await e2e.latestLink(email);
     assert.ok(link.startsWith(`${e2e.base}/authenticate.html?`), link);
-    await page.goto(link);
-    await page.locator('#signed-in').waitFor({ state: 'visible' });
+    await finishOnRedirectPage(page, link);
     assert.equal(await page.locator('#user-email').textContent(), email);
     assert.equal(new URL(page.url()).pathname, '/');
 
     // The link is single-use: opening it again explains instead of signing in.
     const again = await context.newPage();
     await again.goto(link);
+    await again.getByRole('button', { name: 'Continue signing in' }).click();
     await again.getByText(/^Sign-in failed: /).waitFor();
     await context.close();
   });
 
   it('magic-link preset: the widget emails a link to the redirect page, which signs the visitor in', async () => {
-    const context = await e2e.browser.newContext();
+    const context = await newContext();
     const page = await context.newPage();
-    await page.goto(`${e2e.base}/?methods=magic-link`);
+    await page.goto(at('/?methods=magic-link'));
     const email = `widget-link-${Date.now()}@example.com`;
     await page.locator('auth-login input[type="email"]').fill(email);
     await page.locator('auth-login').getByRole('button', { name: 'Continue with email' }).click();
     await page.locator('auth-login').getByText('Check your email').waitFor();
     const link = await e2e.latestLink(email);
     assert.ok(link.startsWith(`${e2e.base}/authenticate.html?`), link);
-    await page.goto(link);
-    await page.locator('#signed-in').waitFor({ state: 'visible' });
+    await finishOnRedirectPage(page, link);
     assert.equal(await page.locator('#user-email').textContent(), email);
     await context.close();
   });
 
   it('password preset: sign up, forget it, reset through the emailed link on /reset.html, signed in', async () => {
-    const context = await e2e.browser.newContext();
+    const context = await newContext();
     const page = await context.newPage();
     const email = `pw-${Date.now()}@example.com`;
     const first = 'Correct-Horse-Battery-Staple-1';
     const second = 'Quiet-Lantern-Orbit-Maple-77';
-    await page.goto(`${e2e.base}/?methods=password`);
+    await page.goto(at('/?methods=password'));
     const login = page.locator('auth-login');
     await login.locator('input[name="email"]').fill(email);
     await login.getByRole('button', { name: 'Continue' }).click();
@@ -172,7 +210,8 @@ describe('demo page', () => {
     await login.locator('input[name="password"]').fill(first);
     const submit = login.locator('button[type="submit"]');
     await page.waitForFunction(() => {
-      const b = document.querySelector('auth-login')?.shadowRoot?.querySelector('button[type="submit"]');
+      const el = document.querySelector('auth-login');
+      const b = el?.shadowRoot?.querySelector('button[type="submit"]') ?? el?.querySelector('button[type="submit"]');
       return b instanceof HTMLButtonElement && !b.disabled;
     });
     await submit.click();
@@ -187,25 +226,27 @@ describe('demo page', () => {
     const link = await e2e.latestLink(email);
     assert.ok(link.startsWith(`${e2e.base}/reset.html?`), link);
 
-    await page.goto(link);
+    await page.goto(at(link));
     const reset = page.locator('auth-reset-password');
     await reset.locator('input[name="password"]').fill(second);
+    assert.equal(new URL(page.url()).searchParams.get('token'), null, 'the token left the address bar');
     await page.waitForFunction(() => {
-      const b = document.querySelector('auth-reset-password')?.shadowRoot?.querySelector('button[type="submit"]');
+      const el = document.querySelector('auth-reset-password');
+      const b = el?.shadowRoot?.querySelector('button[type="submit"]') ?? el?.querySelector('button[type="submit"]');
       return b instanceof HTMLButtonElement && !b.disabled;
     });
     await reset.locator('button[type="submit"]').click();
     await page.locator('#done').waitFor({ state: 'visible' });
-    await page.goto(`${e2e.base}/?methods=password`);
+    await page.goto(at('/?methods=password'));
     await page.locator('#signed-in').waitFor({ state: 'visible' });
     assert.equal(await page.locator('#user-email').textContent(), email);
     await context.close();
   });
 
   it('phone preset: sign in by WhatsApp passcode read from the dev inbox', async () => {
-    const context = await e2e.browser.newContext();
+    const context = await newContext();
     const page = await context.newPage();
-    await page.goto(`${e2e.base}/?methods=phone`);
+    await page.goto(at('/?methods=phone'));
     const login = page.locator('auth-login');
     await login.getByRole('tab', { name: 'WhatsApp' }).click();
     const number = `415555${String(Date.now()).slice(-4)}`;
@@ -220,3 +261,4 @@ describe('demo page', () => {
     await context.close();
   });
 });
+}

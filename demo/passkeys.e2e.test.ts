@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { e2eHarness, root } from '../test/e2e-harness.ts';
+import { e2eHarness, root, watchPages } from '../test/e2e-harness.ts';
 
 const e2e = e2eHarness({ name: 'demo-passkeys', page: { dir: join(root, 'demo/public') } });
 
@@ -43,9 +43,9 @@ describe('demo passkey pages', () => {
 
   it('create and rename a passkey, sign out, sign back in by passkey autofill', async () => {
     const context = await e2e.browser.newContext();
+    // Under the server's strict page headers (CSP, Permissions-Policy allowing passkeys on self).
+    const watch = await watchPages(context);
     const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
     await addAuthenticator(page);
 
     // Sign in by email passcode on the passkey preset (no passkey yet: autofill finds nothing).
@@ -81,7 +81,8 @@ describe('demo passkey pages', () => {
     await page.locator('#signed-in').waitFor({ state: 'visible', timeout: 10_000 });
     await page.waitForFunction(() => document.querySelector('#event-log')?.textContent?.includes('PASSKEY_AUTHENTICATE'));
     assert.equal(await page.locator('#user-email').textContent(), email);
-    assert.deepEqual(errors, []);
+    assert.deepEqual(watch.pageErrors, []);
+    assert.deepEqual(watch.cspViolations, []);
     await context.close();
   });
 });

@@ -65,6 +65,27 @@ function queryParam(name: string): string {
   return new URLSearchParams(globalThis.location?.search ?? '').get(name) ?? '';
 }
 
+/** Where the reset link read from the page's address is kept beside the element's properties. */
+const ADDRESS_TOKEN = ' addressToken';
+const ADDRESS_TOKEN_TYPE = ' addressTokenType';
+
+/**
+ * Reads a reset link's token and type from the page's address and takes both out of the address
+ * bar: the token is a credential (history, screenshots, a Referer to anything the page loads).
+ */
+function takeLinkFromAddress(): Record<string, string> {
+  const token = queryParam('token');
+  const tokenType = queryParam('stytch_token_type');
+  const loc = globalThis.location;
+  if (token && loc && globalThis.history?.replaceState) {
+    const url = new URL(loc.href);
+    url.searchParams.delete('token');
+    url.searchParams.delete('stytch_token_type');
+    globalThis.history.replaceState(globalThis.history.state, '', url.href);
+  }
+  return { [ADDRESS_TOKEN]: token, [ADDRESS_TOKEN_TYPE]: tokenType };
+}
+
 const text = (v: unknown): string => (typeof v === 'string' ? v : '');
 
 /** The starting state of `<auth-reset-password>`: PasswordResetForm with the token preloaded (SPEC §2). */
@@ -92,11 +113,15 @@ export const RESET_PASSWORD_DEFINITION: AuthElementDefinition = {
     { name: 'passwordResetToken', attribute: 'password-reset-token', kind: 'string' },
     { name: 'passwordResetTokenType', attribute: 'password-reset-token-type', kind: 'string' },
   ],
+  // Without a preloaded token the link in the address is the token: keep it, clear the address.
+  capture: (values) => (text(values['passwordResetToken']) ? {} : takeLinkFromAddress()),
   start: (values) => {
     // SPEC §2: the token is preloaded (property or attribute), else read with its type from the
-    // emailed link's query (`token`, `stytch_token_type`).
-    const token = text(values['passwordResetToken']) || queryParam('token');
-    const tokenType = text(values['passwordResetTokenType']) || queryParam('stytch_token_type');
+    // emailed link's query (`token`, `stytch_token_type`), taken when the element connected.
+    const fromAddress = ADDRESS_TOKEN in values;
+    const token = text(values['passwordResetToken']) || (fromAddress ? text(values[ADDRESS_TOKEN]) : queryParam('token'));
+    const tokenType =
+      text(values['passwordResetTokenType']) || (fromAddress ? text(values[ADDRESS_TOKEN_TYPE]) : queryParam('stytch_token_type'));
     // A new token is a new reset: start over rather than carry the old one's state.
     return { initialState: resetInitialState(token, tokenType), key: `${tokenType}:${token}` };
   },

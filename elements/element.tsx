@@ -53,6 +53,8 @@ interface ElementState {
   root: Root | null;
   missingClientTimer: ReturnType<typeof setTimeout> | undefined;
   missingClientReported: boolean;
+  /** Whether the row's `capture` ran (once, at the first connection). */
+  captured: boolean;
 }
 
 const states = new WeakMap<object, ElementState>();
@@ -73,6 +75,7 @@ function stateOf(el: AuthElement): ElementState {
       root: null,
       missingClientTimer: undefined,
       missingClientReported: false,
+      captured: false,
     };
     states.set(el, s);
   }
@@ -197,6 +200,11 @@ export class AuthElement<C = unknown> extends ElementBase {
   /** Mounts the widget (a React root in the shadow root) and reports what is wrong with the input. */
   connectedCallback(): void {
     const s = stateOf(this);
+    const def = definitionOf(this);
+    if (def.capture && !s.captured) {
+      s.captured = true;
+      for (const [k, v] of Object.entries(def.capture(Object.fromEntries(s.values)))) s.values.set(k, v);
+    }
     if (!s.root && this.shadowRoot) {
       s.root = createRoot(this.shadowRoot);
       s.root.render(<ElementHost element={this as AuthElement} />);

@@ -4,6 +4,7 @@
  */
 import { type ReactNode, useEffect, useLayoutEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
+import { createElement } from '../sdk-core/dom.ts';
 import { type AuthClient, createClient } from '../sdk-core/index.ts';
 import { useWidgetStyles } from '../react-internals/components/styles.ts';
 
@@ -55,7 +56,7 @@ export function RenderRoot(props: { host: HTMLElement; shadowRoot: ShadowRoot | 
   const { host, shadowRoot, shadow } = props;
   const [id] = useState(() => String(++nextInstanceId));
   const [lightRoot] = useState(() => {
-    const div = document.createElement('div');
+    const div = createElement('div');
     div.setAttribute('data-ae-light', '');
     return div;
   });

@@ -2,6 +2,7 @@
  * Imperative mount entry points (SPEC §2 "Mount entry points"). Each takes a CSS selector and
  * upgrades every match; adding a widget is one `mountX` line over mountWidget.
  */
+import { createElement, queryAll } from '../sdk-core/dom.ts';
 import type { AuthClient } from '../sdk-core/index.ts';
 import type { LoginConfig } from '../react-internals/config.ts';
 import type { AuthCallbacks } from '../react-internals/events.ts';
@@ -50,13 +51,14 @@ export function mountWidget<E extends MountableElement>(
   selector: string,
   options: MountOptions<unknown>,
 ): E[] {
-  const targets = Array.from(document.querySelectorAll<HTMLElement>(selector));
+  // Through Document.prototype: the host page's named elements must not redirect these (dom.ts).
+  const targets = queryAll<HTMLElement>(document, selector);
   if (targets.length === 0) throw new Error(noElementsMessage(selector, fnName));
   define();
   return targets.map((target) => {
     const existing =
       target.localName === tag ? target : target.querySelector<HTMLElement>(`:scope > ${tag}`);
-    const el = (existing ?? document.createElement(tag)) as E;
+    const el = (existing ?? createElement(tag)) as E;
     // JS-only props first: they re-render without touching attributes; the JSON props then
     // reflect to attributes and render once more (React batches both into one commit).
     if (options.callbacks !== undefined || existing) el.callbacks = options.callbacks;

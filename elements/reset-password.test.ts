@@ -8,7 +8,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import 'axe-core';
 import { type AuthClient, createClient } from '../sdk-core/index.ts';
 import { createPKCEPair } from '../sdk-core/pkce/index.ts';
-import { testEnv, uniqueEmail, waitForMessage } from '../test/env.ts';
+import { recordFetchedPaths, testEnv, uniqueEmail, waitForMessage } from '../test/env.ts';
 import type { LoginConfig } from '../react-internals/config.ts';
 import type { AuthErrorDetail, AuthEvent } from '../react-internals/events.ts';
 import { typeInto, waitFor } from '../react-internals/test-utils.ts';
@@ -213,16 +213,38 @@ describe('<auth-reset-password>', () => {
     expect(again.getAttribute('data-screen')).to.equal('PasswordResetForm');
   });
 
-  it('stytch_token_type=login in the page URL signs the user in through the link at once', async () => {
+  /** Clicks the one-click step a login link shows without this browser's PKCE verifier (issue 10). */
+  async function continueSigningIn(el: HTMLElement): Promise<void> {
+    const { q } = within(el);
+    await waitFor(() => q('h1')?.textContent === 'Finish signing in', 'the one-click step');
+    const button = [...el.shadowRoot!.querySelectorAll('button')].find((b) => b.textContent === 'Continue signing in')!;
+    button.click();
+  }
+
+  it('stytch_token_type=login in the page URL: without this browser\'s PKCE verifier, one click naming the project, then signed in', async () => {
     const email = uniqueEmail('reset-login');
     expect((await api('/passwords', { email, password: OLD_PASSWORD })).ok).to.equal(true);
     const { login } = await resetLinks(email);
     expect(`${login.origin}${login.pathname}`).to.equal(LOGIN_PAGE);
     // The user lands on the page the login link names, token and type in the query.
     history.replaceState(null, '', `${location.pathname}${login.search}`);
-    const el = await resetElement();
-    await waitFor(() => el.getAttribute('data-screen') === 'PasswordConfirmation', 'PasswordConfirmation');
-    expect(within(el).q('h1')!.textContent).to.equal('Success!');
+    const { paths, restore } = recordFetchedPaths();
+    try {
+      const el = await resetElement();
+      // The element took the token and cleared the address bar.
+      expect(new URLSearchParams(location.search).get('token')).to.equal(null);
+      await waitFor(() => within(el).q('h1')?.textContent === 'Finish signing in', 'the one-click step');
+      const projectName = (await client.bootstrap()).project_name;
+      expect(within(el).text()).to.contain(`This finishes signing in to ${projectName} in this browser.`);
+      expect(paths).to.not.include('/sdk/v1/magic_links/authenticate');
+      const result = await axe.run(el);
+      expect(result.violations.map((v) => `${v.id}: ${v.help}`)).to.deep.equal([]);
+      await continueSigningIn(el);
+      await waitFor(() => el.getAttribute('data-screen') === 'PasswordConfirmation', 'PasswordConfirmation');
+      expect(paths.filter((p) => p === '/sdk/v1/magic_links/authenticate')).to.have.length(1);
+    } finally {
+      restore();
+    }
     expect(events.map((e) => e.type)).to.include.members(['PASSWORD_RESET_LOGIN', 'authenticate-flow-complete']);
     expect(client.session.getSync()?.user_id).to.be.a('string');
     // The password is unchanged.
@@ -232,11 +254,25 @@ describe('<auth-reset-password>', () => {
   it('a spent login link shows the SPEC §8 text instead of signing in', async () => {
     history.replaceState(null, '', `${location.pathname}?stytch_token_type=login&token=spent-or-unknown-token`);
     const el = await resetElement();
+    await continueSigningIn(el);
     await waitFor(() => within(el).q('[role="alert"]')?.textContent === SPENT_LINK, 'error');
     expect(el.getAttribute('data-screen')).to.equal('PasswordResetForm');
     expect(errors.at(-1)).to.include({ error_type: 'unable_to_auth_magic_link' });
     const result = await axe.run(el);
     expect(result.violations.map((v) => `${v.id}: ${v.help}`)).to.deep.equal([]);
+  });
+
+  it('the one-click step\'s texts come from the strings table', async () => {
+    history.replaceState(null, '', `${location.pathname}?stytch_token_type=login&token=not-redeemed`);
+    const el = document.createElement('auth-reset-password');
+    el.client = client;
+    el.config = config();
+    el.strings = { 'magicLink.finishTitle': 'Fast fertig', 'magicLink.finishText': 'Anmeldung bei {projectName} abschließen.', 'magicLink.finishButton': 'Weiter' };
+    await fixture(html`<div></div>`).then((d) => d.append(el));
+    await waitFor(() => within(el).q('h1')?.textContent === 'Fast fertig', 'overridden title');
+    const projectName = (await client.bootstrap()).project_name;
+    expect(within(el).text()).to.contain(`Anmeldung bei ${projectName} abschließen.`);
+    expect([...el.shadowRoot!.querySelectorAll('button')].map((b) => b.textContent)).to.include('Weiter');
   });
 
   it('any other token type from the URL shows the reset form with that token', async () => {

@@ -1,7 +1,9 @@
 /**
  * `<auth-reset-password>`: the page a password-reset email links to (SPEC §2 "Reset password"):
- * the login widget started on PasswordResetForm with the link's token; the link's
- * stytch_token_type=login signs the user in at once. Made from its row of the table
+ * the login widget started on PasswordResetForm with the link's token (read from the page's address
+ * when not preloaded, and then removed from the address bar); the link's stytch_token_type=login
+ * signs the user in (at once when the link was requested in this browser, after one click
+ * otherwise). Made from its row of the table
  * (definitions.ts); importing this module defines a class and nothing else.
  * @example
  * const el = document.createElement('auth-reset-password');
@@ -18,7 +20,7 @@ export { resetInitialState } from './definitions.ts';
 
 /** The properties `<auth-reset-password>` adds to the shared ones. */
 export interface ResetPasswordProperties {
-  /** The reset email's token (attribute `password-reset-token`); when empty, the page's `token` query parameter. */
+  /** The reset email's token (attribute `password-reset-token`); when empty, the page's `token` query parameter (then removed from the address bar). */
   passwordResetToken: string | undefined;
   /** The link's token type (attribute `password-reset-token-type`); when empty, the page's `stytch_token_type`. */
   passwordResetTokenType: string | undefined;

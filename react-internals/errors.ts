@@ -2,7 +2,7 @@
  * Turns whatever a call threw into the text the user sees and the detail onError receives
  * (SPEC §8: strings-table text for a known error_type, else the server's error_message).
  */
-import { ApiError, ApiUnreachableError, type AuthError, ConfigError, NoSessionError, toAuthError } from '../sdk-core/index.ts';
+import { ApiError, ApiUnreachableError, type AuthError, ConfigError, NoSessionError, PKCEVerifierMissingError, toAuthError } from '../sdk-core/index.ts';
 import type { AuthErrorDetail } from './events.ts';
 import { DEFAULT_STRINGS, isStringKey, type StringKey, type Strings } from './strings.ts';
 
@@ -16,6 +16,8 @@ const unreachableKey = (message: string): StringKey | undefined =>
 export function errorText(e: unknown, strings: Strings): string {
   const err = toAuthError(e);
   if (err instanceof ApiError) {
+    // A link redeemed without (or with another browser's) PKCE verifier: say what the user can do.
+    if (err.error_type === 'pkce_mismatch') return strings['error.pkceVerifierMissing'];
     const key = `errorType.${err.error_type}`;
     return isStringKey(key) ? strings[key] : err.error_message;
   }
@@ -24,6 +26,7 @@ export function errorText(e: unknown, strings: Strings): string {
     return key ? strings[key] : err.message;
   }
   if (err instanceof NoSessionError) return strings['error.noSession'];
+  if (err instanceof PKCEVerifierMissingError) return strings['error.pkceVerifierMissing'];
   return err.message;
 }
 

@@ -108,6 +108,15 @@ export const DEFAULT_STRINGS = {
   'password.resetTitle': 'Set a new password',
   'password.resetLoggingIn': 'Logging you in...',
 
+  // A sign-in link opened in a browser without the PKCE verifier of its flow (issue 10): one click
+  // first, so a mail scanner that merely opens the link does not sign in; or, in a project that
+  // requires PKCE, the link only works where it was requested.
+  // (The second case's text is 'error.pkceVerifierMissing'.)
+  'magicLink.finishTitle': 'Finish signing in',
+  'magicLink.finishText': 'This finishes signing in to {projectName} in this browser.',
+  'magicLink.finishTextNoName': 'This finishes signing in in this browser.',
+  'magicLink.finishButton': 'Continue signing in',
+
   // Watermark (SPEC §2)
   'watermark.poweredBy': 'Powered by',
   'watermark.provider': 'Stytch',
@@ -119,6 +128,9 @@ export const DEFAULT_STRINGS = {
   'error.invalidResponse': 'Invalid response from our servers.',
   'error.noSession':
     'There is no session currently available. Make sure the user is authenticated with a valid session.',
+  // Also shown for the server's pkce_mismatch (not in SPEC §8's list; its own text names PKCE internals).
+  'error.pkceVerifierMissing':
+    'This link only works in the browser where it was requested. Open it there, or request a new link in this browser.',
 
   // Messages by error_type (SPEC §8); unknown types show the server's error_message instead.
   'errorType.invalid_email': 'Email format is invalid.',

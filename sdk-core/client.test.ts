@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { type RunningServer, startServer } from '../server/start.ts';
 import { type AuthClient, type ClientOptions, createClient } from './client.ts';
-import { ApiError, NoSessionError, UsageError } from './errors.ts';
+import { ApiError, ConfirmationRequiredError, NoSessionError, PKCEVerifierMissingError, UsageError } from './errors.ts';
 import { MemoryCookieJar, MemoryStore } from './storage.ts';
 import { devInboxCode } from './test-support.ts';
 
@@ -194,14 +194,30 @@ describe('client against the reference server', () => {
         assert.ok(link?.includes('stytch_token_type=magic_links'), `link sent: ${link}`);
         const hasVerifier = storage.getItem(`auth_elements_pkce::${srv.publicToken}::magic_links`) !== null;
         assert.equal(hasVerifier, srv === pkceServer, 'a PKCE verifier is kept only when the project requires it');
-        const resp = await client.magicLinks.authenticateFromUrl({ session_duration_minutes: 30, url: link });
+        // Without the verifier (no PKCE) the page must ask first: no confirm, no call; a declined one, none either.
+        const asked: string[] = [];
+        const confirm = (l: { step: string }) => {
+          asked.push(l.step);
+          return true;
+        };
+        if (srv === server) {
+          const unconfirmed = await client.magicLinks.authenticateFromUrl({ session_duration_minutes: 30, url: link }).catch((e: unknown) => e);
+          assert.ok(unconfirmed instanceof ConfirmationRequiredError);
+          assert.equal(await client.magicLinks.authenticateFromUrl({ session_duration_minutes: 30, url: link, confirm: () => false }), null);
+          assert.equal(client.session.getSync(), null);
+        }
+        const resp = await client.magicLinks.authenticateFromUrl({ session_duration_minutes: 30, url: link, confirm });
+        assert.deepEqual(asked, srv === pkceServer ? [] : ['confirm'], 'asked only without a verifier');
         assert.equal(resp?.user.emails[0]?.email, email);
         assert.equal(client.session.getSync()?.user_id, resp?.user_id);
         assert.equal(storage.getItem(`auth_elements_pkce::${srv.publicToken}::magic_links`), null, 'verifier cleared');
-        // The link is single use.
-        const again = await client.magicLinks.authenticateFromUrl({ session_duration_minutes: 30, url: link }).catch((e: unknown) => e);
-        assert.ok(again instanceof ApiError);
-        assert.equal(again.error_type, 'unable_to_auth_magic_link');
+        // The link is single use; in the PKCE project the spent verifier also makes it another browser's link.
+        const again = await client.magicLinks.authenticateFromUrl({ session_duration_minutes: 30, url: link, confirm }).catch((e: unknown) => e);
+        if (srv === pkceServer) assert.ok(again instanceof PKCEVerifierMissingError);
+        else {
+          assert.ok(again instanceof ApiError);
+          assert.equal(again.error_type, 'unable_to_auth_magic_link');
+        }
       }
     } finally {
       await plainServer.close();

@@ -20,8 +20,9 @@ import { createPasswords, type Passwords } from './passwords/index.ts';
 import { PKCEStore } from './pkce/index.ts';
 import { createRBAC, type RBAC } from './rbac/index.ts';
 import type { BootstrapData } from './schemas/index.ts';
+import { PersistentId, parseStoredString } from './schemas/stored.ts';
 import { type CookieOptions, isSessionDestroyingError, SessionManager } from './session-manager.ts';
-import { backoffDelay, createSessions, isTransientError, SESSION_REFRESH_MS, type Sessions } from './sessions/index.ts';
+import { backoffDelay, createSessions, SESSION_REFRESH_MS, type Sessions } from './sessions/index.ts';
 import { type CookieJar, defaultCookieJar, defaultStore, type KeyValueStore, resilientStore } from './storage.ts';
 import { randomId, Telemetry, type TelemetryEvent } from './telemetry.ts';
 import { createTOTPs, type TOTPs } from './totps/index.ts';
@@ -149,11 +150,14 @@ export function createClient(publicToken: string, options: ClientOptions = {}): 
     publicToken,
     cookies: options.cookies ?? defaultCookieJar(),
     store,
+    // Other tabs' changes arrive as localStorage events; an injected store is not localStorage.
+    crossTab: options.storage === undefined,
     ...(options.cookieOptions ? { cookieOptions: options.cookieOptions } : {}),
   });
 
   const persistentKey = 'auth_elements_persistent_id';
-  let persistentId = store.getItem(persistentKey);
+  // Sent in every X-SDK-Client header: a stored value that is not one of our ids is replaced.
+  let persistentId = parseStoredString(PersistentId, store.getItem(persistentKey), 'persistent id');
   if (!persistentId) {
     persistentId = `persistent-id-${randomId()}`;
     try {
@@ -258,8 +262,10 @@ export function createClient(publicToken: string, options: ClientOptions = {}): 
   // with credentials), so script sees no token: a session in state is all there is to go by.
   const customDomain = Boolean(options.customBaseUrl);
   const hasSession = () => manager.getTokens() !== null || (customDomain && manager.getState().session !== null);
-  // SPEC §4: refresh every 180 s while a session exists; back off on network errors, 5xx and 429;
-  // sign out only when the server says the session is gone.
+  // SPEC §4: refresh every 180 s while a session exists; sign out only when the server says the
+  // session is gone (the four error types of SPEC §4, which session.authenticate acts on). Any
+  // other failure backs off and retries (SPEC §9): a network error, a 5xx, a 429, but also a 400,
+  // 403 or 404 that is not about the session, e.g. a misrouting proxy or a WAF's HTML page.
   const scheduleRefresh = (delay: number, attempt: number) => {
     if (refreshTimer !== null) clock.clearTimeout(refreshTimer);
     refreshTimer = null;
@@ -269,9 +275,7 @@ export function createClient(publicToken: string, options: ClientOptions = {}): 
       session.authenticate().then(
         () => scheduleRefresh(SESSION_REFRESH_MS, 0),
         (e: unknown) => {
-          if (isSessionDestroyingError(e)) return;
-          if (isTransientError(e)) scheduleRefresh(backoffDelay(attempt), attempt + 1);
-          else manager.destroy();
+          if (!isSessionDestroyingError(e)) scheduleRefresh(backoffDelay(attempt), attempt + 1);
         },
       );
     }, delay);
@@ -320,7 +324,7 @@ export function createClient(publicToken: string, options: ClientOptions = {}): 
     session.authenticate().then(
       () => scheduleRefresh(SESSION_REFRESH_MS, 0),
       (e: unknown) => {
-        if (!isSessionDestroyingError(e) && isTransientError(e)) scheduleRefresh(backoffDelay(0), 1);
+        if (!isSessionDestroyingError(e)) scheduleRefresh(backoffDelay(0), 1);
       },
     );
   } else {

@@ -11,7 +11,9 @@ export type AuthErrorCode =
   | 'usage_error'
   | 'no_session'
   | 'missing_parameter'
-  | 'config_error';
+  | 'config_error'
+  | 'confirmation_required'
+  | 'pkce_verifier_missing';
 
 /**
  * Base class of every error the SDK throws. Each class sets its `name` as a literal: a minifier
@@ -142,6 +144,35 @@ export class ConfigError extends AuthError {
   constructor(field: string, message: string) {
     super('config_error', message);
     this.field = field;
+  }
+}
+
+/**
+ * A magic link was opened in a browser that holds no PKCE verifier for it, in a project that does
+ * not require PKCE: anything that merely opens links (a mail scanner) would get here too, so the
+ * page must ask the user before redeeming it (pass `confirm` to authenticateFromUrl).
+ */
+export class ConfirmationRequiredError extends AuthError {
+  override name = 'ConfirmationRequiredError';
+  constructor() {
+    super(
+      'confirmation_required',
+      'This link was opened without the PKCE verifier of the browser that requested it; ask the user to confirm before signing in (magicLinks.authenticateFromUrl option `confirm`).',
+    );
+  }
+}
+
+/**
+ * The project requires PKCE for this link and this browser holds no verifier for it: the link only
+ * works in the browser where it was requested. Nothing was sent, so the link is still unused.
+ */
+export class PKCEVerifierMissingError extends AuthError {
+  override name = 'PKCEVerifierMissingError';
+  constructor() {
+    super(
+      'pkce_verifier_missing',
+      'This link only works in the browser where it was requested. Open it there, or request a new link in this browser.',
+    );
   }
 }
 

@@ -24,9 +24,11 @@ export {
   AuthError,
   type AuthErrorCode,
   ConfigError,
+  ConfirmationRequiredError,
   isApiError,
   MissingParameterError,
   NoSessionError,
+  PKCEVerifierMissingError,
   SchemaError,
   type SchemaIssue,
   toAuthError,
@@ -35,7 +37,13 @@ export {
 } from './errors.ts';
 export type { AuthorizeParams, AuthorizeStartResult, IDP } from './idp/index.ts';
 export type { Impersonation } from './impersonation/index.ts';
-export type { MagicLinks, MagicLinkSendOptions } from './magic-links/index.ts';
+export type {
+  MagicLinkRedirect,
+  MagicLinkRedirectStep,
+  MagicLinks,
+  MagicLinkSendOptions,
+  MagicLinkTokenType,
+} from './magic-links/index.ts';
 export { OAUTH_PROVIDERS, type OAuth, type OAuthProvider, type OAuthStartOptions } from './oauth/index.ts';
 export {
   OTP_DEFAULT_EXPIRATION_MINUTES,

@@ -1,5 +1,7 @@
 import { isApiError } from './errors.ts';
 import type { AuthenticateResponse, Session, User } from './schemas/index.ts';
+// From the module itself, not the index: the bundle then holds only these schemas (DESIGN 4, lean bundle).
+import { CookieToken, parseStoredState, parseStoredString } from './schemas/stored.ts';
 import { type CookieAttributes, type CookieJar, isLoopbackHost, type KeyValueStore } from './storage.ts';
 
 /** Cookie names and scope (SPEC §9 defaults). */
@@ -54,7 +56,10 @@ type Listener = (state: SessionState) => void;
 /**
  * Holds the session: tokens in cookies (so a host backend can read them), session and user in
  * storage (so a reload can paint the signed-in state at once), and subscribers told of each change.
- * Other tabs learn of changes through the storage event.
+ * Other tabs learn of changes through the storage event. Everything read back (stored state, the
+ * storage event's value, cookie tokens) is checked against sdk-core/schemas/stored.ts first: other
+ * tabs, scripts and pages of the site can write those places, and a value that does not parse is
+ * ignored rather than adopted.
  */
 export class SessionManager {
   private state: SessionState = { session: null, user: null };
@@ -68,6 +73,8 @@ export class SessionManager {
       cookies: CookieJar;
       store: KeyValueStore;
       cookieOptions?: CookieOptions;
+      /** Follow other tabs through the window's storage event (only when `store` is localStorage). */
+      crossTab?: boolean;
     },
   ) {
     const o = deps.cookieOptions ?? {};
@@ -78,11 +85,24 @@ export class SessionManager {
     };
     this.storageKey = `auth_elements_state::${deps.publicToken}`;
     this.state = this.readStored();
-    if (typeof window !== 'undefined' && typeof window.addEventListener === 'function') {
-      window.addEventListener('storage', (ev) => {
-        if (ev.key === this.storageKey) this.setState(this.readStored(), false);
-      });
+    if (deps.crossTab && typeof window !== 'undefined' && typeof window.addEventListener === 'function') {
+      window.addEventListener('storage', (ev) => this.onStorage(ev));
     }
+  }
+
+  /**
+   * Another tab changed the stored state. Removal is that tab signing out (SPEC 4: state shared
+   * across tabs); a value is adopted only when it parses as a session state. Anything else (not
+   * JSON, wrong shape, huge, a __proto__ payload) leaves this tab's state as it is.
+   */
+  private onStorage(ev: StorageEvent): void {
+    if (ev.key !== this.storageKey) return;
+    if (ev.newValue === null) {
+      this.setState({ session: null, user: null }, false);
+      return;
+    }
+    const next = parseStoredState(ev.newValue);
+    if (next) this.setState(next, false);
   }
 
   /** Current session and user. */
@@ -92,14 +112,19 @@ export class SessionManager {
 
   /** Session tokens from cookies, or null when there is no session token. */
   getTokens(): SessionTokens | null {
-    const session_token = this.deps.cookies.get(this.names.session);
+    // Any page of the site can write these cookies: a value that is no token counts as none.
+    const session_token = this.cookieToken(this.names.session);
     if (!session_token) return null;
-    return { session_token, session_jwt: this.deps.cookies.get(this.names.jwt) ?? '' };
+    return { session_token, session_jwt: this.cookieToken(this.names.jwt) ?? '' };
   }
 
   /** The intermediate session token, when a flow left one. */
   getIntermediateToken(): string | null {
-    return this.deps.cookies.get(this.names.intermediate);
+    return this.cookieToken(this.names.intermediate);
+  }
+
+  private cookieToken(name: string): string | null {
+    return parseStoredString(CookieToken, this.deps.cookies.get(name), `cookie ${name}`);
   }
 
   /** Subscribes to changes; returns the unsubscribe function. */
@@ -157,14 +182,13 @@ export class SessionManager {
   }
 
   private readStored(): SessionState {
+    let raw: string | null = null;
     try {
-      const raw = this.deps.store.getItem(this.storageKey);
-      if (!raw) return { session: null, user: null };
-      const parsed = JSON.parse(raw) as SessionState;
-      return { session: parsed.session ?? null, user: parsed.user ?? null };
+      raw = this.deps.store.getItem(this.storageKey);
     } catch {
-      return { session: null, user: null };
+      // unreadable storage: nothing cached
     }
+    return parseStoredState(raw) ?? { session: null, user: null };
   }
 
   private setState(next: SessionState, persist: boolean): void {

@@ -2,6 +2,7 @@
  * Small seams over the browser's storage APIs so the SDK runs where they are missing or throw
  * (private mode, sandboxed iframes, Node tests) without failing a sign-in.
  */
+import { readDocumentCookie, writeDocumentCookie } from './dom.ts';
 
 /** A minimal key-value store with the localStorage contract. */
 export interface KeyValueStore {
@@ -107,19 +108,18 @@ export function parseCookie(cookieHeader: string, name: string): string | null {
   return null;
 }
 
-/** A cookie jar over `document.cookie`; a memory jar where there is no document. */
+/**
+ * A cookie jar over `document.cookie`, read and written through Document.prototype so a host page's
+ * `<img name="cookie">` cannot hide it (DOM clobbering, see dom.ts); a memory jar where there is no document.
+ * The Cookie Store API would avoid the string parsing but is async and missing in Firefox and Safari;
+ * values are escaped by serializeCookie.
+ */
 export function defaultCookieJar(): CookieJar {
   if (typeof document === 'undefined') return new MemoryCookieJar();
   return {
-    get: (name) => parseCookie(document.cookie, name),
-    set: (name, value, a) => {
-      // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is async and missing in Firefox and Safari; values are escaped by serializeCookie
-      document.cookie = serializeCookie(name, value, a);
-    },
-    remove: (name, a) => {
-      // biome-ignore lint/suspicious/noDocumentCookie: as above
-      document.cookie = serializeCookie(name, '', { ...a, expires: new Date(0) });
-    },
+    get: (name) => parseCookie(readDocumentCookie(), name),
+    set: (name, value, a) => writeDocumentCookie(serializeCookie(name, value, a)),
+    remove: (name, a) => writeDocumentCookie(serializeCookie(name, '', { ...a, expires: new Date(0) })),
   };
 }
 

@@ -49,6 +49,8 @@ export type FaultMode =
   | { kind: 'pass' }
   | { kind: 'down' }
   | { kind: 'status'; status: number; error_type: string }
+  /** Any answer, as a proxy or WAF in the way might give it (e.g. a 403 HTML page). */
+  | { kind: 'raw'; status: number; contentType: string; body: string }
   | { kind: 'hold' }
   /** Accepts and never answers (until the client gives up); `paths` limits it to matching URLs, others pass. */
   | { kind: 'hang'; paths?: RegExp };
@@ -71,6 +73,11 @@ export class FaultProxy {
     this.server = createServer((req, res) => {
       this.seen.push(req.url ?? '');
       const mode = this.mode;
+      // A browser page on another origin can read the proxy's own answers too (CORS as the server
+      // would send it), and its preflights reach the server, so faults show as the page sees them.
+      const origin = req.headers.origin;
+      const cors: Record<string, string> = origin ? { 'access-control-allow-origin': origin, 'access-control-allow-credentials': 'true', vary: 'Origin' } : {};
+      const preflight = req.method === 'OPTIONS' && (mode.kind === 'raw' || mode.kind === 'status');
       if (mode.kind === 'hang' && (!mode.paths || mode.paths.test(req.url ?? ''))) {
         this.hanging++;
         // The client's abort closes the socket; that is when the request stops hanging.
@@ -81,8 +88,13 @@ export class FaultProxy {
         req.socket.destroy();
         return;
       }
-      if (mode.kind === 'status') {
-        res.writeHead(mode.status, { 'content-type': 'application/json' });
+      if (mode.kind === 'raw' && !preflight) {
+        res.writeHead(mode.status, { 'content-type': mode.contentType, ...cors });
+        res.end(mode.body);
+        return;
+      }
+      if (mode.kind === 'status' && !preflight) {
+        res.writeHead(mode.status, { 'content-type': 'application/json', ...cors });
         res.end(JSON.stringify({ status_code: mode.status, request_id: 'proxy', error_type: mode.error_type, error_message: mode.error_type, error_url: '' }));
         return;
       }

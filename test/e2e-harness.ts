@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { after, before } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium } from 'playwright-core';
 import { type AppInstance, type AppOptions, createApp } from '../server/app.ts';
 import type { InboxMessage, InboxResponse } from '../sdk-core/schemas/index.ts';
 import { chromiumLaunchOptions } from './chromium.mjs';
@@ -25,7 +25,11 @@ export const root = fileURLToPath(new URL('..', import.meta.url));
 export interface E2eOptions {
   /** Names the temp folders: `auth-elements-{name}-…`. */
   name: string;
-  /** At /: this HTML as index.html of a temp folder, or a folder of pages (`{ dir }`). */
+  /**
+   * At /: this HTML as index.html of a temp folder, or a folder of pages (`{ dir }`). The server
+   * sends its strict page CSP (no inline script or style), so the HTML's inline `<script>` and
+   * `<style>` blocks are written to files beside it and referenced from there.
+   */
   page: string | { dir: string };
   /** Any further createApp options (bootstrap settings, logger). */
   app?: Omit<AppOptions, 'dataDir' | 'staticDirs'>;
@@ -46,6 +50,57 @@ export interface E2e {
   latestLink(to: string): Promise<string>;
 }
 
+/** What {@link watchPages} has seen so far. */
+export interface PageWatch {
+  /** Every Content-Security-Policy violation: directive, blocked URI, source location. */
+  readonly cspViolations: string[];
+  /** Every uncaught error and unhandled rejection of a page. */
+  readonly pageErrors: string[];
+}
+
+/**
+ * Records, for every page of `context` from now on and across navigations, each CSP violation
+ * (a `securitypolicyviolation` listener installed before any page script) and each uncaught error.
+ */
+export async function watchPages(context: BrowserContext): Promise<PageWatch> {
+  const watch = { cspViolations: [] as string[], pageErrors: [] as string[] };
+  await context.exposeBinding('__e2eCspViolation', (_source, line: string) => {
+    watch.cspViolations.push(line);
+  });
+  await context.addInitScript(() => {
+    const report = (window as unknown as { __e2eCspViolation(line: string): void }).__e2eCspViolation;
+    document.addEventListener(
+      'securitypolicyviolation',
+      (e) => report(`${e.effectiveDirective} blocked ${e.blockedURI || '(inline)'} at ${e.sourceFile}:${e.lineNumber} on ${location.pathname}`),
+      true,
+    );
+  });
+  const onPage = (page: import('playwright-core').Page) => page.on('pageerror', (e) => watch.pageErrors.push(`${page.url()}: ${e.message}`));
+  for (const page of context.pages()) onPage(page);
+  context.on('page', onPage);
+  return watch;
+}
+
+/**
+ * Moves inline `<script>` and `<style>` blocks of `html` into files in `dir` and returns the HTML
+ * referencing them, as a host under a `script-src 'self'; style-src 'self'` CSP has to.
+ */
+export function externalizeInline(html: string, dir: string): string {
+  let n = 0;
+  return html
+    .replace(/<script(\s[^>]*)?>([\s\S]*?)<\/script>/gi, (whole, attrs: string | undefined, body: string) => {
+      if (/\ssrc=/i.test(attrs ?? '') || body.trim() === '') return whole;
+      const file = `inline-${++n}.js`;
+      writeFileSync(join(dir, file), body);
+      return `<script${attrs ?? ''} src="/${file}"></script>`;
+    })
+    .replace(/<style(\s[^>]*)?>([\s\S]*?)<\/style>/gi, (_whole, _attrs: string | undefined, body: string) => {
+      const file = `inline-${++n}.css`;
+      writeFileSync(join(dir, file), body);
+      return `<link rel="stylesheet" href="/${file}">`;
+    });
+}
+
 /** Registers before() and after() for a server and a browser; use the result inside the tests. */
 export function e2eHarness(opts: E2eOptions): E2e {
   let instance: AppInstance | undefined;
@@ -61,7 +116,7 @@ export function e2eHarness(opts: E2eOptions): E2e {
     if (typeof opts.page === 'string') {
       pageDir = mkdtempSync(join(tmpdir(), `auth-elements-${opts.name}-page-`));
       dirs.push(pageDir);
-      writeFileSync(join(pageDir, 'index.html'), opts.page);
+      writeFileSync(join(pageDir, 'index.html'), externalizeInline(opts.page, pageDir));
     } else {
       pageDir = opts.page.dir;
     }

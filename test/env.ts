@@ -3,6 +3,7 @@
  * is how a test reads the code or link a real user would read in their mailbox.
  */
 
+import { typeInto } from '../react-internals/test-utils.ts';
 import type { AuthClient } from '../sdk-core/index.ts';
 import type { InboxMessage } from '../sdk-core/schemas/index.ts';
 
@@ -109,4 +110,25 @@ export function forgetBrowserSession(): void {
   } catch {
     // storage disabled: nothing to forget
   }
+}
+
+/**
+ * Where a widget element's UI is: its shadow root, or the element itself in light-DOM mode
+ * (`config.enableShadowDOM: false`, where the shadow root holds only a slot).
+ */
+export function widgetRoot(el: HTMLElement): ParentNode {
+  return el.shadowRoot?.querySelector('.ae-root') ? el.shadowRoot : el;
+}
+
+/**
+ * Signs in through `el`, an `<auth-login>` offering email passcodes, as a user would: types
+ * `email`, submits, types the passcode read from the dev inbox; resolves on the success screen.
+ */
+export async function signInThroughLogin(el: HTMLElement, email: string): Promise<void> {
+  const q = <T extends Element>(selector: string) => widgetRoot(el).querySelector<T>(selector);
+  typeInto(await until(() => q<HTMLInputElement>('input[type="email"]'), 8000, 'email input'), email);
+  q<HTMLButtonElement>('button[type="submit"]')!.click();
+  const otp = await until(() => q<HTMLInputElement>('input[autocomplete="one-time-code"]'), 8000, 'passcode input');
+  typeInto(otp, (await waitForMessage(email)).code!);
+  await until(() => el.getAttribute('data-screen') === 'OTPConfirmation', 8000, 'OTPConfirmation');
 }

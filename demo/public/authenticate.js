@@ -1,9 +1,32 @@
 // The magic-link redirect page: the link in the email lands here with ?stytch_token_type=...&token=...
-// One SDK call signs the visitor in; then back to the demo, now signed in.
+// When this browser requested the link (it holds the flow's PKCE verifier) sign-in finishes at once.
+// Otherwise the page asks for one click first: whatever merely opens the link, such as a mail
+// scanner that runs JavaScript, must not sign in (and use up the link before the user gets to it).
+import { landingUrl } from '/redirect-token.js';
 import { $, client } from '/shared.js';
 
+/** Shows the 'Continue signing in' step and resolves when the visitor clicks it. */
+async function askToContinue() {
+  const { project_name: name } = await client.bootstrap();
+  $('confirm-text').textContent = name
+    ? `This finishes signing in to ${name} in this browser.`
+    : 'This finishes signing in in this browser.';
+  $('status').textContent = '';
+  $('confirm').hidden = false;
+  const button = $('continue');
+  button.focus();
+  await new Promise((resolve) => button.addEventListener('click', resolve, { once: true }));
+  $('confirm').hidden = true;
+  $('status').textContent = 'Signing you in…';
+  return true;
+}
+
 try {
-  const result = await client.magicLinks.authenticateFromUrl({ session_duration_minutes: 60 });
+  const result = await client.magicLinks.authenticateFromUrl({
+    url: landingUrl,
+    session_duration_minutes: 60,
+    confirm: askToContinue,
+  });
   if (result) {
     $('status').textContent = 'Signed in. Taking you back to the demo…';
     window.location.replace('/');
@@ -11,5 +34,6 @@ try {
     $('status').textContent = 'This page finishes sign-in from an email link, but the address carries no link token.';
   }
 } catch (e) {
-  $('status').textContent = `Sign-in failed: ${e.message}`;
+  // pkce_verifier_missing: a PKCE project's link opened in another browser; nothing was sent.
+  $('status').textContent = e.code === 'pkce_verifier_missing' ? e.message : `Sign-in failed: ${e.message}`;
 }

@@ -1,6 +1,6 @@
 // The host page as a host developer writes it: one client, shared by the widget and the page.
 import { AuthEventType } from '/dist/auth-elements.js';
-import { currentPreset, PRESETS } from '/presets.js';
+import { currentPreset, PRESETS, withDomMode } from '/presets.js';
 import { $, client, log, logEvents, showUser } from '/shared.js';
 
 const presetId = currentPreset();
@@ -19,7 +19,7 @@ function setUpLogin() {
   const login = document.createElement('auth-login');
   login.id = 'login';
   login.client = client;
-  login.config = PRESETS[presetId].config;
+  login.config = withDomMode(PRESETS[presetId].config);
   logEvents(login);
   $('login')?.remove();
   $('signed-out').append(login);

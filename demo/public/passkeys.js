@@ -1,11 +1,12 @@
 // The passkeys page: <auth-passkey-registration> for the signed-in visitor, sharing the page's client.
 // Signed out, the widget itself says it needs an authenticated user; the page adds a way to sign in.
 import { AuthEventType } from '/dist/auth-elements.js';
+import { withDomMode } from '/presets.js';
 import { $, client, logEvents } from '/shared.js';
 
 const registration = document.createElement('auth-passkey-registration');
 registration.client = client;
-registration.config = { sessionOptions: { sessionDurationMinutes: 60 } };
+registration.config = withDomMode({ sessionOptions: { sessionDurationMinutes: 60 } });
 logEvents(registration);
 registration.addEventListener('auth-event', (e) => {
   if (e.detail.type === AuthEventType.PASSKEY_DONE) $('done').hidden = false;

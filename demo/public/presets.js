@@ -51,6 +51,15 @@ export const PRESETS = {
   },
 };
 
+/**
+ * `config` with `?dom=light` applied: the widget in light DOM (enableShadowDOM false), for hosts
+ * whose password manager must see the inputs; any other value keeps the default shadow DOM.
+ */
+export function withDomMode(config) {
+  const light = new URLSearchParams(window.location.search).get('dom') === 'light';
+  return light ? { ...config, enableShadowDOM: false } : config;
+}
+
 /** The preset named by `?methods=` (default: email passcode). */
 export function currentPreset() {
   const id = new URLSearchParams(window.location.search).get('methods');

@@ -1,5 +1,6 @@
 /** Puts the widget's stylesheets on a shadow root or document (constructable sheets: CSP-safe). */
 import { useLayoutEffect, useMemo } from 'react';
+import { adoptedSheets, setAdoptedSheets } from '../../sdk-core/dom.ts';
 import { rulesSheet, themeSheet } from '../theme.ts';
 
 /**
@@ -23,10 +24,11 @@ export function useWidgetStyles(
     // Layout effect: sheets are in place before the first paint, so the widget never flashes unstyled.
     // The shared rules sheet is added once per root and left there: other widgets in the same
     // document may use it, and it only styles .ae-* classes inside widgets.
-    const current = root.adoptedStyleSheets;
-    root.adoptedStyleSheets = current.includes(rules) ? [...current, theme] : [...current, rules, theme];
+    // Through the prototype (sdk-core/dom.ts): in light DOM `root` is the host's document.
+    const current = adoptedSheets(root);
+    setAdoptedSheets(root, current.includes(rules) ? [...current, theme] : [...current, rules, theme]);
     return () => {
-      root.adoptedStyleSheets = root.adoptedStyleSheets.filter((s) => s !== theme);
+      setAdoptedSheets(root, adoptedSheets(root).filter((s) => s !== theme));
     };
   }, [root, scope, theme]);
 }

@@ -141,13 +141,15 @@ describe('email magic link (real reference server)', () => {
       disableSessionRefresh: true,
     });
     clients.push(redirectPageClient);
-    const signedIn = await redirectPageClient.magicLinks.authenticateFromUrl({ session_duration_minutes: 30, url: link });
+    // Without this browser's PKCE verifier the redirect page asks first (issue 10); the user clicks.
+    const clicked = () => true;
+    const signedIn = await redirectPageClient.magicLinks.authenticateFromUrl({ session_duration_minutes: 30, url: link, confirm: clicked });
     expect(signedIn!.user.emails.map((e) => e.email)).to.deep.equal([email]);
     expect(signedIn!.user.emails[0]!.verified).to.equal(true);
     expect(redirectPageClient.session.getSync()?.user_id).to.equal(signedIn!.user_id);
     // Single use: the same link a second time is refused with the SPEC §8 error.
     let second: unknown;
-    await redirectPageClient.magicLinks.authenticateFromUrl({ session_duration_minutes: 30, url: link }).catch((e: unknown) => {
+    await redirectPageClient.magicLinks.authenticateFromUrl({ session_duration_minutes: 30, url: link, confirm: clicked }).catch((e: unknown) => {
       second = e;
     });
     expect((second as { error_type?: string }).error_type).to.equal('unable_to_auth_magic_link');
@@ -184,7 +186,7 @@ describe('email magic link (real reference server)', () => {
     // Sign in first, with a link.
     const first = uniqueEmail('primary');
     await client.magicLinks.email.loginOrCreate(first, { login_magic_link_url: redirectURL, signup_magic_link_url: redirectURL });
-    await client.magicLinks.authenticateFromUrl({ session_duration_minutes: 30, url: (await waitForMessage(first)).link! });
+    await client.magicLinks.authenticateFromUrl({ session_duration_minutes: 30, url: (await waitForMessage(first)).link!, confirm: () => true });
     expect(client.session.getSync()).to.not.equal(null);
     const { paths, restore } = recordFetchedPaths();
     try {

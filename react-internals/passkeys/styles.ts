@@ -4,6 +4,7 @@
  * or the document in light-DOM mode.
  */
 import { type RefObject, useLayoutEffect } from 'react';
+import { adoptSheet } from '../../sdk-core/dom.ts';
 import { withTokenFallbacks } from '../theme.ts';
 
 const RULES = `
@@ -26,6 +27,6 @@ export function usePasskeyStyles(ref: RefObject<Element | null>): void {
       sheet = new CSSStyleSheet();
       sheet.replaceSync(withTokenFallbacks(RULES));
     }
-    if (!root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+    adoptSheet(root, sheet);
   }, [ref]);
 }

@@ -1,11 +1,14 @@
 /**
  * PasswordResetForm, the first screen of `<auth-reset-password>` (SPEC §2 "Reset password"): with
- * stytch_token_type=login the link's token signs the user in at once (magic-link authenticate, which
- * tries the reset PKCE verifier first, SPEC §4); any other type asks for a new password.
+ * stytch_token_type=login the link's token signs the user in (magic-link authenticate, which tries
+ * the reset PKCE verifier first, SPEC §4), at once when the link was requested in this browser and
+ * after one click otherwise; any other type asks for a new password.
  */
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { type MagicLinkRedirectStep, PKCEVerifierMissingError } from '../../sdk-core/index.ts';
 import { useWidget } from '../context.ts';
 import { AuthEventType } from '../events.ts';
+import { text } from '../strings.ts';
 import { PasswordInput } from './PasswordInput.tsx';
 import { StrengthFeedback, useStrengthCheck } from './StrengthFeedback.tsx';
 import { usePasswordStyles } from './styles.ts';
@@ -19,33 +22,70 @@ export function PasswordResetForm() {
   return state.resetPasswordState.tokenType === LOGIN_TOKEN_TYPE ? <ResetLinkLogin /> : <NewPasswordForm />;
 }
 
-/** Signs in with the link's token on mount; shows progress, then the error if it fails. */
+/**
+ * Signs in with the link's token (SPEC §2: "logged in automatically"), automatically only when this
+ * browser holds the PKCE verifier of the flow, i.e. the reset email was requested here. Otherwise
+ * the link may have been opened by something that is not the user (a mail scanner running
+ * JavaScript), so one click comes first; in a project that requires PKCE the link cannot work in
+ * this browser at all, which is said without sending the token (issue 10).
+ */
 function ResetLinkLogin() {
-  const { client, config, strings, state, dispatch, emit, reportError } = useWidget();
+  const { client, config, strings, state, dispatch, emit, reportError, bootstrap } = useWidget();
   const { token } = state.resetPasswordState;
+  const [step, setStep] = useState<MagicLinkRedirectStep | null>(null);
+  const [redeeming, setRedeeming] = useState(false);
   const [error, setError] = useState<string | null>(null);
   // Refs survive StrictMode's effect replay: the single-use token must be sent once.
   const started = useRef(false);
   const mounted = useRef(true);
+
+  const redeem = useCallback(() => {
+    if (started.current) return;
+    started.current = true;
+    setRedeeming(true);
+    client.magicLinks.authenticate(token, { session_duration_minutes: config.sessionDurationMinutes }).then(
+      (resp) => {
+        emit({ type: AuthEventType.PASSWORD_RESET_LOGIN, data: resp });
+        dispatch({ type: 'password_authenticated' });
+      },
+      (err: unknown) => {
+        const message = reportError(err);
+        if (mounted.current) setError(message);
+      },
+    );
+  }, [client, config.sessionDurationMinutes, token, emit, dispatch, reportError]);
+
   useEffect(() => {
     mounted.current = true;
-    if (!started.current) {
-      started.current = true;
-      client.magicLinks.authenticate(token, { session_duration_minutes: config.sessionDurationMinutes }).then(
-        (resp) => {
-          emit({ type: AuthEventType.PASSWORD_RESET_LOGIN, data: resp });
-          dispatch({ type: 'password_authenticated' });
-        },
-        (err: unknown) => {
-          const message = reportError(err);
-          if (mounted.current) setError(message);
-        },
-      );
-    }
+    let current = true;
+    client.magicLinks.redirectStep('login').then((next) => {
+      if (!current) return;
+      setStep(next);
+      if (next === 'redeem') redeem();
+      else if (next === 'other_browser') setError(reportError(new PKCEVerifierMissingError()));
+    });
     return () => {
+      current = false;
       mounted.current = false;
     };
-  }, [client, config.sessionDurationMinutes, token, emit, dispatch, reportError]);
+  }, [client, redeem, reportError]);
+
+  if (step === 'confirm' && !redeeming) {
+    const name = bootstrap?.project_name;
+    return (
+      <>
+        <h1 className="ae-header" tabIndex={-1}>
+          {strings['magicLink.finishTitle']}
+        </h1>
+        <div className="ae-form">
+          <p className="ae-text">{name ? text(strings, 'magicLink.finishText', { projectName: name }) : strings['magicLink.finishTextNoName']}</p>
+          <button className="ae-button" part="button primary-button" type="button" onClick={redeem}>
+            {strings['magicLink.finishButton']}
+          </button>
+        </div>
+      </>
+    );
+  }
   return (
     <>
       <h1 className="ae-header" part="heading" tabIndex={-1}>

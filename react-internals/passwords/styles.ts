@@ -4,6 +4,7 @@
  * widget's root: its shadow root, or the document in light-DOM mode.
  */
 import { type RefObject, useLayoutEffect } from 'react';
+import { adoptSheet } from '../../sdk-core/dom.ts';
 import { withTokenFallbacks } from '../theme.ts';
 
 const RULES = `
@@ -33,6 +34,6 @@ export function usePasswordStyles(ref: RefObject<Element | null>): void {
       sheet = new CSSStyleSheet();
       sheet.replaceSync(withTokenFallbacks(RULES));
     }
-    if (!root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+    adoptSheet(root, sheet);
   }, [ref]);
 }

@@ -1,5 +1,6 @@
 /** Main-screen phone form of the SMS and WhatsApp OTP products (SPEC §2 "Text and WhatsApp"). */
 import { type ChangeEvent, type FormEvent, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { activeElementOf } from '../../sdk-core/dom.ts';
 import { useWidget } from '../context.ts';
 import { sendOtp } from '../login/send-variant.ts';
 import { useSendingIndicator } from '../login/sending.ts';
@@ -81,7 +82,7 @@ export function PhoneOTPForm({ channel, loadParser = loadPhoneParser }: PhoneOTP
     const input = inputRef.current;
     if (pendingCaret.current === null || !input) return;
     // Only move a caret the user is using (the input focused in its own root, shadow or document).
-    if ((input.getRootNode() as Document | ShadowRoot).activeElement !== input) return;
+    if (activeElementOf(input.getRootNode() as Document | ShadowRoot) !== input) return;
     const at = caretAfterDigits(phone, pendingCaret.current);
     input.setSelectionRange(at, at);
   }, [phone]);

@@ -1,7 +1,7 @@
 import type { AuthenticateResult, SendResult } from '../api-types.ts';
 import type { ApiRequester } from '../method-context.ts';
 import { check } from '../validate.ts';
-import { isApiError } from '../errors.ts';
+import { ConfirmationRequiredError, isApiError, PKCEVerifierMissingError, UsageError } from '../errors.ts';
 
 /** Options of a magic-link send (SPEC §3 emailMagicLinksOptions, wire names). */
 export interface MagicLinkSendOptions {
@@ -15,6 +15,27 @@ export interface MagicLinkSendOptions {
   locale?: string;
 }
 
+/** Token types a redirect URL can carry that magic-link authenticate accepts. */
+export type MagicLinkTokenType = 'magic_links' | 'login';
+
+/**
+ * What a redirect page should do with a link in this browser (README "Magic-link redirect pages"):
+ * - `redeem`: this browser holds the PKCE verifier of the flow (the link was requested here): sign in at once.
+ * - `confirm`: no verifier, and the project does not require PKCE: ask the user for one click first,
+ *   so nothing that merely opens the link (a mail scanner running JavaScript) signs in.
+ * - `other_browser`: the project requires PKCE and this browser has no verifier: the link only works
+ *   in the browser that requested it; redeeming here would fail, so nothing is sent and the link stays usable.
+ */
+export type MagicLinkRedirectStep = 'redeem' | 'confirm' | 'other_browser';
+
+/** A magic-link token found in a redirect page's address. */
+export interface MagicLinkRedirect {
+  token: string;
+  token_type: MagicLinkTokenType;
+  /** What to do before (or instead of) redeeming it. */
+  step: MagicLinkRedirectStep;
+}
+
 /** Email magic links. */
 export interface MagicLinks {
   email: {
@@ -25,17 +46,35 @@ export interface MagicLinks {
   };
   /** Exchanges the link's token for a session. */
   authenticate(token: string, options: { session_duration_minutes: number }): Promise<AuthenticateResult>;
+  /** What a redirect page should do with a link of `token_type` in this browser (see {@link MagicLinkRedirectStep}). */
+  redirectStep(token_type: MagicLinkTokenType): Promise<MagicLinkRedirectStep>;
   /**
-   * For the host's redirect page: reads `stytch_token_type` and `token` from the URL, signs in with
-   * a magic-link (or reset email login) token, and strips the token from the address bar.
-   * Resolves to null when the URL carries no magic-link token.
-   * @example const signedIn = await client.magicLinks.authenticateFromUrl({ session_duration_minutes: 60 });
+   * For the host's redirect page: reads `token` and `stytch_token_type` from the URL and, when they
+   * came from the page's own address, takes them out of the address bar at once (before any call),
+   * then says what to do with the link. Resolves to null when the URL carries no magic-link token.
+   * @example
+   * const link = await client.magicLinks.readUrl();
+   * if (link?.step === 'redeem') await client.magicLinks.authenticate(link.token, { session_duration_minutes: 60 });
    */
-  authenticateFromUrl(options: { session_duration_minutes: number; url?: string }): Promise<AuthenticateResult | null>;
+  readUrl(options?: { url?: string }): Promise<MagicLinkRedirect | null>;
+  /**
+   * For the host's redirect page: {@link readUrl}, then signs in when the link was requested in this
+   * browser (PKCE verifier present). Without a verifier in a project that does not require PKCE it
+   * first awaits `confirm` (show a button; resolve true on its click): without `confirm` it rejects
+   * with ConfirmationRequiredError, and with `confirm` resolving false it resolves to null. A
+   * PKCE project's link opened elsewhere rejects with PKCEVerifierMissingError without a call.
+   * Resolves to null when the URL carries no magic-link token.
+   * @example const signedIn = await client.magicLinks.authenticateFromUrl({ session_duration_minutes: 60, confirm: () => clicked });
+   */
+  authenticateFromUrl(options: {
+    session_duration_minutes: number;
+    url?: string;
+    confirm?: (link: MagicLinkRedirect) => boolean | Promise<boolean>;
+  }): Promise<AuthenticateResult | null>;
 }
 
 /** Token types a redirect URL can carry that magic-link authenticate accepts. */
-export const MAGIC_LINK_TOKEN_TYPES = ['magic_links', 'login'] as const;
+export const MAGIC_LINK_TOKEN_TYPES: readonly MagicLinkTokenType[] = ['magic_links', 'login'];
 
 function checkOptions(method: string, o: MagicLinkSendOptions | undefined): MagicLinkSendOptions {
   const c = check(method).optionalObject('options', o);
@@ -111,23 +150,45 @@ export function createMagicLinks(ctx: ApiRequester): MagicLinks {
       ctx.pkce.clear('magic_links');
       return resp;
     },
-    async authenticateFromUrl(options) {
-      const m = 'magicLinks.authenticateFromUrl';
-      check(m).optionalObject('options', options).number('session_duration_minutes', options?.session_duration_minutes).optionalString('url', options.url);
-      const href = options.url ?? globalThis.location?.href;
+    async redirectStep(token_type) {
+      check('magicLinks.redirectStep').string('token_type', token_type);
+      // authenticate() tries both verifiers (SPEC §4), so either one proves the flow began here.
+      if (ctx.pkce.has('magic_links') || ctx.pkce.has('passwords')) return 'redeem';
+      const boot = await ctx.bootstrap();
+      // A `login` link comes from a reset email, bound to the reset flow's challenge.
+      const required = token_type === 'login' ? boot.pkce_required_for_password_resets : boot.pkce_required_for_email_magic_links;
+      return required ? 'other_browser' : 'confirm';
+    },
+    async readUrl(options) {
+      check('magicLinks.readUrl').optionalObject('options', options).optionalString('url', options?.url);
+      const href = options?.url ?? globalThis.location?.href;
       if (!href) return null;
       const url = new URL(href);
       const type = url.searchParams.get('stytch_token_type');
       const token = url.searchParams.get('token');
-      if (!token || !(MAGIC_LINK_TOKEN_TYPES as readonly (string | null)[]).includes(type)) return null;
-      const resp = await self.authenticate(token, { session_duration_minutes: options.session_duration_minutes });
-      // A used token in the address bar only invites a confusing second attempt on reload.
-      if (!options.url && globalThis.history?.replaceState) {
+      if (!token || !MAGIC_LINK_TOKEN_TYPES.some((t) => t === type)) return null;
+      // The token is a credential: out of the address bar (history, shoulder, screenshots, a
+      // Referer) before anything else happens, the bootstrap call included.
+      if (!options?.url && globalThis.history?.replaceState) {
         url.searchParams.delete('token');
         url.searchParams.delete('stytch_token_type');
         globalThis.history.replaceState(globalThis.history.state, '', url.href);
       }
-      return resp;
+      const token_type = type as MagicLinkTokenType;
+      return { token, token_type, step: await self.redirectStep(token_type) };
+    },
+    async authenticateFromUrl(options) {
+      const m = 'magicLinks.authenticateFromUrl';
+      check(m).optionalObject('options', options).number('session_duration_minutes', options?.session_duration_minutes).optionalString('url', options.url);
+      if (options.confirm !== undefined && typeof options.confirm !== 'function') throw new UsageError(m, 'confirm', 'must be a function.');
+      const link = await self.readUrl(options.url !== undefined ? { url: options.url } : {});
+      if (!link) return null;
+      if (link.step === 'other_browser') throw new PKCEVerifierMissingError();
+      if (link.step === 'confirm') {
+        if (!options.confirm) throw new ConfirmationRequiredError();
+        if (!(await options.confirm(link))) return null;
+      }
+      return self.authenticate(link.token, { session_duration_minutes: options.session_duration_minutes });
     },
   };
   return self;

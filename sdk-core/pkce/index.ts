@@ -1,3 +1,4 @@
+import { parseStoredJson, StoredPKCEPair } from '../schemas/stored.ts';
 import type { KeyValueStore } from '../storage.ts';
 
 /** A PKCE pair: the secret verifier kept locally, the challenge sent with the flow's first call. */
@@ -48,14 +49,20 @@ export class PKCEStore {
     return pair;
   }
 
-  /** The stored pair of a flow, if any. */
+  /** The stored pair of a flow, if any; a stored value that is not a well-formed pair counts as none. */
   get(flow: PKCEFlow): PKCEPair | null {
+    let raw: string | null = null;
     try {
-      const raw = this.store.getItem(this.key(flow));
-      return raw ? (JSON.parse(raw) as PKCEPair) : null;
+      raw = this.store.getItem(this.key(flow));
     } catch {
-      return null;
+      // unreadable storage: no pair
     }
+    return parseStoredJson(StoredPKCEPair, raw, `PKCE pair (${flow})`);
+  }
+
+  /** True when this browser holds a pair for `flow`, i.e. the flow was started here. */
+  has(flow: PKCEFlow): boolean {
+    return this.get(flow) !== null;
   }
 
   /** Forgets a flow's pair after a successful authenticate. */

@@ -1,4 +1,5 @@
 /** Bodies of the account calls: users/me update, token exchange, trusted-token attestation. */
+import './zod-config.ts';
 import { z } from 'zod/mini';
 import { sessionDurationMinutes } from './sessions.ts';
 

@@ -1,4 +1,5 @@
 /** `POST /events` body of DESIGN.md section 2: a batch of telemetry events. */
+import './zod-config.ts';
 import { z } from 'zod/mini';
 
 /** Most events accepted in one batch (the client flushes at 15, SPEC 9). */

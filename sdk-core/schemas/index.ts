@@ -1,4 +1,5 @@
 /** The one definition of each request/response shape shared by the browser client and the server. */
+import './zod-config.ts';
 export * from './account.ts';
 export * from './bootstrap.ts';
 export * from './dev.ts';
@@ -13,3 +14,4 @@ export * from './user-search.ts';
 export * from './users.ts';
 export * from './validate.ts';
 export * from './webauthn.ts';
+export * from './stored.ts';

@@ -1,5 +1,7 @@
 /** Magic-link request bodies of DESIGN.md section 2 / SPEC 7 (`/magic_links/...`). */
+import './zod-config.ts';
 import { z } from 'zod/mini';
+import { codeChallenge, codeVerifier } from './pkce.ts';
 import { sessionDurationMinutes } from './sessions.ts';
 
 /** SPEC 9: magic links live 30 minutes unless the send names another lifetime. */
@@ -17,11 +19,8 @@ const urlString = z.string().check(z.maxLength(2048));
 /** Lifetime in minutes of a link or reset token. */
 export const linkExpirationMinutes = z.int().check(z.gte(MAGIC_LINK_EXPIRATION_MIN), z.lte(MAGIC_LINK_EXPIRATION_MAX));
 
-/** RFC 7636 S256 challenge: base64url of a SHA-256 digest, always 43 characters ('plain' is not accepted). */
-export const codeChallenge = z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/));
-
-/** A PKCE verifier as sent; its match with the stored challenge is checked by the server (-> pkce_mismatch). */
-export const codeVerifier = z.string().check(z.maxLength(256));
+// Re-exported from here too: the password bodies and the server import them from this module.
+export { codeChallenge, codeVerifier };
 
 /** Body of `POST /magic_links/email/login_or_create` and `/magic_links/email/send/{primary,secondary}`. */
 export const MagicLinkSendRequest = z.object({

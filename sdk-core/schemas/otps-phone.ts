@@ -1,4 +1,5 @@
 /** Phone OTP request bodies (SMS and WhatsApp) of SPEC 7; the email ones are in otps.ts. */
+import './zod-config.ts';
 import { z } from 'zod/mini';
 import { OTP_EXPIRATION_MAX } from './otps.ts';
 

@@ -1,4 +1,5 @@
 /** OTP request bodies and answers of DESIGN.md section 2 / SPEC 7. */
+import './zod-config.ts';
 import { z } from 'zod/mini';
 import { sessionDurationMinutes } from './sessions.ts';
 

@@ -1,4 +1,5 @@
 /** Password request bodies and answers of DESIGN.md section 2 / SPEC 3 and 7 (`/passwords/...`). */
+import './zod-config.ts';
 import { z } from 'zod/mini';
 import { codeChallenge, codeVerifier, linkExpirationMinutes } from './magic-links.ts';
 import { sessionDurationMinutes } from './sessions.ts';

@@ -1,4 +1,5 @@
 /** Session shapes and session request bodies of DESIGN.md section 2. */
+import './zod-config.ts';
 import { z } from 'zod/mini';
 import type { User } from './users.ts';
 

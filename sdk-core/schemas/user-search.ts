@@ -1,4 +1,5 @@
 /** `POST /users/search` of SPEC 7: how an email signs in. */
+import './zod-config.ts';
 import { z } from 'zod/mini';
 
 /** Body of `POST /users/search`. */

@@ -1,4 +1,5 @@
 /** WebAuthn / passkey request bodies and answers of SPEC §7 (`/webauthn/...`), shared by client and server. */
+import './zod-config.ts';
 import { z } from 'zod/mini';
 import { sessionDurationMinutes } from './sessions.ts';
 

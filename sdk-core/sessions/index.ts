@@ -1,5 +1,4 @@
 import type { AuthenticateResult } from '../api-types.ts';
-import { isApiError } from '../errors.ts';
 import type { ApiRequester } from '../method-context.ts';
 import type { Session } from '../schemas/index.ts';
 import { isSessionDestroyingError, type SessionTokens } from '../session-manager.ts';
@@ -58,10 +57,6 @@ export function backoffDelay(attempt: number, random: () => number = Math.random
   const capped = Math.min(attempt, RETRY_MAX_ATTEMPT);
   return RETRY_BASE_MS * 2 ** capped + Math.round((random() * 2 - 1) * RETRY_JITTER_MS);
 }
-
-/** True for failures worth retrying: the network, a 5xx, or a rate limit. */
-export const isTransientError = (e: unknown): boolean =>
-  !isApiError(e) || e.status_code >= 500 || e.status_code === 429;
 
 /** Builds the session methods. */
 export function createSessions(ctx: ApiRequester): Sessions {

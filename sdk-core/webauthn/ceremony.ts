@@ -11,6 +11,7 @@ import {
   startRegistration,
   WebAuthnAbortService,
 } from '@simplewebauthn/browser';
+import { openShadowRoot, queryAll } from '../dom.ts';
 import type { WebAuthn, WebAuthnAuthenticateOptions, WebAuthnAuthenticateResult, WebAuthnCeremonyReason, WebAuthnRegisterOptions, WebAuthnRegisterResult } from './index.ts';
 
 /** The browser refused or could not finish a WebAuthn ceremony (no request reached the server's finish call). */
@@ -27,10 +28,12 @@ export class WebAuthnCeremonyError extends Error {
 /** True when some input in the document or an open shadow root has `webauthn` in its autocomplete (SPEC §5). */
 export function hasWebAuthnInput(root: Document | ShadowRoot | undefined = globalThis.document): boolean {
   if (!root) return false;
+  // Through the prototypes (dom.ts): the host page's markup must not be able to clobber these reads.
+  if (queryAll(root, 'input[autocomplete~="webauthn" i]').length > 0) return true;
   // Widgets render inside shadow roots, which document.querySelector does not see.
-  if (root.querySelector('input[autocomplete~="webauthn" i]')) return true;
-  for (const el of Array.from(root.querySelectorAll('*'))) {
-    if (el.shadowRoot && hasWebAuthnInput(el.shadowRoot)) return true;
+  for (const el of queryAll(root, '*')) {
+    const shadow = openShadowRoot(el);
+    if (shadow && hasWebAuthnInput(shadow)) return true;
   }
   return false;
 }

@@ -4,6 +4,7 @@ import type { DevProjectInfo, InboxMessage, InboxResponse } from '../../sdk-core
 import { type Ctx, parseBody, readBodyText, readJson, type Services } from '../http.ts';
 import { clearInbox, listInbox } from '../messaging/dev-inbox.ts';
 import { InboundMessageRequest, listSuppressions, reactivateEmail, recordEmailBounce, recordInboundMessage, type SuppressionEntry } from '../suppressions.ts';
+import { setPageSecurityHeaders } from './static.ts';
 import type { Route } from './types.ts';
 
 /** Body of `POST /dev/bounce` and `DELETE /dev/bounce`. */
@@ -69,6 +70,18 @@ function renderSuppressions(entries: SuppressionEntry[]): string {
 <p class="meta">A number resubscribes by replying START, UNSTOP or YES; an inactive email is reactivated by an admin only (<code>DELETE /dev/bounce</code> with <code>{"email"}</code>).</p>`;
 }
 
+/**
+ * The inbox page's styles, served as a file: the page's CSP allows no inline style (issue 10: no
+ * page of this server needs 'unsafe-inline').
+ */
+export const INBOX_CSS = `body{font-family:system-ui,sans-serif;max-width:760px;margin:2rem auto;padding:0 1rem;color:#19303D}
+ul{list-style:none;padding:0}li{border:1px solid #ccd;border-radius:8px;padding:.75rem 1rem;margin:.75rem 0}
+.meta{font-size:.85rem;color:#5C727D}.subject{font-weight:600;margin:.25rem 0}
+.code{font:700 1.6rem ui-monospace,monospace;letter-spacing:.2em}pre{white-space:pre-wrap;margin:.5rem 0 0}
+.ctls{display:flex;flex-wrap:wrap;gap:.5rem;margin-top:.5rem}.ctl{margin:0}.badge{color:#8C1C13;font-weight:600}
+table{border-collapse:collapse;font-size:.9rem}td,th{border:1px solid #ccd;padding:.25rem .5rem;text-align:left}
+`;
+
 function renderInbox(projectName: string, messages: InboxMessage[], suppressions: SuppressionEntry[], refresh: boolean): string {
   const suppressed = new Set(suppressions.map((e) => `${e.channel} ${e.address}`));
   const items = messages
@@ -87,14 +100,7 @@ function renderInbox(projectName: string, messages: InboxMessage[], suppressions
 <html lang="en"><head><meta charset="utf-8">
 ${refresh ? '<meta http-equiv="refresh" content="3">' : ''}
 <title>Dev inbox · ${escapeHtml(projectName)}</title>
-<style>
-body{font-family:system-ui,sans-serif;max-width:760px;margin:2rem auto;padding:0 1rem;color:#19303D}
-ul{list-style:none;padding:0}li{border:1px solid #ccd;border-radius:8px;padding:.75rem 1rem;margin:.75rem 0}
-.meta{font-size:.85rem;color:#5C727D}.subject{font-weight:600;margin:.25rem 0}
-.code{font:700 1.6rem ui-monospace,monospace;letter-spacing:.2em}pre{white-space:pre-wrap;margin:.5rem 0 0}
-.ctls{display:flex;flex-wrap:wrap;gap:.5rem;margin-top:.5rem}.ctl{margin:0}.badge{color:#8C1C13;font-weight:600}
-table{border-collapse:collapse;font-size:.9rem}td,th{border:1px solid #ccd;padding:.25rem .5rem;text-align:left}
-</style></head><body>
+<link rel="stylesheet" href="/dev/inbox.css"></head><body>
 <h1>Dev inbox</h1>
 <p>Messages sent by the test project <b>${escapeHtml(projectName)}</b>, newest first. ${
     // Typing a reply needs a page that does not reload under the cursor.
@@ -107,8 +113,9 @@ ${renderSuppressions(suppressions)}
 }
 
 /**
- * Registers `/dev/inbox`, `/dev/inbox.json` (GET, DELETE), `/dev/outbox.json`, `/dev/project.json`, and the suppression
- * simulators `POST /dev/inbound`, `POST /dev/bounce`, `DELETE /dev/bounce`, `GET /dev/suppressions.json`.
+ * Registers `/dev/inbox` (and its `/dev/inbox.css`), `/dev/inbox.json` (GET, DELETE), `/dev/outbox.json`,
+ * `/dev/project.json`, and the suppression simulators `POST /dev/inbound`, `POST /dev/bounce`,
+ * `DELETE /dev/bounce`, `GET /dev/suppressions.json`.
  */
 export function devRoutes(route: Route, svc: Services): void {
   const pid = svc.project.project_id;
@@ -120,10 +127,17 @@ export function devRoutes(route: Route, svc: Services): void {
     const messages = await listInbox(svc.db, pid, c.req.query('to'));
     const suppressions = await listSuppressions(svc);
     c.header('Cache-Control', 'no-store');
-    // Everything is escaped, and the CSP forbids scripts anyway: message text is attacker-influenced.
-    // form-action: the reply and bounce forms may only post back to this server.
-    c.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'");
+    // The pages' headers (static.ts), tighter still: everything is escaped, and this page loads
+    // nothing but its stylesheet and runs no script at all, since message text is
+    // attacker-influenced. form-action: the reply and bounce forms may only post back here.
+    setPageSecurityHeaders(c, { 'default-src': "'none'", 'script-src': "'none'", 'connect-src': "'none'" });
     return c.html(renderInbox(svc.project.project_name, messages, suppressions, c.req.query('refresh') !== '0'));
+  });
+
+  route('GET', '/dev/inbox.css', (c) => {
+    setPageSecurityHeaders(c);
+    c.header('Cache-Control', 'no-cache');
+    return c.body(INBOX_CSS, 200, { 'Content-Type': 'text/css; charset=utf-8' });
   });
 
   route('GET', '/dev/inbox.json', async (c) => {

@@ -1,8 +1,58 @@
-/** Static files (demo pages, built bundles) from configured folders, with no way out of those folders. */
+/**
+ * Static files (demo pages, built bundles) from configured folders, with no way out of those
+ * folders, and the security headers every page of this server carries (the dev pages too).
+ */
 import { readFile, stat } from 'node:fs/promises';
 import { extname, relative, resolve, sep } from 'node:path';
 import type { MiddlewareHandler } from 'hono';
-import type { AppEnv } from '../http.ts';
+import type { AppEnv, Ctx } from '../http.ts';
+
+/**
+ * CSP directives of the demo and dev pages: scripts, styles and calls from this origin only (no
+ * inline script or style: the widget's styles are constructable stylesheets, which `style-src
+ * 'self'` allows), images also as data: URLs, no plugins, no <base>, forms post here only, and no
+ * page may frame them (clickjacking of the sign-in and reset forms).
+ */
+export const PAGE_CSP_DIRECTIVES: Readonly<Record<string, string>> = {
+  'default-src': "'self'",
+  'script-src': "'self'",
+  'style-src': "'self'",
+  'connect-src': "'self'",
+  'img-src': "'self' data:",
+  'object-src': "'none'",
+  'base-uri': "'none'",
+  'form-action': "'self'",
+  'frame-ancestors': "'none'",
+};
+
+/** Serialises CSP directives, with `overrides` replacing or adding some. */
+export function contentSecurityPolicy(overrides: Readonly<Record<string, string>> = {}): string {
+  return Object.entries({ ...PAGE_CSP_DIRECTIVES, ...overrides })
+    .map(([name, value]) => `${name} ${value}`)
+    .join('; ');
+}
+
+/**
+ * Headers of every page (README "Headers for your redirect pages" explains each). Referrer-Policy
+ * no-referrer because the magic-link and reset pages carry a token in their address; COOP so no
+ * opener keeps a handle on a signed-in window; Permissions-Policy allows passkeys here and turns
+ * off what no page uses.
+ */
+export const PAGE_SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'Content-Security-Policy': contentSecurityPolicy(),
+  'Referrer-Policy': 'no-referrer',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'X-Frame-Options': 'DENY',
+  'X-Content-Type-Options': 'nosniff',
+  'Permissions-Policy':
+    'publickey-credentials-get=(self), publickey-credentials-create=(self), camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), hid=(), bluetooth=()',
+};
+
+/** Sets the page security headers on `c`'s response; `csp` overrides some CSP directives. */
+export function setPageSecurityHeaders(c: Ctx, csp?: Readonly<Record<string, string>>): void {
+  for (const [name, value] of Object.entries(PAGE_SECURITY_HEADERS)) c.header(name, value);
+  if (csp) c.header('Content-Security-Policy', contentSecurityPolicy(csp));
+}
 
 /** One folder served under a URL prefix. */
 export interface StaticDir {
@@ -65,7 +115,8 @@ export function staticFiles(dirs: StaticDir[]): MiddlewareHandler<AppEnv> {
         if (!st.isFile()) continue;
         const body = await readFile(file);
         c.header('Content-Type', TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream');
-        c.header('X-Content-Type-Options', 'nosniff');
+        // On every file, not only .html: a page may be served under another extension.
+        setPageSecurityHeaders(c);
         c.header('Cache-Control', 'no-cache');
         if (c.req.method === 'HEAD') return c.body(null, 200);
         return c.body(new Uint8Array(body), 200);
