@@ -13,7 +13,7 @@ import {
 import { requireSession } from '../auth-helpers.ts';
 import { sha256Hex } from '../crypto.ts';
 import { ApiError, type ErrorType } from '../errors.ts';
-import { clientIp, type Ctx, ok, readJson, requireProjectAuth, type Services, userAgent } from '../http.ts';
+import { assertJsonFieldSize, clientIp, type Ctx, ok, readJson, requireProjectAuth, type Services, userAgent } from '../http.ts';
 import type { TrustedTokenProfile } from '../project.ts';
 import { authenticateAnswer, createSession, DEFAULT_SESSION_DURATION_MINUTES } from '../sessions.ts';
 import { findOrCreateUserByEmail, loadUser } from '../users.ts';
@@ -65,15 +65,9 @@ export function accountRoutes(route: Route, svc: Services): void {
     const session = await requireSession(c, svc);
     const body = await readJson(c, UsersMeUpdateRequest, svc.maxBodyBytes);
     if (body.untrusted_metadata !== undefined) {
-      const json = JSON.stringify(body.untrusted_metadata);
-      if (Buffer.byteLength(json) > UNTRUSTED_METADATA_MAX_BYTES) {
-        throw new ApiError('invalid_request_body', {
-          message: `untrusted_metadata exceeds ${UNTRUSTED_METADATA_MAX_BYTES} bytes.`,
-          schemaErrors: [{ dataPath: '.untrusted_metadata', message: `must be at most ${UNTRUSTED_METADATA_MAX_BYTES} bytes` }],
-        });
-      }
+      assertJsonFieldSize(body.untrusted_metadata, UNTRUSTED_METADATA_MAX_BYTES, '.untrusted_metadata');
       // Replaced whole, as the provider does: the client sends the object it wants stored.
-      await k.updateTable('users').set({ untrusted_metadata: json }).where('user_id', '=', session.user_id).execute();
+      await k.updateTable('users').set({ untrusted_metadata: JSON.stringify(body.untrusted_metadata) }).where('user_id', '=', session.user_id).execute();
     }
     return userAnswer(c, svc, session.user_id);
   });
