@@ -4,6 +4,7 @@ import { m0002_links_phones_passwords } from './migrations-0002.ts';
 import { m0003_account } from './migrations-0003.ts';
 import { m0004_webauthn } from './migrations-0004-webauthn.ts';
 import { m0005_suppressions } from './migrations-0005-suppressions.ts';
+import { m0007_pruning } from './migrations-0007-pruning.ts';
 
 // Migrations receive an untyped Kysely because the schema they build is, by definition, not there yet.
 type AnyDb = Kysely<unknown>;
@@ -128,6 +129,7 @@ export const migrations: Record<string, Migration> = {
   '0003_account': m0003_account,
   '0004_webauthn': m0004_webauthn,
   '0005_suppressions': m0005_suppressions,
+  '0007_pruning': m0007_pruning,
 };
 
 /** In-code provider for Kysely's Migrator. */
