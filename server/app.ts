@@ -224,6 +224,17 @@ function buildApp(svc: Services, opts: AppOptions, registered: RegisteredRoute[]
   // DNS rebinding (DESIGN 3): a foreign Host is refused before CORS, captcha, routes or static files.
   app.use(hostGuard(svc));
 
+  // No path or query names anything with a NUL in it, and Postgres text cannot hold one: refused here,
+  // once, rather than by every query that would take a path parameter or a query value.
+  app.use(async (c, next) => {
+    const url = new URL(c.req.url);
+    if (/%00/.test(url.pathname)) throw new ApiError('not_found');
+    if (/%00/.test(url.search)) {
+      throw new ApiError('invalid_request_body', { message: 'The query string must not contain the NUL character (U+0000).' });
+    }
+    await next();
+  });
+
   app.use(async (c, next) => {
     if (!CORS_PATH.test(c.req.path)) return next();
     const origin = c.req.header('origin');

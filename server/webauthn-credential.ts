@@ -11,7 +11,7 @@ import { decodePartialCBOR } from '@levischuck/tiny-cbor';
 import { z } from 'zod/mini';
 import { parseWith } from '../sdk-core/schemas/index.ts';
 import { ApiError } from './errors.ts';
-import { parseJsonText } from './http.ts';
+import { findNul, parseJsonText } from './http.ts';
 
 // Only the fields the verifier reads are required; their values are checked by the verifier itself.
 const b64url = z.string().check(z.maxLength(16 * 1024), z.regex(/^[A-Za-z0-9_-]*={0,2}$/));
@@ -78,7 +78,9 @@ export function assertSingleCborItem(bytes: Uint8Array, what: string): void {
  * @throws ApiError invalid_public_key_credential for anything that is not a well-formed, same-origin credential.
  */
 export function parseCredential(raw: string, ceremony: 'register' | 'authenticate'): ParsedCredential {
-  const parsed = parseWith(CredentialShape, json(raw, 'public_key_credential'));
+  const value = json(raw, 'public_key_credential');
+  if (findNul(value) !== null) throw bad('public_key_credential contains the NUL character');
+  const parsed = parseWith(CredentialShape, value);
   if (!parsed.ok) throw bad(`public_key_credential${parsed.errors[0]?.dataPath ?? ''}: ${parsed.errors[0]?.message ?? 'invalid'}`);
   const cred = parsed.value;
   if (ceremony === 'register') {
@@ -88,7 +90,10 @@ export function parseCredential(raw: string, ceremony: 'register' | 'authenticat
   if (ceremony === 'authenticate' && (!cred.response.authenticatorData || !cred.response.signature)) {
     throw bad('response.authenticatorData or response.signature is missing');
   }
-  const cd = parseWith(ClientData, json(Buffer.from(cred.response.clientDataJSON, 'base64url').toString('utf8'), 'response.clientDataJSON'));
+  const clientData = json(Buffer.from(cred.response.clientDataJSON, 'base64url').toString('utf8'), 'response.clientDataJSON');
+  // The challenge is looked up in the database, where a NUL cannot go.
+  if (findNul(clientData) !== null) throw bad('response.clientDataJSON contains the NUL character');
+  const cd = parseWith(ClientData, clientData);
   if (!cd.ok) throw bad('response.clientDataJSON lacks type, challenge or origin');
   // Level 3: crossOrigin is a boolean when present; anything but false is refused, as is any topOrigin.
   if (cd.value.crossOrigin !== undefined && cd.value.crossOrigin !== false) throw bad('clientDataJSON.crossOrigin: cross-origin ceremonies are not accepted');

@@ -64,7 +64,7 @@ describe('attack: DNS rebinding (foreign Host header)', () => {
       for (const [host, origin] of [
         ['evil.com', 'http://evil.com'],
         ['evil.com:8787', 'http://evil.com:8787'],
-      ]) {
+      ] as const) {
         const pre = await t.call('OPTIONS', '/sdk/v1/otps/email/login_or_create', {
           auth: false,
           origin,
