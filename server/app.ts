@@ -227,9 +227,11 @@ function buildApp(svc: Services, opts: AppOptions, registered: RegisteredRoute[]
   // No path or query names anything with a NUL in it, and Postgres text cannot hold one: refused here,
   // once, rather than by every query that would take a path parameter or a query value.
   app.use(async (c, next) => {
-    const url = new URL(c.req.url);
-    if (/%00/.test(url.pathname)) throw new ApiError('not_found');
-    if (/%00/.test(url.search)) {
+    const url = c.req.url;
+    const nul = url.indexOf('%00');
+    if (nul !== -1) {
+      const query = url.indexOf('?');
+      if (query === -1 || nul < query) throw new ApiError('not_found');
       throw new ApiError('invalid_request_body', { message: 'The query string must not contain the NUL character (U+0000).' });
     }
     await next();
