@@ -4,6 +4,7 @@ import { Hono } from 'hono';
 import { clientKeys, loadClientKey } from './client-keys.ts';
 import { type Db, openDatabase, withStartupLock } from './db/index.ts';
 import { ApiError } from './errors.ts';
+import { hostGuard } from './hosts.ts';
 import { type AppEnv, clientIp, type Ctx, errorResponse, isOriginAllowed, requestOriginAllowed, type Services } from './http.ts';
 import { loadSigningKeys } from './keys.ts';
 import { type Delivery, fanOut, logOnlyDelivery } from './messaging/delivery.ts';
@@ -12,7 +13,8 @@ import { smtpDelivery } from './messaging/smtp.ts';
 import { httpSmsDelivery } from './messaging/sms.ts';
 import { Outbox } from './outbox.ts';
 import { ensureProject, type LiveProjectFile, type PasswordStrengthSetting, type Project, type TrustedTokenProfile } from './project.ts';
-import { DEFAULT_RATE_LIMITS, pruneCounters, type RateLimits } from './rate-limit.ts';
+import { DEFAULT_PRUNE_INTERVAL_MS, pruneOnce, startPruning } from './prune.ts';
+import { DEFAULT_RATE_LIMITS, type RateLimits } from './rate-limit.ts';
 import { type CaptchaVerifier, captchaGuard, devCaptchaRoutes, devCaptchaVerifier, siteverifyCaptchaVerifier } from './captcha.ts';
 import { accountRoutes } from './routes/account.ts';
 import { devRoutes } from './routes/dev.ts';
@@ -23,7 +25,7 @@ import { passwordRoutes } from './routes/passwords.ts';
 import { projectRoutes } from './routes/project.ts';
 import { sessionRoutes } from './routes/sessions.ts';
 import { type StaticDir, staticFiles } from './routes/static.ts';
-import type { Route } from './routes/types.ts';
+import type { Method, Route } from './routes/types.ts';
 import { userSearchRoutes } from './routes/user-search.ts';
 import { userRoutes } from './routes/users.ts';
 import { webauthnRoutes } from './routes/webauthn.ts';
@@ -80,18 +82,32 @@ export interface AppOptions {
    * `services.outbox.drain()` (and `/dev/inbox.json`) run them, for tests that inspect queued jobs.
    */
   outboxAutoRun?: boolean;
+  /** Host names a live project answers to besides loopback (ALLOWED_HOSTS), added to its `allowed_hosts`. */
+  allowedHosts?: string[];
+  /** Regions SMS / WhatsApp codes may go to (SMS_ALLOWED_COUNTRIES), added to the project's `sms_allowed_countries`. */
+  smsAllowedCountries?: string[];
+  /** Time between pruning runs (old telemetry, old rate windows), ms; default 10 minutes. */
+  pruneIntervalMs?: number;
   /** Log each request. */
   log?: boolean;
   /** Where log lines go (default console.error); errors are always logged. */
   logger?: (line: string) => void;
 }
 
-/** A ready app with its services; `close` releases the database. */
+/** One registered API route (method and Hono path pattern, e.g. `/sdk/v1/webauthn/update/:id`). */
+export interface RegisteredRoute {
+  method: Method;
+  path: string;
+}
+
+/** A ready app with its services; `close` stops the pruning timer and releases the database. */
 export interface AppInstance {
   app: Hono<AppEnv>;
   project: Project;
   publicToken: string;
   services: Services;
+  /** Every API route the app registered (static files aside), in registration order: tests and fuzzing walk it. */
+  routes: readonly RegisteredRoute[];
   close(): Promise<void>;
 }
 
@@ -118,6 +134,23 @@ export async function createApp(opts: AppOptions = {}): Promise<AppInstance> {
     let project = withBootstrapOverrides(init.project, opts.bootstrap);
     if (opts.passwordStrengthPolicy) {
       project = { ...project, config: { ...project.config, password_strength_policy: opts.passwordStrengthPolicy } };
+    }
+    if (opts.allowedHosts?.length || opts.smsAllowedCountries?.length) {
+      const c = project.config;
+      project = {
+        ...project,
+        config: {
+          ...c,
+          ...(opts.allowedHosts?.length ? { allowed_hosts: [...(c.allowed_hosts ?? []), ...opts.allowedHosts] } : {}),
+          ...(opts.smsAllowedCountries?.length ? { sms_allowed_countries: [...(c.sms_allowed_countries ?? []), ...opts.smsAllowedCountries] } : {}),
+        },
+      };
+    }
+    if (project.mode === 'live' && !project.config.allowed_hosts?.length) {
+      logger('[hosts] live project without ALLOWED_HOSTS (allowed_hosts): only loopback host names (localhost, 127.0.0.1, [::1]) are answered');
+    }
+    if (project.mode === 'test' && opts.allowedHosts?.length) {
+      logger('[hosts] ALLOWED_HOSTS is ignored for the test project: it answers loopback host names only (its dev inbox holds codes)');
     }
     if (opts.trustedAuthTokenProfiles?.length) {
       const own = project.config.trusted_auth_token_profiles ?? [];
@@ -154,23 +187,32 @@ export async function createApp(opts: AppOptions = {}): Promise<AppInstance> {
       trustProxy: opts.trustProxy ?? false,
       log: logger,
     };
-    await pruneCounters(db, now());
-    const app = buildApp(services, opts);
+    await pruneOnce(services);
+    const routes: RegisteredRoute[] = [];
+    const app = buildApp(services, opts, routes);
     // After the routes registered their deferred job kinds: jobs left by an earlier process run now.
     services.outbox.start();
     services.outbox.kick();
-    const close = async () => {
-      await services.outbox.close();
-      await db.close();
+    const pruning = startPruning(services, opts.pruneIntervalMs ?? DEFAULT_PRUNE_INTERVAL_MS);
+    let closed: Promise<void> | undefined;
+    return {
+      app,
+      project,
+      publicToken: project.public_token,
+      services,
+      routes,
+      close() {
+        closed ??= Promise.all([pruning.stop(), services.outbox.close()]).then(() => db.close());
+        return closed;
+      },
     };
-    return { app, project, publicToken: project.public_token, services, close };
   } catch (err) {
     await db.close();
     throw err;
   }
 }
 
-function buildApp(svc: Services, opts: AppOptions): Hono<AppEnv> {
+function buildApp(svc: Services, opts: AppOptions, registered: RegisteredRoute[]): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const mode = svc.project.mode;
 
@@ -199,6 +241,22 @@ function buildApp(svc: Services, opts: AppOptions): Hono<AppEnv> {
         }),
       );
     }
+  });
+
+  // DNS rebinding (DESIGN 3): a foreign Host is refused before CORS, captcha, routes or static files.
+  app.use(hostGuard(svc));
+
+  // No path or query names anything with a NUL in it, and Postgres text cannot hold one: refused here,
+  // once, rather than by every query that would take a path parameter or a query value.
+  app.use(async (c, next) => {
+    const url = c.req.url;
+    const nul = url.indexOf('%00');
+    if (nul !== -1) {
+      const query = url.indexOf('?');
+      if (query === -1 || nul < query) throw new ApiError('not_found');
+      throw new ApiError('invalid_request_body', { message: 'The query string must not contain the NUL character (U+0000).' });
+    }
+    await next();
   });
 
   app.use(async (c, next) => {
@@ -230,6 +288,7 @@ function buildApp(svc: Services, opts: AppOptions): Hono<AppEnv> {
   const route: Route = (method, path, handler) => {
     app.on(method, path, handler);
     paths.add(path);
+    registered.push({ method, path });
   };
   projectRoutes(route, svc);
   otpRoutes(route, svc);

@@ -4,6 +4,11 @@ import type { SchemaErrorItem } from '../sdk-core/schemas/index.ts';
 /** Every error_type this server emits, with its HTTP status and default message. Stable: clients key on these. */
 export const ERRORS = {
   invalid_json: { status: 400, message: 'The request body is not valid JSON.' },
+  // Security hardening (issue 10).
+  json_too_deep: { status: 400, message: 'The JSON is nested too deeply.' },
+  invalid_host: { status: 421, message: 'This server does not answer for this host name.' },
+  request_timeout: { status: 408, message: 'The request was not received in time.' },
+  unsupported_phone_number_type: { status: 400, message: 'This phone number cannot receive text messages: only mobile numbers are supported.' },
   invalid_request_body: { status: 400, message: 'Request does not match expected schema.' },
   invalid_email: { status: 400, message: 'Email format is invalid.' },
   invalid_code: { status: 400, message: 'Code format is invalid, please try again.' },

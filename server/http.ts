@@ -161,13 +161,16 @@ function readIncoming(incoming: IncomingMessage, maxBytes: number): Promise<Buff
       done();
       resolve(Buffer.concat(chunks, total));
     };
+    // A body cut off (the client went away, or the server's request time-out dropped the socket) has
+    // no one left to answer; a 408 rather than a thrown Error keeps it out of the 500 log.
+    const cutOff = (cause?: Error) => new ApiError('request_timeout', { message: 'The request body was cut off before its end.', cause });
     const onError = (err: Error) => {
       done();
-      reject(err);
+      reject(cutOff(err));
     };
     const onClose = () => {
       done();
-      reject(new Error('request body aborted'));
+      reject(cutOff());
     };
     incoming.on('data', onData);
     incoming.once('end', onEnd);
@@ -186,28 +189,115 @@ export async function readBodyText(c: Ctx, maxBytes: number): Promise<string> {
   }
 }
 
-/** Validates an already parsed body against `schema`. @throws ApiError invalid_request_body (with `body`) */
+/**
+ * The dataPath of the first string (value or key) in `value` holding U+0000, or null. No field of this
+ * API has a use for NUL, and Postgres text cannot store it (the query fails: a 500 the fuzzer found).
+ * Recursion is bounded by the JSON depth cap.
+ */
+export function findNul(value: unknown, path = ''): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const hit = findNul(value[i], `${path}[${i}]`);
+      if (hit !== null) return hit;
+    }
+    return null;
+  }
+  if (typeof value === 'object' && value !== null) {
+    for (const [k, v] of Object.entries(value)) {
+      if (k.includes('\u0000')) return `${path}.${k}`;
+      const hit = findNul(v, `${path}.${k}`);
+      if (hit !== null) return hit;
+    }
+  }
+  return null;
+}
+
+/** Refuses U+0000 anywhere in `value` (see {@link findNul}). @throws ApiError invalid_request_body naming the field */
+export function assertNoNul(value: unknown): void {
+  const at = findNul(value);
+  if (at !== null) {
+    throw new ApiError('invalid_request_body', { schemaErrors: [{ dataPath: at, message: 'must not contain the NUL character (U+0000)' }] });
+  }
+}
+
+/**
+ * Validates an already parsed body (JSON or a form) against `schema`, after refusing NUL characters.
+ * @throws ApiError invalid_request_body (with `body`)
+ */
 export function parseBody<S extends z.ZodMiniType>(schema: S, value: unknown): z.infer<S> {
+  assertNoNul(value);
   const parsed = parseWith(schema, value);
   if (!parsed.ok) throw new ApiError('invalid_request_body', { schemaErrors: parsed.errors });
   return parsed.value;
 }
 
 /**
- * Reads the body with a hard byte cap BEFORE parsing (DESIGN 3), then JSON, then the schema.
- * An empty body counts as `{}` so body-less calls (sessions/revoke) work.
+ * Deepest JSON nesting accepted in a request body (DESIGN 3 "caps JSON nesting depth"): the deepest real
+ * body (a telemetry batch) is 4 levels. Deeper values would cost every later recursive walk
+ * (validation, JSON.stringify on storage) stack space, which is how a 30,000-deep body became a 500.
+ */
+export const MAX_JSON_DEPTH = 32;
+
+/**
+ * Nesting depth of JSON text, counted on the raw characters before any parse (one linear pass: brackets
+ * outside strings), stopping as soon as it passes `limit`. Not a validator: malformed text is the parser's.
+ */
+export function jsonDepthExceeds(text: string, limit: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    if (inString) {
+      if (ch === 0x5c) i++; // backslash: the next character is escaped, whatever it is
+      else if (ch === 0x22) inString = false;
+    } else if (ch === 0x22) inString = true;
+    else if (ch === 0x5b || ch === 0x7b) {
+      if (++depth > limit) return true;
+    } else if (ch === 0x5d || ch === 0x7d) depth--;
+  }
+  return false;
+}
+
+/**
+ * Parses JSON text from a client (a body, or JSON carried inside one: WebAuthn credentials) with the
+ * depth cap checked first. @throws ApiError json_too_deep, invalid_json
+ */
+export function parseJsonText(text: string): unknown {
+  if (jsonDepthExceeds(text, MAX_JSON_DEPTH)) {
+    throw new ApiError('json_too_deep', { message: `The JSON is nested deeper than ${MAX_JSON_DEPTH} levels.` });
+  }
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ApiError('invalid_json');
+  }
+}
+
+/**
+ * Reads the body with a hard byte cap BEFORE parsing (DESIGN 3), then JSON (depth-capped), then the schema.
+ * Every JSON route reads its body here, so none can skip the caps. An empty body counts as `{}` so
+ * body-less calls (sessions/revoke) work.
  */
 export async function readJson<S extends z.ZodMiniType>(c: Ctx, schema: S, maxBytes: number): Promise<z.infer<S>> {
   const text = await readBodyText(c, maxBytes);
-  let value: unknown = {};
-  if (text.trim() !== '') {
-    try {
-      value = JSON.parse(text);
-    } catch {
-      throw new ApiError('invalid_json');
-    }
-  }
+  const value: unknown = text.trim() === '' ? {} : parseJsonText(text);
   return parseBody(schema, value);
+}
+
+/**
+ * Caps a free-form JSON field (untrusted_metadata, telemetry details) by its serialised UTF-8 size.
+ * @throws ApiError invalid_request_body naming the field (`dataPath`), e.g. `.untrusted_metadata`
+ */
+export function assertJsonFieldSize(value: unknown, maxBytes: number, dataPath: string): void {
+  if (value === undefined) return;
+  if (Buffer.byteLength(JSON.stringify(value) ?? '') > maxBytes) {
+    const field = dataPath.replace(/^\./, '');
+    throw new ApiError('invalid_request_body', {
+      message: `${field} exceeds ${maxBytes} bytes.`,
+      schemaErrors: [{ dataPath, message: `must be at most ${maxBytes} bytes as JSON` }],
+    });
+  }
 }
 
 /** Parsed `Authorization: Basic base64(public_token:secret)`. */

@@ -1,5 +1,5 @@
 /** Programmatic API of the reference server. */
-export { type AppInstance, type AppOptions, createApp, DEFAULT_MAX_BODY_BYTES } from './app.ts';
+export { type AppInstance, type AppOptions, createApp, DEFAULT_MAX_BODY_BYTES, type RegisteredRoute } from './app.ts';
 export { ERRORS, type ErrorType } from './errors.ts';
 export {
   type DeferredHandler,
@@ -15,7 +15,7 @@ export { readLiveProjectFile, type LiveProjectFile, type Project } from './proje
 export { redirectAllowed, redirectAllowlistProblems } from './redirect-allowlist.ts';
 export { DEFAULT_RATE_LIMITS, type RateLimits } from './rate-limit.ts';
 export type { StaticDir } from './routes/static.ts';
-export { type RunningServer, type StartServerOptions, startServer } from './start.ts';
+export { DEFAULT_SOCKET_LIMITS, type RunningServer, type SocketLimits, type StartServerOptions, startServer } from './start.ts';
 export {
   type InboundAction,
   listSuppressions,

@@ -4,13 +4,15 @@
  * JWT_ISSUER, RATE_LIMIT_OTP_EMAIL / _IP / _PROJECT, LOG_LEVEL, SMS_PROVIDER_URL, SMS_PROVIDER_TOKEN, SMS_WEBHOOK_SECRET,
  * CAPTCHA_REQUIRED, CAPTCHA_SITE_KEY, CAPTCHA_SECRET, TRUSTED_AUTH_TOKEN_PROFILES (JSON array),
  * PKCE_REQUIRED_FOR_EMAIL_MAGIC_LINKS, PKCE_REQUIRED_FOR_PASSWORD_RESETS, PASSWORD_LUDS_MIN_LENGTH / _COMPLEXITY,
- * PASSWORD_STRENGTH_POLICY (auto | none), ENUMERATION_PROTECTION (1 | 0), RATE_LIMIT_USER_SEARCH_IP.
+ * PASSWORD_STRENGTH_POLICY (auto | none), ENUMERATION_PROTECTION (1 | 0), RATE_LIMIT_USER_SEARCH_IP, ALLOWED_HOSTS,
+ * SMS_ALLOWED_COUNTRIES, RATE_LIMIT_SMS_PREFIX, RATE_LIMIT_EVENTS_IP / _TOKEN / _STORED, HTTP_HEADERS_TIMEOUT_MS,
+ * HTTP_REQUEST_TIMEOUT_MS, HTTP_IDLE_TIMEOUT_MS, HTTP_KEEP_ALIVE_TIMEOUT_MS, HTTP_MAX_CONNECTIONS.
  */
 import type { StaticDir } from './routes/static.ts';
 import { PASSWORD_STRENGTH_SETTINGS, type PasswordStrengthSetting, readLiveProjectFile } from './project.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './rate-limit.ts';
 import { bootstrapOverridesFromEnv } from './settings.ts';
-import { startServer } from './start.ts';
+import { DEFAULT_SOCKET_LIMITS, startServer } from './start.ts';
 
 const env = process.env;
 
@@ -51,12 +53,26 @@ function booleanEnv(name: string): boolean | undefined {
 }
 const enumerationProtection = booleanEnv('ENUMERATION_PROTECTION');
 
+/** A limit's `max` from `name`, its window unchanged. */
+const limitEnv = (key: keyof RateLimits, name: string) => ({ ...DEFAULT_RATE_LIMITS[key], max: intEnv(name, DEFAULT_RATE_LIMITS[key].max) });
+
 const limits: RateLimits = {
-  otpSendPerEmail: { ...DEFAULT_RATE_LIMITS.otpSendPerEmail, max: intEnv('RATE_LIMIT_OTP_EMAIL', DEFAULT_RATE_LIMITS.otpSendPerEmail.max) },
-  otpSendPerIp: { ...DEFAULT_RATE_LIMITS.otpSendPerIp, max: intEnv('RATE_LIMIT_OTP_IP', DEFAULT_RATE_LIMITS.otpSendPerIp.max) },
-  otpSendPerProject: { ...DEFAULT_RATE_LIMITS.otpSendPerProject, max: intEnv('RATE_LIMIT_OTP_PROJECT', DEFAULT_RATE_LIMITS.otpSendPerProject.max) },
-  userSearchPerIp: { ...DEFAULT_RATE_LIMITS.userSearchPerIp, max: intEnv('RATE_LIMIT_USER_SEARCH_IP', DEFAULT_RATE_LIMITS.userSearchPerIp.max) },
+  otpSendPerEmail: limitEnv('otpSendPerEmail', 'RATE_LIMIT_OTP_EMAIL'),
+  otpSendPerIp: limitEnv('otpSendPerIp', 'RATE_LIMIT_OTP_IP'),
+  otpSendPerProject: limitEnv('otpSendPerProject', 'RATE_LIMIT_OTP_PROJECT'),
+  smsSendPerPrefix: limitEnv('smsSendPerPrefix', 'RATE_LIMIT_SMS_PREFIX'),
+  eventBatchesPerIp: limitEnv('eventBatchesPerIp', 'RATE_LIMIT_EVENTS_IP'),
+  eventBatchesPerToken: limitEnv('eventBatchesPerToken', 'RATE_LIMIT_EVENTS_TOKEN'),
+  eventsStoredPerProject: limitEnv('eventsStoredPerProject', 'RATE_LIMIT_EVENTS_STORED'),
+  userSearchPerIp: limitEnv('userSearchPerIp', 'RATE_LIMIT_USER_SEARCH_IP'),
 };
+
+/** Comma-separated list, trimmed, empty entries dropped. */
+const listEnv = (raw: string | undefined): string[] => (raw ?? '').split(',').map((x) => x.trim()).filter((x) => x !== '');
+
+/** SMS_ALLOWED_COUNTRIES: ISO 3166 alpha-2 codes; a typo must not silently allow nothing or everything. */
+const smsCountries = listEnv(env.SMS_ALLOWED_COUNTRIES).map((c) => c.toUpperCase());
+for (const c of smsCountries) if (!/^[A-Z]{2}$/.test(c)) throw new Error(`SMS_ALLOWED_COUNTRIES entries must be ISO 3166 alpha-2 codes, got ${c}`);
 
 const server = await startServer({
   port: intEnv('PORT', 8787),
@@ -78,6 +94,15 @@ const server = await startServer({
   trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
   staticDirs: staticDirs(env.STATIC_DIRS),
   rateLimits: limits,
+  allowedHosts: listEnv(env.ALLOWED_HOSTS),
+  smsAllowedCountries: smsCountries,
+  socketLimits: {
+    headersTimeoutMs: intEnv('HTTP_HEADERS_TIMEOUT_MS', DEFAULT_SOCKET_LIMITS.headersTimeoutMs),
+    requestTimeoutMs: intEnv('HTTP_REQUEST_TIMEOUT_MS', DEFAULT_SOCKET_LIMITS.requestTimeoutMs),
+    idleTimeoutMs: intEnv('HTTP_IDLE_TIMEOUT_MS', DEFAULT_SOCKET_LIMITS.idleTimeoutMs),
+    keepAliveTimeoutMs: intEnv('HTTP_KEEP_ALIVE_TIMEOUT_MS', DEFAULT_SOCKET_LIMITS.keepAliveTimeoutMs),
+    maxConnections: intEnv('HTTP_MAX_CONNECTIONS', DEFAULT_SOCKET_LIMITS.maxConnections),
+  },
   log: env.LOG_LEVEL !== 'warn' && env.LOG_LEVEL !== 'error',
 });
 

@@ -1,5 +1,7 @@
 /** Phone numbers: server-side E.164 validation (libphonenumber-js) and find-or-create by phone. */
 import { getCountries, getCountryCallingCode, parsePhoneNumberFromString } from 'libphonenumber-js';
+// The full metadata: the default (min) one cannot tell a mobile number from a premium-rate one.
+import { type NumberType, parsePhoneNumberFromString as parseWithTypes } from 'libphonenumber-js/max';
 import { newId } from './crypto.ts';
 import { preparedQuery } from './db/prepared.ts';
 import { ApiError } from './errors.ts';
@@ -27,6 +29,49 @@ export function normalizePhone(input: string): string {
   if (!parsed) throw new ApiError('invalid_phone_number');
   if (!parsed.isValid()) throw new ApiError('invalid_phone_number');
   return parsed.number;
+}
+
+/**
+ * Number types a code may be texted to: mobiles, and the plans (US, CA and others) where fixed and mobile
+ * numbers share ranges. Everything else is refused: premium-rate, shared-cost and toll-free numbers
+ * bill the sender and are how SMS pumping makes money; fixed lines, pagers, voicemail, VoIP, UAN and
+ * personal numbers cannot receive a code reliably, and an unknown type is not taken on trust.
+ */
+export const TEXTABLE_NUMBER_TYPES: readonly NumberType[] = ['MOBILE', 'FIXED_LINE_OR_MOBILE'];
+
+/**
+ * The number prefix SMS pumping is limited by (DESIGN 3): the E.164 number without its last 4 digits,
+ * a block of 10,000 numbers, which is how premium ranges are sold and walked.
+ */
+export function numberPrefix(e164: string): string {
+  return e164.slice(0, -4);
+}
+
+/**
+ * Checks that a code may be texted (SMS or WhatsApp) to a canonical E.164 number: its region is on the
+ * project's `sms_allowed_countries` (when set) and its type is in {@link TEXTABLE_NUMBER_TYPES}, by the
+ * full libphonenumber-js metadata.
+ * @throws ApiError invalid_phone_number (not a valid number under the full metadata),
+ *   invalid_phone_number_country_code (region not allowed), unsupported_phone_number_type
+ */
+export function assertTextableNumber(svc: Services, e164: string): void {
+  const parsed = parseWithTypes(e164);
+  if (!parsed?.isValid()) throw new ApiError('invalid_phone_number');
+  const regions = svc.project.config.sms_allowed_countries;
+  if (regions?.length && (!parsed.country || !regions.includes(parsed.country))) {
+    throw new ApiError('invalid_phone_number_country_code', { details: { country: parsed.country ?? null, allowed_countries: regions } });
+  }
+  const type = parsed.getType();
+  if (!type || !TEXTABLE_NUMBER_TYPES.includes(type)) {
+    throw new ApiError('unsupported_phone_number_type', { details: { number_type: type ?? 'UNKNOWN' } });
+  }
+}
+
+/** {@link normalizePhone} then {@link assertTextableNumber}: the number an SMS / WhatsApp send goes to. */
+export function textablePhone(svc: Services, input: string): string {
+  const e164 = normalizePhone(input);
+  assertTextableNumber(svc, e164);
+  return e164;
 }
 
 /** A phone row's identity. */

@@ -62,6 +62,16 @@ export interface ProjectConfig {
   enumeration_protection?: boolean;
   /** Overrides of individual bootstrap keys. */
   bootstrap: Partial<BootstrapData>;
+  /**
+   * Host names (or `name:port`) a live project answers to besides loopback (DNS rebinding, hosts.ts);
+   * ALLOWED_HOSTS adds to them. Test projects answer loopback names only.
+   */
+  allowed_hosts?: string[];
+  /**
+   * ISO 3166 regions SMS and WhatsApp codes may go to (e.g. ['US', 'CA']); absent = any region.
+   * SMS_ALLOWED_COUNTRIES adds to them.
+   */
+  sms_allowed_countries?: string[];
 }
 
 /** Values of the project's password_strength_policy setting. */
@@ -117,6 +127,8 @@ export const LiveProjectFile = z.object({
       rp_name: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
     }),
   ),
+  allowed_hosts: z.optional(z.array(z.string().check(z.maxLength(300)))),
+  sms_allowed_countries: z.optional(z.array(z.string().check(z.regex(/^[A-Z]{2}$/)))),
   trusted_auth_token_profiles: z.optional(
     z.array(
       z.object({
@@ -186,6 +198,8 @@ export async function ensureProject(db: Db, now: number, live?: LiveProjectFile)
       ...(live.webauthn ? { webauthn: live.webauthn } : {}),
       ...(live.password_strength_policy ? { password_strength_policy: live.password_strength_policy } : {}),
       ...(live.enumeration_protection !== undefined ? { enumeration_protection: live.enumeration_protection } : {}),
+      ...(live.allowed_hosts ? { allowed_hosts: live.allowed_hosts } : {}),
+      ...(live.sms_allowed_countries ? { sms_allowed_countries: live.sms_allowed_countries } : {}),
     };
     if (existing) {
       await k

@@ -15,16 +15,38 @@ export interface RateLimits {
   otpSendPerProject: Limit;
   /** users/search lookups per client IP (always on: the lookup tells whether an address has an account). */
   userSearchPerIp: Limit;
+  /** SMS / WhatsApp sends per number prefix (the E.164 number without its last 4 digits): SMS pumping. */
+  smsSendPerPrefix: Limit;
+  /** `POST /events` batches per client IP (429 beyond). */
+  eventBatchesPerIp: Limit;
+  /** `POST /events` batches naming the project's public token, from anywhere (429 beyond). */
+  eventBatchesPerToken: Limit;
+  /** Telemetry rows stored per project; events beyond are answered as usual and dropped. */
+  eventsStoredPerProject: Limit;
 }
 
 const TEN_MINUTES = 10 * 60 * 1000;
+const MINUTE = 60 * 1000;
+const HOUR = 60 * MINUTE;
 
-/** Default limits: sends 10 per email, 100 per IP, 1000 per project, each per 10 minutes; users/search 30 per IP per minute. */
+/**
+ * Default limits: sends 10 per email, 100 per IP, 1000 per project, each per 10 minutes; users/search
+ * 30 per IP per minute; SMS / WhatsApp 10 per number prefix per hour; telemetry 60 batches per IP and
+ * 1200 per public token a minute, and 10,000 stored events per project a day (server/README.md "Limits").
+ */
 export const DEFAULT_RATE_LIMITS: RateLimits = {
   otpSendPerEmail: { max: 10, windowMs: TEN_MINUTES },
   otpSendPerIp: { max: 100, windowMs: TEN_MINUTES },
   otpSendPerProject: { max: 1000, windowMs: TEN_MINUTES },
   userSearchPerIp: { max: 30, windowMs: 60 * 1000 },
+  // A prefix is 10,000 numbers: a real user base rarely has 10 sign-ins an hour in one such block,
+  // while a pumping run walks a premium block number by number (DESIGN 3 "per number prefix").
+  smsSendPerPrefix: { max: 10, windowMs: HOUR },
+  // The client flushes at most one batch per 800 ms while events keep coming (SPEC 9); a page sends a handful.
+  eventBatchesPerIp: { max: 60, windowMs: MINUTE },
+  eventBatchesPerToken: { max: 1200, windowMs: MINUTE },
+  // With the 7-day retention this bounds the table at 70,000 rows (each at most ~4.5 KB).
+  eventsStoredPerProject: { max: 10_000, windowMs: 24 * HOUR },
 };
 
 /** Hits counted so far on `key` in the current window of `limit` (0 when none), without counting one. */
@@ -61,8 +83,25 @@ export async function hit(db: Db, key: string, limit: Limit, now: number): Promi
 }
 
 /**
+ * Counts `n` units on `key` in one atomic upsert and returns how many of them fit under the limit
+ * (0..n): the caller keeps that many and drops the rest, so a window never holds more than `max`.
+ */
+export async function take(db: Db, key: string, limit: Limit, n: number, now: number): Promise<number> {
+  if (n <= 0) return 0;
+  const windowStart = Math.floor(now / limit.windowMs) * limit.windowMs;
+  const row = await db.kysely
+    .insertInto('rate_counters')
+    .values({ counter_key: key, window_start: windowStart, hits: n })
+    .onConflict((oc) => oc.columns(['counter_key', 'window_start']).doUpdateSet((eb) => ({ hits: eb('rate_counters.hits', '+', n) })))
+    .returning('hits')
+    .executeTakeFirstOrThrow();
+  const before = Number(row.hits) - n;
+  return Math.max(0, Math.min(n, limit.max - before));
+}
+
+/**
  * Deletes windows older than a day, and per-client failure counts untouched for a day whose lock (if any)
- * is over; called at start so the tables stay small.
+ * is over; run at start and by the pruning timer (prune.ts) so the tables stay small.
  */
 export async function pruneCounters(db: Db, now: number): Promise<void> {
   const dayAgo = now - 24 * 60 * 60 * 1000;

@@ -1,7 +1,81 @@
 /** `startServer`: the app on a real socket (used by main.ts, the demo and tests). */
+import { randomUUID } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { serve } from '@hono/node-server';
 import { type AppOptions, createApp } from './app.ts';
+import { ApiError, type ErrorType } from './errors.ts';
+import { errorBody } from './http.ts';
+
+/**
+ * Socket limits (DESIGN 3 "time-outs on headers, bodies and idle connections"): a client sending a
+ * byte every half second must not hold a connection for ever, nor may a crowd of them exhaust the
+ * process. All times in ms; 0 turns a time-out off (not recommended).
+ */
+export interface SocketLimits {
+  /** Whole header block must arrive within this (Node `headersTimeout`). Default 10 s. */
+  headersTimeoutMs: number;
+  /** Whole request, headers and body, must arrive within this (Node `requestTimeout`). Default 15 s. */
+  requestTimeoutMs: number;
+  /** A socket with no traffic either way is closed after this (`server.timeout`). Default 30 s. */
+  idleTimeoutMs: number;
+  /** A kept-alive socket waits this long for its next request (Node `keepAliveTimeout`). Default 5 s. */
+  keepAliveTimeoutMs: number;
+  /** Open connections at most; further ones are closed at once (`server.maxConnections`). Default 1024. */
+  maxConnections: number;
+  /**
+   * How often Node checks the header and request time-outs (`connectionsCheckingInterval`): they are
+   * enforced only at these checks, so a time-out can overrun by up to this much. Default 1 s (Node: 30 s).
+   */
+  connectionsCheckingIntervalMs: number;
+}
+
+/** Default {@link SocketLimits}: headers 10 s, whole request 15 s, idle 30 s, keep-alive 5 s, 1024 connections, checked every 1 s. */
+export const DEFAULT_SOCKET_LIMITS: SocketLimits = {
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 15_000,
+  idleTimeoutMs: 30_000,
+  keepAliveTimeoutMs: 5_000,
+  maxConnections: 1024,
+  connectionsCheckingIntervalMs: 1_000,
+};
+
+/** Merges `partial` over the defaults and checks the values. @throws Error naming the bad setting */
+export function socketLimits(partial: Partial<SocketLimits> = {}): SocketLimits {
+  const l = { ...DEFAULT_SOCKET_LIMITS, ...partial };
+  for (const [name, v] of Object.entries(l)) {
+    if (!Number.isInteger(v) || v < 0) throw new Error(`socket limit ${name} must be a non-negative integer, got ${v}`);
+  }
+  if (l.connectionsCheckingIntervalMs === 0) throw new Error('socket limit connectionsCheckingIntervalMs must be positive');
+  // Node refuses this combination at createServer; say which settings clash, in our names.
+  if (l.requestTimeoutMs > 0 && l.headersTimeoutMs > l.requestTimeoutMs) {
+    throw new Error(`headersTimeoutMs (${l.headersTimeoutMs}) must not exceed requestTimeoutMs (${l.requestTimeoutMs})`);
+  }
+  return l;
+}
+
+/**
+ * Answers a request Node itself gives up on (a time-out, a malformed request) with our JSON error body
+ * instead of Node's bare status line, then drops the socket as Node would.
+ */
+function onClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
+  const type: ErrorType | null =
+    err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 'request_timeout' : err.code === 'HPE_HEADER_OVERFLOW' ? null : 'invalid_request_body';
+  // Only when nothing of an answer has gone out yet: anything else would corrupt the response stream.
+  const inFlight = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (socket.writable && !inFlight?.headersSent && err.code !== 'ECONNRESET') {
+    if (type === null) socket.write('HTTP/1.1 431 Request Header Fields Too Large\r\nConnection: close\r\n\r\n');
+    else {
+      const apiErr = new ApiError(type, type === 'invalid_request_body' ? { message: 'The request is not valid HTTP.' } : {});
+      const body = JSON.stringify(errorBody(apiErr, `request-id-${randomUUID()}`));
+      socket.write(
+        `HTTP/1.1 ${apiErr.status} ${STATUS_CODES[apiErr.status]}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      );
+    }
+  }
+  socket.destroy();
+}
 
 /** Options of {@link startServer}; anything else of {@link AppOptions} passes through. */
 export interface StartServerOptions extends AppOptions {
@@ -9,6 +83,8 @@ export interface StartServerOptions extends AppOptions {
   port?: number;
   /** Listen address. Default 127.0.0.1. */
   host?: string;
+  /** Socket time-outs and the connection cap; each field defaults as {@link DEFAULT_SOCKET_LIMITS}. */
+  socketLimits?: Partial<SocketLimits>;
 }
 
 /** A running server. */
@@ -25,10 +101,28 @@ export interface RunningServer {
  * @example const srv = await startServer({ port: 0, dataDir: tmp }); await fetch(`${srv.url}/dev/project.json`); await srv.close();
  */
 export async function startServer(opts: StartServerOptions = {}): Promise<RunningServer> {
+  const limits = socketLimits(opts.socketLimits);
   const instance = await createApp(opts);
   const host = opts.host ?? '127.0.0.1';
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
-    const s = serve({ fetch: instance.app.fetch, port: opts.port ?? 8787, hostname: host }, () => resolve(s));
+    const s = serve(
+      {
+        fetch: instance.app.fetch,
+        port: opts.port ?? 8787,
+        hostname: host,
+        serverOptions: {
+          headersTimeout: limits.headersTimeoutMs,
+          requestTimeout: limits.requestTimeoutMs,
+          keepAliveTimeout: limits.keepAliveTimeoutMs,
+          connectionsCheckingInterval: limits.connectionsCheckingIntervalMs,
+        },
+      },
+      () => resolve(s),
+    );
+    // Idle sockets (no bytes either way) are destroyed by Node when no 'timeout' listener is set.
+    s.setTimeout(limits.idleTimeoutMs);
+    if (limits.maxConnections > 0) s.maxConnections = limits.maxConnections;
+    s.on('clientError', onClientError);
     s.once('error', reject);
   }).catch(async (err: unknown) => {
     await instance.close();

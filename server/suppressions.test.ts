@@ -99,8 +99,8 @@ describe('unsubscribed phone numbers', () => {
   });
 
   it('WhatsApp STOP refuses WhatsApp sends only; each synonym unsubscribes and UNSTOP / YES resubscribe; other text is ignored', async () => {
-    // Many real sends to one number here; the per-number limit is not what this test is about.
-    const t = await testApp({ rateLimits: { otpSendPerEmail: { max: 100, windowMs: 600_000 } } });
+    // Many real sends to one number here; the per-number and per-prefix limits are not what this test is about.
+    const t = await testApp({ rateLimits: { otpSendPerEmail: { max: 100, windowMs: 600_000 }, smsSendPerPrefix: { max: 100, windowMs: 3_600_000 } } });
     try {
       const phone = '+447911123456';
       // The number's own user, signed in by SMS: its secondary sends pass the duplicate check.

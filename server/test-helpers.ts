@@ -10,7 +10,7 @@ import { createLocalJWKSet, type JSONWebKeySet, jwtVerify } from 'jose';
 import pg from 'pg';
 import type { InboxResponse } from '../sdk-core/schemas/index.ts';
 import type { Services } from './http.ts';
-import { type AppOptions, createApp } from './app.ts';
+import { type AppInstance, type AppOptions, createApp } from './app.ts';
 
 /** Result of {@link TestApp.call}: status, headers and the parsed JSON (or null). */
 export interface CallResult {
@@ -36,6 +36,8 @@ export interface TestApp {
   projectId: string;
   /** The app's services, for tests that seed state the API has no call for yet. */
   services: Services;
+  /** Every API route the app registered (AppInstance.routes). */
+  routes: AppInstance['routes'];
   clock: { t: number };
   advance(ms: number): void;
   call(method: string, path: string, opts?: CallOptions): Promise<CallResult>;
@@ -95,6 +97,7 @@ export async function testApp(opts: Partial<AppOptions> = {}): Promise<TestApp> 
     publicToken,
     projectId: instance.project.project_id,
     services: instance.services,
+    routes: instance.routes,
     clock,
     advance: (ms) => {
       clock.t += ms;

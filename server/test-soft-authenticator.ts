@@ -54,6 +54,10 @@ export interface Tamper {
   counter?: number;
   /** Flip a byte of the signature. */
   badSignature?: boolean;
+  /** Fields merged into clientDataJSON (signed over, as a browser would), e.g. `{ crossOrigin: true }`. */
+  clientData?: Record<string, unknown>;
+  /** Bytes appended to the attestationObject after its CBOR item (registration). */
+  trailingBytes?: Uint8Array;
 }
 
 /** Options JSON as the server sends it (the fields used here). */
@@ -96,8 +100,13 @@ export class SoftAuthenticator {
     const count = Buffer.alloc(4);
     count.writeUInt32BE(counter);
     const authData = Buffer.concat([sha256(rpId), Buffer.from([t.flags ?? 0x45]), count, this.aaguid, idLen, id, cose]);
-    const clientDataJSON = Buffer.from(JSON.stringify({ type: 'webauthn.create', challenge: t.challenge ?? o.challenge, origin: t.origin ?? origin, crossOrigin: false }));
-    const attestationObject = cbor(new Map<Cbor, Cbor>([['fmt', 'none'], ['attStmt', new Map()], ['authData', authData]]));
+    const clientDataJSON = Buffer.from(
+      JSON.stringify({ type: 'webauthn.create', challenge: t.challenge ?? o.challenge, origin: t.origin ?? origin, crossOrigin: false, ...t.clientData }),
+    );
+    const attestationObject = Buffer.concat([
+      cbor(new Map<Cbor, Cbor>([['fmt', 'none'], ['attStmt', new Map()], ['authData', authData]])),
+      t.trailingBytes ?? Buffer.alloc(0),
+    ]);
     this.credentials.push({ id, rpId, userHandle: o.user.id, privateKey, counter });
     return {
       id: b64u(id),
@@ -121,7 +130,9 @@ export class SoftAuthenticator {
     const count = Buffer.alloc(4);
     count.writeUInt32BE(t.counter ?? cred.counter);
     const authData = Buffer.concat([sha256(t.rpId ?? rpId), Buffer.from([t.flags ?? 0x05]), count]);
-    const clientDataJSON = Buffer.from(JSON.stringify({ type: 'webauthn.get', challenge: t.challenge ?? o.challenge, origin: t.origin ?? origin, crossOrigin: false }));
+    const clientDataJSON = Buffer.from(
+      JSON.stringify({ type: 'webauthn.get', challenge: t.challenge ?? o.challenge, origin: t.origin ?? origin, crossOrigin: false, ...t.clientData }),
+    );
     const signature = sign('sha256', Buffer.concat([authData, sha256(clientDataJSON)]), cred.privateKey);
     if (t.badSignature) signature[signature.length - 1] = (signature[signature.length - 1] ?? 0) ^ 0xff;
     return {

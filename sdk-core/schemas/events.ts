@@ -2,8 +2,8 @@
 import './zod-config.ts';
 import { z } from 'zod/mini';
 
-/** Most events accepted in one batch (the client flushes at 15, SPEC 9). */
-export const EVENTS_MAX_BATCH = 100;
+/** Most events accepted in one batch (the client flushes at 15, SPEC 9; room for a backlog). */
+export const EVENTS_MAX_BATCH = 50;
 
 /** One telemetry event as the client sends it. */
 export const TelemetryEvent = z.object({

@@ -5,6 +5,7 @@ import { m0003_account } from './migrations-0003.ts';
 import { m0004_webauthn } from './migrations-0004-webauthn.ts';
 import { m0005_suppressions } from './migrations-0005-suppressions.ts';
 import { m0006_hardening } from './migrations-0006-hardening.ts';
+import { m0007_pruning } from './migrations-0007-pruning.ts';
 
 // Migrations receive an untyped Kysely because the schema they build is, by definition, not there yet.
 type AnyDb = Kysely<unknown>;
@@ -130,6 +131,7 @@ export const migrations: Record<string, Migration> = {
   '0004_webauthn': m0004_webauthn,
   '0005_suppressions': m0005_suppressions,
   '0006_hardening': m0006_hardening,
+  '0007_pruning': m0007_pruning,
 };
 
 /** In-code provider for Kysely's Migrator. */

@@ -113,13 +113,8 @@ describe('account: users/me, factors, connected apps, token exchange, attest', (
         .setIssuedAt(Math.floor(t.clock.t / 1000))
         .setExpirationTime(Math.floor(t.clock.t / 1000) + 300)
         .sign(o.key ?? signingKey);
-    // jose checks exp against the real clock; keep the token valid for it too.
-    const good = await new SignJWT({ email: 'Trusted@Example.com' })
-      .setProtectedHeader({ alg: 'ES256' })
-      .setIssuer('https://idp.example.com')
-      .setAudience('auth-elements')
-      .setExpirationTime('5m')
-      .sign(signingKey);
+    // exp is checked against the app's injected clock (2030), not the real one.
+    const good = await jwt({ email: 'Trusted@Example.com' });
     const r = await t.call('POST', '/sdk/v1/sessions/attest', { body: { profile_id: 'profile-host-idp', token: good, session_duration_minutes: 30 } });
     assert.equal(r.status, 200);
     assert.equal(dataOf(r).user.emails[0]!.email, 'trusted@example.com');

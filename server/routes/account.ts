@@ -2,7 +2,7 @@
  * The signed-in user's own account (SPEC §7): users/me update, factor removal, connected apps, and
  * the two ways to get a session from another credential: an IdP access token or a trusted token.
  */
-import { createRemoteJWKSet, importSPKI, type JWTHeaderParameters, type JWTPayload, jwtVerify } from 'jose';
+import { createRemoteJWKSet, importSPKI, type JWTHeaderParameters, type JWTPayload, type JWTVerifyOptions, type JWTVerifyResult, jwtVerify } from 'jose';
 import {
   type ConnectedAppInfo,
   ExchangeAccessTokenRequest,
@@ -14,7 +14,7 @@ import {
 import { requireSession } from '../auth-helpers.ts';
 import { sha256Hex } from '../crypto.ts';
 import { ApiError, type ErrorType } from '../errors.ts';
-import { clientIp, type Ctx, ok, readJson, requireProjectAuth, type Services, userAgent } from '../http.ts';
+import { assertJsonFieldSize, clientIp, type Ctx, ok, readJson, requireProjectAuth, type Services, userAgent } from '../http.ts';
 import type { TrustedTokenProfile } from '../project.ts';
 import { authenticateAnswer, createSession, DEFAULT_SESSION_DURATION_MINUTES } from '../sessions.ts';
 import { findOrCreateUserByEmail, loadUser } from '../users.ts';
@@ -41,20 +41,49 @@ async function userAnswer(c: Ctx, svc: Services, userId: string): Promise<Respon
 
 const jwksCache = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
 
-/** Verifies a trusted auth token against its profile; the claims on success. */
-async function verifyTrustedToken(profile: TrustedTokenProfile, token: string): Promise<JWTPayload> {
-  const opts = { issuer: profile.issuer, audience: profile.audience };
+/**
+ * Signature algorithms a trusted auth token may use: asymmetric only. `none` is never a signature, and
+ * an HMAC algorithm with the profile's public key as the secret would let anyone who has the public key
+ * (everyone) mint tokens (RFC 8725 3.1, 3.2).
+ */
+export const TRUSTED_TOKEN_ALGORITHMS = ['ES256', 'ES384', 'ES512', 'RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'EdDSA', 'Ed25519'];
+/** Clock skew tolerated on `exp` and `nbf` of a trusted auth token (seconds). */
+export const TRUSTED_TOKEN_CLOCK_TOLERANCE_S = 30;
+
+/**
+ * Verifies a trusted auth token against its profile and the injected clock; the claims on success.
+ * Checks (RFC 8725): signature with an allowed asymmetric `alg`, `typ` JWT or absent (an access token,
+ * `at+jwt` (RFC 9068), or any other explicitly typed JWT is a different kind of token, not an identity
+ * assertion: refused, so a token minted for one purpose cannot be replayed here), `iss`, `aud`, a
+ * required `exp`, and `nbf` when present, each within 30 s of skew.
+ * @throws jose errors or Error (the caller turns any failure into invalid_trusted_auth_token)
+ */
+export async function verifyTrustedToken(profile: TrustedTokenProfile, token: string, nowMs: number): Promise<JWTPayload> {
+  const opts: JWTVerifyOptions = {
+    issuer: profile.issuer,
+    audience: profile.audience,
+    algorithms: TRUSTED_TOKEN_ALGORITHMS,
+    requiredClaims: ['exp'],
+    currentDate: new Date(nowMs),
+    clockTolerance: TRUSTED_TOKEN_CLOCK_TOLERANCE_S,
+  };
+  let result: JWTVerifyResult;
   if (profile.jwks_url) {
     let jwks = jwksCache.get(profile.jwks_url);
     if (!jwks) {
       jwks = createRemoteJWKSet(new URL(profile.jwks_url));
       jwksCache.set(profile.jwks_url, jwks);
     }
-    return (await jwtVerify(token, jwks, opts)).payload;
+    result = await jwtVerify(token, jwks, opts);
+  } else {
+    if (!profile.public_key_pem) throw new Error(`trusted token profile ${profile.profile_id} has no key`);
+    const pem = profile.public_key_pem;
+    result = await jwtVerify(token, (header: JWTHeaderParameters) => importSPKI(pem, header.alg), opts);
   }
-  if (!profile.public_key_pem) throw new Error(`trusted token profile ${profile.profile_id} has no key`);
-  const pem = profile.public_key_pem;
-  return (await jwtVerify(token, (header: JWTHeaderParameters) => importSPKI(pem, header.alg), opts)).payload;
+  // RFC 8725 3.11: explicit typing. The media type may carry the `application/` prefix (RFC 7515 4.1.9).
+  const typ = result.protectedHeader.typ?.toLowerCase().replace(/^application\//, '');
+  if (typ !== undefined && typ !== 'jwt') throw new Error(`typ ${result.protectedHeader.typ} is not a trusted auth token`);
+  return result.payload;
 }
 
 /** Registers the account routes. */
@@ -66,15 +95,9 @@ export function accountRoutes(route: Route, svc: Services): void {
     const session = await requireSession(c, svc);
     const body = await readJson(c, UsersMeUpdateRequest, svc.maxBodyBytes);
     if (body.untrusted_metadata !== undefined) {
-      const json = JSON.stringify(body.untrusted_metadata);
-      if (Buffer.byteLength(json) > UNTRUSTED_METADATA_MAX_BYTES) {
-        throw new ApiError('invalid_request_body', {
-          message: `untrusted_metadata exceeds ${UNTRUSTED_METADATA_MAX_BYTES} bytes.`,
-          schemaErrors: [{ dataPath: '.untrusted_metadata', message: `must be at most ${UNTRUSTED_METADATA_MAX_BYTES} bytes` }],
-        });
-      }
+      assertJsonFieldSize(body.untrusted_metadata, UNTRUSTED_METADATA_MAX_BYTES, '.untrusted_metadata');
       // Replaced whole, as the provider does: the client sends the object it wants stored.
-      await k.updateTable('users').set({ untrusted_metadata: json }).where('user_id', '=', session.user_id).execute();
+      await k.updateTable('users').set({ untrusted_metadata: JSON.stringify(body.untrusted_metadata) }).where('user_id', '=', session.user_id).execute();
     }
     return userAnswer(c, svc, session.user_id);
   });
@@ -163,7 +186,7 @@ export function accountRoutes(route: Route, svc: Services): void {
     if (!profile) throw new ApiError('trusted_auth_token_profile_not_found');
     let claims: JWTPayload;
     try {
-      claims = await verifyTrustedToken(profile, body.token);
+      claims = await verifyTrustedToken(profile, body.token, svc.now());
     } catch (cause) {
       throw new ApiError('invalid_trusted_auth_token', { cause });
     }

@@ -19,7 +19,7 @@ import { newId } from '../crypto.ts';
 import { ApiError } from '../errors.ts';
 import { clientIp, type Ctx, ok, readJson, requireProjectAuth, type Services } from '../http.ts';
 import { issueOtp, prepareOtp } from '../otp-methods.ts';
-import { findOrCreateUserByPhone, findPhone, normalizePhone } from '../phones.ts';
+import { findOrCreateUserByPhone, findPhone, numberPrefix, textablePhone } from '../phones.ts';
 import { hit } from '../rate-limit.ts';
 import { enumerationProtected } from '../settings.ts';
 import { assertDeliverable } from '../suppressions.ts';
@@ -55,6 +55,8 @@ export function otpPhoneRoutes(route: Route, svc: Services): void {
     const now = svc.now();
     await hit(svc.db, `otp_send:project:${pid}`, svc.limits.otpSendPerProject, now);
     await hit(svc.db, `otp_send:ip:${pid}:${clientIp(c, svc)}`, svc.limits.otpSendPerIp, now);
+    // SMS pumping walks a number block from many IPs: one counter per prefix, SMS and WhatsApp together.
+    if (channel !== 'email') await hit(svc.db, `otp_send:prefix:${pid}:${numberPrefix(address)}`, svc.limits.smsSendPerPrefix, now);
     await hit(svc.db, destinationKey, svc.limits.otpSendPerEmail, now);
   };
 
@@ -95,7 +97,7 @@ export function otpPhoneRoutes(route: Route, svc: Services): void {
     route('POST', `/sdk/v1/otps/${channel}/login_or_create`, async (c) => {
       requireProjectAuth(c, svc);
       const body = await readJson(c, OTPPhoneSendRequest, svc.maxBodyBytes);
-      const phone = normalizePhone(body.phone_number);
+      const phone = textablePhone(svc, body.phone_number);
       await limit(c, channel, phone, `otp_send:phone:${pid}:${phone}`);
       const user = await findOrCreateUserByPhone(svc, phone);
       const minutes = body.expiration_minutes ?? OTP_EXPIRATION_DEFAULT;
@@ -112,7 +114,7 @@ export function otpPhoneRoutes(route: Route, svc: Services): void {
     route('POST', `/sdk/v1/otps/${channel}/send/primary`, async (c) => {
       requireProjectAuth(c, svc);
       const body = await readJson(c, OTPPhoneSendRequest, svc.maxBodyBytes);
-      const phone = normalizePhone(body.phone_number);
+      const phone = textablePhone(svc, body.phone_number);
       const minutes = body.expiration_minutes ?? OTP_EXPIRATION_DEFAULT;
       if (enumerationProtected(svc.project)) {
         const ids = await protectedPrimary(c, channel, phone, minutes, `otp_send:phone:${pid}:${phone}`);
@@ -130,7 +132,7 @@ export function otpPhoneRoutes(route: Route, svc: Services): void {
     route('POST', `/sdk/v1/otps/${channel}/send/secondary`, async (c) => {
       const session = await requireSession(c, svc);
       const body = await readJson(c, OTPPhoneSendRequest, svc.maxBodyBytes);
-      const phone = normalizePhone(body.phone_number);
+      const phone = textablePhone(svc, body.phone_number);
       const found = await findPhone(svc, phone);
       if (found && found.user_id !== session.user_id) throw new ApiError('duplicate_phone_number');
       await limit(c, channel, phone, `otp_send:phone:${pid}:${phone}`);

@@ -1,42 +1,56 @@
-/** `GET /sdk/v1/projects/bootstrap/{public_token}`, `POST /sdk/v1/events` and the JWKS. */
+/**
+ * `GET /sdk/v1/projects/bootstrap/{public_token}`, `POST /sdk/v1/events` and the JWKS. Telemetry is
+ * unauthenticated, so it is bounded on every axis: batches per IP and per token, batch length, event
+ * size, rows stored per project per window, and retention (pruned by a timer: prune.ts).
+ */
 import { EventsRequest } from '../../sdk-core/schemas/index.ts';
 import { newId } from '../crypto.ts';
 import { ApiError } from '../errors.ts';
 import { publicJwks } from '../keys.ts';
-import { ok, readJson, type Services } from '../http.ts';
+import { assertJsonFieldSize, clientIp, ok, readJson, type Services } from '../http.ts';
 import { bootstrapData } from '../project.ts';
+import { hit, take } from '../rate-limit.ts';
 import type { Route } from './types.ts';
 
-/** Telemetry rows older than this are pruned. */
-const EVENT_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
+/** Largest `details` (and `telemetry`) object of one telemetry event, serialised (bytes). */
+export const TELEMETRY_DETAILS_MAX_BYTES = 2048;
 
 /** Registers bootstrap, events and JWKS routes. */
 export function projectRoutes(route: Route, svc: Services): void {
   const k = svc.db.kysely;
+  const pid = svc.project.project_id;
 
   route('GET', '/sdk/v1/projects/bootstrap/:public_token', (c) => {
     if (c.req.param('public_token') !== svc.project.public_token) throw new ApiError('invalid_public_token');
     return ok(c, bootstrapData(svc.project));
   });
 
-  let batches = 0;
   route('POST', '/sdk/v1/events', async (c) => {
-    const events = await readJson(c, EventsRequest, svc.maxBodyBytes);
     const now = svc.now();
-    // No auth on this endpoint (DESIGN 2), so only events naming our project are kept.
-    const rows = events
-      .filter((e) => e.event.public_token === svc.project.public_token)
-      .map((e) => ({
-        event_id: newId('event', svc.project.mode),
-        public_token: e.event.public_token,
-        event_name: e.event.event_name,
-        details: JSON.stringify(e.event.details ?? {}),
-        telemetry: JSON.stringify(e.telemetry ?? {}),
-        received_at: now,
-      }));
+    // No auth on this endpoint (DESIGN 2): before even reading the body, a per-IP batch limit.
+    await hit(svc.db, `events:ip:${pid}:${clientIp(c, svc)}`, svc.limits.eventBatchesPerIp, now);
+    const events = await readJson(c, EventsRequest, svc.maxBodyBytes);
+    events.forEach((e, i) => {
+      assertJsonFieldSize(e.event.details, TELEMETRY_DETAILS_MAX_BYTES, `[${i}].event.details`);
+      assertJsonFieldSize(e.telemetry, TELEMETRY_DETAILS_MAX_BYTES, `[${i}].telemetry`);
+    });
+    // Only events naming our project are kept; others are dropped without a counter (a counter per
+    // made-up token would itself be a table anyone can grow).
+    const ours = events.filter((e) => e.event.public_token === svc.project.public_token);
+    if (ours.length === 0) return ok(c, {});
+    await hit(svc.db, `events:token:${pid}`, svc.limits.eventBatchesPerToken, now);
+    // Rows beyond the project's window cap are dropped, and the answer is the usual one: the client
+    // ignores it (DESIGN 2), and a flood learns nothing from it.
+    const room = await take(svc.db, `events:stored:${pid}`, svc.limits.eventsStoredPerProject, ours.length, now);
+    const rows = ours.slice(0, room).map((e) => ({
+      event_id: newId('event', svc.project.mode),
+      public_token: e.event.public_token,
+      event_name: e.event.event_name,
+      details: JSON.stringify(e.event.details ?? {}),
+      telemetry: JSON.stringify(e.telemetry ?? {}),
+      received_at: now,
+    }));
     if (rows.length > 0) await k.insertInto('events').values(rows).execute();
-    batches += 1;
-    if (batches % 100 === 1) await k.deleteFrom('events').where('received_at', '<', now - EVENT_RETENTION_MS).execute();
     return ok(c, {});
   });
 

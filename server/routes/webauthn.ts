@@ -14,10 +14,8 @@ import {
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
 } from '@simplewebauthn/server';
-import { z } from 'zod/mini';
 import {
   type AuthenticationFactor,
-  parseWith,
   WebAuthnAuthenticateRequest,
   WebAuthnAuthenticateStartRequest,
   type WebAuthnAuthenticateStartResponse,
@@ -35,6 +33,7 @@ import { originAllowed } from '../project.ts';
 import { type Limit, hit } from '../rate-limit.ts';
 import { authenticateAnswer, createSession, DEFAULT_SESSION_DURATION_MINUTES, findLiveSession } from '../sessions.ts';
 import { loadUser } from '../users.ts';
+import { parseCredential } from '../webauthn-credential.ts';
 import { toRegistrationInfo } from '../webauthn-registrations.ts';
 import type { Route } from './types.ts';
 
@@ -46,62 +45,6 @@ export const WEBAUTHN_CHALLENGE_TTL_MS = 5 * 60 * 1000;
 export const WEBAUTHN_STARTS_PER_IP: Limit = { max: 600, windowMs: 10 * 60 * 1000 };
 
 type UserVerification = 'required' | 'preferred' | 'discouraged';
-
-// Only the fields the verifier reads are required; their values are checked by the verifier itself.
-const b64url = z.string().check(z.maxLength(16 * 1024), z.regex(/^[A-Za-z0-9_-]*={0,2}$/));
-const CredentialShape = z.object({
-  id: b64url,
-  rawId: b64url,
-  type: z.literal('public-key'),
-  authenticatorAttachment: z.optional(z.string()),
-  clientExtensionResults: z.optional(z.record(z.string(), z.unknown())),
-  response: z.object({
-    clientDataJSON: b64url,
-    attestationObject: z.optional(b64url),
-    authenticatorData: z.optional(b64url),
-    signature: z.optional(b64url),
-    userHandle: z.optional(z.nullable(z.string().check(z.maxLength(1024)))),
-    transports: z.optional(z.array(z.string().check(z.maxLength(32)))),
-    publicKeyAlgorithm: z.optional(z.number()),
-    publicKey: z.optional(b64url),
-  }),
-});
-const ClientData = z.object({ type: z.string(), challenge: z.string().check(z.maxLength(256)), origin: z.string().check(z.maxLength(2048)) });
-
-interface ParsedCredential<T> {
-  json: T;
-  clientData: z.infer<typeof ClientData>;
-}
-
-/**
- * Parses the `public_key_credential` JSON string and its clientDataJSON.
- * @throws ApiError invalid_public_key_credential for anything that is not a well-formed credential.
- */
-function parseCredential(raw: string, ceremony: 'register' | 'authenticate'): ParsedCredential<z.infer<typeof CredentialShape>> {
-  const bad = (why: string) => new ApiError('invalid_public_key_credential', { details: { reason: why } });
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    throw bad('public_key_credential is not JSON');
-  }
-  const parsed = parseWith(CredentialShape, value);
-  if (!parsed.ok) throw bad(`public_key_credential${parsed.errors[0]?.dataPath ?? ''}: ${parsed.errors[0]?.message ?? 'invalid'}`);
-  const cred = parsed.value;
-  if (ceremony === 'register' && !cred.response.attestationObject) throw bad('response.attestationObject is missing');
-  if (ceremony === 'authenticate' && (!cred.response.authenticatorData || !cred.response.signature)) {
-    throw bad('response.authenticatorData or response.signature is missing');
-  }
-  let clientData: unknown;
-  try {
-    clientData = JSON.parse(Buffer.from(cred.response.clientDataJSON, 'base64url').toString('utf8'));
-  } catch {
-    throw bad('response.clientDataJSON is not base64url JSON');
-  }
-  const cd = parseWith(ClientData, clientData);
-  if (!cd.ok) throw bad('response.clientDataJSON lacks type, challenge or origin');
-  return { json: cred, clientData: cd.value };
-}
 
 /** True when `host` is `rpId` or a subdomain of it (WebAuthn: the RP ID is a registrable suffix of the origin's host). */
 function hostWithin(host: string, rpId: string): boolean {
