@@ -46,6 +46,11 @@ export interface AuthElementDefinition {
   readonly properties: readonly ElementProperty[];
   /** The starting screen and state, from the element's current values. */
   readonly start: (values: { readonly [name: string]: unknown }) => WidgetStart;
+  /**
+   * Runs when the element first connects: values it returns are kept beside the properties (for
+   * `start`), e.g. a credential taken out of the page's address before anything else reads it.
+   */
+  readonly capture?: (values: { readonly [name: string]: unknown }) => Record<string, string>;
 }
 
 /** The properties every element has. */

@@ -8,7 +8,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import 'axe-core';
 import { type AuthClient, createClient } from '../sdk-core/index.ts';
 import { createPKCEPair } from '../sdk-core/pkce/index.ts';
-import { recordFetchedPaths, testEnv, uniqueEmail, waitForMessage } from '../test/env.ts';
+import { recordFetchedPaths, type TestEnv, testEnv, uniqueEmail, waitForMessage } from '../test/env.ts';
 import type { LoginConfig } from '../react-internals/config.ts';
 import type { AuthErrorDetail, AuthEvent } from '../react-internals/events.ts';
 import { typeInto, waitFor } from '../react-internals/test-utils.ts';
@@ -27,9 +27,13 @@ const LOGIN_PAGE = `${location.origin}/signed-in.html`;
 const SPENT_LINK =
   'The magic link could not be authenticated because it was either already used or expired. Please try again.';
 
-/** A real API call with the public token (a host backend or another device). */
-async function api(path: string, body: unknown): Promise<{ ok: boolean; data: Record<string, unknown> }> {
-  const { apiBaseUrl, publicToken } = await testEnv();
+/** A real API call with the public token (a host backend or another device); `server` defaults to the run's PKCE project. */
+async function api(
+  path: string,
+  body: unknown,
+  server?: { apiBaseUrl: string; publicToken: string },
+): Promise<{ ok: boolean; data: Record<string, unknown> }> {
+  const { apiBaseUrl, publicToken } = server ?? (await testEnv());
   const r = await fetch(`${apiBaseUrl}/sdk/v1${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Basic ${btoa(`${publicToken}:${publicToken}`)}` },
@@ -41,18 +45,21 @@ async function api(path: string, body: unknown): Promise<{ ok: boolean; data: Re
 
 /**
  * A reset email for `email`'s password account, as the widget's 'Forgot password?' sends it; returns its two
- * links. The project requires PKCE, so, like the widget, this browser keeps the verifier of the challenge sent.
+ * links. The run's project requires PKCE, so, like the widget, this browser keeps the verifier of the
+ * challenge sent; on `server` (the project without PKCE) no challenge is sent and no verifier kept.
  */
-async function resetLinks(email: string): Promise<{ reset: URL; login: URL }> {
-  const { publicToken } = await testEnv();
-  const pkce = await createPKCEPair();
-  localStorage.setItem(`auth_elements_pkce::${publicToken}::passwords`, JSON.stringify(pkce));
-  const sent = await api('/passwords/email/reset/start', {
-    email,
-    reset_password_redirect_url: RESET_PAGE,
-    login_redirect_url: LOGIN_PAGE,
-    code_challenge: pkce.code_challenge,
-  });
+async function resetLinks(email: string, server?: { apiBaseUrl: string; publicToken: string }): Promise<{ reset: URL; login: URL }> {
+  let pkce: Record<string, string> = {};
+  if (!server) {
+    const pair = await createPKCEPair();
+    localStorage.setItem(`auth_elements_pkce::${(await testEnv()).publicToken}::passwords`, JSON.stringify(pair));
+    pkce = { code_challenge: pair.code_challenge };
+  }
+  const sent = await api(
+    '/passwords/email/reset/start',
+    { email, reset_password_redirect_url: RESET_PAGE, login_redirect_url: LOGIN_PAGE, ...pkce },
+    server,
+  );
   expect(sent.ok).to.equal(true);
   const mail = await waitForMessage(email);
   const login = mail.text.match(/http\S+stytch_token_type=login&token=\S+/)?.[0];
@@ -60,7 +67,7 @@ async function resetLinks(email: string): Promise<{ reset: URL; login: URL }> {
 }
 
 describe('<auth-reset-password>', () => {
-  let env: { apiBaseUrl: string; publicToken: string };
+  let env: TestEnv;
   let client: AuthClient;
   let events: AuthEvent[];
   let errors: AuthErrorDetail[];
@@ -213,6 +220,12 @@ describe('<auth-reset-password>', () => {
     expect(again.getAttribute('data-screen')).to.equal('PasswordResetForm');
   });
 
+  /** The project without PKCE, where a login link opened without a verifier asks for one click (issue 10). */
+  function useProjectWithoutPkce(): void {
+    client.destroy();
+    client = createClient(env.withoutPkce.publicToken, { apiBaseUrl: env.withoutPkce.apiBaseUrl, disableSessionRefresh: true });
+  }
+
   /** Clicks the one-click step a login link shows without this browser's PKCE verifier (issue 10). */
   async function continueSigningIn(el: HTMLElement): Promise<void> {
     const { q } = within(el);
@@ -222,9 +235,10 @@ describe('<auth-reset-password>', () => {
   }
 
   it('stytch_token_type=login in the page URL: without this browser\'s PKCE verifier, one click naming the project, then signed in', async () => {
+    useProjectWithoutPkce();
     const email = uniqueEmail('reset-login');
-    expect((await api('/passwords', { email, password: OLD_PASSWORD })).ok).to.equal(true);
-    const { login } = await resetLinks(email);
+    expect((await api('/passwords', { email, password: OLD_PASSWORD }, env.withoutPkce)).ok).to.equal(true);
+    const { login } = await resetLinks(email, env.withoutPkce);
     expect(`${login.origin}${login.pathname}`).to.equal(LOGIN_PAGE);
     // The user lands on the page the login link names, token and type in the query.
     history.replaceState(null, '', `${location.pathname}${login.search}`);
@@ -248,10 +262,11 @@ describe('<auth-reset-password>', () => {
     expect(events.map((e) => e.type)).to.include.members(['PASSWORD_RESET_LOGIN', 'authenticate-flow-complete']);
     expect(client.session.getSync()?.user_id).to.be.a('string');
     // The password is unchanged.
-    expect((await api('/passwords/authenticate', { email, password: OLD_PASSWORD })).ok).to.equal(true);
+    expect((await api('/passwords/authenticate', { email, password: OLD_PASSWORD }, env.withoutPkce)).ok).to.equal(true);
   });
 
   it('a spent login link shows the SPEC §8 text instead of signing in', async () => {
+    useProjectWithoutPkce();
     history.replaceState(null, '', `${location.pathname}?stytch_token_type=login&token=spent-or-unknown-token`);
     const el = await resetElement();
     await continueSigningIn(el);
@@ -263,6 +278,7 @@ describe('<auth-reset-password>', () => {
   });
 
   it('the one-click step\'s texts come from the strings table', async () => {
+    useProjectWithoutPkce();
     history.replaceState(null, '', `${location.pathname}?stytch_token_type=login&token=not-redeemed`);
     const el = document.createElement('auth-reset-password');
     el.client = client;

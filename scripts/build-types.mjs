@@ -51,10 +51,26 @@ function dropZod(text) {
     return !/\bfrom ['"]zod(\/[^'"]*)?['"]/.test(body) && !/\bz\./.test(body);
   });
   // A doc comment left without its statement is harmless; drop it too to keep the file tidy.
-  return kept
+  const out = kept
     .filter((s, i) => !(s[0].startsWith('/**') && kept[i + 1] === undefined))
     .map((s) => s.join('\n'))
     .join('\n');
+  return dropUnusedImports(out);
+}
+
+/**
+ * Named imports that only the dropped statements used (zod values imported from a sibling schema
+ * file, whose own declaration is dropped too) would name exports that no longer exist.
+ */
+function dropUnusedImports(text) {
+  return text.replace(/^import (type )?\{([^}]*)\} from (['"][^'"]+['"]);\n/gm, (whole, typeOnly, names, from) => {
+    const rest = text.replace(whole, '');
+    const used = names
+      .split(',')
+      .map((n) => n.trim())
+      .filter((n) => n !== '' && new RegExp(`\\b${(n.split(/\s+as\s+/).pop() ?? n).replace(/^type\s+/, '')}\\b`).test(rest));
+    return used.length === 0 ? '' : `import ${typeOnly ?? ''}{ ${used.join(', ')} } from ${from};\n`;
+  });
 }
 
 const files = walk(OUT).filter((f) => f.endsWith('.d.ts'));

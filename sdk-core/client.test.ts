@@ -200,7 +200,7 @@ describe('client against the reference server', () => {
           asked.push(l.step);
           return true;
         };
-        if (srv === server) {
+        if (srv === plainServer) {
           const unconfirmed = await client.magicLinks.authenticateFromUrl({ session_duration_minutes: 30, url: link }).catch((e: unknown) => e);
           assert.ok(unconfirmed instanceof ConfirmationRequiredError);
           assert.equal(await client.magicLinks.authenticateFromUrl({ session_duration_minutes: 30, url: link, confirm: () => false }), null);

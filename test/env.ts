@@ -13,6 +13,8 @@ export type { InboxMessage };
 export interface TestEnv {
   apiBaseUrl: string;
   publicToken: string;
+  /** A second server whose project does not require PKCE (magic links, resets): the one-click step's home. */
+  withoutPkce: { apiBaseUrl: string; publicToken: string };
 }
 
 let envPromise: Promise<TestEnv> | null = null;
@@ -28,12 +30,17 @@ export function uniqueEmail(prefix = 'user'): string {
   return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 }
 
-/** Messages sent to `to`, newest first. */
+/** Messages sent to `to` by either server of the run (addresses are unique per test), newest first. */
 export async function inbox(to: string): Promise<InboxMessage[]> {
-  const { apiBaseUrl } = await testEnv();
-  const r = await fetch(`${apiBaseUrl}/dev/inbox.json`);
-  const { messages } = (await r.json()) as { messages: InboxMessage[] };
-  return messages.filter((m) => m.to === to);
+  const env = await testEnv();
+  const lists = await Promise.all(
+    [env.apiBaseUrl, env.withoutPkce.apiBaseUrl].map(async (base) => {
+      const r = await fetch(`${base}/dev/inbox.json?to=${encodeURIComponent(to)}`);
+      return ((await r.json()) as { messages: InboxMessage[] }).messages;
+    }),
+  );
+  // One address is used against one server, so at most one list holds anything.
+  return lists.flat().filter((m) => m.to === to);
 }
 
 /** Waits until `to` has received `count` messages and returns the newest. */

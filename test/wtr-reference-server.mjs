@@ -31,32 +31,49 @@ async function waitFor(url, child, ms = 60_000) {
   throw new Error(`reference server did not answer ${url} within ${ms} ms`);
 }
 
-/** WTR plugin: reference server lifecycle plus the test environment document. */
+/** Starts one reference server process on a free port with `extraEnv`; resolves to its env entry and a stop. */
+async function startReferenceServer(extraEnv) {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'auth-elements-wtr-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    // The browser tests' numbers are all 415-555-XXXX, one number prefix, over one run of the shared
+    // server: the per-prefix SMS limit (an SMS-pumping guard, tested in test/attacks/) is not theirs to meet.
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT_SMS_PREFIX: '1000', ...extraEnv },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const apiBaseUrl = `http://localhost:${port}`;
+  const project = await waitFor(`${apiBaseUrl}/dev/project.json`, child);
+  return {
+    env: { apiBaseUrl, publicToken: project.public_token },
+    async stop() {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await new Promise((r) => child.once('exit', r));
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * WTR plugin: reference server lifecycle plus the test environment document. Two servers: the
+ * default project (new projects require PKCE for magic links and resets), and one that opted out
+ * (`withoutPkce`), for the flows a project without PKCE has (the one-click confirmation step).
+ */
 export function referenceServerPlugin() {
-  let child;
-  let dataDir;
+  let servers = [];
   let env;
   return {
     name: 'auth-reference-server',
     async serverStart() {
-      const port = await freePort();
-      dataDir = mkdtempSync(join(tmpdir(), 'auth-elements-wtr-'));
-      child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-        // The browser tests' numbers are all 415-555-XXXX, one number prefix, over one run of the shared
-        // server: the per-prefix SMS limit (an SMS-pumping guard, tested in test/attacks/) is not theirs to meet.
-        env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT_SMS_PREFIX: '1000' },
-        stdio: ['ignore', 'inherit', 'inherit'],
-      });
-      const apiBaseUrl = `http://localhost:${port}`;
-      const project = await waitFor(`${apiBaseUrl}/dev/project.json`, child);
-      env = { apiBaseUrl, publicToken: project.public_token };
+      servers = await Promise.all([
+        startReferenceServer({}),
+        startReferenceServer({ PKCE_REQUIRED_FOR_EMAIL_MAGIC_LINKS: '0', PKCE_REQUIRED_FOR_PASSWORD_RESETS: '0' }),
+      ]);
+      env = { ...servers[0].env, withoutPkce: servers[1].env };
     },
     async serverStop() {
-      if (child && child.exitCode === null) {
-        child.kill('SIGTERM');
-        await new Promise((r) => child.once('exit', r));
-      }
-      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+      await Promise.all(servers.map((s) => s.stop()));
     },
     serve(context) {
       if (context.path === '/__auth_test_env.json') return { body: JSON.stringify(env), type: 'json' };

@@ -1,4 +1,4 @@
-/** PKCE fields (RFC 7636) shared by the send and authenticate bodies and the client's stored pairs. */
+/** PKCE fields (RFC 7636) of the send and authenticate bodies. */
 import './zod-config.ts';
 import { z } from 'zod/mini';
 
@@ -7,6 +7,3 @@ export const codeChallenge = z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/));
 
 /** A PKCE verifier as sent; its match with the stored challenge is checked by the server (-> pkce_mismatch). */
 export const codeVerifier = z.string().check(z.maxLength(256));
-
-/** RFC 7636 section 4.1: a verifier is 43-128 unreserved characters (the format the client stores). */
-export const codeVerifierFormat = z.string().check(z.regex(/^[A-Za-z0-9._~-]{43,128}$/));

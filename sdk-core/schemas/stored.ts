@@ -3,56 +3,78 @@
  * tab, another tab, any script or extension on the origin) and cookies (any page of the site). Each
  * value is checked before use; one that does not parse is ignored, so a malformed or hostile value
  * can neither replace the current session nor throw into the page (issue 10, item 14).
+ *
+ * Plain checks rather than zod (DESIGN 4 allows either in browser code): these run in every page
+ * that loads the kit, and zod/mini's object and array parsers cost about 8 KB gzip of initial JS
+ * for six small shapes. The checks describe the same shapes as the Session and User interfaces.
  */
-import './zod-config.ts';
-import { z } from 'zod/mini';
-import { codeChallenge, codeVerifierFormat } from './pkce.ts';
 import type { Session } from './sessions.ts';
 import type { User } from './users.ts';
 
 /** Longest stored JSON value read back (characters); a cached user with many passkeys stays far below. */
 export const STORED_VALUE_MAX_LENGTH = 256 * 1024;
 
-const id = z.string().check(z.minLength(1), z.maxLength(256));
-const text = z.string().check(z.maxLength(4096));
-const record = z.record(z.string(), z.unknown());
+/** A check of an unknown value: true when it has the shape `T` describes. */
+export type Check<T> = (v: unknown) => v is T;
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+const str =
+  (min: number, max: number, re?: RegExp): Check<string> =>
+  (v): v is string =>
+    typeof v === 'string' && v.length >= min && v.length <= max && (!re || re.test(v));
+const bool: Check<boolean> = (v): v is boolean => typeof v === 'boolean';
+const arrayOf =
+  <T>(item: Check<T>): Check<T[]> =>
+  (v): v is T[] =>
+    Array.isArray(v) && v.every(item);
+const nullable =
+  <T>(c: Check<T>): Check<T | null> =>
+  (v): v is T | null =>
+    v === null || c(v);
+/** An object with at least these fields (extra keys kept, as the server may add some). */
+const fields =
+  <T>(shape: { [K in keyof T]: Check<T[K]> }): Check<T> =>
+  (v): v is T =>
+    isObj(v) && Object.entries(shape).every(([k, c]) => (c as Check<unknown>)(v[k]));
+const record: Check<Obj> = (v): v is Obj => isObj(v);
+
+const id = str(1, 256);
+const text = str(0, 4096);
 
 /** A session as the client caches it: the server's session object (DESIGN 2), extra keys kept. */
-export const StoredSession = z.looseObject({
+export const StoredSession: Check<Session> = fields<Session>({
   session_id: id,
   user_id: id,
   started_at: text,
   last_accessed_at: text,
   expires_at: text,
-  attributes: z.looseObject({ ip_address: text, user_agent: text }),
-  authentication_factors: z.array(z.looseObject({ type: text, delivery_method: text, last_authenticated_at: text })),
+  attributes: fields({ ip_address: text, user_agent: text }),
+  authentication_factors: arrayOf(fields({ type: text, delivery_method: text, last_authenticated_at: text })) as Check<
+    Session['authentication_factors']
+  >,
   custom_claims: record,
-  roles: z.array(text),
-});
+  roles: arrayOf(text),
+} as { [K in keyof Session]: Check<Session[K]> });
 
 /** A user as the client caches it: the server's user object (DESIGN 2), extra keys kept. */
-export const StoredUser = z.looseObject({
+export const StoredUser: Check<User> = fields<User>({
   user_id: id,
-  emails: z.array(z.looseObject({ email_id: text, email: text, verified: z.boolean() })),
-  phone_numbers: z.array(z.looseObject({ phone_id: text, phone_number: text, verified: z.boolean() })),
-  name: z.looseObject({ first_name: text, middle_name: text, last_name: text }),
-  providers: z.array(record),
-  totps: z.array(record),
-  webauthn_registrations: z.array(z.looseObject({ webauthn_registration_id: text, name: text })),
-  crypto_wallets: z.array(record),
-  biometric_registrations: z.array(record),
+  emails: arrayOf(fields({ email_id: text, email: text, verified: bool })),
+  phone_numbers: arrayOf(fields({ phone_id: text, phone_number: text, verified: bool })),
+  name: fields({ first_name: text, middle_name: text, last_name: text }),
+  providers: arrayOf(record),
+  totps: arrayOf(record),
+  webauthn_registrations: arrayOf(fields({ webauthn_registration_id: text, name: text })),
+  crypto_wallets: arrayOf(record),
+  biometric_registrations: arrayOf(record),
   trusted_metadata: record,
   untrusted_metadata: record,
   created_at: text,
-  status: z.enum(['active', 'pending']),
-  roles: z.array(text),
-  password: z.nullable(z.looseObject({ password_id: text, requires_reset: z.boolean() })),
-});
-
-/** The session manager's cached state under `auth_elements_state::{public_token}`: a user's session and user agree. */
-export const StoredSessionState = z
-  .object({ session: z.nullable(StoredSession), user: z.nullable(StoredUser) })
-  .check(z.refine((s) => !s.session || !s.user || s.session.user_id === s.user.user_id, 'session and user disagree'));
+  status: (v: unknown): v is User['status'] => v === 'active' || v === 'pending',
+  roles: arrayOf(text),
+  password: nullable(fields({ password_id: text, requires_reset: bool })),
+} as unknown as { [K in keyof User]: Check<User[K]> });
 
 /** The cached state as the client uses it. */
 export interface StoredState {
@@ -60,17 +82,27 @@ export interface StoredState {
   user: User | null;
 }
 
-/** A PKCE pair kept between a send and its redemption (SPEC 9). */
-export const StoredPKCEPair = z.object({ code_verifier: codeVerifierFormat, code_challenge: codeChallenge });
+/** The session manager's cached state under `auth_elements_state::{public_token}`: a user's session and user agree. */
+export const StoredSessionState: Check<StoredState> = (v): v is StoredState =>
+  isObj(v) &&
+  nullable(StoredSession)(v['session']) &&
+  nullable(StoredUser)(v['user']) &&
+  (!v['session'] || !v['user'] || v['session'].user_id === v['user'].user_id);
+
+/** A PKCE pair kept between a send and its redemption (SPEC 9; RFC 7636 4.1 verifier, S256 challenge). */
+export const StoredPKCEPair: Check<{ code_verifier: string; code_challenge: string }> = fields({
+  code_verifier: str(43, 128, /^[A-Za-z0-9._~-]+$/),
+  code_challenge: str(43, 43, /^[A-Za-z0-9_-]+$/),
+});
 
 /** The analytics id kept across visits (sent in every X-SDK-Client header, so bounded). */
-export const PersistentId = z.string().check(z.regex(/^persistent-id-[A-Za-z0-9-]{8,64}$/));
+export const PersistentId: Check<string> = str(1, 200, /^persistent-id-[A-Za-z0-9-]{8,64}$/);
 
 /**
  * A session, JWT or intermediate token read from a cookie: base64url, JWT or base64 characters only,
  * bounded; it goes into the Authorization header (btoa throws on anything beyond Latin-1).
  */
-export const CookieToken = z.string().check(z.regex(/^[A-Za-z0-9._~+/=-]{1,4096}$/));
+export const CookieToken: Check<string> = str(1, 4096, /^[A-Za-z0-9._~+/=-]+$/);
 
 // A key named __proto__ in stored JSON is never data: drop it wherever it appears, so no later
 // copy of a nested value (custom claims, metadata) can turn it into a prototype.
@@ -82,10 +114,10 @@ function ignore(what: string, why: string): null {
 }
 
 /**
- * Parses a stored JSON value with `schema`; null (and at most a console.debug) when it is missing,
- * too long, not JSON or of the wrong shape. Never throws.
+ * Parses a stored JSON value and checks it with `check`; null (and at most a console.debug) when it
+ * is missing, too long, not JSON or of the wrong shape. Never throws.
  */
-export function parseStoredJson<S extends z.ZodMiniType>(schema: S, raw: unknown, what: string): z.infer<S> | null {
+export function parseStoredJson<T>(check: Check<T>, raw: unknown, what: string): T | null {
   if (typeof raw !== 'string' || raw === '') return null;
   if (raw.length > STORED_VALUE_MAX_LENGTH) return ignore(what, 'is too long');
   let json: unknown;
@@ -94,19 +126,16 @@ export function parseStoredJson<S extends z.ZodMiniType>(schema: S, raw: unknown
   } catch {
     return ignore(what, 'is not JSON');
   }
-  const result = schema.safeParse(json);
-  return result.success ? result.data : ignore(what, 'has the wrong shape');
+  return check(json) ? json : ignore(what, 'has the wrong shape');
 }
 
-/** Checks a stored string (cookie value, id) with `schema`; null when missing or malformed. Never throws. */
-export function parseStoredString<S extends z.ZodMiniType>(schema: S, raw: unknown, what: string): z.infer<S> | null {
+/** Checks a stored string (cookie value, id) with `check`; null when missing or malformed. Never throws. */
+export function parseStoredString(check: Check<string>, raw: unknown, what: string): string | null {
   if (raw === null || raw === undefined || raw === '') return null;
-  const result = schema.safeParse(raw);
-  return result.success ? result.data : ignore(what, 'is malformed');
+  return check(raw) ? raw : ignore(what, 'is malformed');
 }
 
 /** The cached session state, or null when the stored value is missing or does not parse. */
 export function parseStoredState(raw: unknown): StoredState | null {
-  // The schema checks every field the SDK and widgets read; the interfaces describe the same shape.
-  return parseStoredJson(StoredSessionState, raw, 'session') as StoredState | null;
+  return parseStoredJson(StoredSessionState, raw, 'session');
 }

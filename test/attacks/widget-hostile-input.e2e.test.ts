@@ -174,10 +174,11 @@ describe('hostile input to the widget (regression probes, issue 10)', () => {
 
 describe('a project name from the bootstrap renders as text (regression probe, issue 10)', () => {
   // The project name is the project's own (a live project's PROJECT_CONFIG names it), not a bootstrap override.
+  // Without PKCE, so that a login link opened without a verifier shows the one-click step that names the project.
   const e2e = e2eHarness({
     name: 'hostile-name',
     page: PAGE,
-    app: { liveProject: { public_token: 'public-token-live-hostile-name', project_name: XSS, allowed_origins: ['http://localhost:*'] }, logger: () => undefined },
+    app: { liveProject: { public_token: 'public-token-live-hostile-name', project_name: XSS, allowed_origins: ['http://localhost:*'], bootstrap: { pkce_required_for_password_resets: false } }, logger: () => undefined },
   });
 
   it("in <auth-reset-password>'s one-click step", async () => {
