@@ -27,6 +27,7 @@ export const PARTS = {
   'link-button': 'Text buttons that look like links.',
   'back-button': 'The back arrow.',
   'forgot-button': '"Forgot password?".',
+  'switch-mode-button': 'With enumeration protection: "New here? Create an account" / "Already have an account? Log in".',
   'resend-button': 'The passcode and email resend buttons.',
   'try-again-button': '"Try again" on the email confirmation screen.',
   'password-toggle': 'The show / hide password button.',

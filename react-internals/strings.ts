@@ -78,6 +78,9 @@ export const DEFAULT_STRINGS = {
   'password.newLabel': 'New password',
   'password.show': 'Show password',
   'password.forgot': 'Forgot password?',
+  // Projects with enumeration protection: the lookup cannot say whether the address has an account.
+  'password.switchToCreate': 'New here? Create an account',
+  'password.switchToLogin': 'Already have an account? Log in',
   'password.loading': 'Loading...',
   'password.strength': 'Password strength',
   'password.score0': 'Very weak',

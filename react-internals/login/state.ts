@@ -47,7 +47,11 @@ export interface WidgetState {
   magicLinkState: { email: string };
   otpState: { type: OTPType; methodId: string; otpDestination: string };
   cryptoState: { walletAddress: string; walletOption: WalletOption; walletChallenge: string };
-  passwordState: { email: string; type: 'new' | 'existing' | 'passwordless' };
+  /**
+   * offerBoth: the project hides whether the address has an account (enumeration protection), so
+   * the password screen offers both signing in and creating an account.
+   */
+  passwordState: { email: string; type: 'new' | 'existing' | 'passwordless'; offerBoth?: boolean };
   /** tokenType: the link's stytch_token_type (SPEC §2: 'login' signs in without a new password). */
   resetPasswordState: { token: string; tokenType?: string };
   errorDescriptor: ErrorDescriptor | null;
@@ -60,7 +64,8 @@ export type PasswordEmailScreen = 'PasswordForgot' | 'PasswordBreached' | 'Passw
 
 /** Everything that can happen to the widget. */
 export type WidgetAction =
-  | { type: 'password_user_found'; email: string; userType: 'new' | 'existing' }
+  | { type: 'password_user_found'; email: string; userType: 'new' | 'existing'; offerBoth?: boolean }
+  | { type: 'password_switch_mode'; userType: 'new' | 'existing' }
   | { type: 'password_email_sent'; email: string; screen: PasswordEmailScreen }
   | { type: 'password_authenticated' }
   | { type: 'otp_sent'; otpType: OTPType; methodId: string; destination: string }
@@ -144,9 +149,13 @@ export function widgetReducer(state: WidgetState, action: WidgetAction): WidgetS
       return {
         ...state,
         screen: 'PasswordCreateOrLogin',
-        passwordState: { email: action.email, type: action.userType },
+        passwordState: { email: action.email, type: action.userType, ...(action.offerBoth ? { offerBoth: true } : {}) },
         errorDescriptor: null,
       };
+    case 'password_switch_mode':
+      // Only where the lookup could not tell (enumeration protection): sign in <-> create an account.
+      if (state.screen !== 'PasswordCreateOrLogin' || !state.passwordState.offerBoth) return state;
+      return { ...state, passwordState: { ...state.passwordState, type: action.userType }, errorDescriptor: null };
     case 'password_email_sent':
       // SPEC §4: forgot -> PasswordForgot, reset_password -> PasswordDedupe; a passwordless user
       // without OTP or magic links gets a reset email (PasswordSetNew).

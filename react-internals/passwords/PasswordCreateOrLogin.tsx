@@ -1,6 +1,7 @@
 /**
  * PasswordCreateOrLogin (SPEC §2): the password step for a new user (create, with live strength
- * feedback; Continue waits for valid_password) or an existing one (log in, with 'Forgot password?').
+ * feedback; Continue waits for valid_password) or an existing one (log in, with 'Forgot password?');
+ * with enumeration protection (`offerBoth`) a link switches between the two.
  */
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { isApiError } from '../../sdk-core/index.ts';
@@ -16,7 +17,7 @@ import { usePasswordStyles } from './styles.ts';
 export function PasswordCreateOrLogin() {
   const ctx = useWidget();
   const { client, config, strings, state, dispatch, emit, reportError } = ctx;
-  const { email, type } = state.passwordState;
+  const { email, type, offerBoth } = state.passwordState;
   const isNew = type === 'new';
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -144,6 +145,23 @@ export function PasswordCreateOrLogin() {
           onClick={onForgot}
         >
           {strings['password.forgot']}
+        </button>
+      )}
+      {offerBoth && (
+        <button
+          type="button"
+          className="ae-link"
+          part="button switch-mode-button"
+          aria-disabled={busy !== null ? 'true' : undefined}
+          onClick={() => {
+            if (busy !== null) return;
+            setPassword('');
+            setError(null);
+            dispatch({ type: 'password_switch_mode', userType: isNew ? 'existing' : 'new' });
+            inputRef.current?.focus();
+          }}
+        >
+          {isNew ? strings['password.switchToLogin'] : strings['password.switchToCreate']}
         </button>
       )}
     </>

@@ -1,6 +1,7 @@
 /**
  * The Email tab of a password product (SPEC §2 "Password"): email, then a user lookup whose
- * userType picks create (new), log in (password) or an automatic passwordless send.
+ * userType picks create (new), log in (password) or an automatic passwordless send; a project with
+ * enumeration protection answers alike for every address, and the next screen offers both paths.
  */
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { isValidEmail } from '../../sdk-core/index.ts';
@@ -48,8 +49,11 @@ export function PasswordStartForm() {
     const address = email.trim();
     try {
       // The next screen's code is awaited too, so it renders (and takes focus) with the screen change.
-      const [{ userType }] = await Promise.all([client.user.search(address), loadPasswordScreens()]);
-      if (userType === 'passwordless') await sendPasswordless(ctx, address);
+      const [{ userType, enumeration_protected: hidden }] = await Promise.all([client.user.search(address), loadPasswordScreens()]);
+      if (hidden === true) {
+        // The server answers alike for every address: offer signing in first, creating an account beside it.
+        ctx.dispatch({ type: 'password_user_found', email: address, userType: 'existing', offerBoth: true });
+      } else if (userType === 'passwordless') await sendPasswordless(ctx, address);
       else ctx.dispatch({ type: 'password_user_found', email: address, userType: userType === 'new' ? 'new' : 'existing' });
     } catch (err) {
       const message = reportError(err);

@@ -37,4 +37,16 @@ describe('password state machine', () => {
     expect(back.screen).to.equal('Main');
     expect(back.passwordState.email).to.equal('a@b.co');
   });
+
+  it('password_switch_mode flips sign in and create only where the lookup could not tell (enumeration protection)', () => {
+    const hidden = widgetReducer(initialWidgetState(), { type: 'password_user_found', email: 'a@b.co', userType: 'existing', offerBoth: true });
+    expect(hidden.passwordState).to.deep.equal({ email: 'a@b.co', type: 'existing', offerBoth: true });
+    const create = widgetReducer(hidden, { type: 'password_switch_mode', userType: 'new' });
+    expect(create.screen).to.equal('PasswordCreateOrLogin');
+    expect(create.passwordState).to.deep.equal({ email: 'a@b.co', type: 'new', offerBoth: true });
+    expect(widgetReducer(create, { type: 'password_switch_mode', userType: 'existing' }).passwordState.type).to.equal('existing');
+    // A lookup that told the truth leaves no switch.
+    const known = found('existing');
+    expect(widgetReducer(known, { type: 'password_switch_mode', userType: 'new' })).to.equal(known);
+  });
 });

@@ -1,7 +1,8 @@
 /** Password request bodies and answers of DESIGN.md section 2 / SPEC 3 and 7 (`/passwords/...`). */
 import './zod-config.ts';
 import { z } from 'zod/mini';
-import { codeChallenge, codeVerifier, linkExpirationMinutes } from './magic-links.ts';
+import { linkExpirationMinutes } from './magic-links.ts';
+import { codeChallenge, codeVerifier } from './pkce.ts';
 import { sessionDurationMinutes } from './sessions.ts';
 
 // The byte cap (DESIGN 3) is enforced by the server with its own error type; this bound only limits parsing work.

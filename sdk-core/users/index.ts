@@ -1,3 +1,4 @@
+import type { UserSearchResponse } from '../schemas/user-search.ts';
 import type { BasicResult } from '../api-types.ts';
 import { NoSessionError, UsageError } from '../errors.ts';
 import type { ApiRequester } from '../method-context.ts';
@@ -45,7 +46,7 @@ export interface Users {
   /** Withdraws an application's access. */
   revokeConnectedApp(connectedAppId: string): Promise<BasicResult>;
   /** Looks up whether an email belongs to a user, and how they sign in (SPEC §3 userType). */
-  search(email: string): Promise<BasicResult & { userType: 'new' | 'password' | 'passwordless' }>;
+  search(email: string): Promise<BasicResult & UserSearchResponse>;
 }
 
 type UserPayload = User & Partial<BasicResult> & { user?: User };
