@@ -10,33 +10,12 @@
  */
 import assert from 'node:assert/strict';
 import { execFile, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { describe, it } from 'node:test';
 import { stripVTControlCharacters } from 'node:util';
-import { packedKit, repo } from './packed.ts';
-
-/**
- * A second host project beside the packed one, for a consumer that needs other versions of its
- * tools (React 19's types): the installed kit copied as npm installed it, and `links` (package
- * name -> folder) linked into its node_modules.
- */
-async function hostProject(name: string, links: Record<string, string>): Promise<string> {
-  const { root, app } = await packedKit();
-  const dir = join(root, name);
-  const modules = join(dir, 'node_modules');
-  if (!existsSync(modules)) {
-    mkdirSync(modules, { recursive: true });
-    writeFileSync(join(dir, 'package.json'), `${JSON.stringify({ name: `host-${name}`, private: true, type: 'module' })}\n`);
-    cpSync(join(app, 'node_modules', 'auth-elements'), join(modules, 'auth-elements'), { recursive: true });
-    for (const [pkg, from] of Object.entries(links)) {
-      mkdirSync(dirname(join(modules, pkg)), { recursive: true });
-      symlinkSync(from, join(modules, pkg), 'dir');
-    }
-  }
-  return dir;
-}
+import { hostProject, packedKit, repo } from './packed.ts';
 
 /** Writes `files` and a tsconfig into the folder `name` of a host project, compiles it, returns tsc's output. */
 async function compile(
