@@ -6,12 +6,19 @@
  * set before the tag was defined; whatever is wrong with them is said on the widget, in the console
  * and as an `auth-error` event, never as an uncaught exception.
  *
- * Server rendering: the class extends `globalThis.HTMLElement` when there is one and an empty class
- * otherwise, so importing this module in Node (Next.js, Nuxt, SvelteKit) evaluates nothing of the
- * DOM; registering is a no-op there (registry.ts), and the browser upgrades the tags as usual.
+ * Mounting is @r2wc/react-to-web-component's (DESIGN §1): the class extends the element class r2wc
+ * makes of a small shell component, which renders the React tree into the shadow root on connect
+ * and unmounts it on disconnect. r2wc is given no props, so it never reads, parses or writes an
+ * attribute or a property: every input stays this file's (JSON attributes parsed by r2wc throw
+ * uncaught on bad JSON, and its typed props mirror objects into attributes).
+ *
+ * Server rendering: r2wc runs only where `globalThis.HTMLElement` exists, and the class extends an
+ * empty class otherwise, so importing this module in Node (Next.js, Nuxt, SvelteKit) evaluates
+ * nothing of the DOM; registering is a no-op there (registry.ts), and the browser upgrades the tags
+ * as usual.
  */
+import r2wc from '@r2wc/react-to-web-component';
 import { useCallback, useSyncExternalStore } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { type AuthClient, ConfigError } from '../sdk-core/index.ts';
 import { errorDetail } from '../react-internals/errors.ts';
 import type { AuthCallbacks, AuthErrorDetail, AuthEvent } from '../react-internals/events.ts';
@@ -31,11 +38,26 @@ import { RenderRoot, useClient } from './host.tsx';
  */
 export const MISSING_CLIENT_REPORT_MS = 1000;
 
-// Node has no HTMLElement: the class is then defined over an empty base and never constructed.
-const ElementBase: typeof HTMLElement =
-  (globalThis as { HTMLElement?: typeof HTMLElement }).HTMLElement ?? (class {} as unknown as typeof HTMLElement);
+/** What r2wc's element class adds to HTMLElement: the lifecycle that mounts and unmounts the React tree. */
+interface ReactHostElement extends HTMLElement {
+  /** Mounts the shell into the shadow root (or re-renders it when already mounted). */
+  connectedCallback(): void;
+  /** Unmounts the React tree. */
+  disconnectedCallback(): void;
+}
 
-/** What an element holds besides the DOM: its values, what is wrong with them, its React root. */
+/**
+ * The base class: r2wc's element class of {@link Shell} in a browser, an empty class where there is
+ * no HTMLElement (a server: the class is then defined and never constructed). `shadow: 'open'` makes
+ * r2wc attach the shadow root it renders into (a declarative one is reused);
+ * `props: {}` leaves it no attribute to observe and no property to define.
+ */
+function elementBase(): new () => ReactHostElement {
+  if (!(globalThis as { HTMLElement?: unknown }).HTMLElement) return class {} as unknown as new () => ReactHostElement;
+  return r2wc(Shell, { shadow: 'open', props: {} }) as unknown as new () => ReactHostElement;
+}
+
+/** What an element holds besides the DOM: its values, what is wrong with them. */
 interface ElementState {
   values: Map<string, unknown>;
   /** Problems by source (`config`, `styles`, `strings`, `client`, `callbacks`); `config`'s replaces the widget. */
@@ -50,7 +72,6 @@ interface ElementState {
   client: AuthClient | undefined;
   version: number;
   listeners: Set<() => void>;
-  root: Root | null;
   missingClientTimer: ReturnType<typeof setTimeout> | undefined;
   missingClientReported: boolean;
   /** Whether the row's `capture` ran (once, at the first connection). */
@@ -72,7 +93,6 @@ function stateOf(el: AuthElement): ElementState {
       client: undefined,
       version: 0,
       listeners: new Set(),
-      root: null,
       missingClientTimer: undefined,
       missingClientReported: false,
       captured: false,
@@ -127,7 +147,7 @@ function parseObject(name: string, raw: unknown, via: 'attribute' | 'property'):
  * `C` is the config type. Properties: `config`, `styles`, `strings` (objects or JSON), `callbacks`
  * and `client` (JS only); events `auth-event` and `auth-error` (bubbling, composed).
  */
-export class AuthElement<C = unknown> extends ElementBase {
+export class AuthElement<C = unknown> extends elementBase() {
   /** The table row of this element's tag. */
   declare static readonly definition: AuthElementDefinition;
 
@@ -139,10 +159,11 @@ export class AuthElement<C = unknown> extends ElementBase {
   }
 
   constructor() {
+    // r2wc's constructor attaches the shadow root. A declarative (server-rendered) one is reused:
+    // attachShadow returns it, emptied of the server's placeholder (DOM standard, attachShadow step
+    // "if this's shadow root is declarative"), rather than throwing.
     super();
     const s = stateOf(this);
-    // A declarative shadow root (server-rendered) is reused rather than attached twice (which throws).
-    if (!this.shadowRoot) this.attachShadow({ mode: 'open' });
     // Values set before the tag was defined sit on the instance as own properties and hide the
     // accessors: move them onto the accessors, through the same parsing as any other set.
     const rec = this as unknown as Record<string, unknown>;
@@ -197,31 +218,29 @@ export class AuthElement<C = unknown> extends ElementBase {
     this.#changed();
   }
 
-  /** Mounts the widget (a React root in the shadow root) and reports what is wrong with the input. */
-  connectedCallback(): void {
+  /** Mounts the widget (r2wc: a React root in the shadow root) and reports what is wrong with the input. */
+  override connectedCallback(): void {
     const s = stateOf(this);
     const def = definitionOf(this);
+    // Before the widget mounts: what the row captures (a reset token in the address) is its start.
     if (def.capture && !s.captured) {
       s.captured = true;
       for (const [k, v] of Object.entries(def.capture(Object.fromEntries(s.values)))) s.values.set(k, v);
     }
-    if (!s.root && this.shadowRoot) {
-      s.root = createRoot(this.shadowRoot);
-      s.root.render(<ElementHost element={this as AuthElement} />);
-    }
+    super.connectedCallback();
     this.#reportProblems();
     this.#checkClient();
   }
 
-  /** Unmounts the widget, unless the element is back in the document by the next microtask (a move). */
-  disconnectedCallback(): void {
+  /** Unmounts the widget (r2wc), unless the element is back in the document by the next microtask (a move). */
+  override disconnectedCallback(): void {
     const s = stateOf(this);
     clearTimeout(s.missingClientTimer);
     s.missingClientTimer = undefined;
+    // A move (remove, then insert, in one task: a framework re-ordering a list) keeps the React
+    // tree and the widget's state; r2wc's own callback would unmount and mount afresh.
     queueMicrotask(() => {
-      if (this.isConnected || !s.root) return;
-      s.root.unmount();
-      s.root = null;
+      if (!this.isConnected) super.disconnectedCallback();
     });
   }
 
@@ -421,6 +440,12 @@ function ConfigProblem({ message }: { message: string }) {
       </p>
     </div>
   );
+}
+
+/** The component r2wc mounts: `container` is the shadow root r2wc attached; its host is the element. */
+function Shell({ container }: { container?: HTMLElement }) {
+  const host = container instanceof ShadowRoot ? container.host : container;
+  return host ? <ElementHost element={host as AuthElement} /> : null;
 }
 
 /** The React side of an element: reads its values, owns the client it may create, renders the widget. */

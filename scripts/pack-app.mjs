@@ -3,8 +3,8 @@
 // empty project, as a host would (`npm install --omit=dev`); prints a JSON line with the paths and
 // the measures (packed size, file count, installed size and package count). The package tests
 // (test/package/) run against that project: the types, SSR imports and what got installed.
-// Dev tools the type tests compile with (React 18 types, Vue, Svelte) are linked in from this
-// repository after the measure, since they are the host's, not the kit's.
+// Dev tools the type tests compile with (React 18 types, Vue, Svelte, Angular) are linked in from
+// this repository after the measure, since they are the host's, not the kit's.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -39,7 +39,7 @@ export function packApp() {
     n.startsWith('.') ? [] : n.startsWith('@') ? readdirSync(join(modules, n)).map((m) => `${n}/${m}`) : [n],
   );
   const install = { bytes: bytesUnder(modules), packages };
-  for (const dep of ['react', 'react-dom', 'scheduler', 'loose-envify', 'js-tokens', '@types/react', '@types/react-dom', '@types/prop-types', 'csstype', 'vue', 'svelte']) {
+  for (const dep of ['react', 'react-dom', 'scheduler', 'loose-envify', 'js-tokens', '@types/react', '@types/react-dom', '@types/prop-types', 'csstype', 'vue', 'svelte', '@angular/core', '@angular/common', '@angular/compiler', '@angular/platform-browser', 'rxjs', 'tslib']) {
     const from = join(repo, 'node_modules', dep);
     const to = join(modules, dep);
     if (!existsSync(from) || existsSync(to)) continue;

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // The one test command (README, CI): typecheck, lint, Node tests (server on SQLite, then on
-// Postgres when one can be had), build, end-to-end tests, browser tests, size budget. Each stage's
+// Postgres when one can be had), build, pack, end-to-end tests (the host apps of demo/hosts/ among
+// them, built against the packed kit), browser tests, size budget, package checks. Each stage's
 // counts are added up into a closing line `total: N passed, N failed`.
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
@@ -91,21 +92,13 @@ if (existsSync('scripts/postgres.mjs')) {
 
 const built = await check('build', process.execPath, ['scripts/build.mjs']);
 
-// End-to-end tests drive Chromium from Node over the built bundle (dist/).
-if (built && haveChromium) await counted('end-to-end tests', ...nodeTest(findTests('.', (p) => p.endsWith('.e2e.test.ts'))), NODE_COUNTS);
-else record('end-to-end tests', 0, 1);
-
-if (haveChromium) await counted('browser tests', bin('wtr'), [], WTR_COUNTS);
-else record('browser tests', 0, 1);
-
-if (built) await check('size budget', process.execPath, ['scripts/size.mjs', '--check']);
-else record('size budget', 0, 1);
-
 // The package as a host installs it: `npm pack` (prepack builds), the tarball installed alone into
-// an empty project; then publint and arethetypeswrong on the tarball, and the package tests (SSR
-// imports, type tests of consumers, what gets installed, the manifest) against that project.
+// an empty project. The end-to-end tests build the host apps (demo/hosts/) against it; at the end,
+// publint and arethetypeswrong check the tarball, and the package tests (SSR imports, type tests of
+// consumers, what gets installed, the manifest) run against that project.
 console.log('\n=== pack');
 let packed = null;
+let packInfo = null;
 if (built) {
   const { packApp } = await import('./pack-app.mjs');
   try {
@@ -113,19 +106,31 @@ if (built) {
     const { pack, install } = packed;
     console.log(`packed: ${pack.entryCount} files, ${pack.size} B (${pack.unpackedSize} B unpacked)`);
     console.log(`installed alone: ${install.packages.length} package(s) (${install.packages.join(', ')}), ${install.bytes} B`);
+    packInfo = join(packed.root, 'pack-info.json');
+    writeFileSync(packInfo, JSON.stringify(packed));
   } catch (e) {
     console.error(`pack failed: ${e.message}`);
   }
 }
 record('pack', packed ? 1 : 0, packed ? 0 : 1);
+
+// End-to-end tests drive Chromium from Node over the built bundle (dist/) and the host apps.
+if (packed && haveChromium) {
+  await counted('end-to-end tests', ...nodeTest(findTests('.', (p) => p.endsWith('.e2e.test.ts'))), NODE_COUNTS, { AE_PACK_INFO: packInfo });
+} else record('end-to-end tests', 0, 1);
+
+if (haveChromium) await counted('browser tests', bin('wtr'), [], WTR_COUNTS);
+else record('browser tests', 0, 1);
+
+if (built) await check('size budget', process.execPath, ['scripts/size.mjs', '--check']);
+else record('size budget', 0, 1);
+
 if (packed) {
   await check('publint (packed tarball)', bin('publint'), ['run', packed.tarball, '--strict']);
   // The kit is ESM only (custom elements run in browsers and bundlers; Node 20.19+ can require(esm)):
   // the esm-only profile leaves out node10 (no `exports` support) and CJS `require` resolutions.
   await check('arethetypeswrong (packed tarball)', bin('attw'), [packed.tarball, '--profile', 'esm-only']);
-  const infoFile = join(packed.root, 'pack-info.json');
-  writeFileSync(infoFile, JSON.stringify(packed));
-  await counted('package tests (packed tarball)', ...nodeTest(findTests(join('test', 'package'), (p) => p.endsWith('.test.ts') && !p.endsWith('.e2e.test.ts'))), NODE_COUNTS, { AE_PACK_INFO: infoFile });
+  await counted('package tests (packed tarball)', ...nodeTest(findTests(join('test', 'package'), (p) => p.endsWith('.test.ts') && !p.endsWith('.e2e.test.ts'))), NODE_COUNTS, { AE_PACK_INFO: packInfo });
 } else {
   record('publint (packed tarball)', 0, 1);
   record('arethetypeswrong (packed tarball)', 0, 1);

@@ -3,7 +3,8 @@
  * project it was installed into (scripts/pack-app.mjs). `npm test` packs once and hands the result
  * over in AE_PACK_INFO; a test file run alone packs for itself.
  */
-import { readFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** What scripts/pack-app.mjs reports. */
@@ -32,4 +33,25 @@ export function packedKit(): Promise<Packed> {
     return packApp();
   })();
   return packed;
+}
+
+/**
+ * A second host project beside the packed one, for a consumer that needs other versions of its
+ * tools (React 19): the installed kit copied as npm installed it, and `links` (package
+ * name -> folder) linked into its node_modules.
+ */
+export async function hostProject(name: string, links: Record<string, string>): Promise<string> {
+  const { root, app } = await packedKit();
+  const dir = join(root, name);
+  const modules = join(dir, 'node_modules');
+  if (!existsSync(modules)) {
+    mkdirSync(modules, { recursive: true });
+    writeFileSync(join(dir, 'package.json'), `${JSON.stringify({ name: `host-${name}`, private: true, type: 'module' })}\n`);
+    cpSync(join(app, 'node_modules', 'auth-elements'), join(modules, 'auth-elements'), { recursive: true });
+    for (const [pkg, from] of Object.entries(links)) {
+      mkdirSync(dirname(join(modules, pkg)), { recursive: true });
+      symlinkSync(from, join(modules, pkg), 'dir');
+    }
+  }
+  return dir;
 }

@@ -1,23 +1,23 @@
 /**
  * Server rendering (Next.js, Nuxt, SvelteKit run the page's imports in Node): every entry of the
  * installed package imports in Node without a DOM, defining is a no-op there, and the React
- * wrappers render to HTML. Each case runs in a fresh Node process inside the host project, so it
- * resolves `auth-elements` exactly as a host's server would.
+ * wrappers render to HTML (React 18 and 19). Each case runs in a fresh Node process inside the host
+ * project, so it resolves `auth-elements` exactly as a host's server would.
  */
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { packedKit } from './packed.ts';
+import { hostProject, packedKit, repo } from './packed.ts';
 
-/** Runs `code` as an ES module in the host project; returns stdout, and fails on anything on stderr. */
-async function inHost(code: string): Promise<string> {
-  const { app } = await packedKit();
-  const out = execFileSync(process.execPath, ['--input-type=module', '-e', code], {
-    cwd: app,
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  return out.trim();
+/** Runs `code` as an ES module in the host project (or `project`); returns stdout, and fails on anything on stderr. */
+async function inHost(code: string, project?: string): Promise<string> {
+  const app = project ?? (await packedKit()).app;
+  const r = spawnSync(process.execPath, ['--input-type=module', '-e', code], { cwd: app, encoding: 'utf8' });
+  // React's server renderer warns on stderr (development build): a warning fails the case.
+  assert.equal(r.stderr, '');
+  assert.equal(r.status, 0);
+  return r.stdout.trim();
 }
 
 const ENTRIES = [
@@ -83,5 +83,29 @@ describe('the installed package on a server (no DOM)', () => {
       out,
       '<main><auth-login class="login"></auth-login><auth-reset-password></auth-reset-password><auth-passkey-registration id="pk"></auth-passkey-registration></main>',
     );
+  });
+
+  it('renders the React wrappers and the tags to HTML with React 19 too, with no warning', async () => {
+    // A second host project with React 19 (the React 19 host app's), as a Next.js app on React 19 has.
+    const react19 = join(repo, 'demo/hosts/react19/node_modules');
+    const project = await hostProject('app-react19-runtime', {
+      react: join(react19, 'react'),
+      'react-dom': join(react19, 'react-dom'),
+      scheduler: join(react19, 'scheduler'),
+    });
+    const out = await inHost(
+      `
+      const { createElement, version } = await import('react');
+      const { renderToString } = await import('react-dom/server');
+      const { AuthLogin, AuthResetPassword } = await import('auth-elements/react');
+      console.log(version.split('.')[0], renderToString(createElement('main', null,
+        createElement(AuthLogin, { className: 'login', config: { products: ['otp'] }, onAuthEvent: () => {} }),
+        createElement(AuthResetPassword, { passwordResetToken: 't' }),
+        createElement('auth-login', { id: 'tag', className: 'tag' }),
+      )));
+    `,
+      project,
+    );
+    assert.equal(out, '19 <main><auth-login class="login"></auth-login><auth-reset-password></auth-reset-password><auth-login id="tag" class="tag"></auth-login></main>');
   });
 });

@@ -3,18 +3,28 @@
  * repository's TypeScript with `strict` and `skipLibCheck: false` (so every shipped declaration is
  * checked too), each with positive uses and `@ts-expect-error` negatives (an unused directive is
  * itself an error, so each negative must really fail): a plain TS consumer (nodenext resolution),
- * a React 18 consumer (the wrappers and the tags in JSX), and Vue and Svelte template typings.
+ * a React 18 consumer (the wrappers and the tags in JSX), a React 19 consumer (@types/react 19, in a
+ * second host project), Vue and Svelte template typings, and an Angular component compiled by ngc
+ * with strictTemplates (templates cannot hold `@ts-expect-error`: a negative template line carries
+ * an `<!-- error TSnnnn -->` comment, and ngc must report exactly those lines and codes).
  */
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { execFile, spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { describe, it } from 'node:test';
-import { packedKit, repo } from './packed.ts';
+import { stripVTControlCharacters } from 'node:util';
+import { hostProject, packedKit, repo } from './packed.ts';
 
-/** Writes `files` and a tsconfig into the host project's folder `name`, compiles it, returns tsc's output. */
-async function compile(name: string, compilerOptions: Record<string, unknown>, files: Record<string, string>): Promise<{ status: number | null; output: string }> {
-  const { app } = await packedKit();
+/** Writes `files` and a tsconfig into the folder `name` of a host project, compiles it, returns tsc's output. */
+async function compile(
+  name: string,
+  compilerOptions: Record<string, unknown>,
+  files: Record<string, string>,
+  project?: string,
+): Promise<{ status: number | null; output: string }> {
+  const app = project ?? (await packedKit()).app;
   const dir = join(app, 'consumers', name);
   mkdirSync(dir, { recursive: true });
   for (const [file, text] of Object.entries(files)) writeFileSync(join(dir, file), text);
@@ -183,6 +193,161 @@ const err: SvelteHTMLElements['auth-passkey-registration'] = {
 void err;
 `;
 
+const REACT19 = `
+import { useRef } from 'react';
+import { AuthLogin, AuthPasskeyRegistration, AuthResetPassword, createClient, defineAuthElements, type AuthLoginElement, type LoginConfig } from 'auth-elements/react';
+
+defineAuthElements();
+const client = createClient('public-token-test-x');
+const config: LoginConfig = { products: ['otp'], otpOptions: { methods: ['email'] } };
+
+export function App() {
+  // React 19: useRef(null) is a RefObject<AuthLoginElement | null>, passed as a plain prop.
+  const ref = useRef<AuthLoginElement>(null);
+  return (
+    <main>
+      <auth-login
+        ref={ref}
+        className="login"
+        client={client}
+        config={config}
+        styles={{ colors: { primary: '#112233' } }}
+        strings={{ 'main.header': 'Welcome' }}
+        onauth-event={(e) => {
+          if (e.detail.type === 'OTP_AUTHENTICATE') console.log(e.detail.data.user.user_id);
+        }}
+        onauth-error={(e) => console.log(e.detail.message, e.detail.field)}
+      />
+      <auth-reset-password passwordResetToken="t" config={{ products: ['passwords'] }} />
+      <auth-passkey-registration client={client} config={{ sessionOptions: { sessionDurationMinutes: 60 } }} />
+      <AuthLogin ref={ref} className="login" config={config} onAuthEvent={(e) => console.log(e.detail.type)} />
+      <AuthResetPassword passwordResetToken="t" onAuthError={(e) => console.log(e.detail.name)} />
+      <AuthPasskeyRegistration client={client} />
+      {/* @ts-expect-error a product that does not exist */}
+      <auth-login config={{ products: ['otpp'] }} />
+      {/* @ts-expect-error a property the tag does not have */}
+      <auth-login confg={{}} />
+      <auth-login
+        onauth-event={(e) => {
+          // @ts-expect-error detail.type is text
+          const n: number = e.detail.type;
+          void n;
+        }}
+      />
+      {/* @ts-expect-error the passkey element takes no products */}
+      <auth-passkey-registration config={{ products: ['otp'] }} />
+      {/* @ts-expect-error a config key that does not exist */}
+      <AuthLogin config={{ prodcts: ['otp'] }} />
+      {/* @ts-expect-error the reset token is text */}
+      <AuthResetPassword passwordResetToken={1} />
+    </main>
+  );
+}
+`;
+
+/** The Angular consumer: the issue's case, \`(auth-event)="onEvent($event)"\` with a typed handler, under strictTemplates. */
+const ANGULAR = `
+import { Component, CUSTOM_ELEMENTS_SCHEMA, signal } from '@angular/core';
+import type { AuthErrorDetail, AuthEvent, LoginConfig } from 'auth-elements';
+import { AuthEventType } from 'auth-elements';
+import 'auth-elements/define';
+
+@Component({
+  selector: 'app-sign-in',
+  schemas: [CUSTOM_ELEMENTS_SCHEMA],
+  template: \`
+    <auth-login [config]="config" (auth-event)="onEvent($event)" (auth-error)="onError($event)"></auth-login>
+    <auth-login (auth-event)="last.set($event.detail.type)" (auth-error)="field.set($event.detail.field)"></auth-login>
+    <auth-reset-password [passwordResetToken]="token" (auth-event)="onEvent($event)"></auth-reset-password>
+    <auth-passkey-registration (auth-error)="onError($event)"></auth-passkey-registration>
+  \`,
+})
+export class SignInComponent {
+  readonly config: LoginConfig = { products: ['otp'], otpOptions: { methods: ['email'] } };
+  // @ts-expect-error a product that does not exist
+  readonly wrong: LoginConfig = { products: ['otpp'] };
+  readonly token = 'reset-token';
+  readonly last = signal<string>('');
+  readonly field = signal<string | undefined>(undefined);
+  onEvent(e: CustomEvent<AuthEvent>): void {
+    if (e.detail.type === AuthEventType.OTP_EMAIL_LOGIN_OR_CREATE) {
+      const email: string = e.detail.data.email;
+      void email;
+    }
+    // @ts-expect-error detail.type is text
+    const n: number = e.detail.type;
+    void n;
+  }
+  onError(e: CustomEvent<AuthErrorDetail>): void {
+    const message: string = e.detail.message;
+    void message;
+  }
+}
+`;
+
+/** Template negatives: each marked line must be an error with that code, and nothing else may be. */
+const ANGULAR_NEGATIVE = `
+import { Component, CUSTOM_ELEMENTS_SCHEMA } from '@angular/core';
+import type { AuthErrorDetail } from 'auth-elements';
+import 'auth-elements/define';
+
+@Component({
+  selector: 'app-wrong',
+  schemas: [CUSTOM_ELEMENTS_SCHEMA],
+  template: \`
+    <auth-login (auth-event)="onError($event)"></auth-login> <!-- error TS2345: an event is not an error -->
+    <auth-login (auth-error)="count($event.detail.message)"></auth-login> <!-- error TS2345: a message is text -->
+    <auth-login (auth-event)="last = $event.detail.nope"></auth-login> <!-- error TS2339: no such field -->
+    <auth-passkey-registration (auth-error)="last = $event.detail.data"></auth-passkey-registration> <!-- error TS2339: an error has no data -->
+  \`,
+})
+export class WrongComponent {
+  last: unknown;
+  onError(e: CustomEvent<AuthErrorDetail>): void {
+    void e;
+  }
+  count(n: number): void {
+    void n;
+  }
+}
+`;
+
+/** Compiles an Angular consumer with ngc (strictTemplates) in the packed host project; resolves to ngc's output. */
+async function ngc(name: string, source: string): Promise<{ code: number; output: string }> {
+  const { app } = await packedKit();
+  const dir = join(app, 'consumers', name);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'component.ts'), source);
+  writeFileSync(
+    join(dir, 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: {
+        target: 'ES2022',
+        module: 'ES2022',
+        moduleResolution: 'Bundler',
+        lib: ['ES2022', 'DOM', 'DOM.Iterable'],
+        strict: true,
+        // Angular's own declarations are not ours to check (and slow); the kit's are checked by
+        // the other consumers with skipLibCheck off.
+        skipLibCheck: true,
+        noEmit: true,
+        types: [],
+      },
+      files: ['component.ts'],
+      angularCompilerOptions: { strictTemplates: true, strictInjectionParameters: true },
+    }),
+  );
+  // ngc and its TypeScript (5.9: Angular's compiler needs TypeScript's JS API) are the Angular host app's.
+  const cli = dirname(createRequire(join(repo, 'demo/hosts/angular/package.json')).resolve('@angular/compiler-cli/package.json'));
+  return new Promise((resolve) => {
+    execFile(process.execPath, [join(cli, 'bundles/src/bin/ngc.js'), '-p', dir], (error, stdout, stderr) => {
+      // ngc colours its template diagnostics whatever the settings: keep the text only.
+      const output = stripVTControlCharacters(`${stdout}${stderr}`).trim();
+      resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, output });
+    });
+  });
+}
+
 describe('types of the packed package', () => {
   it('a plain TypeScript consumer (nodenext) compiles, and each negative fails', async () => {
     const r = await compile('plain', { module: 'NodeNext', moduleResolution: 'NodeNext' }, { 'main.ts': PLAIN });
@@ -198,6 +363,39 @@ describe('types of the packed package', () => {
     );
     assert.equal(r.output, '');
     assert.equal(r.status, 0);
+  });
+
+  it('a React 19 consumer (@types/react 19: tags and wrappers in JSX) compiles, and each negative fails', async () => {
+    const react19 = join(repo, 'demo/hosts/react19/node_modules/@types');
+    const project = await hostProject('app-react19', {
+      '@types/react': join(react19, 'react'),
+      '@types/react-dom': join(react19, 'react-dom'),
+      csstype: join(repo, 'node_modules/csstype'),
+    });
+    const version = (JSON.parse(readFileSync(join(project, 'node_modules/@types/react/package.json'), 'utf8')) as { version: string }).version;
+    assert.match(version, /^19\./);
+    const r = await compile('react19', { module: 'ESNext', moduleResolution: 'Bundler', jsx: 'react-jsx' }, { 'app.tsx': REACT19 }, project);
+    assert.equal(r.output, '');
+    assert.equal(r.status, 0);
+  });
+
+  it('an Angular component compiles with ngc under strictTemplates: $event of (auth-event) is CustomEvent<AuthEvent>', async () => {
+    const r = await ngc('angular', ANGULAR);
+    assert.equal(r.output, '');
+    assert.equal(r.code, 0);
+  });
+
+  it('Angular strictTemplates catches each wrong use of an event, and only those', async () => {
+    const r = await ngc('angular-negative', ANGULAR_NEGATIVE);
+    assert.notEqual(r.code, 0);
+    const expected = ANGULAR_NEGATIVE.split('\n').flatMap((line, i) => {
+      const m = /<!-- error (TS\d+)/.exec(line);
+      return m ? [`${i + 1} ${m[1]}`] : [];
+    });
+    assert.equal(expected.length, 4);
+    // Diagnostics as "component.ts:line:col - error TSnnnn: ...".
+    const reported = [...r.output.matchAll(/component\.ts:(\d+):\d+ - error (TS\d+)/g)].map((m) => `${m[1]} ${m[2]}`);
+    assert.deepEqual(reported, expected, r.output);
   });
 
   it('Vue template typings (GlobalComponents) type the tags', async () => {
