@@ -44,8 +44,9 @@ export const PAGE_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'Cross-Origin-Opener-Policy': 'same-origin',
   'X-Frame-Options': 'DENY',
   'X-Content-Type-Options': 'nosniff',
+  // Only features browsers know: an unrecognized one (e.g. bluetooth in Chromium) logs a console warning on every page.
   'Permissions-Policy':
-    'publickey-credentials-get=(self), publickey-credentials-create=(self), camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), hid=(), bluetooth=()',
+    'publickey-credentials-get=(self), publickey-credentials-create=(self), camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), hid=()',
 };
 
 /** Sets the page security headers on `c`'s response; `csp` overrides some CSP directives. */
