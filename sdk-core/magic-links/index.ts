@@ -1,5 +1,5 @@
 import type { AuthenticateResult, SendResult } from '../api-types.ts';
-import type { ApiRequester } from '../method-context.ts';
+import type { MethodContext } from '../method.ts';
 import { check } from '../validate.ts';
 import { ConfirmationRequiredError, isApiError, PKCEVerifierMissingError, UsageError } from '../errors.ts';
 
@@ -91,7 +91,7 @@ function checkOptions(method: string, o: MagicLinkSendOptions | undefined): Magi
 }
 
 /** Builds the magic-link methods. */
-export function createMagicLinks(ctx: ApiRequester): MagicLinks {
+export function createMagicLinks(ctx: MethodContext): MagicLinks {
   const withPkce = async (body: Record<string, unknown>) => {
     if (!(await ctx.bootstrap()).pkce_required_for_email_magic_links) return body;
     const { code_challenge } = await ctx.pkce.start('magic_links');

@@ -1,5 +1,5 @@
 import type { AuthenticateResult } from '../api-types.ts';
-import type { ApiRequester } from '../method-context.ts';
+import type { MethodContext } from '../method.ts';
 import { check } from '../validate.ts';
 
 /** OAuth providers of SPEC §2. */
@@ -30,7 +30,7 @@ export interface OAuth {
 }
 
 /** Builds the OAuth calls; `apiBaseUrl` is where /v1/public lives. */
-export function createOAuth(ctx: ApiRequester, apiBaseUrl: string, publicToken: string): OAuth {
+export function createOAuth(ctx: MethodContext, apiBaseUrl: string, publicToken: string): OAuth {
   const startUrl = async (provider: OAuthProvider, o: OAuthStartOptions = {}) => {
     const m = 'oauth.start';
     check(m)

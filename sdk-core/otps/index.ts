@@ -1,5 +1,5 @@
 import type { AuthenticateResult, SendResult } from '../api-types.ts';
-import type { ApiRequester } from '../method-context.ts';
+import type { MethodContext } from '../method.ts';
 import type { OTPLoginOrCreateResponse } from '../schemas/index.ts';
 import { check } from '../validate.ts';
 
@@ -52,7 +52,7 @@ function checkSendOptions(method: string, o: OTPSendOptions | undefined): OTPSen
   return opts;
 }
 
-function channel(ctx: ApiRequester, name: 'email' | 'sms' | 'whatsapp'): OTPChannel {
+function channel(ctx: MethodContext, name: 'email' | 'sms' | 'whatsapp'): OTPChannel {
   const field = name === 'email' ? 'email' : 'phone_number';
   const body = (destination: string, opts: OTPSendOptions) => ({
     [field]: destination,
@@ -76,7 +76,7 @@ function channel(ctx: ApiRequester, name: 'email' | 'sms' | 'whatsapp'): OTPChan
 }
 
 /** Builds the OTP methods. */
-export function createOTPs(ctx: ApiRequester): OTPs {
+export function createOTPs(ctx: MethodContext): OTPs {
   return {
     email: channel(ctx, 'email'),
     sms: channel(ctx, 'sms'),

@@ -1,5 +1,5 @@
 import type { AuthenticateResult, BasicResult } from '../api-types.ts';
-import type { ApiRequester } from '../method-context.ts';
+import type { MethodContext } from '../method.ts';
 import { check } from '../validate.ts';
 
 /** Answer of a strength check (SPEC §3). */
@@ -50,7 +50,7 @@ export interface Passwords {
 }
 
 /** Builds the password methods. */
-export function createPasswords(ctx: ApiRequester): Passwords {
+export function createPasswords(ctx: MethodContext): Passwords {
   const signIn = async (path: string, method: string, o: { email: string; password: string; session_duration_minutes: number }) => {
     check(method).optionalObject('options', o);
     check(method).string('email', o?.email).string('password', o?.password).number('session_duration_minutes', o?.session_duration_minutes);

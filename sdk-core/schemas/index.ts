@@ -15,3 +15,4 @@ export * from './users.ts';
 export * from './validate.ts';
 export * from './webauthn.ts';
 export * from './stored.ts';
+export * from './totps.ts';

@@ -1,5 +1,5 @@
 import type { AuthenticateResult } from '../api-types.ts';
-import type { ApiRequester } from '../method-context.ts';
+import type { MethodContext } from '../method.ts';
 import type { Session } from '../schemas/index.ts';
 import { isSessionDestroyingError, type SessionTokens } from '../session-manager.ts';
 import { check } from '../validate.ts';
@@ -59,7 +59,7 @@ export function backoffDelay(attempt: number, random: () => number = Math.random
 }
 
 /** Builds the session methods. */
-export function createSessions(ctx: ApiRequester): Sessions {
+export function createSessions(ctx: MethodContext): Sessions {
   const { sessions } = ctx;
   const signIn = (path: string, body: Record<string, unknown>) => ctx.signIn({ method: 'POST', path, body });
 

@@ -1,7 +1,7 @@
 import type { UserSearchResponse } from '../schemas/user-search.ts';
 import type { BasicResult } from '../api-types.ts';
 import { NoSessionError, UsageError } from '../errors.ts';
-import type { ApiRequester } from '../method-context.ts';
+import type { MethodContext } from '../method.ts';
 import type { User } from '../schemas/index.ts';
 import { isSessionDestroyingError } from '../session-manager.ts';
 import { check } from '../validate.ts';
@@ -59,7 +59,7 @@ function userOf(p: UserPayload): User {
 }
 
 /** Builds the user methods. */
-export function createUsers(ctx: ApiRequester): Users {
+export function createUsers(ctx: MethodContext): Users {
   const signedIn = async <T>(fn: () => Promise<T>): Promise<T> => {
     if (!ctx.sessions.getTokens()) throw new NoSessionError();
     try {

@@ -6,7 +6,7 @@
  */
 import type { AuthenticateResult, BasicResult } from '../api-types.ts';
 import { NoSessionError } from '../errors.ts';
-import type { ApiRequester } from '../method-context.ts';
+import type { MethodContext } from '../method.ts';
 import type { User, WebAuthnRegistrationInfo } from '../schemas/index.ts';
 import { check } from '../validate.ts';
 
@@ -122,7 +122,7 @@ export interface WebAuthn {
 }
 
 /** Builds the WebAuthn calls. */
-export function createWebAuthn(ctx: ApiRequester): WebAuthn {
+export function createWebAuthn(ctx: MethodContext): WebAuthn {
   const api: WebAuthn = {
     async registerStart(o = {}) {
       const m = 'webauthn.registerStart';
