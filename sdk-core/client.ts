@@ -1,5 +1,4 @@
 import type { AuthenticateResult } from './api-types.ts';
-import { createB2B, type B2B } from './b2b/index.ts';
 import { DEFAULT_BOOTSTRAP } from './bootstrap.ts';
 import {
   type CaptchaProvider,
@@ -8,18 +7,10 @@ import {
   devCaptchaProvider,
   recaptchaProvider,
 } from './captcha.ts';
-import { createCryptoWallets, type CryptoWallets } from './crypto-wallets/index.ts';
 import { type ApiRequest, CaptchaRequiredError, type FetchLike, HttpClient } from './http.ts';
-import { createIDP, type IDP } from './idp/index.ts';
-import { createImpersonation, type Impersonation } from './impersonation/index.ts';
-import { createMagicLinks, type MagicLinks } from './magic-links/index.ts';
 import type { MethodContext } from './method.ts';
 import { type MethodGroups, SDK_METHODS } from './methods.ts';
-import { createOAuth, type OAuth } from './oauth/index.ts';
-import { createOTPs, type OTPs } from './otps/index.ts';
-import { createPasswords, type Passwords } from './passwords/index.ts';
 import { PKCEStore } from './pkce/index.ts';
-import { createRBAC, type RBAC } from './rbac/index.ts';
 import type { BootstrapData } from './schemas/index.ts';
 import { PersistentId, parseStoredString } from './schemas/stored.ts';
 import { type CookieOptions, isSessionDestroyingError, SessionManager } from './session-manager.ts';
@@ -27,7 +18,6 @@ import { backoffDelay, createSessions, SESSION_REFRESH_MS, type Sessions } from 
 import { type CookieJar, defaultCookieJar, defaultStore, type KeyValueStore, resilientStore } from './storage.ts';
 import { randomId, Telemetry, type TelemetryEvent } from './telemetry.ts';
 import { createUsers, type Users } from './users/index.ts';
-import { createWebAuthn, type WebAuthn } from './webauthn/index.ts';
 
 /** The provider's hosted API for test and live tokens (DESIGN §2). */
 export const PROVIDER_API_HOSTS = { test: 'https://test.stytch.com', live: 'https://api.stytch.com' } as const;
@@ -86,28 +76,7 @@ export interface CoreClient {
  * The headless client: every SDK call of the spec hangs off it. The method groups (`client.otps`,
  * `client.totps`, ...) come from the registry in ./methods.ts.
  */
-export interface AuthClient extends CoreClient, MethodGroups {
-  /** One-time passcodes by email, SMS and WhatsApp. */
-  readonly otps: OTPs;
-  /** Email magic links. */
-  readonly magicLinks: MagicLinks;
-  /** Passwords. */
-  readonly passwords: Passwords;
-  /** Passkeys and other WebAuthn credentials (raw calls). */
-  readonly webauthn: WebAuthn;
-  /** Crypto-wallet sign-in. */
-  readonly cryptoWallets: CryptoWallets;
-  /** OAuth sign-in. */
-  readonly oauth: OAuth;
-  /** Impersonation tokens. */
-  readonly impersonation: Impersonation;
-  /** Identity-provider consent calls. */
-  readonly idp: IDP;
-  /** B2B lookups. */
-  readonly b2b: B2B;
-  /** Role-based permission checks. */
-  readonly rbac: RBAC;
-}
+export interface AuthClient extends CoreClient, MethodGroups {}
 
 let liveClients = 0;
 
@@ -304,16 +273,6 @@ export function createClient(publicToken: string, options: ClientOptions = {}): 
     publicToken,
     apiBaseUrl: baseUrl,
     bootstrap,
-    otps: createOTPs(ctx),
-    magicLinks: createMagicLinks(ctx),
-    passwords: createPasswords(ctx),
-    webauthn: createWebAuthn(ctx),
-    cryptoWallets: createCryptoWallets(ctx),
-    oauth: createOAuth(ctx, baseUrl, publicToken),
-    impersonation: createImpersonation(ctx),
-    idp: createIDP(ctx),
-    b2b: createB2B(ctx),
-    rbac: createRBAC(bootstrap, () => manager.getState().user?.roles ?? manager.getState().session?.roles ?? []),
     session,
     user: users,
     telemetry: { log: (name, details) => telemetry.log(name, details) },

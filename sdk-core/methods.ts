@@ -9,11 +9,33 @@
  * group whose calls await `load()` on first use. Method modules have no side effects and import no
  * other method, so nothing else changes.
  */
+import { b2bMethod } from './b2b/index.ts';
+import { cryptoWalletsMethod } from './crypto-wallets/index.ts';
+import { idpMethod } from './idp/index.ts';
+import { impersonationMethod } from './impersonation/index.ts';
+import { magicLinksMethod } from './magic-links/index.ts';
 import type { SdkMethod } from './method.ts';
+import { oauthMethod } from './oauth/index.ts';
+import { otpsMethod } from './otps/index.ts';
+import { passwordsMethod } from './passwords/index.ts';
+import { rbacMethod } from './rbac/index.ts';
 import { totpsMethod } from './totps/index.ts';
+import { webauthnMethod } from './webauthn/index.ts';
 
 /** Every method group of the client, in the order the client builds them. */
-export const SDK_METHODS = [totpsMethod] as const satisfies readonly SdkMethod<string, unknown>[];
+export const SDK_METHODS = [
+  otpsMethod,
+  magicLinksMethod,
+  passwordsMethod,
+  webauthnMethod,
+  cryptoWalletsMethod,
+  oauthMethod,
+  totpsMethod,
+  impersonationMethod,
+  idpMethod,
+  b2bMethod,
+  rbacMethod,
+] as const satisfies readonly SdkMethod<string, unknown>[];
 
 /** One registered method. */
 export type RegisteredMethod = (typeof SDK_METHODS)[number];

@@ -1,5 +1,5 @@
 import type { BasicResult } from '../api-types.ts';
-import type { MethodContext } from '../method.ts';
+import type { MethodContext, SdkMethod } from '../method.ts';
 import { check } from '../validate.ts';
 
 /** Business-to-business lookups. */
@@ -17,3 +17,6 @@ export function createB2B(ctx: MethodContext): B2B {
     },
   };
 }
+
+/** The registry entry (../methods.ts): `client.b2b`. */
+export const b2bMethod = { name: 'b2b', create: createB2B } satisfies SdkMethod<'b2b', B2B>;

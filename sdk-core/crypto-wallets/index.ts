@@ -1,5 +1,5 @@
 import type { AuthenticateResult, BasicResult } from '../api-types.ts';
-import type { MethodContext } from '../method.ts';
+import type { MethodContext, SdkMethod } from '../method.ts';
 import { check } from '../validate.ts';
 
 /** Sign-In-With-Ethereum parameters (SPEC §7). */
@@ -48,3 +48,6 @@ export function createCryptoWallets(ctx: MethodContext): CryptoWallets {
     },
   };
 }
+
+/** The registry entry (../methods.ts): `client.cryptoWallets`. */
+export const cryptoWalletsMethod = { name: 'cryptoWallets', create: createCryptoWallets } satisfies SdkMethod<'cryptoWallets', CryptoWallets>;

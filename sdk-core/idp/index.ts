@@ -1,5 +1,5 @@
 import type { BasicResult } from '../api-types.ts';
-import type { MethodContext } from '../method.ts';
+import type { MethodContext, SdkMethod } from '../method.ts';
 import { check } from '../validate.ts';
 
 /** Authorize params of SPEC §3 (scopes already split). */
@@ -69,3 +69,6 @@ export function createIDP(ctx: MethodContext): IDP {
     },
   };
 }
+
+/** The registry entry (../methods.ts): `client.idp`. */
+export const idpMethod = { name: 'idp', create: createIDP } satisfies SdkMethod<'idp', IDP>;

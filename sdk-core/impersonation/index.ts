@@ -1,5 +1,5 @@
 import type { AuthenticateResult } from '../api-types.ts';
-import type { MethodContext } from '../method.ts';
+import type { MethodContext, SdkMethod } from '../method.ts';
 import { check } from '../validate.ts';
 
 /** Impersonation: a support agent signs in as a user with a one-time token. */
@@ -21,3 +21,6 @@ export function createImpersonation(ctx: MethodContext): Impersonation {
     },
   };
 }
+
+/** The registry entry (../methods.ts): `client.impersonation`. */
+export const impersonationMethod = { name: 'impersonation', create: createImpersonation } satisfies SdkMethod<'impersonation', Impersonation>;

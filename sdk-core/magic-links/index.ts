@@ -1,5 +1,5 @@
 import type { AuthenticateResult, SendResult } from '../api-types.ts';
-import type { MethodContext } from '../method.ts';
+import type { MethodContext, SdkMethod } from '../method.ts';
 import { check } from '../validate.ts';
 import { ConfirmationRequiredError, isApiError, PKCEVerifierMissingError, UsageError } from '../errors.ts';
 
@@ -193,3 +193,6 @@ export function createMagicLinks(ctx: MethodContext): MagicLinks {
   };
   return self;
 }
+
+/** The registry entry (../methods.ts): `client.magicLinks`. */
+export const magicLinksMethod = { name: 'magicLinks', create: createMagicLinks } satisfies SdkMethod<'magicLinks', MagicLinks>;

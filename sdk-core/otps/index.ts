@@ -1,5 +1,5 @@
 import type { AuthenticateResult, SendResult } from '../api-types.ts';
-import type { MethodContext } from '../method.ts';
+import type { MethodContext, SdkMethod } from '../method.ts';
 import type { OTPLoginOrCreateResponse } from '../schemas/index.ts';
 import { check } from '../validate.ts';
 
@@ -93,3 +93,6 @@ export function createOTPs(ctx: MethodContext): OTPs {
     },
   };
 }
+
+/** The registry entry (../methods.ts): `client.otps`. */
+export const otpsMethod = { name: 'otps', create: createOTPs } satisfies SdkMethod<'otps', OTPs>;

@@ -1,5 +1,5 @@
 import type { AuthenticateResult, BasicResult } from '../api-types.ts';
-import type { MethodContext } from '../method.ts';
+import type { MethodContext, SdkMethod } from '../method.ts';
 import { check } from '../validate.ts';
 
 /** Answer of a strength check (SPEC §3). */
@@ -111,3 +111,6 @@ export function createPasswords(ctx: MethodContext): Passwords {
     },
   };
 }
+
+/** The registry entry (../methods.ts): `client.passwords`. */
+export const passwordsMethod = { name: 'passwords', create: createPasswords } satisfies SdkMethod<'passwords', Passwords>;

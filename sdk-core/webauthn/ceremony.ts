@@ -12,7 +12,7 @@ import {
   WebAuthnAbortService,
 } from '@simplewebauthn/browser';
 import { openShadowRoot, queryAll } from '../dom.ts';
-import type { WebAuthn, WebAuthnAuthenticateOptions, WebAuthnAuthenticateResult, WebAuthnCeremonyReason, WebAuthnRegisterOptions, WebAuthnRegisterResult } from './index.ts';
+import type { WebAuthn, WebAuthnAuthenticateOptions, WebAuthnAuthenticateResult, WebAuthnCeremonyReason, WebAuthnRegisterOptions, WebAuthnRegisterResult } from './types.ts';
 
 /** The browser refused or could not finish a WebAuthn ceremony (no request reached the server's finish call). */
 export class WebAuthnCeremonyError extends Error {
