@@ -1,4 +1,5 @@
 import { isApiError } from './errors.ts';
+import { COOKIE_SAME_SITE, DEFAULT_COOKIE_NAMES, INTERMEDIATE_COOKIE_MS } from './schemas/defaults.ts';
 import type { AuthenticateResponse, Session, User } from './schemas/index.ts';
 // From the module itself, not the index: the bundle then holds only these schemas (DESIGN 4, lean bundle).
 import { CookieToken, parseStoredState, parseStoredString } from './schemas/stored.ts';
@@ -18,15 +19,7 @@ export interface CookieOptions {
   domain?: string;
 }
 
-/** SPEC §9 default cookie names. */
-export const DEFAULT_COOKIE_NAMES = {
-  session: 'stytch_session',
-  jwt: 'stytch_session_jwt',
-  intermediate: 'stytch_intermediate_session_token',
-} as const;
-
-/** SPEC §9: the intermediate session cookie lives ten minutes. */
-export const INTERMEDIATE_COOKIE_MS = 600_000;
+export { DEFAULT_COOKIE_NAMES, INTERMEDIATE_COOKIE_MS } from './schemas/defaults.ts';
 
 /** Error types after which the session is gone on the server, so it is destroyed locally (SPEC §4). */
 export const SESSION_DESTROYING_ERRORS = [
@@ -176,7 +169,7 @@ export class SessionManager {
   private cookieAttributes(): CookieAttributes {
     const o = this.deps.cookieOptions ?? {};
     const host = globalThis.location?.hostname ?? 'localhost';
-    const a: CookieAttributes = { path: o.path ?? '/', sameSite: 'Lax', secure: !isLoopbackHost(host) };
+    const a: CookieAttributes = { path: o.path ?? '/', sameSite: COOKIE_SAME_SITE, secure: !isLoopbackHost(host) };
     if (o.domain) a.domain = o.domain;
     return a;
   }

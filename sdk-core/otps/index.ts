@@ -1,6 +1,7 @@
 import type { AuthenticateResult, SendResult } from '../api-types.ts';
 import type { MethodContext, SdkMethod } from '../method.ts';
 import type { OTPLoginOrCreateResponse } from '../schemas/index.ts';
+import { DEFAULT_OTP_EXPIRATION_MINUTES } from '../schemas/defaults.ts';
 import { check } from '../validate.ts';
 
 /** Options of an OTP send (SPEC §7). */
@@ -38,8 +39,8 @@ export interface OTPs {
   authenticate(code: string, methodId: string, options: OTPAuthenticateOptions): Promise<AuthenticateResult>;
 }
 
-/** SPEC §9: codes live five minutes unless asked otherwise. */
-export const OTP_DEFAULT_EXPIRATION_MINUTES = 5;
+/** SPEC §9: codes live five minutes unless asked otherwise (the shared DEFAULT_OTP_EXPIRATION_MINUTES). */
+export const OTP_DEFAULT_EXPIRATION_MINUTES = DEFAULT_OTP_EXPIRATION_MINUTES;
 
 function checkSendOptions(method: string, o: OTPSendOptions | undefined): OTPSendOptions {
   const opts = o ?? {};

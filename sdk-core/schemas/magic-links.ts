@@ -2,10 +2,11 @@
 import './zod-config.ts';
 import { z } from 'zod/mini';
 import { codeChallenge, codeVerifier } from './pkce.ts';
+import { DEFAULT_MAGIC_LINK_EXPIRATION_MINUTES } from './defaults.ts';
 import { sessionDurationMinutes } from './sessions.ts';
 
-/** SPEC 9: magic links live 30 minutes unless the send names another lifetime. */
-export const MAGIC_LINK_EXPIRATION_DEFAULT = 30;
+/** SPEC 9: magic links live 30 minutes unless the send names another lifetime (the server's name for DEFAULT_MAGIC_LINK_EXPIRATION_MINUTES). */
+export const MAGIC_LINK_EXPIRATION_DEFAULT = DEFAULT_MAGIC_LINK_EXPIRATION_MINUTES;
 /** Shortest magic-link / reset lifetime accepted, in minutes (the provider's bound). */
 export const MAGIC_LINK_EXPIRATION_MIN = 5;
 /** Longest magic-link / reset lifetime accepted, in minutes (one week, the provider's bound). */

@@ -1,10 +1,11 @@
 /** OTP request bodies and answers of DESIGN.md section 2 / SPEC 7. */
 import './zod-config.ts';
 import { z } from 'zod/mini';
+import { DEFAULT_OTP_EXPIRATION_MINUTES } from './defaults.ts';
 import { sessionDurationMinutes } from './sessions.ts';
 
-/** OTP lifetime bounds in minutes; SPEC 9 default is 5. */
-export const OTP_EXPIRATION_DEFAULT = 5;
+/** OTP lifetime in minutes when a send names none (SPEC 9; the server's name for DEFAULT_OTP_EXPIRATION_MINUTES). */
+export const OTP_EXPIRATION_DEFAULT = DEFAULT_OTP_EXPIRATION_MINUTES;
 /** Longest OTP lifetime accepted, in minutes. */
 export const OTP_EXPIRATION_MAX = 60;
 

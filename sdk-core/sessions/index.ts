@@ -2,16 +2,15 @@ import type { AuthenticateResult } from '../api-types.ts';
 import type { MethodContext } from '../method.ts';
 import type { Session } from '../schemas/index.ts';
 import { isSessionDestroyingError, type SessionTokens } from '../session-manager.ts';
+import {
+  DEFAULT_SESSION_DURATION_MINUTES,
+  RETRY_BASE_MS,
+  RETRY_JITTER_MS,
+  RETRY_MAX_ATTEMPT,
+} from '../schemas/defaults.ts';
 import { check } from '../validate.ts';
 
-/** SPEC §9: the session is refreshed this often while it exists (ms). */
-export const SESSION_REFRESH_MS = 180_000;
-/** SPEC §9: retry backoff base (ms), doubled per attempt. */
-export const RETRY_BASE_MS = 2_000;
-/** SPEC §9: the backoff exponent stops growing here. */
-export const RETRY_MAX_ATTEMPT = 7;
-/** SPEC §9: about ± this much jitter on each retry (ms). */
-export const RETRY_JITTER_MS = 175;
+export { RETRY_BASE_MS, RETRY_JITTER_MS, RETRY_MAX_ATTEMPT, SESSION_REFRESH_MS } from '../schemas/defaults.ts';
 
 /** Options of sessions/authenticate. */
 export interface SessionAuthenticateOptions {
@@ -94,7 +93,7 @@ export function createSessions(ctx: MethodContext): Sessions {
     return signIn('/sessions/attest', {
       profile_id: o.profile_id,
       token: o.token,
-      session_duration_minutes: o.session_duration_minutes ?? 30,
+      session_duration_minutes: o.session_duration_minutes ?? DEFAULT_SESSION_DURATION_MINUTES,
     });
   };
 
