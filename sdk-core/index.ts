@@ -23,6 +23,7 @@ export {
   ApiUnreachableError,
   AuthError,
   type AuthErrorCode,
+  CaptchaRequiredError,
   ConfigError,
   ConfirmationRequiredError,
   isApiError,
@@ -33,6 +34,8 @@ export {
   type SchemaIssue,
   toAuthError,
   UNREACHABLE_MESSAGES,
+  type UnreachableReason,
+  unknownError,
   UsageError,
 } from './errors.ts';
 export type { AuthorizeParams, AuthorizeStartResult, IDP } from './idp/index.ts';
@@ -91,6 +94,7 @@ export {
   type WebAuthn,
   type WebAuthnAuthenticateOptions,
   type WebAuthnAuthenticateResult,
+  WebAuthnCeremonyError,
   type WebAuthnCeremonyReason,
   type WebAuthnRegisterOptions,
   type WebAuthnRegisterResult,

@@ -27,10 +27,12 @@ export type {
   WebAuthnStartResult,
 } from './types.ts';
 
+export { WebAuthnCeremonyError } from './errors.ts';
+
 /** True when `e` is a WebAuthnCeremonyError with `reason`. */
 function isCeremonyFailure(e: unknown, reason: WebAuthnCeremonyReason): boolean {
-  // Duck-typed: the error class lives in the lazily loaded ceremony module.
-  return e instanceof Error && e.name === 'WebAuthnCeremonyError' && (e as Error & { reason?: unknown }).reason === reason;
+  // By code, not instanceof: a page may hold two copies of the kit (two bundles), whose classes differ.
+  return e instanceof Error && (e as { code?: unknown }).code === 'webauthn_ceremony' && (e as { reason?: unknown }).reason === reason;
 }
 
 /** True for an error that only means "this ceremony was cancelled" (unmount, a newer ceremony). */
