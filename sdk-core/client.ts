@@ -277,7 +277,9 @@ export function createClient(publicToken: string, options: ClientOptions = {}): 
     user: users,
     telemetry: { log: (name, details) => telemetry.log(name, details) },
     destroy() {
+      if (destroyed) return;
       destroyed = true;
+      manager.dispose();
       if (refreshTimer !== null) clock.clearTimeout(refreshTimer);
       refreshTimer = null;
       telemetry.flush();

@@ -59,6 +59,9 @@ export class SessionManager {
   private readonly listeners = new Set<Listener>();
   private readonly storageKey: string;
   private readonly names: { session: string; jwt: string; intermediate: string };
+  /** The window this manager listens to for other tabs' changes, until {@link dispose}. */
+  private crossTabTarget: Window | null = null;
+  private readonly storageListener = (ev: StorageEvent): void => this.onStorage(ev);
 
   constructor(
     private readonly deps: {
@@ -79,8 +82,19 @@ export class SessionManager {
     this.storageKey = `auth_elements_state::${deps.publicToken}`;
     this.state = this.readStored();
     if (deps.crossTab && typeof window !== 'undefined' && typeof window.addEventListener === 'function') {
-      window.addEventListener('storage', (ev) => this.onStorage(ev));
+      window.addEventListener('storage', this.storageListener);
+      this.crossTabTarget = window;
     }
+  }
+
+  /**
+   * Ends the manager's life with its client's (client.destroy()): stops following other tabs. The
+   * window held the listener, and through it this manager and its client, for as long as the page
+   * lived: one per mounted-and-removed widget before (issue 12). The session itself is kept.
+   */
+  dispose(): void {
+    this.crossTabTarget?.removeEventListener('storage', this.storageListener);
+    this.crossTabTarget = null;
   }
 
   /**
