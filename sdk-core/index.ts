@@ -1,5 +1,5 @@
 /** Public surface of the headless client. */
-export type { AuthenticateResult, BasicResult, Meta, SendResult, SendVariant } from './api-types.ts';
+export type { AuthenticateResult, BasicResult, Meta, SendResult, SendVariant, WithRequired } from './api-types.ts';
 export type { B2B } from './b2b/index.ts';
 export { DEFAULT_BOOTSTRAP } from './bootstrap.ts';
 export {
@@ -41,6 +41,7 @@ export {
 export type { AuthorizeParams, AuthorizeStartResult, IDP } from './idp/index.ts';
 export type { Impersonation } from './impersonation/index.ts';
 export type {
+  MagicLinkAuthenticateOptions,
   MagicLinkRedirect,
   MagicLinkRedirectStep,
   MagicLinks,
@@ -56,7 +57,7 @@ export {
   type OTPs,
   type OTPSendOptions,
 } from './otps/index.ts';
-export type { Passwords, ResetByEmailStartOptions, StrengthCheckResult } from './passwords/index.ts';
+export type { PasswordCredentials, Passwords, ResetByEmailStartOptions, StrengthCheckResult } from './passwords/index.ts';
 export { createPKCEPair, type PKCEPair } from './pkce/index.ts';
 export { allPermissions, isAuthorized, type PermissionsMap, type RBAC } from './rbac/index.ts';
 export type {
@@ -94,6 +95,7 @@ export {
   type WebAuthn,
   type WebAuthnAuthenticateOptions,
   type WebAuthnAuthenticateResult,
+  type WebAuthnAuthenticateStartOptions,
   WebAuthnCeremonyError,
   type WebAuthnCeremonyReason,
   type WebAuthnRegisterOptions,

@@ -1,19 +1,14 @@
-import type { AuthenticateResult, SendResult } from '../api-types.ts';
+import type { AuthenticateResult, ClientAddedFields, SendResult } from '../api-types.ts';
 import type { MethodContext, SdkMethod } from '../method.ts';
+import type { MagicLinkAuthenticateRequest, MagicLinkSendRequest } from '../schemas/magic-links.ts';
 import { check } from '../validate.ts';
 import { ConfirmationRequiredError, isApiError, PKCEVerifierMissingError, UsageError } from '../errors.ts';
 
-/** Options of a magic-link send (SPEC §3 emailMagicLinksOptions, wire names). */
-export interface MagicLinkSendOptions {
-  login_magic_link_url?: string;
-  signup_magic_link_url?: string;
-  login_expiration_minutes?: number;
-  signup_expiration_minutes?: number;
-  login_template_id?: string;
-  signup_template_id?: string;
-  create_user_as_pending?: boolean;
-  locale?: string;
-}
+/** Options of a magic-link send (SPEC §3 emailMagicLinksOptions, wire names): the send body without the email. */
+export type MagicLinkSendOptions = Omit<MagicLinkSendRequest, 'email' | ClientAddedFields>;
+
+/** Options of a magic-link authenticate: `session_duration_minutes` is required. */
+export type MagicLinkAuthenticateOptions = Required<Pick<MagicLinkAuthenticateRequest, 'session_duration_minutes'>>;
 
 /** Token types a redirect URL can carry that magic-link authenticate accepts. */
 export type MagicLinkTokenType = 'magic_links' | 'login';
@@ -45,7 +40,7 @@ export interface MagicLinks {
     send(email: string, options?: MagicLinkSendOptions): Promise<SendResult>;
   };
   /** Exchanges the link's token for a session. */
-  authenticate(token: string, options: { session_duration_minutes: number }): Promise<AuthenticateResult>;
+  authenticate(token: string, options: MagicLinkAuthenticateOptions): Promise<AuthenticateResult>;
   /** What a redirect page should do with a link of `token_type` in this browser (see {@link MagicLinkRedirectStep}). */
   redirectStep(token_type: MagicLinkTokenType): Promise<MagicLinkRedirectStep>;
   /**
@@ -66,8 +61,7 @@ export interface MagicLinks {
    * Resolves to null when the URL carries no magic-link token.
    * @example const signedIn = await client.magicLinks.authenticateFromUrl({ session_duration_minutes: 60, confirm: () => clicked });
    */
-  authenticateFromUrl(options: {
-    session_duration_minutes: number;
+  authenticateFromUrl(options: MagicLinkAuthenticateOptions & {
     url?: string;
     confirm?: (link: MagicLinkRedirect) => boolean | Promise<boolean>;
   }): Promise<AuthenticateResult | null>;

@@ -1,26 +1,17 @@
-import type { AuthenticateResult, SendResult } from '../api-types.ts';
+import type { AuthenticateResult, ClientAddedFields, Meta, SendResult } from '../api-types.ts';
 import type { MethodContext, SdkMethod } from '../method.ts';
-import type { OTPLoginOrCreateResponse } from '../schemas/index.ts';
 import { DEFAULT_OTP_EXPIRATION_MINUTES } from '../schemas/defaults.ts';
+import type { OTPAuthenticateRequest, OTPEmailLoginOrCreateRequest, OTPLoginOrCreateResponse } from '../schemas/otps.ts';
 import { check } from '../validate.ts';
 
-/** Options of an OTP send (SPEC §7). */
-export interface OTPSendOptions {
-  /** Minutes the code stays valid; default 5 (SPEC §9). */
-  expiration_minutes?: number;
-  login_template_id?: string;
-  signup_template_id?: string;
-  locale?: string;
-}
+/** Options of an OTP send (SPEC §7): the send body without the destination (the same for every channel). */
+export type OTPSendOptions = Omit<OTPEmailLoginOrCreateRequest, 'email' | ClientAddedFields>;
 
-/** Options of an OTP authenticate. */
-export interface OTPAuthenticateOptions {
-  /** Required: how long the new session lasts. */
-  session_duration_minutes: number;
-}
+/** Options of an OTP authenticate: `session_duration_minutes` is required (how long the new session lasts). */
+export type OTPAuthenticateOptions = Required<Pick<OTPAuthenticateRequest, 'session_duration_minutes'>>;
 
 /** Answer of an OTP login_or_create. */
-export type OTPLoginOrCreateResult = OTPLoginOrCreateResponse & { request_id: string; status_code: number };
+export type OTPLoginOrCreateResult = OTPLoginOrCreateResponse & Meta;
 
 /** The calls of one OTP channel. */
 export interface OTPChannel {

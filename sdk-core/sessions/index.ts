@@ -1,6 +1,7 @@
 import type { AuthenticateResult } from '../api-types.ts';
 import type { MethodContext } from '../method.ts';
-import type { Session } from '../schemas/index.ts';
+import type { ExchangeAccessTokenRequest, SessionsAttestRequest } from '../schemas/account.ts';
+import type { Session, SessionsAuthenticateRequest } from '../schemas/sessions.ts';
 import { isSessionDestroyingError, type SessionTokens } from '../session-manager.ts';
 import {
   DEFAULT_SESSION_DURATION_MINUTES,
@@ -12,18 +13,11 @@ import { check } from '../validate.ts';
 
 export { RETRY_BASE_MS, RETRY_JITTER_MS, RETRY_MAX_ATTEMPT, SESSION_REFRESH_MS } from '../schemas/defaults.ts';
 
-/** Options of sessions/authenticate. */
-export interface SessionAuthenticateOptions {
-  /** When given, extends the session to now + this many minutes. */
-  session_duration_minutes?: number;
-}
+/** Options of sessions/authenticate: a `session_duration_minutes` extends the session to now + that many minutes. */
+export type SessionAuthenticateOptions = SessionsAuthenticateRequest;
 
-/** A trusted auth token from the host's own identity system (SPEC §5: both fields required). */
-export interface TrustedAuthToken {
-  profile_id: string;
-  token: string;
-  session_duration_minutes?: number;
-}
+/** A trusted auth token from the host's own identity system (SPEC §5: profile_id and token required), as sessions/attest takes it. */
+export type TrustedAuthToken = SessionsAttestRequest;
 
 /** Options of sessions/revoke. */
 export interface SessionRevokeOptions {
@@ -40,7 +34,7 @@ export interface Sessions {
   /** Revokes the current session on the server, then locally. */
   revoke(options?: SessionRevokeOptions): Promise<void>;
   /** Exchanges an access token issued by the identity provider for a session. */
-  exchangeAccessToken(o: { access_token: string; session_duration_minutes: number }): Promise<AuthenticateResult>;
+  exchangeAccessToken(o: Required<ExchangeAccessTokenRequest>): Promise<AuthenticateResult>;
   /** Exchanges a trusted auth token (JWT of a configured profile) for a session. */
   attest(o: TrustedAuthToken): Promise<AuthenticateResult>;
   /** The current session, without a network call. */

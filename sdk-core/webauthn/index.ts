@@ -19,6 +19,7 @@ import type {
 export type {
   WebAuthn,
   WebAuthnAuthenticateOptions,
+  WebAuthnAuthenticateStartOptions,
   WebAuthnAuthenticateResult,
   WebAuthnCeremonyReason,
   WebAuthnRegisterOptions,

@@ -2,22 +2,36 @@
  * The types of the WebAuthn group, apart from its code, so the lazily loaded ceremony module
  * (./ceremony.ts) and ./index.ts both depend on them without depending on each other.
  */
-import type { AuthenticateResult, BasicResult } from '../api-types.ts';
-import type { User, WebAuthnRegistrationInfo } from '../schemas/index.ts';
+import type { AuthenticateResult, BasicResult, Meta, WithRequired } from '../api-types.ts';
+import type { User } from '../schemas/users.ts';
+import type {
+  WebAuthnAuthenticateRequest,
+  WebAuthnAuthenticateStartRequest,
+  WebAuthnAuthenticateStartResponse,
+  WebAuthnRegisterRequest,
+  WebAuthnRegisterStartRequest,
+  WebAuthnRegisterStartResponse,
+  WebAuthnRegistrationInfo,
+  WebAuthnUpdateRequest,
+} from '../schemas/webauthn.ts';
 
-/** Options of register start (SPEC §7). */
-export interface WebAuthnRegisterStartOptions {
-  /** RP ID; default the page's hostname. */
-  domain?: string;
-  /** `platform` (built-in authenticator) or `cross-platform` (security key). */
-  authenticator_type?: string;
+/**
+ * Options of register start (SPEC §7): the wire body's fields, with `is_passkey` for the wire's
+ * `return_passkey_credential_options` (domain defaults to the page's hostname, user_agent to the browser's).
+ */
+export interface WebAuthnRegisterStartOptions
+  extends Pick<
+    WebAuthnRegisterStartRequest,
+    'domain' | 'authenticator_type' | 'user_agent' | 'override_id' | 'override_name' | 'override_display_name'
+  > {
   /** Ask for passkey options: a discoverable credential (return_passkey_credential_options). */
   is_passkey?: boolean;
-  /** Kept with the registration; default the browser's user agent. */
-  user_agent?: string;
-  override_id?: string;
-  override_name?: string;
-  override_display_name?: string;
+}
+
+/** Options of a raw authenticate start: the wire body's domain, with `is_passkey` for `return_passkey_credential_options`. */
+export interface WebAuthnAuthenticateStartOptions extends Pick<WebAuthnAuthenticateStartRequest, 'domain'> {
+  /** Ask for passkey (discoverable credential) options. */
+  is_passkey?: boolean;
 }
 
 /** Options of the registration ceremony. */
@@ -46,11 +60,7 @@ export interface WebAuthnAuthenticateOptions {
 }
 
 /** Answer of a register or authenticate start: the JSON options for the browser ceremony. */
-export interface WebAuthnStartResult extends BasicResult {
-  user_id?: string;
-  public_key_credential_creation_options?: string;
-  public_key_credential_request_options?: string;
-}
+export type WebAuthnStartResult = Meta & Partial<WebAuthnRegisterStartResponse & WebAuthnAuthenticateStartResponse>;
 
 /** Answer of a registration: the session (now with the webauthn factor) and the new registration's id. */
 export interface WebAuthnRegisterResult extends AuthenticateResult {
@@ -72,7 +82,7 @@ export interface WebAuthn {
   /** Signs in with a credential: authenticate start (primary or secondary by session), the browser, authenticate. */
   authenticate(o: WebAuthnAuthenticateOptions): Promise<WebAuthnAuthenticateResult | null>;
   /** Renames a registration (PUT /webauthn/update/{id}); the cached user is updated too. */
-  update(o: { webauthn_registration_id: string; name: string }): Promise<BasicResult & { webauthn_registration: WebAuthnRegistrationInfo }>;
+  update(o: Required<WebAuthnUpdateRequest>): Promise<BasicResult & { webauthn_registration: WebAuthnRegistrationInfo }>;
   /** Removes a registration from the user (DELETE /users/webauthn_registrations/{id}); resolves to the user. */
   deleteRegistration(webauthnRegistrationId: string): Promise<User>;
   /** True when the browser can offer passkeys in input autofill (conditional mediation). */
@@ -80,14 +90,9 @@ export interface WebAuthn {
   /** Raw call: creation options for a registration. */
   registerStart(o?: WebAuthnRegisterStartOptions): Promise<WebAuthnStartResult>;
   /** Raw call: sends the created credential (a JSON string). */
-  registerFinish(o: { public_key_credential: string; session_duration_minutes: number; is_passkey?: boolean }): Promise<WebAuthnRegisterResult>;
+  registerFinish(o: WithRequired<WebAuthnRegisterRequest, 'session_duration_minutes'>): Promise<WebAuthnRegisterResult>;
   /** Raw call: request options; primary without a session, secondary with one (SPEC §4). */
-  authenticateStart(o?: { domain?: string; is_passkey?: boolean }): Promise<WebAuthnStartResult>;
+  authenticateStart(o?: WebAuthnAuthenticateStartOptions): Promise<WebAuthnStartResult>;
   /** Raw call: sends the assertion (a JSON string) and gets a session. */
-  authenticateFinish(o: {
-    public_key_credential: string;
-    session_duration_minutes: number;
-    conditional_mediation?: boolean;
-    is_passkey?: boolean;
-  }): Promise<WebAuthnAuthenticateResult>;
+  authenticateFinish(o: WithRequired<WebAuthnAuthenticateRequest, 'session_duration_minutes'>): Promise<WebAuthnAuthenticateResult>;
 }
