@@ -55,7 +55,7 @@ describe('error texts (SPEC §8)', () => {
   it('uses host overrides for known types and unreachable texts', () => {
     const es = resolveStrings({ 'errorType.otp_code_not_found': 'Código no válido.', 'error.unreachable': 'Sin conexión.' });
     expect(errorText(api('otp_code_not_found'), es)).to.equal('Código no válido.');
-    expect(errorText(new ApiUnreachableError('Unable to contact our servers.'), es)).to.equal('Sin conexión.');
+    expect(errorText(new ApiUnreachableError('network'), es)).to.equal('Sin conexión.');
   });
 
   it('words other SDK errors by their message', () => {

@@ -2,13 +2,20 @@
  * Answers of calls whose shapes the server does not share yet: typed by what the client reads
  * (SPEC §3 "Other responses read"), with the protocol's request_id and status_code.
  */
-import type { AuthenticateResponse } from './schemas/index.ts';
+import type { ResponseMeta } from './schemas/envelope.ts';
+import type { AuthenticateResponse } from './schemas/sessions.ts';
 
 /** Fields the protocol adds to every success payload. */
-export interface Meta {
-  request_id: string;
-  status_code: number;
-}
+export type Meta = ResponseMeta;
+
+/**
+ * A wire body as a call's options: the fields in `K` become required (the SDK asks for what the
+ * protocol leaves optional, e.g. `session_duration_minutes`, SPEC §5).
+ */
+export type WithRequired<T, K extends keyof T> = Omit<T, K> & Required<Pick<T, K>>;
+
+/** Fields the client adds to a body itself (captcha and fingerprint tokens, PKCE), never the caller. */
+export type ClientAddedFields = 'captcha_token' | 'dfp_telemetry_id' | 'code_challenge' | 'code_verifier';
 
 /** An authenticate-type answer with its meta fields. */
 export type AuthenticateResult = AuthenticateResponse & Meta;

@@ -11,7 +11,7 @@ import { type RunningServer, startServer } from '../server/start.ts';
 import { type AuthClient, type ClientOptions, createClient } from './client.ts';
 import { ApiError, ConfirmationRequiredError, NoSessionError, PKCEVerifierMissingError, UsageError } from './errors.ts';
 import { MemoryCookieJar, MemoryStore } from './storage.ts';
-import { devInboxCode } from './test-support.ts';
+import { devInboxCode, eventually } from './test-support.ts';
 
 let server: RunningServer;
 let dataDir: string;
@@ -52,11 +52,6 @@ after(() => {
 
 const codeFor = (email: string) => devInboxCode(server.url, email);
 
-const until = async (p: () => boolean, what: string) => {
-  for (let i = 0; i < 200 && !p(); i++) await new Promise((r) => setTimeout(r, 10));
-  assert.ok(p(), what);
-};
-
 describe('client against the reference server', () => {
   it('signs in by email passcode and keeps the tokens in cookies (SPEC §9)', async () => {
     const { client, cookies } = newClient();
@@ -91,7 +86,7 @@ describe('client against the reference server', () => {
 
     // A "reload": a new client over the same cookie jar and storage.
     const second = newClient({ cookies: first.cookies, storage: new MemoryStore() });
-    await until(() => second.client.session.getSync() !== null, 'session restored');
+    await eventually(() => second.client.session.getSync() !== null, 'session restored');
     assert.equal(second.client.session.getSync()?.session_id, signedIn.session.session_id);
 
     await second.client.session.revoke();

@@ -1,5 +1,4 @@
 import type { AuthenticateResult } from './api-types.ts';
-import { createB2B, type B2B } from './b2b/index.ts';
 import { DEFAULT_BOOTSTRAP } from './bootstrap.ts';
 import {
   type CaptchaProvider,
@@ -8,26 +7,17 @@ import {
   devCaptchaProvider,
   recaptchaProvider,
 } from './captcha.ts';
-import { createCryptoWallets, type CryptoWallets } from './crypto-wallets/index.ts';
 import { type ApiRequest, CaptchaRequiredError, type FetchLike, HttpClient } from './http.ts';
-import { createIDP, type IDP } from './idp/index.ts';
-import { createImpersonation, type Impersonation } from './impersonation/index.ts';
-import { createMagicLinks, type MagicLinks } from './magic-links/index.ts';
-import type { ApiRequester } from './method-context.ts';
-import { createOAuth, type OAuth } from './oauth/index.ts';
-import { createOTPs, type OTPs } from './otps/index.ts';
-import { createPasswords, type Passwords } from './passwords/index.ts';
+import type { MethodContext } from './method.ts';
+import { type MethodGroups, SDK_METHODS } from './methods.ts';
 import { PKCEStore } from './pkce/index.ts';
-import { createRBAC, type RBAC } from './rbac/index.ts';
 import type { BootstrapData } from './schemas/index.ts';
 import { PersistentId, parseStoredString } from './schemas/stored.ts';
 import { type CookieOptions, isSessionDestroyingError, SessionManager } from './session-manager.ts';
 import { backoffDelay, createSessions, SESSION_REFRESH_MS, type Sessions } from './sessions/index.ts';
 import { type CookieJar, defaultCookieJar, defaultStore, type KeyValueStore, resilientStore } from './storage.ts';
 import { randomId, Telemetry, type TelemetryEvent } from './telemetry.ts';
-import { createTOTPs, type TOTPs } from './totps/index.ts';
 import { createUsers, type Users } from './users/index.ts';
-import { createWebAuthn, type WebAuthn } from './webauthn/index.ts';
 
 /** The provider's hosted API for test and live tokens (DESIGN §2). */
 export const PROVIDER_API_HOSTS = { test: 'https://test.stytch.com', live: 'https://api.stytch.com' } as const;
@@ -64,45 +54,29 @@ export interface ClientOptions {
   requestTimeoutMs?: number;
 }
 
-/** The headless client: every SDK call of the spec hangs off it. */
-export interface AuthClient {
+/** The client's own part, beside the method groups: project, session, user, telemetry, lifetime. */
+export interface CoreClient {
   /** The project's public token. */
   readonly publicToken: string;
   /** The base URL calls go to, without /sdk/v1. */
   readonly apiBaseUrl: string;
   /** Project settings; never rejects: on failure the defaults of SPEC §7 are used. */
   bootstrap(): Promise<BootstrapData>;
-  /** One-time passcodes by email, SMS and WhatsApp. */
-  readonly otps: OTPs;
-  /** Email magic links. */
-  readonly magicLinks: MagicLinks;
-  /** Passwords. */
-  readonly passwords: Passwords;
-  /** Passkeys and other WebAuthn credentials (raw calls). */
-  readonly webauthn: WebAuthn;
-  /** Crypto-wallet sign-in. */
-  readonly cryptoWallets: CryptoWallets;
-  /** OAuth sign-in. */
-  readonly oauth: OAuth;
-  /** TOTP and recovery codes. */
-  readonly totps: TOTPs;
-  /** Impersonation tokens. */
-  readonly impersonation: Impersonation;
-  /** Identity-provider consent calls. */
-  readonly idp: IDP;
-  /** B2B lookups. */
-  readonly b2b: B2B;
-  /** Role-based permission checks. */
-  readonly rbac: RBAC;
   /** The current session. */
   readonly session: Sessions;
   /** The current user. */
   readonly user: Users;
   /** Fire-and-forget telemetry events (SPEC §7). */
   readonly telemetry: { log(eventName: string, details?: Record<string, unknown>): void };
-  /** Stops background timers and flushes telemetry; the client should not be used afterwards. */
+  /** Stops background timers and listeners and flushes telemetry; the client should not be used afterwards. */
   destroy(): void;
 }
+
+/**
+ * The headless client: every SDK call of the spec hangs off it. The method groups (`client.otps`,
+ * `client.totps`, ...) come from the registry in ./methods.ts.
+ */
+export interface AuthClient extends CoreClient, MethodGroups {}
 
 let liveClients = 0;
 
@@ -233,7 +207,9 @@ export function createClient(publicToken: string, options: ClientOptions = {}): 
   };
 
   const pkce = new PKCEStore(store, publicToken);
-  const ctx: ApiRequester = {
+  const ctx: MethodContext = {
+    publicToken,
+    baseUrl,
     request: <T>(req: ApiRequest) => http.request<T>(req),
     async protectedRequest<T>(req: ApiRequest & { body: Record<string, unknown> }): Promise<T> {
       try {
@@ -289,26 +265,21 @@ export function createClient(publicToken: string, options: ClientOptions = {}): 
   });
 
   const users = createUsers(ctx);
+  // Each registered method's group, under its name (./methods.ts).
+  const groups: Record<string, unknown> = {};
+  for (const method of SDK_METHODS) groups[method.name] = method.create(ctx);
   const client: AuthClient = {
+    ...(groups as MethodGroups),
     publicToken,
     apiBaseUrl: baseUrl,
     bootstrap,
-    otps: createOTPs(ctx),
-    magicLinks: createMagicLinks(ctx),
-    passwords: createPasswords(ctx),
-    webauthn: createWebAuthn(ctx),
-    cryptoWallets: createCryptoWallets(ctx),
-    oauth: createOAuth(ctx, baseUrl, publicToken),
-    totps: createTOTPs(ctx),
-    impersonation: createImpersonation(ctx),
-    idp: createIDP(ctx),
-    b2b: createB2B(ctx),
-    rbac: createRBAC(bootstrap, () => manager.getState().user?.roles ?? manager.getState().session?.roles ?? []),
     session,
     user: users,
     telemetry: { log: (name, details) => telemetry.log(name, details) },
     destroy() {
+      if (destroyed) return;
       destroyed = true;
+      manager.dispose();
       if (refreshTimer !== null) clock.clearTimeout(refreshTimer);
       refreshTimer = null;
       telemetry.flush();

@@ -13,7 +13,9 @@ export type AuthErrorCode =
   | 'missing_parameter'
   | 'config_error'
   | 'confirmation_required'
-  | 'pkce_verifier_missing';
+  | 'pkce_verifier_missing'
+  | 'captcha_required'
+  | 'webauthn_ceremony';
 
 /**
  * Base class of every error the SDK throws. Each class sets its `name` as a literal: a minifier
@@ -38,11 +40,44 @@ export const UNREACHABLE_MESSAGES = {
   invalidResponse: 'Invalid response from our servers.',
 } as const;
 
-/** The API could not be reached, or answered with something that is not the protocol. */
+/**
+ * Why the API counts as unreachable: `network` (no connection, or the caller cancelled), `timeout`
+ * (no whole answer in time), `invalid_json` (a body that is not JSON), `no_response` (no body, or an
+ * error without error_type), `invalid_response` (JSON that is not the protocol's envelope).
+ */
+export type UnreachableReason = 'network' | 'timeout' | 'invalid_json' | 'no_response' | 'invalid_response';
+
+const UNREACHABLE_TEXT: Record<UnreachableReason, string> = {
+  network: UNREACHABLE_MESSAGES.network,
+  // SPEC §8: a time-out is a network failure to the user (and to the refresh, which retries it).
+  timeout: UNREACHABLE_MESSAGES.network,
+  invalid_json: UNREACHABLE_MESSAGES.invalidJson,
+  no_response: UNREACHABLE_MESSAGES.noResponse,
+  invalid_response: UNREACHABLE_MESSAGES.invalidResponse,
+};
+
+/**
+ * The API could not be reached, or answered with something that is not the protocol. The message
+ * is the SPEC §8 text of its `reason`; code (a UI choosing its own words among them) reads `reason`.
+ */
 export class ApiUnreachableError extends AuthError {
   override name = 'ApiUnreachableError';
-  constructor(message: string, options?: { cause?: unknown }) {
-    super('api_unreachable', message, options);
+  /** Which of the unreachable cases this is. */
+  readonly reason: UnreachableReason;
+  constructor(reason: UnreachableReason, options?: { cause?: unknown }) {
+    super('api_unreachable', UNREACHABLE_TEXT[reason], options);
+    this.reason = reason;
+  }
+}
+
+/**
+ * The server wants a captcha token (the text 'Captcha required', or error_type captcha_required;
+ * DESIGN §2). Protected calls retry once with a fresh token (SPEC §4); this is what a second refusal throws.
+ */
+export class CaptchaRequiredError extends AuthError {
+  override name = 'CaptchaRequiredError';
+  constructor() {
+    super('captcha_required', 'Captcha required');
   }
 }
 
@@ -181,12 +216,13 @@ export function isApiError(e: unknown, ...types: string[]): e is ApiError {
   return e instanceof ApiError && (types.length === 0 || types.includes(e.error_type));
 }
 
+/** SPEC §8's form of an error of no known class: API error 400 unknown_error with its message. */
+export function unknownError(e: unknown): ApiError {
+  const message = e instanceof Error ? e.message : String(e);
+  return new ApiError({ status_code: 400, error_type: 'unknown_error', error_message: message, error_url: '' }, { cause: e });
+}
+
 /** Normalises anything thrown into an SDK error; unknown errors become API error 400 unknown_error (SPEC §8). */
 export function toAuthError(e: unknown): AuthError {
-  if (e instanceof AuthError) return e;
-  const message = e instanceof Error ? e.message : String(e);
-  return new ApiError(
-    { status_code: 400, error_type: 'unknown_error', error_message: message, error_url: '' },
-    { cause: e },
-  );
+  return e instanceof AuthError ? e : unknownError(e);
 }

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { ApiError, ApiUnreachableError, SchemaError } from './errors.ts';
+import { ApiError, ApiUnreachableError, AuthError, SchemaError } from './errors.ts';
 import { CaptchaRequiredError, DEFAULT_REQUEST_TIMEOUT_MS, HttpClient } from './http.ts';
 
 // A real HTTP server that answers each path with one way a server can misbehave, so the client's
@@ -146,5 +146,31 @@ describe('HttpClient', () => {
     const err = await pending;
     assert.ok(err instanceof ApiUnreachableError, String(err));
     assert.equal(err.message, 'Unable to contact our servers.');
+  });
+
+  it('says why the API is unreachable in `reason` (UI code reads the field, never the message)', async () => {
+    const reasonOf = async (c: HttpClient, path: string, signal?: AbortSignal) => {
+      const err = await c.request({ method: 'POST', path, body: {}, ...(signal ? { signal } : {}) }).catch((e: unknown) => e);
+      assert.ok(err instanceof ApiUnreachableError, String(err));
+      return [err.reason, err.message];
+    };
+    const dead = new HttpClient({ publicToken: 'public-token-test-abc', baseUrl: 'http://127.0.0.1:1', sessionToken: () => null, telemetryHeader: () => '' });
+    assert.deepEqual(await reasonOf(dead, '/ok'), ['network', 'Unable to contact our servers.']);
+    const impatient = new HttpClient({ publicToken: 'public-token-test-abc', baseUrl: base, sessionToken: () => null, telemetryHeader: () => '', timeoutMs: 100 });
+    assert.deepEqual(await reasonOf(impatient, '/hang'), ['timeout', 'Unable to contact our servers.']);
+    assert.deepEqual(await reasonOf(impatient, '/stall-body'), ['timeout', 'Unable to contact our servers.']);
+    const ac = new AbortController();
+    ac.abort();
+    assert.deepEqual(await reasonOf(client(), '/hang', ac.signal), ['network', 'Unable to contact our servers.']);
+    assert.deepEqual(await reasonOf(client(), '/html'), ['invalid_json', 'Invalid JSON response from our servers.']);
+    assert.deepEqual(await reasonOf(client(), '/no-data'), ['invalid_response', 'Invalid response from our servers.']);
+    assert.deepEqual(await reasonOf(client(), '/no-type'), ['no_response', 'Invalid or no response from server']);
+  });
+
+  it('throws CaptchaRequiredError as an AuthError of its own code, not an unreachable API', async () => {
+    const err = await client().request({ method: 'GET', path: '/captcha' }).catch((e: unknown) => e);
+    assert.ok(err instanceof CaptchaRequiredError && err instanceof AuthError);
+    assert.equal(err instanceof ApiUnreachableError, false);
+    assert.deepEqual([err.name, err.code, err.message], ['CaptchaRequiredError', 'captcha_required', 'Captcha required']);
   });
 });

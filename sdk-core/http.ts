@@ -1,10 +1,6 @@
-import {
-  ApiError,
-  ApiUnreachableError,
-  type SchemaIssue,
-  SchemaError,
-  UNREACHABLE_MESSAGES,
-} from './errors.ts';
+import { ApiError, ApiUnreachableError, CaptchaRequiredError, type SchemaIssue, SchemaError } from './errors.ts';
+
+export { CaptchaRequiredError } from './errors.ts';
 
 /** HTTP methods the SDK API uses. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -37,13 +33,6 @@ export interface HttpClientOptions {
   telemetryHeader: () => string;
   /** Abandon a call after this many ms (default {@link DEFAULT_REQUEST_TIMEOUT_MS}); 0 or Infinity waits forever. */
   timeoutMs?: number;
-}
-
-/** Answers whose body said 'Captcha required' (DESIGN §2); the caller may retry once with a captcha token. */
-export class CaptchaRequiredError extends ApiUnreachableError {
-  constructor() {
-    super('Captcha required');
-  }
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>
@@ -118,31 +107,31 @@ export class HttpClient {
       try {
         res = await this.fetchFn(this.url(req.path), init);
       } catch (cause) {
-        throw new ApiUnreachableError(UNREACHABLE_MESSAGES.network, { cause });
+        throw new ApiUnreachableError(timedOut ? 'timeout' : 'network', { cause });
       }
       text = await res.text().catch(() => null);
       // SPEC §8: a timeout or cancel is a network failure, so the refresh retries it with backoff.
       if (text === null && controller.signal.aborted) {
-        throw new ApiUnreachableError(UNREACHABLE_MESSAGES.network, {
-          cause: new Error(timedOut ? `no answer within ${timeoutMs} ms` : 'cancelled by the caller'),
-        });
+        throw timedOut
+          ? new ApiUnreachableError('timeout', { cause: new Error(`no answer within ${timeoutMs} ms`) })
+          : new ApiUnreachableError('network', { cause: new Error('cancelled by the caller') });
       }
     } finally {
       if (timer !== null) clearTimeout(timer);
       req.signal?.removeEventListener('abort', onCallerAbort);
     }
-    if (text === null) throw new ApiUnreachableError(UNREACHABLE_MESSAGES.noResponse);
+    if (text === null) throw new ApiUnreachableError('no_response');
     let json: unknown;
     try {
       json = JSON.parse(text);
     } catch (cause) {
       if (text.includes('Captcha required')) throw new CaptchaRequiredError();
-      throw new ApiUnreachableError(UNREACHABLE_MESSAGES.invalidJson, { cause });
+      throw new ApiUnreachableError('invalid_json', { cause });
     }
-    if (!isRecord(json)) throw new ApiUnreachableError(UNREACHABLE_MESSAGES.invalidResponse);
+    if (!isRecord(json)) throw new ApiUnreachableError('invalid_response');
 
     if (res.ok) {
-      if (!isRecord(json.data)) throw new ApiUnreachableError(UNREACHABLE_MESSAGES.invalidResponse);
+      if (!isRecord(json.data)) throw new ApiUnreachableError('invalid_response');
       return json.data as T;
     }
     const issues = schemaIssues(json);
@@ -159,6 +148,6 @@ export class HttpClient {
       };
       throw new ApiError(fields);
     }
-    throw new ApiUnreachableError(UNREACHABLE_MESSAGES.noResponse);
+    throw new ApiUnreachableError('no_response');
   }
 }

@@ -1,5 +1,5 @@
 /** Public surface of the headless client. */
-export type { AuthenticateResult, BasicResult, Meta, SendResult, SendVariant } from './api-types.ts';
+export type { AuthenticateResult, BasicResult, Meta, SendResult, SendVariant, WithRequired } from './api-types.ts';
 export type { B2B } from './b2b/index.ts';
 export { DEFAULT_BOOTSTRAP } from './bootstrap.ts';
 export {
@@ -23,6 +23,7 @@ export {
   ApiUnreachableError,
   AuthError,
   type AuthErrorCode,
+  CaptchaRequiredError,
   ConfigError,
   ConfirmationRequiredError,
   isApiError,
@@ -33,11 +34,14 @@ export {
   type SchemaIssue,
   toAuthError,
   UNREACHABLE_MESSAGES,
+  type UnreachableReason,
+  unknownError,
   UsageError,
 } from './errors.ts';
 export type { AuthorizeParams, AuthorizeStartResult, IDP } from './idp/index.ts';
 export type { Impersonation } from './impersonation/index.ts';
 export type {
+  MagicLinkAuthenticateOptions,
   MagicLinkRedirect,
   MagicLinkRedirectStep,
   MagicLinks,
@@ -53,7 +57,7 @@ export {
   type OTPs,
   type OTPSendOptions,
 } from './otps/index.ts';
-export type { Passwords, ResetByEmailStartOptions, StrengthCheckResult } from './passwords/index.ts';
+export type { PasswordCredentials, Passwords, ResetByEmailStartOptions, StrengthCheckResult } from './passwords/index.ts';
 export { createPKCEPair, type PKCEPair } from './pkce/index.ts';
 export { allPermissions, isAuthorized, type PermissionsMap, type RBAC } from './rbac/index.ts';
 export type {
@@ -91,6 +95,8 @@ export {
   type WebAuthn,
   type WebAuthnAuthenticateOptions,
   type WebAuthnAuthenticateResult,
+  type WebAuthnAuthenticateStartOptions,
+  WebAuthnCeremonyError,
   type WebAuthnCeremonyReason,
   type WebAuthnRegisterOptions,
   type WebAuthnRegisterResult,

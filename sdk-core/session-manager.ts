@@ -1,4 +1,5 @@
 import { isApiError } from './errors.ts';
+import { COOKIE_SAME_SITE, DEFAULT_COOKIE_NAMES, INTERMEDIATE_COOKIE_MS } from './schemas/defaults.ts';
 import type { AuthenticateResponse, Session, User } from './schemas/index.ts';
 // From the module itself, not the index: the bundle then holds only these schemas (DESIGN 4, lean bundle).
 import { CookieToken, parseStoredState, parseStoredString } from './schemas/stored.ts';
@@ -18,15 +19,7 @@ export interface CookieOptions {
   domain?: string;
 }
 
-/** SPEC §9 default cookie names. */
-export const DEFAULT_COOKIE_NAMES = {
-  session: 'stytch_session',
-  jwt: 'stytch_session_jwt',
-  intermediate: 'stytch_intermediate_session_token',
-} as const;
-
-/** SPEC §9: the intermediate session cookie lives ten minutes. */
-export const INTERMEDIATE_COOKIE_MS = 600_000;
+export { DEFAULT_COOKIE_NAMES, INTERMEDIATE_COOKIE_MS } from './schemas/defaults.ts';
 
 /** Error types after which the session is gone on the server, so it is destroyed locally (SPEC §4). */
 export const SESSION_DESTROYING_ERRORS = [
@@ -66,6 +59,9 @@ export class SessionManager {
   private readonly listeners = new Set<Listener>();
   private readonly storageKey: string;
   private readonly names: { session: string; jwt: string; intermediate: string };
+  /** The window this manager listens to for other tabs' changes, until {@link dispose}. */
+  private crossTabTarget: Window | null = null;
+  private readonly storageListener = (ev: StorageEvent): void => this.onStorage(ev);
 
   constructor(
     private readonly deps: {
@@ -86,8 +82,19 @@ export class SessionManager {
     this.storageKey = `auth_elements_state::${deps.publicToken}`;
     this.state = this.readStored();
     if (deps.crossTab && typeof window !== 'undefined' && typeof window.addEventListener === 'function') {
-      window.addEventListener('storage', (ev) => this.onStorage(ev));
+      window.addEventListener('storage', this.storageListener);
+      this.crossTabTarget = window;
     }
+  }
+
+  /**
+   * Ends the manager's life with its client's (client.destroy()): stops following other tabs. The
+   * window held the listener, and through it this manager and its client, for as long as the page
+   * lived: one per mounted-and-removed widget before (issue 12). The session itself is kept.
+   */
+  dispose(): void {
+    this.crossTabTarget?.removeEventListener('storage', this.storageListener);
+    this.crossTabTarget = null;
   }
 
   /**
@@ -176,7 +183,7 @@ export class SessionManager {
   private cookieAttributes(): CookieAttributes {
     const o = this.deps.cookieOptions ?? {};
     const host = globalThis.location?.hostname ?? 'localhost';
-    const a: CookieAttributes = { path: o.path ?? '/', sameSite: 'Lax', secure: !isLoopbackHost(host) };
+    const a: CookieAttributes = { path: o.path ?? '/', sameSite: COOKIE_SAME_SITE, secure: !isLoopbackHost(host) };
     if (o.domain) a.domain = o.domain;
     return a;
   }

@@ -1,4 +1,7 @@
+import { TELEMETRY_BATCH_SIZE, TELEMETRY_FLUSH_MS } from './schemas/defaults.ts';
 import { SDK_IDENTIFIER, SDK_VERSION } from './version.ts';
+
+export { TELEMETRY_BATCH_SIZE, TELEMETRY_FLUSH_MS } from './schemas/defaults.ts';
 
 /** The client description sent with every call (X-SDK-Client) and every event (DESIGN §2). */
 export interface TelemetryFields {
@@ -19,10 +22,6 @@ export interface TelemetryEvent {
   event: { public_token: string; event_name: string; details: Record<string, unknown> };
 }
 
-/** SPEC §9: flush when this many events are queued. */
-export const TELEMETRY_BATCH_SIZE = 15;
-/** SPEC §9: flush at least this often while events wait (ms). */
-export const TELEMETRY_FLUSH_MS = 800;
 /** At most this many events wait while a send is out; the oldest are dropped beyond it. */
 export const TELEMETRY_MAX_QUEUE = 4 * TELEMETRY_BATCH_SIZE;
 /** A send still unanswered after this long is cancelled so the next batch can go (ms). */

@@ -1,48 +1,16 @@
 /**
- * Test support for sdk-core's Node tests: a fake clock, and a fault-injecting HTTP proxy that sits
- * in front of the real reference server (server down, 5xx, a chosen error_type, held answers, and
- * a server that accepts and never answers).
+ * Test support for sdk-core's Node tests: a fault-injecting HTTP proxy that sits in front of the
+ * real reference server (server down, 5xx, a chosen error_type, held answers, and a server that
+ * accepts and never answers), dev-inbox sign-in, and a recording client. The fake clock and the
+ * polling helper are the repository's one pair (test/time.ts), re-exported here.
  */
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type AuthClient, type Clock, createClient } from './client.ts';
+import { eventually } from '../test/time.ts';
+import { type AuthClient, createClient } from './client.ts';
 import { MemoryCookieJar, MemoryStore } from './storage.ts';
 
-/** A clock that moves only when told; remembers every delay it was asked for. */
-export class FakeClock implements Clock {
-  now = 0;
-  readonly delays: number[] = [];
-  private nextId = 1;
-  private readonly timers = new Map<number, { at: number; fn: () => void }>();
-  /** Schedules `fn` at now + ms. */
-  setTimeout(fn: () => void, ms: number): unknown {
-    const id = this.nextId++;
-    this.delays.push(ms);
-    this.timers.set(id, { at: this.now + ms, fn });
-    return id;
-  }
-  /** Cancels a timer. */
-  clearTimeout(handle: unknown): void {
-    this.timers.delete(handle as number);
-  }
-  /** Timers still waiting. */
-  get pending(): number {
-    return this.timers.size;
-  }
-  /** Moves time forward, firing due timers in order. */
-  advance(ms: number): void {
-    const end = this.now + ms;
-    for (;;) {
-      let next: [number, { at: number; fn: () => void }] | undefined;
-      for (const e of this.timers) if (e[1].at <= end && (!next || e[1].at < next[1].at)) next = e;
-      if (!next) break;
-      this.timers.delete(next[0]);
-      this.now = next[1].at;
-      next[1].fn();
-    }
-    this.now = end;
-  }
-}
+export { eventually, FakeClock } from '../test/time.ts';
 
 /** How the proxy answers the next requests. */
 export type FaultMode =
@@ -136,25 +104,13 @@ export class FaultProxy {
   }
 }
 
-/** Polls until `p()` holds (real time, for network round trips), failing after `ms`. */
-export async function eventually(p: () => boolean, what: string, ms = 5000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!p()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 5));
-  }
-}
-
 /** The newest passcode the dev inbox holds for `email`. */
 export async function devInboxCode(serverUrl: string, email: string): Promise<string> {
-  for (let i = 0; i < 100; i++) {
+  return eventually(async () => {
     const r = await fetch(`${serverUrl}/dev/inbox.json`);
     const { messages } = (await r.json()) as { messages: { to: string; code: string | null }[] };
-    const code = messages.find((m) => m.to === email)?.code;
-    if (code) return code;
-    await new Promise((res) => setTimeout(res, 20));
-  }
-  throw new Error(`no passcode for ${email}`);
+    return messages.find((m) => m.to === email)?.code;
+  }, `a passcode for ${email}`);
 }
 
 /** Signs `client` in by email passcode, reading the code from the server's dev inbox. */

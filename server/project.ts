@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { z } from 'zod/mini';
 import type { BootstrapData } from '../sdk-core/schemas/index.ts';
-import { parseWith } from '../sdk-core/schemas/index.ts';
+import { BOOTSTRAP_DEFAULTS, parseWith } from '../sdk-core/schemas/index.ts';
 import type { Db } from './db/index.ts';
 import { redirectAllowlistProblems } from './redirect-allowlist.ts';
 
@@ -283,25 +283,6 @@ export const SERVER_PRODUCT = { name: 'Auth Elements', url: 'https://www.npmjs.c
 
 /** Bootstrap payload for the project: every DESIGN 2 key present, project overrides applied. */
 export function bootstrapData(project: Project): BootstrapData {
-  const base: BootstrapData = {
-    project_name: project.project_name,
-    disable_sdk_watermark: !project.config.display_watermark,
-    captcha_settings: { enabled: false, siteKey: '' },
-    cname_domain: null,
-    email_domains: [],
-    pkce_required_for_email_magic_links: false,
-    pkce_required_for_password_resets: false,
-    pkce_required_for_oauth: false,
-    pkce_required_for_sso: false,
-    slug_pattern: '',
-    create_organization_enabled: false,
-    password_config: null,
-    dfp_protected_auth_enabled: false,
-    dfp_protected_auth_mode: null,
-    rbac_policy: { roles: [], resources: [], scopes: [] },
-    siwe_required_for_crypto_wallets: false,
-    vertical: 'CONSUMER',
-    server_product: { ...SERVER_PRODUCT },
-  };
+  const base: BootstrapData = { ...BOOTSTRAP_DEFAULTS, disable_sdk_watermark: !project.config.display_watermark, server_product: { ...SERVER_PRODUCT } };
   return { ...base, ...project.config.bootstrap, project_name: project.project_name };
 }

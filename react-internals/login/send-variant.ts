@@ -8,7 +8,6 @@ import {
   type OTPLoginOrCreateResult,
   type OTPSendOptions,
   type SendResult,
-  UNREACHABLE_MESSAGES,
 } from '../../sdk-core/index.ts';
 import type { OTPType } from './state.ts';
 
@@ -41,7 +40,7 @@ export async function sendOtp(
   options: OTPSendOptions,
 ): Promise<OTPLoginOrCreateResult> {
   const resp = await sendForSession(client, client.otps[channel], destination, options);
-  if (!resp.method_id) throw new ApiUnreachableError(UNREACHABLE_MESSAGES.invalidResponse);
+  if (!resp.method_id) throw new ApiUnreachableError('invalid_response');
   // The send variants answer the login_or_create shape (SPEC §7 "same identifiers"); only their
   // sdk-core type is looser.
   return resp as OTPLoginOrCreateResult;

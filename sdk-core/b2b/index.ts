@@ -1,5 +1,5 @@
 import type { BasicResult } from '../api-types.ts';
-import type { ApiRequester } from '../method-context.ts';
+import type { MethodContext, SdkMethod } from '../method.ts';
 import { check } from '../validate.ts';
 
 /** Business-to-business lookups. */
@@ -9,7 +9,7 @@ export interface B2B {
 }
 
 /** Builds the B2B calls. */
-export function createB2B(ctx: ApiRequester): B2B {
+export function createB2B(ctx: MethodContext): B2B {
   return {
     async searchMember(o) {
       check('b2b.searchMember').optionalObject('options', o).string('email_address', o?.email_address).string('organization_id', o?.organization_id);
@@ -17,3 +17,6 @@ export function createB2B(ctx: ApiRequester): B2B {
     },
   };
 }
+
+/** The registry entry (../methods.ts): `client.b2b`. */
+export const b2bMethod = { name: 'b2b', create: createB2B } satisfies SdkMethod<'b2b', B2B>;

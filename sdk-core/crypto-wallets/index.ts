@@ -1,5 +1,5 @@
 import type { AuthenticateResult, BasicResult } from '../api-types.ts';
-import type { ApiRequester } from '../method-context.ts';
+import type { MethodContext, SdkMethod } from '../method.ts';
 import { check } from '../validate.ts';
 
 /** Sign-In-With-Ethereum parameters (SPEC §7). */
@@ -25,7 +25,7 @@ export interface CryptoWallets {
 }
 
 /** Builds the crypto-wallet calls. */
-export function createCryptoWallets(ctx: ApiRequester): CryptoWallets {
+export function createCryptoWallets(ctx: MethodContext): CryptoWallets {
   return {
     async authenticateStart(o) {
       const m = 'cryptoWallets.authenticateStart';
@@ -48,3 +48,6 @@ export function createCryptoWallets(ctx: ApiRequester): CryptoWallets {
     },
   };
 }
+
+/** The registry entry (../methods.ts): `client.cryptoWallets`. */
+export const cryptoWalletsMethod = { name: 'cryptoWallets', create: createCryptoWallets } satisfies SdkMethod<'cryptoWallets', CryptoWallets>;

@@ -1,5 +1,5 @@
 import type { BasicResult } from '../api-types.ts';
-import type { ApiRequester } from '../method-context.ts';
+import type { MethodContext, SdkMethod } from '../method.ts';
 import { check } from '../validate.ts';
 
 /** Authorize params of SPEC §3 (scopes already split). */
@@ -36,7 +36,7 @@ export interface IDP {
 export const DEFAULT_RESPONSE_TYPE = 'code';
 
 /** Builds the IdP calls. */
-export function createIDP(ctx: ApiRequester): IDP {
+export function createIDP(ctx: MethodContext): IDP {
   const withDefaults = <T extends AuthorizeParams>(p: T) => ({ ...p, response_type: p.response_type ?? DEFAULT_RESPONSE_TYPE });
   const checkAuthorize = (m: string, p: AuthorizeParams) =>
     check(m)
@@ -69,3 +69,6 @@ export function createIDP(ctx: ApiRequester): IDP {
     },
   };
 }
+
+/** The registry entry (../methods.ts): `client.idp`. */
+export const idpMethod = { name: 'idp', create: createIDP } satisfies SdkMethod<'idp', IDP>;

@@ -1,5 +1,5 @@
 import type { AuthenticateResult } from '../api-types.ts';
-import type { ApiRequester } from '../method-context.ts';
+import type { MethodContext, SdkMethod } from '../method.ts';
 import { check } from '../validate.ts';
 
 /** Impersonation: a support agent signs in as a user with a one-time token. */
@@ -9,7 +9,7 @@ export interface Impersonation {
 }
 
 /** Builds the impersonation call. */
-export function createImpersonation(ctx: ApiRequester): Impersonation {
+export function createImpersonation(ctx: MethodContext): Impersonation {
   return {
     async authenticate(o) {
       check('impersonation.authenticate').optionalObject('options', o).string('impersonation_token', o?.impersonation_token);
@@ -21,3 +21,6 @@ export function createImpersonation(ctx: ApiRequester): Impersonation {
     },
   };
 }
+
+/** The registry entry (../methods.ts): `client.impersonation`. */
+export const impersonationMethod = { name: 'impersonation', create: createImpersonation } satisfies SdkMethod<'impersonation', Impersonation>;

@@ -1,19 +1,14 @@
-import type { AuthenticateResult, SendResult } from '../api-types.ts';
-import type { ApiRequester } from '../method-context.ts';
+import type { AuthenticateResult, ClientAddedFields, SendResult } from '../api-types.ts';
+import type { MethodContext, SdkMethod } from '../method.ts';
+import type { MagicLinkAuthenticateRequest, MagicLinkSendRequest } from '../schemas/magic-links.ts';
 import { check } from '../validate.ts';
 import { ConfirmationRequiredError, isApiError, PKCEVerifierMissingError, UsageError } from '../errors.ts';
 
-/** Options of a magic-link send (SPEC §3 emailMagicLinksOptions, wire names). */
-export interface MagicLinkSendOptions {
-  login_magic_link_url?: string;
-  signup_magic_link_url?: string;
-  login_expiration_minutes?: number;
-  signup_expiration_minutes?: number;
-  login_template_id?: string;
-  signup_template_id?: string;
-  create_user_as_pending?: boolean;
-  locale?: string;
-}
+/** Options of a magic-link send (SPEC §3 emailMagicLinksOptions, wire names): the send body without the email. */
+export type MagicLinkSendOptions = Omit<MagicLinkSendRequest, 'email' | ClientAddedFields>;
+
+/** Options of a magic-link authenticate: `session_duration_minutes` is required. */
+export type MagicLinkAuthenticateOptions = Required<Pick<MagicLinkAuthenticateRequest, 'session_duration_minutes'>>;
 
 /** Token types a redirect URL can carry that magic-link authenticate accepts. */
 export type MagicLinkTokenType = 'magic_links' | 'login';
@@ -45,7 +40,7 @@ export interface MagicLinks {
     send(email: string, options?: MagicLinkSendOptions): Promise<SendResult>;
   };
   /** Exchanges the link's token for a session. */
-  authenticate(token: string, options: { session_duration_minutes: number }): Promise<AuthenticateResult>;
+  authenticate(token: string, options: MagicLinkAuthenticateOptions): Promise<AuthenticateResult>;
   /** What a redirect page should do with a link of `token_type` in this browser (see {@link MagicLinkRedirectStep}). */
   redirectStep(token_type: MagicLinkTokenType): Promise<MagicLinkRedirectStep>;
   /**
@@ -66,8 +61,7 @@ export interface MagicLinks {
    * Resolves to null when the URL carries no magic-link token.
    * @example const signedIn = await client.magicLinks.authenticateFromUrl({ session_duration_minutes: 60, confirm: () => clicked });
    */
-  authenticateFromUrl(options: {
-    session_duration_minutes: number;
+  authenticateFromUrl(options: MagicLinkAuthenticateOptions & {
     url?: string;
     confirm?: (link: MagicLinkRedirect) => boolean | Promise<boolean>;
   }): Promise<AuthenticateResult | null>;
@@ -91,7 +85,7 @@ function checkOptions(method: string, o: MagicLinkSendOptions | undefined): Magi
 }
 
 /** Builds the magic-link methods. */
-export function createMagicLinks(ctx: ApiRequester): MagicLinks {
+export function createMagicLinks(ctx: MethodContext): MagicLinks {
   const withPkce = async (body: Record<string, unknown>) => {
     if (!(await ctx.bootstrap()).pkce_required_for_email_magic_links) return body;
     const { code_challenge } = await ctx.pkce.start('magic_links');
@@ -193,3 +187,6 @@ export function createMagicLinks(ctx: ApiRequester): MagicLinks {
   };
   return self;
 }
+
+/** The registry entry (../methods.ts): `client.magicLinks`. */
+export const magicLinksMethod = { name: 'magicLinks', create: createMagicLinks } satisfies SdkMethod<'magicLinks', MagicLinks>;

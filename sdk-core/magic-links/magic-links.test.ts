@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { type RunningServer, startServer } from '../../server/start.ts';
 import type { AuthClient } from '../client.ts';
-import { recordingClient } from '../test-support.ts';
+import { eventually, recordingClient } from '../test-support.ts';
 
 let server: RunningServer;
 let dataDir: string;
@@ -34,14 +34,11 @@ const newClient = () => recordingClient(server, clients);
 
 /** The newest email to `to` in the dev inbox. */
 async function newestMail(to: string): Promise<{ text: string; link: string | null }> {
-  for (let i = 0; i < 100; i++) {
+  return eventually(async () => {
     const r = await fetch(`${server.url}/dev/inbox.json`);
     const { messages } = (await r.json()) as { messages: { to: string; text: string; link: string | null }[] };
-    const m = messages.find((x) => x.to === to);
-    if (m) return m;
-    await new Promise((res) => setTimeout(res, 20));
-  }
-  throw new Error(`no email for ${to}`);
+    return messages.find((x) => x.to === to);
+  }, `an email to ${to}`);
 }
 
 let n = 0;

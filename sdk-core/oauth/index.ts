@@ -1,5 +1,5 @@
 import type { AuthenticateResult } from '../api-types.ts';
-import type { ApiRequester } from '../method-context.ts';
+import type { MethodContext, SdkMethod } from '../method.ts';
 import { check } from '../validate.ts';
 
 /** OAuth providers of SPEC §2. */
@@ -29,8 +29,9 @@ export interface OAuth {
   authenticate(token: string, o: { session_duration_minutes: number }): Promise<AuthenticateResult>;
 }
 
-/** Builds the OAuth calls; `apiBaseUrl` is where /v1/public lives. */
-export function createOAuth(ctx: ApiRequester, apiBaseUrl: string, publicToken: string): OAuth {
+/** Builds the OAuth calls; the context's `baseUrl` is where /v1/public lives. */
+export function createOAuth(ctx: MethodContext): OAuth {
+  const { baseUrl: apiBaseUrl, publicToken } = ctx;
   const startUrl = async (provider: OAuthProvider, o: OAuthStartOptions = {}) => {
     const m = 'oauth.start';
     check(m)
@@ -67,3 +68,6 @@ export function createOAuth(ctx: ApiRequester, apiBaseUrl: string, publicToken: 
     },
   };
 }
+
+/** The registry entry (../methods.ts): `client.oauth`. */
+export const oauthMethod = { name: 'oauth', create: createOAuth } satisfies SdkMethod<'oauth', OAuth>;

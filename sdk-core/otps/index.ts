@@ -1,25 +1,17 @@
-import type { AuthenticateResult, SendResult } from '../api-types.ts';
-import type { ApiRequester } from '../method-context.ts';
-import type { OTPLoginOrCreateResponse } from '../schemas/index.ts';
+import type { AuthenticateResult, ClientAddedFields, Meta, SendResult } from '../api-types.ts';
+import type { MethodContext, SdkMethod } from '../method.ts';
+import { DEFAULT_OTP_EXPIRATION_MINUTES } from '../schemas/defaults.ts';
+import type { OTPAuthenticateRequest, OTPEmailLoginOrCreateRequest, OTPLoginOrCreateResponse } from '../schemas/otps.ts';
 import { check } from '../validate.ts';
 
-/** Options of an OTP send (SPEC §7). */
-export interface OTPSendOptions {
-  /** Minutes the code stays valid; default 5 (SPEC §9). */
-  expiration_minutes?: number;
-  login_template_id?: string;
-  signup_template_id?: string;
-  locale?: string;
-}
+/** Options of an OTP send (SPEC §7): the send body without the destination (the same for every channel). */
+export type OTPSendOptions = Omit<OTPEmailLoginOrCreateRequest, 'email' | ClientAddedFields>;
 
-/** Options of an OTP authenticate. */
-export interface OTPAuthenticateOptions {
-  /** Required: how long the new session lasts. */
-  session_duration_minutes: number;
-}
+/** Options of an OTP authenticate: `session_duration_minutes` is required (how long the new session lasts). */
+export type OTPAuthenticateOptions = Required<Pick<OTPAuthenticateRequest, 'session_duration_minutes'>>;
 
 /** Answer of an OTP login_or_create. */
-export type OTPLoginOrCreateResult = OTPLoginOrCreateResponse & { request_id: string; status_code: number };
+export type OTPLoginOrCreateResult = OTPLoginOrCreateResponse & Meta;
 
 /** The calls of one OTP channel. */
 export interface OTPChannel {
@@ -38,8 +30,8 @@ export interface OTPs {
   authenticate(code: string, methodId: string, options: OTPAuthenticateOptions): Promise<AuthenticateResult>;
 }
 
-/** SPEC §9: codes live five minutes unless asked otherwise. */
-export const OTP_DEFAULT_EXPIRATION_MINUTES = 5;
+/** SPEC §9: codes live five minutes unless asked otherwise (the shared DEFAULT_OTP_EXPIRATION_MINUTES). */
+export const OTP_DEFAULT_EXPIRATION_MINUTES = DEFAULT_OTP_EXPIRATION_MINUTES;
 
 function checkSendOptions(method: string, o: OTPSendOptions | undefined): OTPSendOptions {
   const opts = o ?? {};
@@ -52,7 +44,7 @@ function checkSendOptions(method: string, o: OTPSendOptions | undefined): OTPSen
   return opts;
 }
 
-function channel(ctx: ApiRequester, name: 'email' | 'sms' | 'whatsapp'): OTPChannel {
+function channel(ctx: MethodContext, name: 'email' | 'sms' | 'whatsapp'): OTPChannel {
   const field = name === 'email' ? 'email' : 'phone_number';
   const body = (destination: string, opts: OTPSendOptions) => ({
     [field]: destination,
@@ -76,7 +68,7 @@ function channel(ctx: ApiRequester, name: 'email' | 'sms' | 'whatsapp'): OTPChan
 }
 
 /** Builds the OTP methods. */
-export function createOTPs(ctx: ApiRequester): OTPs {
+export function createOTPs(ctx: MethodContext): OTPs {
   return {
     email: channel(ctx, 'email'),
     sms: channel(ctx, 'sms'),
@@ -93,3 +85,6 @@ export function createOTPs(ctx: ApiRequester): OTPs {
     },
   };
 }
+
+/** The registry entry (../methods.ts): `client.otps`. */
+export const otpsMethod = { name: 'otps', create: createOTPs } satisfies SdkMethod<'otps', OTPs>;

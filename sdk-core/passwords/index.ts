@@ -1,57 +1,46 @@
-import type { AuthenticateResult, BasicResult } from '../api-types.ts';
-import type { ApiRequester } from '../method-context.ts';
+import type { AuthenticateResult, BasicResult, ClientAddedFields, Meta } from '../api-types.ts';
+import type { MethodContext, SdkMethod } from '../method.ts';
+import type {
+  PasswordCredentialsRequest,
+  PasswordResetByEmailRequest,
+  PasswordResetByExistingRequest,
+  PasswordResetBySessionRequest,
+  PasswordResetStartRequest,
+  PasswordStrengthCheckRequest,
+  PasswordStrengthCheckResponse,
+} from '../schemas/passwords.ts';
 import { check } from '../validate.ts';
 
 /** Answer of a strength check (SPEC §3). */
-export interface StrengthCheckResult extends BasicResult {
-  score: number;
-  valid_password: boolean;
-  breached_password: boolean;
-  strength_policy: 'none' | 'zxcvbn' | 'luds';
-  feedback: {
-    warning: string;
-    suggestions: string[];
-    luds_requirements?: {
-      has_lower_case: boolean;
-      has_upper_case: boolean;
-      has_digit: boolean;
-      has_symbol: boolean;
-      missing_complexity: number;
-      missing_characters: number;
-    };
-  };
-}
+export type StrengthCheckResult = PasswordStrengthCheckResponse & Meta;
 
-/** Options of a reset-email send. */
-export interface ResetByEmailStartOptions {
-  login_redirect_url?: string;
-  reset_password_redirect_url?: string;
-  reset_password_expiration_minutes?: number;
-  reset_password_template_id?: string;
-  locale?: string;
-}
+/** Options of a reset-email send: the reset-start body without the email. */
+export type ResetByEmailStartOptions = Omit<PasswordResetStartRequest, 'email' | ClientAddedFields>;
+
+/** Email, password and the new session's length, as create and authenticate take them. */
+export type PasswordCredentials = Required<Omit<PasswordCredentialsRequest, ClientAddedFields>>;
 
 /** Passwords (SPEC §7). */
 export interface Passwords {
   /** Signs a new user up with a password. */
-  create(o: { email: string; password: string; session_duration_minutes: number }): Promise<AuthenticateResult>;
+  create(o: PasswordCredentials): Promise<AuthenticateResult>;
   /** Signs in with email and password. */
-  authenticate(o: { email: string; password: string; session_duration_minutes: number }): Promise<AuthenticateResult>;
+  authenticate(o: PasswordCredentials): Promise<AuthenticateResult>;
   /** Sends a reset email (PKCE challenge attached when the project requires it). */
-  resetByEmailStart(o: { email: string } & ResetByEmailStartOptions): Promise<BasicResult>;
+  resetByEmailStart(o: Pick<PasswordResetStartRequest, 'email'> & ResetByEmailStartOptions): Promise<BasicResult>;
   /** Sets a new password with the reset email's token. */
-  resetByEmail(o: { token: string; password: string; session_duration_minutes: number }): Promise<AuthenticateResult>;
+  resetByEmail(o: Required<Omit<PasswordResetByEmailRequest, ClientAddedFields>>): Promise<AuthenticateResult>;
   /** Replaces a known password. */
-  resetByExistingPassword(o: { email: string; existing_password: string; new_password: string; session_duration_minutes: number }): Promise<AuthenticateResult>;
+  resetByExistingPassword(o: Required<PasswordResetByExistingRequest>): Promise<AuthenticateResult>;
   /** Replaces the password of the signed-in user. */
-  resetBySession(o: { password: string; session_duration_minutes: number }): Promise<AuthenticateResult>;
+  resetBySession(o: Required<PasswordResetBySessionRequest>): Promise<AuthenticateResult>;
   /** Scores a password (email improves the zxcvbn estimate). */
-  strengthCheck(o: { email?: string; password: string }): Promise<StrengthCheckResult>;
+  strengthCheck(o: PasswordStrengthCheckRequest): Promise<StrengthCheckResult>;
 }
 
 /** Builds the password methods. */
-export function createPasswords(ctx: ApiRequester): Passwords {
-  const signIn = async (path: string, method: string, o: { email: string; password: string; session_duration_minutes: number }) => {
+export function createPasswords(ctx: MethodContext): Passwords {
+  const signIn = async (path: string, method: string, o: PasswordCredentials) => {
     check(method).optionalObject('options', o);
     check(method).string('email', o?.email).string('password', o?.password).number('session_duration_minutes', o?.session_duration_minutes);
     return ctx.signIn({ method: 'POST', path, body: { ...o } }, true);
@@ -111,3 +100,6 @@ export function createPasswords(ctx: ApiRequester): Passwords {
     },
   };
 }
+
+/** The registry entry (../methods.ts): `client.passwords`. */
+export const passwordsMethod = { name: 'passwords', create: createPasswords } satisfies SdkMethod<'passwords', Passwords>;

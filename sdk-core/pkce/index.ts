@@ -1,3 +1,4 @@
+import { PKCE_VERIFIER_WORDS } from '../schemas/defaults.ts';
 import { parseStoredJson, StoredPKCEPair } from '../schemas/stored.ts';
 import type { KeyValueStore } from '../storage.ts';
 
@@ -21,7 +22,7 @@ export function base64url(bytes: Uint8Array): string {
 
 /** SPEC §9: verifier of 16 random 32-bit values hex-encoded; challenge SHA-256 base64url (RFC 7636 S256). */
 export async function createPKCEPair(): Promise<PKCEPair> {
-  const values = globalThis.crypto.getRandomValues(new Uint32Array(16));
+  const values = globalThis.crypto.getRandomValues(new Uint32Array(PKCE_VERIFIER_WORDS));
   const code_verifier = Array.from(values, toHex).join('');
   const digest = await globalThis.crypto.subtle.digest('SHA-256', new TextEncoder().encode(code_verifier));
   return { code_verifier, code_challenge: base64url(new Uint8Array(digest)) };

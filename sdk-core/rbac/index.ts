@@ -1,4 +1,4 @@
-import type { BootstrapData } from '../schemas/index.ts';
+import type { MethodContext, SdkMethod } from '../method.ts';
 import type { RBACPolicy } from '../schemas/bootstrap.ts';
 
 /** Resource → action → allowed. */
@@ -34,8 +34,13 @@ export interface RBAC {
   allPermissions(): Promise<PermissionsMap>;
 }
 
-/** Builds the RBAC checks over the bootstrap policy and the cached user's roles. */
-export function createRBAC(bootstrap: () => Promise<BootstrapData>, roles: () => readonly string[]): RBAC {
+/** Builds the RBAC checks over the bootstrap policy and the cached user's (else the session's) roles. */
+export function createRBAC(ctx: MethodContext): RBAC {
+  const { bootstrap } = ctx;
+  const roles = (): readonly string[] => {
+    const { user, session } = ctx.sessions.getState();
+    return user?.roles ?? session?.roles ?? [];
+  };
   return {
     async isAuthorized(resourceId, action) {
       return isAuthorized((await bootstrap()).rbac_policy, roles(), resourceId, action);
@@ -45,3 +50,6 @@ export function createRBAC(bootstrap: () => Promise<BootstrapData>, roles: () =>
     },
   };
 }
+
+/** The registry entry (../methods.ts): `client.rbac`. */
+export const rbacMethod = { name: 'rbac', create: createRBAC } satisfies SdkMethod<'rbac', RBAC>;

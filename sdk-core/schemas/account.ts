@@ -1,6 +1,7 @@
 /** Bodies of the account calls: users/me update, token exchange, trusted-token attestation. */
 import './zod-config.ts';
 import { z } from 'zod/mini';
+import type { Check, Describes } from './describes.ts';
 import { sessionDurationMinutes } from './sessions.ts';
 
 /** Largest untrusted_metadata accepted, serialised (bytes); the provider caps it similarly. */
@@ -11,7 +12,10 @@ export const UsersMeUpdateRequest = z.object({
   untrusted_metadata: z.optional(z.record(z.string(), z.unknown())),
 });
 /** Parsed body of `PUT /users/me`. */
-export type UsersMeUpdateRequest = z.infer<typeof UsersMeUpdateRequest>;
+export interface UsersMeUpdateRequest {
+  untrusted_metadata?: Record<string, unknown>;
+}
+type _UsersMeUpdateRequest = Check<Describes<typeof UsersMeUpdateRequest, UsersMeUpdateRequest>>;
 
 /** Body of `POST /sessions/exchange_access_token`. */
 export const ExchangeAccessTokenRequest = z.object({
@@ -19,7 +23,11 @@ export const ExchangeAccessTokenRequest = z.object({
   session_duration_minutes: z.optional(sessionDurationMinutes),
 });
 /** Parsed body of `POST /sessions/exchange_access_token`. */
-export type ExchangeAccessTokenRequest = z.infer<typeof ExchangeAccessTokenRequest>;
+export interface ExchangeAccessTokenRequest {
+  access_token: string;
+  session_duration_minutes?: number;
+}
+type _ExchangeAccessTokenRequest = Check<Describes<typeof ExchangeAccessTokenRequest, ExchangeAccessTokenRequest>>;
 
 /** Body of `POST /sessions/attest`. */
 export const SessionsAttestRequest = z.object({
@@ -28,7 +36,12 @@ export const SessionsAttestRequest = z.object({
   session_duration_minutes: z.optional(sessionDurationMinutes),
 });
 /** Parsed body of `POST /sessions/attest`. */
-export type SessionsAttestRequest = z.infer<typeof SessionsAttestRequest>;
+export interface SessionsAttestRequest {
+  profile_id: string;
+  token: string;
+  session_duration_minutes?: number;
+}
+type _SessionsAttestRequest = Check<Describes<typeof SessionsAttestRequest, SessionsAttestRequest>>;
 
 /** An application the user granted access, as `GET /users/connected_apps` lists it. */
 export interface ConnectedAppInfo {

@@ -49,6 +49,33 @@ export interface ServerProduct {
   url: string;
 }
 
+/**
+ * The bootstrap of a project that sets nothing (every DESIGN 2 key present), the one defaults object
+ * of both sides: the server answers it with each project's own settings on top (server/project.ts
+ * `bootstrapData`: the watermark from the project's config, `server_product`), and the client falls
+ * back to it when the call fails (sdk-core/bootstrap.ts `DEFAULT_BOOTSTRAP`, which hides the
+ * watermark and knows no RBAC policy). Shared: never mutate it; spread it.
+ */
+export const BOOTSTRAP_DEFAULTS: Readonly<BootstrapData> = {
+  project_name: '',
+  disable_sdk_watermark: false,
+  captcha_settings: { enabled: false, siteKey: '' },
+  cname_domain: null,
+  email_domains: [],
+  pkce_required_for_email_magic_links: false,
+  pkce_required_for_password_resets: false,
+  pkce_required_for_oauth: false,
+  pkce_required_for_sso: false,
+  slug_pattern: '',
+  create_organization_enabled: false,
+  password_config: null,
+  dfp_protected_auth_enabled: false,
+  dfp_protected_auth_mode: null,
+  rbac_policy: { roles: [], resources: [], scopes: [] },
+  siwe_required_for_crypto_wallets: false,
+  vertical: 'CONSUMER',
+};
+
 /** Every key of {@link BootstrapData}, for tests and clients that check completeness. */
 export const BOOTSTRAP_KEYS: readonly (keyof BootstrapData)[] = [
   'project_name',

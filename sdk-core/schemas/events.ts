@@ -1,6 +1,7 @@
 /** `POST /events` body of DESIGN.md section 2: a batch of telemetry events. */
 import './zod-config.ts';
 import { z } from 'zod/mini';
+import type { Check, Describes } from './describes.ts';
 
 /** Most events accepted in one batch (the client flushes at 15, SPEC 9; room for a backlog). */
 export const EVENTS_MAX_BATCH = 50;
@@ -15,9 +16,14 @@ export const TelemetryEvent = z.object({
   }),
 });
 /** Parsed telemetry event. */
-export type TelemetryEvent = z.infer<typeof TelemetryEvent>;
+export interface TelemetryEvent {
+  telemetry?: Record<string, unknown>;
+  event: { public_token: string; event_name: string; details?: Record<string, unknown> | null };
+}
+type _TelemetryEvent = Check<Describes<typeof TelemetryEvent, TelemetryEvent>>;
 
 /** Body of `POST /events`. */
 export const EventsRequest = z.array(TelemetryEvent).check(z.maxLength(EVENTS_MAX_BATCH));
 /** Parsed body of `POST /events`. */
-export type EventsRequest = z.infer<typeof EventsRequest>;
+export type EventsRequest = TelemetryEvent[];
+type _EventsRequest = Check<Describes<typeof EventsRequest, EventsRequest>>;

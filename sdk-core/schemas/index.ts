@@ -2,6 +2,7 @@
 import './zod-config.ts';
 export * from './account.ts';
 export * from './bootstrap.ts';
+export * from './defaults.ts';
 export * from './dev.ts';
 export * from './envelope.ts';
 export * from './events.ts';
@@ -15,3 +16,4 @@ export * from './users.ts';
 export * from './validate.ts';
 export * from './webauthn.ts';
 export * from './stored.ts';
+export * from './totps.ts';

@@ -1,11 +1,13 @@
 /** Magic-link request bodies of DESIGN.md section 2 / SPEC 7 (`/magic_links/...`). */
 import './zod-config.ts';
 import { z } from 'zod/mini';
+import type { Check, Describes } from './describes.ts';
 import { codeChallenge, codeVerifier } from './pkce.ts';
+import { DEFAULT_MAGIC_LINK_EXPIRATION_MINUTES } from './defaults.ts';
 import { sessionDurationMinutes } from './sessions.ts';
 
-/** SPEC 9: magic links live 30 minutes unless the send names another lifetime. */
-export const MAGIC_LINK_EXPIRATION_DEFAULT = 30;
+/** SPEC 9: magic links live 30 minutes unless the send names another lifetime (the server's name for DEFAULT_MAGIC_LINK_EXPIRATION_MINUTES). */
+export const MAGIC_LINK_EXPIRATION_DEFAULT = DEFAULT_MAGIC_LINK_EXPIRATION_MINUTES;
 /** Shortest magic-link / reset lifetime accepted, in minutes (the provider's bound). */
 export const MAGIC_LINK_EXPIRATION_MIN = 5;
 /** Longest magic-link / reset lifetime accepted, in minutes (one week, the provider's bound). */
@@ -36,7 +38,23 @@ export const MagicLinkSendRequest = z.object({
   dfp_telemetry_id: z.optional(tokenString),
 });
 /** Parsed body of a magic-link send. */
-export type MagicLinkSendRequest = z.infer<typeof MagicLinkSendRequest>;
+export interface MagicLinkSendRequest {
+  email: string;
+  login_magic_link_url?: string;
+  signup_magic_link_url?: string;
+  /** Minutes the login link lives; default 30 (SPEC 9). */
+  login_expiration_minutes?: number;
+  /** Minutes the signup link lives; default 30 (SPEC 9). */
+  signup_expiration_minutes?: number;
+  login_template_id?: string;
+  signup_template_id?: string;
+  create_user_as_pending?: boolean;
+  locale?: string;
+  code_challenge?: string;
+  captcha_token?: string;
+  dfp_telemetry_id?: string;
+}
+type _MagicLinkSendRequest = Check<Describes<typeof MagicLinkSendRequest, MagicLinkSendRequest>>;
 
 /** Payload of a magic-link send answer. */
 export interface MagicLinkSendResponse {
@@ -52,4 +70,9 @@ export const MagicLinkAuthenticateRequest = z.object({
   session_duration_minutes: z.optional(sessionDurationMinutes),
 });
 /** Parsed body of `POST /magic_links/authenticate`. */
-export type MagicLinkAuthenticateRequest = z.infer<typeof MagicLinkAuthenticateRequest>;
+export interface MagicLinkAuthenticateRequest {
+  token: string;
+  code_verifier?: string;
+  session_duration_minutes?: number;
+}
+type _MagicLinkAuthenticateRequest = Check<Describes<typeof MagicLinkAuthenticateRequest, MagicLinkAuthenticateRequest>>;

@@ -1,6 +1,7 @@
 /** Phone OTP request bodies (SMS and WhatsApp) of SPEC 7; the email ones are in otps.ts. */
 import './zod-config.ts';
 import { z } from 'zod/mini';
+import type { Check, Describes } from './describes.ts';
 import { OTP_EXPIRATION_MAX } from './otps.ts';
 
 const shortString = z.string().check(z.maxLength(256));
@@ -18,7 +19,18 @@ export const OTPPhoneSendRequest = z.object({
   dfp_telemetry_id: z.optional(tokenString),
 });
 /** Parsed body of a phone OTP send. */
-export type OTPPhoneSendRequest = z.infer<typeof OTPPhoneSendRequest>;
+export interface OTPPhoneSendRequest {
+  /** E.164 (checked by the server with libphonenumber-js). */
+  phone_number: string;
+  /** Minutes the code lives; default 5 (SPEC 9). */
+  expiration_minutes?: number;
+  login_template_id?: string;
+  signup_template_id?: string;
+  locale?: string;
+  captcha_token?: string;
+  dfp_telemetry_id?: string;
+}
+type _OTPPhoneSendRequest = Check<Describes<typeof OTPPhoneSendRequest, OTPPhoneSendRequest>>;
 
 /** Payload of a phone OTP send answer: `method_id` is the phone_id to authenticate with. */
 export interface OTPPhoneSendResponse {

@@ -1,10 +1,12 @@
 /** OTP request bodies and answers of DESIGN.md section 2 / SPEC 7. */
 import './zod-config.ts';
 import { z } from 'zod/mini';
+import type { Check, Describes } from './describes.ts';
+import { DEFAULT_OTP_EXPIRATION_MINUTES } from './defaults.ts';
 import { sessionDurationMinutes } from './sessions.ts';
 
-/** OTP lifetime bounds in minutes; SPEC 9 default is 5. */
-export const OTP_EXPIRATION_DEFAULT = 5;
+/** OTP lifetime in minutes when a send names none (SPEC 9; the server's name for DEFAULT_OTP_EXPIRATION_MINUTES). */
+export const OTP_EXPIRATION_DEFAULT = DEFAULT_OTP_EXPIRATION_MINUTES;
 /** Longest OTP lifetime accepted, in minutes. */
 export const OTP_EXPIRATION_MAX = 60;
 
@@ -23,7 +25,17 @@ export const OTPEmailLoginOrCreateRequest = z.object({
   dfp_telemetry_id: z.optional(tokenString),
 });
 /** Parsed body of `POST /otps/email/login_or_create`. */
-export type OTPEmailLoginOrCreateRequest = z.infer<typeof OTPEmailLoginOrCreateRequest>;
+export interface OTPEmailLoginOrCreateRequest {
+  email: string;
+  /** Minutes the code lives; default 5 (SPEC 9). */
+  expiration_minutes?: number;
+  login_template_id?: string;
+  signup_template_id?: string;
+  locale?: string;
+  captcha_token?: string;
+  dfp_telemetry_id?: string;
+}
+type _OTPEmailLoginOrCreateRequest = Check<Describes<typeof OTPEmailLoginOrCreateRequest, OTPEmailLoginOrCreateRequest>>;
 
 /** Body of `POST /otps/authenticate`. */
 export const OTPAuthenticateRequest = z.object({
@@ -34,7 +46,15 @@ export const OTPAuthenticateRequest = z.object({
   dfp_telemetry_id: z.optional(tokenString),
 });
 /** Parsed body of `POST /otps/authenticate`. */
-export type OTPAuthenticateRequest = z.infer<typeof OTPAuthenticateRequest>;
+export interface OTPAuthenticateRequest {
+  /** The passcode. */
+  token: string;
+  method_id: string;
+  session_duration_minutes?: number;
+  captcha_token?: string;
+  dfp_telemetry_id?: string;
+}
+type _OTPAuthenticateRequest = Check<Describes<typeof OTPAuthenticateRequest, OTPAuthenticateRequest>>;
 
 /** Payload of every OTP `login_or_create` answer. */
 export interface OTPLoginOrCreateResponse {

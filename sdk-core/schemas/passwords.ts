@@ -1,6 +1,7 @@
 /** Password request bodies and answers of DESIGN.md section 2 / SPEC 3 and 7 (`/passwords/...`). */
 import './zod-config.ts';
 import { z } from 'zod/mini';
+import type { Check, Describes } from './describes.ts';
 import { linkExpirationMinutes } from './magic-links.ts';
 import { codeChallenge, codeVerifier } from './pkce.ts';
 import { sessionDurationMinutes } from './sessions.ts';
@@ -21,7 +22,14 @@ export const PasswordCredentialsRequest = z.object({
   dfp_telemetry_id: z.optional(tokenString),
 });
 /** Parsed body of `POST /passwords` and `POST /passwords/authenticate`. */
-export type PasswordCredentialsRequest = z.infer<typeof PasswordCredentialsRequest>;
+export interface PasswordCredentialsRequest {
+  email: string;
+  password: string;
+  session_duration_minutes?: number;
+  captcha_token?: string;
+  dfp_telemetry_id?: string;
+}
+type _PasswordCredentialsRequest = Check<Describes<typeof PasswordCredentialsRequest, PasswordCredentialsRequest>>;
 
 /** Body of `POST /passwords/email/reset/start`. */
 export const PasswordResetStartRequest = z.object({
@@ -36,7 +44,18 @@ export const PasswordResetStartRequest = z.object({
   dfp_telemetry_id: z.optional(tokenString),
 });
 /** Parsed body of `POST /passwords/email/reset/start`. */
-export type PasswordResetStartRequest = z.infer<typeof PasswordResetStartRequest>;
+export interface PasswordResetStartRequest {
+  email: string;
+  login_redirect_url?: string;
+  reset_password_redirect_url?: string;
+  reset_password_expiration_minutes?: number;
+  reset_password_template_id?: string;
+  locale?: string;
+  code_challenge?: string;
+  captcha_token?: string;
+  dfp_telemetry_id?: string;
+}
+type _PasswordResetStartRequest = Check<Describes<typeof PasswordResetStartRequest, PasswordResetStartRequest>>;
 
 /** Body of `POST /passwords/email/reset`. */
 export const PasswordResetByEmailRequest = z.object({
@@ -46,7 +65,13 @@ export const PasswordResetByEmailRequest = z.object({
   session_duration_minutes: z.optional(sessionDurationMinutes),
 });
 /** Parsed body of `POST /passwords/email/reset`. */
-export type PasswordResetByEmailRequest = z.infer<typeof PasswordResetByEmailRequest>;
+export interface PasswordResetByEmailRequest {
+  token: string;
+  password: string;
+  code_verifier?: string;
+  session_duration_minutes?: number;
+}
+type _PasswordResetByEmailRequest = Check<Describes<typeof PasswordResetByEmailRequest, PasswordResetByEmailRequest>>;
 
 /** Body of `POST /passwords/existing_password/reset`. */
 export const PasswordResetByExistingRequest = z.object({
@@ -56,7 +81,13 @@ export const PasswordResetByExistingRequest = z.object({
   session_duration_minutes: z.optional(sessionDurationMinutes),
 });
 /** Parsed body of `POST /passwords/existing_password/reset`. */
-export type PasswordResetByExistingRequest = z.infer<typeof PasswordResetByExistingRequest>;
+export interface PasswordResetByExistingRequest {
+  email: string;
+  existing_password: string;
+  new_password: string;
+  session_duration_minutes?: number;
+}
+type _PasswordResetByExistingRequest = Check<Describes<typeof PasswordResetByExistingRequest, PasswordResetByExistingRequest>>;
 
 /** Body of `POST /passwords/session/reset`. */
 export const PasswordResetBySessionRequest = z.object({
@@ -64,7 +95,11 @@ export const PasswordResetBySessionRequest = z.object({
   session_duration_minutes: z.optional(sessionDurationMinutes),
 });
 /** Parsed body of `POST /passwords/session/reset`. */
-export type PasswordResetBySessionRequest = z.infer<typeof PasswordResetBySessionRequest>;
+export interface PasswordResetBySessionRequest {
+  password: string;
+  session_duration_minutes?: number;
+}
+type _PasswordResetBySessionRequest = Check<Describes<typeof PasswordResetBySessionRequest, PasswordResetBySessionRequest>>;
 
 /** Body of `POST /passwords/strength_check`. */
 export const PasswordStrengthCheckRequest = z.object({
@@ -72,7 +107,11 @@ export const PasswordStrengthCheckRequest = z.object({
   password: passwordString,
 });
 /** Parsed body of `POST /passwords/strength_check`. */
-export type PasswordStrengthCheckRequest = z.infer<typeof PasswordStrengthCheckRequest>;
+export interface PasswordStrengthCheckRequest {
+  email?: string;
+  password: string;
+}
+type _PasswordStrengthCheckRequest = Check<Describes<typeof PasswordStrengthCheckRequest, PasswordStrengthCheckRequest>>;
 
 /** Which policy judged a password (SPEC 3). */
 export type StrengthPolicy = 'none' | 'zxcvbn' | 'luds';

@@ -1,6 +1,7 @@
 /** Session shapes and session request bodies of DESIGN.md section 2. */
 import './zod-config.ts';
 import { z } from 'zod/mini';
+import type { Check, Describes } from './describes.ts';
 import type { User } from './users.ts';
 
 /** Provider limits for session lifetimes, in minutes (5 minutes to 366 days). */
@@ -16,12 +17,16 @@ export const SessionsAuthenticateRequest = z.object({
   session_duration_minutes: z.optional(sessionDurationMinutes),
 });
 /** Parsed body of `POST /sessions/authenticate`. */
-export type SessionsAuthenticateRequest = z.infer<typeof SessionsAuthenticateRequest>;
+export interface SessionsAuthenticateRequest {
+  session_duration_minutes?: number;
+}
+type _SessionsAuthenticateRequest = Check<Describes<typeof SessionsAuthenticateRequest, SessionsAuthenticateRequest>>;
 
 /** Body of `POST /sessions/revoke` (empty; unknown keys are ignored). */
 export const SessionsRevokeRequest = z.object({});
 /** Parsed body of `POST /sessions/revoke`. */
-export type SessionsRevokeRequest = z.infer<typeof SessionsRevokeRequest>;
+export type SessionsRevokeRequest = Record<string, never>;
+type _SessionsRevokeRequest = Check<Describes<typeof SessionsRevokeRequest, SessionsRevokeRequest>>;
 
 /** One factor that authenticated a session. */
 export interface AuthenticationFactor {

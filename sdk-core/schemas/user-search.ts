@@ -1,13 +1,17 @@
 /** `POST /users/search` of SPEC 7: how an email signs in. */
 import './zod-config.ts';
 import { z } from 'zod/mini';
+import type { Check, Describes } from './describes.ts';
 
 /** Body of `POST /users/search`. */
 export const UserSearchRequest = z.object({
   email: z.string().check(z.maxLength(1024)),
 });
 /** Parsed body of `POST /users/search`. */
-export type UserSearchRequest = z.infer<typeof UserSearchRequest>;
+export interface UserSearchRequest {
+  email: string;
+}
+type _UserSearchRequest = Check<Describes<typeof UserSearchRequest, UserSearchRequest>>;
 
 /** How an email signs in (SPEC 3 userType): unknown, with a password, or only passwordless methods. */
 export type UserType = 'new' | 'password' | 'passwordless';

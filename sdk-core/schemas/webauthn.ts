@@ -1,6 +1,7 @@
 /** WebAuthn / passkey request bodies and answers of SPEC §7 (`/webauthn/...`), shared by client and server. */
 import './zod-config.ts';
 import { z } from 'zod/mini';
+import type { Check, Describes } from './describes.ts';
 import { sessionDurationMinutes } from './sessions.ts';
 
 // Bounded strings keep stored rows small; the credential JSON is bounded well below the body cap.
@@ -26,7 +27,18 @@ export const WebAuthnRegisterStartRequest = z.object({
   override_display_name: z.optional(shortString),
 });
 /** Parsed body of `POST /webauthn/register/start`. */
-export type WebAuthnRegisterStartRequest = z.infer<typeof WebAuthnRegisterStartRequest>;
+export interface WebAuthnRegisterStartRequest {
+  /** RP ID; default the page's hostname. */
+  domain?: string;
+  authenticator_type?: 'platform' | 'cross-platform';
+  return_passkey_credential_options?: boolean;
+  user_agent?: string;
+  use_base64_url_encoding?: boolean;
+  override_id?: string;
+  override_name?: string;
+  override_display_name?: string;
+}
+type _WebAuthnRegisterStartRequest = Check<Describes<typeof WebAuthnRegisterStartRequest, WebAuthnRegisterStartRequest>>;
 
 /** Body of `POST /webauthn/register`: the browser's credential as a JSON string (base64url fields). */
 export const WebAuthnRegisterRequest = z.object({
@@ -35,7 +47,13 @@ export const WebAuthnRegisterRequest = z.object({
   is_passkey: z.optional(z.boolean()),
 });
 /** Parsed body of `POST /webauthn/register`. */
-export type WebAuthnRegisterRequest = z.infer<typeof WebAuthnRegisterRequest>;
+export interface WebAuthnRegisterRequest {
+  /** The browser's credential as a JSON string. */
+  public_key_credential: string;
+  session_duration_minutes?: number;
+  is_passkey?: boolean;
+}
+type _WebAuthnRegisterRequest = Check<Describes<typeof WebAuthnRegisterRequest, WebAuthnRegisterRequest>>;
 
 /** Body of `POST /webauthn/authenticate/start/{primary|secondary}`. */
 export const WebAuthnAuthenticateStartRequest = z.object({
@@ -43,7 +61,11 @@ export const WebAuthnAuthenticateStartRequest = z.object({
   return_passkey_credential_options: z.optional(z.boolean()),
 });
 /** Parsed body of `POST /webauthn/authenticate/start/{primary|secondary}`. */
-export type WebAuthnAuthenticateStartRequest = z.infer<typeof WebAuthnAuthenticateStartRequest>;
+export interface WebAuthnAuthenticateStartRequest {
+  domain?: string;
+  return_passkey_credential_options?: boolean;
+}
+type _WebAuthnAuthenticateStartRequest = Check<Describes<typeof WebAuthnAuthenticateStartRequest, WebAuthnAuthenticateStartRequest>>;
 
 /** Body of `POST /webauthn/authenticate`. */
 export const WebAuthnAuthenticateRequest = z.object({
@@ -53,7 +75,14 @@ export const WebAuthnAuthenticateRequest = z.object({
   is_passkey: z.optional(z.boolean()),
 });
 /** Parsed body of `POST /webauthn/authenticate`. */
-export type WebAuthnAuthenticateRequest = z.infer<typeof WebAuthnAuthenticateRequest>;
+export interface WebAuthnAuthenticateRequest {
+  /** The browser's assertion as a JSON string. */
+  public_key_credential: string;
+  session_duration_minutes?: number;
+  conditional_mediation?: boolean;
+  is_passkey?: boolean;
+}
+type _WebAuthnAuthenticateRequest = Check<Describes<typeof WebAuthnAuthenticateRequest, WebAuthnAuthenticateRequest>>;
 
 /** Body of `PUT /webauthn/update/{id}`. */
 export const WebAuthnUpdateRequest = z.object({
@@ -62,7 +91,11 @@ export const WebAuthnUpdateRequest = z.object({
   webauthn_registration_id: z.optional(z.string()),
 });
 /** Parsed body of `PUT /webauthn/update/{id}`. */
-export type WebAuthnUpdateRequest = z.infer<typeof WebAuthnUpdateRequest>;
+export interface WebAuthnUpdateRequest {
+  name: string;
+  webauthn_registration_id?: string;
+}
+type _WebAuthnUpdateRequest = Check<Describes<typeof WebAuthnUpdateRequest, WebAuthnUpdateRequest>>;
 
 /** Payload of register start: the creation options as a JSON string (WebAuthn JSON, base64url). */
 export interface WebAuthnRegisterStartResponse {

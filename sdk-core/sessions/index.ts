@@ -1,30 +1,23 @@
 import type { AuthenticateResult } from '../api-types.ts';
-import type { ApiRequester } from '../method-context.ts';
-import type { Session } from '../schemas/index.ts';
+import type { MethodContext } from '../method.ts';
+import type { ExchangeAccessTokenRequest, SessionsAttestRequest } from '../schemas/account.ts';
+import type { Session, SessionsAuthenticateRequest } from '../schemas/sessions.ts';
 import { isSessionDestroyingError, type SessionTokens } from '../session-manager.ts';
+import {
+  DEFAULT_SESSION_DURATION_MINUTES,
+  RETRY_BASE_MS,
+  RETRY_JITTER_MS,
+  RETRY_MAX_ATTEMPT,
+} from '../schemas/defaults.ts';
 import { check } from '../validate.ts';
 
-/** SPEC §9: the session is refreshed this often while it exists (ms). */
-export const SESSION_REFRESH_MS = 180_000;
-/** SPEC §9: retry backoff base (ms), doubled per attempt. */
-export const RETRY_BASE_MS = 2_000;
-/** SPEC §9: the backoff exponent stops growing here. */
-export const RETRY_MAX_ATTEMPT = 7;
-/** SPEC §9: about ± this much jitter on each retry (ms). */
-export const RETRY_JITTER_MS = 175;
+export { RETRY_BASE_MS, RETRY_JITTER_MS, RETRY_MAX_ATTEMPT, SESSION_REFRESH_MS } from '../schemas/defaults.ts';
 
-/** Options of sessions/authenticate. */
-export interface SessionAuthenticateOptions {
-  /** When given, extends the session to now + this many minutes. */
-  session_duration_minutes?: number;
-}
+/** Options of sessions/authenticate: a `session_duration_minutes` extends the session to now + that many minutes. */
+export type SessionAuthenticateOptions = SessionsAuthenticateRequest;
 
-/** A trusted auth token from the host's own identity system (SPEC §5: both fields required). */
-export interface TrustedAuthToken {
-  profile_id: string;
-  token: string;
-  session_duration_minutes?: number;
-}
+/** A trusted auth token from the host's own identity system (SPEC §5: profile_id and token required), as sessions/attest takes it. */
+export type TrustedAuthToken = SessionsAttestRequest;
 
 /** Options of sessions/revoke. */
 export interface SessionRevokeOptions {
@@ -41,7 +34,7 @@ export interface Sessions {
   /** Revokes the current session on the server, then locally. */
   revoke(options?: SessionRevokeOptions): Promise<void>;
   /** Exchanges an access token issued by the identity provider for a session. */
-  exchangeAccessToken(o: { access_token: string; session_duration_minutes: number }): Promise<AuthenticateResult>;
+  exchangeAccessToken(o: Required<ExchangeAccessTokenRequest>): Promise<AuthenticateResult>;
   /** Exchanges a trusted auth token (JWT of a configured profile) for a session. */
   attest(o: TrustedAuthToken): Promise<AuthenticateResult>;
   /** The current session, without a network call. */
@@ -59,7 +52,7 @@ export function backoffDelay(attempt: number, random: () => number = Math.random
 }
 
 /** Builds the session methods. */
-export function createSessions(ctx: ApiRequester): Sessions {
+export function createSessions(ctx: MethodContext): Sessions {
   const { sessions } = ctx;
   const signIn = (path: string, body: Record<string, unknown>) => ctx.signIn({ method: 'POST', path, body });
 
@@ -94,7 +87,7 @@ export function createSessions(ctx: ApiRequester): Sessions {
     return signIn('/sessions/attest', {
       profile_id: o.profile_id,
       token: o.token,
-      session_duration_minutes: o.session_duration_minutes ?? 30,
+      session_duration_minutes: o.session_duration_minutes ?? DEFAULT_SESSION_DURATION_MINUTES,
     });
   };
 

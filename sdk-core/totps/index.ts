@@ -1,29 +1,32 @@
-import type { AuthenticateResult, BasicResult } from '../api-types.ts';
-import type { ApiRequester } from '../method-context.ts';
+/** TOTP (authenticator apps) and recovery codes (SPEC §7 `/totps/*`): the `client.totps` group. */
+import type { AuthenticateResult, Meta } from '../api-types.ts';
+import type { MethodContext, SdkMethod } from '../method.ts';
+import type {
+  TOTPAuthenticateRequest,
+  TOTPCreateRequest,
+  TOTPCreateResponse,
+  TOTPRecoverRequest,
+  TOTPRecoveryCodesResponse,
+} from '../schemas/totps.ts';
 import { check } from '../validate.ts';
 
 /** A new TOTP registration. */
-export interface TOTPCreateResult extends BasicResult {
-  totp_id: string;
-  secret: string;
-  qr_code: string;
-  recovery_codes: string[];
-}
+export type TOTPCreateResult = TOTPCreateResponse & Meta;
 
 /** Time-based one-time passwords with recovery codes. */
 export interface TOTPs {
   /** Creates a TOTP for the signed-in user. */
-  create(o: { expiration_minutes: number }): Promise<TOTPCreateResult>;
+  create(o: Required<TOTPCreateRequest>): Promise<TOTPCreateResult>;
   /** Authenticates with a TOTP code. */
-  authenticate(o: { totp_code: string; session_duration_minutes: number }): Promise<AuthenticateResult>;
+  authenticate(o: Required<TOTPAuthenticateRequest>): Promise<AuthenticateResult>;
   /** Lists the user's recovery codes. */
-  recoveryCodes(): Promise<BasicResult & { totps: { totp_id: string; recovery_codes: string[] }[] }>;
+  recoveryCodes(): Promise<TOTPRecoveryCodesResponse & Meta>;
   /** Authenticates with a recovery code. */
-  recover(o: { recovery_code: string; session_duration_minutes: number }): Promise<AuthenticateResult>;
+  recover(o: Required<TOTPRecoverRequest>): Promise<AuthenticateResult>;
 }
 
 /** Builds the TOTP calls. */
-export function createTOTPs(ctx: ApiRequester): TOTPs {
+export function createTOTPs(ctx: MethodContext): TOTPs {
   const signIn = (path: string, body: Record<string, unknown>) => ctx.signIn({ method: 'POST', path, body });
   return {
     async create(o) {
@@ -49,3 +52,6 @@ export function createTOTPs(ctx: ApiRequester): TOTPs {
     },
   };
 }
+
+/** The registry entry (./methods.ts): `client.totps`. */
+export const totpsMethod = { name: 'totps', create: createTOTPs } satisfies SdkMethod<'totps', TOTPs>;

@@ -1,8 +1,9 @@
-import type { UserSearchResponse } from '../schemas/user-search.ts';
 import type { BasicResult } from '../api-types.ts';
 import { NoSessionError, UsageError } from '../errors.ts';
-import type { ApiRequester } from '../method-context.ts';
-import type { User } from '../schemas/index.ts';
+import type { MethodContext } from '../method.ts';
+import type { ConnectedAppInfo, UsersMeUpdateRequest } from '../schemas/account.ts';
+import type { UserSearchResponse } from '../schemas/user-search.ts';
+import type { User } from '../schemas/users.ts';
 import { isSessionDestroyingError } from '../session-manager.ts';
 import { check } from '../validate.ts';
 
@@ -21,13 +22,7 @@ export const USER_FACTORS = {
 export type UserFactor = keyof typeof USER_FACTORS;
 
 /** An application the user granted access through the identity provider. */
-export interface ConnectedApp {
-  connected_app_id: string;
-  name: string;
-  description?: string;
-  logo_url?: string;
-  scopes_granted?: string;
-}
+export type ConnectedApp = ConnectedAppInfo;
 
 /** The signed-in user's own record. */
 export interface Users {
@@ -38,7 +33,7 @@ export interface Users {
   /** Subscribes to user changes; returns the unsubscribe function. */
   onChange(cb: (user: User | null) => void): () => void;
   /** Replaces the user's untrusted metadata. */
-  update(o: { untrusted_metadata?: Record<string, unknown> }): Promise<User>;
+  update(o: UsersMeUpdateRequest): Promise<User>;
   /** Removes one factor (email, phone number, TOTP, wallet, OAuth, passkey, biometric) by id. */
   deleteFactor(kind: UserFactor, id: string): Promise<User>;
   /** Applications the user has granted access to. */
@@ -59,7 +54,7 @@ function userOf(p: UserPayload): User {
 }
 
 /** Builds the user methods. */
-export function createUsers(ctx: ApiRequester): Users {
+export function createUsers(ctx: MethodContext): Users {
   const signedIn = async <T>(fn: () => Promise<T>): Promise<T> => {
     if (!ctx.sessions.getTokens()) throw new NoSessionError();
     try {

@@ -12,18 +12,8 @@ import {
   WebAuthnAbortService,
 } from '@simplewebauthn/browser';
 import { openShadowRoot, queryAll } from '../dom.ts';
-import type { WebAuthn, WebAuthnAuthenticateOptions, WebAuthnAuthenticateResult, WebAuthnCeremonyReason, WebAuthnRegisterOptions, WebAuthnRegisterResult } from './index.ts';
-
-/** The browser refused or could not finish a WebAuthn ceremony (no request reached the server's finish call). */
-export class WebAuthnCeremonyError extends Error {
-  /** Stable reason: `duplicate` = this authenticator already holds a credential for the account. */
-  readonly reason: WebAuthnCeremonyReason;
-  constructor(reason: WebAuthnCeremonyReason, message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = 'WebAuthnCeremonyError';
-    this.reason = reason;
-  }
-}
+import { WebAuthnCeremonyError } from './errors.ts';
+import type { WebAuthn, WebAuthnAuthenticateOptions, WebAuthnAuthenticateResult, WebAuthnRegisterOptions, WebAuthnRegisterResult } from './types.ts';
 
 /** True when some input in the document or an open shadow root has `webauthn` in its autocomplete (SPEC §5). */
 export function hasWebAuthnInput(root: Document | ShadowRoot | undefined = globalThis.document): boolean {

@@ -4,76 +4,36 @@
  * (ceremony.ts) is loaded with a dynamic import only when a ceremony runs, so pages that never use
  * passkeys never fetch it.
  */
-import type { AuthenticateResult, BasicResult } from '../api-types.ts';
+import type { BasicResult } from '../api-types.ts';
 import { NoSessionError } from '../errors.ts';
-import type { ApiRequester } from '../method-context.ts';
+import type { MethodContext, SdkMethod } from '../method.ts';
 import type { User, WebAuthnRegistrationInfo } from '../schemas/index.ts';
 import { check } from '../validate.ts';
+import type {
+  WebAuthn,
+  WebAuthnCeremonyReason,
+  WebAuthnRegisterResult,
+  WebAuthnAuthenticateResult,
+} from './types.ts';
 
-/** Options of register start (SPEC §7). */
-export interface WebAuthnRegisterStartOptions {
-  /** RP ID; default the page's hostname. */
-  domain?: string;
-  /** `platform` (built-in authenticator) or `cross-platform` (security key). */
-  authenticator_type?: string;
-  /** Ask for passkey options: a discoverable credential (return_passkey_credential_options). */
-  is_passkey?: boolean;
-  /** Kept with the registration; default the browser's user agent. */
-  user_agent?: string;
-  override_id?: string;
-  override_name?: string;
-  override_display_name?: string;
-}
+export type {
+  WebAuthn,
+  WebAuthnAuthenticateOptions,
+  WebAuthnAuthenticateStartOptions,
+  WebAuthnAuthenticateResult,
+  WebAuthnCeremonyReason,
+  WebAuthnRegisterOptions,
+  WebAuthnRegisterResult,
+  WebAuthnRegisterStartOptions,
+  WebAuthnStartResult,
+} from './types.ts';
 
-/** Options of the registration ceremony. */
-export interface WebAuthnRegisterOptions extends WebAuthnRegisterStartOptions {
-  /** Required: the session's new length (SPEC §5). */
-  session_duration_minutes: number;
-  /** Cancels the browser prompt (e.g. when the widget unmounts). */
-  signal?: AbortSignal;
-}
-
-/** Options of the authentication ceremony. */
-export interface WebAuthnAuthenticateOptions {
-  /** Required: the session's length (SPEC §5; the widget's default is 30). */
-  session_duration_minutes: number;
-  /** RP ID; default the page's hostname. */
-  domain?: string;
-  /** Ask for passkey (discoverable credential) options. */
-  is_passkey?: boolean;
-  /**
-   * Passkey autofill (conditional mediation): the browser offers passkeys in an input whose
-   * autocomplete includes `webauthn`. Resolves to null when the browser cannot, or no such input exists.
-   */
-  conditional_mediation?: boolean;
-  /** Cancels the request (autofill requests stay pending until used, so callers abort them on unmount). */
-  signal?: AbortSignal;
-}
-
-/** Answer of a register or authenticate start: the JSON options for the browser ceremony. */
-export interface WebAuthnStartResult extends BasicResult {
-  user_id?: string;
-  public_key_credential_creation_options?: string;
-  public_key_credential_request_options?: string;
-}
-
-/** Answer of a registration: the session (now with the webauthn factor) and the new registration's id. */
-export interface WebAuthnRegisterResult extends AuthenticateResult {
-  webauthn_registration_id: string;
-}
-
-/** Answer of a passkey sign-in. */
-export interface WebAuthnAuthenticateResult extends AuthenticateResult {
-  webauthn_registration_id?: string;
-}
-
-/** Why a browser ceremony failed, as far as the browser tells (WebAuthnCeremonyError.reason). */
-export type WebAuthnCeremonyReason = 'aborted' | 'duplicate' | 'not_allowed' | 'unsupported' | 'other';
+export { WebAuthnCeremonyError } from './errors.ts';
 
 /** True when `e` is a WebAuthnCeremonyError with `reason`. */
 function isCeremonyFailure(e: unknown, reason: WebAuthnCeremonyReason): boolean {
-  // Duck-typed: the error class lives in the lazily loaded ceremony module.
-  return e instanceof Error && e.name === 'WebAuthnCeremonyError' && (e as Error & { reason?: unknown }).reason === reason;
+  // By code, not instanceof: a page may hold two copies of the kit (two bundles), whose classes differ.
+  return e instanceof Error && (e as { code?: unknown }).code === 'webauthn_ceremony' && (e as { reason?: unknown }).reason === reason;
 }
 
 /** True for an error that only means "this ceremony was cancelled" (unmount, a newer ceremony). */
@@ -94,35 +54,9 @@ export function isWebAuthnNotAllowed(e: unknown): boolean {
 // The browser side (the WebAuthn library, error mapping, autofill checks) is one lazy chunk.
 const ceremonies = () => import('./ceremony.ts');
 
-/** Passkeys and other WebAuthn credentials. */
-export interface WebAuthn {
-  /** Creates a credential: register start, the browser prompt, register. Needs a session. */
-  register(o: WebAuthnRegisterOptions): Promise<WebAuthnRegisterResult>;
-  /** Signs in with a credential: authenticate start (primary or secondary by session), the browser, authenticate. */
-  authenticate(o: WebAuthnAuthenticateOptions): Promise<WebAuthnAuthenticateResult | null>;
-  /** Renames a registration (PUT /webauthn/update/{id}); the cached user is updated too. */
-  update(o: { webauthn_registration_id: string; name: string }): Promise<BasicResult & { webauthn_registration: WebAuthnRegistrationInfo }>;
-  /** Removes a registration from the user (DELETE /users/webauthn_registrations/{id}); resolves to the user. */
-  deleteRegistration(webauthnRegistrationId: string): Promise<User>;
-  /** True when the browser can offer passkeys in input autofill (conditional mediation). */
-  browserSupportsAutofill(): Promise<boolean>;
-  /** Raw call: creation options for a registration. */
-  registerStart(o?: WebAuthnRegisterStartOptions): Promise<WebAuthnStartResult>;
-  /** Raw call: sends the created credential (a JSON string). */
-  registerFinish(o: { public_key_credential: string; session_duration_minutes: number; is_passkey?: boolean }): Promise<WebAuthnRegisterResult>;
-  /** Raw call: request options; primary without a session, secondary with one (SPEC §4). */
-  authenticateStart(o?: { domain?: string; is_passkey?: boolean }): Promise<WebAuthnStartResult>;
-  /** Raw call: sends the assertion (a JSON string) and gets a session. */
-  authenticateFinish(o: {
-    public_key_credential: string;
-    session_duration_minutes: number;
-    conditional_mediation?: boolean;
-    is_passkey?: boolean;
-  }): Promise<WebAuthnAuthenticateResult>;
-}
 
 /** Builds the WebAuthn calls. */
-export function createWebAuthn(ctx: ApiRequester): WebAuthn {
+export function createWebAuthn(ctx: MethodContext): WebAuthn {
   const api: WebAuthn = {
     async registerStart(o = {}) {
       const m = 'webauthn.registerStart';
@@ -232,3 +166,6 @@ export function createWebAuthn(ctx: ApiRequester): WebAuthn {
   };
   return api;
 }
+
+/** The registry entry (../methods.ts): `client.webauthn`. */
+export const webauthnMethod = { name: 'webauthn', create: createWebAuthn } satisfies SdkMethod<'webauthn', WebAuthn>;

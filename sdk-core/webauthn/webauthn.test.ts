@@ -14,7 +14,7 @@ import { type AuthClient, createClient } from '../client.ts';
 import { ApiError, NoSessionError } from '../errors.ts';
 import { MemoryCookieJar, MemoryStore } from '../storage.ts';
 import { signInByEmail } from '../test-support.ts';
-import { WebAuthnCeremonyError } from './ceremony.ts';
+import { WebAuthnCeremonyError } from './errors.ts';
 import { isWebAuthnAbort } from './index.ts';
 
 // Node's fetch sends no Origin: the calls are server-to-server, so they name the RP ID, and the
