@@ -1,13 +1,21 @@
 /**
  * The host's `config` object (SPEC §3 "Config"). Only the parts the implemented screens read are
- * typed in detail; the rest is accepted and ignored until its method lands.
+ * typed in detail; the rest is accepted and ignored until its method lands. The products are the
+ * registered methods' (methods.ts) and those of methods not shipped yet.
  */
+import { type MethodProduct, UI_METHODS } from './methods.ts';
+import { OTP_METHODS, type OTPType } from './otps/state.ts';
+
+export { OTP_METHODS };
+
+/** SPEC §3 products whose sign-in method has not shipped in this version (OAuth and crypto wallets land with their own issues). */
+export type UnavailableProduct = 'oauth' | 'crypto';
 
 /** Products a login widget can offer (SPEC §3). */
-export type Product = 'emailMagicLinks' | 'passwords' | 'otp' | 'oauth' | 'passkeys' | 'crypto';
+export type Product = MethodProduct | UnavailableProduct;
 
 /** Channels of the OTP product. */
-export type OTPMethod = 'email' | 'sms' | 'whatsapp';
+export type OTPMethod = OTPType;
 
 /** OTP options (SPEC §3 otpOptions). */
 export interface OTPOptions {
@@ -103,10 +111,12 @@ export interface ResolvedLoginConfig {
   passwords: PasswordOptions;
 }
 
+/** Products accepted by the type, warned about and ignored until their method ships (config-check.ts). */
+export const UNAVAILABLE_PRODUCTS: readonly Product[] = ['oauth', 'crypto'] satisfies UnavailableProduct[];
+/** Products the widget can render today: every registered method's, in the registry's (SPEC §3) order. */
+export const AVAILABLE_PRODUCTS: readonly Product[] = UI_METHODS.flatMap((m): readonly MethodProduct[] => m.products);
 /** Every product name of SPEC §3. */
-export const PRODUCTS: readonly Product[] = ['emailMagicLinks', 'passwords', 'otp', 'oauth', 'passkeys', 'crypto'];
-/** Every OTP channel. */
-export const OTP_METHODS: readonly OTPMethod[] = ['email', 'sms', 'whatsapp'];
+export const PRODUCTS: readonly Product[] = [...AVAILABLE_PRODUCTS, ...UNAVAILABLE_PRODUCTS];
 
 /** A plain object (not null, not an array). */
 export const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

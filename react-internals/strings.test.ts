@@ -1,7 +1,8 @@
 import { expect } from '@open-wc/testing';
 import { ApiError, ApiUnreachableError, NoSessionError, UsageError } from '../sdk-core/index.ts';
 import { errorDetail, errorText } from './errors.ts';
-import { DEFAULT_STRINGS, interpolate, resolveStrings, text } from './strings.ts';
+import { DEFAULT_STRINGS, resolveStrings } from './strings.ts';
+import { interpolate, text } from './text.ts';
 
 describe('strings table', () => {
   it('holds the SPEC texts verbatim', () => {

@@ -3,7 +3,6 @@
  * is how a test reads the code or link a real user would read in their mailbox.
  */
 
-import { typeInto } from '../react-internals/test-utils.ts';
 import type { AuthClient } from '../sdk-core/index.ts';
 import type { InboxMessage } from '../sdk-core/schemas/index.ts';
 
@@ -92,15 +91,30 @@ export function recordFetchedPaths(): { paths: string[]; inFlight(): number; res
   };
 }
 
-/** Resolves when `predicate` holds, polling each animation frame; fails after `timeoutMs`. */
-export async function until<T>(predicate: () => T | null | undefined | false, timeoutMs = 8000, what = 'condition'): Promise<T> {
-  const end = Date.now() + timeoutMs;
+/**
+ * Resolves with what `predicate` returns once it is truthy (polling every 10 ms; an async predicate,
+ * such as a question to the server, is awaited each time); fails after `ms`, naming `what`. The
+ * one polling helper of the browser tests.
+ */
+export async function waitFor<T>(
+  predicate: () => T | null | undefined | false | Promise<T | null | undefined | false>,
+  what = 'condition',
+  ms = 8000,
+): Promise<T> {
+  const end = Date.now() + ms;
   for (;;) {
-    const v = predicate();
+    const v = await predicate();
     if (v) return v;
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
+    await new Promise((r) => setTimeout(r, 10));
   }
+}
+
+/** Sets a React-controlled input's value the way typing would (React ignores plain .value writes). */
+export function typeInto(input: HTMLInputElement, value: string): void {
+  const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
+  setter?.call(input, value);
+  input.dispatchEvent(new Event('input', { bubbles: true }));
 }
 
 /**
@@ -133,9 +147,9 @@ export function widgetRoot(el: HTMLElement): ParentNode {
  */
 export async function signInThroughLogin(el: HTMLElement, email: string): Promise<void> {
   const q = <T extends Element>(selector: string) => widgetRoot(el).querySelector<T>(selector);
-  typeInto(await until(() => q<HTMLInputElement>('input[type="email"]'), 8000, 'email input'), email);
+  typeInto(await waitFor(() => q<HTMLInputElement>('input[type="email"]'), 'email input'), email);
   q<HTMLButtonElement>('button[type="submit"]')!.click();
-  const otp = await until(() => q<HTMLInputElement>('input[autocomplete="one-time-code"]'), 8000, 'passcode input');
+  const otp = await waitFor(() => q<HTMLInputElement>('input[autocomplete="one-time-code"]'), 'passcode input');
   typeInto(otp, (await waitForMessage(email)).code!);
-  await until(() => el.getAttribute('data-screen') === 'OTPConfirmation', 8000, 'OTPConfirmation');
+  await waitFor(() => el.getAttribute('data-screen') === 'OTPConfirmation', 'OTPConfirmation');
 }

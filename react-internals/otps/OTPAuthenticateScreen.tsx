@@ -1,13 +1,11 @@
 /** OTPAuthenticate (SPEC §2 "OTP"): 6-digit code, countdown, resend. */
 import { type ChangeEvent, type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { BackArrowIcon } from '../components/icons.tsx';
+import { BackButton } from '../components/BackButton.tsx';
 import { useWidget } from '../context.ts';
-import { AuthEventType } from '../events.ts';
-import { sendOtp } from '../login/send-variant.ts';
-import { text } from '../strings.ts';
+import { text } from '../text.ts';
 import { otpSentEvent, RESEND_TOAST } from './channels.ts';
 import { formatCountdown, useCountdown } from './countdown.ts';
-import { otpSendOptions } from './EmailOTPForm.tsx';
+import { otpSendOptions, sendOtp } from './send.ts';
 
 /** Passcode length (SPEC §5, §9). */
 export const OTP_LENGTH = 6;
@@ -74,7 +72,7 @@ export function OTPAuthenticateScreen() {
       const resp = await client.otps.authenticate(value, methodId, {
         session_duration_minutes: config.sessionDurationMinutes,
       });
-      emit({ type: AuthEventType.OTP_AUTHENTICATE, data: resp });
+      emit({ type: 'OTP_AUTHENTICATE', data: resp });
       dispatch({ type: 'otp_authenticated' });
     } catch (err) {
       const message = reportError(err);
@@ -127,15 +125,7 @@ export function OTPAuthenticateScreen() {
 
   return (
     <>
-      <button
-        type="button"
-        className="ae-back"
-        part="button back-button"
-        aria-label={strings['button.back']}
-        onClick={() => dispatch({ type: 'back_to_main' })}
-      >
-        <BackArrowIcon />
-      </button>
+      <BackButton />
       <h1 className="ae-header" part="heading" tabIndex={-1}>
         {strings['otp.title']}
       </h1>

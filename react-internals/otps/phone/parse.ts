@@ -4,7 +4,7 @@
  * after 10 s (SPEC §9), a time-out or parser error accepts the number as + dial code + digits, and
  * results for input the user has since changed are ignored.
  */
-import type { WidgetClock } from '../clock.ts';
+import type { WidgetClock } from '../../clock.ts';
 
 /** SPEC §9: validation waits this long for the parser, then accepts the number. */
 export const VALIDATE_TIMEOUT_MS = 2000;

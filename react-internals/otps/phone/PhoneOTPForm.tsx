@@ -1,12 +1,11 @@
 /** Main-screen phone form of the SMS and WhatsApp OTP products (SPEC §2 "Text and WhatsApp"). */
 import { type ChangeEvent, type FormEvent, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { activeElementOf } from '../../sdk-core/dom.ts';
-import { useWidget } from '../context.ts';
-import { sendOtp } from '../login/send-variant.ts';
-import { useSendingIndicator } from '../login/sending.ts';
-import { otpSentEvent } from '../otps/channels.ts';
-import { otpSendOptions } from '../otps/EmailOTPForm.tsx';
-import { text } from '../strings.ts';
+import { activeElementOf } from '../../../sdk-core/dom.ts';
+import { useSendingIndicator } from '../../components/sending.ts';
+import { useWidget } from '../../context.ts';
+import { text } from '../../text.ts';
+import { otpSentEvent } from '../channels.ts';
+import { otpSendOptions, sendOtp } from '../send.ts';
 import { DEFAULT_REGION, dialCodeOf, regionOptions } from './calling-codes.ts';
 import {
   caretAfterDigits,
@@ -202,3 +201,8 @@ export function PhoneOTPForm({ channel, loadParser = loadPhoneParser }: PhoneOTP
     </form>
   );
 }
+
+/** The Text tab's form (SPEC §2 "Text and WhatsApp"). */
+export const SmsOTPForm = () => <PhoneOTPForm channel="sms" />;
+/** The WhatsApp tab's form. */
+export const WhatsAppOTPForm = () => <PhoneOTPForm channel="whatsapp" />;
