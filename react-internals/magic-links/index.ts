@@ -3,9 +3,9 @@
  * EmailConfirmation screen.
  */
 import type { UiMethod } from '../method.ts';
-import { EmailConfirmationScreen } from './EmailConfirmationScreen.tsx';
 import { EmailMagicLinkForm } from './EmailMagicLinkForm.tsx';
 import { MAGIC_LINK_EVENTS } from './events.ts';
+import { EmailConfirmation } from './lazy.ts';
 import { type MagicLinkTypes, reduceMagicLink } from './state.ts';
 import { MAGIC_LINK_STRINGS } from './strings.ts';
 
@@ -25,11 +25,11 @@ export const magicLinksMethod: UiMethod<MagicLinkTypes> = {
       domainHint: 'domain',
     },
   },
-  screens: { EmailConfirmation: EmailConfirmationScreen },
+  screens: { EmailConfirmation },
   actions: { magic_link_sent: true, magic_link_try_again: true },
   reduce: reduceMagicLink,
   initialState: { magicLinkState: { email: '' } },
   strings: MAGIC_LINK_STRINGS,
   events: MAGIC_LINK_EVENTS,
-  forms: [{ tab: 'email', variant: 'magicLink', rank: 1, when: (c) => c.products.includes('emailMagicLinks'), Form: EmailMagicLinkForm }],
+  forms: [{ tab: 'email', variant: 'magicLink', rank: 1, when: (c) => c.products.includes('emailMagicLinks'), Form: EmailMagicLinkForm, preload: EmailConfirmation.preload }],
 };

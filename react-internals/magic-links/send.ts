@@ -3,6 +3,7 @@ import type { MagicLinkSendOptions } from '../../sdk-core/index.ts';
 import { sendForSession } from '../components/send-variant.ts';
 import type { ResolvedLoginConfig } from '../config.ts';
 import type { StartContext } from '../context.ts';
+import { EmailConfirmation } from './lazy.ts';
 
 /** The send options of SPEC §3 emailMagicLinksOptions (wire names), defaults filled. */
 export function magicLinkSendOptions(config: ResolvedLoginConfig): MagicLinkSendOptions {
@@ -27,7 +28,12 @@ export function magicLinkSendOptions(config: ResolvedLoginConfig): MagicLinkSend
  */
 export async function startEmailMagicLink(ctx: StartContext, email: string): Promise<void> {
   const { client, config, emit, dispatch } = ctx;
-  const resp = await sendForSession(client, client.magicLinks.email, email, magicLinkSendOptions(config));
+  // The confirmation screen's chunk is awaited too, so it renders with the screen change (a chunk
+  // that cannot be fetched is the screen's to say).
+  const [resp] = await Promise.all([
+    sendForSession(client, client.magicLinks.email, email, magicLinkSendOptions(config)),
+    EmailConfirmation.preload().catch(() => undefined),
+  ]);
   client.telemetry.log('email_sent');
   emit({ type: 'MAGIC_LINK_LOGIN_OR_CREATE', data: { ...resp, email } });
   dispatch({ type: 'magic_link_sent', email });

@@ -8,7 +8,7 @@ import { lazyScreen } from '../lazy.tsx';
 import type { UiMethod } from '../method.ts';
 import { EmailOTPForm } from './EmailOTPForm.tsx';
 import { OTP_EVENTS } from './events.ts';
-import { OTPAuthenticateScreen } from './OTPAuthenticateScreen.tsx';
+import { OTPAuthenticate } from './lazy.ts';
 import { backFromOtp, INITIAL_OTP_STATE, OTP_METHODS, type OTPType, type OtpTypes, reduceOtp } from './state.ts';
 import { OTP_STRINGS } from './strings.ts';
 
@@ -20,6 +20,9 @@ const offers = (config: ResolvedLoginConfig, channel: OTPType) => config.product
 const loadPhoneForm = () => import('./phone/PhoneOTPForm.tsx');
 const SmsOTPForm = lazyScreen(loadPhoneForm, (m) => m.SmsOTPForm);
 const WhatsAppOTPForm = lazyScreen(loadPhoneForm, (m) => m.WhatsAppOTPForm);
+const preloadPhone = async () => {
+  await Promise.all([SmsOTPForm.preload(), OTPAuthenticate.preload()]);
+};
 
 /** The OTP method's UI. */
 export const otpsMethod: UiMethod<OtpTypes> = {
@@ -35,7 +38,7 @@ export const otpsMethod: UiMethod<OtpTypes> = {
     },
   },
   screens: {
-    OTPAuthenticate: OTPAuthenticateScreen,
+    OTPAuthenticate,
     OTPConfirmation: successScreen('otp.successTitle', 'otp.successText'),
   },
   actions: { otp_sent: true, otp_resent: true, otp_authenticated: true },
@@ -45,8 +48,8 @@ export const otpsMethod: UiMethod<OtpTypes> = {
   strings: OTP_STRINGS,
   events: OTP_EVENTS,
   forms: [
-    { tab: 'email', variant: 'otp', rank: 2, when: (c) => offers(c, 'email'), Form: EmailOTPForm },
-    { tab: 'sms', variant: 'sms', rank: 0, when: (c) => offers(c, 'sms'), Form: SmsOTPForm, preload: SmsOTPForm.preload },
-    { tab: 'whatsapp', variant: 'whatsapp', rank: 0, when: (c) => offers(c, 'whatsapp'), Form: WhatsAppOTPForm, preload: WhatsAppOTPForm.preload },
+    { tab: 'email', variant: 'otp', rank: 2, when: (c) => offers(c, 'email'), Form: EmailOTPForm, preload: OTPAuthenticate.preload },
+    { tab: 'sms', variant: 'sms', rank: 0, when: (c) => offers(c, 'sms'), Form: SmsOTPForm, preload: preloadPhone },
+    { tab: 'whatsapp', variant: 'whatsapp', rank: 0, when: (c) => offers(c, 'whatsapp'), Form: WhatsAppOTPForm, preload: preloadPhone },
   ],
 };

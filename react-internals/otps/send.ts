@@ -3,6 +3,7 @@ import { ApiUnreachableError, type AuthClient, type OTPLoginOrCreateResult, type
 import { sendForSession } from '../components/send-variant.ts';
 import type { ResolvedLoginConfig } from '../config.ts';
 import type { StartContext } from '../context.ts';
+import { codeScreenReady } from './lazy.ts';
 import type { OTPType } from './state.ts';
 
 /** The send options of SPEC §7 (expiration default 5, templates, locale) from the config. */
@@ -40,7 +41,8 @@ export async function sendOtp(
  * @throws what the send throws
  */
 export async function startEmailOtp(ctx: StartContext, email: string): Promise<void> {
-  const resp = await sendOtp(ctx.client, 'email', email, otpSendOptions(ctx.config));
+  // The code screen's chunk is awaited too, so it renders (and takes focus) with the screen change.
+  const [resp] = await Promise.all([sendOtp(ctx.client, 'email', email, otpSendOptions(ctx.config)), codeScreenReady()]);
   ctx.emit({ type: 'OTP_EMAIL_LOGIN_OR_CREATE', data: { ...resp, email, resend: false } });
   ctx.dispatch({ type: 'otp_sent', otpType: 'email', methodId: resp.method_id, destination: email });
 }

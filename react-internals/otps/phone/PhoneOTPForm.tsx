@@ -5,6 +5,7 @@ import { useSendingIndicator } from '../../components/sending.ts';
 import { useWidget } from '../../context.ts';
 import { text } from '../../text.ts';
 import { otpSentEvent } from '../channels.ts';
+import { codeScreenReady } from '../lazy.ts';
 import { otpSendOptions, sendOtp } from '../send.ts';
 import { DEFAULT_REGION, dialCodeOf, regionOptions } from './calling-codes.ts';
 import {
@@ -136,7 +137,8 @@ export function PhoneOTPForm({ channel, loadParser = loadPhoneParser }: PhoneOTP
     setInvalid(false);
     try {
       // SPEC §4: signed in, the number is added to the user through the secondary send.
-      const resp = await sendOtp(client, channel, check.e164, otpSendOptions(config));
+      // The code screen's chunk is awaited too, so it renders (and takes focus) with the screen change.
+      const [resp] = await Promise.all([sendOtp(client, channel, check.e164, otpSendOptions(config)), codeScreenReady()]);
       emit(otpSentEvent(channel, resp, check.e164, false));
       dispatch({ type: 'otp_sent', otpType: channel, methodId: resp.method_id, destination: check.e164 });
     } catch (err) {
