@@ -3,27 +3,20 @@
  * with the kind of value it takes, and the messages naming each ignored field. Loaded lazily by the
  * element when a config is set (its own chunk): diagnostics, not the first paint.
  */
-import { AVAILABLE_PRODUCTS, isRecord, OTP_METHODS, PRODUCTS, type Product, resolveLoginConfig, UNAVAILABLE_PRODUCTS } from './config.ts';
-import type { Rule, Shape } from './method.ts';
+import { AVAILABLE_PRODUCTS, isRecord, PRODUCTS, type Product, resolveLoginConfig, UNAVAILABLE_PRODUCTS } from './config.ts';
+import type { ConfigIssue, Rule, Shape, UiMethod } from './method.ts';
 import { UI_METHODS } from './methods.ts';
 
+export type { ConfigIssue };
 export { AVAILABLE_PRODUCTS, UNAVAILABLE_PRODUCTS };
 
-/** One thing wrong with a host's config (or styles / strings): where, and what. */
-export interface ConfigIssue {
-  /** The path of the field at fault, e.g. `config.products[1]`. */
-  field: string;
-  /** What is wrong, naming the field and what would be accepted. */
-  message: string;
-}
+const METHODS: readonly UiMethod[] = UI_METHODS;
 
 /** What checking a config found: warnings (ignored parts) and, when nothing can be rendered, the fatal problem. */
 export interface ConfigReport {
   warnings: ConfigIssue[];
   fatal: ConfigIssue | null;
 }
-
-
 
 const SESSION_SHAPE: Shape = { sessionDurationMinutes: 'positiveNumber' };
 /** Every key `<auth-login>` (and `<auth-reset-password>`) reads, with its check. */
@@ -32,7 +25,7 @@ export const LOGIN_CONFIG_SHAPE: Shape = {
   apiBaseUrl: 'url',
   products: { oneOf: PRODUCTS },
   // Each method's option objects (emailMagicLinksOptions, passwordOptions, otpOptions, ...).
-  ...Object.assign({}, ...UI_METHODS.map((m) => m.config)),
+  ...Object.assign({}, ...METHODS.map((m) => m.options)),
   sessionOptions: SESSION_SHAPE,
   // SPEC §3 names oauthOptions; accepted so a config written for the provider's SDK does not
   // warn twice, but the OAuth product itself is reported as not available yet.
@@ -153,16 +146,13 @@ export function checkLoginConfig(
   }
   if (!fatal) {
     const resolved = resolveLoginConfig(raw);
-    const otp = isRecord(raw['otpOptions']) ? raw['otpOptions'] : {};
-    const methods = otp['methods'];
-    if (resolved.products.includes('otp') && Array.isArray(methods) && resolved.otpMethods.length === 0) {
-      const issue = {
-        field: 'config.otpOptions.methods',
-        message: `config.otpOptions.methods ${methods.length === 0 ? 'is empty' : 'has no known method'}; list at least one of ${quoteList(OTP_METHODS)}`,
-      };
-      // OTP with no method offers nothing: fatal when nothing else is configured either.
-      const others = resolved.products.filter((p) => p !== 'otp' && AVAILABLE_PRODUCTS.includes(p));
-      if (others.length === 0) fatal = issue;
+    for (const m of METHODS) {
+      if (!m.products.some((p) => resolved.products.includes(p as Product))) continue;
+      const issue = m.offersNothing?.(raw, resolved);
+      if (!issue) continue;
+      // A product that offers nothing (OTP with no usable channel): fatal when nothing else is configured either.
+      const others = resolved.products.filter((p) => !m.products.includes(p) && AVAILABLE_PRODUCTS.includes(p));
+      if (others.length === 0 && !fatal) fatal = issue;
       else issues.push(issue);
     }
   }

@@ -80,6 +80,18 @@ export interface MethodTypes {
   events: object;
   /** Its slice of the widget state (SPEC §3 "Widget state"). */
   state: object;
+  /** Its option objects in the host's config, as the host types them (e.g. `{ otpOptions?: OTPOptions }`). */
+  options: object;
+  /** Its part of the resolved config the widget reads (e.g. `otpMethods`, `otpExpirationMinutes`). */
+  config: object;
+}
+
+/** One thing wrong with a host's config: where, and what (config-check.ts). */
+export interface ConfigIssue {
+  /** The path of the field at fault, e.g. `config.products[1]`. */
+  field: string;
+  /** What is wrong, naming the field and what would be accepted. */
+  message: string;
 }
 
 /** A sign-in method's UI: one object per method folder (its `index.ts`), listed in methods.ts. */
@@ -90,8 +102,15 @@ export interface UiMethod<T extends MethodTypes = MethodTypes> {
   readonly uses?: readonly string[];
   /** The config products it serves. */
   readonly products: readonly T['product'][];
-  /** Its option objects in the config, with their checks (config-check.ts). */
-  readonly config?: Readonly<Record<string, Shape>>;
+  /** The checks of each of its option objects in the config (config-check.ts). */
+  readonly options: { readonly [K in keyof T['options']]-?: Shape };
+  /** Reads its option objects from the host's config (anything: checked field by field), defaults filled. */
+  resolve(raw: Readonly<Record<string, unknown>>): T['config'];
+  /**
+   * Why its product offers nothing in this config (OTP with no usable channel), or null: config-check
+   * makes it fatal when no other product is usable, a warning otherwise.
+   */
+  offersNothing?(raw: Readonly<Record<string, unknown>>, resolved: ResolvedLoginConfig): ConfigIssue | null;
   /** Every screen it owns, with its component (eager, or through `lazyScreen`). */
   readonly screens: { readonly [S in T['screen']]: View };
   /** Every action it owns (the reducer routes each to its owner). */

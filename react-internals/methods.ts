@@ -33,3 +33,7 @@ export type MethodEventData = UnionToIntersection<Types['events']>;
 export type MethodEventTypes = { readonly [E in keyof MethodEventData]: E };
 /** The registered methods' slices of the widget state, merged. */
 export type MethodState = UnionToIntersection<Types['state']>;
+/** The registered methods' option objects in the host's config, merged. */
+export type MethodOptions = UnionToIntersection<Types['options']>;
+/** The registered methods' parts of the resolved config, merged. */
+export type MethodConfig = UnionToIntersection<Types['config']>;

@@ -3,6 +3,7 @@
  * EmailConfirmation screen.
  */
 import type { UiMethod } from '../method.ts';
+import { EMAIL_MAGIC_LINKS_OPTIONS_SHAPE, resolveEmailMagicLinksOptions } from './config.ts';
 import { EmailMagicLinkForm } from './EmailMagicLinkForm.tsx';
 import { MAGIC_LINK_EVENTS } from './events.ts';
 import { EmailConfirmation } from './lazy.ts';
@@ -15,16 +16,8 @@ export { startEmailMagicLink } from './send.ts';
 export const magicLinksMethod: UiMethod<MagicLinkTypes> = {
   name: 'magic-links',
   products: ['emailMagicLinks'],
-  config: {
-    emailMagicLinksOptions: {
-      loginRedirectURL: 'url',
-      loginExpirationMinutes: 'positiveNumber',
-      signupRedirectURL: 'url',
-      signupExpirationMinutes: 'positiveNumber',
-      createUserAsPending: 'boolean',
-      domainHint: 'domain',
-    },
-  },
+  options: { emailMagicLinksOptions: EMAIL_MAGIC_LINKS_OPTIONS_SHAPE },
+  resolve: (raw) => ({ emailMagicLinks: resolveEmailMagicLinksOptions(raw['emailMagicLinksOptions']) }),
   screens: { EmailConfirmation },
   actions: { magic_link_sent: true, magic_link_try_again: true },
   reduce: reduceMagicLink,

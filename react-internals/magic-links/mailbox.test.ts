@@ -1,5 +1,6 @@
 import { expect } from '@open-wc/testing';
-import { resolveEmailMagicLinksOptions, resolveLoginConfig } from '../config.ts';
+import { resolveLoginConfig } from '../config.ts';
+import { resolveEmailMagicLinksOptions } from './config.ts';
 import { initialWidgetState, widgetReducer } from '../login/state.ts';
 import { magicLinkSendOptions } from './send.ts';
 import { mailboxLinks, senderDomain } from './mailbox.ts';

@@ -1,5 +1,6 @@
 /** The magic-link part of the login state machine (SPEC §4 "Magic link sent"): screen, actions, state, reducer steps. */
 import type { WidgetState } from '../login/state.ts';
+import type { EmailMagicLinksOptions, ResolvedEmailMagicLinksOptions } from './config.ts';
 import type { MagicLinkEventData } from './events.ts';
 import type { MAGIC_LINK_STRINGS } from './strings.ts';
 
@@ -19,6 +20,8 @@ export interface MagicLinkTypes {
   strings: typeof MAGIC_LINK_STRINGS;
   events: MagicLinkEventData;
   state: { magicLinkState: MagicLinkState };
+  options: { emailMagicLinksOptions?: EmailMagicLinksOptions };
+  config: { emailMagicLinks: ResolvedEmailMagicLinksOptions };
 }
 
 /** The magic-link reducer steps. */

@@ -7,9 +7,10 @@ import type { ResolvedLoginConfig } from '../config.ts';
 import { lazyScreen } from '../lazy.tsx';
 import type { UiMethod } from '../method.ts';
 import { EmailOTPForm } from './EmailOTPForm.tsx';
+import { OTP_OPTIONS_SHAPE, otpOffersNothing, resolveOtpConfig } from './config.ts';
 import { OTP_EVENTS } from './events.ts';
 import { OTPAuthenticate } from './lazy.ts';
-import { backFromOtp, INITIAL_OTP_STATE, OTP_METHODS, type OTPType, type OtpTypes, reduceOtp } from './state.ts';
+import { backFromOtp, INITIAL_OTP_STATE, type OTPType, type OtpTypes, reduceOtp } from './state.ts';
 import { OTP_STRINGS } from './strings.ts';
 
 export { startEmailOtp } from './send.ts';
@@ -28,15 +29,9 @@ const preloadPhone = async () => {
 export const otpsMethod: UiMethod<OtpTypes> = {
   name: 'otps',
   products: ['otp'],
-  config: {
-    otpOptions: {
-      methods: { oneOf: OTP_METHODS },
-      expirationMinutes: 'positiveNumber',
-      loginTemplateId: 'string',
-      signupTemplateId: 'string',
-      locale: 'string',
-    },
-  },
+  options: { otpOptions: OTP_OPTIONS_SHAPE },
+  resolve: resolveOtpConfig,
+  offersNothing: otpOffersNothing,
   screens: {
     OTPAuthenticate,
     OTPConfirmation: successScreen('otp.successTitle', 'otp.successText'),

@@ -1,13 +1,11 @@
 /** The OTP part of the login state machine (SPEC §4 "OTP sent", §2 "OTP"): screens, actions, state, reducer steps. */
 import type { WidgetState } from '../login/state.ts';
+import type { OTPMethod, OTPOptions, ResolvedOtpConfig } from './config.ts';
 import type { OtpEventData } from './events.ts';
 import type { OTP_STRINGS } from './strings.ts';
 
 /** Channel an OTP went to. */
-export type OTPType = 'email' | 'sms' | 'whatsapp';
-
-/** Every OTP channel (SPEC §3 otpOptions.methods). */
-export const OTP_METHODS: readonly OTPType[] = ['email', 'sms', 'whatsapp'];
+export type OTPType = OTPMethod;
 
 /** SPEC §3 otpState. */
 export interface OtpState {
@@ -33,6 +31,8 @@ export interface OtpTypes {
   strings: typeof OTP_STRINGS;
   events: OtpEventData;
   state: { otpState: OtpState };
+  options: { otpOptions?: OTPOptions };
+  config: ResolvedOtpConfig;
 }
 
 /** otpState before any code was sent. */

@@ -16,6 +16,8 @@ const loadScreens = () => import('./screens.tsx');
 export const webauthnMethod: UiMethod<PasskeyTypes> = {
   name: 'webauthn',
   products: ['passkeys'],
+  options: {},
+  resolve: () => ({}),
   screens: {
     PasskeyRegistrationStart: lazyScreen(loadScreens, (m) => m.PasskeyRegistrationStart),
     PasskeyRegistrationSuccess: lazyScreen(loadScreens, (m) => m.PasskeyRegistrationSuccess),

@@ -27,6 +27,8 @@ export interface PasskeyTypes {
   strings: typeof PASSKEY_STRINGS;
   events: PasskeyEventData;
   state: { passkeyState: PasskeyState };
+  options: Record<never, never>;
+  config: Record<never, never>;
 }
 
 /** The passkey reducer steps. */

@@ -6,6 +6,7 @@
  */
 import { successScreen } from '../components/SuccessScreen.tsx';
 import type { UiMethod } from '../method.ts';
+import { PASSWORD_OPTIONS_SHAPE, resolvePasswordOptions } from './config.ts';
 import { PASSWORD_EVENTS } from './events.ts';
 import {
   PasswordBreachedScreen,
@@ -24,15 +25,8 @@ export const passwordsMethod: UiMethod<PasswordTypes> = {
   name: 'passwords',
   uses: ['otps', 'magic-links'],
   products: ['passwords'],
-  config: {
-    passwordOptions: {
-      loginRedirectURL: 'url',
-      resetPasswordRedirectURL: 'url',
-      resetPasswordExpirationMinutes: 'positiveNumber',
-      resetPasswordTemplateId: 'string',
-      locale: 'string',
-    },
-  },
+  options: { passwordOptions: PASSWORD_OPTIONS_SHAPE },
+  resolve: (raw) => ({ passwords: resolvePasswordOptions(raw['passwordOptions']) }),
   screens: {
     PasswordResetForm: PasswordResetFormScreen,
     PasswordCreateOrLogin: PasswordCreateOrLoginScreen,

@@ -1,5 +1,6 @@
 /** The password part of the login state machine (SPEC §2 "Password", §4): screens, actions, state, reducer steps. */
 import type { WidgetState } from '../login/state.ts';
+import type { PasswordOptions } from './config.ts';
 import type { PasswordEventData } from './events.ts';
 import type { PASSWORD_STRINGS } from './strings.ts';
 
@@ -47,6 +48,9 @@ export interface PasswordTypes {
   strings: typeof PASSWORD_STRINGS;
   events: PasswordEventData;
   state: { passwordState: PasswordState; resetPasswordState: ResetPasswordState };
+  options: { passwordOptions?: PasswordOptions };
+  /** passwordOptions, shape-checked (absent fields stay absent: the server picks its defaults). */
+  config: { passwords: PasswordOptions };
 }
 
 /** The password reducer steps. */
