@@ -7,10 +7,12 @@
 import type { ErrorType } from '../sdk-core/schemas/errors.ts';
 import { type MethodStrings, UI_METHODS } from './methods.ts';
 
+/** What the `errorType.*` texts may be: a key per `error_type` the server emits (sdk-core/schemas/errors.ts). */
+export type ErrorTypeStrings = { readonly [T in ErrorType as `errorType.${T}`]?: string };
+
 /**
  * Messages by error_type (SPEC §8); unknown types show the server's error_message instead. Each key
- * names an `error_type` the server emits (sdk-core/schemas/errors.ts): a key naming none fails the
- * type check.
+ * names an `error_type` the server emits: a key naming none fails the type check.
  */
 const ERROR_TYPE_STRINGS = {
   'errorType.invalid_email': 'Email format is invalid.',
@@ -42,7 +44,7 @@ const ERROR_TYPE_STRINGS = {
   'errorType.otp_code_not_found': 'Invalid passcode, please try again.',
   'errorType.duplicate_member_phone_number':
     'A member with the specified phone number already exists for this organization.',
-} as const satisfies { readonly [T in ErrorType as `errorType.${T}`]?: string };
+} as const satisfies ErrorTypeStrings;
 
 /** The texts of the widget shell and of what every method shares. Quoted SPEC texts are verbatim. */
 export const CORE_STRINGS = {

@@ -1,7 +1,7 @@
 /** Main-screen email form of the email OTP product (SPEC §2 "Email", OTP variant). */
 import { EmailStartForm } from '../components/EmailStartForm.tsx';
 import { useWidget } from '../context.ts';
-import { startEmailOtp } from './send.ts';
+import { startEmailOtp } from './start.ts';
 
 /** Email field and Continue button; on success the widget moves to OTPAuthenticate. */
 export function EmailOTPForm() {

@@ -13,7 +13,7 @@ import { OTPAuthenticate } from './lazy.ts';
 import { backFromOtp, INITIAL_OTP_STATE, type OTPType, type OtpTypes, reduceOtp } from './state.ts';
 import { OTP_STRINGS } from './strings.ts';
 
-export { startEmailOtp } from './send.ts';
+export { startEmailOtp } from './start.ts';
 
 const offers = (config: ResolvedLoginConfig, channel: OTPType) => config.products.includes('otp') && config.otpMethods.includes(channel);
 

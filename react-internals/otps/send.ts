@@ -1,9 +1,7 @@
-/** Sending a passcode (SPEC §4, §7): the options from the config, the send itself, and the email start. */
+/** Sending a passcode (SPEC §4, §7): the options from the config and the send itself. */
 import { ApiUnreachableError, type AuthClient, type OTPLoginOrCreateResult, type OTPSendOptions, UNREACHABLE_MESSAGES } from '../../sdk-core/index.ts';
 import { sendForSession } from '../components/send-variant.ts';
 import type { ResolvedLoginConfig } from '../config.ts';
-import type { StartContext } from '../context.ts';
-import { codeScreenReady } from './lazy.ts';
 import type { OTPType } from './state.ts';
 
 /** The send options of SPEC §7 (expiration default 5, templates, locale) from the config. */
@@ -32,17 +30,4 @@ export async function sendOtp(
   // The send variants answer the login_or_create shape (SPEC §7 "same identifiers"); only their
   // sdk-core type is looser.
   return resp as OTPLoginOrCreateResult;
-}
-
-/**
- * Sends an email passcode to `email` (SPEC §4: signed in, the address is added to the user through
- * the secondary send), tells the host and shows OTPAuthenticate. The OTP method's public start: the
- * password flow's passwordless send uses it too.
- * @throws what the send throws
- */
-export async function startEmailOtp(ctx: StartContext, email: string): Promise<void> {
-  // The code screen's chunk is awaited too, so it renders (and takes focus) with the screen change.
-  const [resp] = await Promise.all([sendOtp(ctx.client, 'email', email, otpSendOptions(ctx.config)), codeScreenReady()]);
-  ctx.emit({ type: 'OTP_EMAIL_LOGIN_OR_CREATE', data: { ...resp, email, resend: false } });
-  ctx.dispatch({ type: 'otp_sent', otpType: 'email', methodId: resp.method_id, destination: email });
 }
