@@ -7,7 +7,11 @@
  */
 import { type ComponentType, type ReactElement, useEffect, useState } from 'react';
 import { useWidget } from './context.ts';
+import type { View } from './method.ts';
 import type { StringKey } from './strings.ts';
+
+/** A method's view (method.ts types it without React) as the React component it is. */
+export const asComponent = <P,>(view: View<P>): ComponentType<P> => view as unknown as ComponentType<P>;
 
 /** A component loaded on first render (or ahead, with `preload`). */
 export interface LazyView<P> {

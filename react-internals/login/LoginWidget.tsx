@@ -12,11 +12,12 @@ import { resolveLoginConfig } from '../config.ts';
 import { WidgetContext, type WidgetContextValue } from '../context.ts';
 import { errorDetail } from '../errors.ts';
 import type { AuthErrorDetail, AuthEvent } from '../events.ts';
+import { asComponent } from '../lazy.tsx';
 import type { UiMethod, View } from '../method.ts';
 import { UI_METHODS } from '../methods.ts';
 import { resolveStrings } from '../strings.ts';
 import { GenericErrorScreen } from './GenericErrorScreen.tsx';
-import { asComponent, MainScreen } from './MainScreen.tsx';
+import { MainScreen } from './MainScreen.tsx';
 import { initialWidgetState, type Screen, type WidgetState, widgetReducer } from './state.ts';
 
 /** Props of the login widget (the element layer maps its properties onto these). */

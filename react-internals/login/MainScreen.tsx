@@ -2,11 +2,12 @@
  * Main (SPEC §2 "Main screen"): banner, logo, header, then the registered methods' groups around
  * their forms: the Email / Text / WhatsApp tabs when more than one form is offered (methods.ts).
  */
-import { type ComponentType, type KeyboardEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { SendingContext } from '../components/sending.ts';
 import { configProblem } from '../config.ts';
 import { useWidget } from '../context.ts';
-import type { MainGroupProps, MainSide, MainTab, View } from '../method.ts';
+import { asComponent } from '../lazy.tsx';
+import type { MainGroupProps, MainSide, MainTab } from '../method.ts';
 import type { StringKey } from '../strings.ts';
 import { hideHeaderText, safeLogoUrl } from '../theme.ts';
 import { formFor, mainGroups, mainMethods, tabAfterKey } from './methods.ts';
@@ -16,9 +17,6 @@ const TAB_LABEL: Record<MainTab, StringKey> = {
   sms: 'main.tabText',
   whatsapp: 'main.tabWhatsApp',
 };
-
-/** A method's view as the React component it is. */
-export const asComponent = <P,>(view: View<P>) => view as unknown as ComponentType<P>;
 
 /** The form of one tab. */
 function MethodForm({ tab }: { tab: MainTab }) {
