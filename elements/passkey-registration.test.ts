@@ -17,15 +17,6 @@ import { AuthPasskeyRegistrationElement } from './passkey-registration.tsx';
 const axe = (globalThis as unknown as { axe: typeof import('axe-core') }).axe;
 const settle = (ms = 50) => new Promise((r) => setTimeout(r, ms));
 
-/** Polls an async condition (the server's view) until it holds. */
-async function until(p: () => Promise<boolean>, what: string, ms = 8000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await p())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await settle(50);
-  }
-}
-
 describe('<auth-passkey-registration>', () => {
   let env: { apiBaseUrl: string; publicToken: string };
   let client: AuthClient;
@@ -184,7 +175,7 @@ describe('<auth-passkey-registration>', () => {
     await waitFor(() => root.activeElement === root.querySelector('[data-rename]'), 'focus back on Rename');
     expect(root.querySelector<HTMLButtonElement>('[data-passkey-done]')!.disabled).to.equal(false);
     // Fire-and-forget: poll the server until the rename has landed.
-    await until(async () => (await client.user.get()).webauthn_registrations[0]?.name === 'Work laptop', 'saved on the server');
+    await waitFor(async () => (await client.user.get()).webauthn_registrations[0]?.name === 'Work laptop', 'saved on the server');
 
     // Escape cancels a rename without saving.
     root.querySelector<HTMLButtonElement>('[data-rename]')!.click();

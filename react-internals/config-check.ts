@@ -3,15 +3,14 @@
  * with the kind of value it takes, and the messages naming each ignored field. Loaded lazily by the
  * element when a config is set (its own chunk): diagnostics, not the first paint.
  */
-import { isRecord, OTP_METHODS, PRODUCTS, type Product, resolveLoginConfig } from './config.ts';
+import { AVAILABLE_PRODUCTS, isRecord, PRODUCTS, type Product, resolveLoginConfig, UNAVAILABLE_PRODUCTS } from './config.ts';
+import type { ConfigIssue, Rule, Shape, UiMethod } from './method.ts';
+import { UI_METHODS } from './methods.ts';
 
-/** One thing wrong with a host's config (or styles / strings): where, and what. */
-export interface ConfigIssue {
-  /** The path of the field at fault, e.g. `config.products[1]`. */
-  field: string;
-  /** What is wrong, naming the field and what would be accepted. */
-  message: string;
-}
+export type { ConfigIssue };
+export { AVAILABLE_PRODUCTS, UNAVAILABLE_PRODUCTS };
+
+const METHODS: readonly UiMethod[] = UI_METHODS;
 
 /** What checking a config found: warnings (ignored parts) and, when nothing can be rendered, the fatal problem. */
 export interface ConfigReport {
@@ -19,51 +18,15 @@ export interface ConfigReport {
   fatal: ConfigIssue | null;
 }
 
-/**
- * Products SPEC §3 names whose sign-in method has not shipped in this version (OAuth and crypto
- * wallets land with their own issues): accepted by the type, warned about, and ignored.
- */
-export const UNAVAILABLE_PRODUCTS: readonly Product[] = ['oauth', 'crypto'];
-/** Products the widget can render today. */
-export const AVAILABLE_PRODUCTS: readonly Product[] = PRODUCTS.filter((p) => !UNAVAILABLE_PRODUCTS.includes(p));
-
-/** How a field is checked: a scalar kind, a list of allowed strings, or a nested option object. */
-type Rule = 'string' | 'url' | 'positiveNumber' | 'boolean' | 'domain' | { readonly oneOf: readonly string[] } | Shape;
-type Shape = { readonly [key: string]: Rule };
-
-const EMAIL_MAGIC_LINKS_SHAPE: Shape = {
-  loginRedirectURL: 'url',
-  loginExpirationMinutes: 'positiveNumber',
-  signupRedirectURL: 'url',
-  signupExpirationMinutes: 'positiveNumber',
-  createUserAsPending: 'boolean',
-  domainHint: 'domain',
-};
-const OTP_SHAPE: Shape = {
-  methods: { oneOf: OTP_METHODS },
-  expirationMinutes: 'positiveNumber',
-  loginTemplateId: 'string',
-  signupTemplateId: 'string',
-  locale: 'string',
-};
 const SESSION_SHAPE: Shape = { sessionDurationMinutes: 'positiveNumber' };
-const PASSWORD_SHAPE: Shape = {
-  loginRedirectURL: 'url',
-  resetPasswordRedirectURL: 'url',
-  resetPasswordExpirationMinutes: 'positiveNumber',
-  resetPasswordTemplateId: 'string',
-  locale: 'string',
-};
-
 /** Every key `<auth-login>` (and `<auth-reset-password>`) reads, with its check. */
 export const LOGIN_CONFIG_SHAPE: Shape = {
   publicToken: 'string',
   apiBaseUrl: 'url',
   products: { oneOf: PRODUCTS },
-  emailMagicLinksOptions: EMAIL_MAGIC_LINKS_SHAPE,
-  otpOptions: OTP_SHAPE,
+  // Each method's option objects (emailMagicLinksOptions, passwordOptions, otpOptions, ...).
+  ...Object.assign({}, ...METHODS.map((m) => m.options)),
   sessionOptions: SESSION_SHAPE,
-  passwordOptions: PASSWORD_SHAPE,
   // SPEC §3 names oauthOptions; accepted so a config written for the provider's SDK does not
   // warn twice, but the OAuth product itself is reported as not available yet.
   oauthOptions: {},
@@ -183,16 +146,13 @@ export function checkLoginConfig(
   }
   if (!fatal) {
     const resolved = resolveLoginConfig(raw);
-    const otp = isRecord(raw['otpOptions']) ? raw['otpOptions'] : {};
-    const methods = otp['methods'];
-    if (resolved.products.includes('otp') && Array.isArray(methods) && resolved.otpMethods.length === 0) {
-      const issue = {
-        field: 'config.otpOptions.methods',
-        message: `config.otpOptions.methods ${methods.length === 0 ? 'is empty' : 'has no known method'}; list at least one of ${quoteList(OTP_METHODS)}`,
-      };
-      // OTP with no method offers nothing: fatal when nothing else is configured either.
-      const others = resolved.products.filter((p) => p !== 'otp' && AVAILABLE_PRODUCTS.includes(p));
-      if (others.length === 0) fatal = issue;
+    for (const m of METHODS) {
+      if (!m.products.some((p) => resolved.products.includes(p as Product))) continue;
+      const issue = m.offersNothing?.(raw, resolved);
+      if (!issue) continue;
+      // A product that offers nothing (OTP with no usable channel): fatal when nothing else is configured either.
+      const others = resolved.products.filter((p) => !m.products.includes(p) && AVAILABLE_PRODUCTS.includes(p));
+      if (others.length === 0 && !fatal) fatal = issue;
       else issues.push(issue);
     }
   }

@@ -1,37 +1,24 @@
 /**
- * The host's `config` object (SPEC §3 "Config"). Only the parts the implemented screens read are
- * typed in detail; the rest is accepted and ignored until its method lands.
+ * The host's `config` object (SPEC §3 "Config"): the core keys here (products, sessionOptions,
+ * enableShadowDOM, the client's token and base URL), and each registered method's option objects,
+ * typed, checked and read by the method itself (its `config.ts`, listed through methods.ts). Products
+ * of methods not shipped yet are accepted by the type and ignored.
  */
+import { DEFAULT_SESSION_DURATION_MINUTES as SPEC_DEFAULT_SESSION_DURATION_MINUTES } from '../sdk-core/schemas/defaults.ts';
+import { isRecord, listOf, optionsAt, positive } from './config-parse.ts';
+import type { UiMethod } from './method.ts';
+import { type MethodConfig, type MethodOptions, type MethodProduct, UI_METHODS } from './methods.ts';
+
+export type { EmailMagicLinksOptions, ResolvedEmailMagicLinksOptions } from './magic-links/config.ts';
+export type { OTPMethod, OTPOptions } from './otps/config.ts';
+export type { PasswordOptions } from './passwords/config.ts';
+export { isRecord };
+
+/** SPEC §3 products whose sign-in method has not shipped in this version (OAuth and crypto wallets land with their own issues). */
+export type UnavailableProduct = 'oauth' | 'crypto';
 
 /** Products a login widget can offer (SPEC §3). */
-export type Product = 'emailMagicLinks' | 'passwords' | 'otp' | 'oauth' | 'passkeys' | 'crypto';
-
-/** Channels of the OTP product. */
-export type OTPMethod = 'email' | 'sms' | 'whatsapp';
-
-/** OTP options (SPEC §3 otpOptions). */
-export interface OTPOptions {
-  methods?: OTPMethod[];
-  /** Minutes a code stays valid; default 5 (SPEC §9). */
-  expirationMinutes?: number;
-  loginTemplateId?: string;
-  signupTemplateId?: string;
-  locale?: string;
-}
-
-/** Password options (SPEC §3 passwordOptions; the fields of the reset email, SPEC §7 reset/start). */
-export interface PasswordOptions {
-  /** Where the reset email's "log in without changing your password" link points (allowlisted). */
-  loginRedirectURL?: string;
-  /** Where the reset email's link points: a page hosting `<auth-reset-password>` (allowlisted). */
-  resetPasswordRedirectURL?: string;
-  /** Minutes the reset link stays valid; default 30 (SPEC §9). */
-  resetPasswordExpirationMinutes?: number;
-  /** Email template of the reset email. */
-  resetPasswordTemplateId?: string;
-  /** Language of the reset email. */
-  locale?: string;
-}
+export type Product = MethodProduct | UnavailableProduct;
 
 /** Session options (SPEC §3 sessionOptions). */
 export interface SessionOptions {
@@ -39,30 +26,11 @@ export interface SessionOptions {
   sessionDurationMinutes?: number;
 }
 
-/** Email magic-link options (SPEC §3 emailMagicLinksOptions). */
-export interface EmailMagicLinksOptions {
-  /** Where the link of an existing user points (must be on the project's redirect allowlist). */
-  loginRedirectURL?: string;
-  /** Minutes a login link stays valid; default 30 (SPEC §9). */
-  loginExpirationMinutes?: number;
-  /** Where the link of a new user points. */
-  signupRedirectURL?: string;
-  /** Minutes a sign-up link stays valid; default 30 (SPEC §9). */
-  signupExpirationMinutes?: number;
-  /** Create new users with status pending until they click; default false. */
-  createUserAsPending?: boolean;
-  /** Sender domain the confirmation screen's mailbox links search for, e.g. `acme.com`. */
-  domainHint?: string;
-}
-
-/** Config of the `<auth-login>` widget. */
-export interface LoginConfig {
+/** The core keys of the `<auth-login>` config. */
+export interface CoreLoginConfig {
   /** Products to offer; default `['otp']` with the email method. */
   products?: Product[];
-  emailMagicLinksOptions?: EmailMagicLinksOptions;
-  otpOptions?: OTPOptions;
   sessionOptions?: SessionOptions;
-  passwordOptions?: PasswordOptions;
   /** False renders in light DOM (password managers can see inputs); default true. */
   enableShadowDOM?: boolean;
   /** Public token the element creates its own client with (when no `client` property is set). */
@@ -71,89 +39,40 @@ export interface LoginConfig {
   apiBaseUrl?: string;
 }
 
-/** Default OTP expiry in minutes (SPEC §9). */
-export const DEFAULT_OTP_EXPIRATION_MINUTES = 5;
+/** Config of the `<auth-login>` widget: the core keys and every method's option objects (emailMagicLinksOptions, otpOptions, passwordOptions, ...). */
+export type LoginConfig = CoreLoginConfig & MethodOptions;
+
 /** Default session duration in minutes (SPEC §9). */
-export const DEFAULT_SESSION_DURATION_MINUTES = 30;
-/** Default magic-link expiry in minutes, login and sign-up (SPEC §9). */
-export const DEFAULT_MAGIC_LINK_EXPIRATION_MINUTES = 30;
+export const DEFAULT_SESSION_DURATION_MINUTES = SPEC_DEFAULT_SESSION_DURATION_MINUTES;
 
-/** emailMagicLinksOptions with defaults filled. */
-export interface ResolvedEmailMagicLinksOptions {
-  loginRedirectURL?: string;
-  loginExpirationMinutes: number;
-  signupRedirectURL?: string;
-  signupExpirationMinutes: number;
-  createUserAsPending: boolean;
-  domainHint?: string;
-}
-
-/** The config as the widget uses it: shape-checked, defaults filled. */
-export interface ResolvedLoginConfig {
+/** The core part of the config as the widget uses it. */
+export interface CoreResolvedConfig {
   products: Product[];
-  emailMagicLinks: ResolvedEmailMagicLinksOptions;
-  otpMethods: OTPMethod[];
-  otpExpirationMinutes: number;
-  loginTemplateId?: string;
-  signupTemplateId?: string;
-  locale?: string;
   sessionDurationMinutes: number;
   enableShadowDOM: boolean;
-  /** passwordOptions, shape-checked (absent fields stay absent: the server picks its defaults). */
-  passwords: PasswordOptions;
 }
 
+/** The config as the widget uses it: shape-checked, defaults filled (each method reads its own part). */
+export type ResolvedLoginConfig = CoreResolvedConfig & MethodConfig;
+
+/** Products accepted by the type, warned about and ignored until their method ships (config-check.ts). */
+export const UNAVAILABLE_PRODUCTS: readonly Product[] = ['oauth', 'crypto'] satisfies UnavailableProduct[];
+/** Products the widget can render today: every registered method's, in the registry's (SPEC §3) order. */
+export const AVAILABLE_PRODUCTS: readonly Product[] = UI_METHODS.flatMap((m): readonly MethodProduct[] => m.products);
 /** Every product name of SPEC §3. */
-export const PRODUCTS: readonly Product[] = ['emailMagicLinks', 'passwords', 'otp', 'oauth', 'passkeys', 'crypto'];
-/** Every OTP channel. */
-export const OTP_METHODS: readonly OTPMethod[] = ['email', 'sms', 'whatsapp'];
+export const PRODUCTS: readonly Product[] = [...AVAILABLE_PRODUCTS, ...UNAVAILABLE_PRODUCTS];
 
-/** A plain object (not null, not an array). */
-export const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const positive = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) && v > 0 ? v : undefined);
-const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
-const listOf = <T extends string>(v: unknown, allowed: readonly T[]): T[] | undefined =>
-  Array.isArray(v) ? v.filter((x): x is T => allowed.includes(x as T)) : undefined;
-
-/** Checks emailMagicLinksOptions (anything) and fills the SPEC §3 defaults. */
-export function resolveEmailMagicLinksOptions(raw: unknown): ResolvedEmailMagicLinksOptions {
-  const o = isRecord(raw) ? raw : {};
-  const resolved: ResolvedEmailMagicLinksOptions = {
-    loginExpirationMinutes: positive(o['loginExpirationMinutes']) ?? DEFAULT_MAGIC_LINK_EXPIRATION_MINUTES,
-    signupExpirationMinutes: positive(o['signupExpirationMinutes']) ?? DEFAULT_MAGIC_LINK_EXPIRATION_MINUTES,
-    createUserAsPending: o['createUserAsPending'] === true,
-  };
-  const loginRedirectURL = str(o['loginRedirectURL']);
-  const signupRedirectURL = str(o['signupRedirectURL']);
-  // A hint is a bare domain; anything else (a URL, an address) would make a useless search.
-  const hint = str(o['domainHint'])?.trim().toLowerCase();
-  if (loginRedirectURL) resolved.loginRedirectURL = loginRedirectURL;
-  if (signupRedirectURL) resolved.signupRedirectURL = signupRedirectURL;
-  if (hint && /^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(hint)) resolved.domainHint = hint;
-  return resolved;
-}
+const METHODS: readonly UiMethod[] = UI_METHODS;
 
 /** Checks a config that may come from a JSON attribute (so: anything) and fills defaults. */
 export function resolveLoginConfig(raw: unknown): ResolvedLoginConfig {
   const c = isRecord(raw) ? raw : {};
-  const otp = isRecord(c['otpOptions']) ? c['otpOptions'] : {};
-  const session = isRecord(c['sessionOptions']) ? c['sessionOptions'] : {};
-  const resolved: ResolvedLoginConfig = {
+  const core: CoreResolvedConfig = {
     products: listOf(c['products'], PRODUCTS) ?? ['otp'],
-    emailMagicLinks: resolveEmailMagicLinksOptions(c['emailMagicLinksOptions']),
-    otpMethods: listOf(otp['methods'], OTP_METHODS) ?? ['email'],
-    otpExpirationMinutes: positive(otp['expirationMinutes']) ?? DEFAULT_OTP_EXPIRATION_MINUTES,
-    sessionDurationMinutes: positive(session['sessionDurationMinutes']) ?? DEFAULT_SESSION_DURATION_MINUTES,
+    sessionDurationMinutes: positive(optionsAt(c, 'sessionOptions')['sessionDurationMinutes']) ?? DEFAULT_SESSION_DURATION_MINUTES,
     enableShadowDOM: c['enableShadowDOM'] !== false,
-    passwords: resolvePasswordOptions(c['passwordOptions']),
   };
-  const loginTemplateId = str(otp['loginTemplateId']);
-  const signupTemplateId = str(otp['signupTemplateId']);
-  const locale = str(otp['locale']);
-  if (loginTemplateId) resolved.loginTemplateId = loginTemplateId;
-  if (signupTemplateId) resolved.signupTemplateId = signupTemplateId;
-  if (locale) resolved.locale = locale;
-  return resolved;
+  return Object.assign(core, ...METHODS.map((m) => m.resolve(c)));
 }
 
 /** SPEC §1 product-combination errors, as a strings key; null when the config is usable. */
@@ -163,21 +82,4 @@ export function configProblem(c: ResolvedLoginConfig): 'config.passkeysAlone' | 
     return 'config.emlAndOtp';
   }
   return null;
-}
-
-/** Checks passwordOptions (anything, e.g. from a JSON attribute), keeping only well-typed fields. */
-export function resolvePasswordOptions(raw: unknown): PasswordOptions {
-  const o = isRecord(raw) ? raw : {};
-  const out: PasswordOptions = {};
-  const loginRedirectURL = str(o['loginRedirectURL']);
-  const resetPasswordRedirectURL = str(o['resetPasswordRedirectURL']);
-  const resetPasswordExpirationMinutes = positive(o['resetPasswordExpirationMinutes']);
-  const resetPasswordTemplateId = str(o['resetPasswordTemplateId']);
-  const locale = str(o['locale']);
-  if (loginRedirectURL) out.loginRedirectURL = loginRedirectURL;
-  if (resetPasswordRedirectURL) out.resetPasswordRedirectURL = resetPasswordRedirectURL;
-  if (resetPasswordExpirationMinutes) out.resetPasswordExpirationMinutes = resetPasswordExpirationMinutes;
-  if (resetPasswordTemplateId) out.resetPasswordTemplateId = resetPasswordTemplateId;
-  if (locale) out.locale = locale;
-  return out;
 }

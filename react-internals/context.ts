@@ -30,7 +30,16 @@ export interface WidgetContextValue {
   toast: (kind: ToastKind, text: string) => void;
   /** Fires authenticate-flow-complete for completed flow number `flow`, at most once per flow. */
   completeFlow: (flow: number) => void;
+  /**
+   * The value `make` returns, made once per widget and client under `key`: for facts that hold for
+   * the page's life and cost a call to learn (e.g. the browser's passkey autofill support), so a
+   * screen mounting again does not ask again. Keys are prefixed with the method's name.
+   */
+  memo: <T>(key: string, make: () => T) => T;
 }
+
+/** What a method's public start function needs (a send that moves the widget on, e.g. `startEmailOtp`). */
+export type StartContext = Pick<WidgetContextValue, 'client' | 'config' | 'dispatch' | 'emit'>;
 
 /** React context carrying WidgetContextValue; provided by each widget's shell. */
 export const WidgetContext = createContext<WidgetContextValue | null>(null);

@@ -1,7 +1,10 @@
 import { expect } from '@open-wc/testing';
 import { ApiError, ApiUnreachableError, NoSessionError, UsageError } from '../sdk-core/index.ts';
 import { errorDetail, errorText } from './errors.ts';
-import { DEFAULT_STRINGS, interpolate, resolveStrings, text } from './strings.ts';
+import type { UiMethod } from './method.ts';
+import { UI_METHODS } from './methods.ts';
+import { CORE_STRINGS, DEFAULT_STRINGS, type ErrorTypeStrings, resolveStrings } from './strings.ts';
+import { interpolate, text } from './text.ts';
 
 describe('strings table', () => {
   it('holds the SPEC texts verbatim', () => {
@@ -14,6 +17,22 @@ describe('strings table', () => {
     expect(DEFAULT_STRINGS['toast.emailResent']).to.equal('Email resent');
     expect(DEFAULT_STRINGS['otp.codeSent']).to.equal('Code sent');
     expect(DEFAULT_STRINGS['watermark.poweredBy']).to.equal('Powered by');
+  });
+
+  it('is the core table and every method\'s, each key once (a key in two tables would hide one text)', () => {
+    const tables: readonly Readonly<Record<string, string>>[] = [CORE_STRINGS, ...(UI_METHODS as readonly UiMethod[]).map((m) => m.strings)];
+    const count = new Map<string, number>();
+    for (const t of tables) for (const k of Object.keys(t)) count.set(k, (count.get(k) ?? 0) + 1);
+    expect([...count].filter(([, n]) => n > 1).map(([k]) => k)).to.deep.equal([]);
+    expect(Object.keys(DEFAULT_STRINGS).length).to.equal(count.size);
+    for (const t of tables) for (const [k, v] of Object.entries(t)) expect(DEFAULT_STRINGS[k as keyof typeof DEFAULT_STRINGS]).to.equal(v);
+  });
+
+  it('types the errorType.* keys against the server\'s error types (a key naming none fails the type check)', () => {
+    const known = { 'errorType.otp_code_not_found': 'x' } satisfies ErrorTypeStrings;
+    // @ts-expect-error no such error_type in sdk-core/schemas/errors.ts
+    const unknown = { 'errorType.otp_code_not_fund': 'x' } satisfies ErrorTypeStrings;
+    expect(Object.keys({ ...known, ...unknown })).to.have.length(2);
   });
 
   it('has all 22 SPEC §8 error types', () => {

@@ -5,7 +5,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import 'axe-core';
-import { inbox, testEnv, uniqueEmail, until, waitForMessage } from '../test/env.ts';
+import { inbox, testEnv, uniqueEmail, waitFor, waitForMessage } from '../test/env.ts';
 import { type AuthClient, type AuthEvent, AuthEventType, type AuthLoginElement, createClient } from './auth-elements.ts';
 
 const axe = (globalThis as unknown as { axe: typeof import('axe-core') }).axe;
@@ -39,7 +39,7 @@ describe('email passcode sign-in, end to end', () => {
     const email = uniqueEmail('flow');
 
     // Main: Tab reaches the email field; a bad address is refused with the SPEC text and sends nothing.
-    await until(() => el.shadowRoot?.querySelector('input[type="email"]'), 8000, 'email field');
+    await waitFor(() => el.shadowRoot?.querySelector('input[type="email"]'), 'email field', 8000);
     expect(el.dataset.screen).to.equal('Main');
     expect(text(el)).to.contain('Sign up or log in');
     await expectAxeClean(el, 'Main');
@@ -48,7 +48,7 @@ describe('email passcode sign-in, end to end', () => {
     expect(active(el)?.getAttribute('type')).to.equal('email');
     await sendKeys({ type: 'ada@example' });
     await sendKeys({ press: 'Enter' });
-    await until(() => text(el).includes('Invalid email address.'), 4000, 'invalid email message');
+    await waitFor(() => text(el).includes('Invalid email address.'), 'invalid email message', 4000);
     expect(el.dataset.screen).to.equal('Main');
     await expectAxeClean(el, 'Main with error');
 
@@ -57,10 +57,10 @@ describe('email passcode sign-in, end to end', () => {
     await sendKeys({ press: 'Enter' });
 
     // OTPAuthenticate: focus moves to the passcode field; the countdown runs.
-    await until(() => el.dataset.screen === 'OTPAuthenticate', 8000, 'passcode screen');
+    await waitFor(() => el.dataset.screen === 'OTPAuthenticate', 'passcode screen', 8000);
     expect(text(el)).to.contain('Enter passcode');
     expect(text(el)).to.match(/Your code expires in [45]:\d\d\./);
-    await until(() => active(el)?.getAttribute('autocomplete') === 'one-time-code', 4000, 'focus on the passcode field');
+    await waitFor(() => active(el)?.getAttribute('autocomplete') === 'one-time-code', 'focus on the passcode field', 4000);
     await expectAxeClean(el, 'OTPAuthenticate');
     const message = await waitForMessage(email);
     expect(message.channel).to.equal('email');
@@ -69,14 +69,14 @@ describe('email passcode sign-in, end to end', () => {
     // A wrong code (typed with stray characters, which are stripped) is refused with the SPEC text.
     const wrong = message.code === '123456' ? '654321' : '123456';
     await sendKeys({ type: `${wrong.slice(0, 3)}-${wrong.slice(3)}` });
-    await until(() => text(el).includes('Invalid passcode, please try again.'), 8000, 'wrong code message');
+    await waitFor(() => text(el).includes('Invalid passcode, please try again.'), 'wrong code message', 8000);
     expect(el.dataset.screen).to.equal('OTPAuthenticate');
     await expectAxeClean(el, 'OTPAuthenticate with error');
 
     // The right code auto-submits on the sixth digit.
-    await until(() => active(el)?.getAttribute('autocomplete') === 'one-time-code' && !(active(el) as HTMLInputElement).disabled, 4000, 'passcode field ready');
+    await waitFor(() => active(el)?.getAttribute('autocomplete') === 'one-time-code' && !(active(el) as HTMLInputElement).disabled, 'passcode field ready', 4000);
     await sendKeys({ type: message.code! });
-    await until(() => el.dataset.screen === 'OTPConfirmation', 8000, 'confirmation screen');
+    await waitFor(() => el.dataset.screen === 'OTPConfirmation', 'confirmation screen', 8000);
     expect(text(el)).to.contain('Success!');
     expect(text(el)).to.contain('Your passcode has been successfully verified.');
     await expectAxeClean(el, 'OTPConfirmation');
@@ -96,7 +96,7 @@ describe('email passcode sign-in, end to end', () => {
     localStorage.clear();
     const reloaded = createClient(publicToken, { apiBaseUrl });
     clients.push(reloaded);
-    await until(() => reloaded.session.getSync()?.session_id === session!.session_id, 8000, 'session restored');
+    await waitFor(() => reloaded.session.getSync()?.session_id === session!.session_id, 'session restored', 8000);
     expect((await reloaded.user.get()).emails[0]?.email).to.equal(email);
 
     // Sign out: server revoke, cookies gone.

@@ -3,7 +3,7 @@
  * is how a test reads the code or link a real user would read in their mailbox.
  */
 
-import { typeInto } from '../react-internals/test-utils.ts';
+import { eventually } from './time.ts';
 import type { AuthClient } from '../sdk-core/index.ts';
 import type { InboxMessage } from '../sdk-core/schemas/index.ts';
 
@@ -92,15 +92,22 @@ export function recordFetchedPaths(): { paths: string[]; inFlight(): number; res
   };
 }
 
-/** Resolves when `predicate` holds, polling each animation frame; fails after `timeoutMs`. */
-export async function until<T>(predicate: () => T | null | undefined | false, timeoutMs = 8000, what = 'condition'): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = predicate();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
+/**
+ * Resolves with what `predicate` returns once it is truthy (polling every 10 ms; an async predicate,
+ * such as a question to the server, is awaited each time); fails after `ms`, naming `what`. The
+ * one polling helper of the tests (test/time.ts `eventually`), under the name the browser tests use.
+ */
+export const waitFor: <T>(
+  predicate: () => T | null | undefined | false | Promise<T | null | undefined | false>,
+  what?: string,
+  ms?: number,
+) => Promise<T> = (predicate, what, ms) => eventually(predicate, what, ms);
+
+/** Sets a React-controlled input's value the way typing would (React ignores plain .value writes). */
+export function typeInto(input: HTMLInputElement, value: string): void {
+  const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
+  setter?.call(input, value);
+  input.dispatchEvent(new Event('input', { bubbles: true }));
 }
 
 /**
@@ -133,9 +140,9 @@ export function widgetRoot(el: HTMLElement): ParentNode {
  */
 export async function signInThroughLogin(el: HTMLElement, email: string): Promise<void> {
   const q = <T extends Element>(selector: string) => widgetRoot(el).querySelector<T>(selector);
-  typeInto(await until(() => q<HTMLInputElement>('input[type="email"]'), 8000, 'email input'), email);
+  typeInto(await waitFor(() => q<HTMLInputElement>('input[type="email"]'), 'email input'), email);
   q<HTMLButtonElement>('button[type="submit"]')!.click();
-  const otp = await until(() => q<HTMLInputElement>('input[autocomplete="one-time-code"]'), 8000, 'passcode input');
+  const otp = await waitFor(() => q<HTMLInputElement>('input[autocomplete="one-time-code"]'), 'passcode input');
   typeInto(otp, (await waitForMessage(email)).code!);
-  await until(() => el.getAttribute('data-screen') === 'OTPConfirmation', 8000, 'OTPConfirmation');
+  await waitFor(() => el.getAttribute('data-screen') === 'OTPConfirmation', 'OTPConfirmation');
 }

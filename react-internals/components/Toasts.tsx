@@ -1,12 +1,13 @@
 /** Toasts (SPEC §9): success 2000 ms, error 4000 ms, at most 20 at once, announced politely. */
+import { MAX_TOASTS as SPEC_MAX_TOASTS, TOAST_DURATION_MS as SPEC_TOAST_MS } from '../../sdk-core/schemas/defaults.ts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { WidgetClock } from '../clock.ts';
 import type { ToastKind } from '../context.ts';
 
 /** How long each kind stays (SPEC §9). */
-export const TOAST_DURATION_MS: Record<ToastKind, number> = { success: 2000, error: 4000 };
+export const TOAST_DURATION_MS: Record<ToastKind, number> = { success: SPEC_TOAST_MS.success, error: SPEC_TOAST_MS.error };
 /** Most toasts shown at once (SPEC §9); older ones are dropped first. */
-export const MAX_TOASTS = 20;
+export const MAX_TOASTS = SPEC_MAX_TOASTS;
 
 interface Toast {
   id: number;

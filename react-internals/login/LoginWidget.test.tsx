@@ -1,37 +1,21 @@
 import { expect } from '@open-wc/testing';
-import { StrictMode } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { type AuthClient, createClient } from '../../sdk-core/index.ts';
 import { recordFetchedPaths, signInByEmailPasscode, testEnv, uniqueEmail, waitForMessage } from '../../test/env.ts';
 import type { AuthErrorDetail, AuthEvent } from '../events.ts';
-import { FakeClock, typeInto, waitFor } from '../test-utils.ts';
-import { LoginWidget, type LoginWidgetProps } from './LoginWidget.tsx';
+import { type FakeClock, typeInto, waitFor, widgetFixture } from '../test-utils.ts';
 import { initialWidgetState, widgetReducer } from './state.ts';
 
 describe('LoginWidget (real reference server)', () => {
+  const w = widgetFixture({ config: { products: ['otp'], otpOptions: { methods: ['email'] } }, fakeClock: true });
+  const { q, screen, render } = w;
   let host: HTMLDivElement;
-  let root: Root;
   let client: AuthClient;
   let events: AuthEvent[];
   let errors: AuthErrorDetail[];
   let clock: FakeClock;
-
-  const q = <T extends Element>(sel: string): T | null => host.querySelector<T>(sel);
-  const screen = () => q('.ae-root')?.getAttribute('data-screen');
-
-  function render(extra: Partial<LoginWidgetProps> = {}, strict = false) {
-    const el = (
-      <LoginWidget
-        client={client}
-        config={{ products: ['otp'], otpOptions: { methods: ['email'] } }}
-        onEvent={(e) => events.push(e)}
-        onError={(e) => errors.push(e)}
-        clock={clock}
-        {...extra}
-      />
-    );
-    root.render(strict ? <StrictMode>{el}</StrictMode> : el);
-  }
+  beforeEach(() => {
+    ({ host, client, events, errors, clock } = w);
+  });
 
   async function sendCode(email: string) {
     const input = await waitFor(() => q<HTMLInputElement>('input[type="email"]'), 'email input');
@@ -40,23 +24,6 @@ describe('LoginWidget (real reference server)', () => {
     await waitFor(() => screen() === 'OTPAuthenticate', 'OTPAuthenticate');
     return waitFor(() => q<HTMLInputElement>('input[autocomplete="one-time-code"]'), 'otp input');
   }
-
-  beforeEach(async () => {
-    const { apiBaseUrl, publicToken } = await testEnv();
-    client = createClient(publicToken, { apiBaseUrl, disableSessionRefresh: true });
-    events = [];
-    errors = [];
-    clock = new FakeClock();
-    host = document.createElement('div');
-    document.body.append(host);
-    root = createRoot(host);
-  });
-
-  afterEach(() => {
-    root.unmount();
-    host.remove();
-    client.destroy();
-  });
 
   it('Main: header, labelled email input, invalid email message without any call', async () => {
     render();

@@ -1,8 +1,9 @@
 /**
  * The login widget's shell: owns the state machine, the context every screen reads, toasts, the
- * watermark, focus on screen change, and the one `switch (state.screen)` that picks the screen.
+ * watermark, the one focus rule for every screen, and the screen table (Main, each registered
+ * method's screens, the generic error screen for the rest).
  */
-import { lazy, type ReactElement, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { type ComponentType, useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
 import type { AuthClient, BootstrapData } from '../../sdk-core/index.ts';
 import { realClock, type WidgetClock } from '../clock.ts';
 import { ToastList, useToasts } from '../components/Toasts.tsx';
@@ -10,15 +11,14 @@ import { Watermark } from '../components/Watermark.tsx';
 import { resolveLoginConfig } from '../config.ts';
 import { WidgetContext, type WidgetContextValue } from '../context.ts';
 import { errorDetail } from '../errors.ts';
-import { type AuthErrorDetail, type AuthEvent, AuthEventType } from '../events.ts';
-import { EmailConfirmationScreen } from '../magic-links/EmailConfirmationScreen.tsx';
-import { OTPAuthenticateScreen } from '../otps/OTPAuthenticateScreen.tsx';
-import { OTPConfirmationScreen } from '../otps/OTPConfirmationScreen.tsx';
-import { PasswordScreen } from '../passwords/PasswordScreen.tsx';
+import type { AuthErrorDetail, AuthEvent } from '../events.ts';
+import { asComponent } from '../lazy.tsx';
+import type { UiMethod, View } from '../method.ts';
+import { UI_METHODS } from '../methods.ts';
 import { resolveStrings } from '../strings.ts';
 import { GenericErrorScreen } from './GenericErrorScreen.tsx';
 import { MainScreen } from './MainScreen.tsx';
-import { assertNever, initialWidgetState, type Screen, type WidgetState, widgetReducer } from './state.ts';
+import { initialWidgetState, type Screen, type WidgetState, widgetReducer } from './state.ts';
 
 /** Props of the login widget (the element layer maps its properties onto these). */
 export interface LoginWidgetProps {
@@ -42,49 +42,17 @@ export interface LoginWidgetProps {
   initialState?: WidgetState;
 }
 
-// The passkey screens are their own chunk, fetched only when a passkey screen is shown (DESIGN §4).
-const PasskeyScreen = lazy(() => import('../passkeys/screens.tsx').then((m) => ({ default: m.PasskeyScreen })));
+// Every registered method's screens (each method declares all of its own: method.ts).
+const METHOD_SCREENS: Readonly<Record<string, View>> = Object.assign({}, ...UI_METHODS.map((m: UiMethod) => m.screens));
 
-/** Picks the screen component for the current state; exhaustive over every SPEC §2 screen. */
-function screenFor(screen: Screen): ReactElement {
-  switch (screen) {
-    case 'Main':
-      return <MainScreen />;
-    case 'OTPAuthenticate':
-      return <OTPAuthenticateScreen />;
-    case 'OTPConfirmation':
-      return <OTPConfirmationScreen />;
-    case 'EmailConfirmation':
-      return <EmailConfirmationScreen />;
-    case 'PasswordResetForm':
-    case 'PasswordCreateOrLogin':
-    case 'PasswordForgot':
-    case 'PasswordBreached':
-    case 'PasswordSetNew':
-    case 'PasswordDedupe':
-    case 'PasswordConfirmation':
-      return <PasswordScreen screen={screen} />;
-    case 'PasskeyRegistrationStart':
-    case 'PasskeyRegistrationSuccess':
-    case 'PasskeyConfirmation':
-      return (
-        <Suspense fallback={null}>
-          <PasskeyScreen screen={screen} />
-        </Suspense>
-      );
-    // Methods not built yet: their screens cannot be reached from this widget's actions, but a
-    // screen must never render blank, so they fall back to the generic error screen.
-    case 'CryptoConnect':
-    case 'CryptoSignMessage':
-    case 'CryptoOtherScreen':
-    case 'CryptoSetupWallet':
-    case 'CryptoError':
-    case 'CryptoConfirmation':
-    case 'IDPConsent':
-      return <GenericErrorScreen />;
-    default:
-      return assertNever(screen);
-  }
+/**
+ * The component of `screen`: Main, a method's screen, or (for SPEC §2 screens whose method has not
+ * shipped, which no action reaches) the generic error screen, so a screen never renders blank.
+ */
+function screenFor(screen: Screen): ComponentType {
+  if (screen === 'Main') return MainScreen;
+  const view = METHOD_SCREENS[screen];
+  return view ? asComponent(view) : GenericErrorScreen;
 }
 
 /** The `<auth-login>` UI as a React component. */
@@ -122,7 +90,7 @@ export function LoginWidget(props: LoginWidgetProps) {
     (flow: number) => {
       if (flow <= lastCompletedFlow.current) return;
       lastCompletedFlow.current = flow;
-      emit({ type: AuthEventType.AUTHENTICATE_FLOW_COMPLETE, data: {} });
+      emit({ type: 'authenticate-flow-complete', data: {} });
     },
     [emit],
   );
@@ -152,8 +120,10 @@ export function LoginWidget(props: LoginWidgetProps) {
     onScreenChange?.(state.screen);
   }, [onScreenChange, state.screen]);
 
-  // Focus follows the screen (not on first render: the host page owns focus then), in the commit
-  // that shows it: a passive effect ran a frame later, so the new screen was briefly unfocused.
+  // The focus rule, one for every screen, eager or lazy: focus follows the screen to its
+  // [data-autofocus] element, else its h1; not on first render (the host page owns focus when a
+  // widget appears, e.g. the registration widget's first screen). In the commit that shows the
+  // screen: a passive effect ran a frame later, so the new screen was briefly unfocused.
   const screenRef = useRef<HTMLDivElement>(null);
   const shownScreen = useRef(state.screen);
   useLayoutEffect(() => {
@@ -167,8 +137,8 @@ export function LoginWidget(props: LoginWidgetProps) {
       now.focus();
       return;
     }
-    // A lazily loaded screen (passkeys, passwords) has nothing to focus until its chunk arrives
-    // the first time: focus it when it mounts, unless the screen changes first.
+    // A lazily loaded screen (lazyScreen) has nothing to focus until its chunk arrives the first
+    // time: focus it when it mounts, unless the screen changes first.
     const observer = new MutationObserver(() => {
       const later = target();
       if (!later) return;
@@ -178,6 +148,14 @@ export function LoginWidget(props: LoginWidgetProps) {
     observer.observe(root, { childList: true, subtree: true });
     return () => observer.disconnect();
   }, [state.screen]);
+
+  // Per-widget memo, started afresh with each client (context.ts `memo`).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new client gets a new memo.
+  const memos = useMemo(() => new Map<string, unknown>(), [client]);
+  const memo = useCallback(<T,>(key: string, make: () => T): T => {
+    if (!memos.has(key)) memos.set(key, make());
+    return memos.get(key) as T;
+  }, [memos]);
 
   const ctx = useMemo<WidgetContextValue | null>(
     () =>
@@ -194,15 +172,16 @@ export function LoginWidget(props: LoginWidgetProps) {
         reportError,
         toast,
         completeFlow,
+        memo,
       },
-    [client, config, props.styles, strings, clock, state, bootstrap, emit, reportError, toast, completeFlow],
+    [client, config, props.styles, strings, clock, state, bootstrap, emit, reportError, toast, completeFlow, memo],
   );
 
   return (
     <div className="ae-root" part="container" data-screen={state.screen} ref={screenRef}>
       {ctx ? (
         <WidgetContext.Provider value={ctx}>
-          {screenFor(state.screen)}
+          <CurrentScreen screen={state.screen} />
           <Watermark />
         </WidgetContext.Provider>
       ) : (
@@ -213,4 +192,10 @@ export function LoginWidget(props: LoginWidgetProps) {
       <ToastList toasts={toasts} />
     </div>
   );
+}
+
+/** Renders the component of `screen`. */
+function CurrentScreen({ screen }: { screen: Screen }) {
+  const Screen = screenFor(screen);
+  return <Screen />;
 }

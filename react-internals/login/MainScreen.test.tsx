@@ -1,12 +1,10 @@
 import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import 'axe-core';
-import { createRoot, type Root } from 'react-dom/client';
-import { type AuthClient, createClient } from '../../sdk-core/index.ts';
+import { createClient } from '../../sdk-core/index.ts';
 import { testEnv, uniqueEmail } from '../../test/env.ts';
-import type { AuthEvent } from '../events.ts';
-import { FakeClock, typeInto, waitFor } from '../test-utils.ts';
-import { LoginWidget, type LoginWidgetProps } from './LoginWidget.tsx';
+import { typeInto, waitFor, widgetFixture } from '../test-utils.ts';
+import type { LoginWidgetProps } from './LoginWidget.tsx';
 
 // axe-core is a UMD bundle: imported for its side effect, it installs window.axe.
 const axe = (globalThis as unknown as { axe: typeof import('axe-core') }).axe;
@@ -14,43 +12,18 @@ const axe = (globalThis as unknown as { axe: typeof import('axe-core') }).axe;
 const ALL_METHODS = { products: ['emailMagicLinks', 'otp'], otpOptions: { methods: ['sms', 'whatsapp'] } };
 
 describe('Main screen (real reference server)', () => {
-  let host: HTMLDivElement;
-  let root: Root;
-  let client: AuthClient;
-  let events: AuthEvent[];
-
-  const q = <T extends Element>(sel: string): T | null => host.querySelector<T>(sel);
-  const qa = <T extends Element>(sel: string): T[] => [...host.querySelectorAll<T>(sel)];
-  const screen = () => q('.ae-root')?.getAttribute('data-screen');
+  const w = widgetFixture({ fakeClock: true });
+  const { q, qa, screen } = w;
   const tabs = () => qa<HTMLButtonElement>('[role="tab"]');
   const selectedTab = () => tabs().find((t) => t.getAttribute('aria-selected') === 'true');
   const panel = () => q<HTMLElement>('[role="tabpanel"]');
 
   async function expectAxeClean(what: string) {
-    const result = await axe.run(host);
+    const result = await axe.run(w.host);
     expect(result.violations.map((v) => `${what}: ${v.id}: ${v.help}`)).to.deep.equal([]);
   }
 
-  function render(config: unknown, extra: Partial<LoginWidgetProps> = {}) {
-    root.render(
-      <LoginWidget client={client} config={config} onEvent={(e) => events.push(e)} clock={new FakeClock()} {...extra} />,
-    );
-  }
-
-  beforeEach(async () => {
-    const { apiBaseUrl, publicToken } = await testEnv();
-    client = createClient(publicToken, { apiBaseUrl, disableSessionRefresh: true });
-    events = [];
-    host = document.createElement('div');
-    document.body.append(host);
-    root = createRoot(host);
-  });
-
-  afterEach(() => {
-    root.unmount();
-    host.remove();
-    client.destroy();
-  });
+  const render = (config: unknown, extra: Partial<LoginWidgetProps> = {}) => w.render({ config, ...extra });
 
   it('shows no tabs when only one method is configured', async () => {
     render({ products: ['otp'], otpOptions: { methods: ['email'] } });
@@ -135,7 +108,7 @@ describe('Main screen (real reference server)', () => {
       if (q('[data-loading][aria-hidden="true"] .ae-spinner')) seen.indicator = true;
       if (status.textContent === 'Loading...') seen.announced = true;
     });
-    observer.observe(host, { subtree: true, childList: true, characterData: true });
+    observer.observe(w.host, { subtree: true, childList: true, characterData: true });
     typeInto(input, uniqueEmail('loading'));
     q<HTMLButtonElement>('button[type="submit"]')!.click();
     await waitFor(() => screen() === 'OTPAuthenticate', 'OTPAuthenticate');
@@ -152,7 +125,7 @@ describe('Main screen (real reference server)', () => {
       const input = await waitFor(() => q<HTMLInputElement>('input[type="email"]'), 'email input');
       typeInto(input, uniqueEmail('down'));
       q<HTMLButtonElement>('button[type="submit"]')!.click();
-      await waitFor(() => host.textContent?.includes('Unable to contact our servers.'), 'inline error');
+      await waitFor(() => w.host.textContent?.includes('Unable to contact our servers.'), 'inline error');
       await waitFor(() => !q('[data-loading]'), 'indicator gone');
       expect(screen()).to.equal('Main');
     } finally {

@@ -1,90 +1,56 @@
 /**
- * Main (SPEC §2 "Main screen"): banner, logo, header, then the method groups with an 'or' divider
- * between groups, and the Email / Text / WhatsApp tabs when more than one method is configured.
+ * Main (SPEC §2 "Main screen"): banner, logo, header, then the registered methods' groups around
+ * their forms: the Email / Text / WhatsApp tabs when more than one form is offered (methods.ts).
  */
-import { Fragment, type KeyboardEvent, lazy, type ReactNode, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { SendingContext } from '../components/sending.ts';
 import { configProblem } from '../config.ts';
 import { useWidget } from '../context.ts';
-import { EmailMagicLinkForm } from '../magic-links/EmailMagicLinkForm.tsx';
-import { EmailOTPForm } from '../otps/EmailOTPForm.tsx';
-import { PasswordStartForm } from '../passwords/PasswordStartForm.tsx';
+import { asComponent } from '../lazy.tsx';
+import type { MainGroupProps, MainSide, MainTab } from '../method.ts';
 import type { StringKey } from '../strings.ts';
 import { hideHeaderText, safeLogoUrl } from '../theme.ts';
-import { emailVariant, type MainMethod, mainMethods, tabAfterKey } from './methods.ts';
-import { SendingContext } from './sending.ts';
+import { formFor, mainGroups, mainMethods, tabAfterKey } from './methods.ts';
 
-const TAB_LABEL: Record<MainMethod, StringKey> = {
+const TAB_LABEL: Record<MainTab, StringKey> = {
   email: 'main.tabEmail',
   sms: 'main.tabText',
   whatsapp: 'main.tabWhatsApp',
 };
 
-// Its own chunk: a login configured without 'passkeys' never loads the passkey code (DESIGN §4).
-const PasskeyLoginSection = lazy(() => import('../passkeys/PasskeyLoginSection.tsx').then((m) => ({ default: m.PasskeyLoginSection })));
-
-// The phone form (country table, parser glue) is its own chunk: an email-only widget never loads it.
-const loadPhoneForm = () => import('../phone/PhoneOTPForm.tsx');
-const PhoneOTPForm = lazy(() => loadPhoneForm().then((m) => ({ default: m.PhoneOTPForm })));
-
-/** The 'or' divider between method groups. */
-export function OrDivider() {
-  const { strings } = useWidget();
-  return (
-    <div className="ae-divider" part="divider">
-      <span>{strings['main.or']}</span>
-    </div>
-  );
-}
-
-/** The form of one method. */
-function MethodForm({ method }: { method: MainMethod }) {
+/** The form of one tab. */
+function MethodForm({ tab }: { tab: MainTab }) {
   const { config } = useWidget();
-  if (method === 'sms' || method === 'whatsapp') {
-    return (
-      <Suspense fallback={null}>
-        <PhoneOTPForm channel={method} />
-      </Suspense>
-    );
-  }
-  switch (emailVariant(config)) {
-    case 'password':
-      return <PasswordStartForm />;
-    case 'magicLink':
-      return <EmailMagicLinkForm />;
-    case 'otp':
-      return <EmailOTPForm />;
-    default:
-      return null;
-  }
+  const form = formFor(config, tab);
+  if (!form) return null;
+  const Form = asComponent(form.Form);
+  return <Form />;
 }
 
 /** Email / Text / WhatsApp as WAI-ARIA tabs: arrow keys, Home and End move and select. */
-function MethodTabs({ methods }: { methods: readonly MainMethod[] }) {
-  const { strings, state } = useWidget();
-  // Back from OTPAuthenticate: reopen on the channel the user came from.
-  const [selected, setSelected] = useState<MainMethod>(() => {
-    const last = state.otpState.type;
-    return methods.includes(last) ? last : (methods[0] ?? 'email');
-  });
-  const current = methods.includes(selected) ? selected : (methods[0] ?? 'email');
+function MethodTabs({ tabs }: { tabs: readonly MainTab[] }) {
+  const { strings, state, dispatch } = useWidget();
+  // The tab the user last picked (kept in the state: back from OTPAuthenticate reopens it).
+  const current = tabs.includes(state.mainTab) ? state.mainTab : (tabs[0] ?? 'email');
+  const select = (tab: MainTab) => dispatch({ type: 'main_tab_selected', tab });
   const baseId = useId();
-  const tabRefs = useRef(new Map<MainMethod, HTMLButtonElement>());
-  const tabId = (m: MainMethod) => `${baseId}-tab-${m}`;
+  const tabRefs = useRef(new Map<MainTab, HTMLButtonElement>());
+  const tabId = (m: MainTab) => `${baseId}-tab-${m}`;
   const panelId = `${baseId}-panel`;
 
   const onKeyDown = (e: KeyboardEvent<HTMLButtonElement>) => {
-    const next = tabAfterKey(methods, current, e.key);
+    const next = tabAfterKey(tabs, current, e.key);
     if (!next) return;
     e.preventDefault();
     // Automatic activation: the focused tab is the selected one.
-    setSelected(next);
+    select(next);
     tabRefs.current.get(next)?.focus();
   };
 
   return (
     <>
       <div className="ae-tabs" role="tablist" aria-label={strings['main.tabsLabel']} part="tablist">
-        {methods.map((m) => (
+        {tabs.map((m) => (
           <button
             key={m}
             ref={(el) => {
@@ -101,7 +67,7 @@ function MethodTabs({ methods }: { methods: readonly MainMethod[] }) {
             aria-controls={m === current ? panelId : undefined}
             tabIndex={m === current ? 0 : -1}
             data-method={m}
-            onClick={() => setSelected(m)}
+            onClick={() => select(m)}
             onKeyDown={onKeyDown}
           >
             {strings[TAB_LABEL[m]]}
@@ -110,20 +76,10 @@ function MethodTabs({ methods }: { methods: readonly MainMethod[] }) {
       </div>
       <div role="tabpanel" id={panelId} aria-labelledby={tabId(current)} className="ae-tabpanel" data-method={current}>
         {/* Keyed: switching tabs starts the other form afresh (its own field, errors, focus). */}
-        <MethodForm key={current} method={current} />
+        <MethodForm key={current} tab={current} />
       </div>
     </>
   );
-}
-
-/** Puts an 'or' divider between consecutive groups. */
-function withDividers(groups: readonly { key: string; node: ReactNode }[]): ReactNode[] {
-  return groups.map((g, i) => (
-    <Fragment key={g.key}>
-      {i > 0 && <OrDivider />}
-      {g.node}
-    </Fragment>
-  ));
 }
 
 /** The Main screen. */
@@ -131,13 +87,22 @@ export function MainScreen() {
   const { config, styles, strings, state } = useWidget();
   const logo = safeLogoUrl(styles);
   const problem = configProblem(config);
-  const methods = mainMethods(config);
-  const hasPhone = methods.includes('sms') || methods.includes('whatsapp');
+  const tabs = mainMethods(config);
+  const tabsKey = tabs.join();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed by the offered tabs.
   useEffect(() => {
-    // Fetch the phone chunk as soon as Main knows it may need it, so the Text tab opens at once.
-    if (hasPhone) loadPhoneForm().catch(() => undefined);
-  }, [hasPhone]);
-  const passkeys = !problem && config.products.includes('passkeys');
+    // Fetch a lazily loaded form as soon as Main offers it, so its tab opens at once.
+    for (const tab of tabs) formFor(config, tab)?.preload?.().catch(() => undefined);
+  }, [tabsKey]);
+  // Groups beside the forms (the passkey button; OAuth and wallet buttons when they land).
+  const groups = problem ? [] : mainGroups(config);
+  const hasForms = tabs.length > 0;
+  const side = (s: MainSide) =>
+    groups.map((g, i) => {
+      const Group = asComponent<MainGroupProps>(g.Group);
+      // biome-ignore lint/suspicious/noArrayIndexKey: the list is fixed per config.
+      return <Group key={i} side={s} hasForms={hasForms} />;
+    });
 
   // Floating loading indicator while any form's send is in flight.
   const [busy, setBusy] = useState<ReadonlySet<string>>(() => new Set());
@@ -152,12 +117,6 @@ export function MainScreen() {
   }, []);
   const sending = busy.size > 0;
 
-  // Method groups, in order; an 'or' divider goes between consecutive ones (SPEC §2). OAuth and
-  // wallet buttons will be groups before the form when those products land.
-  const groups: { key: string; node: ReactNode }[] = [];
-  if (methods.length > 1) groups.push({ key: 'tabs', node: <MethodTabs methods={methods} /> });
-  else if (methods[0]) groups.push({ key: 'form', node: <MethodForm method={methods[0]} /> });
-
   return (
     <SendingContext.Provider value={reportSending}>
       {state.errorDescriptor && (
@@ -171,24 +130,18 @@ export function MainScreen() {
           {strings['main.header']}
         </h1>
       )}
-      {/* The passkey section renders at one of its two places: before the forms, or after them when autofill applies (SPEC §2). */}
-      {passkeys && (
-        <Suspense fallback={null}>
-          <PasskeyLoginSection placement="before" hasFormMethod={groups.length > 0} />
-        </Suspense>
-      )}
+      {/* Each group renders at one side of the forms, with its own 'or' divider toward them (SPEC §2). */}
+      {side('before')}
       {problem ? (
         <p className="ae-error" part="error" role="alert">
           {strings[problem]}
         </p>
+      ) : tabs.length > 1 ? (
+        <MethodTabs tabs={tabs} />
       ) : (
-        withDividers(groups)
+        tabs[0] && <MethodForm tab={tabs[0]} />
       )}
-      {passkeys && (
-        <Suspense fallback={null}>
-          <PasskeyLoginSection placement="after" hasFormMethod={groups.length > 0} />
-        </Suspense>
-      )}
+      {side('after')}
       {/* The status text is always mounted so screen readers announce it when it fills. */}
       <div className="ae-visually-hidden" role="status">
         {sending ? strings['main.loading'] : ''}

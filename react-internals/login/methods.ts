@@ -1,32 +1,45 @@
-/** Which sign-in forms Main offers, derived from the configured products (SPEC §2 "Main screen"). */
+/**
+ * Which forms and groups Main offers, derived from the configured products and the registered
+ * methods' `forms` and `main` (SPEC §2 "Main screen").
+ */
 import type { ResolvedLoginConfig } from '../config.ts';
+import type { MainForm, MainGroup, MainTab, UiMethod } from '../method.ts';
+import { UI_METHODS } from '../methods.ts';
 
 /** A tab of Main: Email, Text (SMS) or WhatsApp. */
-export type MainMethod = 'email' | 'sms' | 'whatsapp';
+export type MainMethod = MainTab;
 
-/** What the Email tab runs. */
-export type EmailVariant = 'password' | 'magicLink' | 'otp';
+/** What the Email tab runs: the `variant` of the winning form ('password', 'magicLink' or 'otp'). */
+export type EmailVariant = string;
+
+const METHODS: readonly UiMethod[] = UI_METHODS;
+/** Main's tabs in SPEC order; tabs show only when there are several. */
+const TABS: readonly MainTab[] = ['email', 'sms', 'whatsapp'];
+// Every method's forms, best rank first.
+const FORMS: readonly MainForm[] = METHODS.flatMap((m) => m.forms ?? []).sort((a, b) => a.rank - b.rank);
+const GROUPS: readonly MainGroup[] = METHODS.flatMap((m) => (m.main ? [m.main] : [])).sort((a, b) => a.order - b.order);
+
+/** The form `tab` shows for this config: the best-ranked one the config offers; null when none. */
+export function formFor(config: ResolvedLoginConfig, tab: MainTab): MainForm | null {
+  return FORMS.find((f) => f.tab === tab && f.when(config)) ?? null;
+}
 
 /**
  * The Email tab's flow: a password product turns it into the password flow (SPEC §2), else email
  * magic links, else email OTP; null when no email method is configured.
  */
 export function emailVariant(config: ResolvedLoginConfig): EmailVariant | null {
-  if (config.products.includes('passwords')) return 'password';
-  if (config.products.includes('emailMagicLinks')) return 'magicLink';
-  if (config.products.includes('otp') && config.otpMethods.includes('email')) return 'otp';
-  return null;
+  return formFor(config, 'email')?.variant ?? null;
 }
 
 /** Main's methods in SPEC order (Email, Text, WhatsApp); tabs show only when there are several. */
 export function mainMethods(config: ResolvedLoginConfig): MainMethod[] {
-  const methods: MainMethod[] = [];
-  if (emailVariant(config)) methods.push('email');
-  if (config.products.includes('otp')) {
-    if (config.otpMethods.includes('sms')) methods.push('sms');
-    if (config.otpMethods.includes('whatsapp')) methods.push('whatsapp');
-  }
-  return methods;
+  return TABS.filter((tab) => formFor(config, tab) !== null);
+}
+
+/** The groups Main shows beside its forms for this config, in order. */
+export function mainGroups(config: ResolvedLoginConfig): MainGroup[] {
+  return GROUPS.filter((g) => g.when(config));
 }
 
 /** The tab after `current` moved by a key (SPEC's tabs follow the WAI-ARIA tabs pattern); null for other keys. */

@@ -1,6 +1,7 @@
 /** EmailConfirmation (SPEC §2): 'Check your email', mailbox links, 'Try again'. */
 import { useWidget } from '../context.ts';
-import { type StringKey, text } from '../strings.ts';
+import type { StringKey } from '../strings.ts';
+import { text } from '../text.ts';
 import { type MailboxProvider, mailboxLinks, senderDomain } from './mailbox.ts';
 
 const LINK_TEXT: Record<MailboxProvider, StringKey> = {

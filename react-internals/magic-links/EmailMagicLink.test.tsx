@@ -1,26 +1,24 @@
 import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import 'axe-core';
-import { createRoot, type Root } from 'react-dom/client';
 import { type AuthClient, createClient } from '../../sdk-core/index.ts';
 import { recordFetchedPaths, testEnv, uniqueEmail, waitForMessage } from '../../test/env.ts';
 import type { AuthErrorDetail, AuthEvent } from '../events.ts';
-import { LoginWidget, type LoginWidgetProps } from '../login/LoginWidget.tsx';
-import { FakeClock, typeInto, waitFor } from '../test-utils.ts';
+import type { LoginWidgetProps } from '../login/LoginWidget.tsx';
+import { typeInto, waitFor, widgetFixture } from '../test-utils.ts';
 
 const axe = (globalThis as unknown as { axe: typeof import('axe-core') }).axe;
 
 describe('email magic link (real reference server)', () => {
+  const w = widgetFixture({ fakeClock: true });
+  const { q, screen } = w;
   let host: HTMLDivElement;
-  let root: Root;
   let client: AuthClient;
   let events: AuthEvent[];
   let errors: AuthErrorDetail[];
   let logged: string[];
+  // Clients a test makes besides the fixture's (the redirect page's), signed out and destroyed after it.
   const clients: AuthClient[] = [];
-
-  const q = <T extends Element>(sel: string): T | null => host.querySelector<T>(sel);
-  const screen = () => q('.ae-root')?.getAttribute('data-screen');
   const redirectURL = `${location.origin}/auth/callback`;
 
   async function expectAxeClean(what: string) {
@@ -29,19 +27,10 @@ describe('email magic link (real reference server)', () => {
   }
 
   function render(options: Record<string, unknown> = {}, extra: Partial<LoginWidgetProps> = {}) {
-    root.render(
-      <LoginWidget
-        client={client}
-        config={{
-          products: ['emailMagicLinks'],
-          emailMagicLinksOptions: { loginRedirectURL: redirectURL, signupRedirectURL: redirectURL, ...options },
-        }}
-        onEvent={(e) => events.push(e)}
-        onError={(e) => errors.push(e)}
-        clock={new FakeClock()}
-        {...extra}
-      />,
-    );
+    w.render({
+      config: { products: ['emailMagicLinks'], emailMagicLinksOptions: { loginRedirectURL: redirectURL, signupRedirectURL: redirectURL, ...options } },
+      ...extra,
+    });
   }
 
   async function sendLink(email: string) {
@@ -51,26 +40,17 @@ describe('email magic link (real reference server)', () => {
     await waitFor(() => screen() === 'EmailConfirmation', 'EmailConfirmation');
   }
 
-  beforeEach(async () => {
-    const { apiBaseUrl, publicToken } = await testEnv();
-    client = createClient(publicToken, { apiBaseUrl, disableSessionRefresh: true });
-    clients.push(client);
-    events = [];
-    errors = [];
+  beforeEach(() => {
+    ({ host, client, events, errors } = w);
     logged = [];
     const log = client.telemetry.log.bind(client.telemetry);
     client.telemetry.log = (name, details) => {
       logged.push(name);
       log(name, details);
     };
-    host = document.createElement('div');
-    document.body.append(host);
-    root = createRoot(host);
   });
 
   afterEach(async () => {
-    root.unmount();
-    host.remove();
     for (const c of clients.splice(0)) {
       await c.session.revoke({ forceClear: true }).catch(() => undefined);
       c.destroy();

@@ -1,7 +1,8 @@
 import { expect } from '@open-wc/testing';
-import { resolveEmailMagicLinksOptions, resolveLoginConfig } from '../config.ts';
+import { resolveLoginConfig } from '../config.ts';
+import { resolveEmailMagicLinksOptions } from './config.ts';
 import { initialWidgetState, widgetReducer } from '../login/state.ts';
-import { magicLinkSendOptions } from './EmailMagicLinkForm.tsx';
+import { magicLinkSendOptions } from './send.ts';
 import { mailboxLinks, senderDomain } from './mailbox.ts';
 
 describe('magic-link helpers', () => {

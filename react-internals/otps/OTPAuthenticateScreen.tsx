@@ -1,18 +1,17 @@
 /** OTPAuthenticate (SPEC §2 "OTP"): 6-digit code, countdown, resend. */
+import { OTP_LENGTH as SPEC_OTP_LENGTH, RESEND_CONFIRMATION_MS } from '../../sdk-core/schemas/defaults.ts';
 import { type ChangeEvent, type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { BackArrowIcon } from '../components/icons.tsx';
+import { BackButton } from '../components/BackButton.tsx';
 import { useWidget } from '../context.ts';
-import { AuthEventType } from '../events.ts';
-import { sendOtp } from '../login/send-variant.ts';
-import { text } from '../strings.ts';
+import { text } from '../text.ts';
 import { otpSentEvent, RESEND_TOAST } from './channels.ts';
 import { formatCountdown, useCountdown } from './countdown.ts';
-import { otpSendOptions } from './EmailOTPForm.tsx';
+import { otpSendOptions, sendOtp } from './send.ts';
 
 /** Passcode length (SPEC §5, §9). */
-export const OTP_LENGTH = 6;
+export const OTP_LENGTH = SPEC_OTP_LENGTH;
 /** How long 'Code sent' stays on the resend button (SPEC §9 "Resend confirmation 2 s"). */
-export const RESEND_SENT_MS = 2000;
+export const RESEND_SENT_MS = RESEND_CONFIRMATION_MS;
 /** Cool-down after 'Code sent' before the resend button is usable again, so a double click
  * cannot fire two sends (the server rate-limits sends anyway). */
 export const RESEND_WAIT_MS = 1000;
@@ -74,7 +73,7 @@ export function OTPAuthenticateScreen() {
       const resp = await client.otps.authenticate(value, methodId, {
         session_duration_minutes: config.sessionDurationMinutes,
       });
-      emit({ type: AuthEventType.OTP_AUTHENTICATE, data: resp });
+      emit({ type: 'OTP_AUTHENTICATE', data: resp });
       dispatch({ type: 'otp_authenticated' });
     } catch (err) {
       const message = reportError(err);
@@ -127,15 +126,7 @@ export function OTPAuthenticateScreen() {
 
   return (
     <>
-      <button
-        type="button"
-        className="ae-back"
-        part="button back-button"
-        aria-label={strings['button.back']}
-        onClick={() => dispatch({ type: 'back_to_main' })}
-      >
-        <BackArrowIcon />
-      </button>
+      <BackButton />
       <h1 className="ae-header" part="heading" tabIndex={-1}>
         {strings['otp.title']}
       </h1>

@@ -1,8 +1,8 @@
 /** What differs between the OTP channels once a code is sent: the host event and the resend toast. */
 import type { OTPLoginOrCreateResult } from '../../sdk-core/index.ts';
-import { type AuthEvent, AuthEventType } from '../events.ts';
-import type { OTPType } from '../login/state.ts';
+import type { AuthEvent } from '../events.ts';
 import type { StringKey } from '../strings.ts';
+import type { OTPType } from './state.ts';
 
 /** Toast text after a resend, naming the channel (SPEC §2 'Email resent'). */
 export const RESEND_TOAST: Record<OTPType, StringKey> = {
@@ -15,10 +15,10 @@ export const RESEND_TOAST: Record<OTPType, StringKey> = {
 export function otpSentEvent(type: OTPType, resp: OTPLoginOrCreateResult, destination: string, resend: boolean): AuthEvent {
   switch (type) {
     case 'email':
-      return { type: AuthEventType.OTP_EMAIL_LOGIN_OR_CREATE, data: { ...resp, email: destination, resend } };
+      return { type: 'OTP_EMAIL_LOGIN_OR_CREATE', data: { ...resp, email: destination, resend } };
     case 'sms':
-      return { type: AuthEventType.OTP_SMS_LOGIN_OR_CREATE, data: { ...resp, phone_number: destination, resend } };
+      return { type: 'OTP_SMS_LOGIN_OR_CREATE', data: { ...resp, phone_number: destination, resend } };
     case 'whatsapp':
-      return { type: AuthEventType.OTP_WHATSAPP_LOGIN_OR_CREATE, data: { ...resp, phone_number: destination, resend } };
+      return { type: 'OTP_WHATSAPP_LOGIN_OR_CREATE', data: { ...resp, phone_number: destination, resend } };
   }
 }

@@ -1,58 +1,54 @@
 /**
  * Main's passkey section (SPEC §2 "Main screen"): the 'Login with a Passkey' button and passkey
- * autofill. Loaded lazily by MainScreen only when `products` includes 'passkeys' (DESIGN §4).
+ * autofill: the passkey method's group on Main (index.ts), loaded lazily only when `products`
+ * includes 'passkeys' (DESIGN §4).
  *
  * SPEC: the button is shown first unless the browser supports autofill and a form method is present;
  * then it goes after the forms, and the forms' email input (autocomplete `username webauthn`) is where
  * the browser offers passkeys. Autofill is attempted on load, up to 5 attempts in total (SPEC §9), and
  * the pending request is aborted when Main unmounts (SPEC §4).
  */
+import { PASSKEY_AUTOFILL_ATTEMPTS as SPEC_PASSKEY_AUTOFILL_ATTEMPTS } from '../../sdk-core/schemas/defaults.ts';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { type AuthClient, isWebAuthnAbort, isWebAuthnNotAllowed, type WebAuthnAuthenticateResult } from '../../sdk-core/index.ts';
+import { isWebAuthnAbort, isWebAuthnNotAllowed, type WebAuthnAuthenticateResult } from '../../sdk-core/index.ts';
+import { OrDivider } from '../components/OrDivider.tsx';
 import { useWidget } from '../context.ts';
-import { AuthEventType } from '../events.ts';
-import { OrDivider } from '../login/MainScreen.tsx';
+import type { MainGroupProps, MainSide } from '../method.ts';
 import { passkeyAuthErrorKey } from './errors.ts';
 
 /** Autofill attempts per Main screen, the first included (SPEC §9 "Passkey autofill retries 5"). */
-export const PASSKEY_AUTOFILL_ATTEMPTS = 5;
+export const PASSKEY_AUTOFILL_ATTEMPTS = SPEC_PASSKEY_AUTOFILL_ATTEMPTS;
 
-/** Where MainScreen renders this section: before the method forms, or after them. */
-export type PasskeyPlacement = 'before' | 'after';
-
-// Browser autofill support does not change during a page's life: ask once per client.
-const autofillSupport = new WeakMap<AuthClient, Promise<boolean>>();
-function useAutofillSupport(client: AuthClient): boolean | null {
+/**
+ * Whether the browser offers passkeys in autofill. It does not change during a page's life, so it
+ * is asked once per widget and client (the widget's memo: Main re-mounts on every back arrow).
+ */
+function useAutofillSupport(): boolean | null {
+  const { client, memo } = useWidget();
   const [supported, setSupported] = useState<boolean | null>(null);
   useEffect(() => {
     let live = true;
-    let p = autofillSupport.get(client);
-    if (!p) {
-      p = client.webauthn.browserSupportsAutofill();
-      autofillSupport.set(client, p);
-    }
-    void p.then((v) => {
+    void memo('webauthn.autofillSupport', () => client.webauthn.browserSupportsAutofill()).then((v) => {
       if (live) setSupported(v);
     });
     return () => {
       live = false;
     };
-  }, [client]);
+  }, [client, memo]);
   return supported;
 }
 
-/** The section at one placement; renders only at the placement the SPEC rule picks. */
-export function PasskeyLoginSection({ placement, hasFormMethod }: { placement: PasskeyPlacement; hasFormMethod: boolean }) {
-  const { client } = useWidget();
-  const autofill = useAutofillSupport(client);
+/** The section at one side of Main's forms; renders only at the side the SPEC rule picks. */
+export function PasskeyLoginSection({ side, hasForms }: MainGroupProps) {
+  const autofill = useAutofillSupport();
   // Nothing until support is known, so the button never jumps from one place to the other.
   if (autofill === null) return null;
-  const buttonFirst = !(autofill && hasFormMethod);
-  if ((placement === 'before') !== buttonFirst) return null;
-  return <PasskeyLogin placement={placement} hasFormMethod={hasFormMethod} />;
+  const buttonFirst = !(autofill && hasForms);
+  if ((side === 'before') !== buttonFirst) return null;
+  return <PasskeyLogin side={side} hasForms={hasForms} />;
 }
 
-function PasskeyLogin({ placement, hasFormMethod }: { placement: PasskeyPlacement; hasFormMethod: boolean }) {
+function PasskeyLogin({ side, hasForms }: { side: MainSide; hasForms: boolean }) {
   const { client, config, strings, dispatch, emit, reportError } = useWidget();
   const [busy, setBusy] = useState(false);
   const autofillRequest = useRef<AbortController | null>(null);
@@ -61,7 +57,7 @@ function PasskeyLogin({ placement, hasFormMethod }: { placement: PasskeyPlacemen
 
   const succeeded = useCallback(
     (resp: WebAuthnAuthenticateResult) => {
-      emit({ type: AuthEventType.PASSKEY_AUTHENTICATE, data: resp });
+      emit({ type: 'PASSKEY_AUTHENTICATE', data: resp });
       dispatch({ type: 'passkey_authenticated' });
     },
     [emit, dispatch],
@@ -152,12 +148,12 @@ function PasskeyLogin({ placement, hasFormMethod }: { placement: PasskeyPlacemen
   );
   return (
     <>
-      {placement === 'after' && hasFormMethod && <OrDivider />}
+      {side === 'after' && hasForms && <OrDivider />}
       {button}
       <div className="ae-visually-hidden" role="status">
         {busy ? strings['passkey.authenticating'] : ''}
       </div>
-      {placement === 'before' && hasFormMethod && <OrDivider />}
+      {side === 'before' && hasForms && <OrDivider />}
     </>
   );
 }

@@ -5,12 +5,10 @@
 import { expect } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';
 import 'axe-core';
-import { createRoot, type Root } from 'react-dom/client';
 import { type AuthClient, createClient } from '../../sdk-core/index.ts';
 import { testEnv, uniqueEmail, waitForMessage } from '../../test/env.ts';
 import type { AuthErrorDetail, AuthEvent } from '../events.ts';
-import { LoginWidget, type LoginWidgetProps } from '../login/LoginWidget.tsx';
-import { waitFor } from '../test-utils.ts';
+import { waitFor, widgetFixture } from '../test-utils.ts';
 
 // axe-core is a UMD bundle: imported for its side effect, it installs window.axe.
 const axe = (globalThis as unknown as { axe: typeof import('axe-core') }).axe;
@@ -34,8 +32,10 @@ interface GetCall {
 }
 
 describe('passkey sign-in in the login widget (virtual authenticator, real server)', () => {
+  const passkeyConfig = { products: ['otp', 'passkeys'], otpOptions: { methods: ['email'] }, sessionOptions: { sessionDurationMinutes: 60 } };
+  const w = widgetFixture({ config: passkeyConfig });
+  const { q, screen, render } = w;
   let host: HTMLDivElement;
-  let root: Root | null;
   let client: AuthClient;
   let events: AuthEvent[];
   let errors: AuthErrorDetail[];
@@ -45,17 +45,6 @@ describe('passkey sign-in in the login widget (virtual authenticator, real serve
   let browserFailure: ((call: GetCall, index: number) => Error | undefined) | null;
   const realGet = navigator.credentials.get.bind(navigator.credentials);
   const realConditional = PublicKeyCredential.isConditionalMediationAvailable?.bind(PublicKeyCredential);
-
-  const q = <T extends Element>(sel: string): T | null => host.querySelector<T>(sel);
-  const screen = () => q('.ae-root')?.getAttribute('data-screen');
-  const passkeyConfig = { products: ['otp', 'passkeys'], otpOptions: { methods: ['email'] }, sessionOptions: { sessionDurationMinutes: 60 } };
-
-  function render(extra: Partial<LoginWidgetProps> = {}) {
-    root ??= createRoot(host);
-    root.render(
-      <LoginWidget client={client} config={passkeyConfig} onEvent={(e) => events.push(e)} onError={(e) => errors.push(e)} {...extra} />,
-    );
-  }
 
   /** Starts watching for Main's error banner; the returned function says whether it ever appeared. */
   function watchForBanner(): () => boolean {
@@ -96,10 +85,7 @@ describe('passkey sign-in in the login widget (virtual authenticator, real serve
 
   beforeEach(async () => {
     await executeServerCommand('webauthn:clear-credentials', {});
-    const { apiBaseUrl, publicToken } = await testEnv();
-    client = createClient(publicToken, { apiBaseUrl, disableSessionRefresh: true });
-    events = [];
-    errors = [];
+    ({ host, client, events, errors } = w);
     calls = [];
     autofillSupported = null;
     browserFailure = null;
@@ -126,16 +112,9 @@ describe('passkey sign-in in the login widget (virtual authenticator, real serve
     };
     // A browser without passkey autofill, when a test asks for one.
     PublicKeyCredential.isConditionalMediationAvailable = async () => autofillSupported ?? (await realConditional!());
-    host = document.createElement('div');
-    document.body.append(host);
-    root = null;
   });
 
   afterEach(async () => {
-    root?.unmount();
-    host.remove();
-    await client.session.revoke().catch(() => undefined);
-    client.destroy();
     Reflect.deleteProperty(navigator.credentials, 'get');
     if (realConditional) PublicKeyCredential.isConditionalMediationAvailable = realConditional;
   });
@@ -225,8 +204,7 @@ describe('passkey sign-in in the login widget (virtual authenticator, real serve
     expect(pending!.state).to.equal('pending');
     await axeClean('Main with the autofill request open');
 
-    root!.unmount();
-    root = null;
+    w.unmount();
     await waitFor(() => pending!.state !== 'pending', 'request settled after unmount');
     expect(pending!.signal?.aborted).to.equal(true);
     expect(pending!.state).to.equal('rejected:AbortError');

@@ -1,35 +1,16 @@
 /**
- * The passkey screens (SPEC §2 "Passkeys"): PasskeyConfirmation after a passkey sign-in, and the
- * registration widget's PasskeyRegistrationStart and PasskeyRegistrationSuccess. Loaded lazily by the
- * widget shell, so a login without passkeys never ships them (DESIGN §4).
+ * The registration widget's passkey screens (SPEC §2 "Passkeys"): PasskeyRegistrationStart and
+ * PasskeyRegistrationSuccess. Their own chunk, loaded by the registry entry (index.ts), so a login
+ * without passkeys never ships them (DESIGN §4). Focus on arrival is the shell's (LoginWidget.tsx).
  */
-import { type FormEvent, type RefObject, useCallback, useEffect, useId, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { type FormEvent, useCallback, useEffect, useId, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { type AuthClient, isWebAuthnAbort, type Session, type User } from '../../sdk-core/index.ts';
+import { useChunkStyles } from '../components/chunk-styles.ts';
 import { CheckIcon } from '../components/icons.tsx';
 import { useWidget } from '../context.ts';
-import { AuthEventType } from '../events.ts';
-import type { Screen } from '../login/state.ts';
-import { text } from '../strings.ts';
+import { text } from '../text.ts';
 import { isDuplicatePasskey } from './errors.ts';
-import { usePasskeyStyles } from './styles.ts';
-
-/** The passkey screens the shell routes here. */
-export type PasskeyScreenName = Extract<Screen, 'PasskeyConfirmation' | 'PasskeyRegistrationStart' | 'PasskeyRegistrationSuccess'>;
-
-/**
- * Focus follows the screen. The shell moves focus on screen changes, but a lazily loaded screen may
- * arrive after it looked; so each screen focuses its first target itself, except the registration
- * widget's first screen (the host page owns focus when a widget first appears).
- */
-function useArrivalFocus(ref: RefObject<HTMLElement | null>, skip: boolean): void {
-  // Layout effect: focus lands in the commit that shows the screen, not a frame later.
-  useLayoutEffect(() => {
-    if (skip) return;
-    const root = ref.current;
-    const target = root?.querySelector<HTMLElement>('[data-autofocus]') ?? root?.querySelector<HTMLElement>('h1');
-    target?.focus();
-  }, [ref, skip]);
-}
+import { PASSKEY_RULES } from './styles.ts';
 
 /** The current session, re-rendering on change. */
 function useSession(client: AuthClient): Session | null {
@@ -47,52 +28,18 @@ function useUser(client: AuthClient): User | null {
   );
 }
 
-// The registration widget's first screen must not steal focus; later arrivals at it must take it.
-const shownStart = new WeakSet<object>();
-// How each widget (keyed by its dispatch) left the Start screen, for the Success screen's title.
-const outcomes = new WeakMap<object, 'created' | 'skipped'>();
-
-/** Picks the passkey screen. */
-export function PasskeyScreen({ screen }: { screen: PasskeyScreenName }) {
-  const { dispatch } = useWidget();
-  const [firstStart] = useState(() => {
-    const first = screen === 'PasskeyRegistrationStart' && !shownStart.has(dispatch);
-    shownStart.add(dispatch);
-    return first;
-  });
-  switch (screen) {
-    case 'PasskeyConfirmation':
-      return <PasskeyConfirmationScreen />;
-    case 'PasskeyRegistrationStart':
-      return <Registration screen={screen} firstStart={firstStart} />;
-    case 'PasskeyRegistrationSuccess':
-      return <Registration screen={screen} firstStart={false} />;
-    default:
-      return null;
-  }
+/** PasskeyRegistrationStart: 'Create a Passkey' or Skip (SPEC §2). */
+export function PasskeyRegistrationStart() {
+  return <Registration screen="PasskeyRegistrationStart" />;
 }
 
-/** PasskeyConfirmation: 'Success!' with a green check; raises authenticate-flow-complete on display (SPEC §2). */
-function PasskeyConfirmationScreen() {
-  const { strings, state, completeFlow } = useWidget();
-  const ref = useRef<HTMLDivElement>(null);
-  const flow = state.completedFlows;
-  // The shell de-duplicates by flow number, so re-renders never fire it twice.
-  useEffect(() => completeFlow(flow), [completeFlow, flow]);
-  useArrivalFocus(ref, false);
-  return (
-    <div className="ae-form ae-center" ref={ref}>
-      <CheckIcon />
-      <h1 className="ae-header" part="heading" tabIndex={-1}>
-        {strings['passkey.confirmationTitle']}
-      </h1>
-      <p className="ae-text" part="text">{strings['passkey.confirmationText']}</p>
-    </div>
-  );
+/** PasskeyRegistrationSuccess: the created message and the Existing Passkeys list (SPEC §2). */
+export function PasskeyRegistrationSuccess() {
+  return <Registration screen="PasskeyRegistrationSuccess" />;
 }
 
 /** The registration widget's screens; without a signed-in user only the SPEC §2 error shows. */
-function Registration({ screen, firstStart }: { screen: 'PasskeyRegistrationStart' | 'PasskeyRegistrationSuccess'; firstStart: boolean }) {
+function Registration({ screen }: { screen: 'PasskeyRegistrationStart' | 'PasskeyRegistrationSuccess' }) {
   const { client, strings } = useWidget();
   const session = useSession(client);
   if (!session) {
@@ -102,17 +49,15 @@ function Registration({ screen, firstStart }: { screen: 'PasskeyRegistrationStar
       </p>
     );
   }
-  return screen === 'PasskeyRegistrationStart' ? <RegistrationStart skipFocus={firstStart} /> : <RegistrationSuccess />;
+  return screen === 'PasskeyRegistrationStart' ? <RegistrationStart /> : <RegistrationSuccess />;
 }
 
 /** PasskeyRegistrationStart: 'Create a Passkey' or Skip (SPEC §2). */
-function RegistrationStart({ skipFocus }: { skipFocus: boolean }) {
+function RegistrationStart() {
   const { client, config, strings, dispatch, emit, reportError } = useWidget();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const ref = useRef<HTMLDivElement>(null);
   const request = useRef<AbortController | null>(null);
-  useArrivalFocus(ref, skipFocus);
   // Leaving (or the host removing the widget) cancels an open browser prompt.
   useEffect(() => () => request.current?.abort(), []);
 
@@ -128,8 +73,7 @@ function RegistrationStart({ skipFocus }: { skipFocus: boolean }) {
         is_passkey: true,
         signal: controller.signal,
       });
-      emit({ type: AuthEventType.PASSKEY_REGISTER, data: resp });
-      outcomes.set(dispatch, 'created');
+      emit({ type: 'PASSKEY_REGISTER', data: resp });
       dispatch({ type: 'passkey_registered' });
     } catch (err) {
       if (controller.signal.aborted || isWebAuthnAbort(err)) return;
@@ -140,13 +84,12 @@ function RegistrationStart({ skipFocus }: { skipFocus: boolean }) {
   };
   const skip = () => {
     request.current?.abort();
-    emit({ type: AuthEventType.PASSKEY_SKIP, data: {} });
-    outcomes.set(dispatch, 'skipped');
+    emit({ type: 'PASSKEY_SKIP', data: {} });
     dispatch({ type: 'passkey_registration_skipped' });
   };
 
   return (
-    <div className="ae-form" ref={ref}>
+    <div className="ae-form">
       <h1 className="ae-header" part="heading" tabIndex={-1}>
         {strings['passkeyRegistration.startTitle']}
       </h1>
@@ -184,7 +127,7 @@ type Mode = { kind: 'idle' } | { kind: 'renaming'; id: string; draft: string } |
  * 'Done', both disabled while renaming.
  */
 function RegistrationSuccess() {
-  const { client, strings, dispatch, emit, reportError, toast } = useWidget();
+  const { client, strings, state, dispatch, emit, reportError, toast } = useWidget();
   const user = useUser(client);
   const [mode, setMode] = useState<Mode>({ kind: 'idle' });
   const [deleting, setDeleting] = useState(false);
@@ -196,8 +139,7 @@ function RegistrationSuccess() {
   const titleId = useId();
   const listTitleId = useId();
   const inputId = useId();
-  usePasskeyStyles(ref);
-  useArrivalFocus(ref, false);
+  useChunkStyles(ref, PASSKEY_RULES);
 
   // The list comes from the cached user; refresh it once from the server (another tab may have changed it).
   useEffect(() => {
@@ -220,7 +162,7 @@ function RegistrationSuccess() {
     Object.hasOwn(renamed, r.webauthn_registration_id) ? { ...r, name: renamed[r.webauthn_registration_id] ?? r.name } : r,
   );
   // The title says a passkey was just created only when one was (not after Skip).
-  const [created] = useState(() => outcomes.get(dispatch) === 'created');
+  const created = state.passkeyState.outcome === 'created';
 
   const saveRename = (e: FormEvent) => {
     e.preventDefault();
@@ -391,7 +333,7 @@ function RegistrationSuccess() {
             part="button primary-button"
             data-passkey-done=""
             disabled={renaming}
-            onClick={() => emit({ type: AuthEventType.PASSKEY_DONE, data: {} })}
+            onClick={() => emit({ type: 'PASSKEY_DONE', data: {} })}
           >
             {strings['passkeyRegistration.done']}
           </button>

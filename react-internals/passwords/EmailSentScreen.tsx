@@ -1,20 +1,21 @@
 /**
- * What PasswordForgot, PasswordBreached, PasswordDedupe and PasswordSetNew share: a title, where the
+ * PasswordForgot, PasswordBreached, PasswordDedupe and PasswordSetNew (SPEC §4), one screen: a title, where the
  * reset email went, and a resend link with the 'Email resent' toast (as the OTP screen's resend).
  */
 import { useEffect, useRef, useState } from 'react';
-import { BackArrowIcon } from '../components/icons.tsx';
+import { BackButton } from '../components/BackButton.tsx';
 import { useWidget } from '../context.ts';
-import { AuthEventType } from '../events.ts';
-import { type StringKey, text } from '../strings.ts';
-import { resetStartOptions } from './send.ts';
+import type { StringKey } from '../strings.ts';
+import { text } from '../text.ts';
+import { resendResetEmail } from './send.ts';
 
 /**
  * One "check your email" screen: `titleKey` and `textKey` (with `{email}`) pick its words;
  * `alertKey`, when given, is the error that led here, shown as a warning banner above the title.
  */
 export function EmailSentScreen(props: { titleKey: StringKey; textKey: StringKey; alertKey?: StringKey }) {
-  const { client, config, strings, state, dispatch, emit, reportError, toast } = useWidget();
+  const ctx = useWidget();
+  const { strings, state, reportError, toast } = ctx;
   const { email } = state.passwordState;
   const [sending, setSending] = useState(false);
   const mounted = useRef(true);
@@ -29,8 +30,7 @@ export function EmailSentScreen(props: { titleKey: StringKey; textKey: StringKey
     if (sending) return;
     setSending(true);
     try {
-      await client.passwords.resetByEmailStart({ email, ...resetStartOptions(config) });
-      emit({ type: AuthEventType.PASSWORD_RESET_BY_EMAIL_START, data: { email } });
+      await resendResetEmail(ctx, email);
       if (mounted.current) toast('success', strings['toast.emailResent']);
     } catch (err) {
       const message = reportError(err);
@@ -42,15 +42,7 @@ export function EmailSentScreen(props: { titleKey: StringKey; textKey: StringKey
 
   return (
     <>
-      <button
-        type="button"
-        className="ae-back"
-        part="button back-button"
-        aria-label={strings['button.back']}
-        onClick={() => dispatch({ type: 'back_to_main' })}
-      >
-        <BackArrowIcon />
-      </button>
+      <BackButton />
       {props.alertKey && (
         <div className="ae-banner" role="alert" part="banner">
           {strings[props.alertKey]}
@@ -74,4 +66,9 @@ export function EmailSentScreen(props: { titleKey: StringKey; textKey: StringKey
       </div>
     </>
   );
+}
+
+/** An email-sent screen with its own words, for the password screens' table. */
+export function emailSentScreen(titleKey: StringKey, textKey: StringKey, alertKey?: StringKey): () => ReturnType<typeof EmailSentScreen> {
+  return () => <EmailSentScreen titleKey={titleKey} textKey={textKey} {...(alertKey ? { alertKey } : {})} />;
 }

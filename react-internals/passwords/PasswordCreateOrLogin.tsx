@@ -5,13 +5,13 @@
  */
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { isApiError } from '../../sdk-core/index.ts';
-import { BackArrowIcon } from '../components/icons.tsx';
+import { BackButton } from '../components/BackButton.tsx';
+import { useChunkStyles } from '../components/chunk-styles.ts';
 import { useWidget } from '../context.ts';
-import { AuthEventType } from '../events.ts';
 import { PasswordInput } from './PasswordInput.tsx';
 import { sendResetEmail } from './send.ts';
 import { StrengthFeedback, useStrengthCheck } from './StrengthFeedback.tsx';
-import { usePasswordStyles } from './styles.ts';
+import { PASSWORD_RULES } from './styles.ts';
 
 /** The create-or-log-in screen for `state.passwordState`. */
 export function PasswordCreateOrLogin() {
@@ -30,7 +30,7 @@ export function PasswordCreateOrLogin() {
   const inputId = useId();
   const feedbackId = useId();
   const errorId = useId();
-  usePasswordStyles(rootRef);
+  useChunkStyles(rootRef, PASSWORD_RULES);
 
   useEffect(() => {
     mounted.current = true;
@@ -58,10 +58,10 @@ export function PasswordCreateOrLogin() {
     try {
       if (isNew) {
         const resp = await client.passwords.create(args);
-        emit({ type: AuthEventType.PASSWORD_CREATE, data: resp });
+        emit({ type: 'PASSWORD_CREATE', data: resp });
       } else {
         const resp = await client.passwords.authenticate(args);
-        emit({ type: AuthEventType.PASSWORD_AUTHENTICATE, data: resp });
+        emit({ type: 'PASSWORD_AUTHENTICATE', data: resp });
       }
       dispatch({ type: 'password_authenticated' });
     } catch (err) {
@@ -96,15 +96,7 @@ export function PasswordCreateOrLogin() {
   const describedBy = [isNew ? feedbackId : '', message ? errorId : ''].filter(Boolean).join(' ');
   return (
     <>
-      <button
-        type="button"
-        className="ae-back"
-        part="button back-button"
-        aria-label={strings['button.back']}
-        onClick={() => dispatch({ type: 'back_to_main' })}
-      >
-        <BackArrowIcon />
-      </button>
+      <BackButton />
       <h1 className="ae-header" part="heading" tabIndex={-1}>
         {isNew ? strings['password.createTitle'] : strings['password.loginTitle']}
       </h1>

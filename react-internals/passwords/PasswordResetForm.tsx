@@ -6,12 +6,12 @@
  */
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { type MagicLinkRedirectStep, PKCEVerifierMissingError } from '../../sdk-core/index.ts';
+import { useChunkStyles } from '../components/chunk-styles.ts';
 import { useWidget } from '../context.ts';
-import { AuthEventType } from '../events.ts';
-import { text } from '../strings.ts';
+import { text } from '../text.ts';
 import { PasswordInput } from './PasswordInput.tsx';
 import { StrengthFeedback, useStrengthCheck } from './StrengthFeedback.tsx';
-import { usePasswordStyles } from './styles.ts';
+import { PASSWORD_RULES } from './styles.ts';
 
 /** Token type of the reset email's "log in without changing your password" link. */
 export const LOGIN_TOKEN_TYPE = 'login';
@@ -45,7 +45,7 @@ function ResetLinkLogin() {
     setRedeeming(true);
     client.magicLinks.authenticate(token, { session_duration_minutes: config.sessionDurationMinutes }).then(
       (resp) => {
-        emit({ type: AuthEventType.PASSWORD_RESET_LOGIN, data: resp });
+        emit({ type: 'PASSWORD_RESET_LOGIN', data: resp });
         dispatch({ type: 'password_authenticated' });
       },
       (err: unknown) => {
@@ -123,7 +123,7 @@ function NewPasswordForm() {
   const inputId = useId();
   const feedbackId = useId();
   const errorId = useId();
-  usePasswordStyles(formRef);
+  useChunkStyles(formRef, PASSWORD_RULES);
   useEffect(() => {
     mounted.current = true;
     return () => {
@@ -139,7 +139,7 @@ function NewPasswordForm() {
     setError(null);
     try {
       const resp = await client.passwords.resetByEmail({ token, password, session_duration_minutes: config.sessionDurationMinutes });
-      emit({ type: AuthEventType.PASSWORD_RESET_BY_EMAIL, data: resp });
+      emit({ type: 'PASSWORD_RESET_BY_EMAIL', data: resp });
       dispatch({ type: 'password_authenticated' });
     } catch (err) {
       const message = reportError(err);

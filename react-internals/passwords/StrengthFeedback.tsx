@@ -6,7 +6,7 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import type { BootstrapData, StrengthCheckResult } from '../../sdk-core/index.ts';
 import { useWidget } from '../context.ts';
-import { text } from '../strings.ts';
+import { text } from '../text.ts';
 
 /** What {@link useStrengthCheck} reports. */
 export interface StrengthState {

@@ -5,15 +5,13 @@
  */
 import { expect } from '@open-wc/testing';
 import 'axe-core';
-import { StrictMode } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { type AuthClient, createClient } from '../../sdk-core/index.ts';
 import { recordFetchedPaths, signInByEmailPasscode, testEnv, uniqueEmail, waitForMessage } from '../../test/env.ts';
 import type { LoginConfig } from '../config.ts';
 import type { AuthErrorDetail, AuthEvent } from '../events.ts';
-import { LoginWidget, type LoginWidgetProps } from '../login/LoginWidget.tsx';
+import type { LoginWidgetProps } from '../login/LoginWidget.tsx';
 import { initialWidgetState } from '../login/state.ts';
-import { typeInto, waitFor } from '../test-utils.ts';
+import { typeInto, waitFor, widgetFixture } from '../test-utils.ts';
 
 // axe-core is a UMD bundle: imported for its side effect, it installs window.axe.
 const axe = (globalThis as unknown as { axe: typeof import('axe-core') }).axe;
@@ -44,14 +42,15 @@ async function signUpByOtp(email: string): Promise<void> {
 }
 
 describe('password flow (real reference server)', () => {
+  const w = widgetFixture();
+  const { q, screen } = w;
   let host: HTMLDivElement;
-  let root: Root;
   let client: AuthClient;
   let events: AuthEvent[];
   let errors: AuthErrorDetail[];
-
-  const q = <T extends Element>(sel: string): T | null => host.querySelector<T>(sel);
-  const screen = () => q('.ae-root')?.getAttribute('data-screen');
+  beforeEach(() => {
+    ({ host, client, events, errors } = w);
+  });
   const h1 = () => q('h1')?.textContent;
   const continueButton = () => q<HTMLButtonElement>('button[type="submit"]')!;
   const passwordInput = () => q<HTMLInputElement>('input[name="password"]')!;
@@ -66,18 +65,7 @@ describe('password flow (real reference server)', () => {
     ...extra,
   });
 
-  function render(extra: Partial<LoginWidgetProps> = {}, strict = false) {
-    const el = (
-      <LoginWidget
-        client={client}
-        config={config()}
-        onEvent={(e) => events.push(e)}
-        onError={(e) => errors.push(e)}
-        {...extra}
-      />
-    );
-    root.render(strict ? <StrictMode>{el}</StrictMode> : el);
-  }
+  const render = (extra: Partial<LoginWidgetProps> = {}, strict = false) => w.render({ config: config(), ...extra }, strict);
 
   async function axeClean(what: string) {
     const result = await axe.run(host);
@@ -91,24 +79,6 @@ describe('password flow (real reference server)', () => {
     continueButton().click();
     await waitFor(() => screen() !== 'Main', 'left Main');
   }
-
-  beforeEach(async () => {
-    const { apiBaseUrl, publicToken } = await testEnv();
-    client = createClient(publicToken, { apiBaseUrl, disableSessionRefresh: true });
-    events = [];
-    errors = [];
-    host = document.createElement('div');
-    document.body.append(host);
-    root = createRoot(host);
-  });
-
-  afterEach(async () => {
-    root.unmount();
-    host.remove();
-    // Sign-ups leave session cookies on this origin; the next test starts signed out.
-    if (client.session.getSync()) await client.session.revoke().catch(() => undefined);
-    client.destroy();
-  });
 
   it('Main: the email form says "Email format is invalid." and makes no call; axe-clean', async () => {
     render();

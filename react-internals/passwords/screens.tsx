@@ -1,32 +1,18 @@
-/** The password screens' lazy chunk: one switch from screen name to component (loaded by PasswordScreen). */
-import { assertNever } from '../login/state.ts';
-import { PasswordBreached } from './PasswordBreached.tsx';
-import { PasswordConfirmation } from './PasswordConfirmation.tsx';
-import { PasswordCreateOrLogin } from './PasswordCreateOrLogin.tsx';
-import { PasswordDedupe } from './PasswordDedupe.tsx';
-import { PasswordForgot } from './PasswordForgot.tsx';
-import type { PasswordScreenName } from './PasswordScreen.tsx';
-import { PasswordResetForm } from './PasswordResetForm.tsx';
-import { PasswordSetNew } from './PasswordSetNew.tsx';
+/** The password screens' lazy chunk (kept out of the initial `<auth-login>` bundle; loaded by lazy.ts). */
+import { emailSentScreen } from './EmailSentScreen.tsx';
 
-/** Renders password screen `screen`; exhaustive over the SPEC §2 password screens. */
-export function PasswordScreens(props: { screen: PasswordScreenName }) {
-  switch (props.screen) {
-    case 'PasswordCreateOrLogin':
-      return <PasswordCreateOrLogin />;
-    case 'PasswordForgot':
-      return <PasswordForgot />;
-    case 'PasswordBreached':
-      return <PasswordBreached />;
-    case 'PasswordSetNew':
-      return <PasswordSetNew />;
-    case 'PasswordDedupe':
-      return <PasswordDedupe />;
-    case 'PasswordConfirmation':
-      return <PasswordConfirmation />;
-    case 'PasswordResetForm':
-      return <PasswordResetForm />;
-    default:
-      return assertNever(props.screen);
-  }
-}
+export { PasswordCreateOrLogin } from './PasswordCreateOrLogin.tsx';
+export { PasswordResetForm } from './PasswordResetForm.tsx';
+
+/** PasswordForgot (SPEC §4 "Forgot: reset email sent, then PasswordForgot"). */
+export const PasswordForgot = emailSentScreen('password.forgotTitle', 'password.forgotText');
+/**
+ * PasswordBreached: the password was right but is on the breached list, so a reset email went out.
+ * It leads with SPEC §8's breached_password text, so the user reads why the password they just
+ * typed correctly did not sign them in.
+ */
+export const PasswordBreached = emailSentScreen('password.breachedTitle', 'password.breachedText', 'errorType.breached_password');
+/** PasswordDedupe (SPEC §4): error type reset_password sent a reset email; the user proves the mailbox. */
+export const PasswordDedupe = emailSentScreen('password.dedupeTitle', 'password.dedupeText');
+/** PasswordSetNew: a passwordless user without OTP or magic links got a link to set a password (SPEC §4). */
+export const PasswordSetNew = emailSentScreen('password.setNewTitle', 'password.setNewText');

@@ -1,15 +1,14 @@
 /**
  * The sends of the password flow (SPEC §4): the reset email (forgot, breached, dedupe, passwordless)
- * and the passwordless user's automatic sign-in message (email OTP, else magic link, else reset email).
+ * and the passwordless user's automatic sign-in message (email OTP, else magic link, else reset
+ * email), which goes through the OTP and magic-link methods' public start functions (`uses`).
  */
 import type { ResetByEmailStartOptions } from '../../sdk-core/index.ts';
 import type { ResolvedLoginConfig } from '../config.ts';
-import type { WidgetContextValue } from '../context.ts';
-import { AuthEventType } from '../events.ts';
-import { sendForSession, sendOtp } from '../login/send-variant.ts';
-import type { PasswordEmailScreen } from '../login/state.ts';
-import { magicLinkSendOptions } from '../magic-links/EmailMagicLinkForm.tsx';
-import { otpSendOptions } from '../otps/EmailOTPForm.tsx';
+import type { StartContext } from '../context.ts';
+import { startEmailMagicLink } from '../magic-links/index.ts';
+import { startEmailOtp } from '../otps/index.ts';
+import type { PasswordEmailScreen } from './state.ts';
 
 /** The reset email's options (SPEC §7 reset/start) from config.passwordOptions. */
 export function resetStartOptions(config: ResolvedLoginConfig): ResetByEmailStartOptions {
@@ -23,12 +22,15 @@ export function resetStartOptions(config: ResolvedLoginConfig): ResetByEmailStar
   return o;
 }
 
-type SendContext = Pick<WidgetContextValue, 'client' | 'config' | 'dispatch' | 'emit'>;
-
-/** Sends the reset email to `email`, reports it to the host and shows `screen`. @throws what the call throws */
-export async function sendResetEmail(ctx: SendContext, email: string, screen: PasswordEmailScreen): Promise<void> {
+/** Sends the reset email to `email` and tells the host. @throws what the call throws */
+export async function resendResetEmail(ctx: Pick<StartContext, 'client' | 'config' | 'emit'>, email: string): Promise<void> {
   await ctx.client.passwords.resetByEmailStart({ email, ...resetStartOptions(ctx.config) });
-  ctx.emit({ type: AuthEventType.PASSWORD_RESET_BY_EMAIL_START, data: { email } });
+  ctx.emit({ type: 'PASSWORD_RESET_BY_EMAIL_START', data: { email } });
+}
+
+/** Sends the reset email to `email`, tells the host and shows `screen`. @throws what the call throws */
+export async function sendResetEmail(ctx: StartContext, email: string, screen: PasswordEmailScreen): Promise<void> {
+  await resendResetEmail(ctx, email);
   ctx.dispatch({ type: 'password_email_sent', email, screen });
 }
 
@@ -38,20 +40,9 @@ export async function sendResetEmail(ctx: SendContext, email: string, screen: Pa
  * magic-link sends use the secondary variant when a session exists (SPEC §4).
  * @throws what the send throws
  */
-export async function sendPasswordless(ctx: SendContext, email: string): Promise<void> {
-  const { client, config, dispatch, emit } = ctx;
-  if (config.products.includes('otp') && config.otpMethods.includes('email')) {
-    const resp = await sendOtp(client, 'email', email, otpSendOptions(config));
-    emit({ type: AuthEventType.OTP_EMAIL_LOGIN_OR_CREATE, data: { ...resp, email, resend: false } });
-    dispatch({ type: 'otp_sent', otpType: 'email', methodId: resp.method_id, destination: email });
-    return;
-  }
-  if (config.products.includes('emailMagicLinks')) {
-    const resp = await sendForSession(client, client.magicLinks.email, email, magicLinkSendOptions(config));
-    client.telemetry.log('email_sent');
-    emit({ type: AuthEventType.MAGIC_LINK_LOGIN_OR_CREATE, data: { ...resp, email } });
-    dispatch({ type: 'magic_link_sent', email });
-    return;
-  }
+export async function sendPasswordless(ctx: StartContext, email: string): Promise<void> {
+  const { products, otpMethods } = ctx.config;
+  if (products.includes('otp') && otpMethods.includes('email')) return startEmailOtp(ctx, email);
+  if (products.includes('emailMagicLinks')) return startEmailMagicLink(ctx, email);
   await sendResetEmail(ctx, email, 'PasswordSetNew');
 }

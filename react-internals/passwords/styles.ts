@@ -1,13 +1,8 @@
 /**
- * Rules only the password screens use (show/hide toggle, strength bar, requirement list). They ship
- * in the screens' lazy chunk and are adopted as a constructable sheet (CSP-safe, DESIGN §3) into the
- * widget's root: its shadow root, or the document in light-DOM mode.
+ * Rules only the password screens use (show/hide toggle, strength bar, requirement list): adopted by
+ * `useChunkStyles` from the screens' lazy chunk.
  */
-import { type RefObject, useLayoutEffect } from 'react';
-import { adoptSheet } from '../../sdk-core/dom.ts';
-import { withTokenFallbacks } from '../theme.ts';
-
-const RULES = `
+export const PASSWORD_RULES = `
 .ae-pw-field{position:relative}
 .ae-pw-field>.ae-input{padding-right:52px}
 .ae-pw-toggle{position:absolute;top:0;right:0;height:100%;width:48px;display:inline-flex;align-items:center;justify-content:center;padding:0;background:none;border:none;cursor:pointer;color:var(--auth-color-secondary);border-radius:var(--auth-input-radius)}
@@ -22,18 +17,3 @@ const RULES = `
 .ae-pw-feedback{display:flex;flex-direction:column;gap:8px}
 .ae-pw-feedback:empty{display:none}
 `;
-
-let sheet: CSSStyleSheet | null = null;
-
-/** Adopts the password rules into the root node of `ref`'s element (once per root; they are inert elsewhere). */
-export function usePasswordStyles(ref: RefObject<Element | null>): void {
-  useLayoutEffect(() => {
-    const root = ref.current?.getRootNode();
-    if (!(root instanceof ShadowRoot || root instanceof Document)) return;
-    if (!sheet) {
-      sheet = new CSSStyleSheet();
-      sheet.replaceSync(withTokenFallbacks(RULES));
-    }
-    adoptSheet(root, sheet);
-  }, [ref]);
-}

@@ -9,7 +9,7 @@
  */
 import { expect } from '@open-wc/testing';
 import { type AuthClient, createClient, MemoryCookieJar, MemoryStore } from '../../sdk-core/index.ts';
-import { forgetBrowserSession, signInByEmailPasscode, testEnv, uniqueEmail, until } from '../env.ts';
+import { forgetBrowserSession, signInByEmailPasscode, testEnv, uniqueEmail, waitFor } from '../env.ts';
 
 /** A huge value: most of a localStorage quota. */
 const HUGE = `{"session":{"session_id":"${'x'.repeat(2_000_000)}"}}`;
@@ -33,7 +33,7 @@ describe('attack: poisoned localStorage and storage events from another tab (iss
     try {
       if (raw === null) otherTab.localStorage.removeItem(key);
       else otherTab.localStorage.setItem(key, raw);
-      await until(() => seen, 4000, `storage event for ${key}`);
+      await waitFor(() => seen, `storage event for ${key}`, 4000);
     } finally {
       window.removeEventListener('storage', mark);
     }
@@ -118,7 +118,7 @@ describe('attack: poisoned localStorage and storage events from another tab (iss
       try {
         expect(next.session.getSync(), what).to.equal(null);
         // The session cookie is intact, so the start-up check brings the real session back.
-        await until(() => next.session.getSync()?.session_id === session.session_id, 4000, `session restored after ${what}`);
+        await waitFor(() => next.session.getSync()?.session_id === session.session_id, `session restored after ${what}`, 4000);
       } finally {
         next.destroy();
       }
@@ -163,7 +163,7 @@ describe('attack: poisoned localStorage and storage events from another tab (iss
     try {
       const resp = await signInByEmailPasscode(other, uniqueEmail('other-tab'));
       await writeFromOtherTab(stateKey, JSON.stringify({ session: resp.session, user: resp.user }));
-      await until(() => client.session.getSync()?.session_id === resp.session.session_id, 4000, 'adopted');
+      await waitFor(() => client.session.getSync()?.session_id === resp.session.session_id, 'adopted', 4000);
       expect(client.user.getSync()?.user_id).to.equal(resp.user_id);
       // A session and a user that disagree are not one state: ignored.
       const mismatched = { session: { ...resp.session, user_id: 'user-test-someone-else' }, user: resp.user };
@@ -171,7 +171,7 @@ describe('attack: poisoned localStorage and storage events from another tab (iss
       expect(client.session.getSync()?.user_id).to.equal(resp.user_id);
       // The other tab signs out: the key is removed, and this tab follows.
       await writeFromOtherTab(stateKey, null);
-      await until(() => client.session.getSync() === null, 4000, 'signed out');
+      await waitFor(() => client.session.getSync() === null, 'signed out', 4000);
       expect(uncaught).to.deep.equal([]);
     } finally {
       await other.session.revoke({ forceClear: true }).catch(() => undefined);

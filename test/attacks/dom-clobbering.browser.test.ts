@@ -9,7 +9,7 @@
  * page where user HTML can name an element `createElement` is broken for any React app.
  */
 import { expect } from '@open-wc/testing';
-import { forgetBrowserSession, testEnv, uniqueEmail, signInThroughLogin, until, widgetRoot } from '../env.ts';
+import { forgetBrowserSession, testEnv, uniqueEmail, signInThroughLogin, waitFor, widgetRoot } from '../env.ts';
 
 // Every name below is a member the kit (or React under it) reads on document or window.
 const CLOBBERING_HTML = `
@@ -61,7 +61,7 @@ describe('attack: DOM clobbering of document.cookie, document.body and friends (
           client,
           config: { products: ['otp'], otpOptions: { methods: ['email'] }, enableShadowDOM: shadow },
         });
-        await until(() => widgetRoot(el!).querySelector('h1')?.textContent === 'Sign up or log in', 8000, 'Main screen');
+        await waitFor(() => widgetRoot(el!).querySelector('h1')?.textContent === 'Sign up or log in', 'Main screen', 8000);
         // Styled: the adopted sheets reached the shadow root, or the document in light DOM.
         const container = widgetRoot(el!).querySelector('.ae-root')!;
         expect(getComputedStyle(container).width).to.equal('400px');

@@ -1,7 +1,8 @@
 /**
  * The email field's autocomplete: with passkeys configured it also carries `webauthn`, the input the
- * browser offers passkeys in (SPEC §5 conditional mediation; DESIGN §4 `username webauthn`). Kept out
- * of the lazy passkey chunk because the email forms render before it loads; it is one line.
+ * browser offers passkeys in (SPEC §5 conditional mediation; DESIGN §4 `username webauthn`). Shared
+ * by every email start form, and kept out of the lazy passkey chunk because those forms render
+ * before it loads; it is one line.
  */
 import type { ResolvedLoginConfig } from '../config.ts';
 

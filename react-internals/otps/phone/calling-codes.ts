@@ -3,6 +3,7 @@
  * the initial bundle, so the country selector renders before the lazy phone parser has loaded.
  * Checked against libphonenumber-js's metadata by calling-codes.test.ts.
  */
+import { DEFAULT_OTP_COUNTRY } from '../../../sdk-core/schemas/defaults.ts';
 
 /** A selectable region: ISO 3166-1 alpha-2 code and its calling code (digits, no plus). */
 export interface CallingCode {
@@ -11,7 +12,7 @@ export interface CallingCode {
 }
 
 /** Default country of the phone field (SPEC §9). */
-export const DEFAULT_REGION = 'US';
+export const DEFAULT_REGION = DEFAULT_OTP_COUNTRY;
 
 // "code:REGION,REGION ..." per calling code (ITU-T E.164 assignments, as libphonenumber-js lists them).
 const TABLE =

@@ -2,16 +2,13 @@ import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import 'axe-core';
 import { createRoot, type Root } from 'react-dom/client';
-import { type AuthClient, createClient } from '../../sdk-core/index.ts';
-import { inbox, recordFetchedPaths, signInByEmailPasscode, testEnv, uniqueEmail, waitForMessage } from '../../test/env.ts';
-import { resolveLoginConfig } from '../config.ts';
-import { WidgetContext, type WidgetContextValue } from '../context.ts';
-import { errorText } from '../errors.ts';
-import type { AuthErrorDetail, AuthEvent } from '../events.ts';
-import { LoginWidget, type LoginWidgetProps } from '../login/LoginWidget.tsx';
-import { initialWidgetState, type WidgetAction } from '../login/state.ts';
-import { resolveStrings } from '../strings.ts';
-import { FakeClock, typeInto, waitFor } from '../test-utils.ts';
+import { type AuthClient, createClient } from '../../../sdk-core/index.ts';
+import { inbox, recordFetchedPaths, signInByEmailPasscode, testEnv, uniqueEmail, waitForMessage } from '../../../test/env.ts';
+import { WidgetContext } from '../../context.ts';
+import type { AuthErrorDetail, AuthEvent } from '../../events.ts';
+import type { LoginWidgetProps } from '../../login/LoginWidget.tsx';
+import type { WidgetAction } from '../../login/state.ts';
+import { FakeClock, typeInto, waitFor, widgetContext, widgetFixture } from '../../test-utils.ts';
 import { type ParserLoader, type PhoneParser, VALIDATE_TIMEOUT_MS } from './parse.ts';
 import { PhoneOTPForm } from './PhoneOTPForm.tsx';
 
@@ -24,15 +21,15 @@ const uniqueUsNumber = (): { national: string; e164: string } => {
 };
 
 describe('SMS and WhatsApp passcodes (real reference server)', () => {
+  const w = widgetFixture({ fakeClock: true });
+  const { q, screen } = w;
   let host: HTMLDivElement;
-  let root: Root;
   let client: AuthClient;
   let events: AuthEvent[];
   let errors: AuthErrorDetail[];
-  let clock: FakeClock;
-
-  const q = <T extends Element>(sel: string): T | null => host.querySelector<T>(sel);
-  const screen = () => q('.ae-root')?.getAttribute('data-screen');
+  beforeEach(() => {
+    ({ host, client, events, errors } = w);
+  });
   const phoneInput = () => waitFor(() => q<HTMLInputElement>('input[type="tel"]'), 'phone input');
 
   async function expectAxeClean(what: string) {
@@ -40,18 +37,7 @@ describe('SMS and WhatsApp passcodes (real reference server)', () => {
     expect(result.violations.map((v) => `${what}: ${v.id}: ${v.help}`)).to.deep.equal([]);
   }
 
-  function render(methods: string[], extra: Partial<LoginWidgetProps> = {}) {
-    root.render(
-      <LoginWidget
-        client={client}
-        config={{ products: ['otp'], otpOptions: { methods } }}
-        onEvent={(e) => events.push(e)}
-        onError={(e) => errors.push(e)}
-        clock={clock}
-        {...extra}
-      />,
-    );
-  }
+  const render = (methods: string[], extra: Partial<LoginWidgetProps> = {}) => w.render({ config: { products: ['otp'], otpOptions: { methods } }, ...extra });
 
   /** Types the number, submits, and waits for the code screen. */
   async function sendCode(national: string) {
@@ -61,24 +47,6 @@ describe('SMS and WhatsApp passcodes (real reference server)', () => {
     await waitFor(() => screen() === 'OTPAuthenticate', 'OTPAuthenticate');
     return waitFor(() => q<HTMLInputElement>('input[autocomplete="one-time-code"]'), 'otp input');
   }
-
-  beforeEach(async () => {
-    const { apiBaseUrl, publicToken } = await testEnv();
-    client = createClient(publicToken, { apiBaseUrl, disableSessionRefresh: true });
-    events = [];
-    errors = [];
-    clock = new FakeClock();
-    host = document.createElement('div');
-    document.body.append(host);
-    root = createRoot(host);
-  });
-
-  afterEach(async () => {
-    root.unmount();
-    host.remove();
-    await client.session.revoke({ forceClear: true }).catch(() => undefined);
-    client.destroy();
-  });
 
   it('country selector (default US, "+1 United States") and a labelled phone field', async () => {
     render(['sms']);
@@ -334,21 +302,7 @@ describe('PhoneOTPForm with an injected parser and clock', () => {
   });
 
   function renderForm(loadParser: ParserLoader) {
-    const strings = resolveStrings();
-    const ctx: WidgetContextValue = {
-      client,
-      config: resolveLoginConfig({ products: ['otp'], otpOptions: { methods: ['sms'] } }),
-      styles: undefined,
-      strings,
-      clock,
-      state: initialWidgetState(),
-      dispatch: (a) => actions.push(a),
-      bootstrap: null,
-      emit: () => undefined,
-      reportError: (e) => errorText(e, strings),
-      toast: () => undefined,
-      completeFlow: () => undefined,
-    };
+    const ctx = widgetContext(client, { products: ['otp'], otpOptions: { methods: ['sms'] } }, { clock, dispatch: (a) => actions.push(a) });
     root.render(
       <WidgetContext.Provider value={ctx}>
         <PhoneOTPForm channel="sms" loadParser={loadParser} />

@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { FakeClock } from '../test-utils.ts';
+import { FakeClock } from '../../test-utils.ts';
 import {
   caretAfterDigits,
   deleteThroughFormatting,

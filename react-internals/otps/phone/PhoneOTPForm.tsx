@@ -1,12 +1,12 @@
 /** Main-screen phone form of the SMS and WhatsApp OTP products (SPEC §2 "Text and WhatsApp"). */
 import { type ChangeEvent, type FormEvent, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { activeElementOf } from '../../sdk-core/dom.ts';
-import { useWidget } from '../context.ts';
-import { sendOtp } from '../login/send-variant.ts';
-import { useSendingIndicator } from '../login/sending.ts';
-import { otpSentEvent } from '../otps/channels.ts';
-import { otpSendOptions } from '../otps/EmailOTPForm.tsx';
-import { text } from '../strings.ts';
+import { activeElementOf } from '../../../sdk-core/dom.ts';
+import { useSendingIndicator } from '../../components/sending.ts';
+import { useWidget } from '../../context.ts';
+import { text } from '../../text.ts';
+import { otpSentEvent } from '../channels.ts';
+import { codeScreenReady } from '../lazy.ts';
+import { otpSendOptions, sendOtp } from '../send.ts';
 import { DEFAULT_REGION, dialCodeOf, regionOptions } from './calling-codes.ts';
 import {
   caretAfterDigits,
@@ -137,7 +137,8 @@ export function PhoneOTPForm({ channel, loadParser = loadPhoneParser }: PhoneOTP
     setInvalid(false);
     try {
       // SPEC §4: signed in, the number is added to the user through the secondary send.
-      const resp = await sendOtp(client, channel, check.e164, otpSendOptions(config));
+      // The code screen's chunk is awaited too, so it renders (and takes focus) with the screen change.
+      const [resp] = await Promise.all([sendOtp(client, channel, check.e164, otpSendOptions(config)), codeScreenReady()]);
       emit(otpSentEvent(channel, resp, check.e164, false));
       dispatch({ type: 'otp_sent', otpType: channel, methodId: resp.method_id, destination: check.e164 });
     } catch (err) {
@@ -202,3 +203,8 @@ export function PhoneOTPForm({ channel, loadParser = loadPhoneParser }: PhoneOTP
     </form>
   );
 }
+
+/** The Text tab's form (SPEC §2 "Text and WhatsApp"). */
+export const SmsOTPForm = () => <PhoneOTPForm channel="sms" />;
+/** The WhatsApp tab's form. */
+export const WhatsAppOTPForm = () => <PhoneOTPForm channel="whatsapp" />;

@@ -1,11 +1,8 @@
 import { expect } from '@open-wc/testing';
-import { createRoot, type Root } from 'react-dom/client';
-import { type AuthClient, createClient } from '../../sdk-core/index.ts';
-import { inbox, testEnv, uniqueEmail, waitForMessage } from '../../test/env.ts';
-import type { AuthErrorDetail, AuthEvent } from '../events.ts';
-import { LoginWidget } from '../login/LoginWidget.tsx';
-import { resolveStrings } from '../strings.ts';
-import { FakeClock, typeInto, waitFor } from '../test-utils.ts';
+import { inbox, testEnv, uniqueEmail, waitForMessage } from '../../../test/env.ts';
+import type { AuthErrorDetail, AuthEvent } from '../../events.ts';
+import { resolveStrings } from '../../strings.ts';
+import { typeInto, waitFor, widgetFixture } from '../../test-utils.ts';
 
 // SPEC §8, verbatim.
 const UNSUBSCRIBED = "Phone number is unsubscribed. User has unsubscribed. Resubscribe by texting 'START' before messages can be sent.";
@@ -27,26 +24,16 @@ async function dev(method: 'POST' | 'DELETE', path: string, body: Record<string,
 }
 
 describe('suppressed destinations in the widget (real reference server)', () => {
+  const w = widgetFixture({ fakeClock: true });
+  const { q, screen } = w;
   let host: HTMLDivElement;
-  let root: Root;
-  let client: AuthClient;
   let events: AuthEvent[];
   let errors: AuthErrorDetail[];
+  beforeEach(() => {
+    ({ host, events, errors } = w);
+  });
 
-  const q = <T extends Element>(sel: string): T | null => host.querySelector<T>(sel);
-  const screen = () => q('.ae-root')?.getAttribute('data-screen');
-
-  function render(methods: string[]) {
-    root.render(
-      <LoginWidget
-        client={client}
-        config={{ products: ['otp'], otpOptions: { methods } }}
-        onEvent={(e) => events.push(e)}
-        onError={(e) => errors.push(e)}
-        clock={new FakeClock()}
-      />,
-    );
-  }
+  const render = (methods: string[]) => w.render({ config: { products: ['otp'], otpOptions: { methods } } });
 
   /** Submits the main form and resolves with the text linked to `input` once the server refused the send. */
   async function refusedSend(input: HTMLInputElement): Promise<string> {
@@ -59,23 +46,6 @@ describe('suppressed destinations in the widget (real reference server)', () => 
     }, 'message linked to the field');
     return linked.textContent ?? '';
   }
-
-  beforeEach(async () => {
-    const { apiBaseUrl, publicToken } = await testEnv();
-    client = createClient(publicToken, { apiBaseUrl, disableSessionRefresh: true });
-    events = [];
-    errors = [];
-    host = document.createElement('div');
-    document.body.append(host);
-    root = createRoot(host);
-  });
-
-  afterEach(async () => {
-    root.unmount();
-    host.remove();
-    await client.session.revoke({ forceClear: true }).catch(() => undefined);
-    client.destroy();
-  });
 
   it('strings map both error types to the SPEC §8 texts', () => {
     const strings = resolveStrings();

@@ -4,12 +4,13 @@
  * after 10 s (SPEC §9), a time-out or parser error accepts the number as + dial code + digits, and
  * results for input the user has since changed are ignored.
  */
-import type { WidgetClock } from '../clock.ts';
+import { PHONE_FORMAT_TIMEOUT_MS, PHONE_VALIDATE_TIMEOUT_MS } from '../../../sdk-core/schemas/defaults.ts';
+import type { WidgetClock } from '../../clock.ts';
 
 /** SPEC §9: validation waits this long for the parser, then accepts the number. */
-export const VALIDATE_TIMEOUT_MS = 2000;
+export const VALIDATE_TIMEOUT_MS = PHONE_VALIDATE_TIMEOUT_MS;
 /** SPEC §9: as-you-type formatting waits this long, then leaves the text as typed. */
-export const FORMAT_TIMEOUT_MS = 10_000;
+export const FORMAT_TIMEOUT_MS = PHONE_FORMAT_TIMEOUT_MS;
 
 /** What the lazily loaded parser offers. */
 export interface PhoneParser {

@@ -1,0 +1,106 @@
+/**
+ * The email field and Continue button every email method starts Main with (SPEC §2 "Email",
+ * "Password"): email OTP, email magic link and the password lookup differ only in their words and in
+ * what Continue does, so they are one form parameterised by `onContinue`.
+ */
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { isValidEmail } from '../../sdk-core/index.ts';
+import { useWidget } from '../context.ts';
+import type { StringKey } from '../strings.ts';
+import { emailAutoComplete } from './email-autocomplete.ts';
+import { useSendingIndicator } from './sending.ts';
+
+/** Props of {@link EmailStartForm}. */
+export interface EmailStartFormProps {
+  /** The address the field starts with (kept across a back arrow; '' after 'Try again'). */
+  initialEmail: string;
+  /** The field's label; default 'email.label'. */
+  labelKey?: StringKey;
+  /** The SPEC §5 message for a bad format (it differs by method). */
+  invalidKey: StringKey;
+  /** The button's text. */
+  submitKey: StringKey;
+  /** The field's autocomplete token when passkeys are not configured; default `email`. */
+  autoComplete?: string;
+  /** What Continue does with a well-formed, trimmed address; a throw is reported and shown under the field. */
+  onContinue(address: string): Promise<void>;
+}
+
+/** Email field and Continue; a bad format blocks the call (SPEC §5), a failed call is shown under the field. */
+export function EmailStartForm(props: EmailStartFormProps) {
+  const { config, strings, reportError } = useWidget();
+  const [email, setEmail] = useState(props.initialEmail);
+  const [invalid, setInvalid] = useState(false);
+  const [apiError, setApiError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const mounted = useRef(true);
+  const inputId = useId();
+  const errorId = useId();
+  useSendingIndicator(submitting);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (submitting) return;
+    setApiError(null);
+    if (!isValidEmail(email)) {
+      setInvalid(true);
+      inputRef.current?.focus();
+      return;
+    }
+    setInvalid(false);
+    setSubmitting(true);
+    try {
+      await props.onContinue(email.trim());
+    } catch (err) {
+      const message = reportError(err);
+      if (!mounted.current) return;
+      setApiError(message);
+      setSubmitting(false);
+      // The clicked button was disabled meanwhile (focus fell to <body>); give it back to the field.
+      inputRef.current?.focus();
+    }
+  };
+
+  const message = invalid ? strings[props.invalidKey] : apiError;
+  return (
+    <form className="ae-form" onSubmit={onSubmit} noValidate>
+      <label className="ae-label" part="label" htmlFor={inputId}>
+        {strings[props.labelKey ?? 'email.label']}
+      </label>
+      <input
+        ref={inputRef}
+        id={inputId}
+        className="ae-input"
+        part="input email-input"
+        type="email"
+        name="email"
+        // Passkey autofill (conditional mediation) needs `webauthn` here when passkeys are on.
+        autoComplete={emailAutoComplete(config, props.autoComplete)}
+        required
+        placeholder={strings['email.placeholder']}
+        value={email}
+        aria-invalid={invalid ? 'true' : undefined}
+        aria-describedby={message ? errorId : undefined}
+        data-autofocus=""
+        onChange={(e) => {
+          setEmail(e.target.value);
+          if (invalid) setInvalid(false);
+        }}
+      />
+      {/* Always in the tree so the live region exists before its text arrives. */}
+      <div id={errorId} className="ae-error" part="error field-error" aria-live="polite">
+        {message}
+      </div>
+      <button className="ae-button" part="button primary-button" type="submit" disabled={submitting}>
+        {strings[props.submitKey]}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,12 @@
+/** The 'or' divider between Main's groups (SPEC §2 "Main screen": buttons, an 'or' divider, the form). */
+import { useWidget } from '../context.ts';
+
+/** The 'or' divider. */
+export function OrDivider() {
+  const { strings } = useWidget();
+  return (
+    <div className="ae-divider" part="divider">
+      <span>{strings['main.or']}</span>
+    </div>
+  );
+}

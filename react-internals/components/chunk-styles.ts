@@ -1,0 +1,26 @@
+/**
+ * Rules only a lazily loaded chunk uses (the password screens' toggle and strength bar, the passkey
+ * list): they ship in that chunk and are adopted as a constructable sheet (CSP-safe, DESIGN §3) into
+ * the widget's root: its shadow root, or the document in light-DOM mode.
+ */
+import { type RefObject, useLayoutEffect } from 'react';
+import { adoptSheet } from '../../sdk-core/dom.ts';
+import { withTokenFallbacks } from '../theme.ts';
+
+// One sheet per rule text, shared by every widget on the page (a sheet may be adopted by many roots).
+const sheets = new Map<string, CSSStyleSheet>();
+
+/** Adopts `rules` into the root node of `ref`'s element (once per root; they only style .ae-* classes). */
+export function useChunkStyles(ref: RefObject<Element | null>, rules: string): void {
+  useLayoutEffect(() => {
+    const root = ref.current?.getRootNode();
+    if (!(root instanceof ShadowRoot || root instanceof Document)) return;
+    let sheet = sheets.get(rules);
+    if (!sheet) {
+      sheet = new CSSStyleSheet();
+      sheet.replaceSync(withTokenFallbacks(rules));
+      sheets.set(rules, sheet);
+    }
+    adoptSheet(root, sheet);
+  }, [ref, rules]);
+}

@@ -1,0 +1,38 @@
+/** The magic-link part of the login state machine (SPEC §4 "Magic link sent"): screen, actions, state, reducer steps. */
+import type { WidgetState } from '../login/state.ts';
+import type { EmailMagicLinksOptions, ResolvedEmailMagicLinksOptions } from './config.ts';
+import type { MagicLinkEventData } from './events.ts';
+import type { MAGIC_LINK_STRINGS } from './strings.ts';
+
+/** SPEC §3 magicLinkState. */
+export interface MagicLinkState {
+  email: string;
+}
+
+/** What happens in the magic-link flow. */
+export type MagicLinkAction = { type: 'magic_link_sent'; email: string } | { type: 'magic_link_try_again' };
+
+/** The types the magic-link method declares (method.ts). */
+export interface MagicLinkTypes {
+  screen: 'EmailConfirmation';
+  action: MagicLinkAction;
+  product: 'emailMagicLinks';
+  strings: typeof MAGIC_LINK_STRINGS;
+  events: MagicLinkEventData;
+  state: { magicLinkState: MagicLinkState };
+  options: { emailMagicLinksOptions?: EmailMagicLinksOptions };
+  config: { emailMagicLinks: ResolvedEmailMagicLinksOptions };
+}
+
+/** The magic-link reducer steps. */
+export function reduceMagicLink(state: WidgetState, action: MagicLinkAction): WidgetState {
+  switch (action.type) {
+    case 'magic_link_sent':
+      // SPEC §4: "Magic link sent: EmailConfirmation".
+      return { ...state, screen: 'EmailConfirmation', magicLinkState: { email: action.email }, errorDescriptor: null };
+    case 'magic_link_try_again':
+      // SPEC §2: 'Try again' clears the email and returns to Main (on the tab it was sent from).
+      if (state.screen !== 'EmailConfirmation') return state;
+      return { ...state, screen: 'Main', magicLinkState: { email: '' } };
+  }
+}

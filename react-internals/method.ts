@@ -1,0 +1,136 @@
+/**
+ * What a sign-in method brings to the widgets (DESIGN §4 "A method is a plain object registered in
+ * one list"): one object per method folder, listed once in methods.ts. From the list the widget
+ * assembles its screens, its state machine (screens, actions, state, reducer steps), Main's forms
+ * and groups, the strings table, the host event table and the config products and checks.
+ *
+ * The interface names no React type (a component is a {@link View}): the public declarations
+ * derived from the registry (DEFAULT_STRINGS, AuthEventType, WidgetState, Product) must compile
+ * for hosts without React's types.
+ */
+import type { ResolvedLoginConfig } from './config.ts';
+import type { WidgetState } from './login/state.ts';
+
+/** A component of a method (a screen, a Main form or group): a React function component the shell renders. */
+export type View<P = Record<string, never>> = (props: P) => unknown;
+
+/** How a config field is checked (config-check.ts): a scalar kind, a list of allowed strings, or a nested option object. */
+export type Rule = 'string' | 'url' | 'positiveNumber' | 'boolean' | 'domain' | { readonly oneOf: readonly string[] } | Shape;
+/** The fields of a config option object and how each is checked. */
+export type Shape = { readonly [key: string]: Rule };
+
+/** A tab of Main: Email, Text (SMS) or WhatsApp (SPEC §2 "Main screen"). */
+export type MainTab = 'email' | 'sms' | 'whatsapp';
+
+/** A form a method offers on one of Main's tabs. */
+export interface MainForm {
+  /** The tab it fills. */
+  readonly tab: MainTab;
+  /** Which form it is (`emailVariant`'s answer for the Email tab). */
+  readonly variant: string;
+  /**
+   * Where several methods offer a form for one tab, the lowest rank wins (SPEC §2: "A password
+   * product turns the Email tab into the password flow": passwords 0, magic links 1, email OTP 2).
+   */
+  readonly rank: number;
+  /** Whether the config offers this form. */
+  when(config: ResolvedLoginConfig): boolean;
+  /** The form. */
+  readonly Form: View;
+  /** Fetches a lazily loaded form's code ahead; Main calls it when it offers the tab. */
+  preload?(): Promise<void>;
+}
+
+/** Where Main renders a group: before or after its forms. */
+export type MainSide = 'before' | 'after';
+
+/** Props Main gives a group at each side of the forms. */
+export interface MainGroupProps {
+  side: MainSide;
+  /** Whether Main shows forms (a group puts its own 'or' divider toward them). */
+  hasForms: boolean;
+}
+
+/**
+ * A method's part of Main outside the tabs (SPEC §2 "Main screen": wallet and OAuth buttons before
+ * the form; the passkey button before or after it). Main renders the group on both sides of its
+ * forms; the group renders at the side it belongs to (which may depend on the browser) and nothing
+ * at the other, with an 'or' divider toward the forms.
+ */
+export interface MainGroup {
+  /** Groups render in ascending order on each side. */
+  readonly order: number;
+  /** Whether the config shows the group. */
+  when(config: ResolvedLoginConfig): boolean;
+  /** The group. */
+  readonly Group: View<MainGroupProps>;
+}
+
+/** The types a method declares; the registry derives the widget's unions from them. */
+export interface MethodTypes {
+  /** The SPEC §2 screens it owns. */
+  screen: string;
+  /** Its actions (each with a string-literal `type`). */
+  action: { type: string };
+  /** The config products it serves (SPEC §3 `products`). */
+  product: string;
+  /** Its texts: key -> English default. */
+  strings: Readonly<Record<string, string>>;
+  /** Its host events: event type -> data. */
+  events: object;
+  /** Its slice of the widget state (SPEC §3 "Widget state"). */
+  state: object;
+  /** Its option objects in the host's config, as the host types them (e.g. `{ otpOptions?: OTPOptions }`). */
+  options: object;
+  /** Its part of the resolved config the widget reads (e.g. `otpMethods`, `otpExpirationMinutes`). */
+  config: object;
+}
+
+/** One thing wrong with a host's config: where, and what (config-check.ts). */
+export interface ConfigIssue {
+  /** The path of the field at fault, e.g. `config.products[1]`. */
+  field: string;
+  /** What is wrong, naming the field and what would be accepted. */
+  message: string;
+}
+
+/** A sign-in method's UI: one object per method folder (its `index.ts`), listed in methods.ts. */
+export interface UiMethod<T extends MethodTypes = MethodTypes> {
+  /** The method's folder name, the same in every layer (`otps`, `magic-links`, `webauthn`, ...). */
+  readonly name: string;
+  /** Methods whose public start function it calls (their `index.ts` export only). */
+  readonly uses?: readonly string[];
+  /** The config products it serves. */
+  readonly products: readonly T['product'][];
+  /** The checks of each of its option objects in the config (config-check.ts). */
+  readonly options: { readonly [K in keyof T['options']]-?: Shape };
+  /** Reads its option objects from the host's config (anything: checked field by field), defaults filled. */
+  resolve(raw: Readonly<Record<string, unknown>>): T['config'];
+  /**
+   * Why its product offers nothing in this config (OTP with no usable channel), or null: config-check
+   * makes it fatal when no other product is usable, a warning otherwise.
+   */
+  offersNothing?(raw: Readonly<Record<string, unknown>>, resolved: ResolvedLoginConfig): ConfigIssue | null;
+  /** Every screen it owns, with its component (eager, or through `lazyScreen`). */
+  readonly screens: { readonly [S in T['screen']]: View };
+  /** Every action it owns (the reducer routes each to its owner). */
+  readonly actions: { readonly [A in T['action']['type']]: true };
+  /**
+   * Its reducer steps: the next state for one of its actions (the state itself when the action
+   * does not apply where the widget is). Pure, like the whole state machine; an exhaustive switch
+   * (a missing case fails the type check: the function would lack a return).
+   */
+  reduce(state: WidgetState, action: T['action']): WidgetState;
+  /** What it forgets of its slice when the user goes back to Main (SPEC §2 back arrow); default nothing. */
+  back?(state: WidgetState): WidgetState;
+  /** Its slice of the starting state. */
+  readonly initialState: T['state'];
+  /** Its texts (keys unique across the table). */
+  readonly strings: T['strings'];
+  /** Its host event types (each value is its key). */
+  readonly events: { readonly [E in keyof T['events']]: E };
+  /** Forms it offers on Main's tabs. */
+  readonly forms?: readonly MainForm[];
+  /** Its group on Main outside the tabs. */
+  readonly main?: MainGroup;
+}

@@ -1,0 +1,142 @@
+/** The method registry (methods.ts): what the widget assembles from the list, and its uniqueness rules. */
+import { expect } from '@open-wc/testing';
+import { createElement } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createClient } from '../sdk-core/index.ts';
+import { testEnv } from '../test/env.ts';
+import { AVAILABLE_PRODUCTS, PRODUCTS, resolveLoginConfig } from './config.ts';
+import { LOGIN_CONFIG_SHAPE } from './config-check.ts';
+import { WidgetContext } from './context.ts';
+import { AuthEventType } from './events.ts';
+import { lazyScreen } from './lazy.tsx';
+import { initialWidgetState, widgetReducer } from './login/state.ts';
+import type { UiMethod } from './method.ts';
+import { UI_METHODS } from './methods.ts';
+import { waitFor, widgetContext } from './test-utils.ts';
+
+const METHODS: readonly UiMethod[] = UI_METHODS;
+
+/** Keys that appear in more than one of `tables`. */
+function repeated(tables: readonly object[]): string[] {
+  const seen = new Set<string>();
+  const twice = new Set<string>();
+  for (const t of tables) for (const k of Object.keys(t)) (seen.has(k) ? twice : seen).add(k);
+  return [...twice];
+}
+
+describe('method registry', () => {
+  it('lists the four methods, each with unique screens, actions and events', () => {
+    expect(METHODS.map((m) => m.name)).to.deep.equal(['magic-links', 'passwords', 'otps', 'webauthn']);
+    expect(repeated(METHODS.map((m) => m.screens))).to.deep.equal([]);
+    expect(repeated(METHODS.map((m) => m.actions))).to.deep.equal([]);
+    expect(repeated(METHODS.map((m) => m.events))).to.deep.equal([]);
+    expect(repeated([{ Main: 1 }, ...METHODS.map((m) => m.screens)])).to.deep.equal([]);
+  });
+
+  it('owns every SPEC §2 screen of the shipped methods (the rest render the generic error screen)', () => {
+    expect(METHODS.flatMap((m) => Object.keys(m.screens)).sort()).to.deep.equal(
+      [
+        'EmailConfirmation',
+        'OTPAuthenticate',
+        'OTPConfirmation',
+        'PasskeyConfirmation',
+        'PasskeyRegistrationStart',
+        'PasskeyRegistrationSuccess',
+        'PasswordBreached',
+        'PasswordConfirmation',
+        'PasswordCreateOrLogin',
+        'PasswordDedupe',
+        'PasswordForgot',
+        'PasswordResetForm',
+        'PasswordSetNew',
+      ].sort(),
+    );
+  });
+
+  it('assembles the public AuthEventType with the same keys and values as before the registry', () => {
+    expect(AuthEventType).to.deep.equal({
+      OTP_EMAIL_LOGIN_OR_CREATE: 'OTP_EMAIL_LOGIN_OR_CREATE',
+      OTP_AUTHENTICATE: 'OTP_AUTHENTICATE',
+      OTP_SMS_LOGIN_OR_CREATE: 'OTP_SMS_LOGIN_OR_CREATE',
+      OTP_WHATSAPP_LOGIN_OR_CREATE: 'OTP_WHATSAPP_LOGIN_OR_CREATE',
+      MAGIC_LINK_LOGIN_OR_CREATE: 'MAGIC_LINK_LOGIN_OR_CREATE',
+      AUTHENTICATE_FLOW_COMPLETE: 'authenticate-flow-complete',
+      PASSKEY_AUTHENTICATE: 'PASSKEY_AUTHENTICATE',
+      PASSKEY_REGISTER: 'PASSKEY_REGISTER',
+      PASSKEY_SKIP: 'PASSKEY_SKIP',
+      PASSKEY_DONE: 'PASSKEY_DONE',
+      PASSWORD_CREATE: 'PASSWORD_CREATE',
+      PASSWORD_AUTHENTICATE: 'PASSWORD_AUTHENTICATE',
+      PASSWORD_RESET_BY_EMAIL_START: 'PASSWORD_RESET_BY_EMAIL_START',
+      PASSWORD_RESET_BY_EMAIL: 'PASSWORD_RESET_BY_EMAIL',
+      PASSWORD_RESET_LOGIN: 'PASSWORD_RESET_LOGIN',
+    });
+  });
+
+  it('products and option checks come from the methods, in SPEC §3 order', () => {
+    expect(AVAILABLE_PRODUCTS).to.deep.equal(['emailMagicLinks', 'passwords', 'otp', 'passkeys']);
+    expect(PRODUCTS).to.deep.equal(['emailMagicLinks', 'passwords', 'otp', 'passkeys', 'oauth', 'crypto']);
+    for (const key of ['emailMagicLinksOptions', 'passwordOptions', 'otpOptions']) expect(LOGIN_CONFIG_SHAPE).to.have.property(key);
+    const c = resolveLoginConfig({ products: ['otp', 'emailMagicLinks'], otpOptions: { methods: ['sms'], expirationMinutes: 7 } });
+    expect(c).to.include({ otpExpirationMinutes: 7, sessionDurationMinutes: 30, enableShadowDOM: true });
+    expect(c.otpMethods).to.deep.equal(['sms']);
+    expect(c.emailMagicLinks.loginExpirationMinutes).to.equal(30);
+    expect(c.passwords).to.deep.equal({});
+  });
+
+  it('starts with every method slice, and routes each action to its method', () => {
+    const s = initialWidgetState();
+    expect(s).to.include.keys('otpState', 'magicLinkState', 'passwordState', 'resetPasswordState', 'passkeyState', 'mainTab');
+    expect(s.passkeyState).to.deep.equal({ outcome: null });
+    expect(widgetReducer(s, { type: 'main_tab_selected', tab: 'sms' }).mainTab).to.equal('sms');
+  });
+
+  it('keeps how the registration widget left Start in the state (created or skipped), not in a module-level map', () => {
+    const start = initialWidgetState('PasskeyRegistrationStart');
+    const created = widgetReducer(start, { type: 'passkey_registered' });
+    expect(created.screen).to.equal('PasskeyRegistrationSuccess');
+    expect(created.passkeyState.outcome).to.equal('created');
+    const again = widgetReducer(created, { type: 'passkey_register_another' });
+    expect(widgetReducer(again, { type: 'passkey_registration_skipped' }).passkeyState.outcome).to.equal('skipped');
+    // Two widgets do not share it: each state is its own.
+    expect(initialWidgetState('PasskeyRegistrationStart').passkeyState.outcome).to.equal(null);
+  });
+});
+
+describe('lazyScreen', () => {
+  it('shows the loading line, then the screen; views of one chunk share its fetch; a chunk that cannot be fetched says so', async () => {
+    const { apiBaseUrl, publicToken } = await testEnv();
+    const client = createClient(publicToken, { apiBaseUrl, disableSessionRefresh: true });
+    const host = document.createElement('div');
+    document.body.append(host);
+    const root = createRoot(host);
+    try {
+      let release: (m: { Hello: () => string }) => void = () => undefined;
+      let fetches = 0;
+      const load = () => {
+        fetches++;
+        return new Promise<{ Hello: () => string }>((r) => {
+          release = r;
+        });
+      };
+      const First = lazyScreen(load, (m) => m.Hello, { loading: 'main.loading' });
+      const Second = lazyScreen(load, (m) => m.Hello);
+      const ctx = widgetContext(client, {});
+      root.render(createElement(WidgetContext.Provider, { value: ctx }, createElement(First), createElement(Second)));
+      await waitFor(() => host.textContent === 'Loading...', 'loading line');
+      expect(host.querySelector('[role="status"]')).to.not.equal(null);
+      release({ Hello: () => 'hi' });
+      await waitFor(() => host.textContent === 'hihi', 'both views');
+      expect(fetches).to.equal(1);
+
+      const Broken = lazyScreen(() => Promise.reject(new Error('chunk load failed')), (m: { X: () => string }) => m.X);
+      root.render(createElement(WidgetContext.Provider, { value: ctx }, createElement(Broken)));
+      const alert = await waitFor(() => host.querySelector('[role="alert"]'), 'error');
+      expect(alert.textContent).to.equal('Unable to contact our servers.');
+    } finally {
+      root.unmount();
+      host.remove();
+      client.destroy();
+    }
+  });
+});

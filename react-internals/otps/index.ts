@@ -1,0 +1,50 @@
+/**
+ * The one-time passcode method (SPEC §2 "OTP", "Email" OTP variant, "Text and WhatsApp"): the email,
+ * Text and WhatsApp forms on Main, OTPAuthenticate and OTPConfirmation.
+ */
+import { successScreen } from '../components/SuccessScreen.tsx';
+import type { ResolvedLoginConfig } from '../config.ts';
+import { lazyScreen } from '../lazy.tsx';
+import type { UiMethod } from '../method.ts';
+import { EmailOTPForm } from './EmailOTPForm.tsx';
+import { OTP_OPTIONS_SHAPE, otpOffersNothing, resolveOtpConfig } from './config.ts';
+import { OTP_EVENTS } from './events.ts';
+import { OTPAuthenticate } from './lazy.ts';
+import { backFromOtp, INITIAL_OTP_STATE, type OTPType, type OtpTypes, reduceOtp } from './state.ts';
+import { OTP_STRINGS } from './strings.ts';
+
+export { startEmailOtp } from './start.ts';
+
+const offers = (config: ResolvedLoginConfig, channel: OTPType) => config.products.includes('otp') && config.otpMethods.includes(channel);
+
+// The phone form (country table, parser glue) is its own chunk: an email-only widget never loads it.
+const loadPhoneForm = () => import('./phone/PhoneOTPForm.tsx');
+const SmsOTPForm = lazyScreen(loadPhoneForm, (m) => m.SmsOTPForm);
+const WhatsAppOTPForm = lazyScreen(loadPhoneForm, (m) => m.WhatsAppOTPForm);
+const preloadPhone = async () => {
+  await Promise.all([SmsOTPForm.preload(), OTPAuthenticate.preload()]);
+};
+
+/** The OTP method's UI. */
+export const otpsMethod: UiMethod<OtpTypes> = {
+  name: 'otps',
+  products: ['otp'],
+  options: { otpOptions: OTP_OPTIONS_SHAPE },
+  resolve: resolveOtpConfig,
+  offersNothing: otpOffersNothing,
+  screens: {
+    OTPAuthenticate,
+    OTPConfirmation: successScreen('otp.successTitle', 'otp.successText'),
+  },
+  actions: { otp_sent: true, otp_resent: true, otp_authenticated: true },
+  reduce: reduceOtp,
+  back: backFromOtp,
+  initialState: { otpState: INITIAL_OTP_STATE },
+  strings: OTP_STRINGS,
+  events: OTP_EVENTS,
+  forms: [
+    { tab: 'email', variant: 'otp', rank: 2, when: (c) => offers(c, 'email'), Form: EmailOTPForm, preload: OTPAuthenticate.preload },
+    { tab: 'sms', variant: 'sms', rank: 0, when: (c) => offers(c, 'sms'), Form: SmsOTPForm, preload: preloadPhone },
+    { tab: 'whatsapp', variant: 'whatsapp', rank: 0, when: (c) => offers(c, 'whatsapp'), Form: WhatsAppOTPForm, preload: preloadPhone },
+  ],
+};

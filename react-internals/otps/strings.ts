@@ -1,0 +1,30 @@
+/** The one-time passcode texts: email, text and WhatsApp (SPEC §2 "OTP", "Text and WhatsApp"; SPEC §5 messages). */
+
+/** Default English texts of the OTP forms and screens; quoted SPEC texts are verbatim. */
+export const OTP_STRINGS = {
+  // The email OTP form's SPEC §5 message.
+  'email.invalid': 'Invalid email address.',
+
+  // Text and WhatsApp (SPEC §2 "Text and WhatsApp"; SPEC §5 message)
+  'phone.countryLabel': 'Country',
+  'phone.countryOption': '+{dialCode} {region}',
+  'phone.label': 'Phone number',
+  'phone.placeholder': '(123) 456-7890',
+  'phone.invalid': 'Phone number format is invalid. Ensure the phone number is in the E.164 format.',
+
+  // OTP (SPEC §2 "OTP")
+  'otp.title': 'Enter passcode',
+  'otp.sentTo': 'A 6-digit passcode was sent to you at {destination}.',
+  'otp.inputLabel': 'One-time passcode',
+  'otp.verifying': 'Verifying passcode...',
+  'otp.expiresIn': 'Your code expires in {time}.',
+  'otp.expired': 'Your code has expired.',
+  'otp.resendPrompt': 'Didn\u2019t get it?',
+  'otp.resend': 'Resend code',
+  'otp.resendSending': 'Sending...',
+  'otp.codeSent': 'Code sent',
+  'otp.successTitle': 'Success!',
+  'otp.successText': 'Your passcode has been successfully verified.',
+  'toast.smsResent': 'Text message resent',
+  'toast.whatsappResent': 'WhatsApp message resent',
+} as const satisfies Record<string, string>;

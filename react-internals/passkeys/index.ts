@@ -1,0 +1,38 @@
+/**
+ * The passkey method (SPEC §2 "Passkeys"; sdk-core's and the server's `webauthn`): Main's passkey
+ * button and autofill, PasskeyConfirmation, and `<auth-passkey-registration>`'s screens. Everything
+ * but the success screen loads lazily, so a login without passkeys never ships it (DESIGN §4).
+ */
+import { successScreen } from '../components/SuccessScreen.tsx';
+import { lazyScreen } from '../lazy.tsx';
+import type { UiMethod } from '../method.ts';
+import { PASSKEY_EVENTS } from './events.ts';
+import { type PasskeyTypes, reducePasskey } from './state.ts';
+import { PASSKEY_STRINGS } from './strings.ts';
+
+const loadScreens = () => import('./screens.tsx');
+
+/** The passkey method's UI. */
+export const webauthnMethod: UiMethod<PasskeyTypes> = {
+  name: 'webauthn',
+  products: ['passkeys'],
+  options: {},
+  resolve: () => ({}),
+  screens: {
+    PasskeyRegistrationStart: lazyScreen(loadScreens, (m) => m.PasskeyRegistrationStart),
+    PasskeyRegistrationSuccess: lazyScreen(loadScreens, (m) => m.PasskeyRegistrationSuccess),
+    PasskeyConfirmation: successScreen('passkey.confirmationTitle', 'passkey.confirmationText'),
+  },
+  actions: { passkey_authenticated: true, passkey_registered: true, passkey_registration_skipped: true, passkey_register_another: true },
+  reduce: reducePasskey,
+  initialState: { passkeyState: { outcome: null } },
+  strings: PASSKEY_STRINGS,
+  events: PASSKEY_EVENTS,
+  // SPEC §2: the button goes first unless the browser supports autofill and a form is present; its
+  // own chunk, so a login configured without 'passkeys' never loads the passkey code.
+  main: {
+    order: 0,
+    when: (c) => c.products.includes('passkeys'),
+    Group: lazyScreen(() => import('./PasskeyLoginSection.tsx'), (m) => m.PasskeyLoginSection),
+  },
+};

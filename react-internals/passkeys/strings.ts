@@ -1,0 +1,38 @@
+/** The passkey texts (SPEC §2 "Passkeys", §8 passkey texts). */
+
+/** Default English texts of the passkey button and screens; quoted SPEC texts are verbatim. */
+export const PASSKEY_STRINGS = {
+  'passkey.loginButton': 'Login with a Passkey',
+  'passkey.authenticating': 'Waiting for your Passkey...',
+  'passkey.confirmationTitle': 'Success!',
+  'passkey.confirmationText': 'Your Passkey has been successfully authenticated.',
+  'passkey.errorUnknown': 'Unknown error occurred during passkey authentication. Please try again.',
+  'passkey.errorRegistrationNotFound':
+    'Passkey registration not found. You may have deleted the passkey from your account but not password manager. Please try again.',
+  'passkey.errorDuplicate':
+    'The Passkey cannot be created as it seems to be already registered. It is possible this Passkey was registered on another device but has synced cross-device.',
+  'passkey.errorNotCreated':
+    'Your Passkey was not created. Click "Create a Passkey" to try again or skip without adding a Passkey.',
+  'passkeyRegistration.unauthenticated':
+    'Error: Cannot use PasskeyRegistration component without active user authenticated.',
+  'passkeyRegistration.startTitle': 'Set up a new Passkey',
+  'passkeyRegistration.startText':
+    'Passkeys are the easiest and most secure way to sign in: use your fingerprint, face or screen lock instead of a password.',
+  'passkeyRegistration.create': 'Create a Passkey',
+  'passkeyRegistration.creating': 'Creating your Passkey...',
+  'passkeyRegistration.skip': 'Skip',
+  'passkeyRegistration.successTitle': 'Passkey successfully created!',
+  'passkeyRegistration.existing': 'Existing Passkeys',
+  'passkeyRegistration.none': 'You have no Passkeys yet.',
+  'passkeyRegistration.rename': 'Rename',
+  'passkeyRegistration.renameLabel': 'Rename {name}',
+  'passkeyRegistration.nameLabel': 'Passkey name',
+  'passkeyRegistration.save': 'Save',
+  'passkeyRegistration.delete': 'Delete',
+  'passkeyRegistration.deleteLabel': 'Delete {name}',
+  'passkeyRegistration.deleteWarning': 'Once deleted, the passkey cannot be restored.',
+  'passkeyRegistration.cancel': 'Cancel',
+  'passkeyRegistration.deleted': 'Passkey deleted',
+  'passkeyRegistration.setUpAnother': 'Set up another Passkey',
+  'passkeyRegistration.done': 'Done',
+} as const satisfies Record<string, string>;

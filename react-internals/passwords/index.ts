@@ -1,0 +1,46 @@
+/**
+ * The password method (SPEC §2 "Password", "Password screens"): the Email tab's start form when a
+ * password product is configured, the password screens (lazily loaded) and `<auth-reset-password>`'s
+ * PasswordResetForm. A passwordless user is sent an email passcode or a magic link through those
+ * methods' public start functions (`uses`).
+ */
+import { successScreen } from '../components/SuccessScreen.tsx';
+import type { UiMethod } from '../method.ts';
+import { PASSWORD_OPTIONS_SHAPE, resolvePasswordOptions } from './config.ts';
+import { PASSWORD_EVENTS } from './events.ts';
+import {
+  PasswordBreachedScreen,
+  PasswordCreateOrLoginScreen,
+  PasswordDedupeScreen,
+  PasswordForgotScreen,
+  PasswordResetFormScreen,
+  PasswordSetNewScreen,
+} from './lazy.ts';
+import { PasswordStartForm } from './PasswordStartForm.tsx';
+import { type PasswordTypes, reducePassword } from './state.ts';
+import { PASSWORD_STRINGS } from './strings.ts';
+
+/** The password method's UI. */
+export const passwordsMethod: UiMethod<PasswordTypes> = {
+  name: 'passwords',
+  uses: ['otps', 'magic-links'],
+  products: ['passwords'],
+  options: { passwordOptions: PASSWORD_OPTIONS_SHAPE },
+  resolve: (raw) => ({ passwords: resolvePasswordOptions(raw['passwordOptions']) }),
+  screens: {
+    PasswordResetForm: PasswordResetFormScreen,
+    PasswordCreateOrLogin: PasswordCreateOrLoginScreen,
+    PasswordForgot: PasswordForgotScreen,
+    PasswordBreached: PasswordBreachedScreen,
+    PasswordSetNew: PasswordSetNewScreen,
+    PasswordDedupe: PasswordDedupeScreen,
+    PasswordConfirmation: successScreen('password.successTitle', 'password.successText'),
+  },
+  actions: { password_user_found: true, password_switch_mode: true, password_email_sent: true, password_authenticated: true },
+  reduce: reducePassword,
+  initialState: { passwordState: { email: '', type: 'new' }, resetPasswordState: { token: '' } },
+  strings: PASSWORD_STRINGS,
+  events: PASSWORD_EVENTS,
+  // SPEC §2: "A password product turns the Email tab into the password flow".
+  forms: [{ tab: 'email', variant: 'password', rank: 0, when: (c) => c.products.includes('passwords'), Form: PasswordStartForm }],
+};

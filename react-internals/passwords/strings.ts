@@ -1,0 +1,45 @@
+/** The password texts (SPEC §2 "Password" and "Password screens"; SPEC §5 messages, verbatim). */
+
+/** Default English texts of the password forms and screens. */
+export const PASSWORD_STRINGS = {
+  'password.emailInvalid': 'Email format is invalid.',
+  'password.createTitle': 'Create an account',
+  'password.loginTitle': 'Log in',
+  'password.emailLabel': 'Email',
+  'password.label': 'Password',
+  'password.newLabel': 'New password',
+  'password.show': 'Show password',
+  'password.forgot': 'Forgot password?',
+  // Projects with enumeration protection: the lookup cannot say whether the address has an account.
+  'password.switchToCreate': 'New here? Create an account',
+  'password.switchToLogin': 'Already have an account? Log in',
+  'password.loading': 'Loading...',
+  'password.strength': 'Password strength',
+  'password.score0': 'Very weak',
+  'password.score1': 'Weak',
+  'password.score2': 'Fair',
+  'password.score3': 'Strong',
+  'password.score4': 'Very strong',
+  'password.ludsLength': 'Must be at least {count} characters long',
+  'password.ludsComplexity': 'Must contain {count} of the following: uppercase letter, lowercase letter, number, symbol',
+  'password.requirementMet': '(done)',
+  'password.requirementUnmet': '(not yet)',
+  'password.breached':
+    'This password may have been used on a different site that experienced a security issue. Please choose another password.',
+  'password.forgotTitle': 'Check your email',
+  'password.forgotText': 'A link to reset your password was sent to you at {email}.',
+  'password.breachedTitle': 'Reset your password',
+  'password.breachedText': 'To keep your account safe, a link to set a new password was sent to you at {email}.',
+  'password.dedupeTitle': 'Check your email',
+  'password.dedupeText':
+    'To keep your account secure, please confirm it is you: a link to set a password was sent to you at {email}.',
+  'password.setNewTitle': 'Check your email to set a password',
+  'password.setNewText': 'Your account has no password yet. A link to set one was sent to you at {email}.',
+  'password.resendPrompt': 'Didn\u2019t get it?',
+  'password.resend': 'Resend email',
+  'password.resendSending': 'Sending...',
+  'password.successTitle': 'Success!',
+  'password.successText': 'You have successfully logged in.',
+  'password.resetTitle': 'Set a new password',
+  'password.resetLoggingIn': 'Logging you in...',
+} as const satisfies Record<string, string>;
