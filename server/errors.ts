@@ -1,8 +1,17 @@
-/** The server's error catalogue and the one error class every handler throws. */
+/**
+ * The server's error catalogue and the one error class every handler throws. The catalogue is core's
+ * error types plus each sign-in method's (`server/<method>/errors.ts`, also named by the method's
+ * `errors`), and has exactly the keys of sdk-core's ERROR_TYPES (checked by the type and by
+ * methods.test.ts).
+ */
+import type { ErrorType } from '../sdk-core/schemas/errors.ts';
 import type { SchemaErrorItem } from '../sdk-core/schemas/index.ts';
+import type { ErrorInfo, ErrorTablePart } from './method.ts';
 
-/** Every error_type this server emits, with its HTTP status and default message. Stable: clients key on these. */
-export const ERRORS = {
+export type { ErrorType } from '../sdk-core/schemas/errors.ts';
+
+/** Core's error types: transport, auth, sessions, users and their addresses, sends, account, captcha. */
+export const CORE_ERRORS = {
   invalid_json: { status: 400, message: 'The request body is not valid JSON.' },
   // Security hardening (issue 10).
   json_too_deep: { status: 400, message: 'The JSON is nested too deeply.' },
@@ -66,10 +75,17 @@ export const ERRORS = {
   webauthn_registration_not_found: { status: 404, message: 'WebAuthn registration could not be found.' },
   unable_to_auth_webauthn_registration: { status: 401, message: 'WebAuthn registration could not be authenticated.' },
   internal_server_error: { status: 500, message: 'An internal error occurred.' },
-} as const satisfies Record<string, { status: number; message: string }>;
+} as const satisfies ErrorTablePart;
 
-/** A stable error_type of {@link ERRORS}. */
-export type ErrorType = keyof typeof ERRORS;
+/**
+ * Every error_type this server emits, with its HTTP status and default message: core's and each
+ * method's (a method's own table comes from its folder; the module cycle a table assembled from
+ * methods.ts at load time would make is why the spreads are listed here, and methods.test.ts checks they
+ * are exactly the registered methods' `errors`). Stable: clients key on these.
+ */
+export const ERRORS = {
+  ...CORE_ERRORS,
+} as const satisfies Record<ErrorType, ErrorInfo>;
 
 /** Base of error_url: one anchor per error_type in server/README.md. */
 export const ERROR_URL_BASE = 'https://github.com/auth-elements/auth-elements/blob/main/server/README.md#';

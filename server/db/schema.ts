@@ -1,9 +1,13 @@
 /**
- * Kysely table types. Times are epoch milliseconds in BIGINT columns (portable, and comparisons in
+ * Kysely table types: core's here (and in the schema-000N files of core migrations), each sign-in
+ * method's in its folder (`server/<method>/tables.ts`); `Database` is core's and every registered
+ * method's (derived from server/methods.ts). Times are epoch milliseconds in BIGINT columns (portable, and comparisons in
  * conditional UPDATEs stay numeric); booleans are 0/1 integers and JSON is text, so SQLite and
  * Postgres store the same values.
  */
 import type { Generated } from 'kysely';
+import type { TablesOf, UnionToIntersection } from '../method.ts';
+import type { SERVER_METHODS } from '../methods.ts';
 
 /** `projects`: one row per configured project; `config` holds the JSON {@link ProjectConfig}. */
 export interface ProjectsTable {
@@ -126,8 +130,8 @@ export type { WebAuthnChallengesTable, WebAuthnRegistrationsTable } from './sche
 
 export type { AccessTokensTable, CaptchaTokensTable, ConnectedAppsTable } from './schema-0003.ts';
 
-/** The whole database as Kysely sees it. */
-export interface Database {
+/** Core's tables (the registered methods' are added by {@link Database}). */
+export interface CoreTables {
   connected_apps: ConnectedAppsTable;
   access_tokens: AccessTokensTable;
   captcha_tokens: CaptchaTokensTable;
@@ -151,3 +155,9 @@ export interface Database {
   client_locks: ClientLocksTable;
   known_clients: KnownClientsTable;
 }
+
+/** The registered methods' tables, merged (each method's `tables`, server/methods.ts). */
+export type MethodTables = UnionToIntersection<TablesOf<(typeof SERVER_METHODS)[number]>>;
+
+/** The whole database as Kysely sees it: core's tables and every registered method's. */
+export type Database = CoreTables & MethodTables;
