@@ -5,9 +5,8 @@ import {
   type MagicLinkSendRequest,
   MagicLinkSendRequest as SendSchema,
   type MagicLinkSendResponse,
-  normalizeEmail,
 } from '../../sdk-core/schemas/index.ts';
-import { linkWithToken, requireSession, resolveRedirect } from '../auth-helpers.ts';
+import { bodyEmail, limitEmailSend, linkWithToken, requireSession, resolveRedirect } from '../auth-helpers.ts';
 import { decoyId, rememberClient } from '../client-keys.ts';
 import { newId } from '../crypto.ts';
 import { ApiError } from '../errors.ts';
@@ -15,36 +14,10 @@ import { clientIp, type Ctx, ok, readJson, requireProjectAuth, type Services, us
 import { issueEmailToken, redeemEmailToken } from '../magic-link-tokens.ts';
 import type { OutboundMessage } from '../messaging/delivery.ts';
 import type { PreparedMessage } from '../outbox.ts';
-import { hit } from '../rate-limit.ts';
 import { authenticateAnswer, createSession, DEFAULT_SESSION_DURATION_MINUTES } from '../sessions.ts';
 import { enumerationProtected, pkceRequiredForMagicLinks } from '../settings.ts';
-import { assertDeliverable } from '../suppressions.ts';
 import { findOrCreateUserByEmail } from '../users.ts';
 import type { Route } from './types.ts';
-
-/**
- * The stored form of a body's email (sdk-core normalizeEmail: trimmed, lower-cased, punycode domain),
- * so one mailbox is one user whatever case or script it was typed in. @throws ApiError invalid_email
- */
-export function bodyEmail(raw: string): string {
-  const email = normalizeEmail(raw);
-  if (email === null) throw new ApiError('invalid_email');
-  return email;
-}
-
-/**
- * Refuses an inactive address (400 inactive_email), then counts an emailed-link send against the
- * per-project, per-IP and per-email limits (DESIGN 3); a refused send costs no quota.
- */
-export async function limitEmailSend(c: Ctx, svc: Services, kind: string, email: string): Promise<void> {
-  await assertDeliverable(svc, 'email', email);
-  const now = svc.now();
-  const pid = svc.project.project_id;
-  // The OTP limits' numbers apply to every send kind; each kind counts in its own windows.
-  await hit(svc.db, `${kind}:project:${pid}`, svc.limits.otpSendPerProject, now);
-  await hit(svc.db, `${kind}:ip:${pid}:${clientIp(c, svc)}`, svc.limits.otpSendPerIp, now);
-  await hit(svc.db, `${kind}:email:${pid}:${email}`, svc.limits.otpSendPerEmail, now);
-}
 
 /** Outbox job kind of an enumeration-protected magic-link send/primary. */
 const PRIMARY_LINK_JOB = 'magic_link_primary';

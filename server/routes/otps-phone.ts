@@ -13,7 +13,7 @@ import {
   type OTPPhoneSendResponse,
   OTPPhoneSendRequest,
 } from '../../sdk-core/schemas/index.ts';
-import { requireSession } from '../auth-helpers.ts';
+import { bodyEmail, requireSession } from '../auth-helpers.ts';
 import { clientIpHash, decoyId } from '../client-keys.ts';
 import { newId } from '../crypto.ts';
 import { ApiError } from '../errors.ts';
@@ -23,7 +23,6 @@ import { findOrCreateUserByPhone, findPhone, numberPrefix, textablePhone } from 
 import { hit } from '../rate-limit.ts';
 import { enumerationProtected } from '../settings.ts';
 import { assertDeliverable } from '../suppressions.ts';
-import { bodyEmail } from './magic-links.ts';
 import type { Route } from './types.ts';
 
 type PhoneChannel = 'sms' | 'whatsapp';

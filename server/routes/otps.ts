@@ -5,6 +5,7 @@ import {
   OTPEmailLoginOrCreateRequest,
   type OTPLoginOrCreateResponse,
 } from '../../sdk-core/schemas/index.ts';
+import { bodyEmail } from '../auth-helpers.ts';
 import { clientIpHash, rememberClient } from '../client-keys.ts';
 import { hashOtp, safeEqualHex } from '../crypto.ts';
 import { ApiError } from '../errors.ts';
@@ -15,7 +16,6 @@ import { issueOtp, markOtpMethodVerified, otpFactor, resolveOtpMethod } from '..
 import { enumerationProtected } from '../settings.ts';
 import { assertDeliverable } from '../suppressions.ts';
 import { findOrCreateUserByEmail } from '../users.ts';
-import { bodyEmail } from './magic-links.ts';
 import type { Route } from './types.ts';
 
 /** Wrong guesses one code survives (DESIGN 3). */

@@ -24,7 +24,7 @@ import {
   PasswordStrengthCheckRequest,
   MAGIC_LINK_EXPIRATION_DEFAULT,
 } from '../../sdk-core/schemas/index.ts';
-import { linkWithToken, requireSession, resolveRedirect } from '../auth-helpers.ts';
+import { bodyEmail, limitEmailSend, linkWithToken, requireSession, resolveRedirect } from '../auth-helpers.ts';
 import { captchaRequired } from '../captcha.ts';
 import { clientIpHash, isKnownClient, rememberClient } from '../client-keys.ts';
 import { sha256Hex } from '../crypto.ts';
@@ -39,7 +39,6 @@ import { count, currentHits, hit, type Limit, secondsLeftInWindow } from '../rat
 import { authenticateAnswer, createSession, DEFAULT_SESSION_DURATION_MINUTES } from '../sessions.ts';
 import { passwordPolicy, pkceRequiredForPasswordResets } from '../settings.ts';
 import { findOrCreateUserByEmail } from '../users.ts';
-import { bodyEmail, limitEmailSend } from './magic-links.ts';
 import type { Route } from './types.ts';
 
 /**
