@@ -21,8 +21,6 @@ import { type CaptchaVerifier, captchaGuard, devCaptchaRoutes, devCaptchaVerifie
 import { accountRoutes } from './routes/account.ts';
 import { devRoutes } from './routes/dev.ts';
 import { magicLinkRoutes } from './routes/magic-links.ts';
-import { otpRoutes } from './routes/otps.ts';
-import { otpPhoneRoutes } from './routes/otps-phone.ts';
 import { passwordRoutes } from './routes/passwords.ts';
 import { projectRoutes } from './routes/project.ts';
 import { sessionRoutes } from './routes/sessions.ts';
@@ -311,8 +309,6 @@ function buildApp(svc: Services, opts: AppOptions, registered: RegisteredRoute[]
   userRoutes(route, svc);
   accountRoutes(route, svc);
   webhookRoutes(route, svc, { ...(opts.smsWebhookSecret ? { smsWebhookSecret: opts.smsWebhookSecret } : {}) });
-  otpRoutes(route, svc);
-  otpPhoneRoutes(route, svc);
   magicLinkRoutes(route, svc);
   passwordRoutes(route, svc);
   userSearchRoutes(route, svc);

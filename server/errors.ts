@@ -7,6 +7,7 @@
 import type { ErrorType } from '../sdk-core/schemas/errors.ts';
 import type { SchemaErrorItem } from '../sdk-core/schemas/index.ts';
 import type { ErrorInfo, ErrorTablePart } from './method.ts';
+import { OTPS_ERRORS } from './otps/errors.ts';
 
 export type { ErrorType } from '../sdk-core/schemas/errors.ts';
 
@@ -20,12 +21,10 @@ export const CORE_ERRORS = {
   unsupported_phone_number_type: { status: 400, message: 'This phone number cannot receive text messages: only mobile numbers are supported.' },
   invalid_request_body: { status: 400, message: 'Request does not match expected schema.' },
   invalid_email: { status: 400, message: 'Email format is invalid.' },
-  invalid_code: { status: 400, message: 'Code format is invalid, please try again.' },
   unauthorized_credentials: { status: 401, message: 'Unauthorized credentials.' },
   invalid_public_token: { status: 401, message: 'The public token is not valid for this server.' },
   invalid_origin: { status: 403, message: 'This origin is not allowed for the project.' },
   not_found: { status: 404, message: 'The requested resource was not found.' },
-  otp_code_not_found: { status: 404, message: 'Invalid passcode, please try again.' },
   session_not_found: { status: 404, message: 'Session not found.' },
   method_not_allowed: { status: 405, message: 'Method not allowed for this path.' },
   request_too_large: { status: 413, message: 'The request body exceeds the size limit.' },
@@ -85,6 +84,7 @@ export const CORE_ERRORS = {
  */
 export const ERRORS = {
   ...CORE_ERRORS,
+  ...OTPS_ERRORS,
 } as const satisfies Record<ErrorType, ErrorInfo>;
 
 /** Base of error_url: one anchor per error_type in server/README.md. */

@@ -6,6 +6,7 @@
  * "Sign-in methods".
  */
 import type { ServerMethod } from './method.ts';
+import { otpsMethod } from './otps/index.ts';
 
 /** Every sign-in method the server offers, in route-registration order. */
-export const SERVER_METHODS = [] as const satisfies readonly ServerMethod[];
+export const SERVER_METHODS = [otpsMethod] as const satisfies readonly ServerMethod[];

@@ -41,25 +41,6 @@ export interface EmailsTable {
   created_at: number;
 }
 
-/** `otps`: only a salted SHA-256 of the code is stored. */
-export interface OtpsTable {
-  otp_id: string;
-  project_id: string;
-  user_id: string;
-  method_id: string;
-  code_hash: string;
-  created_at: number;
-  expires_at: number;
-  failed_attempts: number;
-  consumed_at: number | null;
-  /** 'email' | 'sms' | 'whatsapp'; NULL on rows older than migration 0002 (email). */
-  channel: string | null;
-  /** Address of a secondary send whose method is attached to the user only on success. */
-  destination: string | null;
-  /** Keyed hash of the requester's IP (migration 0006); NULL on older rows. */
-  requester_hash: string | null;
-}
-
 /** `sessions`: only the SHA-256 of the opaque session token is stored. */
 export interface SessionsTable {
   session_id: string;
@@ -138,7 +119,6 @@ export interface CoreTables {
   projects: ProjectsTable;
   users: UsersTable;
   emails: EmailsTable;
-  otps: OtpsTable;
   sessions: SessionsTable;
   dev_messages: DevMessagesTable;
   rate_counters: RateCountersTable;
