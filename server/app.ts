@@ -20,7 +20,6 @@ import { DEFAULT_RATE_LIMITS, type RateLimits } from './rate-limit.ts';
 import { type CaptchaVerifier, captchaGuard, devCaptchaRoutes, devCaptchaVerifier, siteverifyCaptchaVerifier } from './captcha.ts';
 import { accountRoutes } from './routes/account.ts';
 import { devRoutes } from './routes/dev.ts';
-import { magicLinkRoutes } from './routes/magic-links.ts';
 import { passwordRoutes } from './routes/passwords.ts';
 import { projectRoutes } from './routes/project.ts';
 import { sessionRoutes } from './routes/sessions.ts';
@@ -309,7 +308,6 @@ function buildApp(svc: Services, opts: AppOptions, registered: RegisteredRoute[]
   userRoutes(route, svc);
   accountRoutes(route, svc);
   webhookRoutes(route, svc, { ...(opts.smsWebhookSecret ? { smsWebhookSecret: opts.smsWebhookSecret } : {}) });
-  magicLinkRoutes(route, svc);
   passwordRoutes(route, svc);
   userSearchRoutes(route, svc);
   webauthnRoutes(route, svc);

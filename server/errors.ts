@@ -7,6 +7,7 @@
 import type { ErrorType } from '../sdk-core/schemas/errors.ts';
 import type { SchemaErrorItem } from '../sdk-core/schemas/index.ts';
 import type { ErrorInfo, ErrorTablePart } from './method.ts';
+import { MAGIC_LINKS_ERRORS } from './magic-links/errors.ts';
 import { OTPS_ERRORS } from './otps/errors.ts';
 
 export type { ErrorType } from '../sdk-core/schemas/errors.ts';
@@ -42,7 +43,6 @@ export const CORE_ERRORS = {
   breached_password: { status: 400, message: 'Password appears in the list of breached passwords and must be reset.' },
   password_too_long: { status: 400, message: 'The password exceeds 256 bytes.' },
   reset_password: { status: 400, message: 'Password must be reset.' },
-  unable_to_auth_magic_link: { status: 401, message: 'The magic link could not be authenticated because it was either already used or expired. Please try again.' },
   user_unauthenticated: { status: 401, message: 'Must have an active session to call this method. Have you logged in yet?' },
   email_not_found: { status: 404, message: 'Email not found.' },
   phone_number_not_found: { status: 404, message: 'Phone number not found.' },
@@ -85,6 +85,7 @@ export const CORE_ERRORS = {
 export const ERRORS = {
   ...CORE_ERRORS,
   ...OTPS_ERRORS,
+  ...MAGIC_LINKS_ERRORS,
 } as const satisfies Record<ErrorType, ErrorInfo>;
 
 /** Base of error_url: one anchor per error_type in server/README.md. */

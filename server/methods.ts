@@ -6,7 +6,8 @@
  * "Sign-in methods".
  */
 import type { ServerMethod } from './method.ts';
+import { magicLinksMethod } from './magic-links/index.ts';
 import { otpsMethod } from './otps/index.ts';
 
 /** Every sign-in method the server offers, in route-registration order. */
-export const SERVER_METHODS = [otpsMethod] as const satisfies readonly ServerMethod[];
+export const SERVER_METHODS = [otpsMethod, magicLinksMethod] as const satisfies readonly ServerMethod[];

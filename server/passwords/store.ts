@@ -3,6 +3,7 @@ import { newId } from '../crypto.ts';
 import { preparedQuery } from '../db/prepared.ts';
 import type { PasswordsTable } from '../db/schema.ts';
 import type { Services } from '../http.ts';
+import { revokeEmailTokens } from '../magic-links/index.ts';
 import { hashPassword } from './hash.ts';
 
 /** The password row of a user, if any. */
@@ -41,7 +42,7 @@ export async function setPassword(svc: Services, userId: string, normalized: str
     .onConflict((oc) => oc.column('user_id').doUpdateSet({ hash, requires_reset: 0, updated_at: now }))
     .execute();
   await k.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
-  await k.updateTable('magic_links').set({ consumed_at: now }).where('user_id', '=', userId).where('kind', '=', 'reset_password').where('consumed_at', 'is', null).execute();
+  await revokeEmailTokens(svc, userId, 'reset_password');
 }
 
 /** Flags a password as needing a reset (breached at sign-in). */

@@ -27,10 +27,9 @@ import {
 import { bodyEmail, limitEmailSend, linkWithToken, requireSession, resolveRedirect } from '../auth-helpers.ts';
 import { captchaRequired } from '../captcha.ts';
 import { clientIpHash, isKnownClient, rememberClient } from '../client-keys.ts';
-import { sha256Hex } from '../crypto.ts';
 import { ApiError } from '../errors.ts';
 import { clientIp, type Ctx, ok, readJson, requireProjectAuth, type Services, userAgent } from '../http.ts';
-import { issueEmailToken, redeemEmailToken } from '../magic-link-tokens.ts';
+import { issueEmailToken, peekEmailToken, redeemEmailToken } from '../magic-links/index.ts';
 import type { OutboundMessage } from '../messaging/delivery.ts';
 import { assertPasswordLength, burnVerification, normalizePassword, verifyPassword } from '../passwords/hash.ts';
 import { findPassword, flagPasswordReset, setPassword } from '../passwords/store.ts';
@@ -229,8 +228,7 @@ export function passwordRoutes(route: Route, svc: Services): void {
     requireProjectAuth(c, svc);
     const body = await readJson(c, PasswordResetByEmailRequest, svc.maxBodyBytes);
     // Validate the new password first: a weak one must not burn the link.
-    const peek = await k.selectFrom('magic_links').select('email').where('project_id', '=', pid).where('token_hash', '=', sha256Hex(body.token)).executeTakeFirst();
-    const normalized = acceptNewPassword(body.password, peek?.email);
+    const normalized = acceptNewPassword(body.password, await peekEmailToken(svc, body.token));
     const row = await redeemEmailToken(svc, body.token, body.code_verifier, ['reset_password']);
     await setPassword(svc, row.user_id, normalized);
     return passwordSession(c, row.user_id, body.session_duration_minutes, { email_id: row.email_id, email: row.email });
