@@ -20,12 +20,10 @@ import { DEFAULT_RATE_LIMITS, type RateLimits } from './rate-limit.ts';
 import { type CaptchaVerifier, captchaGuard, devCaptchaRoutes, devCaptchaVerifier, siteverifyCaptchaVerifier } from './captcha.ts';
 import { accountRoutes } from './routes/account.ts';
 import { devRoutes } from './routes/dev.ts';
-import { passwordRoutes } from './routes/passwords.ts';
 import { projectRoutes } from './routes/project.ts';
 import { sessionRoutes } from './routes/sessions.ts';
 import { type StaticDir, staticFiles } from './routes/static.ts';
 import type { Method, Route } from './routes/types.ts';
-import { userSearchRoutes } from './routes/user-search.ts';
 import { userRoutes } from './routes/users.ts';
 import { webauthnRoutes } from './routes/webauthn.ts';
 import { webhookRoutes } from './routes/webhooks.ts';
@@ -308,8 +306,6 @@ function buildApp(svc: Services, opts: AppOptions, registered: RegisteredRoute[]
   userRoutes(route, svc);
   accountRoutes(route, svc);
   webhookRoutes(route, svc, { ...(opts.smsWebhookSecret ? { smsWebhookSecret: opts.smsWebhookSecret } : {}) });
-  passwordRoutes(route, svc);
-  userSearchRoutes(route, svc);
   webauthnRoutes(route, svc);
   for (const m of svc.methods) m.routes(route, svc);
   // Live projects have no /dev/* at all: those paths fall through to 404.

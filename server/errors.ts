@@ -9,6 +9,7 @@ import type { SchemaErrorItem } from '../sdk-core/schemas/index.ts';
 import type { ErrorInfo, ErrorTablePart } from './method.ts';
 import { MAGIC_LINKS_ERRORS } from './magic-links/errors.ts';
 import { OTPS_ERRORS } from './otps/errors.ts';
+import { PASSWORDS_ERRORS } from './passwords/errors.ts';
 
 export type { ErrorType } from '../sdk-core/schemas/errors.ts';
 
@@ -39,17 +40,12 @@ export const CORE_ERRORS = {
   pkce_mismatch: { status: 400, message: 'The code_verifier is missing or does not match the PKCE code_challenge of this flow.' },
   duplicate_email: { status: 400, message: 'A user with the specified email already exists for this project.' },
   duplicate_phone_number: { status: 400, message: 'A user with the specified phone number already exists for this project.' },
-  weak_password: { status: 400, message: 'The password does not meet the strength policy.' },
-  breached_password: { status: 400, message: 'Password appears in the list of breached passwords and must be reset.' },
-  password_too_long: { status: 400, message: 'The password exceeds 256 bytes.' },
-  reset_password: { status: 400, message: 'Password must be reset.' },
   user_unauthenticated: { status: 401, message: 'Must have an active session to call this method. Have you logged in yet?' },
   email_not_found: { status: 404, message: 'Email not found.' },
   phone_number_not_found: { status: 404, message: 'Phone number not found.' },
   // The rest of SPEC §8's catalogue, and the account calls (issue 3).
   unsubscribed_phone_number: { status: 400, message: "Phone number is unsubscribed. User has unsubscribed. Resubscribe by texting 'START' before messages can be sent." },
   inactive_email: { status: 400, message: 'The email address is marked as inactive. Please try another email address, or contact your admin if you think this is a mistake.' },
-  no_user_password: { status: 400, message: 'Password not found for this user. Please try again.' },
   oauth_token_not_found: { status: 404, message: 'OAuth Token could not be found.' },
   member_password_not_found: { status: 404, message: 'Member password not found.' },
   oauth_flow_callback_error: { status: 400, message: 'An error was encountered in the callback of the OAuth flow. Please try again.' },
@@ -86,6 +82,7 @@ export const ERRORS = {
   ...CORE_ERRORS,
   ...OTPS_ERRORS,
   ...MAGIC_LINKS_ERRORS,
+  ...PASSWORDS_ERRORS,
 } as const satisfies Record<ErrorType, ErrorInfo>;
 
 /** Base of error_url: one anchor per error_type in server/README.md. */

@@ -1,4 +1,7 @@
-/** Kysely table types added by migration 0002 (same conventions as schema.ts). */
+/**
+ * Kysely table type of core's `phone_numbers`, added by migration 0002 (same conventions as schema.ts); the
+ * tables 0002 made for methods are typed in their folders (magic-links/tables.ts, passwords/tables.ts).
+ */
 
 /** `phone_numbers`: E.164, unique per project; `verified` flips to 1 on the first successful OTP. */
 export interface PhoneNumbersTable {
@@ -8,15 +11,4 @@ export interface PhoneNumbersTable {
   phone_number: string;
   verified: number;
   created_at: number;
-}
-
-/** `passwords`: one per user; `hash` is self-describing (`scrypt$N$r$p$salt$hash`). */
-export interface PasswordsTable {
-  user_id: string;
-  project_id: string;
-  password_id: string;
-  hash: string;
-  requires_reset: number;
-  created_at: number;
-  updated_at: number;
 }

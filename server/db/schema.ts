@@ -96,8 +96,8 @@ export interface EventsTable {
   received_at: number;
 }
 
-export type { PasswordsTable, PhoneNumbersTable } from './schema-0002.ts';
-import type { PasswordsTable, PhoneNumbersTable } from './schema-0002.ts';
+export type { PhoneNumbersTable } from './schema-0002.ts';
+import type { PhoneNumbersTable } from './schema-0002.ts';
 import type { AccessTokensTable, CaptchaTokensTable, ConnectedAppsTable } from './schema-0003.ts';
 import type { WebAuthnChallengesTable, WebAuthnRegistrationsTable } from './schema-0004-webauthn.ts';
 import type { SuppressionsTable } from './schema-0005-suppressions.ts';
@@ -125,7 +125,6 @@ export interface CoreTables {
   signing_keys: SigningKeysTable;
   events: EventsTable;
   phone_numbers: PhoneNumbersTable;
-  passwords: PasswordsTable;
   webauthn_registrations: WebAuthnRegistrationsTable;
   webauthn_challenges: WebAuthnChallengesTable;
   suppressions: SuppressionsTable;

@@ -1,10 +1,11 @@
 /** Password rows: read, set (hash + revoke other sessions), and the wire `user.password` field. */
 import { newId } from '../crypto.ts';
 import { preparedQuery } from '../db/prepared.ts';
-import type { PasswordsTable } from '../db/schema.ts';
 import type { Services } from '../http.ts';
+import type { UserRecords } from '../method.ts';
 import { revokeEmailTokens } from '../magic-links/index.ts';
 import { hashPassword } from './hash.ts';
+import type { PasswordsTable } from './tables.ts';
 
 /** The password row of a user, if any. */
 export async function findPassword(svc: Services, userId: string): Promise<PasswordsTable | null> {
@@ -20,6 +21,12 @@ export const userPasswordRow = preparedQuery((k, userId: string, projectId: stri
 /** `user.password` of DESIGN 2 from a stored row. */
 export function toPasswordField(row: PasswordsTable): { password_id: string; requires_reset: boolean } {
   return { password_id: row.password_id, requires_reset: row.requires_reset === 1 };
+}
+
+/** The passwords method's part of the wire user (DESIGN 2 `user.password`), for loadUser. */
+export async function passwordUserRecords(svc: Services, userId: string): Promise<UserRecords> {
+  const [row] = await userPasswordRow(svc.db.kysely, userId, svc.project.project_id);
+  return { password: row ? toPasswordField(row) : null };
 }
 
 /** `user.password` of DESIGN 2: `{password_id, requires_reset}` or null. */
