@@ -25,7 +25,6 @@ import { sessionRoutes } from './routes/sessions.ts';
 import { type StaticDir, staticFiles } from './routes/static.ts';
 import type { Method, Route } from './routes/types.ts';
 import { userRoutes } from './routes/users.ts';
-import { webauthnRoutes } from './routes/webauthn.ts';
 import { webhookRoutes } from './routes/webhooks.ts';
 import { suppressionGuard } from './suppressions.ts';
 import { withBootstrapOverrides } from './settings.ts';
@@ -306,7 +305,6 @@ function buildApp(svc: Services, opts: AppOptions, registered: RegisteredRoute[]
   userRoutes(route, svc);
   accountRoutes(route, svc);
   webhookRoutes(route, svc, { ...(opts.smsWebhookSecret ? { smsWebhookSecret: opts.smsWebhookSecret } : {}) });
-  webauthnRoutes(route, svc);
   for (const m of svc.methods) m.routes(route, svc);
   // Live projects have no /dev/* at all: those paths fall through to 404.
   if (svc.project.mode === 'test') {

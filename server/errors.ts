@@ -10,6 +10,7 @@ import type { ErrorInfo, ErrorTablePart } from './method.ts';
 import { MAGIC_LINKS_ERRORS } from './magic-links/errors.ts';
 import { OTPS_ERRORS } from './otps/errors.ts';
 import { PASSWORDS_ERRORS } from './passwords/errors.ts';
+import { WEBAUTHN_ERRORS } from './webauthn/errors.ts';
 
 export type { ErrorType } from '../sdk-core/schemas/errors.ts';
 
@@ -62,13 +63,6 @@ export const CORE_ERRORS = {
   trusted_auth_token_profile_not_found: { status: 404, message: 'Trusted auth token profile not found.' },
   invalid_trusted_auth_token: { status: 401, message: 'Trusted auth token is not verified' },
   captcha_required: { status: 403, message: 'Captcha required' },
-  // WebAuthn / passkeys (issue 5).
-  invalid_public_key_credential: { status: 400, message: "Invalid public key credential. Please confirm you're passing a correctly formatted public key credential." },
-  invalid_webauthn_domain: { status: 400, message: 'The WebAuthn domain is not allowed for this origin or project.' },
-  duplicate_webauthn_registration: { status: 400, message: 'This WebAuthn credential is already registered.' },
-  webauthn_challenge_not_found: { status: 404, message: 'The WebAuthn challenge is unknown, expired or already used. Start the ceremony again.' },
-  webauthn_registration_not_found: { status: 404, message: 'WebAuthn registration could not be found.' },
-  unable_to_auth_webauthn_registration: { status: 401, message: 'WebAuthn registration could not be authenticated.' },
   internal_server_error: { status: 500, message: 'An internal error occurred.' },
 } as const satisfies ErrorTablePart;
 
@@ -83,6 +77,7 @@ export const ERRORS = {
   ...OTPS_ERRORS,
   ...MAGIC_LINKS_ERRORS,
   ...PASSWORDS_ERRORS,
+  ...WEBAUTHN_ERRORS,
 } as const satisfies Record<ErrorType, ErrorInfo>;
 
 /** Base of error_url: one anchor per error_type in server/README.md. */

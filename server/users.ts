@@ -8,7 +8,6 @@ import type { Services } from './http.ts';
 import { preparedQuery } from './db/prepared.ts';
 import type { UserRecords } from './method.ts';
 import { toPhoneNumber, userPhoneRows } from './phones.ts';
-import { toRegistrationInfo, userRegistrationRows } from './webauthn-registrations.ts';
 
 /** Outcome of {@link findOrCreateUserByEmail}. */
 export interface EmailUser {
@@ -61,11 +60,10 @@ export async function loadUser(svc: Services, userId: string): Promise<User | nu
   const k = svc.db.kysely;
   const projectId = svc.project.project_id;
   // The user row and its sub-records at once: concurrent on a Postgres pool, back to back on SQLite.
-  const [[user], emails, phoneNumbers, registrations, ...methodParts] = await Promise.all([
+  const [[user], emails, phoneNumbers, ...methodParts] = await Promise.all([
     userRow(k, userId, projectId),
     userEmails(k, userId),
     userPhoneRows(k, userId),
-    userRegistrationRows(k, userId, projectId),
     ...svc.methods.map((m) => m.userRecords?.(svc, userId) ?? {}),
   ]);
   if (!user) return null;
@@ -76,7 +74,7 @@ export async function loadUser(svc: Services, userId: string): Promise<User | nu
     name: { first_name: '', middle_name: '', last_name: '' },
     providers: [],
     totps: [],
-    webauthn_registrations: registrations.map(toRegistrationInfo),
+    webauthn_registrations: [],
     crypto_wallets: [],
     biometric_registrations: [],
     trusted_metadata: {},

@@ -9,7 +9,6 @@ import type { ServerMethod } from '../method.ts';
 import { SERVER_METHODS } from '../methods.ts';
 import { m0002_links_phones_passwords } from './migrations-0002.ts';
 import { m0003_account } from './migrations-0003.ts';
-import { m0004_webauthn } from './migrations-0004-webauthn.ts';
 import { m0005_suppressions } from './migrations-0005-suppressions.ts';
 import { m0006_hardening } from './migrations-0006-hardening.ts';
 import { m0007_pruning } from './migrations-0007-pruning.ts';
@@ -135,7 +134,6 @@ export const CORE_MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_initial': m0001_initial,
   '0002_links_phones_passwords': m0002_links_phones_passwords,
   '0003_account': m0003_account,
-  '0004_webauthn': m0004_webauthn,
   '0005_suppressions': m0005_suppressions,
   '0006_hardening': m0006_hardening,
   '0007_pruning': m0007_pruning,

@@ -99,15 +99,12 @@ export interface EventsTable {
 export type { PhoneNumbersTable } from './schema-0002.ts';
 import type { PhoneNumbersTable } from './schema-0002.ts';
 import type { AccessTokensTable, CaptchaTokensTable, ConnectedAppsTable } from './schema-0003.ts';
-import type { WebAuthnChallengesTable, WebAuthnRegistrationsTable } from './schema-0004-webauthn.ts';
 import type { SuppressionsTable } from './schema-0005-suppressions.ts';
 import type { ClientLocksTable, KnownClientsTable, OutboxJobsTable, ServerSecretsTable } from './schema-0006-hardening.ts';
 
 export type { ClientLocksTable, KnownClientsTable, OutboxJobsTable, ServerSecretsTable } from './schema-0006-hardening.ts';
 
 export type { SuppressionsTable } from './schema-0005-suppressions.ts';
-
-export type { WebAuthnChallengesTable, WebAuthnRegistrationsTable } from './schema-0004-webauthn.ts';
 
 export type { AccessTokensTable, CaptchaTokensTable, ConnectedAppsTable } from './schema-0003.ts';
 
@@ -125,8 +122,6 @@ export interface CoreTables {
   signing_keys: SigningKeysTable;
   events: EventsTable;
   phone_numbers: PhoneNumbersTable;
-  webauthn_registrations: WebAuthnRegistrationsTable;
-  webauthn_challenges: WebAuthnChallengesTable;
   suppressions: SuppressionsTable;
   outbox_jobs: OutboxJobsTable;
   server_secrets: ServerSecretsTable;

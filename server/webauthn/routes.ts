@@ -26,16 +26,17 @@ import {
 } from '../../sdk-core/schemas/index.ts';
 import { requireSession } from '../auth-helpers.ts';
 import { newId } from '../crypto.ts';
-import type { SessionsTable, WebAuthnChallengesTable, WebAuthnRegistrationsTable } from '../db/schema.ts';
+import type { SessionsTable } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
 import { clientIp, type Ctx, isOriginAllowed, ok, readJson, requireProjectAuth, type Services, userAgent } from '../http.ts';
 import { originAllowed } from '../project.ts';
 import { type Limit, hit } from '../rate-limit.ts';
 import { authenticateAnswer, createSession, DEFAULT_SESSION_DURATION_MINUTES, findLiveSession } from '../sessions.ts';
 import { loadUser } from '../users.ts';
-import { parseCredential } from '../webauthn-credential.ts';
-import { toRegistrationInfo } from '../webauthn-registrations.ts';
-import type { Route } from './types.ts';
+import type { Route } from '../routes/types.ts';
+import { parseCredential } from './credential.ts';
+import { toRegistrationInfo } from './store.ts';
+import type { WebAuthnChallengesTable, WebAuthnRegistrationsTable } from './tables.ts';
 
 /** Challenge size in bytes (DESIGN 3). */
 export const WEBAUTHN_CHALLENGE_BYTES = 32;
