@@ -33,6 +33,15 @@ export function withBootstrapOverrides(project: Project, overrides: Partial<Boot
 }
 
 /**
+ * Whether the one-line-per-request log is on, from LOG_LEVEL: `warn` and `error` turn it off (errors are
+ * logged whatever the level). The server (main.ts) and the demos (demo/serve.ts, demo/hosts/serve.ts)
+ * read it alike.
+ */
+export function requestLogFromEnv(env: Record<string, string | undefined>): boolean {
+  return env.LOG_LEVEL !== 'warn' && env.LOG_LEVEL !== 'error';
+}
+
+/**
  * Bootstrap overrides from the environment (server/main.ts): PKCE_REQUIRED_FOR_EMAIL_MAGIC_LINKS and
  * PKCE_REQUIRED_FOR_PASSWORD_RESETS (`1`/`true` on, `0`/`false` off), PASSWORD_LUDS_MIN_LENGTH and PASSWORD_LUDS_COMPLEXITY
  * (either one switches the policy from zxcvbn to LUDS).
