@@ -295,6 +295,9 @@ function buildApp(svc: Services, opts: AppOptions, registered: RegisteredRoute[]
 
   const paths = new Set<string>();
   const route: Route = (method, path, handler) => {
+    // Two handlers for one route would leave the second dead: a method taking a path core or another
+    // method serves (e.g. a factor delete core answers not-found for until its method lands) fails here.
+    if (registered.some((r) => r.method === method && r.path === path)) throw new Error(`route ${method} ${path} is registered twice`);
     app.on(method, path, handler);
     paths.add(path);
     registered.push({ method, path });
