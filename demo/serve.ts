@@ -1,8 +1,11 @@
 /**
  * The demo: the reference server on embedded SQLite, serving the demo pages and the built bundles
- * beside the API, so the pages call the API same-origin. Run through `npm start`.
+ * beside the API, so the pages call the API same-origin. Run through `npm start`. Environment: PORT,
+ * HOST, DATA_DIR, DATABASE_URL, and LOG_LEVEL (`warn` or `error` turn the request log off, as for
+ * server/main.ts).
  */
 import { fileURLToPath } from 'node:url';
+import { requestLogFromEnv } from '../server/settings.ts';
 import { startServer } from '../server/start.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -17,7 +20,7 @@ const server = await startServer({
     { urlPrefix: '/dist/', dir: `${root}dist` },
     { urlPrefix: '/', dir: `${root}demo/public` },
   ],
-  log: true,
+  log: requestLogFromEnv(process.env),
 });
 
 const base = `http://localhost:${server.port}`;

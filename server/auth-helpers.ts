@@ -1,9 +1,15 @@
-/** Helpers shared by the magic-link, OTP-send and password routes: sessions of secondary calls, PKCE, redirects. */
+/**
+ * Helpers shared by the sign-in methods' routes (otps, magic-links, passwords, webauthn): sessions of
+ * secondary calls, the body's email, email send limits, PKCE, redirects.
+ */
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { normalizeEmail } from '../sdk-core/schemas/index.ts';
 import { ApiError } from './errors.ts';
-import { type Ctx, requireProjectAuth, type Services } from './http.ts';
+import { clientIp, type Ctx, requireProjectAuth, type Services } from './http.ts';
+import { hit } from './rate-limit.ts';
 import { redirectAllowed } from './redirect-allowlist.ts';
 import { findLiveSession } from './sessions.ts';
+import { assertDeliverable } from './suppressions.ts';
 import type { SessionsTable } from './db/schema.ts';
 
 /** The live session named by the Basic secret; 401 user_unauthenticated when there is none (secondary calls). */
@@ -13,6 +19,30 @@ export async function requireSession(c: Ctx, svc: Services): Promise<SessionsTab
   const session = await findLiveSession(svc, creds.secret);
   if (!session) throw new ApiError('user_unauthenticated');
   return session;
+}
+
+/**
+ * The stored form of a body's email (sdk-core normalizeEmail: trimmed, lower-cased, punycode domain),
+ * so one mailbox is one user whatever case or script it was typed in. @throws ApiError invalid_email
+ */
+export function bodyEmail(raw: string): string {
+  const email = normalizeEmail(raw);
+  if (email === null) throw new ApiError('invalid_email');
+  return email;
+}
+
+/**
+ * Refuses an inactive address (400 inactive_email), then counts an emailed-link send against the
+ * per-project, per-IP and per-email limits (DESIGN 3); a refused send costs no quota.
+ */
+export async function limitEmailSend(c: Ctx, svc: Services, kind: string, email: string): Promise<void> {
+  await assertDeliverable(svc, 'email', email);
+  const now = svc.now();
+  const pid = svc.project.project_id;
+  // The OTP limits' numbers apply to every send kind; each kind counts in its own windows.
+  await hit(svc.db, `${kind}:project:${pid}`, svc.limits.otpSendPerProject, now);
+  await hit(svc.db, `${kind}:ip:${pid}:${clientIp(c, svc)}`, svc.limits.otpSendPerIp, now);
+  await hit(svc.db, `${kind}:email:${pid}:${email}`, svc.limits.otpSendPerEmail, now);
 }
 
 /** RFC 7636 S256: base64url(SHA-256(verifier)). */

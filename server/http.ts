@@ -9,6 +9,7 @@ import { ApiError, ERROR_URL_BASE, ERRORS } from './errors.ts';
 import type { SigningKeys } from './keys.ts';
 import type { ClientKeys } from './client-keys.ts';
 import type { Delivery } from './messaging/delivery.ts';
+import type { ServerMethod } from './method.ts';
 import type { Outbox } from './outbox.ts';
 import { originAllowed, type Project } from './project.ts';
 import type { RateLimits } from './rate-limit.ts';
@@ -35,6 +36,8 @@ export interface Services {
   /** Read the client IP from X-Forwarded-For (only behind a trusted proxy). */
   trustProxy: boolean;
   log: (line: string) => void;
+  /** The registered sign-in methods (server/methods.ts): loadUser asks each for its part of a user. */
+  methods: readonly ServerMethod[];
 }
 
 /** Hono environment: node-server bindings (absent under `app.request`) and per-request variables. */

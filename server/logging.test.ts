@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { requestLogFromEnv } from './settings.ts';
 import { testApp } from './test-helpers.ts';
 
 describe('structured logs', () => {
@@ -22,5 +23,12 @@ describe('structured logs', () => {
     } finally {
       await t.close();
     }
+  });
+
+  it('LOG_LEVEL warn or error turns the request log off (server/main.ts and the demos read it alike)', () => {
+    assert.deepEqual(
+      [undefined, '', 'info', 'debug', 'warn', 'error'].map((LOG_LEVEL) => requestLogFromEnv({ LOG_LEVEL })),
+      [true, true, true, true, false, false],
+    );
   });
 });

@@ -11,7 +11,7 @@
 import type { StaticDir } from './routes/static.ts';
 import { PASSWORD_STRENGTH_SETTINGS, type PasswordStrengthSetting, readLiveProjectFile } from './project.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './rate-limit.ts';
-import { bootstrapOverridesFromEnv } from './settings.ts';
+import { bootstrapOverridesFromEnv, requestLogFromEnv } from './settings.ts';
 import { DEFAULT_SOCKET_LIMITS, startServer } from './start.ts';
 
 const env = process.env;
@@ -103,7 +103,7 @@ const server = await startServer({
     keepAliveTimeoutMs: intEnv('HTTP_KEEP_ALIVE_TIMEOUT_MS', DEFAULT_SOCKET_LIMITS.keepAliveTimeoutMs),
     maxConnections: intEnv('HTTP_MAX_CONNECTIONS', DEFAULT_SOCKET_LIMITS.maxConnections),
   },
-  log: env.LOG_LEVEL !== 'warn' && env.LOG_LEVEL !== 'error',
+  log: requestLogFromEnv(env),
 });
 
 console.log(`Auth Elements reference server listening on ${server.url}`);

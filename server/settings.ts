@@ -1,9 +1,8 @@
 /** Per-project auth settings read from the bootstrap keys (so the widget and the server always agree). */
 import type { BootstrapData } from '../sdk-core/schemas/index.ts';
 import { bootstrapData, type Project } from './project.ts';
-import type { PasswordPolicy } from './passwords/strength.ts';
 
-/** Default LUDS numbers when a project turns LUDS on without naming them. */
+/** Default LUDS numbers when a project turns LUDS on without naming them (the passwords method's policy, the env parsing below). */
 export const LUDS_DEFAULTS = { minLength: 8, complexity: 3 } as const;
 
 /** True when magic-link sends must carry a code_challenge (bootstrap pkce_required_for_email_magic_links). */
@@ -25,26 +24,21 @@ export function enumerationProtected(project: Project): boolean {
 }
 
 /**
- * The project's password policy: the password_strength_policy setting 'none' means length bounds
- * only; otherwise bootstrap `password_config` non-null means LUDS with its numbers
- * (luds_minimum_count, luds_complexity 1-4), and null means zxcvbn (SPEC 3, DESIGN 2).
- */
-export function passwordPolicy(project: Project): PasswordPolicy {
-  if (project.config.password_strength_policy === 'none') return { kind: 'none' };
-  const cfg = bootstrapData(project).password_config;
-  if (!cfg) return { kind: 'zxcvbn' };
-  const complexity = Math.min(4, Math.max(1, Math.trunc(cfg.luds_complexity || LUDS_DEFAULTS.complexity)));
-  const minLength = Math.max(1, Math.trunc(cfg.luds_minimum_count || LUDS_DEFAULTS.minLength));
-  return { kind: 'luds', minLength, complexity };
-}
-
-/**
  * The project with `overrides` merged over its bootstrap keys (createApp's `bootstrap` option: PKCE-required
  * flags, password_config for LUDS), so settings come from one place for any project.
  */
 export function withBootstrapOverrides(project: Project, overrides: Partial<BootstrapData> | undefined): Project {
   if (!overrides || Object.keys(overrides).length === 0) return project;
   return { ...project, config: { ...project.config, bootstrap: { ...project.config.bootstrap, ...overrides } } };
+}
+
+/**
+ * Whether the one-line-per-request log is on, from LOG_LEVEL: `warn` and `error` turn it off (errors are
+ * logged whatever the level). The server (main.ts) and the demos (demo/serve.ts, demo/hosts/serve.ts)
+ * read it alike.
+ */
+export function requestLogFromEnv(env: Record<string, string | undefined>): boolean {
+  return env.LOG_LEVEL !== 'warn' && env.LOG_LEVEL !== 'error';
 }
 
 /**

@@ -80,14 +80,50 @@ export async function testDatabase(): Promise<{ databaseUrl?: string; cleanup():
   };
 }
 
-/** Starts an in-process app (createApp + app.request) on a temp data dir with an injected clock. */
-export async function testApp(opts: Partial<AppOptions> = {}): Promise<TestApp> {
+/**
+ * A database several test apps open in turn or at once (restarts, instances sharing one store): a temp
+ * SQLite folder, or with TEST_DATABASE_URL a fresh Postgres database. `cleanup` removes it.
+ */
+export interface TestStore {
+  dataDir: string;
+  databaseUrl?: string;
+  cleanup(): Promise<void>;
+}
+
+/** Creates a {@link TestStore}. */
+export async function testStore(): Promise<TestStore> {
   const tmp = tempDir();
   const pgDb = await testDatabase();
-  const clock = { t: Date.UTC(2030, 0, 1, 12, 0, 0) };
-  const instance = await createApp({
+  return {
     dataDir: tmp.dir,
     ...(pgDb.databaseUrl ? { databaseUrl: pgDb.databaseUrl } : {}),
+    async cleanup() {
+      await pgDb.cleanup();
+      tmp.cleanup();
+    },
+  };
+}
+
+/** Where a {@link testApp} keeps its data and time, when a test shares them between apps. */
+export interface TestAppSetup {
+  /** A store the test owns (its `cleanup` is the test's, not the app's close); default a fresh one per app. */
+  store?: TestStore;
+  /** A clock shared with other apps; default a fresh one at 2030-01-01T12:00Z. */
+  clock?: { t: number };
+}
+
+/**
+ * THE in-process app of the server tests (createApp + app.request): a fresh store (temp SQLite, or
+ * Postgres with TEST_DATABASE_URL), an injected clock, no log lines. Tests that need a real socket or
+ * process use startServer / startServerProcess instead.
+ * @example const t = await testApp({ enumerationProtection: true }); await t.call('POST', '/sdk/v1/users/search', { body });
+ */
+export async function testApp(opts: Partial<AppOptions> = {}, setup: TestAppSetup = {}): Promise<TestApp> {
+  const store = setup.store ?? (await testStore());
+  const clock = setup.clock ?? { t: Date.UTC(2030, 0, 1, 12, 0, 0) };
+  const instance = await createApp({
+    dataDir: store.dataDir,
+    ...(store.databaseUrl ? { databaseUrl: store.databaseUrl } : {}),
     now: () => clock.t,
     logger: () => undefined,
     ...opts,
@@ -127,8 +163,7 @@ export async function testApp(opts: Partial<AppOptions> = {}): Promise<TestApp> 
     },
     async close() {
       await instance.close();
-      await pgDb.cleanup();
-      tmp.cleanup();
+      if (!setup.store) await store.cleanup();
     },
   };
 }

@@ -1,11 +1,13 @@
-/** User storage: find-or-create by email, and the wire shape of a user. */
+/**
+ * User storage: find-or-create by email, and the wire shape of a user: core's fields (the user row, its
+ * emails and phone numbers) and each sign-in method's sub-records (ServerMethod.userRecords).
+ */
 import type { User } from '../sdk-core/schemas/index.ts';
 import { newId } from './crypto.ts';
 import type { Services } from './http.ts';
 import { preparedQuery } from './db/prepared.ts';
-import { toPasswordField, userPasswordRow } from './passwords/store.ts';
+import type { UserRecords } from './method.ts';
 import { toPhoneNumber, userPhoneRows } from './phones.ts';
-import { toRegistrationInfo, userRegistrationRows } from './webauthn-registrations.ts';
 
 /** Outcome of {@link findOrCreateUserByEmail}. */
 export interface EmailUser {
@@ -58,12 +60,11 @@ export async function loadUser(svc: Services, userId: string): Promise<User | nu
   const k = svc.db.kysely;
   const projectId = svc.project.project_id;
   // The user row and its sub-records at once: concurrent on a Postgres pool, back to back on SQLite.
-  const [[user], emails, phoneNumbers, registrations, [password]] = await Promise.all([
+  const [[user], emails, phoneNumbers, ...methodParts] = await Promise.all([
     userRow(k, userId, projectId),
     userEmails(k, userId),
     userPhoneRows(k, userId),
-    userRegistrationRows(k, userId, projectId),
-    userPasswordRow(k, userId, projectId),
+    ...svc.methods.map((m) => m.userRecords?.(svc, userId) ?? {}),
   ]);
   if (!user) return null;
   return {
@@ -73,7 +74,7 @@ export async function loadUser(svc: Services, userId: string): Promise<User | nu
     name: { first_name: '', middle_name: '', last_name: '' },
     providers: [],
     totps: [],
-    webauthn_registrations: registrations.map(toRegistrationInfo),
+    webauthn_registrations: [],
     crypto_wallets: [],
     biometric_registrations: [],
     trusted_metadata: {},
@@ -81,7 +82,9 @@ export async function loadUser(svc: Services, userId: string): Promise<User | nu
     created_at: iso(user.created_at),
     status: user.status === 'pending' ? 'pending' : 'active',
     roles: [],
-    password: password ? toPasswordField(password) : null,
+    password: null,
+    // Each method's sub-records replace their empty defaults above (keeping the keys' order).
+    ...methodParts.reduce<UserRecords>((all, part) => Object.assign(all, part), {}),
   };
 }
 

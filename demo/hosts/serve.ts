@@ -3,11 +3,13 @@
  * built against the packed kit exactly as their end-to-end test builds them (demo/hosts/build.mjs):
  * the kit is packed and installed as a host installs it, the apps are built with this server's
  * public token and address, and served at /react19/, /react18/, /vue/, /angular/ and /svelte/
- * beside the API and the dev inbox. PORT picks the port (default 8788, beside `npm start`'s 8787).
+ * beside the API and the dev inbox. PORT picks the port (default 8788, beside `npm start`'s 8787);
+ * LOG_LEVEL `warn` or `error` turns the request log off (as for server/main.ts).
  */
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { requestLogFromEnv } from '../../server/settings.ts';
 import { startServer } from '../../server/start.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -30,7 +32,7 @@ const server = await startServer({
   dataDir: process.env.DATA_DIR ?? join(root, 'data/hosts'),
   ...(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : {}),
   staticDirs: [{ urlPrefix: '/', dir: out }],
-  log: true,
+  log: requestLogFromEnv(process.env),
 });
 
 console.log('Packing the kit and building the host apps…');

@@ -1,8 +1,14 @@
-/** Versioned schema migrations, provided in code so the server needs no migration folder on disk. */
+/**
+ * Versioned schema migrations, provided in code so the server needs no migration folder on disk: core's
+ * (0001-0003 and 0005-0007, among them 0002 which made tables for several methods before the method
+ * registry existed) and each registered method's (`server/<method>/migrations.ts`), run in name order.
+ * Names never change once shipped: databases record them (Kysely's `kysely_migration` table).
+ */
 import type { Kysely, Migration, MigrationProvider } from 'kysely';
+import type { ServerMethod } from '../method.ts';
+import { SERVER_METHODS } from '../methods.ts';
 import { m0002_links_phones_passwords } from './migrations-0002.ts';
 import { m0003_account } from './migrations-0003.ts';
-import { m0004_webauthn } from './migrations-0004-webauthn.ts';
 import { m0005_suppressions } from './migrations-0005-suppressions.ts';
 import { m0006_hardening } from './migrations-0006-hardening.ts';
 import { m0007_pruning } from './migrations-0007-pruning.ts';
@@ -123,16 +129,33 @@ const m0001_initial: Migration = {
   },
 };
 
-/** All migrations by name; names sort in application order. Add new ones, never edit applied ones. */
-export const migrations: Record<string, Migration> = {
+/** Core's migrations by name. Add new ones, never edit applied ones. */
+export const CORE_MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_initial': m0001_initial,
   '0002_links_phones_passwords': m0002_links_phones_passwords,
   '0003_account': m0003_account,
-  '0004_webauthn': m0004_webauthn,
   '0005_suppressions': m0005_suppressions,
   '0006_hardening': m0006_hardening,
   '0007_pruning': m0007_pruning,
 };
+
+/**
+ * Core's migrations and each method's, ordered by name (the order they run in).
+ * @throws Error when two of them share a name
+ */
+export function assembleMigrations(core: Readonly<Record<string, Migration>>, methods: readonly ServerMethod[]): Record<string, Migration> {
+  const all = new Map(Object.entries(core));
+  for (const m of methods) {
+    for (const [name, migration] of Object.entries(m.migrations ?? {})) {
+      if (all.has(name)) throw new Error(`migration ${name} of method ${m.name} is already defined`);
+      all.set(name, migration);
+    }
+  }
+  return Object.fromEntries([...all].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+/** All migrations by name, in application order: core's and the registered methods'. */
+export const migrations: Readonly<Record<string, Migration>> = assembleMigrations(CORE_MIGRATIONS, SERVER_METHODS);
 
 /** In-code provider for Kysely's Migrator. */
 export const migrationProvider: MigrationProvider = {

@@ -1,9 +1,13 @@
 /**
- * Kysely table types. Times are epoch milliseconds in BIGINT columns (portable, and comparisons in
+ * Kysely table types: core's here (and in the schema-000N files of core migrations), each sign-in
+ * method's in its folder (`server/<method>/tables.ts`); `Database` is core's and every registered
+ * method's (derived from server/methods.ts). Times are epoch milliseconds in BIGINT columns (portable, and comparisons in
  * conditional UPDATEs stay numeric); booleans are 0/1 integers and JSON is text, so SQLite and
  * Postgres store the same values.
  */
 import type { Generated } from 'kysely';
+import type { TablesOf, UnionToIntersection } from '../method.ts';
+import type { SERVER_METHODS } from '../methods.ts';
 
 /** `projects`: one row per configured project; `config` holds the JSON {@link ProjectConfig}. */
 export interface ProjectsTable {
@@ -35,25 +39,6 @@ export interface EmailsTable {
   email: string;
   verified: number;
   created_at: number;
-}
-
-/** `otps`: only a salted SHA-256 of the code is stored. */
-export interface OtpsTable {
-  otp_id: string;
-  project_id: string;
-  user_id: string;
-  method_id: string;
-  code_hash: string;
-  created_at: number;
-  expires_at: number;
-  failed_attempts: number;
-  consumed_at: number | null;
-  /** 'email' | 'sms' | 'whatsapp'; NULL on rows older than migration 0002 (email). */
-  channel: string | null;
-  /** Address of a secondary send whose method is attached to the user only on success. */
-  destination: string | null;
-  /** Keyed hash of the requester's IP (migration 0006); NULL on older rows. */
-  requester_hash: string | null;
 }
 
 /** `sessions`: only the SHA-256 of the opaque session token is stored. */
@@ -111,10 +96,9 @@ export interface EventsTable {
   received_at: number;
 }
 
-export type { MagicLinksTable, PasswordsTable, PhoneNumbersTable } from './schema-0002.ts';
-import type { MagicLinksTable, PasswordsTable, PhoneNumbersTable } from './schema-0002.ts';
+export type { PhoneNumbersTable } from './schema-0002.ts';
+import type { PhoneNumbersTable } from './schema-0002.ts';
 import type { AccessTokensTable, CaptchaTokensTable, ConnectedAppsTable } from './schema-0003.ts';
-import type { WebAuthnChallengesTable, WebAuthnRegistrationsTable } from './schema-0004-webauthn.ts';
 import type { SuppressionsTable } from './schema-0005-suppressions.ts';
 import type { ClientLocksTable, KnownClientsTable, OutboxJobsTable, ServerSecretsTable } from './schema-0006-hardening.ts';
 
@@ -122,32 +106,31 @@ export type { ClientLocksTable, KnownClientsTable, OutboxJobsTable, ServerSecret
 
 export type { SuppressionsTable } from './schema-0005-suppressions.ts';
 
-export type { WebAuthnChallengesTable, WebAuthnRegistrationsTable } from './schema-0004-webauthn.ts';
-
 export type { AccessTokensTable, CaptchaTokensTable, ConnectedAppsTable } from './schema-0003.ts';
 
-/** The whole database as Kysely sees it. */
-export interface Database {
+/** Core's tables (the registered methods' are added by {@link Database}). */
+export interface CoreTables {
   connected_apps: ConnectedAppsTable;
   access_tokens: AccessTokensTable;
   captcha_tokens: CaptchaTokensTable;
   projects: ProjectsTable;
   users: UsersTable;
   emails: EmailsTable;
-  otps: OtpsTable;
   sessions: SessionsTable;
   dev_messages: DevMessagesTable;
   rate_counters: RateCountersTable;
   signing_keys: SigningKeysTable;
   events: EventsTable;
   phone_numbers: PhoneNumbersTable;
-  magic_links: MagicLinksTable;
-  passwords: PasswordsTable;
-  webauthn_registrations: WebAuthnRegistrationsTable;
-  webauthn_challenges: WebAuthnChallengesTable;
   suppressions: SuppressionsTable;
   outbox_jobs: OutboxJobsTable;
   server_secrets: ServerSecretsTable;
   client_locks: ClientLocksTable;
   known_clients: KnownClientsTable;
 }
+
+/** The registered methods' tables, merged (each method's `tables`, server/methods.ts). */
+export type MethodTables = UnionToIntersection<TablesOf<(typeof SERVER_METHODS)[number]>>;
+
+/** The whole database as Kysely sees it: core's tables and every registered method's. */
+export type Database = CoreTables & MethodTables;

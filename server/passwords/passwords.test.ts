@@ -3,9 +3,8 @@ import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import type { InboxMessage } from '../../sdk-core/schemas/index.ts';
-import { createApp } from '../app.ts';
 import { readLiveProjectFile } from '../project.ts';
-import { basic, login, type TestApp, tempDir, testApp } from '../test-helpers.ts';
+import { login, type TestApp, tempDir, testApp } from '../test-helpers.ts';
 import { findOrCreateUserByEmail } from '../users.ts';
 import { findPassword, setPassword } from './store.ts';
 import { assertPasswordLength, hashPassword, normalizePassword, verifyPassword } from './hash.ts';
@@ -213,22 +212,19 @@ describe('password endpoints', () => {
 
   it('a breached password found at sign-in -> breached_password, flagged requires_reset', async () => {
     // A password set before it appeared on the list: written straight to storage, as policy would refuse it now.
-    const tmp = tempDir();
-    const inst = await createApp({ dataDir: tmp.dir, logger: () => undefined });
+    const inst = await testApp();
     try {
       const user = await findOrCreateUserByEmail(inst.services, 'old@example.com');
       await setPassword(inst.services, user.user_id, 'iloveyou');
-      const call = (path: string, body: unknown) =>
-        inst.app.request(`http://localhost${path}`, { method: 'POST', headers: { authorization: basic(inst.publicToken, inst.publicToken), 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const call = (path: string, body: unknown) => inst.call('POST', path, { body });
       const r = await call('/sdk/v1/passwords/authenticate', { email: 'old@example.com', password: 'iloveyou' });
       assert.equal(r.status, 400);
-      assert.equal(((await r.json()) as { error_type: string }).error_type, 'breached_password');
+      assert.equal(r.json.error_type, 'breached_password');
       assert.equal((await findPassword(inst.services, user.user_id))?.requires_reset, 1);
       const wrong = await call('/sdk/v1/passwords/authenticate', { email: 'old@example.com', password: STRONG });
-      assert.equal(((await wrong.json()) as { error_type: string }).error_type, 'unauthorized_credentials', 'only the right password learns of the flag');
+      assert.equal(wrong.json.error_type, 'unauthorized_credentials', 'only the right password learns of the flag');
     } finally {
       await inst.close();
-      tmp.cleanup();
     }
   });
 

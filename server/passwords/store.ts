@@ -1,9 +1,11 @@
 /** Password rows: read, set (hash + revoke other sessions), and the wire `user.password` field. */
 import { newId } from '../crypto.ts';
 import { preparedQuery } from '../db/prepared.ts';
-import type { PasswordsTable } from '../db/schema.ts';
 import type { Services } from '../http.ts';
+import type { UserRecords } from '../method.ts';
+import { revokeEmailTokens } from '../magic-links/index.ts';
 import { hashPassword } from './hash.ts';
+import type { PasswordsTable } from './tables.ts';
 
 /** The password row of a user, if any. */
 export async function findPassword(svc: Services, userId: string): Promise<PasswordsTable | null> {
@@ -19,6 +21,12 @@ export const userPasswordRow = preparedQuery((k, userId: string, projectId: stri
 /** `user.password` of DESIGN 2 from a stored row. */
 export function toPasswordField(row: PasswordsTable): { password_id: string; requires_reset: boolean } {
   return { password_id: row.password_id, requires_reset: row.requires_reset === 1 };
+}
+
+/** The passwords method's part of the wire user (DESIGN 2 `user.password`), for loadUser. */
+export async function passwordUserRecords(svc: Services, userId: string): Promise<UserRecords> {
+  const [row] = await userPasswordRow(svc.db.kysely, userId, svc.project.project_id);
+  return { password: row ? toPasswordField(row) : null };
 }
 
 /** `user.password` of DESIGN 2: `{password_id, requires_reset}` or null. */
@@ -41,7 +49,7 @@ export async function setPassword(svc: Services, userId: string, normalized: str
     .onConflict((oc) => oc.column('user_id').doUpdateSet({ hash, requires_reset: 0, updated_at: now }))
     .execute();
   await k.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
-  await k.updateTable('magic_links').set({ consumed_at: now }).where('user_id', '=', userId).where('kind', '=', 'reset_password').where('consumed_at', 'is', null).execute();
+  await revokeEmailTokens(svc, userId, 'reset_password');
 }
 
 /** Flags a password as needing a reset (breached at sign-in). */

@@ -7,6 +7,8 @@ import { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import * as zxcvbnCommon from '@zxcvbn-ts/language-common';
 import * as zxcvbnEn from '@zxcvbn-ts/language-en';
 import type { LudsRequirements, PasswordStrengthCheckResponse, StrengthPolicy } from '../../sdk-core/schemas/index.ts';
+import { bootstrapData, type Project } from '../project.ts';
+import { LUDS_DEFAULTS } from '../settings.ts';
 import { PASSWORD_MAX_BYTES, PASSWORD_MIN_LENGTH } from './hash.ts';
 
 /** zxcvbn score a password needs under the zxcvbn policy (DESIGN 3). */
@@ -17,6 +19,20 @@ export type PasswordPolicy =
   | { kind: 'zxcvbn' }
   | { kind: 'luds'; minLength: number; complexity: number }
   | { kind: 'none' };
+
+/**
+ * The project's password policy: the password_strength_policy setting 'none' means length bounds
+ * only; otherwise bootstrap `password_config` non-null means LUDS with its numbers
+ * (luds_minimum_count, luds_complexity 1-4), and null means zxcvbn (SPEC 3, DESIGN 2).
+ */
+export function passwordPolicy(project: Project): PasswordPolicy {
+  if (project.config.password_strength_policy === 'none') return { kind: 'none' };
+  const cfg = bootstrapData(project).password_config;
+  if (!cfg) return { kind: 'zxcvbn' };
+  const complexity = Math.min(4, Math.max(1, Math.trunc(cfg.luds_complexity || LUDS_DEFAULTS.complexity)));
+  const minLength = Math.max(1, Math.trunc(cfg.luds_minimum_count || LUDS_DEFAULTS.minLength));
+  return { kind: 'luds', minLength, complexity };
+}
 
 let factory: ZxcvbnFactory | null = null;
 function zxcvbn(): ZxcvbnFactory {

@@ -9,8 +9,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { InboxMessage } from '../../sdk-core/schemas/index.ts';
-import { OTP_MAX_ATTEMPTS, USER_GUARD, USER_LOCK_MS, USER_LOCK_THRESHOLD } from '../../server/routes/otps.ts';
-import { PASSWORD_ATTEMPTS_PER_CLIENT, PASSWORD_GUARD } from '../../server/routes/passwords.ts';
+import { OTP_MAX_ATTEMPTS, USER_GUARD, USER_LOCK_MS, USER_LOCK_THRESHOLD } from '../../server/otps/routes.ts';
+import { PASSWORD_ATTEMPTS_PER_CLIENT, PASSWORD_GUARD } from '../../server/passwords/routes.ts';
 import { type CallOptions, type TestApp, testApp, wrongCode } from '../../server/test-helpers.ts';
 
 const VICTIM_IP = '198.51.100.7';

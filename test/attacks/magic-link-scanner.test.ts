@@ -9,10 +9,9 @@ import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import type { InboxMessage } from '../../sdk-core/schemas/index.ts';
-import { createApp } from '../../server/app.ts';
 import { readLiveProjectFile } from '../../server/project.ts';
 import { bootstrapOverridesFromEnv } from '../../server/settings.ts';
-import { type TestApp, tempDir, testApp } from '../../server/test-helpers.ts';
+import { type TestApp, testApp, testStore } from '../../server/test-helpers.ts';
 import { findOrCreateUserByEmail } from '../../server/users.ts';
 
 const verifier = 'q'.repeat(43) + 'Z9-._~'.repeat(5);
@@ -80,16 +79,17 @@ describe('magic links and resets need PKCE by default', () => {
   });
 
   it('a new live project gets PKCE unless its file says otherwise; a stored project keeps what it had; the environment wins', async () => {
-    const dir = tempDir();
+    // One store the live project is stored in between boots (SQLite folder, or Postgres database).
+    const store = await testStore();
     try {
-      const file = `${dir.dir}/project.json`;
+      const file = `${store.dataDir}/project.json`;
       const base = { public_token: 'public-token-live-0123456789abcdef', project_name: 'Live', allowed_origins: ['https://app.example.com'] };
       const bootOf = async (extra: Record<string, unknown> = {}) => {
         writeFileSync(file, JSON.stringify({ ...base, ...extra }));
-        const app = await createApp({ dataDir: dir.dir, liveProject: readLiveProjectFile(file), logger: () => undefined });
+        const app = await testApp({ liveProject: readLiveProjectFile(file) }, { store });
         try {
-          const r = await app.app.request(`http://localhost/sdk/v1/projects/bootstrap/${base.public_token}`);
-          const d = ((await r.json()) as { data: Record<string, unknown> }).data;
+          const r = await app.call('GET', `/sdk/v1/projects/bootstrap/${base.public_token}`, { auth: false });
+          const d = r.json.data!;
           return [d.pkce_required_for_email_magic_links, d.pkce_required_for_password_resets];
         } finally {
           await app.close();
@@ -99,7 +99,7 @@ describe('magic links and resets need PKCE by default', () => {
       assert.deepEqual(await bootOf({ bootstrap: { pkce_required_for_email_magic_links: false } }), [false, true], 'the file says otherwise');
       assert.deepEqual(await bootOf(), [false, true], 'stored: kept once the file stops saying');
       // A project stored by an older version (no PKCE keys at all) keeps its behaviour: no PKCE.
-      const app = await createApp({ dataDir: dir.dir, liveProject: readLiveProjectFile(file), logger: () => undefined });
+      const app = await testApp({ liveProject: readLiveProjectFile(file) }, { store });
       await app.services.db.kysely.updateTable('projects').set({ config: JSON.stringify({ ...JSON.parse((await app.services.db.kysely.selectFrom('projects').select('config').executeTakeFirstOrThrow()).config), bootstrap: {} }) }).execute();
       await app.close();
       assert.deepEqual(await bootOf(), [false, false], 'an older stored project keeps what it had');
@@ -109,7 +109,7 @@ describe('magic links and resets need PKCE by default', () => {
         pkce_required_for_password_resets: true,
       });
     } finally {
-      dir.cleanup();
+      await store.cleanup();
     }
   });
 });

@@ -6,38 +6,23 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { InboxResponse } from '../../sdk-core/schemas/index.ts';
-import { type AppInstance, createApp } from '../../server/app.ts';
 import type { Delivery, OutboundMessage } from '../../server/messaging/delivery.ts';
 import { OUTBOX_LEASE_MS, OUTBOX_MAX_ATTEMPTS, outboxRetryDelayMs } from '../../server/outbox.ts';
-import { basic, tempDir, testDatabase } from '../../server/test-helpers.ts';
+import { type TestApp, testApp, testStore } from '../../server/test-helpers.ts';
 
-/** One database (SQLite folder or fresh Postgres database) that several app instances open in turn or at once. */
+/** One database (SQLite folder or fresh Postgres database) and clock that several test apps open in turn or at once. */
 async function sharedStore() {
-  const tmp = tempDir();
-  const pg = await testDatabase();
+  const store = await testStore();
   const clock = { t: Date.UTC(2030, 0, 1, 12, 0, 0) };
-  const open = (delivery: Delivery, extra: { outboxAutoRun?: boolean } = {}) =>
-    createApp({ dataDir: tmp.dir, ...(pg.databaseUrl ? { databaseUrl: pg.databaseUrl } : {}), now: () => clock.t, logger: () => undefined, delivery, ...extra });
-  return {
-    clock,
-    open,
-    async cleanup() {
-      await pg.cleanup();
-      tmp.cleanup();
-    },
-  };
+  const open = (delivery: Delivery, extra: { outboxAutoRun?: boolean } = {}) => testApp({ delivery, ...extra }, { store, clock });
+  return { clock, open, cleanup: store.cleanup };
 }
 
 /** POSTs to an in-process app as a signed-out SDK client would. */
-async function post(app: AppInstance, path: string, body: unknown): Promise<Record<string, unknown>> {
-  const r = await app.app.request(`http://localhost${path}`, {
-    method: 'POST',
-    headers: { authorization: basic(app.publicToken, app.publicToken), 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const json = (await r.json()) as { data?: Record<string, unknown> };
-  assert.equal(r.status, 200, JSON.stringify(json));
-  return json.data!;
+async function post(app: TestApp, path: string, body: unknown): Promise<Record<string, unknown>> {
+  const r = await app.call('POST', path, { body });
+  assert.equal(r.status, 200, JSON.stringify(r.json));
+  return r.json.data!;
 }
 
 const recorder = () => {
@@ -214,11 +199,11 @@ describe('outbox durability', () => {
       await app.close();
       // Without `delivery`, a test project delivers to its dev inbox; outboxAutoRun false proves the
       // inbox runs the jobs itself.
-      const inboxApp = await createApp({ dataDir: tempDir().dir, now: () => store.clock.t, logger: () => undefined, outboxAutoRun: false });
+      const inboxApp = await testApp({ outboxAutoRun: false }, { clock: store.clock });
       try {
         await post(inboxApp, '/sdk/v1/otps/email/login_or_create', { email: 'inbox@example.com' });
-        const r = await inboxApp.app.request('http://localhost/dev/inbox.json?to=inbox%40example.com');
-        const { messages } = (await r.json()) as InboxResponse;
+        const r = await inboxApp.call('GET', '/dev/inbox.json?to=inbox%40example.com', { auth: false });
+        const { messages } = r.json as unknown as InboxResponse;
         assert.equal(messages.length, 1);
         assert.match(messages[0]!.code ?? '', /^\d{6}$/);
       } finally {

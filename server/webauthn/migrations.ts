@@ -1,4 +1,7 @@
-/** Migration 0004: WebAuthn registrations (passkeys) and their single-use ceremony challenges. */
+/**
+ * The webauthn method's migrations: 0004_webauthn, WebAuthn registrations (passkeys) and their single-use
+ * ceremony challenges. The name is the one databases recorded when it was a core migration: it stays.
+ */
 import type { Kysely, Migration } from 'kysely';
 
 // Migrations receive an untyped Kysely because the schema they build is, by definition, not there yet.
@@ -58,4 +61,9 @@ export const m0004_webauthn: Migration = {
   async down(db: AnyDb) {
     for (const t of ['webauthn_challenges', 'webauthn_registrations']) await db.schema.dropTable(t).ifExists().execute();
   },
+};
+
+/** The webauthn method's migrations by name (merged with core's in name order, db/migrations.ts). */
+export const WEBAUTHN_MIGRATIONS: Readonly<Record<string, Migration>> = {
+  '0004_webauthn': m0004_webauthn,
 };

@@ -1,7 +1,7 @@
 /**
- * OTP sends beyond `otps/email/login_or_create` (otps.ts): SMS and WhatsApp login_or_create, and
+ * OTP sends beyond `otps/email/login_or_create` (routes.ts): SMS and WhatsApp login_or_create, and
  * send/primary (existing users only) and send/secondary (adds the address to the session's user) for
- * email, SMS and WhatsApp. Codes are verified by `otps/authenticate` (otps.ts) for every channel.
+ * email, SMS and WhatsApp. Codes are verified by `otps/authenticate` (routes.ts) for every channel.
  * With enumeration protection, send/primary answers alike for every address and the per-address work
  * moves into an outbox job.
  */
@@ -13,23 +13,23 @@ import {
   type OTPPhoneSendResponse,
   OTPPhoneSendRequest,
 } from '../../sdk-core/schemas/index.ts';
-import { requireSession } from '../auth-helpers.ts';
+import { bodyEmail, requireSession } from '../auth-helpers.ts';
 import { clientIpHash, decoyId } from '../client-keys.ts';
 import { newId } from '../crypto.ts';
 import { ApiError } from '../errors.ts';
 import { clientIp, type Ctx, ok, readJson, requireProjectAuth, type Services } from '../http.ts';
-import { issueOtp, prepareOtp } from '../otp-methods.ts';
 import { findOrCreateUserByPhone, findPhone, numberPrefix, textablePhone } from '../phones.ts';
 import { hit } from '../rate-limit.ts';
 import { enumerationProtected } from '../settings.ts';
 import { assertDeliverable } from '../suppressions.ts';
-import { bodyEmail } from './magic-links.ts';
-import type { Route } from './types.ts';
+import type { DeferredHandler } from '../outbox.ts';
+import type { Route } from '../routes/types.ts';
+import { findOtpMethodOf, issueOtp, prepareOtp } from './store.ts';
 
 type PhoneChannel = 'sms' | 'whatsapp';
 
 /** Outbox job kind of an enumeration-protected OTP send/primary. */
-const PRIMARY_OTP_JOB = 'otp_primary';
+export const PRIMARY_OTP_JOB = 'otp_primary';
 
 /** Inputs of a {@link PRIMARY_OTP_JOB}: no secret (the code is drawn by the job). */
 interface PrimaryOtpJob {
@@ -42,12 +42,27 @@ interface PrimaryOtpJob {
   at: number;
 }
 
+/**
+ * The otps method's outbox job: an enumeration-protected send/primary's lookup, code and message happen
+ * in the worker, so the request does the same work for every address (nothing is sent to an unknown one).
+ */
+export function otpJobs(svc: Services): Record<string, DeferredHandler> {
+  return {
+    [PRIMARY_OTP_JOB]: async (payload) => {
+      const p = payload as PrimaryOtpJob;
+      const found = await findOtpMethodOf(svc, p.channel, p.address);
+      if (!found) return null;
+      return prepareOtp(svc, { ...found, channel: p.channel, to: p.address, minutes: p.minutes, destination: null, requesterHash: p.requesterHash, at: p.at });
+    },
+  };
+}
+
 /** Registers the SMS / WhatsApp OTP routes and the email send variants. */
-export function otpPhoneRoutes(route: Route, svc: Services): void {
+export function otpSendRoutes(route: Route, svc: Services): void {
   const k = svc.db.kysely;
   const pid = svc.project.project_id;
 
-  // Same counters as the email OTP sends (otps.ts) for project and IP; per E.164 number with the
+  // Same counters as the email OTP sends (routes.ts) for project and IP; per E.164 number with the
   // per-destination number of RATE_LIMIT_OTP_EMAIL (DESIGN 3: send limits per E.164 number).
   // Every send first refuses a suppressed destination (suppressions.ts), so a refusal costs no quota.
   const limit = async (c: Ctx, channel: PhoneChannel | 'email', address: string, destinationKey: string) => {
@@ -63,30 +78,13 @@ export function otpPhoneRoutes(route: Route, svc: Services): void {
   const findEmail = (email: string) =>
     k.selectFrom('emails').select(['email_id', 'user_id']).where('project_id', '=', pid).where('email', '=', email).executeTakeFirst();
 
-  /** The account holding `address` on `channel`: its user and method id, if any. */
-  const findMethod = async (channel: InboxChannel, address: string): Promise<{ userId: string; methodId: string } | null> => {
-    if (channel === 'email') {
-      const e = await findEmail(address);
-      return e ? { userId: e.user_id, methodId: e.email_id } : null;
-    }
-    const p = await findPhone(svc, address);
-    return p ? { userId: p.user_id, methodId: p.phone_id } : null;
-  };
-
-  svc.outbox.register(PRIMARY_OTP_JOB, async (payload) => {
-    const p = payload as PrimaryOtpJob;
-    const found = await findMethod(p.channel, p.address);
-    if (!found) return null;
-    return prepareOtp(svc, { ...found, channel: p.channel, to: p.address, minutes: p.minutes, destination: null, requesterHash: p.requesterHash, at: p.at });
-  });
-
   /**
    * send/primary with enumeration protection: the same limits, lookup, one enqueue and answer shape for
    * every address; an unknown one gets stable decoy ids (client-keys.ts) and no message.
    */
   const protectedPrimary = async (c: Ctx, channel: InboxChannel, address: string, minutes: number, destinationKey: string) => {
     await limit(c, channel, address, destinationKey);
-    const known = await findMethod(channel, address);
+    const known = await findOtpMethodOf(svc, channel, address);
     const job: PrimaryOtpJob = { channel, address, minutes, requesterHash: clientIpHash(c, svc), at: svc.now() };
     await svc.outbox.enqueue(PRIMARY_OTP_JOB, job);
     const methodKind = channel === 'email' ? 'email' : 'phone-number';

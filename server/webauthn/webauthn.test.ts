@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { SoftAuthenticator, type Tamper } from '../test-soft-authenticator.ts';
 import { login, type TestApp, testApp } from '../test-helpers.ts';
-import { defaultPasskeyName, WEBAUTHN_CHALLENGE_TTL_MS } from './webauthn.ts';
+import { WEBAUTHN_CHALLENGE_TTL_MS } from './ceremony.ts';
+import { defaultPasskeyName } from './registration.ts';
 
 type Json = Record<string, unknown>;
 const ORIGIN = 'http://localhost:5173';

@@ -1,11 +1,12 @@
-/** OTP methods beyond email: resolving a method_id (email, phone, or a pending secondary address) and issuing codes. */
-import type { InboxChannel } from '../sdk-core/schemas/index.ts';
-import type { AuthenticationFactor } from '../sdk-core/schemas/index.ts';
-import { hashOtp, newId, newOtpCode } from './crypto.ts';
-import { ApiError } from './errors.ts';
-import type { Services } from './http.ts';
-import type { OutboundMessage } from './messaging/delivery.ts';
-import type { PreparedMessage } from './outbox.ts';
+/** OTP codes: resolving a method_id (email, phone, or a pending secondary address), issuing codes, and finding the method of an address. */
+import type { InboxChannel } from '../../sdk-core/schemas/index.ts';
+import type { AuthenticationFactor } from '../../sdk-core/schemas/index.ts';
+import { hashOtp, newId, newOtpCode } from '../crypto.ts';
+import { ApiError } from '../errors.ts';
+import type { Services } from '../http.ts';
+import type { OutboundMessage } from '../messaging/delivery.ts';
+import type { PreparedMessage } from '../outbox.ts';
+import { findPhone } from '../phones.ts';
 
 /** What an OTP's method_id stands for. */
 export interface OtpMethod {
@@ -162,4 +163,19 @@ export async function prepareOtp(svc: Services, o: OtpIssue): Promise<PreparedMe
 export async function issueOtp(svc: Services, o: OtpIssue): Promise<void> {
   const { message, expiresAt } = await prepareOtp(svc, o);
   await svc.outbox.enqueueMessage(message, { expiresAt });
+}
+
+/** The account holding `address` on `channel` (an email, or an E.164 number for SMS / WhatsApp): its user and method id, if any. */
+export async function findOtpMethodOf(svc: Services, channel: InboxChannel, address: string): Promise<{ userId: string; methodId: string } | null> {
+  if (channel === 'email') {
+    const e = await svc.db.kysely
+      .selectFrom('emails')
+      .select(['email_id', 'user_id'])
+      .where('project_id', '=', svc.project.project_id)
+      .where('email', '=', address)
+      .executeTakeFirst();
+    return e ? { userId: e.user_id, methodId: e.email_id } : null;
+  }
+  const p = await findPhone(svc, address);
+  return p ? { userId: p.user_id, methodId: p.phone_id } : null;
 }

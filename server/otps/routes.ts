@@ -1,22 +1,22 @@
-/** `POST /sdk/v1/otps/email/login_or_create` and `POST /sdk/v1/otps/authenticate` (DESIGN 2 and 3). */
+/** The otps method: `POST /sdk/v1/otps/email/login_or_create` and `POST /sdk/v1/otps/authenticate` (DESIGN 2 and 3). */
 import {
   OTP_EXPIRATION_DEFAULT,
   OTPAuthenticateRequest,
   OTPEmailLoginOrCreateRequest,
   type OTPLoginOrCreateResponse,
 } from '../../sdk-core/schemas/index.ts';
+import { bodyEmail } from '../auth-helpers.ts';
 import { clientIpHash, rememberClient } from '../client-keys.ts';
 import { hashOtp, safeEqualHex } from '../crypto.ts';
 import { ApiError } from '../errors.ts';
 import { clientIp, ok, readJson, requireProjectAuth, type Services, userAgent } from '../http.ts';
 import { count, currentHits, hit, type Limit, secondsLeftInWindow } from '../rate-limit.ts';
 import { authenticateAnswer, createSession, DEFAULT_SESSION_DURATION_MINUTES } from '../sessions.ts';
-import { issueOtp, markOtpMethodVerified, otpFactor, resolveOtpMethod } from '../otp-methods.ts';
 import { enumerationProtected } from '../settings.ts';
 import { assertDeliverable } from '../suppressions.ts';
 import { findOrCreateUserByEmail } from '../users.ts';
-import { bodyEmail } from './magic-links.ts';
-import type { Route } from './types.ts';
+import type { Route } from '../routes/types.ts';
+import { issueOtp, markOtpMethodVerified, otpFactor, resolveOtpMethod } from './store.ts';
 
 /** Wrong guesses one code survives (DESIGN 3). */
 export const OTP_MAX_ATTEMPTS = 5;
@@ -79,7 +79,7 @@ export function otpRoutes(route: Route, svc: Services): void {
     if (!/^\d{6}$/.test(body.token)) throw new ApiError('invalid_code');
     const now = svc.now();
 
-    // The method is an email, a phone number or a pending secondary address (otp-methods.ts).
+    // The method is an email, a phone number or a pending secondary address (store.ts).
     const method = await resolveOtpMethod(svc, body.method_id);
     if (!method) throw new ApiError('otp_code_not_found');
     const userId = method.userId;

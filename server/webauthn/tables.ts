@@ -1,4 +1,4 @@
-/** Kysely table types added by migration 0004 (same conventions as schema.ts). */
+/** Kysely table types of the webauthn method, made by its migration 0004_webauthn (conventions of db/schema.ts). */
 
 /** `webauthn_registrations`: one WebAuthn credential (a passkey when discoverable) of a user. */
 export interface WebAuthnRegistrationsTable {
@@ -54,4 +54,10 @@ export interface WebAuthnChallengesTable {
   created_at: number;
   expires_at: number;
   consumed_at: number | null;
+}
+
+/** The webauthn method's tables (its part of `Database`). */
+export interface WebAuthnTables {
+  webauthn_registrations: WebAuthnRegistrationsTable;
+  webauthn_challenges: WebAuthnChallengesTable;
 }

@@ -1,10 +1,12 @@
-/** Emailed tokens (magic links and password resets): issue, and redeem once with PKCE (DESIGN 3). */
-import { newId, newSecretToken, sha256Hex } from './crypto.ts';
-import type { MagicLinksTable } from './db/schema.ts';
-import type { MagicLinkKind } from './db/schema-0002.ts';
-import { ApiError } from './errors.ts';
-import type { Services } from './http.ts';
-import { checkPkce } from './auth-helpers.ts';
+/**
+ * Emailed tokens (magic links, and the password reset links the passwords method sends through this
+ * method's public functions): issue, redeem once with PKCE (DESIGN 3), peek, revoke.
+ */
+import { checkPkce } from '../auth-helpers.ts';
+import { newId, newSecretToken, sha256Hex } from '../crypto.ts';
+import { ApiError } from '../errors.ts';
+import type { Services } from '../http.ts';
+import type { MagicLinkKind, MagicLinksTable } from './tables.ts';
 
 /**
  * Stores a new token (only its SHA-256) and returns it in clear, the only time it exists so, with its
@@ -75,4 +77,26 @@ export async function redeemEmailToken(svc: Services, token: string, verifier: s
   }
   await k.updateTable('users').set({ status: 'active' }).where('user_id', '=', row.user_id).where('status', '=', 'pending').execute();
   return row;
+}
+
+/** The address a token was sent to, without redeeming it (unknown token: undefined), whatever its kind or state. */
+export async function peekEmailToken(svc: Services, token: string): Promise<string | undefined> {
+  const row = await svc.db.kysely
+    .selectFrom('magic_links')
+    .select('email')
+    .where('project_id', '=', svc.project.project_id)
+    .where('token_hash', '=', sha256Hex(token))
+    .executeTakeFirst();
+  return row?.email;
+}
+
+/** Burns every outstanding token of `kind` of a user (a password change voids the open reset links). */
+export async function revokeEmailTokens(svc: Services, userId: string, kind: MagicLinkKind): Promise<void> {
+  await svc.db.kysely
+    .updateTable('magic_links')
+    .set({ consumed_at: svc.now() })
+    .where('user_id', '=', userId)
+    .where('kind', '=', kind)
+    .where('consumed_at', 'is', null)
+    .execute();
 }

@@ -24,23 +24,22 @@ import {
   PasswordStrengthCheckRequest,
   MAGIC_LINK_EXPIRATION_DEFAULT,
 } from '../../sdk-core/schemas/index.ts';
-import { linkWithToken, requireSession, resolveRedirect } from '../auth-helpers.ts';
+import { bodyEmail, limitEmailSend, linkWithToken, requireSession, resolveRedirect } from '../auth-helpers.ts';
 import { captchaRequired } from '../captcha.ts';
 import { clientIpHash, isKnownClient, rememberClient } from '../client-keys.ts';
-import { sha256Hex } from '../crypto.ts';
 import { ApiError } from '../errors.ts';
 import { clientIp, type Ctx, ok, readJson, requireProjectAuth, type Services, userAgent } from '../http.ts';
-import { issueEmailToken, redeemEmailToken } from '../magic-link-tokens.ts';
+import { issueEmailToken, peekEmailToken, redeemEmailToken } from '../magic-links/index.ts';
 import type { OutboundMessage } from '../messaging/delivery.ts';
-import { assertPasswordLength, burnVerification, normalizePassword, verifyPassword } from '../passwords/hash.ts';
-import { findPassword, flagPasswordReset, setPassword } from '../passwords/store.ts';
-import { checkStrength, isBreachedPassword } from '../passwords/strength.ts';
+import type { DeferredHandler } from '../outbox.ts';
 import { count, currentHits, hit, type Limit, secondsLeftInWindow } from '../rate-limit.ts';
 import { authenticateAnswer, createSession, DEFAULT_SESSION_DURATION_MINUTES } from '../sessions.ts';
-import { passwordPolicy, pkceRequiredForPasswordResets } from '../settings.ts';
+import { pkceRequiredForPasswordResets } from '../settings.ts';
 import { findOrCreateUserByEmail } from '../users.ts';
-import { bodyEmail, limitEmailSend } from './magic-links.ts';
-import type { Route } from './types.ts';
+import type { Route } from '../routes/types.ts';
+import { assertPasswordLength, burnVerification, normalizePassword, verifyPassword } from './hash.ts';
+import { findPassword, flagPasswordReset, setPassword } from './store.ts';
+import { checkStrength, isBreachedPassword, passwordPolicy } from './strength.ts';
 
 /**
  * Password sign-in attempts per (email, client IP) per 10 minutes, right or wrong, before 429 for that
@@ -58,7 +57,7 @@ export const PASSWORD_ATTEMPTS_PER_IP: Limit = { max: 300, windowMs: 10 * 60 * 1
 export const PASSWORD_GUARD: Limit = { max: 20, windowMs: 10 * 60 * 1000 };
 
 /** Outbox job kind of reset/start: the lookup, token and email happen in the worker, never in the request. */
-const RESET_JOB = 'password_reset';
+export const RESET_JOB = 'password_reset';
 
 /** Inputs of a {@link RESET_JOB}: no secret (the token is issued by the job). */
 interface ResetJob {
@@ -71,13 +70,57 @@ interface ResetJob {
   at: number;
 }
 
+/** The user and id of an email address of the project, and whether it is verified, if any. */
+function findEmail(svc: Services, email: string) {
+  return svc.db.kysely
+    .selectFrom('emails')
+    .select(['email_id', 'user_id', 'verified'])
+    .where('project_id', '=', svc.project.project_id)
+    .where('email', '=', email)
+    .executeTakeFirst();
+}
+
+/**
+ * The passwords method's outbox job: reset/start's per-address work, in the outbox worker. Known and
+ * unknown addresses cost the request the same (one enqueue), and only a known one gets an email.
+ */
+export function passwordJobs(svc: Services): Record<string, DeferredHandler> {
+  return {
+    [RESET_JOB]: async (payload) => {
+      const p = payload as ResetJob;
+      const found = await findEmail(svc, p.email);
+      if (!found) return null;
+      const { token, expiresAt } = await issueEmailToken(svc, {
+        userId: found.user_id,
+        emailId: found.email_id,
+        email: p.email,
+        kind: 'reset_password',
+        minutes: p.minutes,
+        codeChallenge: p.codeChallenge,
+        at: p.at,
+      });
+      const link = linkWithToken(p.resetUrl, 'reset_password', token);
+      const name = svc.project.project_name;
+      const loginPart = p.loginUrl ? `\n\nOr log in without changing your password:\n\n${linkWithToken(p.loginUrl, 'login', token)}` : '';
+      const message: OutboundMessage = {
+        projectId: svc.project.project_id,
+        channel: 'email',
+        to: p.email,
+        subject: `Reset your ${name} password`,
+        text: `Set a new ${name} password with this link:\n\n${link}${loginPart}\n\nIt expires in ${p.minutes} minutes and works once. If you did not request it, ignore this email.`,
+        code: null,
+        link,
+      };
+      return { message, expiresAt };
+    },
+  };
+}
+
 /** Registers the password routes. */
 export function passwordRoutes(route: Route, svc: Services): void {
   const k = svc.db.kysely;
   const pid = svc.project.project_id;
 
-  const findEmail = (email: string) =>
-    k.selectFrom('emails').select(['email_id', 'user_id', 'verified']).where('project_id', '=', pid).where('email', '=', email).executeTakeFirst();
 
   /** NFKC, byte cap, then the project's policy. @throws password_too_long, breached_password, weak_password */
   const acceptNewPassword = (raw: string, email: string | undefined): string => {
@@ -121,7 +164,7 @@ export function passwordRoutes(route: Route, svc: Services): void {
     const now = svc.now();
     await hit(svc.db, `password_auth:email_client:${pid}:${email}:${clientIpHash(c, svc)}`, PASSWORD_ATTEMPTS_PER_CLIENT, now);
     await hit(svc.db, `password_auth:ip:${pid}:${clientIp(c, svc)}`, PASSWORD_ATTEMPTS_PER_IP, now);
-    const found = await findEmail(email);
+    const found = await findEmail(svc, email);
     // Guarded (many failures lately, from anywhere): strangers are refused before any password check, so
     // their attempts neither cost a scrypt nor count. The same queries run for unknown emails.
     const failures = `password_fail:email:${pid}:${email}`;
@@ -143,42 +186,12 @@ export function passwordRoutes(route: Route, svc: Services): void {
     return { email, found, stored, normalized };
   };
 
-  // reset/start's per-address work, in the outbox worker: known and unknown addresses cost the request
-  // the same (one enqueue), and only a known one gets an email.
-  svc.outbox.register(RESET_JOB, async (payload) => {
-    const p = payload as ResetJob;
-    const found = await findEmail(p.email);
-    if (!found) return null;
-    const { token, expiresAt } = await issueEmailToken(svc, {
-      userId: found.user_id,
-      emailId: found.email_id,
-      email: p.email,
-      kind: 'reset_password',
-      minutes: p.minutes,
-      codeChallenge: p.codeChallenge,
-      at: p.at,
-    });
-    const link = linkWithToken(p.resetUrl, 'reset_password', token);
-    const name = svc.project.project_name;
-    const loginPart = p.loginUrl ? `\n\nOr log in without changing your password:\n\n${linkWithToken(p.loginUrl, 'login', token)}` : '';
-    const message: OutboundMessage = {
-      projectId: pid,
-      channel: 'email',
-      to: p.email,
-      subject: `Reset your ${name} password`,
-      text: `Set a new ${name} password with this link:\n\n${link}${loginPart}\n\nIt expires in ${p.minutes} minutes and works once. If you did not request it, ignore this email.`,
-      code: null,
-      link,
-    };
-    return { message, expiresAt };
-  });
-
   route('POST', '/sdk/v1/passwords', async (c) => {
     requireProjectAuth(c, svc);
     const body = await readJson(c, PasswordCredentialsRequest, svc.maxBodyBytes);
     const email = bodyEmail(body.email);
     const normalized = acceptNewPassword(body.password, email);
-    const existing = await findEmail(email);
+    const existing = await findEmail(svc, email);
     if (existing) {
       if (await findPassword(svc, existing.user_id)) throw new ApiError('duplicate_email');
       throw new ApiError('reset_password', { message: 'This email already has an account without a password: verify it through the reset email.' });
@@ -230,8 +243,7 @@ export function passwordRoutes(route: Route, svc: Services): void {
     requireProjectAuth(c, svc);
     const body = await readJson(c, PasswordResetByEmailRequest, svc.maxBodyBytes);
     // Validate the new password first: a weak one must not burn the link.
-    const peek = await k.selectFrom('magic_links').select('email').where('project_id', '=', pid).where('token_hash', '=', sha256Hex(body.token)).executeTakeFirst();
-    const normalized = acceptNewPassword(body.password, peek?.email);
+    const normalized = acceptNewPassword(body.password, await peekEmailToken(svc, body.token));
     const row = await redeemEmailToken(svc, body.token, body.code_verifier, ['reset_password']);
     await setPassword(svc, row.user_id, normalized);
     return passwordSession(c, row.user_id, body.session_duration_minutes, { email_id: row.email_id, email: row.email });

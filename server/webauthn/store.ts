@@ -1,8 +1,9 @@
 /** A user's WebAuthn registrations in wire shape (users/me, authenticate answers, update). */
-import type { WebAuthnRegistrationInfo } from '../sdk-core/schemas/index.ts';
-import type { WebAuthnRegistrationsTable } from './db/schema.ts';
-import { preparedQuery } from './db/prepared.ts';
-import type { Services } from './http.ts';
+import type { WebAuthnRegistrationInfo } from '../../sdk-core/schemas/index.ts';
+import { preparedQuery } from '../db/prepared.ts';
+import type { Services } from '../http.ts';
+import type { UserRecords } from '../method.ts';
+import type { WebAuthnRegistrationsTable } from './tables.ts';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -19,6 +20,11 @@ export function toRegistrationInfo(r: WebAuthnRegistrationsTable): WebAuthnRegis
     created_at: iso(r.created_at),
     last_used_at: r.last_used_at === null ? null : iso(r.last_used_at),
   };
+}
+
+/** The webauthn method's part of the wire user (DESIGN 2 `user.webauthn_registrations`), for loadUser. */
+export async function webauthnUserRecords(svc: Services, userId: string): Promise<UserRecords> {
+  return { webauthn_registrations: await userWebAuthnRegistrations(svc, userId) };
 }
 
 /** The user's registrations, oldest first. */

@@ -1,11 +1,11 @@
-/** `POST /sdk/v1/users/search` (SPEC 3 userType): what the password flow shows for an email. */
+/** The passwords method's `POST /sdk/v1/users/search` (SPEC 3 userType): what the password flow shows for an email. */
 import { type UserSearchResponse, UserSearchRequest } from '../../sdk-core/schemas/index.ts';
+import { bodyEmail } from '../auth-helpers.ts';
 import { clientIp, ok, readJson, requireProjectAuth, type Services } from '../http.ts';
-import { findPassword } from '../passwords/store.ts';
 import { hit } from '../rate-limit.ts';
 import { enumerationProtected } from '../settings.ts';
-import type { Route } from './types.ts';
-import { bodyEmail } from './magic-links.ts';
+import type { Route } from '../routes/types.ts';
+import { findPassword } from './store.ts';
 
 /**
  * What users/search answers for every address under enumeration protection: the sign-in screen

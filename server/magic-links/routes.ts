@@ -1,53 +1,26 @@
-/** Email magic links (SPEC 2 / 4 / 7): login_or_create, send primary / secondary, authenticate with PKCE. */
+/** The magic-links method's routes (SPEC 2 / 4 / 7): login_or_create, send primary / secondary, authenticate with PKCE. */
 import {
   MAGIC_LINK_EXPIRATION_DEFAULT,
   MagicLinkAuthenticateRequest,
   type MagicLinkSendRequest,
   MagicLinkSendRequest as SendSchema,
   type MagicLinkSendResponse,
-  normalizeEmail,
 } from '../../sdk-core/schemas/index.ts';
-import { linkWithToken, requireSession, resolveRedirect } from '../auth-helpers.ts';
+import { bodyEmail, limitEmailSend, linkWithToken, requireSession, resolveRedirect } from '../auth-helpers.ts';
 import { decoyId, rememberClient } from '../client-keys.ts';
 import { newId } from '../crypto.ts';
 import { ApiError } from '../errors.ts';
 import { clientIp, type Ctx, ok, readJson, requireProjectAuth, type Services, userAgent } from '../http.ts';
-import { issueEmailToken, redeemEmailToken } from '../magic-link-tokens.ts';
 import type { OutboundMessage } from '../messaging/delivery.ts';
-import type { PreparedMessage } from '../outbox.ts';
-import { hit } from '../rate-limit.ts';
+import type { DeferredHandler, PreparedMessage } from '../outbox.ts';
 import { authenticateAnswer, createSession, DEFAULT_SESSION_DURATION_MINUTES } from '../sessions.ts';
 import { enumerationProtected, pkceRequiredForMagicLinks } from '../settings.ts';
-import { assertDeliverable } from '../suppressions.ts';
 import { findOrCreateUserByEmail } from '../users.ts';
-import type { Route } from './types.ts';
-
-/**
- * The stored form of a body's email (sdk-core normalizeEmail: trimmed, lower-cased, punycode domain),
- * so one mailbox is one user whatever case or script it was typed in. @throws ApiError invalid_email
- */
-export function bodyEmail(raw: string): string {
-  const email = normalizeEmail(raw);
-  if (email === null) throw new ApiError('invalid_email');
-  return email;
-}
-
-/**
- * Refuses an inactive address (400 inactive_email), then counts an emailed-link send against the
- * per-project, per-IP and per-email limits (DESIGN 3); a refused send costs no quota.
- */
-export async function limitEmailSend(c: Ctx, svc: Services, kind: string, email: string): Promise<void> {
-  await assertDeliverable(svc, 'email', email);
-  const now = svc.now();
-  const pid = svc.project.project_id;
-  // The OTP limits' numbers apply to every send kind; each kind counts in its own windows.
-  await hit(svc.db, `${kind}:project:${pid}`, svc.limits.otpSendPerProject, now);
-  await hit(svc.db, `${kind}:ip:${pid}:${clientIp(c, svc)}`, svc.limits.otpSendPerIp, now);
-  await hit(svc.db, `${kind}:email:${pid}:${email}`, svc.limits.otpSendPerEmail, now);
-}
+import type { Route } from '../routes/types.ts';
+import { issueEmailToken, redeemEmailToken } from './store.ts';
 
 /** Outbox job kind of an enumeration-protected magic-link send/primary. */
-const PRIMARY_LINK_JOB = 'magic_link_primary';
+export const PRIMARY_LINK_JOB = 'magic_link_primary';
 
 /** Inputs of a {@link PRIMARY_LINK_JOB}: no secret (the token is issued by the job). */
 interface PrimaryLinkJob {
@@ -57,6 +30,59 @@ interface PrimaryLinkJob {
   codeChallenge: string | null;
   /** When the send was asked for; the link's lifetime counts from here. */
   at: number;
+}
+
+/** The user and id of an email address of the project, if any. */
+function findEmail(svc: Services, email: string) {
+  return svc.db.kysely
+    .selectFrom('emails')
+    .select(['email_id', 'user_id'])
+    .where('project_id', '=', svc.project.project_id)
+    .where('email', '=', email)
+    .executeTakeFirst();
+}
+
+/** Issues the emailed token and renders its message (the caller enqueues it, or hands it to the outbox worker). */
+async function prepareLink(
+  svc: Services,
+  o: { userId: string; emailId: string; email: string; signup: boolean; url: string; minutes: number; codeChallenge: string | null; at?: number },
+): Promise<PreparedMessage> {
+  const { token, expiresAt } = await issueEmailToken(svc, {
+    userId: o.userId,
+    emailId: o.emailId,
+    email: o.email,
+    kind: o.signup ? 'signup' : 'login',
+    minutes: o.minutes,
+    codeChallenge: o.codeChallenge,
+    ...(o.at !== undefined ? { at: o.at } : {}),
+  });
+  const link = linkWithToken(o.url, 'magic_links', token);
+  const name = svc.project.project_name;
+  const message: OutboundMessage = {
+    projectId: svc.project.project_id,
+    channel: 'email',
+    to: o.email,
+    subject: o.signup ? `Finish signing up to ${name}` : `Your ${name} login link`,
+    text: `${o.signup ? 'Finish signing up' : 'Log in'} to ${name} with this link:\n\n${link}\n\nIt expires in ${o.minutes} minutes and works once. If you did not request it, ignore this email.`,
+    code: null,
+    link,
+  };
+  return { message, expiresAt };
+}
+
+/**
+ * The magic-links method's outbox job: enumeration protection's send/primary does the lookup, the token
+ * and the email in the outbox worker, so the request does the same work for every address.
+ */
+export function magicLinkJobs(svc: Services): Record<string, DeferredHandler> {
+  return {
+    [PRIMARY_LINK_JOB]: async (payload) => {
+      const p = payload as PrimaryLinkJob;
+      const found = await findEmail(svc, p.email);
+      if (!found) return null;
+      return prepareLink(svc, { userId: found.user_id, emailId: found.email_id, email: p.email, signup: false, url: p.url, minutes: p.minutes, codeChallenge: p.codeChallenge, at: p.at });
+    },
+  };
 }
 
 /** Registers the magic-link routes. */
@@ -75,60 +101,14 @@ export function magicLinkRoutes(route: Route, svc: Services): void {
     return { email, loginUrl, signupUrl };
   };
 
-  const findEmail = (email: string) =>
-    k.selectFrom('emails').select(['email_id', 'user_id']).where('project_id', '=', svc.project.project_id).where('email', '=', email).executeTakeFirst();
-
-  /** Issues the emailed token and renders its message (the caller enqueues it, or hands it to the outbox worker). */
-  const prepareLink = async (o: {
-    userId: string;
-    emailId: string;
-    email: string;
-    signup: boolean;
-    url: string;
-    minutes: number;
-    codeChallenge: string | null;
-    at?: number;
-  }): Promise<PreparedMessage> => {
-    const { token, expiresAt } = await issueEmailToken(svc, {
-      userId: o.userId,
-      emailId: o.emailId,
-      email: o.email,
-      kind: o.signup ? 'signup' : 'login',
-      minutes: o.minutes,
-      codeChallenge: o.codeChallenge,
-      ...(o.at !== undefined ? { at: o.at } : {}),
-    });
-    const link = linkWithToken(o.url, 'magic_links', token);
-    const name = svc.project.project_name;
-    const message: OutboundMessage = {
-      projectId: svc.project.project_id,
-      channel: 'email',
-      to: o.email,
-      subject: o.signup ? `Finish signing up to ${name}` : `Your ${name} login link`,
-      text: `${o.signup ? 'Finish signing up' : 'Log in'} to ${name} with this link:\n\n${link}\n\nIt expires in ${o.minutes} minutes and works once. If you did not request it, ignore this email.`,
-      code: null,
-      link,
-    };
-    return { message, expiresAt };
-  };
-
   const sendLink = async (
     body: MagicLinkSendRequest,
     o: { userId: string; emailId: string; email: string; signup: boolean; loginUrl: string; signupUrl: string },
   ) => {
     const minutes = (o.signup ? body.signup_expiration_minutes : body.login_expiration_minutes) ?? MAGIC_LINK_EXPIRATION_DEFAULT;
-    const prepared = await prepareLink({ ...o, url: o.signup ? o.signupUrl : o.loginUrl, minutes, codeChallenge: body.code_challenge ?? null });
+    const prepared = await prepareLink(svc, { ...o, url: o.signup ? o.signupUrl : o.loginUrl, minutes, codeChallenge: body.code_challenge ?? null });
     await svc.outbox.enqueueMessage(prepared.message, { expiresAt: prepared.expiresAt });
   };
-
-  // Enumeration protection's send/primary: the lookup, the token and the email happen here, in the
-  // outbox worker, so the request does the same work for every address.
-  svc.outbox.register(PRIMARY_LINK_JOB, async (payload) => {
-    const p = payload as PrimaryLinkJob;
-    const found = await findEmail(p.email);
-    if (!found) return null;
-    return prepareLink({ userId: found.user_id, emailId: found.email_id, email: p.email, signup: false, url: p.url, minutes: p.minutes, codeChallenge: p.codeChallenge, at: p.at });
-  });
 
   route('POST', '/sdk/v1/magic_links/email/login_or_create', async (c) => {
     requireProjectAuth(c, svc);
@@ -153,7 +133,7 @@ export function magicLinkRoutes(route: Route, svc: Services): void {
       // Same limits, same lookup, same one enqueue and the same answer shape for every address; an
       // unknown one gets stable decoy ids and no email (the job finds no account).
       await limitEmailSend(c, svc, 'magic_link_send', email);
-      const known = await findEmail(email);
+      const known = await findEmail(svc, email);
       const job: PrimaryLinkJob = {
         email,
         url: loginUrl,
@@ -169,7 +149,7 @@ export function magicLinkRoutes(route: Route, svc: Services): void {
       };
       return ok(c, answer);
     }
-    const found = await findEmail(email);
+    const found = await findEmail(svc, email);
     if (!found) throw new ApiError('email_not_found');
     await limitEmailSend(c, svc, 'magic_link_send', email);
     await sendLink(body, { userId: found.user_id, emailId: found.email_id, email, signup: false, loginUrl, signupUrl });
@@ -181,7 +161,7 @@ export function magicLinkRoutes(route: Route, svc: Services): void {
     const session = await requireSession(c, svc);
     const body = await readJson(c, SendSchema, svc.maxBodyBytes);
     const { email, loginUrl, signupUrl } = prepare(c, body);
-    const found = await findEmail(email);
+    const found = await findEmail(svc, email);
     if (found && found.user_id !== session.user_id) throw new ApiError('duplicate_email');
     await limitEmailSend(c, svc, 'magic_link_send', email);
     // An address new to the user gets its id now; the emails row is written when the link is redeemed.

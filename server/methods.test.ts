@@ -1,0 +1,128 @@
+/**
+ * The method registry (server/method.ts, server/methods.ts) assembles what the hand-wired switchboards
+ * held before: the same migration names in the same order, an error table with exactly sdk-core's
+ * ERROR_TYPES, and method folders that use one another only through a declared `index.ts`.
+ */
+import assert from 'node:assert/strict';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { ERROR_TYPES } from '../sdk-core/schemas/errors.ts';
+import { CORE_MIGRATIONS, migrations } from './db/migrations.ts';
+import { CORE_ERRORS, ERRORS } from './errors.ts';
+import { assertMethodList, type ServerMethod } from './method.ts';
+import { SERVER_METHODS } from './methods.ts';
+
+const SERVER = dirname(fileURLToPath(import.meta.url));
+const methods: readonly ServerMethod[] = SERVER_METHODS;
+const methodNames = new Set<string>(methods.map((m) => m.name));
+
+/** Non-test TypeScript files under `dir`, as paths relative to server/. */
+function sources(dir: string): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(dir)) {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) {
+      if (name !== 'node_modules') out.push(...sources(p));
+    } else if (name.endsWith('.ts') && !name.endsWith('.test.ts')) out.push(relative(SERVER, p));
+  }
+  return out;
+}
+
+/** The relative imports (and re-exports) of a file, resolved to paths relative to server/. */
+function relativeImports(file: string): string[] {
+  const text = readFileSync(join(SERVER, file), 'utf8');
+  const specs = [...text.matchAll(/(?:from|import)\s*\(?\s*'(\.[^']+)'/g)].map((m) => m[1]!);
+  return specs.map((s) => relative(SERVER, resolve(SERVER, dirname(file), s)));
+}
+
+/** The method folder a server-relative path is in, if any. */
+const methodOf = (path: string): string | undefined => {
+  const top = path.split('/')[0]!;
+  return path.includes('/') && methodNames.has(top) ? top : undefined;
+};
+
+describe('server method registry', () => {
+  it('the migrations are the names they were, in the order they ran (databases record them)', () => {
+    assert.deepEqual(Object.keys(migrations), [
+      '0001_initial',
+      '0002_links_phones_passwords',
+      '0003_account',
+      '0004_webauthn',
+      '0005_suppressions',
+      '0006_hardening',
+      '0007_pruning',
+    ]);
+    const webauthn = methods.find((m) => m.name === 'webauthn');
+    assert.equal(migrations['0004_webauthn'], webauthn?.migrations?.['0004_webauthn'], '0004_webauthn is the webauthn method’s');
+    for (const [name, m] of Object.entries(migrations)) {
+      const owners = [CORE_MIGRATIONS[name], ...methods.map((x) => x.migrations?.[name])].filter((x) => x !== undefined);
+      assert.deepEqual(owners, [m], `${name} has one owner`);
+    }
+  });
+
+  it('the error table has exactly the error types of sdk-core ERROR_TYPES, each owned by core or one method', () => {
+    assert.deepEqual(Object.keys(ERRORS).sort(), [...ERROR_TYPES].sort());
+    assert.equal(new Set(ERROR_TYPES).size, ERROR_TYPES.length, 'ERROR_TYPES has no duplicates');
+    const assembled: Record<string, unknown> = { ...CORE_ERRORS };
+    for (const m of methods) {
+      for (const [type, info] of Object.entries(m.errors ?? {})) {
+        assert.ok(!Object.hasOwn(assembled, type), `${type} of ${m.name} is owned once`);
+        assembled[type] = info;
+      }
+    }
+    assert.deepEqual(assembled, { ...ERRORS }, "ERRORS is core's table and the registered methods' tables, nothing else");
+  });
+
+  it('each method is its folder: server/<name>/index.ts exports the listed object; names are unique; uses name listed methods', () => {
+    assertMethodList(methods);
+    for (const m of methods) {
+      const index = join(SERVER, m.name, 'index.ts');
+      assert.ok(existsSync(index), `${m.name}/index.ts`);
+      assert.match(readFileSync(index, 'utf8'), /satisfies ServerMethod/, `${m.name}/index.ts exports a ServerMethod`);
+    }
+    assert.throws(() => assertMethodList([...methods, methods[0]!]), /listed twice/);
+    assert.throws(() => assertMethodList([{ name: 'totps', uses: ['oauth'], routes: () => undefined }]), /totps uses oauth/);
+  });
+
+  it('a method imports another method only through its index.ts, and only one it declares in `uses`', () => {
+    for (const m of methods) {
+      for (const file of sources(join(SERVER, m.name))) {
+        for (const target of relativeImports(file)) {
+          const other = methodOf(target);
+          if (other === undefined || other === m.name) continue;
+          assert.equal(target, `${other}/index.ts`, `${file} imports ${target}: another method's internals`);
+          assert.ok(m.uses?.includes(other as ServerMethod['name']), `${file} imports ${other} without declaring uses: ['${other}']`);
+        }
+      }
+    }
+  });
+
+  it('core reaches method folders only through the registry (methods.ts) and the error table (<method>/errors.ts)', () => {
+    const core = sources(SERVER).filter((f) => methodOf(f) === undefined);
+    for (const file of core) {
+      for (const target of relativeImports(file)) {
+        const method = methodOf(target);
+        if (method === undefined) continue;
+        const allowed = (file === 'methods.ts' && target === `${method}/index.ts`) || (file === 'errors.ts' && target === `${method}/errors.ts`);
+        assert.ok(allowed, `core file ${file} imports ${target}`);
+      }
+    }
+  });
+
+  it("a method throws only core's error types, its own, and those of methods it uses", () => {
+    const owner = new Map<string, string>();
+    for (const m of methods) for (const type of Object.keys(m.errors ?? {})) owner.set(type, m.name);
+    for (const file of sources(SERVER)) {
+      const here = methodOf(file);
+      const text = readFileSync(join(SERVER, file), 'utf8');
+      for (const [, type] of text.matchAll(/ApiError\('([a-z_]+)'/g)) {
+        const by = owner.get(type!);
+        if (by === undefined) continue;
+        const m = methods.find((x) => x.name === here);
+        assert.ok(by === here || m?.uses?.includes(by as ServerMethod['name']), `${file} throws ${type}, an error type of ${by}`);
+      }
+    }
+  });
+});

@@ -1,0 +1,15 @@
+/**
+ * The one list of the server's sign-in methods (issue 12). app.ts registers their routes and outbox job
+ * kinds from it, db/migrations.ts takes their migrations, db/schema.ts derives `Database` from their
+ * tables, and users.ts asks each for its part of the wire user. Adding a method: its folder
+ * (`server/<method>/`, an `index.ts` exporting one `ServerMethod`) and one line here; see server/README.md,
+ * "Sign-in methods".
+ */
+import type { ServerMethod } from './method.ts';
+import { magicLinksMethod } from './magic-links/index.ts';
+import { otpsMethod } from './otps/index.ts';
+import { passwordsMethod } from './passwords/index.ts';
+import { webauthnMethod } from './webauthn/index.ts';
+
+/** Every sign-in method the server offers, in route-registration order. */
+export const SERVER_METHODS = [otpsMethod, magicLinksMethod, passwordsMethod, webauthnMethod] as const satisfies readonly ServerMethod[];

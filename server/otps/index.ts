@@ -1,0 +1,21 @@
+/**
+ * The otps method (SPEC 2 OTP, email / SMS / WhatsApp): one-time passcodes sent by login_or_create and
+ * send primary / secondary, verified by `otps/authenticate`. Registered in server/methods.ts.
+ */
+import { type ServerMethod, tableTypes } from '../method.ts';
+import { OTPS_ERRORS } from './errors.ts';
+import { otpRoutes } from './routes.ts';
+import { otpJobs, otpSendRoutes } from './send-routes.ts';
+import type { OtpsTables } from './tables.ts';
+
+/** The otps method's registry entry. */
+export const otpsMethod = {
+  name: 'otps',
+  routes(route, svc) {
+    otpRoutes(route, svc);
+    otpSendRoutes(route, svc);
+  },
+  jobs: otpJobs,
+  errors: OTPS_ERRORS,
+  tables: tableTypes<OtpsTables>(),
+} satisfies ServerMethod;

@@ -1,0 +1,26 @@
+/**
+ * The passwords method (SPEC 2 / 4 Password): create, authenticate, reset by email (through the
+ * magic-links method's emailed tokens), by existing password and by session, strength_check, and the
+ * users/search lookup of the password flow. Registered in server/methods.ts.
+ */
+import { type ServerMethod, tableTypes } from '../method.ts';
+import { PASSWORDS_ERRORS } from './errors.ts';
+import { passwordJobs, passwordRoutes } from './routes.ts';
+import { passwordUserRecords } from './store.ts';
+import type { PasswordsTables } from './tables.ts';
+import { userSearchRoutes } from './user-search.ts';
+
+/** The passwords method's registry entry. */
+export const passwordsMethod = {
+  name: 'passwords',
+  // Reset links are the magic-links method's emailed tokens (issued, peeked, redeemed, revoked there).
+  uses: ['magic-links'],
+  routes(route, svc) {
+    passwordRoutes(route, svc);
+    userSearchRoutes(route, svc);
+  },
+  jobs: passwordJobs,
+  userRecords: passwordUserRecords,
+  errors: PASSWORDS_ERRORS,
+  tables: tableTypes<PasswordsTables>(),
+} satisfies ServerMethod;

@@ -1,0 +1,21 @@
+/**
+ * The webauthn method (SPEC 2 / 7 Passkeys, DESIGN 3 WebAuthn): registration under a session, primary
+ * (discoverable) and secondary authentication, rename and removal of a registration; its migration
+ * 0004_webauthn. Registered in server/methods.ts.
+ */
+import { type ServerMethod, tableTypes } from '../method.ts';
+import { WEBAUTHN_ERRORS } from './errors.ts';
+import { WEBAUTHN_MIGRATIONS } from './migrations.ts';
+import { webauthnRoutes } from './routes.ts';
+import { webauthnUserRecords } from './store.ts';
+import type { WebAuthnTables } from './tables.ts';
+
+/** The webauthn method's registry entry. */
+export const webauthnMethod = {
+  name: 'webauthn',
+  routes: webauthnRoutes,
+  userRecords: webauthnUserRecords,
+  migrations: WEBAUTHN_MIGRATIONS,
+  errors: WEBAUTHN_ERRORS,
+  tables: tableTypes<WebAuthnTables>(),
+} satisfies ServerMethod;
