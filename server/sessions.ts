@@ -8,8 +8,8 @@ import type { Services } from './http.ts';
 import { signSessionJwt } from './keys.ts';
 import { loadUser } from './users.ts';
 
-/** Session lifetime when the body names none (SPEC 9). */
-export const DEFAULT_SESSION_DURATION_MINUTES = 30;
+/** Session lifetime when the body names none (SPEC 9, one number for client and server). */
+export { DEFAULT_SESSION_DURATION_MINUTES } from '../sdk-core/schemas/defaults.ts';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 

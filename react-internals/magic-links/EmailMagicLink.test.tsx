@@ -133,7 +133,7 @@ describe('email magic link (real reference server)', () => {
     expect(redirectPageClient.session.getSync()?.user_id).to.equal(signedIn!.user_id);
     expect(asked).to.deep.equal([]);
     // Single use: the verifier is spent with it, so a second opening is another browser's link (issue 10),
-    // refused before any call; the server's single-use refusal is covered in server/routes/magic-links.test.ts.
+    // refused before any call; the server's single-use refusal is covered in server/magic-links/magic-links.test.ts.
     let second: unknown;
     await redirectPageClient.magicLinks.authenticateFromUrl({ session_duration_minutes: 30, url: link, confirm: clicked }).catch((e: unknown) => {
       second = e;
