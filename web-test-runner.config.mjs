@@ -21,9 +21,7 @@ export default {
     reactEsmPlugin(),
     esbuildPlugin({ ts: true, tsx: true, jsx: 'automatic', tsconfig: './tsconfig.json', target: 'auto' }),
   ],
-  browsers: [
-    chromeLauncher({ launchOptions: chromiumLaunchOptions }),
-  ],
+  browsers: [chromeLauncher({ launchOptions: chromiumLaunchOptions })],
   reporters: [defaultReporter(), countReporter()],
   testFramework: { config: { timeout: 20000 } },
   // test/wtr-setup.js first: it keeps a failing assertion on DOM nodes reportable (see the file).

@@ -33,10 +33,7 @@ describe('demo passkey pages', () => {
     const context = await e2e.browser.newContext();
     const page = await context.newPage();
     await page.goto(`${e2e.base}/passkeys.html`);
-    await page
-      .locator('auth-passkey-registration')
-      .getByText('Error: Cannot use PasskeyRegistration component without active user authenticated.')
-      .waitFor();
+    await page.locator('auth-passkey-registration').getByText('Error: Cannot use PasskeyRegistration component without active user authenticated.').waitFor();
     assert.equal(await page.locator('#signed-out').isVisible(), true);
     await context.close();
   });

@@ -9,7 +9,8 @@ import type { AuthEventType } from '../react-internals/events.ts';
 
 /** The payload (`detail.data`) of each `auth-event` type, in words. Typed over every type. */
 export const EVENT_TYPE_DOCS: Readonly<Record<AuthEventType, string>> = {
-  OTP_EMAIL_LOGIN_OR_CREATE: 'A passcode was emailed (first send and each resend): the login_or_create answer (`method_id`, `user_id`, ...) plus `email`, `resend`.',
+  OTP_EMAIL_LOGIN_OR_CREATE:
+    'A passcode was emailed (first send and each resend): the login_or_create answer (`method_id`, `user_id`, ...) plus `email`, `resend`.',
   OTP_SMS_LOGIN_OR_CREATE: 'A passcode was texted: the answer plus `phone_number`, `resend`.',
   OTP_WHATSAPP_LOGIN_OR_CREATE: 'A passcode was sent by WhatsApp: the answer plus `phone_number`, `resend`.',
   OTP_AUTHENTICATE: 'A passcode was exchanged for a session: the authenticate answer (`user`, `session`, `session_token`, `session_jwt`, ...).',
@@ -121,8 +122,7 @@ export const ELEMENT_DOCS: { readonly [tag: string]: ElementDoc } = {
       },
       passwordResetTokenType: {
         type: 'string | undefined',
-        description:
-          "The link's token type (attribute `password-reset-token-type`); when empty, the page's `stytch_token_type` query parameter.",
+        description: "The link's token type (attribute `password-reset-token-type`); when empty, the page's `stytch_token_type` query parameter.",
       },
     },
     eventTypes: ['PASSWORD_RESET_BY_EMAIL', 'PASSWORD_RESET_LOGIN', 'PASSWORD_RESET_BY_EMAIL_START', 'authenticate-flow-complete'],

@@ -125,8 +125,7 @@ export const RESET_PASSWORD_DEFINITION: AuthElementDefinition = {
     // emailed link's query (`token`, `stytch_token_type`), taken when the element connected.
     const fromAddress = ADDRESS_TOKEN in values;
     const token = text(values['passwordResetToken']) || (fromAddress ? text(values[ADDRESS_TOKEN]) : queryParam('token'));
-    const tokenType =
-      text(values['passwordResetTokenType']) || (fromAddress ? text(values[ADDRESS_TOKEN_TYPE]) : queryParam('stytch_token_type'));
+    const tokenType = text(values['passwordResetTokenType']) || (fromAddress ? text(values[ADDRESS_TOKEN_TYPE]) : queryParam('stytch_token_type'));
     // A new token is a new reset: start over rather than carry the old one's state.
     return { initialState: resetInitialState(token, tokenType), key: `${tokenType}:${token}` };
   },
@@ -143,8 +142,4 @@ export const PASSKEY_REGISTRATION_DEFINITION: AuthElementDefinition = {
 };
 
 /** Every row, in the order of the tags' documentation. */
-export const AUTH_ELEMENT_DEFINITIONS: readonly AuthElementDefinition[] = [
-  LOGIN_DEFINITION,
-  RESET_PASSWORD_DEFINITION,
-  PASSKEY_REGISTRATION_DEFINITION,
-];
+export const AUTH_ELEMENT_DEFINITIONS: readonly AuthElementDefinition[] = [LOGIN_DEFINITION, RESET_PASSWORD_DEFINITION, PASSKEY_REGISTRATION_DEFINITION];

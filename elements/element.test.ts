@@ -254,7 +254,11 @@ describe('createAuthElement: misconfiguration is loud', () => {
     const el = wrapper.querySelector('auth-login')!;
     const log = recordConsole();
     try {
-      el.styles = { colors: { primary: 'var(--brand, #000000)', error: 'red;}body{display:none' }, container: { borderRadius: 'calc(2px * 3)' }, colours: {} } as never;
+      el.styles = {
+        colors: { primary: 'var(--brand, #000000)', error: 'red;}body{display:none' },
+        container: { borderRadius: 'calc(2px * 3)' },
+        colours: {},
+      } as never;
       el.config = base();
       const h1 = await waitFor(() => el.shadowRoot!.querySelector('h1'), 'heading');
       await waitFor(() => getComputedStyle(h1).color === 'rgb(10, 20, 30)', 'var() colour');
@@ -368,7 +372,8 @@ describe('theming and layout', () => {
       expect(box.scrollWidth).to.be.at.most(box.clientWidth);
       expect(wrapper.scrollWidth).to.be.at.most(320);
       // Toasts are fixed to the viewport, not laid out in the box.
-      for (const child of box.querySelectorAll(':not(.ae-toasts, .ae-toasts *)')) expect(child.getBoundingClientRect().right, child.outerHTML.slice(0, 60)).to.be.at.most(box.getBoundingClientRect().right + 0.5);
+      for (const child of box.querySelectorAll(':not(.ae-toasts, .ae-toasts *)'))
+        expect(child.getBoundingClientRect().right, child.outerHTML.slice(0, 60)).to.be.at.most(box.getBoundingClientRect().right + 0.5);
     });
   }
 

@@ -462,10 +462,7 @@ function ElementHost({ element }: { element: AuthElement }) {
   const problem = s.problems.get('config');
   const onEvent = useCallback((e: AuthEvent) => forwardEvent(element, element.callbacks, e), [element]);
   const onError = useCallback((e: AuthErrorDetail) => forwardError(element, element.callbacks, e), [element]);
-  const onClientFailure = useCallback(
-    (e: unknown) => forwardError(element, element.callbacks, errorDetail(e, resolveStrings(element.strings))),
-    [element],
-  );
+  const onClientFailure = useCallback((e: unknown) => forwardError(element, element.callbacks, errorDetail(e, resolveStrings(element.strings))), [element]);
   const onScreenChange = useCallback((screen: Screen) => element.setAttribute('data-screen', screen), [element]);
   const { client, pending } = useClient(s.client, problem ? undefined : config, onClientFailure);
   const start = def.start(Object.fromEntries(s.values));

@@ -13,11 +13,7 @@ import { useWidgetStyles } from '../react-internals/components/styles.ts';
  * (and config.apiBaseUrl), owned by the element and destroyed when it unmounts.
  * `pending` is true while the owned client is being created (render nothing rather than flash).
  */
-export function useClient(
-  given: AuthClient | undefined,
-  config: unknown,
-  onFailure: (e: unknown) => void,
-): { client: AuthClient | null; pending: boolean } {
+export function useClient(given: AuthClient | undefined, config: unknown, onFailure: (e: unknown) => void): { client: AuthClient | null; pending: boolean } {
   const c = typeof config === 'object' && config !== null ? (config as Record<string, unknown>) : {};
   const token = !given && typeof c['publicToken'] === 'string' ? c['publicToken'] : undefined;
   const base = typeof c['apiBaseUrl'] === 'string' ? c['apiBaseUrl'] : undefined;

@@ -56,8 +56,7 @@ export function mountWidget<E extends MountableElement>(
   if (targets.length === 0) throw new Error(noElementsMessage(selector, fnName));
   define();
   return targets.map((target) => {
-    const existing =
-      target.localName === tag ? target : target.querySelector<HTMLElement>(`:scope > ${tag}`);
+    const existing = target.localName === tag ? target : target.querySelector<HTMLElement>(`:scope > ${tag}`);
     const el = (existing ?? createElement(tag)) as E;
     // JS-only props first: they re-render without touching attributes; the JSON props then
     // reflect to attributes and render once more (React batches both into one commit).

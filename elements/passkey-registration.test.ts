@@ -146,9 +146,7 @@ describe('<auth-passkey-registration>', () => {
     root.querySelector<HTMLButtonElement>('[data-passkey-create]')!.click();
     const error = root.querySelector('[data-passkey-error]')!;
     await waitFor(() => error.textContent !== '', 'error text');
-    expect(error.textContent).to.equal(
-      'Your Passkey was not created. Click "Create a Passkey" to try again or skip without adding a Passkey.',
-    );
+    expect(error.textContent).to.equal('Your Passkey was not created. Click "Create a Passkey" to try again or skip without adding a Passkey.');
   });
 
   it('rename (keyboard): Set up another and Done are disabled meanwhile; the new name is saved fire-and-forget', async () => {

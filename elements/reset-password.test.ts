@@ -24,15 +24,10 @@ const OLD_PASSWORD = 'Vanilla-Kite-Harbor-91';
 const NEW_PASSWORD = 'Quartz-Meadow-Lantern-57';
 const RESET_PAGE = `${location.origin}/reset-password.html`;
 const LOGIN_PAGE = `${location.origin}/signed-in.html`;
-const SPENT_LINK =
-  'The magic link could not be authenticated because it was either already used or expired. Please try again.';
+const SPENT_LINK = 'The magic link could not be authenticated because it was either already used or expired. Please try again.';
 
 /** A real API call with the public token (a host backend or another device); `server` defaults to the run's PKCE project. */
-async function api(
-  path: string,
-  body: unknown,
-  server?: { apiBaseUrl: string; publicToken: string },
-): Promise<{ ok: boolean; data: Record<string, unknown> }> {
+async function api(path: string, body: unknown, server?: { apiBaseUrl: string; publicToken: string }): Promise<{ ok: boolean; data: Record<string, unknown> }> {
   const { apiBaseUrl, publicToken } = server ?? (await testEnv());
   const r = await fetch(`${apiBaseUrl}/sdk/v1${path}`, {
     method: 'POST',
@@ -55,11 +50,7 @@ async function resetLinks(email: string, server?: { apiBaseUrl: string; publicTo
     localStorage.setItem(`auth_elements_pkce::${(await testEnv()).publicToken}::passwords`, JSON.stringify(pair));
     pkce = { code_challenge: pair.code_challenge };
   }
-  const sent = await api(
-    '/passwords/email/reset/start',
-    { email, reset_password_redirect_url: RESET_PAGE, login_redirect_url: LOGIN_PAGE, ...pkce },
-    server,
-  );
+  const sent = await api('/passwords/email/reset/start', { email, reset_password_redirect_url: RESET_PAGE, login_redirect_url: LOGIN_PAGE, ...pkce }, server);
   expect(sent.ok).to.equal(true);
   const mail = await waitForMessage(email);
   const login = mail.text.match(/http\S+stytch_token_type=login&token=\S+/)?.[0];
@@ -137,8 +128,7 @@ describe('<auth-reset-password>', () => {
     const el = await resetElement('not-a-real-token');
     const { q } = within(el);
     const input = await waitFor(() => q<HTMLInputElement>('input[name="password"]'), 'password input');
-    const colours = () =>
-      [...el.shadowRoot!.querySelectorAll<HTMLElement>('.ae-pw-meter > span')].map((s) => getComputedStyle(s).backgroundColor);
+    const colours = () => [...el.shadowRoot!.querySelectorAll<HTMLElement>('.ae-pw-meter > span')].map((s) => getComputedStyle(s).backgroundColor);
     const red = 'rgb(139, 18, 20)';
     const green = 'rgb(12, 90, 86)';
     const empty = 'rgb(173, 188, 197)';
@@ -234,7 +224,7 @@ describe('<auth-reset-password>', () => {
     button.click();
   }
 
-  it('stytch_token_type=login in the page URL: without this browser\'s PKCE verifier, one click naming the project, then signed in', async () => {
+  it("stytch_token_type=login in the page URL: without this browser's PKCE verifier, one click naming the project, then signed in", async () => {
     useProjectWithoutPkce();
     const email = uniqueEmail('reset-login');
     expect((await api('/passwords', { email, password: OLD_PASSWORD }, env.withoutPkce)).ok).to.equal(true);
@@ -277,13 +267,17 @@ describe('<auth-reset-password>', () => {
     expect(result.violations.map((v) => `${v.id}: ${v.help}`)).to.deep.equal([]);
   });
 
-  it('the one-click step\'s texts come from the strings table', async () => {
+  it("the one-click step's texts come from the strings table", async () => {
     useProjectWithoutPkce();
     history.replaceState(null, '', `${location.pathname}?stytch_token_type=login&token=not-redeemed`);
     const el = document.createElement('auth-reset-password');
     el.client = client;
     el.config = config();
-    el.strings = { 'magicLink.finishTitle': 'Fast fertig', 'magicLink.finishText': 'Anmeldung bei {projectName} abschließen.', 'magicLink.finishButton': 'Weiter' };
+    el.strings = {
+      'magicLink.finishTitle': 'Fast fertig',
+      'magicLink.finishText': 'Anmeldung bei {projectName} abschließen.',
+      'magicLink.finishButton': 'Weiter',
+    };
     await fixture(html`<div></div>`).then((d) => d.append(el));
     await waitFor(() => within(el).q('h1')?.textContent === 'Fast fertig', 'overridden title');
     const projectName = (await client.bootstrap()).project_name;

@@ -62,7 +62,8 @@ function checkRule(path: string, value: unknown, rule: Rule, out: ConfigIssue[])
         if (typeof value !== 'boolean') bad(`must be true or false, not ${describe(value)}; the default is used`);
         return;
       case 'domain':
-        if (typeof value !== 'string' || !/^[a-z0-9-]+(\.[a-z0-9-]+)+$/i.test(value.trim())) bad(`must be a bare domain such as "example.com", not ${describe(value)}; it is ignored`);
+        if (typeof value !== 'string' || !/^[a-z0-9-]+(\.[a-z0-9-]+)+$/i.test(value.trim()))
+          bad(`must be a bare domain such as "example.com", not ${describe(value)}; it is ignored`);
         return;
     }
   }
@@ -106,11 +107,7 @@ function checkRule(path: string, value: unknown, rule: Rule, out: ConfigIssue[])
  * have nothing to show (no usable product, no usable OTP method); the SPEC §1 product-combination
  * errors stay with the Main screen, which words them as SPEC says.
  */
-export function checkLoginConfig(
-  raw: unknown,
-  shape: Shape = LOGIN_CONFIG_SHAPE,
-  readsProducts: boolean = Object.hasOwn(shape, 'products'),
-): ConfigReport {
+export function checkLoginConfig(raw: unknown, shape: Shape = LOGIN_CONFIG_SHAPE, readsProducts: boolean = Object.hasOwn(shape, 'products')): ConfigReport {
   const warnings: ConfigIssue[] = [];
   if (raw === undefined || raw === null) return { warnings, fatal: null };
   if (!isRecord(raw)) {
@@ -139,7 +136,10 @@ export function checkLoginConfig(
     if (products.length === 0) {
       fatal = { field: 'config.products', message: `config.products is empty; list at least one of ${quoteList(AVAILABLE_PRODUCTS)}` };
     } else if (usable.length === 0) {
-      fatal = { field: 'config.products', message: `config.products has no product this widget can show; use at least one of ${quoteList(AVAILABLE_PRODUCTS)}` };
+      fatal = {
+        field: 'config.products',
+        message: `config.products has no product this widget can show; use at least one of ${quoteList(AVAILABLE_PRODUCTS)}`,
+      };
     }
   } else if (products !== undefined) {
     fatal = { field: 'config.products', message: `config.products must be an array of ${quoteList(AVAILABLE_PRODUCTS)}, not ${describe(products)}` };

@@ -63,11 +63,7 @@ function fetchChunk(load: () => Promise<unknown>): Promise<unknown> {
  * with the same `load` function share one fetch. A chunk that cannot be fetched shows SPEC §8's
  * 'Unable to contact our servers.' in its place.
  */
-export function lazyScreen<M, P extends object>(
-  load: () => Promise<M>,
-  pick: (module: M) => ComponentType<P>,
-  options: LazyScreenOptions = {},
-): LazyView<P> {
+export function lazyScreen<M, P extends object>(load: () => Promise<M>, pick: (module: M) => ComponentType<P>, options: LazyScreenOptions = {}): LazyView<P> {
   function Lazy(props: P) {
     const { strings } = useWidget();
     const chunk = chunkOf(load);

@@ -129,7 +129,10 @@ describe('lazyScreen', () => {
       await waitFor(() => host.textContent === 'hihi', 'both views');
       expect(fetches).to.equal(1);
 
-      const Broken = lazyScreen(() => Promise.reject(new Error('chunk load failed')), (m: { X: () => string }) => m.X);
+      const Broken = lazyScreen(
+        () => Promise.reject(new Error('chunk load failed')),
+        (m: { X: () => string }) => m.X,
+      );
       root.render(createElement(WidgetContext.Provider, { value: ctx }, createElement(Broken)));
       const alert = await waitFor(() => host.querySelector('[role="alert"]'), 'error');
       expect(alert.textContent).to.equal('Unable to contact our servers.');

@@ -19,7 +19,7 @@ describe('strings table', () => {
     expect(DEFAULT_STRINGS['watermark.poweredBy']).to.equal('Powered by');
   });
 
-  it('is the core table and every method\'s, each key once (a key in two tables would hide one text)', () => {
+  it("is the core table and every method's, each key once (a key in two tables would hide one text)", () => {
     const tables: readonly Readonly<Record<string, string>>[] = [CORE_STRINGS, ...(UI_METHODS as readonly UiMethod[]).map((m) => m.strings)];
     const count = new Map<string, number>();
     for (const t of tables) for (const k of Object.keys(t)) count.set(k, (count.get(k) ?? 0) + 1);
@@ -28,7 +28,7 @@ describe('strings table', () => {
     for (const t of tables) for (const [k, v] of Object.entries(t)) expect(DEFAULT_STRINGS[k as keyof typeof DEFAULT_STRINGS]).to.equal(v);
   });
 
-  it('types the errorType.* keys against the server\'s error types (a key naming none fails the type check)', () => {
+  it("types the errorType.* keys against the server's error types (a key naming none fails the type check)", () => {
     const known = { 'errorType.otp_code_not_found': 'x' } satisfies ErrorTypeStrings;
     // @ts-expect-error no such error_type in sdk-core/schemas/errors.ts
     const unknown = { 'errorType.otp_code_not_fund': 'x' } satisfies ErrorTypeStrings;
@@ -49,9 +49,7 @@ describe('strings table', () => {
     expect(s['main.header']).to.equal('Hola');
     expect(s['otp.title']).to.equal('Enter passcode');
     expect(Object.hasOwn(s, 'nope.key')).to.equal(false);
-    expect(text(resolveStrings({ 'otp.expiresIn': 'Expira en {time}' }), 'otp.expiresIn', { time: '1:00' })).to.equal(
-      'Expira en 1:00',
-    );
+    expect(text(resolveStrings({ 'otp.expiresIn': 'Expira en {time}' }), 'otp.expiresIn', { time: '1:00' })).to.equal('Expira en 1:00');
   });
 });
 
@@ -62,9 +60,7 @@ describe('error texts (SPEC §8)', () => {
 
   it('maps known error types to the table', () => {
     expect(errorText(api('otp_code_not_found'), strings)).to.equal('Invalid passcode, please try again.');
-    expect(errorText(api('user_lock_limit_reached'), strings)).to.equal(
-      'Too many failed authentication attempts. Please try again later.',
-    );
+    expect(errorText(api('user_lock_limit_reached'), strings)).to.equal('Too many failed authentication attempts. Please try again later.');
   });
 
   it('shows the server message for unknown types', () => {
@@ -81,9 +77,7 @@ describe('error texts (SPEC §8)', () => {
     expect(errorText(new NoSessionError(), strings)).to.equal(
       'There is no session currently available. Make sure the user is authenticated with a valid session.',
     );
-    expect(errorText(new UsageError('otps.authenticate', 'code', 'must be a string.'), strings)).to.match(
-      /^Invalid call to otps\.authenticate/,
-    );
+    expect(errorText(new UsageError('otps.authenticate', 'code', 'must be a string.'), strings)).to.match(/^Invalid call to otps\.authenticate/);
     expect(errorText(new Error('weird'), strings)).to.equal('weird');
   });
 

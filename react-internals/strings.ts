@@ -16,34 +16,28 @@ export type ErrorTypeStrings = { readonly [T in ErrorType as `errorType.${T}`]?:
  */
 const ERROR_TYPE_STRINGS = {
   'errorType.invalid_email': 'Email format is invalid.',
-  'errorType.invalid_phone_number':
-    'Phone number format is invalid. Ensure the phone number is in the E.164 format.',
-  'errorType.unsubscribed_phone_number':
-    "Phone number is unsubscribed. User has unsubscribed. Resubscribe by texting 'START' before messages can be sent.",
+  'errorType.invalid_phone_number': 'Phone number format is invalid. Ensure the phone number is in the E.164 format.',
+  'errorType.unsubscribed_phone_number': "Phone number is unsubscribed. User has unsubscribed. Resubscribe by texting 'START' before messages can be sent.",
   'errorType.inactive_email':
     'The email address is marked as inactive. Please try another email address, or contact your admin if you think this is a mistake.',
   'errorType.unauthorized_credentials': 'Unauthorized credentials.',
   'errorType.user_unauthenticated': 'Must have an active session to call this method. Have you logged in yet?',
   'errorType.email_not_found': 'Email not found.',
-  'errorType.unable_to_auth_magic_link':
-    'The magic link could not be authenticated because it was either already used or expired. Please try again.',
+  'errorType.unable_to_auth_magic_link': 'The magic link could not be authenticated because it was either already used or expired. Please try again.',
   'errorType.no_user_password': 'Password not found for this user. Please try again.',
   'errorType.breached_password': 'Password appears in the list of breached passwords and must be reset.',
   'errorType.reset_password': 'Password must be reset.',
   'errorType.oauth_token_not_found': 'OAuth Token could not be found.',
   'errorType.invalid_code': 'Code format is invalid, please try again.',
   'errorType.member_password_not_found': 'Member password not found.',
-  'errorType.oauth_flow_callback_error':
-    'An error was encountered in the callback of the OAuth flow. Please try again.',
+  'errorType.oauth_flow_callback_error': 'An error was encountered in the callback of the OAuth flow. Please try again.',
   'errorType.unauthorized_action': 'Unauthorized action.',
   'errorType.user_lock_limit_reached': 'Too many failed authentication attempts. Please try again later.',
   'errorType.invalid_session_token': 'Invalid session token.',
   'errorType.session_not_found': 'Session not found.',
-  'errorType.invalid_phone_number_country_code':
-    "The phone number's country code is invalid, unsupported, or disabled.",
+  'errorType.invalid_phone_number_country_code': "The phone number's country code is invalid, unsupported, or disabled.",
   'errorType.otp_code_not_found': 'Invalid passcode, please try again.',
-  'errorType.duplicate_member_phone_number':
-    'A member with the specified phone number already exists for this organization.',
+  'errorType.duplicate_member_phone_number': 'A member with the specified phone number already exists for this organization.',
 } as const satisfies ErrorTypeStrings;
 
 /** The texts of the widget shell and of what every method shares. Quoted SPEC texts are verbatim. */
@@ -65,8 +59,7 @@ export const CORE_STRINGS = {
   // Configuration errors shown in place of the form (SPEC §1)
   'config.passkeysAlone': 'Error: Cannot use Passkeys by itself, please add another product to the config.',
   'config.emlAndOtp': 'Cannot use both EML and Email OTP.',
-  'config.missingClient':
-    'Missing client: set the element\u2019s client property, or config.publicToken (and config.apiBaseUrl).',
+  'config.missingClient': 'Missing client: set the element\u2019s client property, or config.publicToken (and config.apiBaseUrl).',
 
   // Resend toasts: the email one is shared by the OTP and password resends.
   'toast.emailResent': 'Email resent',
@@ -86,11 +79,9 @@ export const CORE_STRINGS = {
   'error.invalidJson': 'Invalid JSON response from our servers.',
   'error.noResponse': 'Invalid or no response from server',
   'error.invalidResponse': 'Invalid response from our servers.',
-  'error.noSession':
-    'There is no session currently available. Make sure the user is authenticated with a valid session.',
+  'error.noSession': 'There is no session currently available. Make sure the user is authenticated with a valid session.',
   // Also shown for the server's pkce_mismatch (not in SPEC §8's list; its own text names PKCE internals).
-  'error.pkceVerifierMissing':
-    'This link only works in the browser where it was requested. Open it there, or request a new link in this browser.',
+  'error.pkceVerifierMissing': 'This link only works in the browser where it was requested. Open it there, or request a new link in this browser.',
 
   ...ERROR_TYPE_STRINGS,
 } as const satisfies Record<string, string>;
@@ -127,7 +118,8 @@ export function checkStringOverrides(overrides: unknown): { field: string; messa
   const issues: { field: string; message: string }[] = [];
   for (const [key, value] of Object.entries(overrides)) {
     const field = `strings[${JSON.stringify(key)}]`;
-    if (!Object.hasOwn(DEFAULT_STRINGS, key)) issues.push({ field, message: `${field} is not a text of the widget; it is ignored (the keys are listed in DEFAULT_STRINGS)` });
+    if (!Object.hasOwn(DEFAULT_STRINGS, key))
+      issues.push({ field, message: `${field} is not a text of the widget; it is ignored (the keys are listed in DEFAULT_STRINGS)` });
     else if (typeof value !== 'string') issues.push({ field, message: `${field} must be a string; the default text is used` });
   }
   return issues;

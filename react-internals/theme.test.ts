@@ -1,5 +1,16 @@
 import { expect } from '@open-wc/testing';
-import { checkStyles, darkTheme, isSafeValue, safeLogoUrl, THEME_DEFAULTS, THEME_TOKENS, themeProperties, themeSheet, widgetCss, withTokenFallbacks } from './theme.ts';
+import {
+  checkStyles,
+  darkTheme,
+  isSafeValue,
+  safeLogoUrl,
+  THEME_DEFAULTS,
+  THEME_TOKENS,
+  themeProperties,
+  themeSheet,
+  widgetCss,
+  withTokenFallbacks,
+} from './theme.ts';
 import { THEME_TOKEN_DOCS } from './theme-docs.ts';
 
 describe('theme', () => {

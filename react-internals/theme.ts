@@ -226,8 +226,7 @@ function cssValue(v: unknown, kind: ValueKind): string | undefined {
   return undefined;
 }
 
-const rec = (v: unknown): Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+const rec = (v: unknown): Record<string, unknown> => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
 
 /** Where each `styles` field lands: its token and kind (SPEC §3 Theme). */
 const BUTTON_FIELDS = (variant: 'primary' | 'secondary' | 'disabled') =>
@@ -296,7 +295,12 @@ export function checkStyles(styles: unknown): { tokens: Partial<Record<ThemeProp
       const field = `${path}.${key}`;
       const spec = fields[key];
       if (!Object.hasOwn(fields, key) || spec === undefined) {
-        issues.push({ field, message: `${field} is not a style option; expected one of ${Object.keys(fields).map((k) => `"${k}"`).join(', ')}. It is ignored` });
+        issues.push({
+          field,
+          message: `${field} is not a style option; expected one of ${Object.keys(fields)
+            .map((k) => `"${k}"`)
+            .join(', ')}. It is ignored`,
+        });
         continue;
       }
       if (v === undefined) continue;

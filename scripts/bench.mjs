@@ -34,7 +34,11 @@ try {
   const auth = (secret) => `Basic ${Buffer.from(`${server.publicToken}:${secret}`).toString('base64')}`;
   const email = `bench-${Date.now()}@example.com`;
   const post = (path, body, secret = server.publicToken) =>
-    fetch(`${server.url}/sdk/v1${path}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: auth(secret) }, body: JSON.stringify(body) }).then((r) => r.json());
+    fetch(`${server.url}/sdk/v1${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: auth(secret) },
+      body: JSON.stringify(body),
+    }).then((r) => r.json());
   const { data: sent } = await post('/otps/email/login_or_create', { email });
   const { messages } = await (await fetch(`${server.url}/dev/inbox.json?to=${encodeURIComponent(email)}`)).json();
   const { data: signedIn } = await post('/otps/authenticate', { token: messages[0].code, method_id: sent.method_id, session_duration_minutes: 600 });

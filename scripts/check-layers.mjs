@@ -34,8 +34,7 @@ const METHOD_FOLDERS = {
 };
 
 const isTestFile = (rel) =>
-  /\.(test|browser\.test|e2e\.test)\.tsx?$/.test(rel) ||
-  /(^|\/)(test-helpers|test-support|test-utils|test-soft-authenticator)\.tsx?$/.test(rel);
+  /\.(test|browser\.test|e2e\.test)\.tsx?$/.test(rel) || /(^|\/)(test-helpers|test-support|test-utils|test-soft-authenticator)\.tsx?$/.test(rel);
 
 function walk(dir) {
   const out = [];
@@ -68,7 +67,9 @@ for (const layer of LAYERS) {
         if (layer !== 'server' && SERVER_ONLY_PACKAGES.some((re) => re.test(spec)) && !/^node:/.test(spec)) say('server-only package in browser code');
         continue;
       }
-      const target = relative(ROOT, normalize(join(dirname(file), spec))).split(sep).join('/');
+      const target = relative(ROOT, normalize(join(dirname(file), spec)))
+        .split(sep)
+        .join('/');
       const allowed = MAY_IMPORT[layer];
       if (!allowed.some((prefix) => target === prefix || target.startsWith(`${prefix}/`))) {
         say(`${layer} may import only ${allowed.join(', ')}`);

@@ -18,11 +18,7 @@ const CLASS_MODULE = 'dist/index.js';
 const DEFINE_MODULE = 'dist/auth-elements.js';
 
 const syntaxOf = (token: string): string =>
-  token.endsWith('-radius') || token.endsWith('-width') || token.endsWith('-height')
-    ? '<length>'
-    : token === '--auth-font-family'
-      ? '*'
-      : '<color>';
+  token.endsWith('-radius') || token.endsWith('-width') || token.endsWith('-height') ? '<length>' : token === '--auth-font-family' ? '*' : '<color>';
 
 /** The manifest, built from the tables. */
 export function buildManifest() {
@@ -76,9 +72,7 @@ export function buildManifest() {
         name,
         type: { text: EVENT_DOCS[name]?.type ?? 'CustomEvent' },
         description:
-          name === 'auth-event'
-            ? `${EVENT_DOCS[name]?.description} This element sends: ${doc.eventTypes.join(', ')}.`
-            : (EVENT_DOCS[name]?.description ?? ''),
+          name === 'auth-event' ? `${EVENT_DOCS[name]?.description} This element sends: ${doc.eventTypes.join(', ')}.` : (EVENT_DOCS[name]?.description ?? ''),
       })),
       cssParts,
       cssProperties,

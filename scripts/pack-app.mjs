@@ -39,14 +39,38 @@ export function packApp() {
     n.startsWith('.') ? [] : n.startsWith('@') ? readdirSync(join(modules, n)).map((m) => `${n}/${m}`) : [n],
   );
   const install = { bytes: bytesUnder(modules), packages };
-  for (const dep of ['react', 'react-dom', 'scheduler', 'loose-envify', 'js-tokens', '@types/react', '@types/react-dom', '@types/prop-types', 'csstype', 'vue', 'svelte', '@angular/core', '@angular/common', '@angular/compiler', '@angular/platform-browser', 'rxjs', 'tslib']) {
+  for (const dep of [
+    'react',
+    'react-dom',
+    'scheduler',
+    'loose-envify',
+    'js-tokens',
+    '@types/react',
+    '@types/react-dom',
+    '@types/prop-types',
+    'csstype',
+    'vue',
+    'svelte',
+    '@angular/core',
+    '@angular/common',
+    '@angular/compiler',
+    '@angular/platform-browser',
+    'rxjs',
+    'tslib',
+  ]) {
     const from = join(repo, 'node_modules', dep);
     const to = join(modules, dep);
     if (!existsSync(from) || existsSync(to)) continue;
     mkdirSync(join(to, '..'), { recursive: true });
     symlinkSync(from, to, 'dir');
   }
-  return { root, app, tarball, pack: { size: info.size, unpackedSize: info.unpackedSize, entryCount: info.entryCount, files: info.files.map((f) => f.path) }, install };
+  return {
+    root,
+    app,
+    tarball,
+    pack: { size: info.size, unpackedSize: info.unpackedSize, entryCount: info.entryCount, files: info.files.map((f) => f.path) },
+    install,
+  };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

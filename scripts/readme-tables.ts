@@ -31,16 +31,23 @@ export function readmeTables(): Record<string, string> {
     '| token | default | `styles` field | what it styles |',
     '|---|---|---|---|',
     ...Object.entries(THEME_TOKENS).map(
-      ([name, value]) => `| ${code(name)} | ${code(value)} | ${byToken.has(name) ? code(byToken.get(name)!) : ''} | ${THEME_TOKEN_DOCS[name as ThemeProperty]} |`,
+      ([name, value]) =>
+        `| ${code(name)} | ${code(value)} | ${byToken.has(name) ? code(byToken.get(name)!) : ''} | ${THEME_TOKEN_DOCS[name as ThemeProperty]} |`,
     ),
   ].join('\n');
   const parts = ['| part | what |', '|---|---|', ...Object.entries(PARTS).map(([name, d]) => `| ${code(name)} | ${d} |`)].join('\n');
-  const events = [
-    '| `detail.type` | `detail.data` |',
-    '|---|---|',
-    ...Object.values(AuthEventType).map((t) => `| ${code(t)} | ${EVENT_TYPE_DOCS[t]} |`),
+  const events = ['| `detail.type` | `detail.data` |', '|---|---|', ...Object.values(AuthEventType).map((t) => `| ${code(t)} | ${EVENT_TYPE_DOCS[t]} |`)].join(
+    '\n',
+  );
+  const dark = [
+    '```css',
+    '@media (prefers-color-scheme: dark) {',
+    '  :root {',
+    ...Object.entries(themeProperties(darkTheme)).map(([k, v]) => `    ${k}: ${v};`),
+    '  }',
+    '}',
+    '```',
   ].join('\n');
-  const dark = ['```css', '@media (prefers-color-scheme: dark) {', '  :root {', ...Object.entries(themeProperties(darkTheme)).map(([k, v]) => `    ${k}: ${v};`), '  }', '}', '```'].join('\n');
   return { tokens, parts, events, 'dark-tokens': dark };
 }
 

@@ -78,7 +78,11 @@ const isUnit = (p) => p.endsWith('.test.ts') && !p.endsWith('.browser.test.ts') 
 // test/package/ runs against the packed tarball, in its own stage at the end.
 const isPackageTest = (p) => p.startsWith(join('test', 'package'));
 const serverTests = [...findTests('server', isUnit), ...findTests('test', (p) => isUnit(p) && !isPackageTest(p))];
-await counted('node tests (server on SQLite, sdk-core, demo)', ...nodeTest([...serverTests, ...findTests('sdk-core', isUnit), ...findTests('demo', isUnit)]), NODE_COUNTS);
+await counted(
+  'node tests (server on SQLite, sdk-core, demo)',
+  ...nodeTest([...serverTests, ...findTests('sdk-core', isUnit), ...findTests('demo', isUnit)]),
+  NODE_COUNTS,
+);
 
 // The same server suite on Postgres, the store for several instances (DATABASE_URL).
 if (existsSync('scripts/postgres.mjs')) {
@@ -131,7 +135,12 @@ if (packed) {
   // The kit is ESM only (custom elements run in browsers and bundlers; Node 20.19+ can require(esm)):
   // the esm-only profile leaves out node10 (no `exports` support) and CJS `require` resolutions.
   await check('arethetypeswrong (packed tarball)', bin('attw'), [packed.tarball, '--profile', 'esm-only']);
-  await counted('package tests (packed tarball)', ...nodeTest(findTests(join('test', 'package'), (p) => p.endsWith('.test.ts') && !p.endsWith('.e2e.test.ts'))), NODE_COUNTS, { AE_PACK_INFO: packInfo });
+  await counted(
+    'package tests (packed tarball)',
+    ...nodeTest(findTests(join('test', 'package'), (p) => p.endsWith('.test.ts') && !p.endsWith('.e2e.test.ts'))),
+    NODE_COUNTS,
+    { AE_PACK_INFO: packInfo },
+  );
 } else {
   record('publint (packed tarball)', 0, 1);
   record('arethetypeswrong (packed tarball)', 0, 1);

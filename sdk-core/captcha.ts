@@ -36,7 +36,9 @@ interface GrecaptchaEnterprise {
 function isGrecaptcha(g: unknown): g is GrecaptchaEnterprise {
   if (typeof g !== 'object' || g === null || g instanceof Node) return false;
   const e = (g as { enterprise?: unknown }).enterprise;
-  return typeof e === 'object' && e !== null && typeof (e as { ready?: unknown }).ready === 'function' && typeof (e as { execute?: unknown }).execute === 'function';
+  return (
+    typeof e === 'object' && e !== null && typeof (e as { ready?: unknown }).ready === 'function' && typeof (e as { execute?: unknown }).execute === 'function'
+  );
 }
 
 /** reCAPTCHA Enterprise-style provider: loads the vendor script once, then executes per call. */

@@ -177,7 +177,11 @@ describe('client against the reference server', () => {
         const warn = console.warn;
         console.warn = () => undefined;
         const client = createClient(srv.publicToken, {
-          apiBaseUrl: srv.url, fetch: (u, i) => fetch(u, i), cookies: new MemoryCookieJar(), storage, disableSessionRefresh: true,
+          apiBaseUrl: srv.url,
+          fetch: (u, i) => fetch(u, i),
+          cookies: new MemoryCookieJar(),
+          storage,
+          disableSessionRefresh: true,
         });
         console.warn = warn;
         clients.push(client);
@@ -260,8 +264,12 @@ describe('client against the reference server', () => {
 
       // Only one retry: a provider that never has a good token ends in the captcha error.
       const stuck = createClient(capServer.publicToken, {
-        apiBaseUrl: capServer.url, fetch: (u, i) => fetch(u, i), cookies: new MemoryCookieJar(), storage: new MemoryStore(),
-        disableSessionRefresh: true, captchaProvider: { getToken: async () => 'never-good' },
+        apiBaseUrl: capServer.url,
+        fetch: (u, i) => fetch(u, i),
+        cookies: new MemoryCookieJar(),
+        storage: new MemoryStore(),
+        disableSessionRefresh: true,
+        captchaProvider: { getToken: async () => 'never-good' },
       });
       clients.push(stuck);
       const err = await stuck.otps.email.loginOrCreate('stuck@example.com').catch((e: unknown) => e);
@@ -269,7 +277,11 @@ describe('client against the reference server', () => {
 
       // Without a host provider the bootstrap's dev site key picks the dev captcha.
       const plain = createClient(capServer.publicToken, {
-        apiBaseUrl: capServer.url, fetch: (u, i) => fetch(u, i), cookies: new MemoryCookieJar(), storage: new MemoryStore(), disableSessionRefresh: true,
+        apiBaseUrl: capServer.url,
+        fetch: (u, i) => fetch(u, i),
+        cookies: new MemoryCookieJar(),
+        storage: new MemoryStore(),
+        disableSessionRefresh: true,
       });
       clients.push(plain);
       assert.match((await plain.otps.email.loginOrCreate(`plain-${Date.now()}@example.com`)).method_id, /\S/);
@@ -304,7 +316,11 @@ describe('client against the reference server', () => {
     console.warn = (m: string) => warnings.push(m);
     try {
       const client = createClient(b2b.publicToken, {
-        apiBaseUrl: b2b.url, fetch: (u, i) => fetch(u, i), cookies: new MemoryCookieJar(), storage: new MemoryStore(), disableSessionRefresh: true,
+        apiBaseUrl: b2b.url,
+        fetch: (u, i) => fetch(u, i),
+        cookies: new MemoryCookieJar(),
+        storage: new MemoryStore(),
+        disableSessionRefresh: true,
       });
       clients.push(client);
       await client.bootstrap();
@@ -313,6 +329,9 @@ describe('client against the reference server', () => {
       await b2b.close();
       rmSync(b2bDir, { recursive: true, force: true });
     }
-    assert.ok(warnings.some((w) => w.includes('B2B project')), warnings.join('; '));
+    assert.ok(
+      warnings.some((w) => w.includes('B2B project')),
+      warnings.join('; '),
+    );
   });
 });

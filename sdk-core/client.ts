@@ -1,12 +1,6 @@
 import type { AuthenticateResult } from './api-types.ts';
 import { DEFAULT_BOOTSTRAP } from './bootstrap.ts';
-import {
-  type CaptchaProvider,
-  DEV_CAPTCHA_SITE_KEY_PREFIX,
-  type DeviceFingerprintProvider,
-  devCaptchaProvider,
-  recaptchaProvider,
-} from './captcha.ts';
+import { type CaptchaProvider, DEV_CAPTCHA_SITE_KEY_PREFIX, type DeviceFingerprintProvider, devCaptchaProvider, recaptchaProvider } from './captcha.ts';
 import { type ApiRequest, CaptchaRequiredError, type FetchLike, HttpClient } from './http.ts';
 import type { MethodContext } from './method.ts';
 import { type MethodGroups, SDK_METHODS } from './methods.ts';

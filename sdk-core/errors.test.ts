@@ -1,14 +1,7 @@
 /** One error family (issue 12): every SDK error is an AuthError with a code of its own and a literal name. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import {
-  ApiUnreachableError,
-  AuthError,
-  CaptchaRequiredError,
-  toAuthError,
-  UNREACHABLE_MESSAGES,
-  unknownError,
-} from './errors.ts';
+import { ApiUnreachableError, AuthError, CaptchaRequiredError, toAuthError, UNREACHABLE_MESSAGES, unknownError } from './errors.ts';
 import { WebAuthnCeremonyError } from './webauthn/errors.ts';
 import { isWebAuthnAbort, isWebAuthnDuplicate, isWebAuthnNotAllowed } from './webauthn/index.ts';
 

@@ -147,10 +147,7 @@ export class UsageError extends AuthError {
 export class NoSessionError extends AuthError {
   override name = 'NoSessionError';
   constructor() {
-    super(
-      'no_session',
-      'There is no session currently available. Make sure the user is authenticated with a valid session.',
-    );
+    super('no_session', 'There is no session currently available. Make sure the user is authenticated with a valid session.');
   }
 }
 
@@ -160,10 +157,7 @@ export class MissingParameterError extends AuthError {
   /** The missing parameter's name. */
   readonly parameter: string;
   constructor(parameter: string) {
-    super(
-      'missing_parameter',
-      `Required parameter is missing: ${parameter}. Please reach out to the application developer.`,
-    );
+    super('missing_parameter', `Required parameter is missing: ${parameter}. Please reach out to the application developer.`);
     this.parameter = parameter;
   }
 }
@@ -204,10 +198,7 @@ export class ConfirmationRequiredError extends AuthError {
 export class PKCEVerifierMissingError extends AuthError {
   override name = 'PKCEVerifierMissingError';
   constructor() {
-    super(
-      'pkce_verifier_missing',
-      'This link only works in the browser where it was requested. Open it there, or request a new link in this browser.',
-    );
+    super('pkce_verifier_missing', 'This link only works in the browser where it was requested. Open it there, or request a new link in this browser.');
   }
 }
 

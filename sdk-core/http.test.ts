@@ -12,8 +12,11 @@ const answers: Record<string, { status: number; body: string; type?: string }> =
   '/sdk/v1/api-error': {
     status: 404,
     body: JSON.stringify({
-      status_code: 404, request_id: 'r2', error_type: 'otp_code_not_found',
-      error_message: 'The code is wrong.', error_url: 'https://example.com/errors#otp_code_not_found',
+      status_code: 404,
+      request_id: 'r2',
+      error_type: 'otp_code_not_found',
+      error_message: 'The code is wrong.',
+      error_url: 'https://example.com/errors#otp_code_not_found',
     }),
   },
   '/sdk/v1/schema': {
@@ -76,7 +79,9 @@ describe('HttpClient', () => {
   });
 
   it('maps an error body to ApiError with every wire field', async () => {
-    const err = await client().request({ method: 'POST', path: '/api-error', body: {} }).catch((e: unknown) => e);
+    const err = await client()
+      .request({ method: 'POST', path: '/api-error', body: {} })
+      .catch((e: unknown) => e);
     assert.ok(err instanceof ApiError);
     assert.equal(err.status_code, 404);
     assert.equal(err.error_type, 'otp_code_not_found');
@@ -86,30 +91,40 @@ describe('HttpClient', () => {
   });
 
   it('maps a schema body to SchemaError with path and message lines', async () => {
-    const err = await client().request({ method: 'POST', path: '/schema', body: {} }).catch((e: unknown) => e);
+    const err = await client()
+      .request({ method: 'POST', path: '/schema', body: {} })
+      .catch((e: unknown) => e);
     assert.ok(err instanceof SchemaError);
     assert.equal(err.message, '[400] Request does not match expected schema\n.email: must be string');
   });
 
   it('reports non-JSON answers as "Invalid JSON response from our servers."', async () => {
-    const err = await client().request({ method: 'GET', path: '/html' }).catch((e: unknown) => e);
+    const err = await client()
+      .request({ method: 'GET', path: '/html' })
+      .catch((e: unknown) => e);
     assert.ok(err instanceof ApiUnreachableError);
     assert.equal(err.message, 'Invalid JSON response from our servers.');
   });
 
   it('recognises a text answer containing "Captcha required"', async () => {
-    const err = await client().request({ method: 'GET', path: '/captcha' }).catch((e: unknown) => e);
+    const err = await client()
+      .request({ method: 'GET', path: '/captcha' })
+      .catch((e: unknown) => e);
     assert.ok(err instanceof CaptchaRequiredError);
   });
 
   it('reports a 2xx without data as "Invalid response from our servers."', async () => {
-    const err = await client().request({ method: 'GET', path: '/no-data' }).catch((e: unknown) => e);
+    const err = await client()
+      .request({ method: 'GET', path: '/no-data' })
+      .catch((e: unknown) => e);
     assert.ok(err instanceof ApiUnreachableError);
     assert.equal(err.message, 'Invalid response from our servers.');
   });
 
   it('reports an error without error_type as "Invalid or no response from server"', async () => {
-    const err = await client().request({ method: 'GET', path: '/no-type' }).catch((e: unknown) => e);
+    const err = await client()
+      .request({ method: 'GET', path: '/no-type' })
+      .catch((e: unknown) => e);
     assert.ok(err instanceof ApiUnreachableError);
     assert.equal(err.message, 'Invalid or no response from server');
   });
@@ -141,7 +156,9 @@ describe('HttpClient', () => {
   it('gives up on a call its caller cancels, and waits 30 s by default', async () => {
     assert.equal(DEFAULT_REQUEST_TIMEOUT_MS, 30_000);
     const ac = new AbortController();
-    const pending = client().request({ method: 'POST', path: '/hang', body: {}, signal: ac.signal }).catch((e: unknown) => e);
+    const pending = client()
+      .request({ method: 'POST', path: '/hang', body: {}, signal: ac.signal })
+      .catch((e: unknown) => e);
     setTimeout(() => ac.abort(), 20);
     const err = await pending;
     assert.ok(err instanceof ApiUnreachableError, String(err));
@@ -156,7 +173,13 @@ describe('HttpClient', () => {
     };
     const dead = new HttpClient({ publicToken: 'public-token-test-abc', baseUrl: 'http://127.0.0.1:1', sessionToken: () => null, telemetryHeader: () => '' });
     assert.deepEqual(await reasonOf(dead, '/ok'), ['network', 'Unable to contact our servers.']);
-    const impatient = new HttpClient({ publicToken: 'public-token-test-abc', baseUrl: base, sessionToken: () => null, telemetryHeader: () => '', timeoutMs: 100 });
+    const impatient = new HttpClient({
+      publicToken: 'public-token-test-abc',
+      baseUrl: base,
+      sessionToken: () => null,
+      telemetryHeader: () => '',
+      timeoutMs: 100,
+    });
     assert.deepEqual(await reasonOf(impatient, '/hang'), ['timeout', 'Unable to contact our servers.']);
     assert.deepEqual(await reasonOf(impatient, '/stall-body'), ['timeout', 'Unable to contact our servers.']);
     const ac = new AbortController();
@@ -168,7 +191,9 @@ describe('HttpClient', () => {
   });
 
   it('throws CaptchaRequiredError as an AuthError of its own code, not an unreachable API', async () => {
-    const err = await client().request({ method: 'GET', path: '/captcha' }).catch((e: unknown) => e);
+    const err = await client()
+      .request({ method: 'GET', path: '/captcha' })
+      .catch((e: unknown) => e);
     assert.ok(err instanceof CaptchaRequiredError && err instanceof AuthError);
     assert.equal(err instanceof ApiUnreachableError, false);
     assert.deepEqual([err.name, err.code, err.message], ['CaptchaRequiredError', 'captcha_required', 'Captcha required']);

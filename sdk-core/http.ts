@@ -35,8 +35,7 @@ export interface HttpClientOptions {
   timeoutMs?: number;
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Reads schema issues from a schema-error body, which holds them under body, params or query. */
 function schemaIssues(json: Record<string, unknown>): SchemaIssue[] | null {

@@ -13,10 +13,7 @@ import type { SessionManager } from './session-manager.ts';
  * What a method may do with the session: read it, apply an authenticate answer, replace the cached
  * user, sign out locally. Not `dispose`: only the client ends the manager's life.
  */
-export type MethodSessions = Pick<
-  SessionManager,
-  'getState' | 'getTokens' | 'getIntermediateToken' | 'subscribe' | 'update' | 'setUser' | 'destroy'
->;
+export type MethodSessions = Pick<SessionManager, 'getState' | 'getTokens' | 'getIntermediateToken' | 'subscribe' | 'update' | 'setUser' | 'destroy'>;
 
 /** What every method (and the core session and user groups) gets from the client. */
 export interface MethodContext {

@@ -36,14 +36,17 @@ describe('method registry', () => {
       for (const m of SDK_METHODS) {
         const group = (client as unknown as Record<string, unknown>)[m.name];
         assert.equal(typeof group, 'object', m.name);
-        assert.ok(Object.values(group as object).some((v) => typeof v === 'function' || typeof v === 'object'), `${m.name} has calls`);
+        assert.ok(
+          Object.values(group as object).some((v) => typeof v === 'function' || typeof v === 'object'),
+          `${m.name} has calls`,
+        );
       }
     } finally {
       client.destroy();
     }
   });
 
-  it("each method lives in its own folder, whose index exports the registry entry, and imports no other method", async () => {
+  it('each method lives in its own folder, whose index exports the registry entry, and imports no other method', async () => {
     const folders = new Set(SDK_METHODS.map((m) => folderOf(m.name)));
     for (const m of SDK_METHODS) {
       const folder = folderOf(m.name);

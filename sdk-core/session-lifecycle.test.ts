@@ -343,7 +343,13 @@ describe('client warnings (SPEC §5)', () => {
     const warn = console.warn;
     console.warn = (m: string) => warnings.push(m);
     try {
-      const opts = { fetch: (u: string, i: RequestInit) => fetch(u, i), cookies: new MemoryCookieJar(), storage: new MemoryStore(), apiBaseUrl: server.url, disableSessionRefresh: true };
+      const opts = {
+        fetch: (u: string, i: RequestInit) => fetch(u, i),
+        cookies: new MemoryCookieJar(),
+        storage: new MemoryStore(),
+        apiBaseUrl: server.url,
+        disableSessionRefresh: true,
+      };
       made.push(createClient('token-without-prefix', opts));
       made.push(createClient(server.publicToken, opts));
     } finally {

@@ -22,12 +22,7 @@ export interface CookieOptions {
 export { DEFAULT_COOKIE_NAMES, INTERMEDIATE_COOKIE_MS } from './schemas/defaults.ts';
 
 /** Error types after which the session is gone on the server, so it is destroyed locally (SPEC §4). */
-export const SESSION_DESTROYING_ERRORS = [
-  'unauthorized_credentials',
-  'user_unauthenticated',
-  'invalid_secret_authentication',
-  'session_not_found',
-] as const;
+export const SESSION_DESTROYING_ERRORS = ['unauthorized_credentials', 'user_unauthenticated', 'invalid_secret_authentication', 'session_not_found'] as const;
 
 /** True when `e` means the session no longer exists server-side. */
 export const isSessionDestroyingError = (e: unknown): boolean => isApiError(e, ...SESSION_DESTROYING_ERRORS);

@@ -143,11 +143,5 @@ export class MemoryCookieJar implements CookieJar {
 
 /** True for hosts where browsers treat plain http as secure, so `Secure` cookies would be dropped (SPEC §9). */
 export function isLoopbackHost(hostname: string): boolean {
-  return (
-    hostname === 'localhost' ||
-    hostname.endsWith('.localhost') ||
-    hostname === '[::1]' ||
-    hostname === '::1' ||
-    /^127(\.\d{1,3}){3}$/.test(hostname)
-  );
+  return hostname === 'localhost' || hostname.endsWith('.localhost') || hostname === '[::1]' || hostname === '::1' || /^127(\.\d{1,3}){3}$/.test(hostname);
 }

@@ -1,14 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { SDK_VERSION } from './version.ts';
-import {
-  Telemetry,
-  TELEMETRY_BATCH_SIZE,
-  TELEMETRY_FLUSH_MS,
-  TELEMETRY_MAX_QUEUE,
-  TELEMETRY_SEND_TIMEOUT_MS,
-  type TelemetryEvent,
-} from './telemetry.ts';
+import { Telemetry, TELEMETRY_BATCH_SIZE, TELEMETRY_FLUSH_MS, TELEMETRY_MAX_QUEUE, TELEMETRY_SEND_TIMEOUT_MS, type TelemetryEvent } from './telemetry.ts';
 import { eventually, FakeClock } from './test-support.ts';
 
 function setup(send: (events: TelemetryEvent[], signal: AbortSignal) => Promise<void>, sendTimeoutMs?: number) {
@@ -48,7 +41,10 @@ describe('telemetry (SPEC §7, §9)', () => {
     clock.advance(TELEMETRY_FLUSH_MS - 1);
     assert.equal(batches.length, 0);
     clock.advance(1);
-    assert.deepEqual(batches.map((b) => b.map((e) => e.event.event_name)), [['sdk_instance_instantiated', 'render_login_screen']]);
+    assert.deepEqual(
+      batches.map((b) => b.map((e) => e.event.event_name)),
+      [['sdk_instance_instantiated', 'render_login_screen']],
+    );
     assert.equal(clock.pending, 0, 'no timer left when the queue is empty');
   });
 

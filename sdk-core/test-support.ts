@@ -115,7 +115,12 @@ export async function devInboxCode(serverUrl: string, email: string): Promise<st
 
 /** Signs `client` in by email passcode, reading the code from the server's dev inbox. */
 export async function signInByEmail(
-  client: { otps: { email: { loginOrCreate(e: string): Promise<{ method_id: string }> }; authenticate(c: string, m: string, o: { session_duration_minutes: number }): Promise<unknown> } },
+  client: {
+    otps: {
+      email: { loginOrCreate(e: string): Promise<{ method_id: string }> };
+      authenticate(c: string, m: string, o: { session_duration_minutes: number }): Promise<unknown>;
+    };
+  },
   serverUrl: string,
   email: string,
 ): Promise<void> {

@@ -8,13 +8,16 @@ import { check, isValidEmail, normalizeEmail } from './validate.ts';
 
 describe('usage checks (SPEC §5)', () => {
   it('names the method and the field', () => {
-    assert.throws(() => check('otps.email.loginOrCreate').string('email', 42), (e: unknown) => {
-      assert.ok(e instanceof UsageError);
-      assert.equal(e.message, 'Invalid call to otps.email.loginOrCreate\nemail must be a string.');
-      assert.equal(e.field, 'email');
-      assert.equal(e.method, 'otps.email.loginOrCreate');
-      return true;
-    });
+    assert.throws(
+      () => check('otps.email.loginOrCreate').string('email', 42),
+      (e: unknown) => {
+        assert.ok(e instanceof UsageError);
+        assert.equal(e.message, 'Invalid call to otps.email.loginOrCreate\nemail must be a string.');
+        assert.equal(e.field, 'email');
+        assert.equal(e.method, 'otps.email.loginOrCreate');
+        return true;
+      },
+    );
     assert.throws(() => check('otps.authenticate').number('session_duration_minutes', '30'), /session_duration_minutes must be a number/);
     assert.throws(() => check('x').optionalObject('untrusted_metadata', []), /untrusted_metadata must be an object/);
     assert.throws(() => check('x').optionalStringArray('custom_scopes', ['a', 1]), /custom_scopes must be an array of strings/);
@@ -22,8 +25,22 @@ describe('usage checks (SPEC §5)', () => {
   });
 
   it('accepts and rejects emails per the one shared syntax (WHATWG grammar + SPEC 5 top-level part)', () => {
-    for (const ok of ['a@b.co', 'first.last+tag@sub.example.org', ' padded@example.com ', 'user@bücher.example', 'x@пример.рф']) assert.ok(isValidEmail(ok), ok);
-    for (const bad of ['', 'a', 'a@b', 'a@b.c', 'a@b.c1', '@b.com', 'a b@c.com', 'victim:attacker@evil.com', 'a,b@example.com', '<x>@example.com', 'a\u0000@example.com', 'a@exa\uD800mple.com']) {
+    for (const ok of ['a@b.co', 'first.last+tag@sub.example.org', ' padded@example.com ', 'user@bücher.example', 'x@пример.рф'])
+      assert.ok(isValidEmail(ok), ok);
+    for (const bad of [
+      '',
+      'a',
+      'a@b',
+      'a@b.c',
+      'a@b.c1',
+      '@b.com',
+      'a b@c.com',
+      'victim:attacker@evil.com',
+      'a,b@example.com',
+      '<x>@example.com',
+      'a\u0000@example.com',
+      'a@exa\uD800mple.com',
+    ]) {
       assert.ok(!isValidEmail(bad), bad);
     }
     assert.equal(normalizeEmail('  Ada@Bücher.Example '), 'ada@xn--bcher-kva.example');
@@ -41,12 +58,30 @@ describe('usage checks (SPEC §5)', () => {
 
 describe('constants of SPEC §9', () => {
   it('backs off 2000 ms x 2^attempt with the attempt capped at 7 and ±175 ms jitter', () => {
-    assert.equal(backoffDelay(0, () => 0.5), 2000);
-    assert.equal(backoffDelay(3, () => 0.5), 16000);
-    assert.equal(backoffDelay(7, () => 0.5), 256000);
-    assert.equal(backoffDelay(12, () => 0.5), 256000);
-    assert.equal(backoffDelay(0, () => 0), 2000 - 175);
-    assert.equal(backoffDelay(0, () => 1), 2000 + 175);
+    assert.equal(
+      backoffDelay(0, () => 0.5),
+      2000,
+    );
+    assert.equal(
+      backoffDelay(3, () => 0.5),
+      16000,
+    );
+    assert.equal(
+      backoffDelay(7, () => 0.5),
+      256000,
+    );
+    assert.equal(
+      backoffDelay(12, () => 0.5),
+      256000,
+    );
+    assert.equal(
+      backoffDelay(0, () => 0),
+      2000 - 175,
+    );
+    assert.equal(
+      backoffDelay(0, () => 1),
+      2000 + 175,
+    );
   });
 
   it('serialises cookies with SameSite=Lax and Secure only off loopback', () => {

@@ -44,17 +44,37 @@ const cases: [string, string, () => Promise<unknown>][] = [
   ['passwords.create', 'password', () => c.passwords.create({ email: 'a@b.co', password: 1, session_duration_minutes: 5 })],
   ['passwords.authenticate', 'session_duration_minutes', () => c.passwords.authenticate({ email: 'a@b.co', password: 'x' })],
   ['passwords.resetByEmail', 'token', () => c.passwords.resetByEmail({ password: 'x', session_duration_minutes: 5 })],
-  ['passwords.resetByExistingPassword', 'existing_password', () => c.passwords.resetByExistingPassword({ email: 'a@b.co', new_password: 'y', session_duration_minutes: 5 })],
-  ['passwords.resetByExistingPassword', 'new_password', () => c.passwords.resetByExistingPassword({ email: 'a@b.co', existing_password: 'x', new_password: 2, session_duration_minutes: 5 })],
+  [
+    'passwords.resetByExistingPassword',
+    'existing_password',
+    () => c.passwords.resetByExistingPassword({ email: 'a@b.co', new_password: 'y', session_duration_minutes: 5 }),
+  ],
+  [
+    'passwords.resetByExistingPassword',
+    'new_password',
+    () => c.passwords.resetByExistingPassword({ email: 'a@b.co', existing_password: 'x', new_password: 2, session_duration_minutes: 5 }),
+  ],
   ['passwords.strengthCheck', 'password', () => c.passwords.strengthCheck({ email: 'a@b.co' })],
   ['webauthn.registerStart', 'is_passkey', () => c.webauthn.registerStart({ is_passkey: 'yes' })],
   ['webauthn.register', 'session_duration_minutes', () => c.webauthn.register({ public_key_credential: '{}' })],
   ['webauthn.authenticate', 'session_duration_minutes', () => c.webauthn.authenticate({ public_key_credential: '{}', session_duration_minutes: '30' })],
-  ['webauthn.authenticate', 'conditional_mediation', () => c.webauthn.authenticate({ public_key_credential: '{}', session_duration_minutes: 30, conditional_mediation: 1 })],
+  [
+    'webauthn.authenticate',
+    'conditional_mediation',
+    () => c.webauthn.authenticate({ public_key_credential: '{}', session_duration_minutes: 30, conditional_mediation: 1 }),
+  ],
   ['webauthn.update', 'name', () => c.webauthn.update({ webauthn_registration_id: 'w' })],
   ['cryptoWallets.authenticateStart', 'crypto_wallet_address', () => c.cryptoWallets.authenticateStart({ crypto_wallet_type: 'ethereum' })],
-  ['cryptoWallets.authenticate', 'signature', () => c.cryptoWallets.authenticate({ crypto_wallet_address: '0x1', crypto_wallet_type: 'ethereum', session_duration_minutes: 5 })],
-  ['cryptoWallets.authenticate', 'crypto_wallet_type', () => c.cryptoWallets.authenticate({ crypto_wallet_address: '0x1', signature: 's', session_duration_minutes: 5 })],
+  [
+    'cryptoWallets.authenticate',
+    'signature',
+    () => c.cryptoWallets.authenticate({ crypto_wallet_address: '0x1', crypto_wallet_type: 'ethereum', session_duration_minutes: 5 }),
+  ],
+  [
+    'cryptoWallets.authenticate',
+    'crypto_wallet_type',
+    () => c.cryptoWallets.authenticate({ crypto_wallet_address: '0x1', signature: 's', session_duration_minutes: 5 }),
+  ],
   ['oauth.start', 'custom_scopes', () => c.oauth.startUrl('google', { custom_scopes: 'email' })],
   ['oauth.start', 'provider_params', () => c.oauth.startUrl('google', { provider_params: 'x' })],
   ['oauth.authenticate', 'session_duration_minutes', () => c.oauth.authenticate('t', {})],
@@ -78,7 +98,11 @@ const cases: [string, string, () => Promise<unknown>][] = [
   ['magicLinks.email.send', 'create_user_as_pending', () => c.magicLinks.email.send('a@b.co', { create_user_as_pending: 'yes' })],
   ['magicLinks.email.loginOrCreate', 'create_user_as_pending', () => c.magicLinks.email.loginOrCreate('a@b.co', { create_user_as_pending: 1 })],
   ['passwords.resetByEmailStart', 'email', () => c.passwords.resetByEmailStart({ login_redirect_url: 'https://a' })],
-  ['passwords.resetByEmailStart', 'reset_password_expiration_minutes', () => c.passwords.resetByEmailStart({ email: 'a@b.co', reset_password_expiration_minutes: '10' })],
+  [
+    'passwords.resetByEmailStart',
+    'reset_password_expiration_minutes',
+    () => c.passwords.resetByEmailStart({ email: 'a@b.co', reset_password_expiration_minutes: '10' }),
+  ],
   ['passwords.resetBySession', 'password', () => c.passwords.resetBySession({ session_duration_minutes: 5 })],
   ['passwords.resetBySession', 'session_duration_minutes', () => c.passwords.resetBySession({ password: 'x' })],
   ['session.revoke', 'forceClear', () => c.session.revoke({ forceClear: 'true' })],
@@ -89,7 +113,11 @@ const cases: [string, string, () => Promise<unknown>][] = [
   ['webauthn.authenticateStart', 'is_passkey', () => c.webauthn.authenticateStart({ is_passkey: 'true' })],
   ['idp.authorizeSubmit', 'consent_granted', () => c.idp.authorizeSubmit({ client_id: 'c', redirect_uri: 'https://a', scopes: [], consent_granted: 'yes' })],
   ['idp.authorizeSubmit', 'consent_granted', () => c.idp.authorizeSubmit({ client_id: 'c', redirect_uri: 'https://a', scopes: [] })],
-  ['idp.authorizeSubmit', 'response_type', () => c.idp.authorizeSubmit({ client_id: 'c', redirect_uri: 'https://a', response_type: 1, scopes: [], consent_granted: true })],
+  [
+    'idp.authorizeSubmit',
+    'response_type',
+    () => c.idp.authorizeSubmit({ client_id: 'c', redirect_uri: 'https://a', response_type: 1, scopes: [], consent_granted: true }),
+  ],
   ['otps.sms.send', 'phone_number', () => c.otps.sms.send(15551234567)],
   ['otps.sms.send', 'locale', () => c.otps.sms.send('+15551234567', { locale: 1 })],
   ['otps.whatsapp.loginOrCreate', 'phone_number', () => c.otps.whatsapp.loginOrCreate(undefined)],
@@ -120,7 +148,10 @@ describe('authorize defaults (SPEC §3)', () => {
     await c.idp.authorizeStart({ client_id: 'c', redirect_uri: 'https://a.example/cb', scopes: ['openid'] }).catch(() => undefined);
     await c.idp.authorizeSubmit({ client_id: 'c', redirect_uri: 'https://a.example/cb', scopes: ['openid'], consent_granted: false }).catch(() => undefined);
     const bodies = sent.slice(before).map((r) => r.body as { response_type?: string; consent_granted?: boolean });
-    assert.deepEqual(bodies.map((b) => b.response_type), ['code', 'code']);
+    assert.deepEqual(
+      bodies.map((b) => b.response_type),
+      ['code', 'code'],
+    );
     assert.equal(bodies[1]!.consent_granted, false);
   });
 });

@@ -161,7 +161,8 @@ export async function createApp(opts: AppOptions = {}): Promise<AppInstance> {
     else {
       if (project.mode === 'test') deliveries.push(devInboxDelivery(db, now));
       if (opts.smtpUrl) deliveries.push(smtpDelivery(opts.smtpUrl, opts.smtpFrom ?? 'Auth Elements <no-reply@localhost>'));
-      if (opts.smsProviderUrl) deliveries.push(httpSmsDelivery({ url: opts.smsProviderUrl, ...(opts.smsProviderToken ? { token: opts.smsProviderToken } : {}) }));
+      if (opts.smsProviderUrl)
+        deliveries.push(httpSmsDelivery({ url: opts.smsProviderUrl, ...(opts.smsProviderToken ? { token: opts.smsProviderToken } : {}) }));
       if (deliveries.length === 0) {
         logger('[delivery] live project without SMTP_URL: outgoing email is dropped');
         deliveries.push(logOnlyDelivery(logger));
@@ -288,9 +289,7 @@ function buildApp(svc: Services, opts: AppOptions, registered: RegisteredRoute[]
     await next();
   });
 
-  const verifier =
-    opts.captchaVerifier ??
-    (mode === 'test' ? devCaptchaVerifier(svc) : siteverifyCaptchaVerifier(opts.captchaSecret ?? ''));
+  const verifier = opts.captchaVerifier ?? (mode === 'test' ? devCaptchaVerifier(svc) : siteverifyCaptchaVerifier(opts.captchaSecret ?? ''));
   app.use(captchaGuard(svc, verifier));
 
   const paths = new Set<string>();

@@ -40,7 +40,11 @@ describe('durability', () => {
       const token = ((await (await fetch(`${server.url}/dev/project.json`)).json()) as { public_token: string }).public_token;
       const auth = (secret: string) => `Basic ${Buffer.from(`${token}:${secret}`).toString('base64')}`;
       const post = (base: string, path: string, body: unknown, secret = token) =>
-        fetch(`${base}/sdk/v1${path}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: auth(secret) }, body: JSON.stringify(body) });
+        fetch(`${base}/sdk/v1${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: auth(secret) },
+          body: JSON.stringify(body),
+        });
 
       const acknowledged: string[] = [];
       const base = server.url;

@@ -45,8 +45,14 @@ export const CORE_ERRORS = {
   email_not_found: { status: 404, message: 'Email not found.' },
   phone_number_not_found: { status: 404, message: 'Phone number not found.' },
   // The rest of SPEC §8's catalogue, and the account calls (issue 3).
-  unsubscribed_phone_number: { status: 400, message: "Phone number is unsubscribed. User has unsubscribed. Resubscribe by texting 'START' before messages can be sent." },
-  inactive_email: { status: 400, message: 'The email address is marked as inactive. Please try another email address, or contact your admin if you think this is a mistake.' },
+  unsubscribed_phone_number: {
+    status: 400,
+    message: "Phone number is unsubscribed. User has unsubscribed. Resubscribe by texting 'START' before messages can be sent.",
+  },
+  inactive_email: {
+    status: 400,
+    message: 'The email address is marked as inactive. Please try another email address, or contact your admin if you think this is a mistake.',
+  },
   oauth_token_not_found: { status: 404, message: 'OAuth Token could not be found.' },
   member_password_not_found: { status: 404, message: 'Member password not found.' },
   oauth_flow_callback_error: { status: 400, message: 'An error was encountered in the callback of the OAuth flow. Please try again.' },
@@ -90,10 +96,7 @@ export class ApiError extends Error {
   readonly details: Record<string, unknown> | undefined;
   readonly schemaErrors: SchemaErrorItem[] | undefined;
 
-  constructor(
-    errorType: ErrorType,
-    opts: { message?: string; details?: Record<string, unknown>; schemaErrors?: SchemaErrorItem[]; cause?: unknown } = {},
-  ) {
+  constructor(errorType: ErrorType, opts: { message?: string; details?: Record<string, unknown>; schemaErrors?: SchemaErrorItem[]; cause?: unknown } = {}) {
     super(opts.message ?? ERRORS[errorType].message, { cause: opts.cause });
     this.name = 'ApiError';
     this.errorType = errorType;

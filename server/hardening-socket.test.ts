@@ -48,7 +48,12 @@ describe('hardening over a real socket', () => {
   });
 
   it('a 1 MB chunked body without Content-Length -> 413 request_too_large', async () => {
-    const r = await post(srv, path, Array.from({ length: 64 }, () => 'x'.repeat(16 * 1024)), false);
+    const r = await post(
+      srv,
+      path,
+      Array.from({ length: 64 }, () => 'x'.repeat(16 * 1024)),
+      false,
+    );
     assert.equal(r.status, 413);
     assert.equal(r.json.error_type, 'request_too_large');
   });

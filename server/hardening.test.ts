@@ -15,7 +15,12 @@ interface Endpoint {
 
 const ENDPOINTS: Endpoint[] = [
   { method: 'POST', path: '/sdk/v1/otps/email/login_or_create', missing: {}, mistyped: { email: 42 } },
-  { method: 'POST', path: '/sdk/v1/otps/authenticate', missing: { token: '123456' }, mistyped: { token: '123456', method_id: 'x', session_duration_minutes: 'long' } },
+  {
+    method: 'POST',
+    path: '/sdk/v1/otps/authenticate',
+    missing: { token: '123456' },
+    mistyped: { token: '123456', method_id: 'x', session_duration_minutes: 'long' },
+  },
   { method: 'POST', path: '/sdk/v1/sessions/authenticate', missing: null, mistyped: { session_duration_minutes: '30' }, needsSession: true },
   { method: 'POST', path: '/sdk/v1/sessions/revoke', missing: null, mistyped: null, needsSession: true },
   { method: 'POST', path: '/sdk/v1/events', missing: [{ telemetry: {} }], mistyped: { not: 'an array' } },
@@ -129,7 +134,10 @@ describe('hardening: every bad input is a 4xx with a stable error_type, never 50
 
   it('events: a batch is accepted without auth, answered in the data envelope', async () => {
     const batch = [
-      { telemetry: { event_id: 'e1', app: { identifier: 'localhost' } }, event: { public_token: t.publicToken, event_name: 'render_login_screen', details: { a: 1 } } },
+      {
+        telemetry: { event_id: 'e1', app: { identifier: 'localhost' } },
+        event: { public_token: t.publicToken, event_name: 'render_login_screen', details: { a: 1 } },
+      },
       { telemetry: {}, event: { public_token: 'public-token-test-other', event_name: 'x', details: null } },
     ];
     const r = await t.call('POST', '/sdk/v1/events', { body: batch, auth: false, origin: 'http://localhost:3000' });
@@ -176,7 +184,11 @@ describe('hardening: every bad input is a 4xx with a stable error_type, never 50
       for (const h of ['authorization', 'content-type', 'x-sdk-client', 'x-sdk-parent-host']) assert.ok(allowHeaders.includes(h), h);
       assert.match(r.headers.get('access-control-allow-methods') ?? '', /GET.*POST.*PUT.*DELETE/);
     }
-    const bad = await t.call('OPTIONS', '/sdk/v1/otps/authenticate', { auth: false, origin: 'https://evil.example', headers: { 'access-control-request-method': 'POST' } });
+    const bad = await t.call('OPTIONS', '/sdk/v1/otps/authenticate', {
+      auth: false,
+      origin: 'https://evil.example',
+      headers: { 'access-control-request-method': 'POST' },
+    });
     assert.equal(bad.status, 403);
     assert.equal(bad.json.error_type, 'invalid_origin');
     assert.equal(bad.headers.get('access-control-allow-origin'), null);

@@ -24,14 +24,19 @@ describe('signing keys under overlapping start-ups', () => {
   it('creates one key between them, and every start-up signs with it', async () => {
     // Each start-up awaits key generation between its check and its insert; without the lock
     // both would see no key and both would insert one.
-    const loaded = await Promise.all(
-      Array.from({ length: 4 }, () => withStartupLock(db, (k) => loadSigningKeys({ ...db, kysely: k }, 1_000))),
-    );
+    const loaded = await Promise.all(Array.from({ length: 4 }, () => withStartupLock(db, (k) => loadSigningKeys({ ...db, kysely: k }, 1_000))));
     assert.equal(new Set(loaded.map((l) => l.kid)).size, 1, 'one signing key');
     assert.equal((await publicJwks(db)).keys.length, 1, 'one key in the database');
     const session = {
-      session_id: 'session-test-1', user_id: 'user-test-1', started_at: '', last_accessed_at: '', expires_at: '',
-      attributes: { ip_address: '', user_agent: '' }, authentication_factors: [], custom_claims: {}, roles: [],
+      session_id: 'session-test-1',
+      user_id: 'user-test-1',
+      started_at: '',
+      last_accessed_at: '',
+      expires_at: '',
+      attributes: { ip_address: '', user_agent: '' },
+      authentication_factors: [],
+      custom_claims: {},
+      roles: [],
     };
     const jwt = await signSessionJwt(loaded[0]!, { projectId: 'project-test-1', issuer: 'i', session, nowMs: Date.now() });
     await jwtVerify(jwt, createLocalJWKSet(await publicJwks(db)), { audience: 'project-test-1' });
@@ -63,8 +68,14 @@ describe('JWKS endpoint', () => {
       })
       .execute();
     const now = (await t.call('GET', '/.well-known/jwks.json')).json as unknown as { keys: { kid: string; d?: string }[] };
-    assert.deepEqual(now.keys.map((k) => k.kid), [kid, before.keys[0]!.kid]);
-    assert.ok(now.keys.every((k) => k.d === undefined), 'public keys only');
+    assert.deepEqual(
+      now.keys.map((k) => k.kid),
+      [kid, before.keys[0]!.kid],
+    );
+    assert.ok(
+      now.keys.every((k) => k.d === undefined),
+      'public keys only',
+    );
     // This instance's JWTs still verify against the served set.
     await jwtVerify(String(data.session_jwt), createLocalJWKSet(now as never), { audience: t.projectId, currentDate: new Date(t.clock.t) });
   });

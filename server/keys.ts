@@ -52,10 +52,7 @@ export async function publicJwks(db: Db): Promise<{ keys: JWK[] }> {
 }
 
 /** Signs the 5-minute session JWT: sub=user_id, aud=project_id, iss, plus the session claim. */
-export async function signSessionJwt(
-  keys: SigningKeys,
-  opts: { projectId: string; issuer: string; session: Session; nowMs: number },
-): Promise<string> {
+export async function signSessionJwt(keys: SigningKeys, opts: { projectId: string; issuer: string; session: Session; nowMs: number }): Promise<string> {
   const iat = Math.floor(opts.nowMs / 1000);
   const s = opts.session;
   return new SignJWT({

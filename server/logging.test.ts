@@ -14,7 +14,16 @@ describe('structured logs', () => {
       assert.equal(entries.length, 2);
       assert.deepEqual(
         { ...entries[0], time: undefined, ms: undefined },
-        { time: undefined, ms: undefined, level: 'info', request_id: (r.json.data as { request_id: string }).request_id, method: 'GET', path: `/sdk/v1/projects/bootstrap/${t.publicToken}`, status: 200, ip: entries[0]!.ip },
+        {
+          time: undefined,
+          ms: undefined,
+          level: 'info',
+          request_id: (r.json.data as { request_id: string }).request_id,
+          method: 'GET',
+          path: `/sdk/v1/projects/bootstrap/${t.publicToken}`,
+          status: 200,
+          ip: entries[0]!.ip,
+        },
       );
       assert.equal(typeof entries[0]!.ms, 'number');
       assert.ok(!Number.isNaN(Date.parse(String(entries[0]!.time))));

@@ -68,7 +68,11 @@ const limits: RateLimits = {
 };
 
 /** Comma-separated list, trimmed, empty entries dropped. */
-const listEnv = (raw: string | undefined): string[] => (raw ?? '').split(',').map((x) => x.trim()).filter((x) => x !== '');
+const listEnv = (raw: string | undefined): string[] =>
+  (raw ?? '')
+    .split(',')
+    .map((x) => x.trim())
+    .filter((x) => x !== '');
 
 /** SMS_ALLOWED_COUNTRIES: ISO 3166 alpha-2 codes; a typo must not silently allow nothing or everything. */
 const smsCountries = listEnv(env.SMS_ALLOWED_COUNTRIES).map((c) => c.toUpperCase());

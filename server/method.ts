@@ -14,18 +14,7 @@ import type { DeferredHandler } from './outbox.ts';
 import type { Route } from './routes/types.ts';
 
 /** Folder names of sign-in methods, the same in every layer (issue 12's method names). */
-export type MethodName =
-  | 'otps'
-  | 'magic-links'
-  | 'passwords'
-  | 'webauthn'
-  | 'oauth'
-  | 'crypto-wallets'
-  | 'totps'
-  | 'impersonation'
-  | 'idp'
-  | 'b2b'
-  | 'rbac';
+export type MethodName = 'otps' | 'magic-links' | 'passwords' | 'webauthn' | 'oauth' | 'crypto-wallets' | 'totps' | 'impersonation' | 'idp' | 'b2b' | 'rbac';
 
 /** HTTP status and default `error_message` of one error_type (DESIGN 2 error body). */
 export interface ErrorInfo {

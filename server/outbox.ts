@@ -181,7 +181,13 @@ export class Outbox {
 
   /** The project's jobs still pending or dead (oldest first), without their secrets. */
   async list(): Promise<OutboxJobInfo[]> {
-    const rows = await this.o.db.kysely.selectFrom('outbox_jobs').selectAll().where('project_id', '=', this.o.projectId).orderBy('created_at').limit(500).execute();
+    const rows = await this.o.db.kysely
+      .selectFrom('outbox_jobs')
+      .selectAll()
+      .where('project_id', '=', this.o.projectId)
+      .orderBy('created_at')
+      .limit(500)
+      .execute();
     return rows.map((r) => {
       const p = parsePayload(r.payload);
       return {
@@ -312,7 +318,9 @@ export class Outbox {
     if (dead) {
       await q.set({ status: 'dead', dead_at: now, kind, payload: scrub(kind, payload), locked_until: null, locked_by: null, last_error: reason }).execute();
     } else {
-      await q.set({ kind, payload, next_attempt_at: now + outboxRetryDelayMs(job.attempts), locked_until: null, locked_by: null, last_error: reason }).execute();
+      await q
+        .set({ kind, payload, next_attempt_at: now + outboxRetryDelayMs(job.attempts), locked_until: null, locked_by: null, last_error: reason })
+        .execute();
     }
     const p = parsePayload(payload);
     this.o.log(
@@ -353,7 +361,9 @@ export class Outbox {
   }
 
   private logError(what: string, err: unknown): void {
-    this.o.log(JSON.stringify({ time: new Date().toISOString(), level: 'error', outbox: what, error: err instanceof Error ? (err.stack ?? err.message) : String(err) }));
+    this.o.log(
+      JSON.stringify({ time: new Date().toISOString(), level: 'error', outbox: what, error: err instanceof Error ? (err.stack ?? err.message) : String(err) }),
+    );
   }
 }
 

@@ -106,7 +106,10 @@ export async function findOrCreateUserByPhone(svc: Services, e164: string): Prom
   const phoneId = newId('phone-number', mode);
   const now = svc.now();
   const won = await k.transaction().execute(async (tx) => {
-    await tx.insertInto('users').values({ user_id: userId, project_id: projectId, status: 'active', created_at: now, otp_failures: 0, locked_until: null }).execute();
+    await tx
+      .insertInto('users')
+      .values({ user_id: userId, project_id: projectId, status: 'active', created_at: now, otp_failures: 0, locked_until: null })
+      .execute();
     const inserted = await tx
       .insertInto('phone_numbers')
       .values({ phone_id: phoneId, project_id: projectId, user_id: userId, phone_number: e164, verified: 0, created_at: now })

@@ -15,7 +15,10 @@ export const DEFAULT_PRUNE_INTERVAL_MS = 10 * 60 * 1000;
 /** One pruning pass at the clock's now. */
 export async function pruneOnce(svc: Services): Promise<void> {
   const now = svc.now();
-  await svc.db.kysely.deleteFrom('events').where('received_at', '<', now - EVENT_RETENTION_MS).execute();
+  await svc.db.kysely
+    .deleteFrom('events')
+    .where('received_at', '<', now - EVENT_RETENTION_MS)
+    .execute();
   await pruneCounters(svc.db, now);
 }
 
@@ -32,7 +35,9 @@ export function startPruning(svc: Services, everyMs: number): PruneTimer {
     // A slow run is not stacked on: the next tick finds it still going and skips.
     if (running) return;
     running = pruneOnce(svc)
-      .catch((err: unknown) => svc.log(JSON.stringify({ time: new Date().toISOString(), level: 'error', prune: err instanceof Error ? err.message : String(err) })))
+      .catch((err: unknown) =>
+        svc.log(JSON.stringify({ time: new Date().toISOString(), level: 'error', prune: err instanceof Error ? err.message : String(err) })),
+      )
       .finally(() => {
         running = null;
       });

@@ -52,7 +52,12 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
 /** Hits counted so far on `key` in the current window of `limit` (0 when none), without counting one. */
 export async function currentHits(db: Db, key: string, limit: Limit, now: number): Promise<number> {
   const windowStart = Math.floor(now / limit.windowMs) * limit.windowMs;
-  const row = await db.kysely.selectFrom('rate_counters').select('hits').where('counter_key', '=', key).where('window_start', '=', windowStart).executeTakeFirst();
+  const row = await db.kysely
+    .selectFrom('rate_counters')
+    .select('hits')
+    .where('counter_key', '=', key)
+    .where('window_start', '=', windowStart)
+    .executeTakeFirst();
   return row?.hits ?? 0;
 }
 

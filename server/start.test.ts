@@ -26,7 +26,13 @@ describe('startServer (real socket, SQLite file)', () => {
     writeFileSync(join(staticDir, 'sub', 'app.js'), 'export const x = 1;');
     writeFileSync(join(tmp.dir, 'secret.txt'), 'top secret');
     pgDb = await testDatabase();
-    srv = await startServer({ port: 0, dataDir: join(tmp.dir, 'data'), ...(pgDb.databaseUrl ? { databaseUrl: pgDb.databaseUrl } : {}), staticDirs: [{ urlPrefix: '/', dir: staticDir }], logger: () => undefined });
+    srv = await startServer({
+      port: 0,
+      dataDir: join(tmp.dir, 'data'),
+      ...(pgDb.databaseUrl ? { databaseUrl: pgDb.databaseUrl } : {}),
+      staticDirs: [{ urlPrefix: '/', dir: staticDir }],
+      logger: () => undefined,
+    });
   });
   after(async () => {
     await srv.close();
@@ -47,7 +53,12 @@ describe('startServer (real socket, SQLite file)', () => {
     const inbox = (await (await fetch(`${srv.url}/dev/inbox.json?to=${email}`)).json()) as InboxResponse;
     const code = inbox.messages[0]!.code!;
     const results = await Promise.all(
-      Array.from({ length: 100 }, () => post('/sdk/v1/otps/authenticate', { token: code, method_id: send.data.method_id }).then(async (r) => ({ status: r.status, body: (await r.json()) as { error_type?: string } }))),
+      Array.from({ length: 100 }, () =>
+        post('/sdk/v1/otps/authenticate', { token: code, method_id: send.data.method_id }).then(async (r) => ({
+          status: r.status,
+          body: (await r.json()) as { error_type?: string },
+        })),
+      ),
     );
     assert.equal(results.filter((r) => r.status === 200).length, 1);
     const failures = results.filter((r) => r.status !== 200);
@@ -68,7 +79,10 @@ describe('startServer (real socket, SQLite file)', () => {
     };
     const project = (await (await fetch(`${srv.url}/dev/project.json`)).json()) as { project_id: string };
     const jwks = createRemoteJWKSet(new URL(`${srv.url}/.well-known/jwks.json`));
-    const { payload, protectedHeader } = await jwtVerify(auth.data.session_jwt, jwks, { audience: project.project_id, issuer: `auth-elements/${project.project_id}` });
+    const { payload, protectedHeader } = await jwtVerify(auth.data.session_jwt, jwks, {
+      audience: project.project_id,
+      issuer: `auth-elements/${project.project_id}`,
+    });
     assert.equal(protectedHeader.alg, 'ES256');
     assert.ok(protectedHeader.kid);
     assert.equal(payload.sub, auth.data.user_id);
@@ -79,7 +93,10 @@ describe('startServer (real socket, SQLite file)', () => {
     assert.equal(decodeProtectedHeader(refreshed.data.session_jwt).kid, protectedHeader.kid);
     const alt = (await (await fetch(`${srv.url}/v1/sessions/jwks/${project.project_id}`)).json()) as { keys: { kid: string; d?: string }[] };
     assert.equal(alt.keys[0]!.kid, protectedHeader.kid);
-    assert.ok(alt.keys.every((k) => k.d === undefined), 'no private key material in the JWKS');
+    assert.ok(
+      alt.keys.every((k) => k.d === undefined),
+      'no private key material in the JWKS',
+    );
   });
 
   it('serves static files with content types and refuses traversal', async () => {

@@ -60,8 +60,16 @@ describe('unsubscribed phone numbers', () => {
       assert.equal(stop.status, 200);
       assert.deepEqual(stop.json, { channel: 'sms', from: phone, action: 'unsubscribed' });
 
-      assertRefused(await t.call('POST', '/sdk/v1/otps/sms/login_or_create', { body: { phone_number: phone } }), 'unsubscribed_phone_number', 'login_or_create');
-      assertRefused(await t.call('POST', '/sdk/v1/otps/sms/login_or_create', { body: { phone_number: '+1 415 555 0111' } }), 'unsubscribed_phone_number', 'formatted number');
+      assertRefused(
+        await t.call('POST', '/sdk/v1/otps/sms/login_or_create', { body: { phone_number: phone } }),
+        'unsubscribed_phone_number',
+        'login_or_create',
+      );
+      assertRefused(
+        await t.call('POST', '/sdk/v1/otps/sms/login_or_create', { body: { phone_number: '+1 415 555 0111' } }),
+        'unsubscribed_phone_number',
+        'formatted number',
+      );
       assert.deepEqual(await inbox(t, phone), [], 'nothing delivered');
       const users = await t.services.db.kysely.selectFrom('phone_numbers').select('phone_id').where('phone_number', '=', phone).execute();
       assert.deepEqual(users, [], 'no user created for a refused sign-up');
@@ -77,12 +85,21 @@ describe('unsubscribed phone numbers', () => {
 
       // The number now belongs to a user: primary and secondary SMS sends are refused too.
       assertRefused(await t.call('POST', '/sdk/v1/otps/sms/send/primary', { body: { phone_number: phone } }), 'unsubscribed_phone_number', 'send/primary');
-      assertRefused(await t.call('POST', '/sdk/v1/otps/sms/send/secondary', { body: { phone_number: phone }, secret: session }), 'unsubscribed_phone_number', 'send/secondary');
+      assertRefused(
+        await t.call('POST', '/sdk/v1/otps/sms/send/secondary', { body: { phone_number: phone }, secret: session }),
+        'unsubscribed_phone_number',
+        'send/secondary',
+      );
       assert.equal((await inbox(t, phone)).length, 1, 'still only the WhatsApp code');
 
       const listed = await t.call('GET', '/dev/suppressions.json');
       assert.deepEqual(
-        (listed.json.suppressions as { channel: string; address: string; reason: string; detail: string }[]).map((e) => [e.channel, e.address, e.reason, e.detail]),
+        (listed.json.suppressions as { channel: string; address: string; reason: string; detail: string }[]).map((e) => [
+          e.channel,
+          e.address,
+          e.reason,
+          e.detail,
+        ]),
         [['sms', phone, 'unsubscribed', 'STOP']],
       );
 
@@ -111,10 +128,18 @@ describe('unsubscribed phone numbers', () => {
       for (const [i, word] of ['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT'].entries()) {
         assert.equal((await reply(t, 'whatsapp', phone, word.toLowerCase())).json.action, 'unsubscribed', word);
         assertRefused(await t.call('POST', '/sdk/v1/otps/whatsapp/login_or_create', { body: { phone_number: phone } }), 'unsubscribed_phone_number', word);
-        assertRefused(await t.call('POST', '/sdk/v1/otps/whatsapp/send/secondary', { body: { phone_number: phone }, secret: token }), 'unsubscribed_phone_number', `${word} secondary`);
+        assertRefused(
+          await t.call('POST', '/sdk/v1/otps/whatsapp/send/secondary', { body: { phone_number: phone }, secret: token }),
+          'unsubscribed_phone_number',
+          `${word} secondary`,
+        );
         // An unrelated reply changes nothing.
         assert.equal((await reply(t, 'whatsapp', phone, 'who is this?')).json.action, 'ignored');
-        assertRefused(await t.call('POST', '/sdk/v1/otps/whatsapp/login_or_create', { body: { phone_number: phone } }), 'unsubscribed_phone_number', `${word} after chat`);
+        assertRefused(
+          await t.call('POST', '/sdk/v1/otps/whatsapp/login_or_create', { body: { phone_number: phone } }),
+          'unsubscribed_phone_number',
+          `${word} after chat`,
+        );
         assert.equal((await t.call('POST', '/sdk/v1/otps/sms/login_or_create', { body: { phone_number: phone } })).status, 200, 'SMS unaffected');
         assert.equal((await reply(t, 'whatsapp', phone, i % 2 ? 'UNSTOP' : 'yes')).json.action, 'resubscribed', word);
         assert.equal((await t.call('POST', '/sdk/v1/otps/whatsapp/send/primary', { body: { phone_number: phone } })).status, 200, `${word} undone`);
@@ -164,8 +189,16 @@ describe('inactive (bounced) email addresses', () => {
       // Another address of the same project is not affected.
       assert.equal((await t.call('POST', '/sdk/v1/otps/email/login_or_create', { body: { email: 'fine@example.com' } })).status, 200);
 
-      const listed = (await t.call('GET', '/dev/suppressions.json')).json.suppressions as { channel: string; address: string; reason: string; detail: string }[];
-      assert.deepEqual(listed.map((e) => [e.channel, e.address, e.reason, e.detail]), [['email', email, 'bounced', '550 5.1.1 user unknown']]);
+      const listed = (await t.call('GET', '/dev/suppressions.json')).json.suppressions as {
+        channel: string;
+        address: string;
+        reason: string;
+        detail: string;
+      }[];
+      assert.deepEqual(
+        listed.map((e) => [e.channel, e.address, e.reason, e.detail]),
+        [['email', email, 'bounced', '550 5.1.1 user unknown']],
+      );
 
       // Replies do not reactivate email (there is no such thing); only the admin action does.
       const cleared = await t.call('DELETE', '/dev/bounce', { body: { email: 'BOUNCY@example.com' } });
@@ -187,8 +220,21 @@ describe('inactive (bounced) email addresses', () => {
     const t = await testApp();
     try {
       await t.call('POST', '/dev/bounce', { body: { email: 'nobody@example.com' } });
-      assertRefused(await t.call('POST', '/sdk/v1/passwords/email/reset/start', { body: { email: 'nobody@example.com', reset_password_redirect_url: URL_OK, code_challenge } }), 'inactive_email', 'reset/start');
-      assert.equal((await t.call('POST', '/sdk/v1/passwords/email/reset/start', { body: { email: 'nobody2@example.com', reset_password_redirect_url: URL_OK, code_challenge } })).status, 200);
+      assertRefused(
+        await t.call('POST', '/sdk/v1/passwords/email/reset/start', {
+          body: { email: 'nobody@example.com', reset_password_redirect_url: URL_OK, code_challenge },
+        }),
+        'inactive_email',
+        'reset/start',
+      );
+      assert.equal(
+        (
+          await t.call('POST', '/sdk/v1/passwords/email/reset/start', {
+            body: { email: 'nobody2@example.com', reset_password_redirect_url: URL_OK, code_challenge },
+          })
+        ).status,
+        200,
+      );
     } finally {
       await t.close();
     }
@@ -208,7 +254,13 @@ describe('dev simulators: bad input', () => {
         ['POST', '/dev/inbound', { body: { channel: 'sms', from: 'not a number', text: 'STOP' } }, 400, 'invalid_phone_number'],
         ['POST', '/dev/inbound', { body: { channel: 'whatsapp', from: '+88212345678', text: 'STOP' } }, 400, 'invalid_phone_number_country_code'],
         ['POST', '/dev/inbound', { raw: '{"channel":', headers: { 'content-type': 'application/json' } }, 400, 'invalid_json'],
-        ['POST', '/dev/inbound', { raw: JSON.stringify({ channel: 'sms', from: '+14155550111', text: 'x'.repeat(70_000) }), headers: { 'content-type': 'application/json' } }, 413, 'request_too_large'],
+        [
+          'POST',
+          '/dev/inbound',
+          { raw: JSON.stringify({ channel: 'sms', from: '+14155550111', text: 'x'.repeat(70_000) }), headers: { 'content-type': 'application/json' } },
+          413,
+          'request_too_large',
+        ],
         ['POST', '/dev/bounce', { body: {} }, 400, 'invalid_request_body'],
         ['POST', '/dev/bounce', { body: { email: 'not-an-email' } }, 400, 'invalid_email'],
         ['POST', '/dev/bounce', { body: { email: ['a@example.com'] } }, 400, 'invalid_request_body'],
@@ -224,7 +276,10 @@ describe('dev simulators: bad input', () => {
         assert.equal(r.json.error_type, type, `${method} ${path} ${JSON.stringify(o).slice(0, 80)}`);
       }
       const schema = await t.call('POST', '/dev/inbound', { body: { channel: 'email', from: '+14155550111', text: 'STOP' } });
-      assert.deepEqual((schema.json.body as { dataPath: string }[]).map((e) => e.dataPath), ['.channel']);
+      assert.deepEqual(
+        (schema.json.body as { dataPath: string }[]).map((e) => e.dataPath),
+        ['.channel'],
+      );
       assert.deepEqual((await t.call('GET', '/dev/suppressions.json')).json.suppressions, [], 'no bad input left a trace');
       // A foreign Origin is refused like every /dev/* call.
       const foreign = await t.call('POST', '/dev/bounce', { body: { email: 'a@example.com' }, origin: 'https://evil.example' });
@@ -244,10 +299,18 @@ describe('the /dev/inbox page', () => {
       await t.call('POST', '/sdk/v1/otps/email/login_or_create', { body: { email: 'page@example.com' } });
       const page = String((await t.call('GET', '/dev/inbox')).json.text);
       assert.match(page, /<meta http-equiv="refresh" content="3">/);
-      assert.ok(page.includes('<form class="ctl" method="post" action="/dev/inbound"><input type="hidden" name="channel" value="sms"><input type="hidden" name="from" value="+14155550122"><label>Reply from +14155550122 <input name="text"'));
+      assert.ok(
+        page.includes(
+          '<form class="ctl" method="post" action="/dev/inbound"><input type="hidden" name="channel" value="sms"><input type="hidden" name="from" value="+14155550122"><label>Reply from +14155550122 <input name="text"',
+        ),
+      );
       assert.ok(page.includes('<input type="hidden" name="text" value="STOP"><button type="submit">Reply STOP</button>'));
       assert.ok(page.includes('<input type="hidden" name="text" value="START"><button type="submit">Reply START</button>'));
-      assert.ok(page.includes('<form class="ctl" method="post" action="/dev/bounce"><input type="hidden" name="email" value="page@example.com"><button type="submit">Bounce (hard)</button></form>'));
+      assert.ok(
+        page.includes(
+          '<form class="ctl" method="post" action="/dev/bounce"><input type="hidden" name="email" value="page@example.com"><button type="submit">Bounce (hard)</button></form>',
+        ),
+      );
       assert.ok(page.includes('No suppressed destinations.'));
       // Typing needs a page that does not reload under the cursor.
       assert.ok(!String((await t.call('GET', '/dev/inbox?refresh=0')).json.text).includes('http-equiv="refresh"'));
@@ -264,8 +327,16 @@ describe('the /dev/inbox page', () => {
       const bounce = await form('/dev/bounce', { email: 'page@example.com' }, 'https://elsewhere.example/dev/inbox?x=1');
       assert.equal(bounce.status, 303);
       assert.equal(bounce.headers.get('location'), '/dev/inbox', 'only a same-origin inbox page is a way back');
-      assertRefused(await t.call('POST', '/sdk/v1/otps/sms/login_or_create', { body: { phone_number: phone } }), 'unsubscribed_phone_number', 'after the page STOP');
-      assertRefused(await t.call('POST', '/sdk/v1/otps/email/login_or_create', { body: { email: 'page@example.com' } }), 'inactive_email', 'after the page bounce');
+      assertRefused(
+        await t.call('POST', '/sdk/v1/otps/sms/login_or_create', { body: { phone_number: phone } }),
+        'unsubscribed_phone_number',
+        'after the page STOP',
+      );
+      assertRefused(
+        await t.call('POST', '/sdk/v1/otps/email/login_or_create', { body: { email: 'page@example.com' } }),
+        'inactive_email',
+        'after the page bounce',
+      );
 
       const after = await t.call('GET', '/dev/inbox');
       const html = String(after.json.text);
@@ -303,11 +374,21 @@ describe('live projects and provider adapters', () => {
       // No secret configured: no webhook either.
       assert.equal((await t.call('POST', '/webhooks/sms/inbound', { body: {} })).status, 404);
 
-      assert.deepEqual(await recordInboundMessage(t.services, { channel: 'sms', from: '+1 415 555 0133', text: 'QUIT' }), { from: '+14155550133', action: 'unsubscribed' });
+      assert.deepEqual(await recordInboundMessage(t.services, { channel: 'sms', from: '+1 415 555 0133', text: 'QUIT' }), {
+        from: '+14155550133',
+        action: 'unsubscribed',
+      });
       assert.equal(await recordEmailBounce(t.services, 'Live@Example.com', { detail: 'mailbox does not exist' }), 'live@example.com');
-      assertRefused(await t.call('POST', '/sdk/v1/otps/sms/login_or_create', { body: { phone_number: '+14155550133' } }), 'unsubscribed_phone_number', 'live sms');
+      assertRefused(
+        await t.call('POST', '/sdk/v1/otps/sms/login_or_create', { body: { phone_number: '+14155550133' } }),
+        'unsubscribed_phone_number',
+        'live sms',
+      );
       assertRefused(await t.call('POST', '/sdk/v1/otps/email/login_or_create', { body: { email: 'live@example.com' } }), 'inactive_email', 'live email');
-      await assert.rejects(recordInboundMessage(t.services, { channel: 'sms', from: 'nope', text: 'STOP' }), (e: unknown) => e instanceof ApiError && e.errorType === 'invalid_phone_number');
+      await assert.rejects(
+        recordInboundMessage(t.services, { channel: 'sms', from: 'nope', text: 'STOP' }),
+        (e: unknown) => e instanceof ApiError && e.errorType === 'invalid_phone_number',
+      );
     } finally {
       await t.close();
     }
@@ -326,7 +407,11 @@ describe('live projects and provider adapters', () => {
         assert.equal(r.status, 401, String(auth));
         assert.equal(r.json.error_type, 'unauthorized_credentials', String(auth));
       }
-      assert.equal((await t.call('POST', '/sdk/v1/otps/sms/login_or_create', { body: { phone_number: '+14155550144' } })).status, 200, 'refused webhooks changed nothing');
+      assert.equal(
+        (await t.call('POST', '/sdk/v1/otps/sms/login_or_create', { body: { phone_number: '+14155550144' } })).status,
+        200,
+        'refused webhooks changed nothing',
+      );
       const bad = await post({ channel: 'sms', from: '+14155550144' }, `Bearer ${secret}`);
       assert.equal(bad.json.error_type, 'invalid_request_body');
       assert.equal((await post({ ...stop, from: '12' }, `Bearer ${secret}`)).json.error_type, 'invalid_phone_number');
@@ -334,7 +419,11 @@ describe('live projects and provider adapters', () => {
       const ok = await post(stop, `Bearer ${secret}`);
       assert.equal(ok.status, 200);
       assert.deepEqual(ok.json, { channel: 'sms', from: '+14155550144', action: 'unsubscribed' });
-      assertRefused(await t.call('POST', '/sdk/v1/otps/sms/send/primary', { body: { phone_number: '+14155550144' } }), 'unsubscribed_phone_number', 'after webhook STOP');
+      assertRefused(
+        await t.call('POST', '/sdk/v1/otps/sms/send/primary', { body: { phone_number: '+14155550144' } }),
+        'unsubscribed_phone_number',
+        'after webhook STOP',
+      );
       assert.equal((await post({ ...stop, channel: 'whatsapp', text: 'hi' }, `Bearer ${secret}`)).json.action, 'ignored');
       assert.equal((await post({ ...stop, text: 'UNSTOP' }, `Bearer ${secret}`)).json.action, 'resubscribed');
       assert.equal((await t.call('POST', '/sdk/v1/otps/sms/send/primary', { body: { phone_number: '+14155550144' } })).status, 200);
@@ -354,11 +443,28 @@ describe('live projects and provider adapters', () => {
     try {
       await t.call('POST', '/dev/bounce', { body: { email: 'guarded@example.com' } });
       await t.call('POST', '/dev/inbound', { body: { channel: 'whatsapp', from: '+14155550155', text: 'END' } });
-      const message = (channel: OutboundMessage['channel'], to: string): OutboundMessage => ({ projectId: t.projectId, channel, to, subject: null, text: 'hi', code: null, link: null });
-      await assert.rejects(t.services.delivery.send(message('email', 'guarded@example.com')), (e: unknown) => e instanceof ApiError && e.errorType === 'inactive_email');
-      await assert.rejects(t.services.delivery.send(message('whatsapp', '+14155550155')), (e: unknown) => e instanceof ApiError && e.errorType === 'unsubscribed_phone_number');
+      const message = (channel: OutboundMessage['channel'], to: string): OutboundMessage => ({
+        projectId: t.projectId,
+        channel,
+        to,
+        subject: null,
+        text: 'hi',
+        code: null,
+        link: null,
+      });
+      await assert.rejects(
+        t.services.delivery.send(message('email', 'guarded@example.com')),
+        (e: unknown) => e instanceof ApiError && e.errorType === 'inactive_email',
+      );
+      await assert.rejects(
+        t.services.delivery.send(message('whatsapp', '+14155550155')),
+        (e: unknown) => e instanceof ApiError && e.errorType === 'unsubscribed_phone_number',
+      );
       await t.services.delivery.send(message('sms', '+14155550155'));
-      assert.deepEqual(sent.map((m) => `${m.channel} ${m.to}`), ['sms +14155550155']);
+      assert.deepEqual(
+        sent.map((m) => `${m.channel} ${m.to}`),
+        ['sms +14155550155'],
+      );
     } finally {
       await t.close();
     }

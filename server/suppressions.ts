@@ -107,7 +107,9 @@ async function suppress(
   await svc.db.kysely
     .insertInto('suppressions')
     .values(row)
-    .onConflict((oc) => oc.columns(['project_id', 'channel', 'address']).doUpdateSet({ reason: e.reason, source: e.source, detail: e.detail, created_at: row.created_at }))
+    .onConflict((oc) =>
+      oc.columns(['project_id', 'channel', 'address']).doUpdateSet({ reason: e.reason, source: e.source, detail: e.detail, created_at: row.created_at }),
+    )
     .execute();
 }
 

@@ -169,7 +169,11 @@ export async function testApp(opts: Partial<AppOptions> = {}, setup: TestAppSetu
 }
 
 /** Sends an email OTP and returns the method id and the code read from /dev/inbox.json. */
-export async function sendOtp(t: TestApp, email: string, body: Record<string, unknown> = {}): Promise<{ methodId: string; code: string; userCreated: boolean }> {
+export async function sendOtp(
+  t: TestApp,
+  email: string,
+  body: Record<string, unknown> = {},
+): Promise<{ methodId: string; code: string; userCreated: boolean }> {
   const r = await t.call('POST', '/sdk/v1/otps/email/login_or_create', { body: { email, ...body } });
   if (r.status !== 200 || !r.json.data) throw new Error(`send failed: ${r.status} ${JSON.stringify(r.json)}`);
   const inbox = await t.call('GET', `/dev/inbox.json?to=${encodeURIComponent(email)}`);
@@ -248,7 +252,11 @@ export async function startServerProcess(store: { databaseUrl?: string; dataDir?
 export async function sessionJwtFrom(base: string, token: string, email: string): Promise<string> {
   const auth = `Basic ${Buffer.from(`${token}:${token}`).toString('base64')}`;
   const post = async (path: string, body: unknown) => {
-    const r = await fetch(`${base}/sdk/v1${path}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: auth }, body: JSON.stringify(body) });
+    const r = await fetch(`${base}/sdk/v1${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: auth },
+      body: JSON.stringify(body),
+    });
     const json = (await r.json()) as { data?: Record<string, unknown>; error_type?: string };
     assert.equal(r.status, 200, JSON.stringify(json));
     return json.data!;
@@ -272,7 +280,10 @@ export async function assertOneIssuer(store: { databaseUrl?: string; dataDir?: s
     const pb = await projectOf(b);
     assert.equal(pb.public_token, pa.public_token, 'one project');
     const jwksOf = async (p: ServerProcess) => (await (await fetch(`${p.url}/.well-known/jwks.json`)).json()) as JSONWebKeySet;
-    for (const [minter, verifier] of [[a, b], [b, a]] as const) {
+    for (const [minter, verifier] of [
+      [a, b],
+      [b, a],
+    ] as const) {
       const jwt = await sessionJwtFrom(minter.url, pa.public_token, `race-${Date.now()}-${Math.random()}@example.com`);
       const { payload } = await jwtVerify(jwt, createLocalJWKSet(await jwksOf(verifier)), { audience: pa.project_id });
       assert.ok(payload.sub);

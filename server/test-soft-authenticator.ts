@@ -104,7 +104,13 @@ export class SoftAuthenticator {
       JSON.stringify({ type: 'webauthn.create', challenge: t.challenge ?? o.challenge, origin: t.origin ?? origin, crossOrigin: false, ...t.clientData }),
     );
     const attestationObject = Buffer.concat([
-      cbor(new Map<Cbor, Cbor>([['fmt', 'none'], ['attStmt', new Map()], ['authData', authData]])),
+      cbor(
+        new Map<Cbor, Cbor>([
+          ['fmt', 'none'],
+          ['attStmt', new Map()],
+          ['authData', authData],
+        ]),
+      ),
       t.trailingBytes ?? Buffer.alloc(0),
     ]);
     this.credentials.push({ id, rpId, userHandle: o.user.id, privateKey, counter });
@@ -123,8 +129,7 @@ export class SoftAuthenticator {
     const o: RequestOptionsJSON = typeof options === 'string' ? JSON.parse(options) : options;
     const rpId = o.rpId ?? new URL(origin).hostname;
     const allowed = o.allowCredentials?.map((c) => c.id) ?? [];
-    const cred =
-      credential ?? this.credentials.find((c) => c.rpId === rpId && (allowed.length === 0 || allowed.includes(b64u(c.id))));
+    const cred = credential ?? this.credentials.find((c) => c.rpId === rpId && (allowed.length === 0 || allowed.includes(b64u(c.id))));
     if (!cred) throw new Error('no credential for this RP');
     if (t.counter === undefined) cred.counter += 1;
     const count = Buffer.alloc(4);

@@ -25,8 +25,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
 export async function findOrCreateUserByEmail(svc: Services, email: string, status: 'active' | 'pending' = 'active'): Promise<EmailUser> {
   const k = svc.db.kysely;
   const projectId = svc.project.project_id;
-  const find = () =>
-    k.selectFrom('emails').select(['email_id', 'user_id']).where('project_id', '=', projectId).where('email', '=', email).executeTakeFirst();
+  const find = () => k.selectFrom('emails').select(['email_id', 'user_id']).where('project_id', '=', projectId).where('email', '=', email).executeTakeFirst();
   const existing = await find();
   if (existing) return { ...existing, created: false };
 

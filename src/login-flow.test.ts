@@ -74,7 +74,11 @@ describe('email passcode sign-in, end to end', () => {
     await expectAxeClean(el, 'OTPAuthenticate with error');
 
     // The right code auto-submits on the sixth digit.
-    await waitFor(() => active(el)?.getAttribute('autocomplete') === 'one-time-code' && !(active(el) as HTMLInputElement).disabled, 'passcode field ready', 4000);
+    await waitFor(
+      () => active(el)?.getAttribute('autocomplete') === 'one-time-code' && !(active(el) as HTMLInputElement).disabled,
+      'passcode field ready',
+      4000,
+    );
     await sendKeys({ type: message.code! });
     await waitFor(() => el.dataset.screen === 'OTPConfirmation', 'confirmation screen', 8000);
     expect(text(el)).to.contain('Success!');

@@ -124,12 +124,7 @@ function createWrapper<E extends AuthElement<unknown>, P extends object>(
 const COMMON = ['config', 'styles', 'strings', 'callbacks', 'client'] as const;
 
 /** `<auth-login>` for React 18 (works in 19 too): properties set as properties, events as props. */
-export const AuthLogin: AuthWrapper<AuthLoginElement, AuthLoginProps> = createWrapper(
-  'auth-login',
-  defineLogin,
-  COMMON,
-  'AuthLogin',
-);
+export const AuthLogin: AuthWrapper<AuthLoginElement, AuthLoginProps> = createWrapper('auth-login', defineLogin, COMMON, 'AuthLogin');
 
 /** `<auth-reset-password>` for React 18 (works in 19 too). */
 export const AuthResetPassword: AuthWrapper<AuthResetPasswordElement, AuthResetPasswordProps> = createWrapper(

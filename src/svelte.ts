@@ -22,9 +22,7 @@ export interface AuthSvelteEvents {
 declare module 'svelte/elements' {
   interface SvelteHTMLElements {
     'auth-login': Omit<HTMLAttributes<AuthLoginElement>, keyof AuthLoginProps> & AuthLoginProps & AuthSvelteEvents;
-    'auth-reset-password': Omit<HTMLAttributes<AuthResetPasswordElement>, keyof AuthResetPasswordProps> &
-      AuthResetPasswordProps &
-      AuthSvelteEvents;
+    'auth-reset-password': Omit<HTMLAttributes<AuthResetPasswordElement>, keyof AuthResetPasswordProps> & AuthResetPasswordProps & AuthSvelteEvents;
     'auth-passkey-registration': Omit<HTMLAttributes<AuthPasskeyRegistrationElement>, keyof AuthPasskeyRegistrationProps> &
       AuthPasskeyRegistrationProps &
       AuthSvelteEvents;

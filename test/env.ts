@@ -97,11 +97,11 @@ export function recordFetchedPaths(): { paths: string[]; inFlight(): number; res
  * such as a question to the server, is awaited each time); fails after `ms`, naming `what`. The
  * one polling helper of the tests (test/time.ts `eventually`), under the name the browser tests use.
  */
-export const waitFor: <T>(
-  predicate: () => T | null | undefined | false | Promise<T | null | undefined | false>,
-  what?: string,
-  ms?: number,
-) => Promise<T> = (predicate, what, ms) => eventually(predicate, what, ms);
+export const waitFor: <T>(predicate: () => T | null | undefined | false | Promise<T | null | undefined | false>, what?: string, ms?: number) => Promise<T> = (
+  predicate,
+  what,
+  ms,
+) => eventually(predicate, what, ms);
 
 /** Sets a React-controlled input's value the way typing would (React ignores plain .value writes). */
 export function typeInto(input: HTMLInputElement, value: string): void {

@@ -8,11 +8,21 @@ export function watchListeners(target: EventTarget, type: string): { live: () =>
   const live = new Set<EventListenerOrEventListenerObject>();
   const add = target.addEventListener;
   const remove = target.removeEventListener;
-  target.addEventListener = function (this: EventTarget, t: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | AddEventListenerOptions) {
+  target.addEventListener = function (
+    this: EventTarget,
+    t: string,
+    listener: EventListenerOrEventListenerObject | null,
+    options?: boolean | AddEventListenerOptions,
+  ) {
     if (t === type && listener) live.add(listener);
     add.call(this, t, listener, options);
   };
-  target.removeEventListener = function (this: EventTarget, t: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | EventListenerOptions) {
+  target.removeEventListener = function (
+    this: EventTarget,
+    t: string,
+    listener: EventListenerOrEventListenerObject | null,
+    options?: boolean | EventListenerOptions,
+  ) {
     if (t === type && listener) live.delete(listener);
     remove.call(this, t, listener, options);
   };

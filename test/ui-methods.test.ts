@@ -42,7 +42,8 @@ const methodDirs = runtimeImports(registry)
   .filter((f) => f.endsWith('/index.ts'))
   .map((f) => dirname(f));
 const nameOf = (dir: string) => /\bname:\s*'([^']+)'/.exec(readFileSync(join(dir, 'index.ts'), 'utf8'))?.[1];
-const usesOf = (dir: string) => [.../\buses:\s*\[([^\]]*)\]/.exec(readFileSync(join(dir, 'index.ts'), 'utf8'))?.[1]?.matchAll(/'([^']+)'/g) ?? []].map((m) => m[1]);
+const usesOf = (dir: string) =>
+  [...(/\buses:\s*\[([^\]]*)\]/.exec(readFileSync(join(dir, 'index.ts'), 'utf8'))?.[1]?.matchAll(/'([^']+)'/g) ?? [])].map((m) => m[1]);
 const dirOf = (file: string) => methodDirs.find((d) => file.startsWith(`${d}/`));
 const rel = (f: string) => relative(UI, f);
 

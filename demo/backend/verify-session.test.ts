@@ -27,7 +27,11 @@ describe('host backend example (README)', () => {
     const project = (await (await fetch(`${server.url}/dev/project.json`)).json()) as { project_id: string };
     const cookies = new MemoryCookieJar();
     const client = createClient(server.publicToken, {
-      apiBaseUrl: server.url, fetch: (u, i) => fetch(u, i), cookies, storage: new MemoryStore(), disableSessionRefresh: true,
+      apiBaseUrl: server.url,
+      fetch: (u, i) => fetch(u, i),
+      cookies,
+      storage: new MemoryStore(),
+      disableSessionRefresh: true,
     });
     await signInByEmail(client, server.url, `backend-${Date.now()}@example.com`);
     const verifier = sessionVerifier({ server: server.url, publicToken: server.publicToken, projectId: project.project_id });

@@ -33,7 +33,11 @@ before(async () => {
     out,
     env: { publicToken: e2e.instance.publicToken, apiBaseUrl: e2e.base },
   });
-  console.log(`host apps built in ${Math.round(performance.now() - started)} ms (${Object.entries(times).map(([h, ms]) => `${h} ${ms} ms`).join(', ')})`);
+  console.log(
+    `host apps built in ${Math.round(performance.now() - started)} ms (${Object.entries(times)
+      .map(([h, ms]) => `${h} ${ms} ms`)
+      .join(', ')})`,
+  );
 });
 after(() => rmSync(out, { recursive: true, force: true }));
 

@@ -43,7 +43,11 @@ try {
     out,
     env: { publicToken: server.publicToken, apiBaseUrl: server.url },
   });
-  console.log(`built: ${Object.entries(times).map(([host, ms]) => `${host} ${ms} ms`).join(', ')}`);
+  console.log(
+    `built: ${Object.entries(times)
+      .map(([host, ms]) => `${host} ${ms} ms`)
+      .join(', ')}`,
+  );
 } catch (e) {
   console.error(e instanceof Error ? e.message : e);
   await server.close();

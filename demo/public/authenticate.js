@@ -8,9 +8,7 @@ import { $, client } from '/shared.js';
 /** Shows the 'Continue signing in' step and resolves when the visitor clicks it. */
 async function askToContinue() {
   const { project_name: name } = await client.bootstrap();
-  $('confirm-text').textContent = name
-    ? `This finishes signing in to ${name} in this browser.`
-    : 'This finishes signing in in this browser.';
+  $('confirm-text').textContent = name ? `This finishes signing in to ${name} in this browser.` : 'This finishes signing in in this browser.';
   $('status').textContent = '';
   $('confirm').hidden = false;
   const button = $('continue');

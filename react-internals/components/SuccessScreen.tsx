@@ -21,7 +21,9 @@ export function SuccessScreen(props: { titleKey: StringKey; textKey: StringKey }
       <h1 className="ae-header" part="heading" tabIndex={-1}>
         {strings[props.titleKey]}
       </h1>
-      <p className="ae-text" part="text">{strings[props.textKey]}</p>
+      <p className="ae-text" part="text">
+        {strings[props.textKey]}
+      </p>
     </div>
   );
 }

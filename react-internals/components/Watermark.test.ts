@@ -5,7 +5,9 @@ import { PROVIDER_URL, watermarkTarget } from './Watermark.tsx';
 
 describe('watermark target', () => {
   it("names the server's product when the bootstrap says which (our reference server)", () => {
-    expect(watermarkTarget({ ...DEFAULT_BOOTSTRAP, server_product: { name: 'Auth Elements', url: 'https://www.npmjs.com/package/auth-elements' } }, DEFAULT_STRINGS)).to.deep.equal({
+    expect(
+      watermarkTarget({ ...DEFAULT_BOOTSTRAP, server_product: { name: 'Auth Elements', url: 'https://www.npmjs.com/package/auth-elements' } }, DEFAULT_STRINGS),
+    ).to.deep.equal({
       name: 'Auth Elements',
       url: 'https://www.npmjs.com/package/auth-elements',
     });

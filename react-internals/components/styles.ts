@@ -8,12 +8,7 @@ import { rulesSheet, themeSheet } from '../theme.ts';
  * `hostSelector` names the element carrying the custom properties (`:host` in a shadow root);
  * `scope` prefixes the rules ('' in a shadow root).
  */
-export function useWidgetStyles(
-  root: Document | ShadowRoot | null,
-  hostSelector: string,
-  scope: string,
-  styles: unknown,
-): void {
+export function useWidgetStyles(root: Document | ShadowRoot | null, hostSelector: string, scope: string, styles: unknown): void {
   // Rebuild the theme only when the styles' content changes, not on each new object identity.
   const key = JSON.stringify(styles ?? null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for `styles`.
@@ -28,7 +23,10 @@ export function useWidgetStyles(
     const current = adoptedSheets(root);
     setAdoptedSheets(root, current.includes(rules) ? [...current, theme] : [...current, rules, theme]);
     return () => {
-      setAdoptedSheets(root, adoptedSheets(root).filter((s) => s !== theme));
+      setAdoptedSheets(
+        root,
+        adoptedSheets(root).filter((s) => s !== theme),
+      );
     };
   }, [root, scope, theme]);
 }

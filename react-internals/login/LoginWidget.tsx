@@ -152,10 +152,13 @@ export function LoginWidget(props: LoginWidgetProps) {
   // Per-widget memo, started afresh with each client (context.ts `memo`).
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new client gets a new memo.
   const memos = useMemo(() => new Map<string, unknown>(), [client]);
-  const memo = useCallback(<T,>(key: string, make: () => T): T => {
-    if (!memos.has(key)) memos.set(key, make());
-    return memos.get(key) as T;
-  }, [memos]);
+  const memo = useCallback(
+    <T,>(key: string, make: () => T): T => {
+      if (!memos.has(key)) memos.set(key, make());
+      return memos.get(key) as T;
+    },
+    [memos],
+  );
 
   const ctx = useMemo<WidgetContextValue | null>(
     () =>

@@ -92,7 +92,10 @@ export function MainScreen() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: keyed by the offered tabs.
   useEffect(() => {
     // Fetch a lazily loaded form as soon as Main offers it, so its tab opens at once.
-    for (const tab of tabs) formFor(config, tab)?.preload?.().catch(() => undefined);
+    for (const tab of tabs)
+      formFor(config, tab)
+        ?.preload?.()
+        .catch(() => undefined);
   }, [tabsKey]);
   // Groups beside the forms (the passkey button; OAuth and wallet buttons when they land).
   const groups = problem ? [] : mainGroups(config);

@@ -8,15 +8,8 @@ const methodsOf = (config: unknown) => mainMethods(resolveLoginConfig(config));
 describe('Main methods and tabs', () => {
   it('derives Email, Text, WhatsApp from the products', () => {
     expect(methodsOf({ products: ['otp'], otpOptions: { methods: ['email'] } })).to.deep.equal(['email']);
-    expect(methodsOf({ products: ['otp'], otpOptions: { methods: ['whatsapp', 'sms', 'email'] } })).to.deep.equal([
-      'email',
-      'sms',
-      'whatsapp',
-    ]);
-    expect(methodsOf({ products: ['emailMagicLinks', 'otp'], otpOptions: { methods: ['sms'] } })).to.deep.equal([
-      'email',
-      'sms',
-    ]);
+    expect(methodsOf({ products: ['otp'], otpOptions: { methods: ['whatsapp', 'sms', 'email'] } })).to.deep.equal(['email', 'sms', 'whatsapp']);
+    expect(methodsOf({ products: ['emailMagicLinks', 'otp'], otpOptions: { methods: ['sms'] } })).to.deep.equal(['email', 'sms']);
     expect(methodsOf({ products: ['otp'], otpOptions: { methods: ['sms'] } })).to.deep.equal(['sms']);
     expect(methodsOf({ products: ['oauth'] })).to.deep.equal([]);
   });
@@ -32,9 +25,7 @@ describe('Main methods and tabs', () => {
     expect(configProblem(resolveLoginConfig({ products: ['passkeys'] }))).to.equal('config.passkeysAlone');
     expect(configProblem(resolveLoginConfig({ products: ['passkeys', 'otp'] }))).to.equal(null);
     expect(configProblem(resolveLoginConfig({ products: ['emailMagicLinks', 'otp'] }))).to.equal('config.emlAndOtp');
-    expect(
-      configProblem(resolveLoginConfig({ products: ['emailMagicLinks', 'otp'], otpOptions: { methods: ['sms'] } })),
-    ).to.equal(null);
+    expect(configProblem(resolveLoginConfig({ products: ['emailMagicLinks', 'otp'], otpOptions: { methods: ['sms'] } }))).to.equal(null);
   });
 
   it('arrow keys wrap, Home and End jump, other keys do nothing', () => {

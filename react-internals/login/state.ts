@@ -51,10 +51,7 @@ export interface CoreState {
 export type WidgetState = CoreState & MethodState;
 
 /** What the shell itself does: back to Main, the banner, the Main tab. */
-export type CoreAction =
-  | { type: 'back_to_main' }
-  | { type: 'set_error'; error: ErrorDescriptor | null }
-  | { type: 'main_tab_selected'; tab: MainTab };
+export type CoreAction = { type: 'back_to_main' } | { type: 'set_error'; error: ErrorDescriptor | null } | { type: 'main_tab_selected'; tab: MainTab };
 
 /** Everything that can happen to the widget. */
 export type WidgetAction = CoreAction | MethodAction;

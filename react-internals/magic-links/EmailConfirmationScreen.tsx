@@ -23,7 +23,9 @@ export function EmailConfirmationScreen() {
       <h1 className="ae-header" part="heading" tabIndex={-1}>
         {strings['magicLink.confirmTitle']}
       </h1>
-      <p className="ae-text" part="text">{text(strings, 'magicLink.confirmText', { email: state.magicLinkState.email })}</p>
+      <p className="ae-text" part="text">
+        {text(strings, 'magicLink.confirmText', { email: state.magicLinkState.email })}
+      </p>
       <ul className="ae-mailboxes">
         {mailboxLinks(domain).map((link) => (
           <li key={link.provider}>
@@ -42,7 +44,9 @@ export function EmailConfirmationScreen() {
         ))}
       </ul>
       <div className="ae-row">
-        <span className="ae-helper" part="helper">{strings['magicLink.didntGet']}</span>
+        <span className="ae-helper" part="helper">
+          {strings['magicLink.didntGet']}
+        </span>
         <button type="button" className="ae-link" part="button try-again-button" onClick={onTryAgain}>
           {strings['magicLink.tryAgain']}
         </button>

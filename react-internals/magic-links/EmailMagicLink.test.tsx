@@ -93,11 +93,7 @@ describe('email magic link (real reference server)', () => {
       'Open Outlook (opens in a new tab)',
     ]);
     // The test project has no bootstrap email domain and no hint: plain mailboxes, no search.
-    expect(links.map((a) => a.href)).to.deep.equal([
-      'https://mail.google.com/mail/u/0/',
-      'https://mail.yahoo.com/',
-      'https://outlook.live.com/mail/0/inbox',
-    ]);
+    expect(links.map((a) => a.href)).to.deep.equal(['https://mail.google.com/mail/u/0/', 'https://mail.yahoo.com/', 'https://outlook.live.com/mail/0/inbox']);
     for (const a of links) {
       expect(a.target).to.equal('_blank');
       expect(a.rel).to.equal('noopener noreferrer');
@@ -181,10 +177,9 @@ describe('email magic link (real reference server)', () => {
       await sendLink(second);
       expect(paths).to.include('/sdk/v1/magic_links/email/send/secondary');
       expect(paths).to.not.include('/sdk/v1/magic_links/email/login_or_create');
-      const resp = await client.magicLinks.authenticate(
-        new URL((await waitForMessage(second)).link!).searchParams.get('token')!,
-        { session_duration_minutes: 30 },
-      );
+      const resp = await client.magicLinks.authenticate(new URL((await waitForMessage(second)).link!).searchParams.get('token')!, {
+        session_duration_minutes: 30,
+      });
       expect(resp.user.emails.map((e) => e.email).sort()).to.deep.equal([first, second].sort());
     } finally {
       restore();
@@ -199,10 +194,7 @@ describe('email magic link (real reference server)', () => {
     await waitFor(() => errors.length > 0, 'onError');
     expect(screen()).to.equal('Main');
     // onError runs before React renders the message: wait for the field to point at it.
-    const shown = await waitFor(
-      () => host.querySelector(`[id="${input.getAttribute('aria-describedby')}"]`),
-      'message linked to the field',
-    );
+    const shown = await waitFor(() => host.querySelector(`[id="${input.getAttribute('aria-describedby')}"]`), 'message linked to the field');
     expect(shown.textContent).to.equal(errors[0]!.message);
     expect(errors[0]!.status_code).to.equal(400);
     expect(q<HTMLButtonElement>('button[type="submit"]')!.disabled).to.equal(false);

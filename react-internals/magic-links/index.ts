@@ -24,5 +24,14 @@ export const magicLinksMethod: UiMethod<MagicLinkTypes> = {
   initialState: { magicLinkState: { email: '' } },
   strings: MAGIC_LINK_STRINGS,
   events: MAGIC_LINK_EVENTS,
-  forms: [{ tab: 'email', variant: 'magicLink', rank: 1, when: (c) => c.products.includes('emailMagicLinks'), Form: EmailMagicLinkForm, preload: EmailConfirmation.preload }],
+  forms: [
+    {
+      tab: 'email',
+      variant: 'magicLink',
+      rank: 1,
+      when: (c) => c.products.includes('emailMagicLinks'),
+      Form: EmailMagicLinkForm,
+      preload: EmailConfirmation.preload,
+    },
+  ],
 };

@@ -2,6 +2,10 @@
 import { lazyScreen } from '../lazy.tsx';
 
 /** EmailConfirmation (SPEC §2 "Email", magic-link variant), lazily loaded. */
-export const EmailConfirmation = lazyScreen(() => import('./EmailConfirmationScreen.tsx'), (m) => m.EmailConfirmationScreen, {
-  loading: 'main.loading',
-});
+export const EmailConfirmation = lazyScreen(
+  () => import('./EmailConfirmationScreen.tsx'),
+  (m) => m.EmailConfirmationScreen,
+  {
+    loading: 'main.loading',
+  },
+);

@@ -53,10 +53,7 @@ export function OTPAuthenticateScreen() {
   // Resend: 'sent' for 2 s, then 'waiting', then back to the label.
   useEffect(() => {
     if (resend !== 'sent' && resend !== 'waiting') return;
-    const handle = clock.setTimeout(
-      () => setResend(resend === 'sent' ? 'waiting' : 'initial'),
-      resend === 'sent' ? RESEND_SENT_MS : RESEND_WAIT_MS,
-    );
+    const handle = clock.setTimeout(() => setResend(resend === 'sent' ? 'waiting' : 'initial'), resend === 'sent' ? RESEND_SENT_MS : RESEND_WAIT_MS);
     return () => clock.clearTimeout(handle);
   }, [resend, clock]);
 
@@ -121,8 +118,7 @@ export function OTPAuthenticateScreen() {
     }
   };
 
-  const resendLabel =
-    resend === 'sending' ? strings['otp.resendSending'] : resend === 'sent' ? strings['otp.codeSent'] : strings['otp.resend'];
+  const resendLabel = resend === 'sending' ? strings['otp.resendSending'] : resend === 'sent' ? strings['otp.codeSent'] : strings['otp.resend'];
 
   return (
     <>
@@ -130,7 +126,9 @@ export function OTPAuthenticateScreen() {
       <h1 className="ae-header" part="heading" tabIndex={-1}>
         {strings['otp.title']}
       </h1>
-      <p className="ae-text" part="text">{text(strings, 'otp.sentTo', { destination: otpDestination })}</p>
+      <p className="ae-text" part="text">
+        {text(strings, 'otp.sentTo', { destination: otpDestination })}
+      </p>
       <form className="ae-form" onSubmit={onSubmit} noValidate>
         <label className="ae-label" part="label" htmlFor={inputId}>
           {strings['otp.inputLabel']}
@@ -161,7 +159,9 @@ export function OTPAuthenticateScreen() {
         <div className="ae-form" role="status">
           {submitting && (
             <>
-              <p className="ae-helper" part="helper">{strings['otp.verifying']}</p>
+              <p className="ae-helper" part="helper">
+                {strings['otp.verifying']}
+              </p>
               <div className="ae-progress" part="progress">
                 <span />
               </div>
@@ -173,7 +173,9 @@ export function OTPAuthenticateScreen() {
         {secondsLeft > 0 ? text(strings, 'otp.expiresIn', { time: formatCountdown(secondsLeft) }) : strings['otp.expired']}
       </p>
       <div className="ae-row">
-        <span className="ae-helper" part="helper">{strings['otp.resendPrompt']}</span>
+        <span className="ae-helper" part="helper">
+          {strings['otp.resendPrompt']}
+        </span>
         <button
           type="button"
           className="ae-link"

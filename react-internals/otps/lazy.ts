@@ -2,7 +2,11 @@
 import { lazyScreen } from '../lazy.tsx';
 
 /** OTPAuthenticate (SPEC §2 "OTP"), lazily loaded. */
-export const OTPAuthenticate = lazyScreen(() => import('./OTPAuthenticateScreen.tsx'), (m) => m.OTPAuthenticateScreen, { loading: 'main.loading' });
+export const OTPAuthenticate = lazyScreen(
+  () => import('./OTPAuthenticateScreen.tsx'),
+  (m) => m.OTPAuthenticateScreen,
+  { loading: 'main.loading' },
+);
 
 /** Resolves once the code screen's chunk is in (or could not be fetched: the screen then says so), so it renders with the screen change. */
 export const codeScreenReady = (): Promise<void> => OTPAuthenticate.preload().catch(() => undefined);

@@ -19,12 +19,7 @@ export function otpSendOptions(config: ResolvedLoginConfig): OTPSendOptions {
  * @throws what the send throws; ApiUnreachableError 'Invalid response from our servers.' when the
  * answer names no method (no code could ever be checked against it)
  */
-export async function sendOtp(
-  client: AuthClient,
-  channel: OTPType,
-  destination: string,
-  options: OTPSendOptions,
-): Promise<OTPLoginOrCreateResult> {
+export async function sendOtp(client: AuthClient, channel: OTPType, destination: string, options: OTPSendOptions): Promise<OTPLoginOrCreateResult> {
   const resp = await sendForSession(client, client.otps[channel], destination, options);
   if (!resp.method_id) throw new ApiUnreachableError('invalid_response');
   // The send variants answer the login_or_create shape (SPEC §7 "same identifiers"); only their

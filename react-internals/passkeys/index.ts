@@ -33,6 +33,9 @@ export const webauthnMethod: UiMethod<PasskeyTypes> = {
   main: {
     order: 0,
     when: (c) => c.products.includes('passkeys'),
-    Group: lazyScreen(() => import('./PasskeyLoginSection.tsx'), (m) => m.PasskeyLoginSection),
+    Group: lazyScreen(
+      () => import('./PasskeyLoginSection.tsx'),
+      (m) => m.PasskeyLoginSection,
+    ),
   },
 };

@@ -16,7 +16,8 @@ const settle = (ms = 50) => new Promise((r) => setTimeout(r, ms));
 /** SPEC §9 "Passkey autofill retries 5" (not imported: importing the section would load the lazy chunk). */
 const PASSKEY_AUTOFILL_ATTEMPTS = 5;
 /** The modules only a passkey login may load: the lazy section, the screens, the ceremony code and the WebAuthn library. */
-const LAZY_PASSKEY_MODULES = /\/react-internals\/passkeys\/(PasskeyLoginSection|screens|errors|styles)\.tsx?|\/sdk-core\/webauthn\/ceremony\.ts|@simplewebauthn/;
+const LAZY_PASSKEY_MODULES =
+  /\/react-internals\/passkeys\/(PasskeyLoginSection|screens|errors|styles)\.tsx?|\/sdk-core\/webauthn\/ceremony\.ts|@simplewebauthn/;
 
 // Chromium keeps 250 resource entries by default and then drops new ones, so a lazy chunk loaded
 // late could go unrecorded: make room before anything of this file's tests runs.
@@ -141,9 +142,18 @@ describe('passkey sign-in in the login widget (virtual authenticator, real serve
     await waitFor(() => q('[data-passkey-button]'), 'passkey button');
     const loaded = loadedModules();
     // The same check as above, so its silence there means something.
-    expect(loaded.some((n) => /\/react-internals\/passkeys\/PasskeyLoginSection\.tsx/.test(n)), 'section').to.equal(true);
-    expect(loaded.some((n) => /\/sdk-core\/webauthn\/ceremony\.ts/.test(n)), 'ceremony').to.equal(true);
-    expect(loaded.some((n) => /@simplewebauthn/.test(n)), 'library').to.equal(true);
+    expect(
+      loaded.some((n) => /\/react-internals\/passkeys\/PasskeyLoginSection\.tsx/.test(n)),
+      'section',
+    ).to.equal(true);
+    expect(
+      loaded.some((n) => /\/sdk-core\/webauthn\/ceremony\.ts/.test(n)),
+      'ceremony',
+    ).to.equal(true);
+    expect(
+      loaded.some((n) => /@simplewebauthn/.test(n)),
+      'library',
+    ).to.equal(true);
   });
 
   it("without browser autofill, 'Login with a Passkey' comes first and signs in; PasskeyConfirmation completes the flow once", async () => {
@@ -288,7 +298,8 @@ describe('passkey sign-in in the login widget (virtual authenticator, real serve
     const { userId } = await userWithPasskey('pk-button-declined');
     autofillSupported = false;
     const bannerSeen = watchForBanner();
-    browserFailure = (call, i) => (!call.conditional && i === 0 ? new DOMException('The operation either timed out or was not allowed.', 'NotAllowedError') : undefined);
+    browserFailure = (call, i) =>
+      !call.conditional && i === 0 ? new DOMException('The operation either timed out or was not allowed.', 'NotAllowedError') : undefined;
     render();
     const button = await waitFor(() => q<HTMLButtonElement>('[data-passkey-button]'), 'passkey button');
     button.click();

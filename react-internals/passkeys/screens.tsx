@@ -93,7 +93,9 @@ function RegistrationStart() {
       <h1 className="ae-header" part="heading" tabIndex={-1}>
         {strings['passkeyRegistration.startTitle']}
       </h1>
-      <p className="ae-text" part="text">{strings['passkeyRegistration.startText']}</p>
+      <p className="ae-text" part="text">
+        {strings['passkeyRegistration.startText']}
+      </p>
       {/* Always mounted, so the failure text is announced when it arrives. */}
       <div className="ae-error" part="error" role="alert" data-passkey-error="">
         {error}
@@ -206,7 +208,9 @@ function RegistrationSuccess() {
         </h2>
       )}
       {passkeys.length === 0 ? (
-        <p className="ae-helper" part="helper">{strings['passkeyRegistration.none']}</p>
+        <p className="ae-helper" part="helper">
+          {strings['passkeyRegistration.none']}
+        </p>
       ) : (
         <ul className="ae-pk-list" ref={listRef} aria-labelledby={created ? listTitleId : titleId} data-passkey-list="">
           {passkeys.map((p) => {
@@ -242,12 +246,7 @@ function RegistrationSuccess() {
                       <button type="submit" className="ae-link" part="button link-button" data-rename-save="">
                         {strings['passkeyRegistration.save']}
                       </button>
-                      <button
-                        type="button"
-                        className="ae-link"
-                        part="button link-button"
-                        onClick={() => go({ kind: 'idle' }, `[data-rename="${cssId(id)}"]`)}
-                      >
+                      <button type="button" className="ae-link" part="button link-button" onClick={() => go({ kind: 'idle' }, `[data-rename="${cssId(id)}"]`)}>
                         {strings['passkeyRegistration.cancel']}
                       </button>
                     </div>

@@ -11,13 +11,10 @@ export const PASSKEY_STRINGS = {
     'Passkey registration not found. You may have deleted the passkey from your account but not password manager. Please try again.',
   'passkey.errorDuplicate':
     'The Passkey cannot be created as it seems to be already registered. It is possible this Passkey was registered on another device but has synced cross-device.',
-  'passkey.errorNotCreated':
-    'Your Passkey was not created. Click "Create a Passkey" to try again or skip without adding a Passkey.',
-  'passkeyRegistration.unauthenticated':
-    'Error: Cannot use PasskeyRegistration component without active user authenticated.',
+  'passkey.errorNotCreated': 'Your Passkey was not created. Click "Create a Passkey" to try again or skip without adding a Passkey.',
+  'passkeyRegistration.unauthenticated': 'Error: Cannot use PasskeyRegistration component without active user authenticated.',
   'passkeyRegistration.startTitle': 'Set up a new Passkey',
-  'passkeyRegistration.startText':
-    'Passkeys are the easiest and most secure way to sign in: use your fingerprint, face or screen lock instead of a password.',
+  'passkeyRegistration.startText': 'Passkeys are the easiest and most secure way to sign in: use your fingerprint, face or screen lock instead of a password.',
   'passkeyRegistration.create': 'Create a Passkey',
   'passkeyRegistration.creating': 'Creating your Passkey...',
   'passkeyRegistration.skip': 'Skip',

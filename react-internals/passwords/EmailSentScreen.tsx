@@ -51,16 +51,14 @@ export function EmailSentScreen(props: { titleKey: StringKey; textKey: StringKey
       <h1 className="ae-header" part="heading" tabIndex={-1}>
         {strings[props.titleKey]}
       </h1>
-      <p className="ae-text" part="text">{text(strings, props.textKey, { email })}</p>
+      <p className="ae-text" part="text">
+        {text(strings, props.textKey, { email })}
+      </p>
       <div className="ae-row">
-        <span className="ae-helper" part="helper">{strings['password.resendPrompt']}</span>
-        <button
-          type="button"
-          className="ae-link"
-          part="button resend-button"
-          aria-disabled={sending ? 'true' : undefined}
-          onClick={onResend}
-        >
+        <span className="ae-helper" part="helper">
+          {strings['password.resendPrompt']}
+        </span>
+        <button type="button" className="ae-link" part="button resend-button" aria-disabled={sending ? 'true' : undefined} onClick={onResend}>
           {sending ? strings['password.resendSending'] : strings['password.resend']}
         </button>
       </div>

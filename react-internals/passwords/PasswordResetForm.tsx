@@ -94,7 +94,9 @@ function ResetLinkLogin() {
       <div className="ae-form" role="status">
         {error === null && (
           <>
-            <p className="ae-helper" part="helper">{strings['password.resetLoggingIn']}</p>
+            <p className="ae-helper" part="helper">
+              {strings['password.resetLoggingIn']}
+            </p>
             <div className="ae-progress" part="progress">
               <span />
             </div>

@@ -138,10 +138,7 @@ function Requirement(props: { met: boolean | undefined; label: string }) {
     <li data-met={props.met === undefined ? undefined : String(props.met)}>
       <span data-requirement="">{props.label}</span>
       {props.met !== undefined && (
-        <span className="ae-visually-hidden">
-          {' '}
-          {props.met ? strings['password.requirementMet'] : strings['password.requirementUnmet']}
-        </span>
+        <span className="ae-visually-hidden"> {props.met ? strings['password.requirementMet'] : strings['password.requirementUnmet']}</span>
       )}
     </li>
   );

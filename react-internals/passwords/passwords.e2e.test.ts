@@ -52,8 +52,7 @@ async function openWidget(): Promise<Page> {
   return page;
 }
 
-const screenIs = (page: Page, screen: string) =>
-  page.waitForFunction((s) => document.querySelector('auth-login')?.getAttribute('data-screen') === s, screen);
+const screenIs = (page: Page, screen: string) => page.waitForFunction((s) => document.querySelector('auth-login')?.getAttribute('data-screen') === s, screen);
 
 async function startWith(page: Page, email: string): Promise<void> {
   await page.locator('auth-login input[name="email"]').fill(email);
@@ -73,8 +72,7 @@ async function axeViolations(page: Page): Promise<string[]> {
   });
 }
 
-const lastError = (page: Page) =>
-  page.evaluate(() => (window as unknown as { authErrors: { message: string; error_type?: string }[] }).authErrors.at(-1));
+const lastError = (page: Page) => page.evaluate(() => (window as unknown as { authErrors: { message: string; error_type?: string }[] }).authErrors.at(-1));
 
 describe('password flow with LUDS, breached and flagged accounts (built bundle, real server)', () => {
   it('LUDS: the requirements with the bootstrap counts, met one by one; the breached message; Continue only when valid', async () => {

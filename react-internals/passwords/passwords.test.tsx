@@ -176,9 +176,7 @@ describe('password flow (real reference server)', () => {
     await startWith(uniqueEmail('pw-breached'));
     typeInto(passwordInput(), 'sunshine1');
     const msg = await waitFor(() => q('[data-breached]'), 'breached message');
-    expect(msg.textContent).to.equal(
-      'This password may have been used on a different site that experienced a security issue. Please choose another password.',
-    );
+    expect(msg.textContent).to.equal('This password may have been used on a different site that experienced a security issue. Please choose another password.');
     expect(q('[data-warning]')!.textContent).to.equal('This is a commonly used password.');
     expect(continueButton().disabled).to.equal(true);
     await axeClean('PasswordCreateOrLogin (breached)');
@@ -334,9 +332,7 @@ describe('password flow (real reference server)', () => {
     render({ initialState: state });
     await waitFor(() => h1() === 'Reset your password', 'PasswordBreached');
     expect(q('[role="alert"].ae-banner')!.textContent).to.equal('Password appears in the list of breached passwords and must be reset.');
-    expect(q('p.ae-text')!.textContent).to.equal(
-      'To keep your account safe, a link to set a new password was sent to you at breached@example.com.',
-    );
+    expect(q('p.ae-text')!.textContent).to.equal('To keep your account safe, a link to set a new password was sent to you at breached@example.com.');
     await axeClean('PasswordBreached');
   });
 

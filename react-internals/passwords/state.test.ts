@@ -3,8 +3,7 @@ import { expect } from '@open-wc/testing';
 import { initialWidgetState, type WidgetState, widgetReducer } from '../login/state.ts';
 
 describe('password state machine', () => {
-  const found = (userType: 'new' | 'existing'): WidgetState =>
-    widgetReducer(initialWidgetState(), { type: 'password_user_found', email: 'a@b.co', userType });
+  const found = (userType: 'new' | 'existing'): WidgetState => widgetReducer(initialWidgetState(), { type: 'password_user_found', email: 'a@b.co', userType });
 
   it('password_user_found keeps the email and type and goes to PasswordCreateOrLogin', () => {
     const s = found('existing');

@@ -24,15 +24,13 @@ export const PASSWORD_STRINGS = {
   'password.ludsComplexity': 'Must contain {count} of the following: uppercase letter, lowercase letter, number, symbol',
   'password.requirementMet': '(done)',
   'password.requirementUnmet': '(not yet)',
-  'password.breached':
-    'This password may have been used on a different site that experienced a security issue. Please choose another password.',
+  'password.breached': 'This password may have been used on a different site that experienced a security issue. Please choose another password.',
   'password.forgotTitle': 'Check your email',
   'password.forgotText': 'A link to reset your password was sent to you at {email}.',
   'password.breachedTitle': 'Reset your password',
   'password.breachedText': 'To keep your account safe, a link to set a new password was sent to you at {email}.',
   'password.dedupeTitle': 'Check your email',
-  'password.dedupeText':
-    'To keep your account secure, please confirm it is you: a link to set a password was sent to you at {email}.',
+  'password.dedupeText': 'To keep your account secure, please confirm it is you: a link to set a password was sent to you at {email}.',
   'password.setNewTitle': 'Check your email to set a password',
   'password.setNewText': 'Your account has no password yet. A link to set one was sent to you at {email}.',
   'password.resendPrompt': 'Didn\u2019t get it?',

@@ -19,9 +19,18 @@ export type CryptoWalletType = 'ethereum' | 'solana';
 /** Crypto-wallet sign-in. */
 export interface CryptoWallets {
   /** Gets the challenge to sign; primary without a session, secondary with one. */
-  authenticateStart(o: { crypto_wallet_address: string; crypto_wallet_type: CryptoWalletType; siwe_params?: SiweParams }): Promise<BasicResult & { challenge: string; user_created: boolean }>;
+  authenticateStart(o: {
+    crypto_wallet_address: string;
+    crypto_wallet_type: CryptoWalletType;
+    siwe_params?: SiweParams;
+  }): Promise<BasicResult & { challenge: string; user_created: boolean }>;
   /** Sends the signed challenge and gets a session. */
-  authenticate(o: { crypto_wallet_address: string; crypto_wallet_type: CryptoWalletType; signature: string; session_duration_minutes: number }): Promise<AuthenticateResult>;
+  authenticate(o: {
+    crypto_wallet_address: string;
+    crypto_wallet_type: CryptoWalletType;
+    signature: string;
+    session_duration_minutes: number;
+  }): Promise<AuthenticateResult>;
 }
 
 /** Builds the crypto-wallet calls. */

@@ -29,7 +29,12 @@ export interface IDP {
   /** Submits the decision; the answer names where to send the browser. */
   authorizeSubmit(p: AuthorizeParams & { consent_granted: boolean }): Promise<BasicResult & { redirect_uri?: string }>;
   /** Starts an RP-initiated logout. */
-  logoutStart(p: { client_id: string; post_logout_redirect_uri: string; id_token_hint?: string; state?: string }): Promise<BasicResult & { consent_required: boolean; redirect_uri: string }>;
+  logoutStart(p: {
+    client_id: string;
+    post_logout_redirect_uri: string;
+    id_token_hint?: string;
+    state?: string;
+  }): Promise<BasicResult & { consent_required: boolean; redirect_uri: string }>;
 }
 
 /** SPEC §3 / §9: the authorize response_type when the caller names none. */

@@ -61,10 +61,12 @@ export interface MagicLinks {
    * Resolves to null when the URL carries no magic-link token.
    * @example const signedIn = await client.magicLinks.authenticateFromUrl({ session_duration_minutes: 60, confirm: () => clicked });
    */
-  authenticateFromUrl(options: MagicLinkAuthenticateOptions & {
-    url?: string;
-    confirm?: (link: MagicLinkRedirect) => boolean | Promise<boolean>;
-  }): Promise<AuthenticateResult | null>;
+  authenticateFromUrl(
+    options: MagicLinkAuthenticateOptions & {
+      url?: string;
+      confirm?: (link: MagicLinkRedirect) => boolean | Promise<boolean>;
+    },
+  ): Promise<AuthenticateResult | null>;
 }
 
 /** Token types a redirect URL can carry that magic-link authenticate accepts. */
@@ -121,8 +123,8 @@ export function createMagicLinks(ctx: MethodContext): MagicLinks {
       const call = (code_verifier: string | undefined) =>
         ctx.signIn(
           {
-          method: 'POST',
-          path: '/magic_links/authenticate',
+            method: 'POST',
+            path: '/magic_links/authenticate',
             body: { token, session_duration_minutes: options.session_duration_minutes, ...(code_verifier ? { code_verifier } : {}) },
           },
           true,

@@ -77,11 +77,14 @@ export function createOTPs(ctx: MethodContext): OTPs {
       const method = 'otps.authenticate';
       check(method).string('code', code).string('method_id', methodId).optionalObject('options', options);
       check(method).number('session_duration_minutes', options?.session_duration_minutes);
-      return ctx.signIn({
-        method: 'POST',
-        path: '/otps/authenticate',
-        body: { token: code, method_id: methodId, session_duration_minutes: options.session_duration_minutes },
-      }, true);
+      return ctx.signIn(
+        {
+          method: 'POST',
+          path: '/otps/authenticate',
+          body: { token: code, method_id: methodId, session_duration_minutes: options.session_duration_minutes },
+        },
+        true,
+      );
     },
   };
 }

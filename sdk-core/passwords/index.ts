@@ -69,10 +69,7 @@ export function createPasswords(ctx: MethodContext): Passwords {
       check(method).optionalObject('options', o);
       check(method).string('token', o?.token).string('password', o?.password).number('session_duration_minutes', o?.session_duration_minutes);
       const verifier = ctx.pkce.get('passwords')?.code_verifier;
-      const resp = await ctx.signIn(
-        { method: 'POST', path: '/passwords/email/reset', body: { ...o, ...(verifier ? { code_verifier: verifier } : {}) } },
-        true,
-      );
+      const resp = await ctx.signIn({ method: 'POST', path: '/passwords/email/reset', body: { ...o, ...(verifier ? { code_verifier: verifier } : {}) } }, true);
       ctx.pkce.clear('passwords');
       return resp;
     },

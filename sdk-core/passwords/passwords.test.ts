@@ -59,7 +59,9 @@ describe('passwords.resetByExistingPassword', () => {
     const resp = await other.passwords.resetByExistingPassword({ email: e, existing_password: FIRST, new_password: SECOND, session_duration_minutes: 30 });
     assert.equal(resp.user.emails[0]?.email, e);
     assert.equal(other.session.getSync()?.session_id, resp.session.session_id, 'the reset signs the caller in');
-    const old = await newClient().client.passwords.authenticate({ email: e, password: FIRST, session_duration_minutes: 30 }).catch((x: unknown) => x);
+    const old = await newClient()
+      .client.passwords.authenticate({ email: e, password: FIRST, session_duration_minutes: 30 })
+      .catch((x: unknown) => x);
     assert.ok(old instanceof ApiError, 'the old password no longer works');
     const fresh = await newClient().client.passwords.authenticate({ email: e, password: SECOND, session_duration_minutes: 30 });
     assert.equal(fresh.user_id, resp.user_id);

@@ -11,9 +11,7 @@ export type PermissionsMap = Record<string, Record<string, boolean>>;
 export function isAuthorized(policy: RBACPolicy | null, roles: readonly string[], resourceId: string, action: string): boolean {
   if (!policy) return false;
   return policy.roles.some(
-    (r) =>
-      roles.includes(r.role_id) &&
-      r.permissions.some((p) => p.resource_id === resourceId && (p.actions.includes(action) || p.actions.includes('*'))),
+    (r) => roles.includes(r.role_id) && r.permissions.some((p) => p.resource_id === resourceId && (p.actions.includes(action) || p.actions.includes('*'))),
   );
 }
 

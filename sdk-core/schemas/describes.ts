@@ -8,22 +8,13 @@
  */
 import type { z } from 'zod/mini';
 
-type Same<A, B> = [A] extends [B]
-  ? [B] extends [A]
-    ? [keyof A] extends [keyof B]
-      ? [keyof B] extends [keyof A]
-        ? true
-        : false
-      : false
-    : false
-  : false;
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? ([keyof A] extends [keyof B] ? ([keyof B] extends [keyof A] ? true : false) : false) : false) : false;
 
 /**
  * `true` when `Schema` parses to exactly `T` (same keys, same optionality, same value types); else a
  * type showing both, so `const check: Describes<typeof X, X> = true` fails to compile on any drift.
  */
-export type Describes<Schema extends z.ZodMiniType, T> =
-  Same<z.output<Schema>, T> extends true ? true : { schemaParsesTo: z.output<Schema>; declaredAs: T };
+export type Describes<Schema extends z.ZodMiniType, T> = Same<z.output<Schema>, T> extends true ? true : { schemaParsesTo: z.output<Schema>; declaredAs: T };
 
 /** Use as `type _Checked = Check<Describes<typeof X, X>>`: a compile error unless the check holds. */
 export type Check<T extends true> = T;

@@ -21,7 +21,6 @@ const urlString = z.string().check(z.maxLength(2048));
 /** Lifetime in minutes of a link or reset token. */
 export const linkExpirationMinutes = z.int().check(z.gte(MAGIC_LINK_EXPIRATION_MIN), z.lte(MAGIC_LINK_EXPIRATION_MAX));
 
-
 /** Body of `POST /magic_links/email/login_or_create` and `/magic_links/email/send/{primary,secondary}`. */
 export const MagicLinkSendRequest = z.object({
   email: z.string().check(z.maxLength(1024)),

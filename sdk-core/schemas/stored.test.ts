@@ -15,7 +15,9 @@ const session = {
   last_accessed_at: '2026-01-01T00:00:00Z',
   expires_at: '2026-01-01T01:00:00Z',
   attributes: { ip_address: '127.0.0.1', user_agent: 'ua' },
-  authentication_factors: [{ type: 'otp', delivery_method: 'email', last_authenticated_at: '2026-01-01T00:00:00Z', email_factor: { email_id: 'e', email_address: 'a@b.co' } }],
+  authentication_factors: [
+    { type: 'otp', delivery_method: 'email', last_authenticated_at: '2026-01-01T00:00:00Z', email_factor: { email_id: 'e', email_address: 'a@b.co' } },
+  ],
   custom_claims: {},
   roles: ['stytch_user'],
 };
@@ -61,7 +63,9 @@ describe('stored values read back (sdk-core/schemas/stored.ts)', () => {
     quiet(() => {
       assert.equal(parseStoredState(JSON.stringify({ session, user: { ...user, user_id: 'user-test-2' } })), null);
       assert.equal(parseStoredState(`${JSON.stringify({ session, user })}${' '.repeat(STORED_VALUE_MAX_LENGTH)}`), null);
-      const parsed = parseStoredState(JSON.stringify({ session: { ...session, custom_claims: JSON.parse('{"__proto__": {"polluted": true}, "a": 1}') }, user }));
+      const parsed = parseStoredState(
+        JSON.stringify({ session: { ...session, custom_claims: JSON.parse('{"__proto__": {"polluted": true}, "a": 1}') }, user }),
+      );
       assert.deepEqual(parsed?.session?.custom_claims, { a: 1 });
       assert.equal(Object.hasOwn(parsed?.session?.custom_claims ?? {}, '__proto__'), false);
       assert.equal(({} as Record<string, unknown>).polluted, undefined);
@@ -71,12 +75,19 @@ describe('stored values read back (sdk-core/schemas/stored.ts)', () => {
   it('never throws and returns null or a well-formed state, for any string', () => {
     quiet(() =>
       fc.assert(
-        fc.property(fc.oneof(fc.string(), fc.json(), fc.jsonValue().map((v) => JSON.stringify(v))), (raw) => {
-          const parsed = parseStoredState(raw);
-          if (parsed === null) return;
-          assert.ok(parsed.session === null || typeof parsed.session.session_id === 'string');
-          assert.ok(parsed.user === null || typeof parsed.user.user_id === 'string');
-        }),
+        fc.property(
+          fc.oneof(
+            fc.string(),
+            fc.json(),
+            fc.jsonValue().map((v) => JSON.stringify(v)),
+          ),
+          (raw) => {
+            const parsed = parseStoredState(raw);
+            if (parsed === null) return;
+            assert.ok(parsed.session === null || typeof parsed.session.session_id === 'string');
+            assert.ok(parsed.user === null || typeof parsed.user.user_id === 'string');
+          },
+        ),
         { numRuns: 2000 },
       ),
     );

@@ -50,9 +50,7 @@ export const StoredSession: Check<Session> = fields<Session>({
   last_accessed_at: text,
   expires_at: text,
   attributes: fields({ ip_address: text, user_agent: text }),
-  authentication_factors: arrayOf(fields({ type: text, delivery_method: text, last_authenticated_at: text })) as Check<
-    Session['authentication_factors']
-  >,
+  authentication_factors: arrayOf(fields({ type: text, delivery_method: text, last_authenticated_at: text })) as Check<Session['authentication_factors']>,
   custom_claims: record,
   roles: arrayOf(text),
 } as { [K in keyof Session]: Check<Session[K]> });

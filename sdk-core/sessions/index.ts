@@ -3,12 +3,7 @@ import type { MethodContext } from '../method.ts';
 import type { ExchangeAccessTokenRequest, SessionsAttestRequest } from '../schemas/account.ts';
 import type { Session, SessionsAuthenticateRequest } from '../schemas/sessions.ts';
 import { isSessionDestroyingError, type SessionTokens } from '../session-manager.ts';
-import {
-  DEFAULT_SESSION_DURATION_MINUTES,
-  RETRY_BASE_MS,
-  RETRY_JITTER_MS,
-  RETRY_MAX_ATTEMPT,
-} from '../schemas/defaults.ts';
+import { DEFAULT_SESSION_DURATION_MINUTES, RETRY_BASE_MS, RETRY_JITTER_MS, RETRY_MAX_ATTEMPT } from '../schemas/defaults.ts';
 import { check } from '../validate.ts';
 
 export { RETRY_BASE_MS, RETRY_JITTER_MS, RETRY_MAX_ATTEMPT, SESSION_REFRESH_MS } from '../schemas/defaults.ts';
@@ -59,8 +54,7 @@ export function createSessions(ctx: MethodContext): Sessions {
   async function authenticate(options?: SessionAuthenticateOptions): Promise<AuthenticateResult> {
     const method = 'session.authenticate';
     check(method).optionalObject('options', options).optionalNumber('session_duration_minutes', options?.session_duration_minutes);
-    const body =
-      options?.session_duration_minutes !== undefined ? { session_duration_minutes: options.session_duration_minutes } : {};
+    const body = options?.session_duration_minutes !== undefined ? { session_duration_minutes: options.session_duration_minutes } : {};
     // SPEC §4: if the session changes while the call is in flight, the answer is stale; ask again.
     // The token tells sessions apart; on a custom API domain it is an HttpOnly cookie script cannot
     // read, and the session id in state is what changes.

@@ -1,13 +1,7 @@
 /** TOTP (authenticator apps) and recovery codes (SPEC §7 `/totps/*`): the `client.totps` group. */
 import type { AuthenticateResult, Meta } from '../api-types.ts';
 import type { MethodContext, SdkMethod } from '../method.ts';
-import type {
-  TOTPAuthenticateRequest,
-  TOTPCreateRequest,
-  TOTPCreateResponse,
-  TOTPRecoverRequest,
-  TOTPRecoveryCodesResponse,
-} from '../schemas/totps.ts';
+import type { TOTPAuthenticateRequest, TOTPCreateRequest, TOTPCreateResponse, TOTPRecoverRequest, TOTPRecoveryCodesResponse } from '../schemas/totps.ts';
 import { check } from '../validate.ts';
 
 /** A new TOTP registration. */

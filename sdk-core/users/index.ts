@@ -92,9 +92,7 @@ export function createUsers(ctx: MethodContext): Users {
       if (!Object.hasOwn(USER_FACTORS, kind)) {
         throw new UsageError(m, 'kind', `must be one of ${Object.keys(USER_FACTORS).join(', ')}.`);
       }
-      return signedIn(async () =>
-        store(await ctx.request<UserPayload>({ method: 'DELETE', path: `/users/${USER_FACTORS[kind]}/${encodeURIComponent(id)}` })),
-      );
+      return signedIn(async () => store(await ctx.request<UserPayload>({ method: 'DELETE', path: `/users/${USER_FACTORS[kind]}/${encodeURIComponent(id)}` })));
     },
     getConnectedApps: () =>
       signedIn(async () => (await ctx.request<{ connected_apps: ConnectedApp[] }>({ method: 'GET', path: '/users/connected_apps' })).connected_apps),

@@ -9,12 +9,7 @@ import { NoSessionError } from '../errors.ts';
 import type { MethodContext, SdkMethod } from '../method.ts';
 import type { User, WebAuthnRegistrationInfo } from '../schemas/index.ts';
 import { check } from '../validate.ts';
-import type {
-  WebAuthn,
-  WebAuthnCeremonyReason,
-  WebAuthnRegisterResult,
-  WebAuthnAuthenticateResult,
-} from './types.ts';
+import type { WebAuthn, WebAuthnCeremonyReason, WebAuthnRegisterResult, WebAuthnAuthenticateResult } from './types.ts';
 
 export type {
   WebAuthn,
@@ -53,7 +48,6 @@ export function isWebAuthnNotAllowed(e: unknown): boolean {
 
 // The browser side (the WebAuthn library, error mapping, autofill checks) is one lazy chunk.
 const ceremonies = () => import('./ceremony.ts');
-
 
 /** Builds the WebAuthn calls. */
 export function createWebAuthn(ctx: MethodContext): WebAuthn {

@@ -20,10 +20,7 @@ import type {
  * `return_passkey_credential_options` (domain defaults to the page's hostname, user_agent to the browser's).
  */
 export interface WebAuthnRegisterStartOptions
-  extends Pick<
-    WebAuthnRegisterStartRequest,
-    'domain' | 'authenticator_type' | 'user_agent' | 'override_id' | 'override_name' | 'override_display_name'
-  > {
+  extends Pick<WebAuthnRegisterStartRequest, 'domain' | 'authenticator_type' | 'user_agent' | 'override_id' | 'override_name' | 'override_display_name'> {
   /** Ask for passkey options: a discoverable credential (return_passkey_credential_options). */
   is_passkey?: boolean;
 }

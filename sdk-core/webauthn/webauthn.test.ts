@@ -130,7 +130,9 @@ describe('client.webauthn', () => {
     );
     const aborted = new AbortController();
     aborted.abort();
-    await assert.rejects(client.webauthn.authenticate({ session_duration_minutes: 30, domain: DOMAIN, signal: aborted.signal }), (e: unknown) => isWebAuthnAbort(e));
+    await assert.rejects(client.webauthn.authenticate({ session_duration_minutes: 30, domain: DOMAIN, signal: aborted.signal }), (e: unknown) =>
+      isWebAuthnAbort(e),
+    );
   });
 
   it('maps server errors of the finish calls to ApiError', async () => {

@@ -7,7 +7,10 @@ type AnyDb = Kysely<unknown>;
 /** Adds `users.untrusted_metadata`, `connected_apps`, `access_tokens` and `captcha_tokens`. */
 export const m0003_account: Migration = {
   async up(db: AnyDb) {
-    await db.schema.alterTable('users').addColumn('untrusted_metadata', 'text', (c) => c.notNull().defaultTo('{}')).execute();
+    await db.schema
+      .alterTable('users')
+      .addColumn('untrusted_metadata', 'text', (c) => c.notNull().defaultTo('{}'))
+      .execute();
 
     await db.schema
       .createTable('connected_apps')

@@ -37,7 +37,14 @@ describe('magic links', () => {
 
   it('login_or_create emails a signup link for a new user, a login link for a known one; authenticate signs in once', async () => {
     const r = await t.call('POST', '/sdk/v1/magic_links/email/login_or_create', {
-      body: { email: 'Link@Example.com', login_magic_link_url: URL_OK, signup_magic_link_url: `${URL_OK}?signup=1`, captcha_token: 'x', dfp_telemetry_id: 'y', locale: 'en' },
+      body: {
+        email: 'Link@Example.com',
+        login_magic_link_url: URL_OK,
+        signup_magic_link_url: `${URL_OK}?signup=1`,
+        captcha_token: 'x',
+        dfp_telemetry_id: 'y',
+        locale: 'en',
+      },
     });
     assert.equal(r.status, 200);
     assert.equal(r.json.data!.user_created, true);
@@ -64,7 +71,9 @@ describe('magic links', () => {
     assert.equal(again.json.error_type, 'unable_to_auth_magic_link');
 
     // Known, verified user: the login URL.
-    await t.call('POST', '/sdk/v1/magic_links/email/login_or_create', { body: { email: 'link@example.com', login_magic_link_url: URL_OK, signup_magic_link_url: `${URL_OK}?signup=1` } });
+    await t.call('POST', '/sdk/v1/magic_links/email/login_or_create', {
+      body: { email: 'link@example.com', login_magic_link_url: URL_OK, signup_magic_link_url: `${URL_OK}?signup=1` },
+    });
     const m2 = await lastMessage(t, 'link@example.com');
     assert.equal(new URL(m2.link!).searchParams.get('signup'), null);
   });
@@ -105,7 +114,9 @@ describe('magic links', () => {
   });
 
   it('a plain (non-S256) challenge is a schema error', async () => {
-    const r = await t.call('POST', '/sdk/v1/magic_links/email/login_or_create', { body: { email: 'x@example.com', login_magic_link_url: URL_OK, code_challenge: 'short' } });
+    const r = await t.call('POST', '/sdk/v1/magic_links/email/login_or_create', {
+      body: { email: 'x@example.com', login_magic_link_url: URL_OK, code_challenge: 'short' },
+    });
     assert.equal(r.status, 400);
     assert.equal(r.json.error_type, 'invalid_request_body');
   });
@@ -118,7 +129,10 @@ describe('magic links', () => {
     }
     const none = await t.call('POST', '/sdk/v1/magic_links/email/login_or_create', { body: { email: 'redir@example.com' } });
     assert.equal(none.json.error_type, 'invalid_redirect_url');
-    const viaOrigin = await t.call('POST', '/sdk/v1/magic_links/email/login_or_create', { body: { email: 'redir@example.com' }, origin: 'http://localhost:5173' });
+    const viaOrigin = await t.call('POST', '/sdk/v1/magic_links/email/login_or_create', {
+      body: { email: 'redir@example.com' },
+      origin: 'http://localhost:5173',
+    });
     assert.equal(viaOrigin.status, 200);
     assert.ok((await lastMessage(t, 'redir@example.com')).link!.startsWith('http://localhost:5173/?stytch_token_type=magic_links&token='));
   });
@@ -127,7 +141,12 @@ describe('magic links', () => {
     const bad = await t.call('POST', '/sdk/v1/magic_links/email/login_or_create', { raw: '{"email":', headers: { 'content-type': 'application/json' } });
     assert.equal(bad.status, 400);
     assert.equal(bad.json.error_type, 'invalid_json');
-    for (const body of [{}, { email: 42 }, { email: 'a@example.com', login_expiration_minutes: 'x' }, { email: 'a@example.com', create_user_as_pending: 'yes' }]) {
+    for (const body of [
+      {},
+      { email: 42 },
+      { email: 'a@example.com', login_expiration_minutes: 'x' },
+      { email: 'a@example.com', create_user_as_pending: 'yes' },
+    ]) {
       const r = await t.call('POST', '/sdk/v1/magic_links/email/login_or_create', { body });
       assert.equal(r.status, 400, JSON.stringify(body));
       assert.equal(r.json.error_type, 'invalid_request_body');
@@ -154,7 +173,10 @@ describe('magic links', () => {
     assert.equal(none.status, 401);
     assert.equal(none.json.error_type, 'user_unauthenticated');
     const { token: session, data } = await login(t, 'first@example.com');
-    const r = await t.call('POST', '/sdk/v1/magic_links/email/send/secondary', { body: { email: 'second@example.com', login_magic_link_url: URL_OK }, secret: session });
+    const r = await t.call('POST', '/sdk/v1/magic_links/email/send/secondary', {
+      body: { email: 'second@example.com', login_magic_link_url: URL_OK },
+      secret: session,
+    });
     assert.equal(r.status, 200, JSON.stringify(r.json));
     assert.equal(r.json.data!.user_id, data.user_id);
     // Not attached before the link is used (nobody can squat an address they do not control).
@@ -162,10 +184,16 @@ describe('magic links', () => {
     assert.equal(search.json.data!.userType, 'new');
     const a = await t.call('POST', '/sdk/v1/magic_links/authenticate', { body: { token: tokenOf(await lastMessage(t, 'second@example.com')) } });
     assert.equal(a.json.data!.user_id, data.user_id);
-    assert.deepEqual((a.json.data!.user as { emails: { email: string }[] }).emails.map((e) => e.email), ['first@example.com', 'second@example.com']);
+    assert.deepEqual(
+      (a.json.data!.user as { emails: { email: string }[] }).emails.map((e) => e.email),
+      ['first@example.com', 'second@example.com'],
+    );
     // Someone else's email cannot be added.
     const { token: other } = await login(t, 'other@example.com');
-    const dup = await t.call('POST', '/sdk/v1/magic_links/email/send/secondary', { body: { email: 'first@example.com', login_magic_link_url: URL_OK }, secret: other });
+    const dup = await t.call('POST', '/sdk/v1/magic_links/email/send/secondary', {
+      body: { email: 'first@example.com', login_magic_link_url: URL_OK },
+      secret: other,
+    });
     assert.equal(dup.json.error_type, 'duplicate_email');
   });
 });
@@ -183,7 +211,9 @@ describe('magic links with PKCE required', () => {
     const r = await t.call('POST', '/sdk/v1/magic_links/email/login_or_create', { body: { email: 'p@example.com', login_magic_link_url: URL_OK } });
     assert.equal(r.status, 400);
     assert.equal(r.json.error_type, 'pkce_required');
-    const ok = await t.call('POST', '/sdk/v1/magic_links/email/login_or_create', { body: { email: 'p@example.com', login_magic_link_url: URL_OK, code_challenge: challenge } });
+    const ok = await t.call('POST', '/sdk/v1/magic_links/email/login_or_create', {
+      body: { email: 'p@example.com', login_magic_link_url: URL_OK, code_challenge: challenge },
+    });
     assert.equal(ok.status, 200);
   });
 });

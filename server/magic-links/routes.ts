@@ -80,7 +80,16 @@ export function magicLinkJobs(svc: Services): Record<string, DeferredHandler> {
       const p = payload as PrimaryLinkJob;
       const found = await findEmail(svc, p.email);
       if (!found) return null;
-      return prepareLink(svc, { userId: found.user_id, emailId: found.email_id, email: p.email, signup: false, url: p.url, minutes: p.minutes, codeChallenge: p.codeChallenge, at: p.at });
+      return prepareLink(svc, {
+        userId: found.user_id,
+        emailId: found.email_id,
+        email: p.email,
+        signup: false,
+        url: p.url,
+        minutes: p.minutes,
+        codeChallenge: p.codeChallenge,
+        at: p.at,
+      });
     },
   };
 }

@@ -49,7 +49,12 @@ export async function issueEmailToken(
 export async function redeemEmailToken(svc: Services, token: string, verifier: string | undefined, kinds: readonly MagicLinkKind[]): Promise<MagicLinksTable> {
   const k = svc.db.kysely;
   const now = svc.now();
-  const row = await k.selectFrom('magic_links').selectAll().where('token_hash', '=', sha256Hex(token)).where('project_id', '=', svc.project.project_id).executeTakeFirst();
+  const row = await k
+    .selectFrom('magic_links')
+    .selectAll()
+    .where('token_hash', '=', sha256Hex(token))
+    .where('project_id', '=', svc.project.project_id)
+    .executeTakeFirst();
   if (!row || row.consumed_at !== null || row.expires_at <= now || !kinds.includes(row.kind as MagicLinkKind)) {
     throw new ApiError('unable_to_auth_magic_link');
   }

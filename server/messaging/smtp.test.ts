@@ -79,7 +79,10 @@ describe('SMTP delivery', () => {
       await t.services.outbox.drain();
       assert.ok(!received.some((m) => m.to.includes('bob@example.com')), 'nothing was accepted');
       const jobs = (await t.call('GET', '/dev/outbox.json')).json.jobs as { status: string; attempts: number; last_error: string }[];
-      assert.deepEqual(jobs.map((j) => [j.status, j.attempts]), [['pending', 1]]);
+      assert.deepEqual(
+        jobs.map((j) => [j.status, j.attempts]),
+        [['pending', 1]],
+      );
       assert.match(jobs[0]!.last_error, /Invalid login|535/i);
       assert.ok(lines.some((l) => l.includes('"outbox":"retry"')));
       for (const text of [JSON.stringify(r.json), JSON.stringify(jobs), ...lines]) assert.ok(!text.includes('wrong'), 'credentials are not echoed');

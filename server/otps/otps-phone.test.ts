@@ -22,7 +22,9 @@ describe('OTP by SMS and WhatsApp', () => {
   for (const channel of ['sms', 'whatsapp'] as const) {
     it(`${channel}: login_or_create sends a code to the E.164 number; authenticate signs in and verifies the phone`, async () => {
       const phone = channel === 'sms' ? PHONE : '+447911123456';
-      const r = await t.call('POST', `/sdk/v1/otps/${channel}/login_or_create`, { body: { phone_number: phone, expiration_minutes: 5, locale: 'en', captcha_token: 'c', dfp_telemetry_id: 'd' } });
+      const r = await t.call('POST', `/sdk/v1/otps/${channel}/login_or_create`, {
+        body: { phone_number: phone, expiration_minutes: 5, locale: 'en', captcha_token: 'c', dfp_telemetry_id: 'd' },
+      });
       assert.equal(r.status, 200, JSON.stringify(r.json));
       const d = r.json.data!;
       assert.equal(d.method_id, d.phone_id);
@@ -95,7 +97,10 @@ describe('OTP by SMS and WhatsApp', () => {
     const a = await t.call('POST', '/sdk/v1/otps/authenticate', { body: { token: code, method_id: r.json.data!.method_id } });
     assert.equal(a.status, 200, JSON.stringify(a.json));
     assert.equal(a.json.data!.user_id, data.user_id);
-    assert.deepEqual((a.json.data!.user as { phone_numbers: { phone_number: string }[] }).phone_numbers.map((p) => p.phone_number), ['+14155550101']);
+    assert.deepEqual(
+      (a.json.data!.user as { phone_numbers: { phone_number: string }[] }).phone_numbers.map((p) => p.phone_number),
+      ['+14155550101'],
+    );
 
     const e = await t.call('POST', '/sdk/v1/otps/email/send/secondary', { body: { email: 'owner2@example.com' }, secret: token });
     const ecode = (await inbox(t, 'owner2@example.com'))[0]!.code;
@@ -159,7 +164,10 @@ describe('HTTP SMS provider adapter', () => {
       await t.services.outbox.drain();
       assert.equal(received.length, 2);
       const jobs = (await t.call('GET', '/dev/outbox.json')).json.jobs as { status: string; attempts: number; last_error: string; channel: string }[];
-      assert.deepEqual(jobs.map((j) => [j.status, j.attempts, j.channel]), [['pending', 1, 'sms']]);
+      assert.deepEqual(
+        jobs.map((j) => [j.status, j.attempts, j.channel]),
+        [['pending', 1, 'sms']],
+      );
       assert.match(jobs[0]!.last_error, /503/);
       fail = false;
       t.advance(30_000);

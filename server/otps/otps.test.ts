@@ -32,7 +32,17 @@ describe('OTP email flow', () => {
     assert.equal(ad.user_id, d.user_id);
     assert.ok(String(ad.session_token).length >= 43, 'session token carries >= 256 bits');
     assert.equal(String(ad.session_jwt).split('.').length, 3);
-    for (const key of ['session_id', 'user_id', 'started_at', 'last_accessed_at', 'expires_at', 'attributes', 'authentication_factors', 'custom_claims', 'roles']) {
+    for (const key of [
+      'session_id',
+      'user_id',
+      'started_at',
+      'last_accessed_at',
+      'expires_at',
+      'attributes',
+      'authentication_factors',
+      'custom_claims',
+      'roles',
+    ]) {
       assert.ok(key in ad.session, `session.${key}`);
     }
     const factor = (ad.session.authentication_factors as Record<string, unknown>[])[0]!;
@@ -41,7 +51,23 @@ describe('OTP email flow', () => {
     assert.deepEqual(factor.email_factor, { email_id: d.email_id, email_address: 'ada@example.com' });
     // Default 30-minute session.
     assert.equal(Date.parse(String(ad.session.expires_at)) - Date.parse(String(ad.session.started_at)), 30 * 60_000);
-    for (const key of ['user_id', 'emails', 'phone_numbers', 'name', 'providers', 'totps', 'webauthn_registrations', 'crypto_wallets', 'biometric_registrations', 'trusted_metadata', 'untrusted_metadata', 'created_at', 'status', 'roles', 'password']) {
+    for (const key of [
+      'user_id',
+      'emails',
+      'phone_numbers',
+      'name',
+      'providers',
+      'totps',
+      'webauthn_registrations',
+      'crypto_wallets',
+      'biometric_registrations',
+      'trusted_metadata',
+      'untrusted_metadata',
+      'created_at',
+      'status',
+      'roles',
+      'password',
+    ]) {
       assert.ok(key in ad.user, `user.${key}`);
     }
     assert.deepEqual(ad.user.emails, [{ email_id: d.email_id, email: 'ada@example.com', verified: true }]);

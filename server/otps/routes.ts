@@ -1,10 +1,5 @@
 /** The otps method: `POST /sdk/v1/otps/email/login_or_create` and `POST /sdk/v1/otps/authenticate` (DESIGN 2 and 3). */
-import {
-  OTP_EXPIRATION_DEFAULT,
-  OTPAuthenticateRequest,
-  OTPEmailLoginOrCreateRequest,
-  type OTPLoginOrCreateResponse,
-} from '../../sdk-core/schemas/index.ts';
+import { OTP_EXPIRATION_DEFAULT, OTPAuthenticateRequest, OTPEmailLoginOrCreateRequest, type OTPLoginOrCreateResponse } from '../../sdk-core/schemas/index.ts';
 import { bodyEmail } from '../auth-helpers.ts';
 import { clientIpHash, rememberClient } from '../client-keys.ts';
 import { hashOtp, safeEqualHex } from '../crypto.ts';
@@ -120,13 +115,19 @@ export function otpRoutes(route: Route, svc: Services): void {
 
     if (!matches) {
       if (live) {
-        await k.updateTable('otps').set((eb) => ({ failed_attempts: eb('failed_attempts', '+', 1) })).where('otp_id', '=', otp.otp_id).execute();
+        await k
+          .updateTable('otps')
+          .set((eb) => ({ failed_attempts: eb('failed_attempts', '+', 1) }))
+          .where('otp_id', '=', otp.otp_id)
+          .execute();
       }
       await count(svc.db, guardKey, USER_GUARD, now);
       const counted = await k
         .insertInto('client_locks')
         .values({ project_id: pid, scope: 'otp', user_id: userId, client_hash: client, failures: 1, locked_until: null, updated_at: now })
-        .onConflict((oc) => oc.columns(['scope', 'user_id', 'client_hash']).doUpdateSet((eb) => ({ failures: eb('client_locks.failures', '+', 1), updated_at: now })))
+        .onConflict((oc) =>
+          oc.columns(['scope', 'user_id', 'client_hash']).doUpdateSet((eb) => ({ failures: eb('client_locks.failures', '+', 1), updated_at: now })),
+        )
         .returning('failures')
         .executeTakeFirstOrThrow();
       if (counted.failures >= USER_LOCK_THRESHOLD) {

@@ -99,7 +99,15 @@ export function otpSendRoutes(route: Route, svc: Services): void {
       await limit(c, channel, phone, `otp_send:phone:${pid}:${phone}`);
       const user = await findOrCreateUserByPhone(svc, phone);
       const minutes = body.expiration_minutes ?? OTP_EXPIRATION_DEFAULT;
-      await issueOtp(svc, { userId: user.user_id, methodId: user.phone_id, channel, to: phone, minutes, destination: null, requesterHash: clientIpHash(c, svc) });
+      await issueOtp(svc, {
+        userId: user.user_id,
+        methodId: user.phone_id,
+        channel,
+        to: phone,
+        minutes,
+        destination: null,
+        requesterHash: clientIpHash(c, svc),
+      });
       const answer: OTPPhoneSendResponse = {
         method_id: user.phone_id,
         user_id: user.user_id,
@@ -122,7 +130,15 @@ export function otpSendRoutes(route: Route, svc: Services): void {
       const found = await findPhone(svc, phone);
       if (!found) throw new ApiError('phone_number_not_found');
       await limit(c, channel, phone, `otp_send:phone:${pid}:${phone}`);
-      await issueOtp(svc, { userId: found.user_id, methodId: found.phone_id, channel, to: phone, minutes, destination: null, requesterHash: clientIpHash(c, svc) });
+      await issueOtp(svc, {
+        userId: found.user_id,
+        methodId: found.phone_id,
+        channel,
+        to: phone,
+        minutes,
+        destination: null,
+        requesterHash: clientIpHash(c, svc),
+      });
       const answer: OTPPhoneSendResponse = { method_id: found.phone_id, user_id: found.user_id, phone_id: found.phone_id, user_created: false };
       return ok(c, answer);
     });
@@ -164,7 +180,15 @@ export function otpSendRoutes(route: Route, svc: Services): void {
     const found = await findEmail(email);
     if (!found) throw new ApiError('email_not_found');
     await limit(c, 'email', email, `otp_send:email:${pid}:${email}`);
-    await issueOtp(svc, { userId: found.user_id, methodId: found.email_id, channel: 'email', to: email, minutes, destination: null, requesterHash: clientIpHash(c, svc) });
+    await issueOtp(svc, {
+      userId: found.user_id,
+      methodId: found.email_id,
+      channel: 'email',
+      to: email,
+      minutes,
+      destination: null,
+      requesterHash: clientIpHash(c, svc),
+    });
     const answer: OTPLoginOrCreateResponse = { method_id: found.email_id, user_id: found.user_id, email_id: found.email_id, user_created: false };
     return ok(c, answer);
   });

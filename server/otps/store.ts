@@ -23,7 +23,12 @@ export interface OtpMethod {
 export async function resolveOtpMethod(svc: Services, methodId: string): Promise<OtpMethod | null> {
   const k = svc.db.kysely;
   const pid = svc.project.project_id;
-  const email = await k.selectFrom('emails').select(['email_id', 'user_id', 'email']).where('project_id', '=', pid).where('email_id', '=', methodId).executeTakeFirst();
+  const email = await k
+    .selectFrom('emails')
+    .select(['email_id', 'user_id', 'email'])
+    .where('project_id', '=', pid)
+    .where('email_id', '=', methodId)
+    .executeTakeFirst();
   if (email) return { methodId, userId: email.user_id, kind: 'email', address: email.email, pending: false };
   const phone = await k
     .selectFrom('phone_numbers')
@@ -42,7 +47,13 @@ export async function resolveOtpMethod(svc: Services, methodId: string): Promise
     .limit(1)
     .executeTakeFirst();
   if (otp?.destination) {
-    return { methodId, userId: otp.user_id, kind: otp.channel === 'sms' || otp.channel === 'whatsapp' ? 'phone' : 'email', address: otp.destination, pending: true };
+    return {
+      methodId,
+      userId: otp.user_id,
+      kind: otp.channel === 'sms' || otp.channel === 'whatsapp' ? 'phone' : 'email',
+      address: otp.destination,
+      pending: true,
+    };
   }
   return null;
 }

@@ -60,7 +60,14 @@ describe('password hashing and strength (unit)', () => {
     const r = checkStrength('abcdefg', p);
     assert.equal(r.strength_policy, 'luds');
     assert.equal(r.valid_password, false);
-    assert.deepEqual(r.feedback.luds_requirements, { has_lower_case: true, has_upper_case: false, has_digit: false, has_symbol: false, missing_complexity: 2, missing_characters: 3 });
+    assert.deepEqual(r.feedback.luds_requirements, {
+      has_lower_case: true,
+      has_upper_case: false,
+      has_digit: false,
+      has_symbol: false,
+      missing_complexity: 2,
+      missing_characters: 3,
+    });
     const ok = checkStrength('Zebra7-kites', p);
     assert.equal(ok.valid_password, true);
     assert.equal(ok.feedback.luds_requirements.missing_complexity, 0);
@@ -129,15 +136,24 @@ describe('password endpoints', () => {
   });
 
   it('reset by email: same 200 for unknown emails (no email sent); link resets, signs in, and works once', async () => {
-    const unknown = await t.call('POST', '/sdk/v1/passwords/email/reset/start', { body: { email: 'nobody2@example.com', reset_password_redirect_url: RESET_URL } });
+    const unknown = await t.call('POST', '/sdk/v1/passwords/email/reset/start', {
+      body: { email: 'nobody2@example.com', reset_password_redirect_url: RESET_URL },
+    });
     assert.equal(unknown.status, 200);
     assert.deepEqual(Object.keys(unknown.json.data!).sort(), ['request_id', 'status_code']);
     assert.equal((await inbox(t, 'nobody2@example.com')).length, 0);
 
     await t.call('POST', '/sdk/v1/passwords', { body: { email: 'reset@example.com', password: STRONG } });
-    const { token: oldSession } = (await t.call('POST', '/sdk/v1/passwords/authenticate', { body: { email: 'reset@example.com', password: STRONG } })).json.data as { token: string } & Record<string, string>;
+    const { token: oldSession } = (await t.call('POST', '/sdk/v1/passwords/authenticate', { body: { email: 'reset@example.com', password: STRONG } })).json
+      .data as { token: string } & Record<string, string>;
     const known = await t.call('POST', '/sdk/v1/passwords/email/reset/start', {
-      body: { email: 'reset@example.com', reset_password_redirect_url: RESET_URL, login_redirect_url: 'http://localhost:3000/login', reset_password_expiration_minutes: 10, locale: 'en' },
+      body: {
+        email: 'reset@example.com',
+        reset_password_redirect_url: RESET_URL,
+        login_redirect_url: 'http://localhost:3000/login',
+        reset_password_expiration_minutes: 10,
+        locale: 'en',
+      },
     });
     assert.deepEqual(Object.keys(known.json.data!).sort(), ['request_id', 'status_code']);
     const m = (await inbox(t, 'reset@example.com'))[0]!;
@@ -160,7 +176,9 @@ describe('password endpoints', () => {
 
   it('reset token expires; its login link also signs in through magic_links/authenticate', async () => {
     await t.call('POST', '/sdk/v1/passwords', { body: { email: 'exp@example.com', password: STRONG } });
-    await t.call('POST', '/sdk/v1/passwords/email/reset/start', { body: { email: 'exp@example.com', reset_password_redirect_url: RESET_URL, reset_password_expiration_minutes: 5 } });
+    await t.call('POST', '/sdk/v1/passwords/email/reset/start', {
+      body: { email: 'exp@example.com', reset_password_redirect_url: RESET_URL, reset_password_expiration_minutes: 5 },
+    });
     const token = new URL((await inbox(t, 'exp@example.com'))[0]!.link!).searchParams.get('token')!;
     t.advance(5 * 60_000 + 1);
     assert.equal((await t.call('POST', '/sdk/v1/passwords/email/reset', { body: { token, password: STRONG2 } })).json.error_type, 'unable_to_auth_magic_link');
@@ -174,10 +192,15 @@ describe('password endpoints', () => {
     const verifier = 'f'.repeat(128);
     const code_challenge = createHash('sha256').update(verifier).digest('base64url');
     await t.call('POST', '/sdk/v1/passwords', { body: { email: 'pkce-reset@example.com', password: STRONG } });
-    await t.call('POST', '/sdk/v1/passwords/email/reset/start', { body: { email: 'pkce-reset@example.com', reset_password_redirect_url: RESET_URL, code_challenge } });
+    await t.call('POST', '/sdk/v1/passwords/email/reset/start', {
+      body: { email: 'pkce-reset@example.com', reset_password_redirect_url: RESET_URL, code_challenge },
+    });
     const token = new URL((await inbox(t, 'pkce-reset@example.com'))[0]!.link!).searchParams.get('token')!;
     assert.equal((await t.call('POST', '/sdk/v1/passwords/email/reset', { body: { token, password: STRONG2 } })).json.error_type, 'pkce_mismatch');
-    assert.equal((await t.call('POST', '/sdk/v1/passwords/email/reset', { body: { token, password: STRONG2, code_verifier: 'e'.repeat(128) } })).json.error_type, 'pkce_mismatch');
+    assert.equal(
+      (await t.call('POST', '/sdk/v1/passwords/email/reset', { body: { token, password: STRONG2, code_verifier: 'e'.repeat(128) } })).json.error_type,
+      'pkce_mismatch',
+    );
     assert.equal((await t.call('POST', '/sdk/v1/passwords/email/reset', { body: { token, password: STRONG2, code_verifier: verifier } })).status, 200);
 
     const strict = await testApp({ bootstrap: { pkce_required_for_password_resets: true } });
@@ -190,7 +213,9 @@ describe('password endpoints', () => {
   });
 
   it('reset start checks the redirect URL and the email', async () => {
-    const bad = await t.call('POST', '/sdk/v1/passwords/email/reset/start', { body: { email: 'a@example.com', reset_password_redirect_url: 'https://evil.example/' } });
+    const bad = await t.call('POST', '/sdk/v1/passwords/email/reset/start', {
+      body: { email: 'a@example.com', reset_password_redirect_url: 'https://evil.example/' },
+    });
     assert.equal(bad.json.error_type, 'invalid_redirect_url');
     const email = await t.call('POST', '/sdk/v1/passwords/email/reset/start', { body: { email: 'nope', reset_password_redirect_url: RESET_URL } });
     assert.equal(email.json.error_type, 'invalid_email');
@@ -198,9 +223,13 @@ describe('password endpoints', () => {
 
   it('existing_password reset and session reset', async () => {
     await t.call('POST', '/sdk/v1/passwords', { body: { email: 'change@example.com', password: STRONG } });
-    const wrong = await t.call('POST', '/sdk/v1/passwords/existing_password/reset', { body: { email: 'change@example.com', existing_password: STRONG2, new_password: STRONG2 } });
+    const wrong = await t.call('POST', '/sdk/v1/passwords/existing_password/reset', {
+      body: { email: 'change@example.com', existing_password: STRONG2, new_password: STRONG2 },
+    });
     assert.equal(wrong.json.error_type, 'unauthorized_credentials');
-    const r = await t.call('POST', '/sdk/v1/passwords/existing_password/reset', { body: { email: 'change@example.com', existing_password: STRONG, new_password: STRONG2, session_duration_minutes: 30 } });
+    const r = await t.call('POST', '/sdk/v1/passwords/existing_password/reset', {
+      body: { email: 'change@example.com', existing_password: STRONG, new_password: STRONG2, session_duration_minutes: 30 },
+    });
     assert.equal(r.status, 200, JSON.stringify(r.json));
     const session = String(r.json.data!.session_token);
     const none = await t.call('POST', '/sdk/v1/passwords/session/reset', { body: { password: STRONG } });
@@ -237,7 +266,10 @@ describe('password endpoints', () => {
     assert.equal(d.valid_password, false);
     assert.equal((await t.call('POST', '/sdk/v1/passwords/strength_check', { body: { password: STRONG } })).json.data!.valid_password, true);
     assert.equal((await t.call('POST', '/sdk/v1/passwords/strength_check', { body: {} })).json.error_type, 'invalid_request_body');
-    assert.equal((await t.call('POST', '/sdk/v1/passwords/strength_check', { raw: '{', headers: { 'content-type': 'application/json' } })).json.error_type, 'invalid_json');
+    assert.equal(
+      (await t.call('POST', '/sdk/v1/passwords/strength_check', { raw: '{', headers: { 'content-type': 'application/json' } })).json.error_type,
+      'invalid_json',
+    );
     assert.equal((await t.call('POST', '/sdk/v1/passwords/authenticate', { body: { email: 'x@example.com' } })).json.error_type, 'invalid_request_body');
     assert.equal((await t.call('POST', '/sdk/v1/users/search', { body: { email: 'bad' } })).json.error_type, 'invalid_email');
   });
@@ -250,7 +282,11 @@ describe('LUDS project', () => {
       const b = await t.call('GET', `/sdk/v1/projects/bootstrap/${t.publicToken}`);
       assert.deepEqual(b.json.data!.password_config, { luds_complexity: 4, luds_minimum_count: 12 });
       const r = await t.call('POST', '/sdk/v1/passwords/strength_check', { body: { password: 'Abc1!' } });
-      const d = r.json.data as { strength_policy: string; valid_password: boolean; feedback: { luds_requirements: { missing_characters: number; missing_complexity: number } } };
+      const d = r.json.data as {
+        strength_policy: string;
+        valid_password: boolean;
+        feedback: { luds_requirements: { missing_characters: number; missing_complexity: number } };
+      };
       assert.equal(d.strength_policy, 'luds');
       assert.equal(d.valid_password, false);
       assert.equal(d.feedback.luds_requirements.missing_characters, 7);
@@ -271,7 +307,11 @@ describe("password_strength_policy 'none' (SPEC 5: policy none shows nothing)", 
     try {
       const check = async (password: string) =>
         (await t.call('POST', '/sdk/v1/passwords/strength_check', { body: { email: 'n@example.com', password } })).json.data as {
-          strength_policy: string; valid_password: boolean; breached_password: boolean; score: number; feedback: { warning: string; suggestions: string[] };
+          strength_policy: string;
+          valid_password: boolean;
+          breached_password: boolean;
+          score: number;
+          feedback: { warning: string; suggestions: string[] };
         };
       // On the breached list and weak by zxcvbn: under 'none' neither counts.
       assert.equal(isBreachedPassword('password'), true);
@@ -313,10 +353,15 @@ describe("password_strength_policy 'none' (SPEC 5: policy none shows nothing)", 
     const dir = tempDir();
     try {
       const file = `${dir.dir}/project.json`;
-      writeFileSync(file, JSON.stringify({
-        public_token: 'public-token-live-0123456789abcdef', project_name: 'Live Co', allowed_origins: ['https://app.example.com'],
-        password_strength_policy: 'none',
-      }));
+      writeFileSync(
+        file,
+        JSON.stringify({
+          public_token: 'public-token-live-0123456789abcdef',
+          project_name: 'Live Co',
+          allowed_origins: ['https://app.example.com'],
+          password_strength_policy: 'none',
+        }),
+      );
       const t = await testApp({ liveProject: readLiveProjectFile(file), logger: () => undefined });
       try {
         const r = await t.call('POST', '/sdk/v1/passwords/strength_check', { body: { password: 'password' } });
@@ -324,7 +369,10 @@ describe("password_strength_policy 'none' (SPEC 5: policy none shows nothing)", 
       } finally {
         await t.close();
       }
-      writeFileSync(file, JSON.stringify({ public_token: 'public-token-live-0123456789abcdef', project_name: 'x', allowed_origins: [], password_strength_policy: 'off' }));
+      writeFileSync(
+        file,
+        JSON.stringify({ public_token: 'public-token-live-0123456789abcdef', project_name: 'x', allowed_origins: [], password_strength_policy: 'off' }),
+      );
       assert.throws(() => readLiveProjectFile(file), /password_strength_policy/);
     } finally {
       dir.cleanup();

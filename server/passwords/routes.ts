@@ -121,7 +121,6 @@ export function passwordRoutes(route: Route, svc: Services): void {
   const k = svc.db.kysely;
   const pid = svc.project.project_id;
 
-
   /** NFKC, byte cap, then the project's policy. @throws password_too_long, breached_password, weak_password */
   const acceptNewPassword = (raw: string, email: string | undefined): string => {
     const normalized = normalizePassword(raw);

@@ -45,7 +45,15 @@ export async function setPassword(svc: Services, userId: string, normalized: str
   const k = svc.db.kysely;
   await k
     .insertInto('passwords')
-    .values({ user_id: userId, project_id: svc.project.project_id, password_id: newId('password', svc.project.mode), hash, requires_reset: 0, created_at: now, updated_at: now })
+    .values({
+      user_id: userId,
+      project_id: svc.project.project_id,
+      password_id: newId('password', svc.project.mode),
+      hash,
+      requires_reset: 0,
+      created_at: now,
+      updated_at: now,
+    })
     .onConflict((oc) => oc.column('user_id').doUpdateSet({ hash, requires_reset: 0, updated_at: now }))
     .execute();
   await k.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();

@@ -15,10 +15,7 @@ import { PASSWORD_MAX_BYTES, PASSWORD_MIN_LENGTH } from './hash.ts';
 export const ZXCVBN_MIN_SCORE = 3;
 
 /** The policy a project applies: zxcvbn, LUDS with its two numbers, or none (only the length bounds). */
-export type PasswordPolicy =
-  | { kind: 'zxcvbn' }
-  | { kind: 'luds'; minLength: number; complexity: number }
-  | { kind: 'none' };
+export type PasswordPolicy = { kind: 'zxcvbn' } | { kind: 'luds'; minLength: number; complexity: number } | { kind: 'none' };
 
 /**
  * The project's password policy: the password_strength_policy setting 'none' means length bounds

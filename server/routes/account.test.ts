@@ -39,7 +39,7 @@ describe('account: users/me, factors, connected apps, token exchange, attest', (
     assert.equal(anon.json.error_type, 'user_unauthenticated');
   });
 
-  it('deletes only the signed-in user\'s own factors', async () => {
+  it("deletes only the signed-in user's own factors", async () => {
     const a = await login(t, 'factor-a@example.com');
     const b = await login(t, 'factor-b@example.com');
     const bEmailId = ((b.data.user as Json).emails as Json[])[0]!.email_id as string;
@@ -63,7 +63,7 @@ describe('account: users/me, factors, connected apps, token exchange, attest', (
     assert.equal((await t.call('DELETE', '/sdk/v1/users/emails/x')).json.error_type, 'user_unauthenticated');
   });
 
-  it('lists and revokes connected apps; a revoked app\'s access token no longer exchanges', async () => {
+  it("lists and revokes connected apps; a revoked app's access token no longer exchanges", async () => {
     const { token, data } = await login(t, 'apps@example.com');
     const userId = data.user_id as string;
     await issueAccessToken(t.services, {
@@ -77,7 +77,9 @@ describe('account: users/me, factors, connected apps, token exchange, attest', (
       { connected_app_id: 'connected-app-test-1', name: 'Notes', description: '', logo_url: null, scopes_granted: 'openid email' },
     ]);
 
-    const exchanged = await t.call('POST', '/sdk/v1/sessions/exchange_access_token', { body: { access_token: 'access-token-secret-1', session_duration_minutes: 60 } });
+    const exchanged = await t.call('POST', '/sdk/v1/sessions/exchange_access_token', {
+      body: { access_token: 'access-token-secret-1', session_duration_minutes: 60 },
+    });
     assert.equal(exchanged.status, 200);
     assert.equal(dataOf(exchanged).user_id, userId);
     assert.match(dataOf(exchanged).session_token as string, /\S{20,}/);
@@ -86,7 +88,9 @@ describe('account: users/me, factors, connected apps, token exchange, attest', (
     assert.deepEqual(((await t.call('GET', '/sdk/v1/users/connected_apps', { secret: token })).json.data as Json).connected_apps, []);
     const again = await t.call('POST', '/sdk/v1/users/connected_apps/connected-app-test-1/revoke', { secret: token, body: {} });
     assert.equal(again.json.error_type, 'connected_app_not_found');
-    const dead = await t.call('POST', '/sdk/v1/sessions/exchange_access_token', { body: { access_token: 'access-token-secret-1', session_duration_minutes: 60 } });
+    const dead = await t.call('POST', '/sdk/v1/sessions/exchange_access_token', {
+      body: { access_token: 'access-token-secret-1', session_duration_minutes: 60 },
+    });
     assert.equal(dead.status, 401);
     assert.equal(dead.json.error_type, 'invalid_access_token');
   });

@@ -97,7 +97,11 @@ export function accountRoutes(route: Route, svc: Services): void {
     if (body.untrusted_metadata !== undefined) {
       assertJsonFieldSize(body.untrusted_metadata, UNTRUSTED_METADATA_MAX_BYTES, '.untrusted_metadata');
       // Replaced whole, as the provider does: the client sends the object it wants stored.
-      await k.updateTable('users').set({ untrusted_metadata: JSON.stringify(body.untrusted_metadata) }).where('user_id', '=', session.user_id).execute();
+      await k
+        .updateTable('users')
+        .set({ untrusted_metadata: JSON.stringify(body.untrusted_metadata) })
+        .where('user_id', '=', session.user_id)
+        .execute();
     }
     return userAnswer(c, svc, session.user_id);
   });

@@ -11,16 +11,26 @@ describe('dev inbox (test project)', () => {
       await sendOtp(t, 'two@example.com');
       const all = await t.call('GET', '/dev/inbox.json');
       const msgs = all.json.messages as { to: string; link: null; code: string; id: string; sent_at: string; subject: string; text: string; channel: string }[];
-      assert.deepEqual(msgs.map((m) => m.to), ['two@example.com', 'one@example.com']);
+      assert.deepEqual(
+        msgs.map((m) => m.to),
+        ['two@example.com', 'one@example.com'],
+      );
       assert.deepEqual(Object.keys(msgs[0]!).sort(), ['channel', 'code', 'id', 'link', 'sent_at', 'subject', 'text', 'to']);
       assert.equal(msgs[0]!.link, null);
       const one = await t.call('GET', '/dev/inbox.json?to=ONE@example.com');
-      assert.deepEqual((one.json.messages as { to: string }[]).map((m) => m.to), ['one@example.com']);
+      assert.deepEqual(
+        (one.json.messages as { to: string }[]).map((m) => m.to),
+        ['one@example.com'],
+      );
       const del = await t.call('DELETE', '/dev/inbox.json', { auth: false, origin: 'http://localhost:4000' });
       assert.equal(del.status, 200);
       assert.equal(del.headers.get('access-control-allow-origin'), 'http://localhost:4000');
       assert.deepEqual((await t.call('GET', '/dev/inbox.json')).json.messages, []);
-      const pre = await t.call('OPTIONS', '/dev/inbox.json', { auth: false, origin: 'http://127.0.0.1:4000', headers: { 'access-control-request-method': 'DELETE' } });
+      const pre = await t.call('OPTIONS', '/dev/inbox.json', {
+        auth: false,
+        origin: 'http://127.0.0.1:4000',
+        headers: { 'access-control-request-method': 'DELETE' },
+      });
       assert.equal(pre.status, 204);
       assert.equal(pre.headers.get('access-control-allow-origin'), 'http://127.0.0.1:4000');
     } finally {

@@ -53,7 +53,8 @@ function messageControls(m: InboxMessage): string {
     return `<form class="ctl" method="post" action="/dev/bounce">${hidden('email', m.to)}<button type="submit">Bounce (hard)</button></form>`;
   }
   const who = hidden('channel', m.channel) + hidden('from', m.to);
-  const quick = (word: string) => `<form class="ctl" method="post" action="/dev/inbound">${who}${hidden('text', word)}<button type="submit">Reply ${word}</button></form>`;
+  const quick = (word: string) =>
+    `<form class="ctl" method="post" action="/dev/inbound">${who}${hidden('text', word)}<button type="submit">Reply ${word}</button></form>`;
   return `<form class="ctl" method="post" action="/dev/inbound">${who}<label>Reply from ${escapeHtml(m.to)} <input name="text" maxlength="1600" placeholder="STOP, START or any text"></label> <button type="submit">Send reply</button></form>
   ${quick('STOP')}${quick('START')}`;
 }

@@ -62,7 +62,10 @@ describe('sessions and users/me', () => {
     const r = await t.call('GET', '/sdk/v1/users/me', { secret: token });
     assert.equal(r.status, 200);
     assert.equal(r.json.data!.user_id, data.user_id);
-    assert.deepEqual((r.json.data!.emails as { email: string }[]).map((e) => e.email), ['me@example.com']);
+    assert.deepEqual(
+      (r.json.data!.emails as { email: string }[]).map((e) => e.email),
+      ['me@example.com'],
+    );
     for (const secret of [undefined, 'bogus']) {
       const u = await t.call('GET', '/sdk/v1/users/me', secret ? { secret } : {});
       assert.equal(u.status, 401);

@@ -3,7 +3,12 @@
  * (primary) or session-bound (secondary) ceremony, then the verified assertion signs in or adds a factor.
  */
 import { randomBytes } from 'node:crypto';
-import { type AuthenticationResponseJSON, type AuthenticatorTransportFuture, generateAuthenticationOptions, verifyAuthenticationResponse } from '@simplewebauthn/server';
+import {
+  type AuthenticationResponseJSON,
+  type AuthenticatorTransportFuture,
+  generateAuthenticationOptions,
+  verifyAuthenticationResponse,
+} from '@simplewebauthn/server';
 import { WebAuthnAuthenticateRequest, WebAuthnAuthenticateStartRequest, type WebAuthnAuthenticateStartResponse } from '../../sdk-core/schemas/index.ts';
 import { requireSession } from '../auth-helpers.ts';
 import { ApiError } from '../errors.ts';
@@ -41,7 +46,12 @@ export function authenticationRoutes(route: Route, svc: Services): void {
     // authenticator offer its discoverable ones.
     const allow =
       session && !isPasskey
-        ? await k.selectFrom('webauthn_registrations').select(['credential_id', 'transports']).where('user_id', '=', session.user_id).where('domain', '=', rpId).execute()
+        ? await k
+            .selectFrom('webauthn_registrations')
+            .select(['credential_id', 'transports'])
+            .where('user_id', '=', session.user_id)
+            .where('domain', '=', rpId)
+            .execute()
         : [];
     const options = await generateAuthenticationOptions({
       rpID: rpId,
@@ -115,7 +125,10 @@ export function authenticationRoutes(route: Route, svc: Services): void {
     const { newCounter } = result.authenticationInfo;
     // Counters only move forward: a conditional UPDATE makes two parallel uses of one counter value
     // (a replayed or cloned authenticator) succeed at most once. Counter 0 means "does not count".
-    let q = k.updateTable('webauthn_registrations').set({ counter: newCounter, last_used_at: now }).where('webauthn_registration_id', '=', reg.webauthn_registration_id);
+    let q = k
+      .updateTable('webauthn_registrations')
+      .set({ counter: newCounter, last_used_at: now })
+      .where('webauthn_registration_id', '=', reg.webauthn_registration_id);
     if (newCounter > 0) q = q.where('counter', '<', newCounter);
     const moved = await q.executeTakeFirst();
     if (moved.numUpdatedRows === 0n) throw new ApiError('unable_to_auth_webauthn_registration', { details: { reason: 'signature counter did not increase' } });

@@ -113,9 +113,15 @@ export function webauthnFactor(reg: WebAuthnRegistrationsTable, now: number): Au
 }
 
 /** Adds (or refreshes) `factor` on a live session, optionally resetting its expiry; null when it died meanwhile. */
-export async function addFactor(svc: Services, session: SessionsTable, factor: AuthenticationFactor, durationMinutes: number | undefined): Promise<SessionsTable | null> {
+export async function addFactor(
+  svc: Services,
+  session: SessionsTable,
+  factor: AuthenticationFactor,
+  durationMinutes: number | undefined,
+): Promise<SessionsTable | null> {
   const now = svc.now();
-  const id = (f: AuthenticationFactor) => JSON.stringify([f.type, (f['webauthn_factor'] as { webauthn_registration_id?: string } | undefined)?.webauthn_registration_id]);
+  const id = (f: AuthenticationFactor) =>
+    JSON.stringify([f.type, (f['webauthn_factor'] as { webauthn_registration_id?: string } | undefined)?.webauthn_registration_id]);
   const factors = (JSON.parse(session.factors) as AuthenticationFactor[]).filter((f) => id(f) !== id(factor));
   factors.push(factor);
   const row = await svc.db.kysely
@@ -134,7 +140,10 @@ export async function addFactor(svc: Services, session: SessionsTable, factor: A
 }
 
 /** Stores a new ceremony challenge, valid {@link WEBAUTHN_CHALLENGE_TTL_MS} from now. */
-export async function storeChallenge(svc: Services, row: Omit<WebAuthnChallengesTable, 'project_id' | 'created_at' | 'expires_at' | 'consumed_at'>): Promise<void> {
+export async function storeChallenge(
+  svc: Services,
+  row: Omit<WebAuthnChallengesTable, 'project_id' | 'created_at' | 'expires_at' | 'consumed_at'>,
+): Promise<void> {
   const now = svc.now();
   await svc.db.kysely
     .insertInto('webauthn_challenges')

@@ -3,7 +3,10 @@ import type { ErrorTablePart } from '../method.ts';
 
 /** The webauthn method's error types: malformed or unverified credentials, domains, challenges, registrations. */
 export const WEBAUTHN_ERRORS = {
-  invalid_public_key_credential: { status: 400, message: "Invalid public key credential. Please confirm you're passing a correctly formatted public key credential." },
+  invalid_public_key_credential: {
+    status: 400,
+    message: "Invalid public key credential. Please confirm you're passing a correctly formatted public key credential.",
+  },
   invalid_webauthn_domain: { status: 400, message: 'The WebAuthn domain is not allowed for this origin or project.' },
   duplicate_webauthn_registration: { status: 400, message: 'This WebAuthn credential is already registered.' },
   webauthn_challenge_not_found: { status: 404, message: 'The WebAuthn challenge is unknown, expired or already used. Start the ceremony again.' },

@@ -3,7 +3,12 @@
  * verified attestation stored as a registration and added to the session as a factor.
  */
 import { randomBytes } from 'node:crypto';
-import { type AuthenticatorTransportFuture, generateRegistrationOptions, type RegistrationResponseJSON, verifyRegistrationResponse } from '@simplewebauthn/server';
+import {
+  type AuthenticatorTransportFuture,
+  generateRegistrationOptions,
+  type RegistrationResponseJSON,
+  verifyRegistrationResponse,
+} from '@simplewebauthn/server';
 import { WebAuthnRegisterRequest, WebAuthnRegisterStartRequest, type WebAuthnRegisterStartResponse } from '../../sdk-core/schemas/index.ts';
 import { requireSession } from '../auth-helpers.ts';
 import { newId } from '../crypto.ts';

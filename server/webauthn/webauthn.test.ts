@@ -88,7 +88,12 @@ describe('webauthn: passkey registration, authentication, update, delete', () =>
       assert.equal(r.status, 400, JSON.stringify(body));
       assert.equal(r.json.error_type, type);
     }
-    const notJson = await t.call('POST', '/sdk/v1/webauthn/register/start', { secret: token, origin: ORIGIN, raw: '{', headers: { 'content-type': 'application/json' } });
+    const notJson = await t.call('POST', '/sdk/v1/webauthn/register/start', {
+      secret: token,
+      origin: ORIGIN,
+      raw: '{',
+      headers: { 'content-type': 'application/json' },
+    });
     assert.equal(notJson.status, 400);
     assert.equal(notJson.json.error_type, 'invalid_json');
     // Server-to-server (no Origin): the domain must be one the project's allowed origins live on.
@@ -169,7 +174,12 @@ describe('webauthn: passkey registration, authentication, update, delete', () =>
       assert.equal(r.status, 400, JSON.stringify(tamper));
       assert.equal(r.json.error_type, 'invalid_public_key_credential');
     }
-    for (const bad of ['nope', '{}', JSON.stringify({ id: 'a', rawId: 'a', type: 'public-key', response: { clientDataJSON: '!!' } }), JSON.stringify({ ...cred, response: { clientDataJSON: cred.response.clientDataJSON } })]) {
+    for (const bad of [
+      'nope',
+      '{}',
+      JSON.stringify({ id: 'a', rawId: 'a', type: 'public-key', response: { clientDataJSON: '!!' } }),
+      JSON.stringify({ ...cred, response: { clientDataJSON: cred.response.clientDataJSON } }),
+    ]) {
       const r = await send(bad);
       assert.equal(r.status, 400, bad);
       assert.equal(r.json.error_type, 'invalid_public_key_credential');
@@ -251,7 +261,7 @@ describe('webauthn: passkey registration, authentication, update, delete', () =>
     assert.equal(noStart.json.error_type, 'invalid_webauthn_domain');
   });
 
-  it('secondary start lists the user\'s credentials and adds the factor to the same session', async () => {
+  it("secondary start lists the user's credentials and adds the factor to the same session", async () => {
     const { token } = await login(t, 'pk-secondary@example.com');
     const auth = new SoftAuthenticator();
     await register(token, auth);
@@ -280,7 +290,11 @@ describe('webauthn: passkey registration, authentication, update, delete', () =>
       strict.services.project.config.webauthn = { user_verification: 'required' };
       const { token } = await login(strict, 'pk-uv@example.com');
       const auth = new SoftAuthenticator();
-      const start = await strict.call('POST', '/sdk/v1/webauthn/register/start', { secret: token, origin: ORIGIN, body: { return_passkey_credential_options: true } });
+      const start = await strict.call('POST', '/sdk/v1/webauthn/register/start', {
+        secret: token,
+        origin: ORIGIN,
+        body: { return_passkey_credential_options: true },
+      });
       const options = JSON.parse(String(data(start).public_key_credential_creation_options));
       assert.equal(options.authenticatorSelection.userVerification, 'required');
       const noUv = await strict.call('POST', '/sdk/v1/webauthn/register', {
@@ -294,7 +308,7 @@ describe('webauthn: passkey registration, authentication, update, delete', () =>
     }
   });
 
-  it('update renames; delete removes; both only the user\'s own registrations', async () => {
+  it("update renames; delete removes; both only the user's own registrations", async () => {
     const { token } = await login(t, 'pk-manage@example.com');
     const auth = new SoftAuthenticator();
     const id = String(data(await register(token, auth)).webauthn_registration_id);
@@ -302,9 +316,20 @@ describe('webauthn: passkey registration, authentication, update, delete', () =>
     assert.equal(renamed.status, 200);
     assert.equal((data(renamed).webauthn_registration as Json).name, 'Work laptop');
     // SPEC §7: the widget also sends the id in the body.
-    const withId = await t.call('PUT', `/sdk/v1/webauthn/update/${id}`, { secret: token, origin: ORIGIN, body: { webauthn_registration_id: id, name: 'Work laptop' } });
+    const withId = await t.call('PUT', `/sdk/v1/webauthn/update/${id}`, {
+      secret: token,
+      origin: ORIGIN,
+      body: { webauthn_registration_id: id, name: 'Work laptop' },
+    });
     assert.equal(withId.status, 200);
-    for (const body of [{ name: '' }, { name: '   ' }, { name: 'x'.repeat(201) }, {}, { webauthn_registration_id: `${id}-other`, name: 'Other' }, { webauthn_registration_id: 5, name: 'Other' }]) {
+    for (const body of [
+      { name: '' },
+      { name: '   ' },
+      { name: 'x'.repeat(201) },
+      {},
+      { webauthn_registration_id: `${id}-other`, name: 'Other' },
+      { webauthn_registration_id: 5, name: 'Other' },
+    ]) {
       const r = await t.call('PUT', `/sdk/v1/webauthn/update/${id}`, { secret: token, origin: ORIGIN, body });
       assert.equal(r.status, 400, JSON.stringify(body));
       assert.equal(r.json.error_type, 'invalid_request_body');
@@ -341,7 +366,10 @@ describe('webauthn: passkey registration, authentication, update, delete', () =>
   });
 
   it('names passkeys after the browser and OS', () => {
-    assert.equal(defaultPasskeyName('Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Safari/605.1.15'), 'Safari on macOS');
+    assert.equal(
+      defaultPasskeyName('Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Safari/605.1.15'),
+      'Safari on macOS',
+    );
     assert.equal(defaultPasskeyName('Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/120.0 Safari/537.36 Edg/120.0'), 'Edge on Windows');
     assert.equal(defaultPasskeyName(''), 'Passkey');
   });

@@ -25,8 +25,7 @@ const PASSWORD = 'violet-Harbor-quietly-47';
 
 const e2e = e2eHarness({ name: 'enum-widget', page: PAGE, app: { enumerationProtection: true, logger: () => undefined } });
 
-const screenIs = (page: Page, screen: string) =>
-  page.waitForFunction((s) => document.querySelector('auth-login')?.getAttribute('data-screen') === s, screen);
+const screenIs = (page: Page, screen: string) => page.waitForFunction((s) => document.querySelector('auth-login')?.getAttribute('data-screen') === s, screen);
 
 /** Opens the widget, submits `email`, and returns the password screen's visible text. */
 async function passwordScreenFor(email: string): Promise<{ page: Page; text: string }> {

@@ -26,7 +26,8 @@ async function inbox(t: TestApp, to: string): Promise<InboxMessage[]> {
 function shape(r: CallResult): unknown {
   const data = { ...(r.json.data ?? r.json) } as Record<string, unknown>;
   delete data.request_id;
-  for (const [k, v] of Object.entries(data)) if (typeof v === 'string' && k.endsWith('_id')) data[k] = v.replace(/[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/, '<uuid v4>');
+  for (const [k, v] of Object.entries(data))
+    if (typeof v === 'string' && k.endsWith('_id')) data[k] = v.replace(/[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/, '<uuid v4>');
   return { status: r.status, data };
 }
 
@@ -46,7 +47,11 @@ describe('enumeration: the protocol by default', () => {
       const search = async (email: string) => (await t.call('POST', '/sdk/v1/users/search', { body: { email } })).json.data!.userType;
       assert.deepEqual([await search(a.password), await search(a.passwordless), await search(a.unknown)], ['password', 'passwordless', 'new']);
       assert.equal((await t.call('POST', '/sdk/v1/otps/email/send/primary', { body: { email: a.unknown } })).json.error_type, 'email_not_found');
-      assert.equal((await t.call('POST', '/sdk/v1/magic_links/email/send/primary', { body: { email: a.unknown, login_magic_link_url: URL_OK, code_challenge } })).json.error_type, 'email_not_found');
+      assert.equal(
+        (await t.call('POST', '/sdk/v1/magic_links/email/send/primary', { body: { email: a.unknown, login_magic_link_url: URL_OK, code_challenge } })).json
+          .error_type,
+        'email_not_found',
+      );
       assert.equal((await t.call('POST', '/sdk/v1/otps/email/login_or_create', { body: { email: 'fresh@example.com' } })).json.data!.user_created, true);
     } finally {
       await t.close();
@@ -59,7 +64,9 @@ describe('enumeration protection', () => {
     const t = await testApp({ enumerationProtection: true });
     try {
       const a = await seeded(t);
-      const answers = await Promise.all([a.password, a.passwordless, a.unknown].map(async (email) => shape(await t.call('POST', '/sdk/v1/users/search', { body: { email } }))));
+      const answers = await Promise.all(
+        [a.password, a.passwordless, a.unknown].map(async (email) => shape(await t.call('POST', '/sdk/v1/users/search', { body: { email } }))),
+      );
       assert.deepEqual(answers[0], { status: 200, data: { userType: 'password', enumeration_protected: true, status_code: 200 } });
       assert.deepEqual(answers[1], answers[0]);
       assert.deepEqual(answers[2], answers[0]);
@@ -110,11 +117,18 @@ describe('enumeration protection', () => {
       const a = await seeded(t);
       await t.services.outbox.drain();
       const otpRows = async () => (await t.services.db.kysely.selectFrom('otps').select('otp_id').execute()).length;
-      for (const [email, issued] of [[a.passwordless, 1], [a.unknown, 0]] as const) {
+      for (const [email, issued] of [
+        [a.passwordless, 1],
+        [a.unknown, 0],
+      ] as const) {
         const before = await otpRows();
         await t.call('POST', '/sdk/v1/otps/email/send/primary', { body: { email } });
         const jobs = await t.services.outbox.list();
-        assert.deepEqual(jobs.map((j) => [j.kind, j.to]), [['otp_primary', null]], email);
+        assert.deepEqual(
+          jobs.map((j) => [j.kind, j.to]),
+          [['otp_primary', null]],
+          email,
+        );
         assert.equal(await otpRows(), before, 'no code issued in the request');
         await t.services.outbox.drain();
         assert.equal(await otpRows(), before + issued, 'the job issues one only for an account');
@@ -146,7 +160,10 @@ describe('enumeration protection', () => {
     const dir = tempDir();
     try {
       const file = `${dir.dir}/project.json`;
-      writeFileSync(file, JSON.stringify({ public_token: 'public-token-live-0123456789abcdef', project_name: 'Live', allowed_origins: [], enumeration_protection: true }));
+      writeFileSync(
+        file,
+        JSON.stringify({ public_token: 'public-token-live-0123456789abcdef', project_name: 'Live', allowed_origins: [], enumeration_protection: true }),
+      );
       const t = await testApp({ liveProject: readLiveProjectFile(file) });
       try {
         const r = await t.call('POST', '/sdk/v1/otps/email/send/primary', { body: { email: 'nobody@example.com' } });
@@ -166,14 +183,26 @@ describe('users/search rate limit (always on)', () => {
     try {
       const from = (ip: string) => ({ headers: { 'x-forwarded-for': ip } });
       for (let i = 0; i < DEFAULT_RATE_LIMITS.userSearchPerIp.max; i++) {
-        assert.equal((await t.call('POST', '/sdk/v1/users/search', { body: { email: `probe${i}@example.com` }, ...from('203.0.113.9') })).status, 200, `lookup ${i + 1}`);
+        assert.equal(
+          (await t.call('POST', '/sdk/v1/users/search', { body: { email: `probe${i}@example.com` }, ...from('203.0.113.9') })).status,
+          200,
+          `lookup ${i + 1}`,
+        );
       }
       const limited = await t.call('POST', '/sdk/v1/users/search', { body: { email: 'probe@example.com' }, ...from('203.0.113.9') });
       assert.equal(limited.status, 429);
       assert.equal(limited.json.error_type, 'too_many_requests');
-      assert.equal((await t.call('POST', '/sdk/v1/users/search', { body: { email: 'me@example.com' }, ...from('198.51.100.7') })).status, 200, 'another client is unaffected');
+      assert.equal(
+        (await t.call('POST', '/sdk/v1/users/search', { body: { email: 'me@example.com' }, ...from('198.51.100.7') })).status,
+        200,
+        'another client is unaffected',
+      );
       t.advance(DEFAULT_RATE_LIMITS.userSearchPerIp.windowMs);
-      assert.equal((await t.call('POST', '/sdk/v1/users/search', { body: { email: 'probe@example.com' }, ...from('203.0.113.9') })).status, 200, 'the next minute');
+      assert.equal(
+        (await t.call('POST', '/sdk/v1/users/search', { body: { email: 'probe@example.com' }, ...from('203.0.113.9') })).status,
+        200,
+        'the next minute',
+      );
     } finally {
       await t.close();
     }

@@ -54,7 +54,10 @@ describe('attack: DNS rebinding (foreign Host header)', () => {
       assertRefused(await t.call('GET', '/dev/project.json', { headers: { host: 'evil.example' } }), 'project.json');
       assertRefused(await t.call('GET', '/.well-known/jwks.json', { headers: { host: 'evil.example' } }), 'jwks');
       assertRefused(await t.call('GET', '/sdk/v1/nope', { headers: { host: 'evil.example' } }), 'unknown route');
-      const send = await t.call('POST', '/sdk/v1/otps/email/login_or_create', { body: { email: 'rebind-sent@example.com' }, headers: { host: 'evil.example' } });
+      const send = await t.call('POST', '/sdk/v1/otps/email/login_or_create', {
+        body: { email: 'rebind-sent@example.com' },
+        headers: { host: 'evil.example' },
+      });
       assertRefused(send, 'API send');
       const inbox = await t.call('GET', '/dev/inbox.json?to=rebind-sent%40example.com');
       assert.deepEqual(inbox.json.messages, [], 'the refused send sent nothing');
@@ -126,7 +129,10 @@ describe('attack: DNS rebinding (foreign Host header)', () => {
       const lines: string[] = [];
       const t = await testApp({ liveProject: live(), logger: (l) => lines.push(l) });
       try {
-        assert.ok(lines.some((l) => l.includes('ALLOWED_HOSTS') && l.includes('only loopback')), lines.join('\n'));
+        assert.ok(
+          lines.some((l) => l.includes('ALLOWED_HOSTS') && l.includes('only loopback')),
+          lines.join('\n'),
+        );
         assertRefused(await t.call('GET', `/sdk/v1/projects/bootstrap/${t.publicToken}`, { headers: { host: 'auth.acme.example' } }), 'unlisted');
         assert.equal((await t.call('GET', `/sdk/v1/projects/bootstrap/${t.publicToken}`)).status, 200, 'localhost');
       } finally {

@@ -40,7 +40,7 @@ describe('attack: DOM clobbering of document.cookie, document.body and friends (
   // The test runner's own page code reads document.body & co. to report: give them back.
   after(() => hostile.remove());
 
-  it('the clobbering is live: document.cookie, .body, .head, .forms are the page\'s elements', () => {
+  it("the clobbering is live: document.cookie, .body, .head, .forms are the page's elements", () => {
     expect(document.cookie).to.be.instanceOf(HTMLImageElement);
     expect(document.body).to.be.instanceOf(HTMLImageElement);
     expect(document.head).to.be.instanceOf(HTMLImageElement);

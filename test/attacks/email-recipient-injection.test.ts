@@ -99,7 +99,10 @@ describe('email recipient injection', () => {
     const inbox = (await t.call('GET', '/dev/inbox.json')).json.messages as { to: string }[];
     assert.deepEqual([...new Set(inbox.map((m) => m.to))], ['owner@example.com'], 'nothing was stored for them');
     const emails = await t.services.db.kysely.selectFrom('emails').select('email').execute();
-    assert.deepEqual(emails.map((e) => e.email), ['owner@example.com']);
+    assert.deepEqual(
+      emails.map((e) => e.email),
+      ['owner@example.com'],
+    );
   });
 
   it('valid addresses in other forms are stored once and mailed to exactly that one stored address', async () => {
@@ -137,7 +140,15 @@ describe('email recipient injection', () => {
   it('a refused recipient in a queued job dies at once (no retries) with its secrets scrubbed', async () => {
     rcptSeen.length = 0;
     // A job whose address somehow is not a stored one (e.g. written by an older version).
-    await t.services.outbox.enqueueMessage({ projectId: t.projectId, channel: 'email', to: 'x@example.com>, <y@evil.com', subject: 'Code', text: 'code 123456', code: '123456', link: null });
+    await t.services.outbox.enqueueMessage({
+      projectId: t.projectId,
+      channel: 'email',
+      to: 'x@example.com>, <y@evil.com',
+      subject: 'Code',
+      text: 'code 123456',
+      code: '123456',
+      link: null,
+    });
     await t.services.outbox.drain();
     assert.deepEqual(rcptSeen, []);
     const dead = await t.services.db.kysely.selectFrom('outbox_jobs').selectAll().where('status', '=', 'dead').execute();

@@ -40,7 +40,22 @@ const controlChar = fc.integer({ min: 0, max: 0x1f }).map((c) => String.fromChar
 /** Strings a parser or a database might choke on. */
 const nastyString = fc.oneof(
   fc.string({ unit: fc.oneof(fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }), loneSurrogate, controlChar), maxLength: 40 }),
-  fc.constantFrom('', ' ', '\u0000', '\r\nX-Injected: 1', '\u202e', '😀', '%00', '../../etc/passwd', "'; DROP TABLE users; --", '{{7*7}}', '\u0024{7*7}', '<script>', 'null', 'undefined'),
+  fc.constantFrom(
+    '',
+    ' ',
+    '\u0000',
+    '\r\nX-Injected: 1',
+    '\u202e',
+    '😀',
+    '%00',
+    '../../etc/passwd',
+    "'; DROP TABLE users; --",
+    '{{7*7}}',
+    '\u0024{7*7}',
+    '<script>',
+    'null',
+    'undefined',
+  ),
   fc.integer({ min: 1000, max: 80_000 }).map((n) => 'x'.repeat(n)),
 );
 const pollutionKey = fc.constantFrom('__proto__', 'constructor', 'prototype', '__defineGetter__', 'hasOwnProperty', 'toString');
@@ -58,12 +73,32 @@ const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
 /** Plausible values per field (so near-misses get past the first checks into the handlers). */
 function plausible(field: string, ctx: { token: string; methodId: string; publicToken: string }): fc.Arbitrary<unknown> {
   if (/minutes$/.test(field)) return fc.oneof(fc.integer({ min: -5, max: 600_000 }), fc.constantFrom(5, 30, 60));
-  if (/email$/.test(field)) return fc.constantFrom('fuzz@example.com', 'FUZZ@Example.COM', 'a@b', 'ü@exämple.com', 'x@localhost', 'a@b.co\r\nBcc: c@d.ee', `${'a'.repeat(250)}@example.com`);
-  if (field === 'phone_number' || field === 'from') return fc.constantFrom('+14155550123', '+447400123456', '+19005551234', '+800 1234 5678', '+1', '4155550123', '+1 (415) 555-0124', '+999123456789');
-  if (/url$/.test(field)) return fc.constantFrom('http://localhost:3000/', 'http://localhost:3000/cb?x=1', 'javascript:alert(1)', 'http://evil.example/', '//evil.example', 'http://localhost:3000@evil.example/', 'http://localhost:3000/%2e%2e/');
+  if (/email$/.test(field))
+    return fc.constantFrom(
+      'fuzz@example.com',
+      'FUZZ@Example.COM',
+      'a@b',
+      'ü@exämple.com',
+      'x@localhost',
+      'a@b.co\r\nBcc: c@d.ee',
+      `${'a'.repeat(250)}@example.com`,
+    );
+  if (field === 'phone_number' || field === 'from')
+    return fc.constantFrom('+14155550123', '+447400123456', '+19005551234', '+800 1234 5678', '+1', '4155550123', '+1 (415) 555-0124', '+999123456789');
+  if (/url$/.test(field))
+    return fc.constantFrom(
+      'http://localhost:3000/',
+      'http://localhost:3000/cb?x=1',
+      'javascript:alert(1)',
+      'http://evil.example/',
+      '//evil.example',
+      'http://localhost:3000@evil.example/',
+      'http://localhost:3000/%2e%2e/',
+    );
   if (field === 'token') return fc.oneof(fc.stringMatching(/^\d{6}$/), fc.constantFrom(ctx.token, 'not-a-jwt', 'eyJhbGciOiJub25lIn0.e30.'));
   if (field === 'method_id') return fc.constantFrom(ctx.methodId, 'email-test-00000000-0000-0000-0000-000000000000', 'phone-number-test-x');
-  if (/password$/.test(field)) return fc.oneof(fc.string({ minLength: 0, maxLength: 80 }), fc.constantFrom('password', 'correct horse battery staple 42!', 'x'.repeat(300)));
+  if (/password$/.test(field))
+    return fc.oneof(fc.string({ minLength: 0, maxLength: 80 }), fc.constantFrom('password', 'correct horse battery staple 42!', 'x'.repeat(300)));
   if (field === 'code_challenge') return fc.oneof(fc.stringMatching(/^[A-Za-z0-9_-]{43}$/), fc.string());
   if (field === 'code_verifier') return fc.oneof(fc.stringMatching(/^[A-Za-z0-9._~-]{43,128}$/), fc.string());
   if (field === 'captcha_token') return fc.constantFrom(CAPTCHA_PLACEHOLDER, CAPTCHA_PLACEHOLDER, 'not-a-captcha-token', '');
@@ -77,7 +112,12 @@ function plausible(field: string, ctx: { token: string; methodId: string; public
         .map((response) => JSON.stringify({ id: 'AAAA', rawId: 'AAAA', type: 'public-key', response })),
     );
   }
-  if (field === 'event') return fc.record({ public_token: fc.constantFrom(ctx.publicToken, 'public-token-test-x'), event_name: fc.string(), details: fc.jsonValue({ maxDepth: 4 }) });
+  if (field === 'event')
+    return fc.record({
+      public_token: fc.constantFrom(ctx.publicToken, 'public-token-test-x'),
+      event_name: fc.string(),
+      details: fc.jsonValue({ maxDepth: 4 }),
+    });
   if (['untrusted_metadata', 'telemetry', 'details'].includes(field)) return fc.dictionary(fc.oneof(pollutionKey, fc.string()), fc.jsonValue({ maxDepth: 6 }));
   if (/^(is_|create_|return_|use_|conditional)/.test(field)) return fc.boolean();
   return fc.string({ maxLength: 64 });
@@ -141,16 +181,45 @@ function bodyArb(shape: BodyShape, ctx: FuzzCtx): fc.Arbitrary<FuzzBody> {
   const nearMiss = (shape.array ? fc.array(object, { maxLength: 20 }).map((xs) => `[${xs.join(',')}]`) : object).map(
     (raw): FuzzBody => ({ raw, contentType: 'application/json', what: 'near-miss' }),
   );
-  const json = fc.jsonValue({ maxDepth: 50, depthSize: 'medium' }).map((v): FuzzBody => ({ raw: JSON.stringify(v) ?? 'null', contentType: 'application/json', what: 'json value' }));
-  const arrayOfObjects = fc.array(object, { maxLength: 60 }).map((xs): FuzzBody => ({ raw: `[${xs.join(',')}]`, contentType: 'application/json', what: 'array of near-misses' }));
+  const json = fc
+    .jsonValue({ maxDepth: 50, depthSize: 'medium' })
+    .map((v): FuzzBody => ({ raw: JSON.stringify(v) ?? 'null', contentType: 'application/json', what: 'json value' }));
+  const arrayOfObjects = fc
+    .array(object, { maxLength: 60 })
+    .map((xs): FuzzBody => ({ raw: `[${xs.join(',')}]`, contentType: 'application/json', what: 'array of near-misses' }));
   const text = fc
-    .oneof(nastyString, fc.constantFrom('{', '[', '{"a":', '{"email":"x@y.co"}}', 'nul', '\ufeff{}', '{"a":1,"a":2}', '1e999999', '-', '"\\ud800"', '{"__proto__":{"polluted":1}}'))
+    .oneof(
+      nastyString,
+      fc.constantFrom(
+        '{',
+        '[',
+        '{"a":',
+        '{"email":"x@y.co"}}',
+        'nul',
+        '\ufeff{}',
+        '{"a":1,"a":2}',
+        '1e999999',
+        '-',
+        '"\\ud800"',
+        '{"__proto__":{"polluted":1}}',
+      ),
+    )
     .map((raw): FuzzBody => ({ raw, contentType: 'application/json', what: 'raw text' }));
   // Far deeper than any generated value: the nesting that once overflowed the stack (30,000 levels),
   // at the top, or as the value of a field (free-form fields passed validation and overflowed later).
   const deep = fc
-    .tuple(fc.oneof(fc.integer({ min: 33, max: 2000 }), fc.integer({ min: 10_000, max: 30_000 }), fc.integer({ min: 10_000, max: 30_000 })), fc.constantFrom(...shape.required, ...FIELDS), fc.nat({ max: 4 }))
-    .map(([n, field, form]): FuzzBody => ({ raw: deepText(n, form, field, ctx.publicToken), contentType: 'application/json', what: `nested ${n} deep (form ${form}, ${field})` }));
+    .tuple(
+      fc.oneof(fc.integer({ min: 33, max: 2000 }), fc.integer({ min: 10_000, max: 30_000 }), fc.integer({ min: 10_000, max: 30_000 })),
+      fc.constantFrom(...shape.required, ...FIELDS),
+      fc.nat({ max: 4 }),
+    )
+    .map(
+      ([n, field, form]): FuzzBody => ({
+        raw: deepText(n, form, field, ctx.publicToken),
+        contentType: 'application/json',
+        what: `nested ${n} deep (form ${form}, ${field})`,
+      }),
+    );
   const bytes = fc
     .oneof(
       fc.uint8Array({ maxLength: 200 }),
@@ -175,7 +244,9 @@ function bodyArb(shape: BodyShape, ctx: FuzzCtx): fc.Arbitrary<FuzzBody> {
 const pathParam = fc.oneof(
   fc.constantFrom('x', '..', '%2e%2e', '%00', '%ff', '%E2%80%AE', '__proto__', 'constructor', 'a%2Fb', '%25', 'email-test-x'),
   // Any text, encoded as a client would (lone surrogates become U+FFFD first, as in a URL).
-  fc.string({ unit: fc.oneof(fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }), loneSurrogate), maxLength: 30 }).map((s) => encodeURIComponent(Buffer.from(s).toString())),
+  fc
+    .string({ unit: fc.oneof(fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }), loneSurrogate), maxLength: 30 })
+    .map((s) => encodeURIComponent(Buffer.from(s).toString())),
 );
 
 type AuthMode = 'none' | 'public' | 'session' | 'garbage' | 'other-project' | 'bearer';
@@ -243,7 +314,8 @@ async function fuzzRoutes(t: TestApp, routes: TestApp['routes'], o: { captcha: b
     if (route.method !== 'GET') {
       const probe = await t.call(route.method, probePath, { body: {}, ...probeAuth });
       const rootArray =
-        probe.json.error_type === 'invalid_request_body' && (probe.json.body as { dataPath: string; message: string }[]).some((e) => e.dataPath === '' && /array/.test(e.message));
+        probe.json.error_type === 'invalid_request_body' &&
+        (probe.json.body as { dataPath: string; message: string }[]).some((e) => e.dataPath === '' && /array/.test(e.message));
       if (rootArray) {
         shape.array = true;
         shape.required = requiredFrom(await t.call(route.method, probePath, { body: [{}], ...probeAuth }), /^\[0\]\.([A-Za-z_]+)/);
@@ -347,7 +419,7 @@ describe('fuzz: every route, arbitrary bodies, path parameters and credentials',
     console.log(`fuzz: ${calls} requests over ${t.routes.length} routes in ${Date.now() - started} ms (seed ${SEED}, ${RUNS} per route)`);
   });
 
-  it('with captcha required: the protected routes, the same property (plus the protocol\'s plain-text Captcha required)', async () => {
+  it("with captcha required: the protected routes, the same property (plus the protocol's plain-text Captcha required)", async () => {
     const c = await testApp({ bootstrap: { captcha_settings: { enabled: true, siteKey: DEV_CAPTCHA_SITE_KEY } } });
     try {
       const protectedRoutes = c.routes.filter((r) => r.method === 'POST' && CAPTCHA_PROTECTED.test(r.path));

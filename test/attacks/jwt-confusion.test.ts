@@ -65,7 +65,9 @@ describe('attack: JWT type and algorithm confusion', () => {
     // The classic confusion: the verifier's public key (PEM text) used as the HMAC secret.
     for (const alg of ['HS256', 'HS384', 'HS512']) {
       const input = `${b64u({ alg, typ: 'JWT' })}.${b64u(claims)}`;
-      const mac = createHmac(`sha${alg.slice(2)}`, pem).update(input).digest('base64url');
+      const mac = createHmac(`sha${alg.slice(2)}`, pem)
+        .update(input)
+        .digest('base64url');
       refused(await attest(`${input}.${mac}`), alg);
     }
   });

@@ -135,12 +135,21 @@ describe('password attempts keyed by email and client', () => {
       assert.equal(stranger.json.error_type, 'too_many_requests');
 
       // The user's known client signs in: by its IP, or by its browser's persistent_id from a new IP.
-      const home = await t.call('POST', '/sdk/v1/passwords/authenticate', { body: { email, password: PASSWORD, session_duration_minutes: 30 }, ...from(VICTIM_IP) });
+      const home = await t.call('POST', '/sdk/v1/passwords/authenticate', {
+        body: { email, password: PASSWORD, session_duration_minutes: 30 },
+        ...from(VICTIM_IP),
+      });
       assert.equal(home.status, 200, JSON.stringify(home.json));
-      const travelling = await t.call('POST', '/sdk/v1/passwords/authenticate', { body: { email, password: PASSWORD }, ...from('192.0.2.44', 'persistent-id-victim-laptop') });
+      const travelling = await t.call('POST', '/sdk/v1/passwords/authenticate', {
+        body: { email, password: PASSWORD },
+        ...from('192.0.2.44', 'persistent-id-victim-laptop'),
+      });
       assert.equal(travelling.status, 200, JSON.stringify(travelling.json));
       // A known client's wrong password is still just wrong (it is checked and counted).
-      assert.equal((await t.call('POST', '/sdk/v1/passwords/authenticate', { body: { email, password: WRONG }, ...from(VICTIM_IP) })).json.error_type, 'unauthorized_credentials');
+      assert.equal(
+        (await t.call('POST', '/sdk/v1/passwords/authenticate', { body: { email, password: WRONG }, ...from(VICTIM_IP) })).json.error_type,
+        'unauthorized_credentials',
+      );
 
       // The window passes: strangers are checked again.
       t.advance(PASSWORD_GUARD.windowMs);
@@ -156,7 +165,11 @@ describe('password attempts keyed by email and client', () => {
       const email = 'victim-pw2@example.com';
       await t.call('POST', '/sdk/v1/passwords', { body: { email, password: PASSWORD }, ...from(VICTIM_IP) });
       for (let i = 1; i <= PASSWORD_ATTEMPTS_PER_CLIENT.max; i++) {
-        assert.equal((await t.call('POST', '/sdk/v1/passwords/authenticate', { body: { email, password: WRONG }, ...from(attacker(1)) })).status, 401, `attempt ${i}`);
+        assert.equal(
+          (await t.call('POST', '/sdk/v1/passwords/authenticate', { body: { email, password: WRONG }, ...from(attacker(1)) })).status,
+          401,
+          `attempt ${i}`,
+        );
       }
       const limited = await t.call('POST', '/sdk/v1/passwords/authenticate', { body: { email, password: PASSWORD }, ...from(attacker(1)) });
       assert.equal(limited.json.error_type, 'too_many_requests');
@@ -172,14 +185,20 @@ describe('password attempts keyed by email and client', () => {
     try {
       const captcha = async () => String((await t.call('GET', '/dev/captcha-token')).json.captcha_token);
       const email = 'victim-pw3@example.com';
-      assert.equal((await t.call('POST', '/sdk/v1/passwords', { body: { email, password: PASSWORD, captcha_token: await captcha() }, ...from(VICTIM_IP) })).status, 200);
+      assert.equal(
+        (await t.call('POST', '/sdk/v1/passwords', { body: { email, password: PASSWORD, captcha_token: await captcha() }, ...from(VICTIM_IP) })).status,
+        200,
+      );
       for (let i = 1; i <= PASSWORD_GUARD.max; i++) {
         await t.call('POST', '/sdk/v1/passwords/authenticate', { body: { email, password: WRONG, captcha_token: await captcha() }, ...from(attacker(i)) });
       }
       const noCaptcha = await t.call('POST', '/sdk/v1/passwords/authenticate', { body: { email, password: PASSWORD }, ...from('192.0.2.50') });
       assert.equal(noCaptcha.status, 403);
       assert.equal(noCaptcha.json.text, 'Captcha required');
-      const human = await t.call('POST', '/sdk/v1/passwords/authenticate', { body: { email, password: PASSWORD, captcha_token: await captcha() }, ...from('192.0.2.50') });
+      const human = await t.call('POST', '/sdk/v1/passwords/authenticate', {
+        body: { email, password: PASSWORD, captcha_token: await captcha() },
+        ...from('192.0.2.50'),
+      });
       assert.equal(human.status, 200, JSON.stringify(human.json));
     } finally {
       await t.close();

@@ -80,13 +80,20 @@ describe('attack: a mail scanner opens the magic link first, in a project withou
 
   it('the demo redirect page opened by a scanner never redeems the link; the user then clicks once and is signed in', async () => {
     const email = uniqueEmail('scanned');
-    const sent = await api(e2e, '/magic_links/email/login_or_create', { email, login_magic_link_url: `${e2e.base}/authenticate.html`, signup_magic_link_url: `${e2e.base}/authenticate.html` });
+    const sent = await api(e2e, '/magic_links/email/login_or_create', {
+      email,
+      login_magic_link_url: `${e2e.base}/authenticate.html`,
+      signup_magic_link_url: `${e2e.base}/authenticate.html`,
+    });
     assert.equal(sent.status, 200);
     const link = await e2e.latestLink(email);
 
     const scanner = await freshBrowser(e2e);
     await openWithoutClicking(scanner.page, link, 'Continue signing in');
-    assert.equal(await scanner.page.locator('#confirm-text').textContent(), `This finishes signing in to ${e2e.instance.project.project_name} in this browser.`);
+    assert.equal(
+      await scanner.page.locator('#confirm-text').textContent(),
+      `This finishes signing in to ${e2e.instance.project.project_name} in this browser.`,
+    );
     assert.equal(new URL(scanner.page.url()).searchParams.get('token'), null, 'the token left the address bar');
     assert.deepEqual(scanner.calls, [], 'no magic_links/authenticate without the click');
     assert.equal(await signedInCookie(scanner.context), false);

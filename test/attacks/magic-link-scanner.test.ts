@@ -43,7 +43,10 @@ describe('magic links and resets need PKCE by default', () => {
     const t = await testApp();
     try {
       const email = 'scanned@example.com';
-      assert.equal((await t.call('POST', '/sdk/v1/magic_links/email/login_or_create', { body: { email, login_magic_link_url: URL_OK, code_challenge } })).status, 200);
+      assert.equal(
+        (await t.call('POST', '/sdk/v1/magic_links/email/login_or_create', { body: { email, login_magic_link_url: URL_OK, code_challenge } })).status,
+        200,
+      );
       const token = await tokenFor(t, email);
       for (const scanner of [{ token }, { token, code_verifier: 'w'.repeat(64) }, { token, code_verifier: '' }, { token, code_verifier: 'short' }]) {
         const r = await t.call('POST', '/sdk/v1/magic_links/authenticate', { body: { ...scanner, session_duration_minutes: 30 } });
@@ -65,7 +68,10 @@ describe('magic links and resets need PKCE by default', () => {
     try {
       const email = 'reset-scanned@example.com';
       await findOrCreateUserByEmail(t.services, email);
-      assert.equal((await t.call('POST', '/sdk/v1/passwords/email/reset/start', { body: { email, reset_password_redirect_url: URL_OK, code_challenge } })).status, 200);
+      assert.equal(
+        (await t.call('POST', '/sdk/v1/passwords/email/reset/start', { body: { email, reset_password_redirect_url: URL_OK, code_challenge } })).status,
+        200,
+      );
       const token = await tokenFor(t, email);
       const scanner = await t.call('POST', '/sdk/v1/passwords/email/reset', { body: { token, password: 'scanner-Chose-this-71' } });
       assert.equal(scanner.json.error_type, 'pkce_mismatch');
@@ -100,7 +106,15 @@ describe('magic links and resets need PKCE by default', () => {
       assert.deepEqual(await bootOf(), [false, true], 'stored: kept once the file stops saying');
       // A project stored by an older version (no PKCE keys at all) keeps its behaviour: no PKCE.
       const app = await testApp({ liveProject: readLiveProjectFile(file) }, { store });
-      await app.services.db.kysely.updateTable('projects').set({ config: JSON.stringify({ ...JSON.parse((await app.services.db.kysely.selectFrom('projects').select('config').executeTakeFirstOrThrow()).config), bootstrap: {} }) }).execute();
+      await app.services.db.kysely
+        .updateTable('projects')
+        .set({
+          config: JSON.stringify({
+            ...JSON.parse((await app.services.db.kysely.selectFrom('projects').select('config').executeTakeFirstOrThrow()).config),
+            bootstrap: {},
+          }),
+        })
+        .execute();
       await app.close();
       assert.deepEqual(await bootOf(), [false, false], 'an older stored project keeps what it had');
 

@@ -84,6 +84,6 @@ describe('attack: NUL characters in paths, queries and bodies', () => {
   it('metadata keeps every other control character', async () => {
     const r = await t.call('PUT', '/sdk/v1/users/me', { secret: session, body: { untrusted_metadata: { bell: '\u0007', tab: '\t', esc: '\u001b' } } });
     assert.equal(r.status, 200);
-    assert.deepEqual(((r.json.data as { user: { untrusted_metadata: unknown } }).user).untrusted_metadata, { bell: '\u0007', tab: '\t', esc: '\u001b' });
+    assert.deepEqual((r.json.data as { user: { untrusted_metadata: unknown } }).user.untrusted_metadata, { bell: '\u0007', tab: '\t', esc: '\u001b' });
   });
 });

@@ -79,7 +79,11 @@ describe('outbox durability', () => {
       const { sent, delivery } = recorder();
       const app = await store.open(delivery, { outboxAutoRun: false });
       try {
-        await post(app, '/sdk/v1/passwords/email/reset/start', { email: 'nobody@example.com', reset_password_redirect_url: 'http://localhost:3000/r', code_challenge: 'x'.repeat(43) });
+        await post(app, '/sdk/v1/passwords/email/reset/start', {
+          email: 'nobody@example.com',
+          reset_password_redirect_url: 'http://localhost:3000/r',
+          code_challenge: 'x'.repeat(43),
+        });
         await post(app, '/sdk/v1/otps/email/login_or_create', { email: 'crash@example.com' });
         // What a process killed during its send leaves behind: a claim nobody will finish.
         await app.services.db.kysely
@@ -90,7 +94,11 @@ describe('outbox durability', () => {
         assert.equal(sent.length, 0, 'not while the lease holds');
         store.clock.t += OUTBOX_LEASE_MS;
         await app.services.outbox.drain();
-        assert.deepEqual(sent.map((m) => m.to), ['crash@example.com'], 'taken over once; the unknown reset address still gets nothing');
+        assert.deepEqual(
+          sent.map((m) => m.to),
+          ['crash@example.com'],
+          'taken over once; the unknown reset address still gets nothing',
+        );
         assert.deepEqual(await app.services.outbox.list(), []);
       } finally {
         await app.close();

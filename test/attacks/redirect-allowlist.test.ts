@@ -85,14 +85,25 @@ describe('redirect allowlist: parsed URLs, not string prefixes', () => {
   });
 
   it('refuses allowlist entries with userinfo, query, fragment or without scheme and host, with a clear start-up error', () => {
-    for (const bad of ['https://u:p@app.example.com/', 'https://app.example.com/?next=x', 'https://app.example.com/#f', 'app.example.com/auth', '/auth', 'https://app.example.com/a/../b', 'https://app.example.com\\auth']) {
+    for (const bad of [
+      'https://u:p@app.example.com/',
+      'https://app.example.com/?next=x',
+      'https://app.example.com/#f',
+      'app.example.com/auth',
+      '/auth',
+      'https://app.example.com/a/../b',
+      'https://app.example.com\\auth',
+    ]) {
       assert.equal(typeof parseRedirectEntry(bad), 'string', bad);
     }
     const dir = tempDir();
     try {
       const file = `${dir.dir}/project.json`;
       const project = { public_token: 'public-token-live-0123456789abcdef', project_name: 'Live', allowed_origins: ['https://app2.example.com'] };
-      writeFileSync(file, JSON.stringify({ ...project, redirect_urls: ['https://app2.example.com/ok', 'https://me@app2.example.com/', 'https://app2.example.com/x?y=1'] }));
+      writeFileSync(
+        file,
+        JSON.stringify({ ...project, redirect_urls: ['https://app2.example.com/ok', 'https://me@app2.example.com/', 'https://app2.example.com/x?y=1'] }),
+      );
       assert.throws(
         () => readLiveProjectFile(file),
         (e: unknown) =>
@@ -122,11 +133,21 @@ describe('redirect allowlist: parsed URLs, not string prefixes', () => {
     after(() => t.close());
 
     it('magic-link and reset sends refuse the attacker URLs with invalid_redirect_url and send nothing', async () => {
-      for (const url of ['https://app2.example.com.evil.com/', 'https://app2.example.comevil.com/', 'https://app2.example.com@evil.com/', 'https://app2.example.com./', 'https://app2.example.com/%2e%2e/x']) {
-        const ml = await t.call('POST', '/sdk/v1/magic_links/email/login_or_create', { body: { email: 'victim@example.com', login_magic_link_url: url, signup_magic_link_url: url, code_challenge } });
+      for (const url of [
+        'https://app2.example.com.evil.com/',
+        'https://app2.example.comevil.com/',
+        'https://app2.example.com@evil.com/',
+        'https://app2.example.com./',
+        'https://app2.example.com/%2e%2e/x',
+      ]) {
+        const ml = await t.call('POST', '/sdk/v1/magic_links/email/login_or_create', {
+          body: { email: 'victim@example.com', login_magic_link_url: url, signup_magic_link_url: url, code_challenge },
+        });
         assert.equal(ml.status, 400, url);
         assert.equal(ml.json.error_type, 'invalid_redirect_url', url);
-        const reset = await t.call('POST', '/sdk/v1/passwords/email/reset/start', { body: { email: 'victim@example.com', reset_password_redirect_url: url, code_challenge } });
+        const reset = await t.call('POST', '/sdk/v1/passwords/email/reset/start', {
+          body: { email: 'victim@example.com', reset_password_redirect_url: url, code_challenge },
+        });
         assert.equal(reset.json.error_type, 'invalid_redirect_url', url);
         const resetLogin = await t.call('POST', '/sdk/v1/passwords/email/reset/start', {
           body: { email: 'victim@example.com', reset_password_redirect_url: 'https://app2.example.com/reset', login_redirect_url: url, code_challenge },
@@ -134,7 +155,9 @@ describe('redirect allowlist: parsed URLs, not string prefixes', () => {
         assert.equal(resetLogin.json.error_type, 'invalid_redirect_url', url);
       }
       assert.deepEqual(await t.services.outbox.list(), [], 'nothing was queued');
-      const ok = await t.call('POST', '/sdk/v1/magic_links/email/login_or_create', { body: { email: 'victim@example.com', login_magic_link_url: 'https://APP2.example.com:443/cb', code_challenge } });
+      const ok = await t.call('POST', '/sdk/v1/magic_links/email/login_or_create', {
+        body: { email: 'victim@example.com', login_magic_link_url: 'https://APP2.example.com:443/cb', code_challenge },
+      });
       assert.equal(ok.status, 200, JSON.stringify(ok.json));
     });
   });

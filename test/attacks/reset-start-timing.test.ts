@@ -24,7 +24,10 @@ const TABLES = ['outbox_jobs', 'magic_links', 'rate_counters', 'users', 'emails'
 async function rowCounts(t: TestApp): Promise<Record<string, number>> {
   const out: Record<string, number> = {};
   for (const table of TABLES) {
-    const row = await t.services.db.kysely.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const row = await t.services.db.kysely
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     out[table] = Number(row.n);
   }
   return out;
@@ -66,7 +69,8 @@ describe('reset/start answers known and unknown addresses alike', () => {
     const t = await testApp({ smtpUrl, outboxAutoRun: false });
     try {
       await findOrCreateUserByEmail(t.services, 'known@example.com');
-      const call = (email: string) => t.call('POST', '/sdk/v1/passwords/email/reset/start', { body: { email, reset_password_redirect_url: RESET_URL, code_challenge } });
+      const call = (email: string) =>
+        t.call('POST', '/sdk/v1/passwords/email/reset/start', { body: { email, reset_password_redirect_url: RESET_URL, code_challenge } });
       // Warm the per-project and per-IP counters, so both measured calls find them.
       await call('warm-up@example.com');
       const diffs: Record<string, number>[] = [];
@@ -85,7 +89,11 @@ describe('reset/start answers known and unknown addresses alike', () => {
       assert.equal(diffs[0]!.magic_links, 0, 'no token issued in the request');
       assert.deepEqual(delivered, [], 'no delivery in the request');
       const jobs = await t.services.outbox.list();
-      assert.deepEqual(jobs.map((j) => [j.kind, j.to]), Array(3).fill(['password_reset', null]), 'the jobs say nothing about the address either');
+      assert.deepEqual(
+        jobs.map((j) => [j.kind, j.to]),
+        Array(3).fill(['password_reset', null]),
+        'the jobs say nothing about the address either',
+      );
 
       // The worker does the per-address work: the known address gets its link, the unknown one nothing.
       await t.services.outbox.drain();
@@ -107,7 +115,10 @@ describe('reset/start answers known and unknown addresses alike', () => {
       const known: number[] = [];
       const unknown: number[] = [];
       for (let i = 0; i < rounds; i++) {
-        for (const [list, email] of [[known, `known-${i}@example.com`], [unknown, `unknown-${i}@example.com`]] as const) {
+        for (const [list, email] of [
+          [known, `known-${i}@example.com`],
+          [unknown, `unknown-${i}@example.com`],
+        ] as const) {
           const started = performance.now();
           const r = await t.call('POST', '/sdk/v1/passwords/email/reset/start', { body: { email, reset_password_redirect_url: RESET_URL, code_challenge } });
           list.push(performance.now() - started);

@@ -83,7 +83,10 @@ describe('attack: demo and dev pages without security headers (issue 10, item 16
       return (window as unknown as { injected?: boolean }).injected === true;
     });
     assert.equal(ran, false);
-    assert.ok(watch.cspViolations.some((v) => /^script-src(-elem)? blocked inline /.test(v)), watch.cspViolations.join('\n'));
+    assert.ok(
+      watch.cspViolations.some((v) => /^script-src(-elem)? blocked inline /.test(v)),
+      watch.cspViolations.join('\n'),
+    );
     await context.close();
   });
 

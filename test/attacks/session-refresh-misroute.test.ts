@@ -61,7 +61,10 @@ const refreshCalls = () => proxy.seen.filter((p) => p.endsWith('/sessions/authen
 
 /** Answers that are not about the session: a WAF page, a proxy's own JSON, a bad gateway. */
 const NOT_ABOUT_THE_SESSION: [string, FaultMode][] = [
-  ['a WAF answering 403 with an HTML page', { kind: 'raw', status: 403, contentType: 'text/html', body: '<html><body><h1>403 Forbidden</h1>Request blocked.</body></html>' }],
+  [
+    'a WAF answering 403 with an HTML page',
+    { kind: 'raw', status: 403, contentType: 'text/html', body: '<html><body><h1>403 Forbidden</h1>Request blocked.</body></html>' },
+  ],
   ['a proxy answering 404 JSON with another error_type', { kind: 'status', status: 404, error_type: 'route_not_found' }],
   ['a proxy answering 400 JSON with another error_type', { kind: 'status', status: 400, error_type: 'bad_request' }],
   ['a 403 JSON answer with another error_type', { kind: 'status', status: 403, error_type: 'forbidden' }],

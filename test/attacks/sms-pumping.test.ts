@@ -92,7 +92,11 @@ describe('attack: SMS pumping', () => {
     const { token } = await login(t, 'pumping-secondary@example.com');
     for (const [phone] of REFUSED_TYPES.slice(0, 4)) {
       for (const channel of ['sms', 'whatsapp']) {
-        assertRefused(await t.call('POST', `/sdk/v1/otps/${channel}/send/primary`, { body: { phone_number: phone } }), 'unsupported_phone_number_type', `primary ${phone}`);
+        assertRefused(
+          await t.call('POST', `/sdk/v1/otps/${channel}/send/primary`, { body: { phone_number: phone } }),
+          'unsupported_phone_number_type',
+          `primary ${phone}`,
+        );
         assertRefused(
           await t.call('POST', `/sdk/v1/otps/${channel}/send/secondary`, { body: { phone_number: phone }, secret: token }),
           'unsupported_phone_number_type',

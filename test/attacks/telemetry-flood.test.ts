@@ -13,7 +13,12 @@ import { TELEMETRY_DETAILS_MAX_BYTES } from '../../server/routes/project.ts';
 import { type TestApp, testApp } from '../../server/test-helpers.ts';
 
 const event = (publicToken: string, details: Record<string, unknown> = { screen: 'main' }) => ({
-  telemetry: { event_id: 'event-id-1', app_session_id: 'app-session-id-1', app: { identifier: 'localhost' }, sdk: { identifier: 'auth-elements', version: '5.34.0' } },
+  telemetry: {
+    event_id: 'event-id-1',
+    app_session_id: 'app-session-id-1',
+    app: { identifier: 'localhost' },
+    sdk: { identifier: 'auth-elements', version: '5.34.0' },
+  },
   event: { public_token: publicToken, event_name: 'render_login_screen', details },
 });
 const batch = (publicToken: string, n: number) => Array.from({ length: n }, () => event(publicToken));
@@ -112,7 +117,9 @@ describe('attack: telemetry flood on POST /sdk/v1/events', () => {
     try {
       const codes: number[] = [];
       for (let i = 0; i < 25; i++) {
-        codes.push((await t.call('POST', '/sdk/v1/events', { body: batch(t.publicToken, 1), auth: false, headers: { 'x-forwarded-for': `192.0.2.${i}` } })).status);
+        codes.push(
+          (await t.call('POST', '/sdk/v1/events', { body: batch(t.publicToken, 1), auth: false, headers: { 'x-forwarded-for': `192.0.2.${i}` } })).status,
+        );
       }
       assert.deepEqual(codes, [...Array(20).fill(200), ...Array(5).fill(429)]);
       assert.equal((await stored(t)).rows, 20);
@@ -141,6 +148,10 @@ describe('attack: telemetry flood on POST /sdk/v1/events', () => {
       await t.close();
     }
     await new Promise((r) => setTimeout(r, 100));
-    assert.deepEqual(lines.filter((l) => l.includes('"level":"error"')), [], 'no pruning run after close');
+    assert.deepEqual(
+      lines.filter((l) => l.includes('"level":"error"')),
+      [],
+      'no pruning run after close',
+    );
   });
 });

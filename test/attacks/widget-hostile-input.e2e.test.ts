@@ -83,7 +83,14 @@ describe('hostile input to the widget (regression probes, issue 10)', () => {
 
   it('hostile strings render as text, create no element, run nothing, and the widget still signs in', async () => {
     await page.goto(`${e2e.base}/`);
-    const strings = { 'main.header': XSS, 'email.label': RTL, 'button.continue': JS_URL, 'email.placeholder': LONG, 'otp.title': XSS, 'otp.successTitle': LONG };
+    const strings = {
+      'main.header': XSS,
+      'email.label': RTL,
+      'button.continue': JS_URL,
+      'email.placeholder': LONG,
+      'otp.title': XSS,
+      'otp.successTitle': LONG,
+    };
     await mount(e2e, page, 'auth-login', { config: EMAIL_OTP, strings });
     const login = page.locator('auth-login');
     assert.equal(await login.locator('h1').textContent(), XSS);
@@ -107,7 +114,12 @@ describe('hostile input to the widget (regression probes, issue 10)', () => {
       await login.locator('input[type="email"]').waitFor();
       for (const message of [XSS, JS_URL, RTL, LONG]) {
         // An error type the widget has no text for: SPEC §8 shows the server's error_message.
-        proxy.mode = { kind: 'raw', status: 400, contentType: 'application/json', body: JSON.stringify({ status_code: 400, request_id: 'r', error_type: 'hostile_error', error_message: message, error_url: JS_URL }) };
+        proxy.mode = {
+          kind: 'raw',
+          status: 400,
+          contentType: 'application/json',
+          body: JSON.stringify({ status_code: 400, request_id: 'r', error_type: 'hostile_error', error_message: message, error_url: JS_URL }),
+        };
         await login.locator('input[type="email"]').fill(uniqueEmail('hostile-error'));
         await login.locator('input[type="email"]').press('Enter');
         await page.waitForFunction((m) => {
@@ -131,7 +143,11 @@ describe('hostile input to the widget (regression probes, issue 10)', () => {
     const styles = {
       fontFamily: 'x; } :host { display: none } .ae-root {',
       colors: { primary: 'url(javascript:window.__pwned=4)', secondary: 'expression(alert(1))', error: '#00ff00' },
-      container: { backgroundColor: 'red; background-image: url(https://evil.example/a.png)', width: '100px</style><script>window.__pwned=5</script>', borderRadius: '}</style>' },
+      container: {
+        backgroundColor: 'red; background-image: url(https://evil.example/a.png)',
+        width: '100px</style><script>window.__pwned=5</script>',
+        borderRadius: '}</style>',
+      },
       buttons: { primary: { backgroundColor: 'var(--x, url(https://evil.example/b.png))', textColor: 'rgb(1,2,3)' } },
       inputs: { borderColor: '#fff;}*{display:none' },
       logo: { logoImageUrl: JS_URL },
@@ -178,7 +194,15 @@ describe('a project name from the bootstrap renders as text (regression probe, i
   const e2e = e2eHarness({
     name: 'hostile-name',
     page: PAGE,
-    app: { liveProject: { public_token: 'public-token-live-hostile-name', project_name: XSS, allowed_origins: ['http://localhost:*'], bootstrap: { pkce_required_for_password_resets: false } }, logger: () => undefined },
+    app: {
+      liveProject: {
+        public_token: 'public-token-live-hostile-name',
+        project_name: XSS,
+        allowed_origins: ['http://localhost:*'],
+        bootstrap: { pkce_required_for_password_resets: false },
+      },
+      logger: () => undefined,
+    },
   });
 
   it("in <auth-reset-password>'s one-click step", async () => {
@@ -227,7 +251,10 @@ describe('broken storage and an unreachable server (regression probes, issue 10)
       await page.goto(`${e2e.base}/`);
       await mount(e2e, page, 'auth-login', { config: EMAIL_OTP });
       await signIn(e2e, page, uniqueEmail('broken-storage'));
-      assert.ok((await context.cookies()).some((c) => c.name === 'stytch_session'), 'session cookie written');
+      assert.ok(
+        (await context.cookies()).some((c) => c.name === 'stytch_session'),
+        'session cookie written',
+      );
       assert.deepEqual(watch.pageErrors, []);
       await context.close();
     });

@@ -31,7 +31,7 @@ describe('the packed kit', () => {
       assert.ok(pack.files.includes(f), f);
     }
     assert.deepEqual(
-      pack.files.filter((f) => f.endsWith('.map') || f.endsWith('.ts') && !f.endsWith('.d.ts')),
+      pack.files.filter((f) => f.endsWith('.map') || (f.endsWith('.ts') && !f.endsWith('.d.ts'))),
       [],
       'no source maps, no sources',
     );

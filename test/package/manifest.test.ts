@@ -52,18 +52,18 @@ describe('documentation from the code', () => {
       const rendered = names.has(name) || [...prefixes].some((p) => p !== '' && name.startsWith(p));
       assert.ok(rendered, `part "${name}" is in react-internals/parts.ts but never rendered`);
     }
-    for (const p of prefixes) assert.ok(table.some((name) => name.startsWith(p)), `template part "${p}…" has no entry`);
+    for (const p of prefixes)
+      assert.ok(
+        table.some((name) => name.startsWith(p)),
+        `template part "${p}…" has no entry`,
+      );
   });
 
   it('the element texts cover exactly the properties of the table', () => {
     for (const def of AUTH_ELEMENT_DEFINITIONS) {
       const doc = ELEMENT_DOCS[def.tag];
       assert.ok(doc, def.tag);
-      assert.deepEqual(
-        Object.keys(doc.properties).sort(),
-        [...COMMON_PROPERTIES, ...def.properties].map((p) => p.name).sort(),
-        def.tag,
-      );
+      assert.deepEqual(Object.keys(doc.properties).sort(), [...COMMON_PROPERTIES, ...def.properties].map((p) => p.name).sort(), def.tag);
     }
   });
 
@@ -77,14 +77,29 @@ describe('documentation from the code', () => {
     assert.deepEqual(JSON.parse(readFileSync(join(dir, 'dist/vscode.html-custom-data.json'), 'utf8')), JSON.parse(JSON.stringify(htmlCustomData(manifest))));
     assert.deepEqual(JSON.parse(readFileSync(join(dir, 'dist/vscode.css-custom-data.json'), 'utf8')), JSON.parse(JSON.stringify(cssCustomData())));
     const login = manifest.modules[0]!.declarations.find((d) => d.tagName === 'auth-login')!;
-    assert.deepEqual(login.members.map((m) => m.name), ['config', 'styles', 'strings', 'callbacks', 'client']);
-    assert.deepEqual(login.attributes.map((a) => a.name), ['config', 'styles', 'strings', 'data-screen']);
-    assert.deepEqual(login.events.map((e) => e.name), ['auth-event', 'auth-error']);
+    assert.deepEqual(
+      login.members.map((m) => m.name),
+      ['config', 'styles', 'strings', 'callbacks', 'client'],
+    );
+    assert.deepEqual(
+      login.attributes.map((a) => a.name),
+      ['config', 'styles', 'strings', 'data-screen'],
+    );
+    assert.deepEqual(
+      login.events.map((e) => e.name),
+      ['auth-event', 'auth-error'],
+    );
     assert.equal(login.cssParts.length, Object.keys(PARTS).length);
-    assert.deepEqual(login.cssProperties.map((p) => p.name), Object.keys(THEME_TOKENS));
+    assert.deepEqual(
+      login.cssProperties.map((p) => p.name),
+      Object.keys(THEME_TOKENS),
+    );
     const reset = manifest.modules[0]!.declarations.find((d) => d.tagName === 'auth-reset-password')!;
     assert.ok(reset.attributes.some((a) => a.name === 'password-reset-token' && 'fieldName' in a && a.fieldName === 'passwordResetToken'));
-    assert.deepEqual(manifest.modules[1]!.exports.map((e) => e.name), ['auth-login', 'auth-reset-password', 'auth-passkey-registration']);
+    assert.deepEqual(
+      manifest.modules[1]!.exports.map((e) => e.name),
+      ['auth-login', 'auth-reset-password', 'auth-passkey-registration'],
+    );
   });
 
   it("the README's token, part, dark-theme and event tables are current (node --import tsx scripts/readme-tables.ts --write)", () => {

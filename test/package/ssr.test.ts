@@ -106,6 +106,9 @@ describe('the installed package on a server (no DOM)', () => {
     `,
       project,
     );
-    assert.equal(out, '19 <main><auth-login class="login"></auth-login><auth-reset-password></auth-reset-password><auth-login id="tag" class="tag"></auth-login></main>');
+    assert.equal(
+      out,
+      '19 <main><auth-login class="login"></auth-login><auth-reset-password></auth-reset-password><auth-login id="tag" class="tag"></auth-login></main>',
+    );
   });
 });

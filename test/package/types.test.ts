@@ -356,11 +356,7 @@ describe('types of the packed package', () => {
   });
 
   it('a React 18 consumer (wrappers and tags in JSX) compiles, and each negative fails', async () => {
-    const r = await compile(
-      'react',
-      { module: 'ESNext', moduleResolution: 'Bundler', jsx: 'react-jsx', types: [] },
-      { 'app.tsx': REACT },
-    );
+    const r = await compile('react', { module: 'ESNext', moduleResolution: 'Bundler', jsx: 'react-jsx', types: [] }, { 'app.tsx': REACT });
     assert.equal(r.output, '');
     assert.equal(r.status, 0);
   });
@@ -411,9 +407,13 @@ describe('types of the packed package', () => {
   });
 
   it('a consumer that gets a config wrong is told so (the checker is really running)', async () => {
-    const r = await compile('wrong', { module: 'NodeNext', moduleResolution: 'NodeNext' }, {
-      'main.ts': `import 'auth-elements/define';\ndocument.querySelector('auth-login')!.config = { prodcts: ['otp'] };\n`,
-    });
+    const r = await compile(
+      'wrong',
+      { module: 'NodeNext', moduleResolution: 'NodeNext' },
+      {
+        'main.ts': `import 'auth-elements/define';\ndocument.querySelector('auth-login')!.config = { prodcts: ['otp'] };\n`,
+      },
+    );
     assert.notEqual(r.status, 0);
     assert.match(r.output, /prodcts/);
   });

@@ -160,10 +160,7 @@ describe('SMS and WhatsApp passcodes (real reference server)', () => {
 
   it('back from the code screen reopens Main on the tab the user came from', async () => {
     render(['email', 'sms', 'whatsapp']);
-    const text = await waitFor(
-      () => [...host.querySelectorAll<HTMLButtonElement>('[role="tab"]')].find((t) => t.textContent === 'Text'),
-      'Text tab',
-    );
+    const text = await waitFor(() => [...host.querySelectorAll<HTMLButtonElement>('[role="tab"]')].find((t) => t.textContent === 'Text'), 'Text tab');
     text.click();
     await sendCode(uniqueUsNumber().national);
     q<HTMLButtonElement>('button[aria-label="Back"]')!.click();
@@ -187,10 +184,7 @@ describe('SMS and WhatsApp passcodes (real reference server)', () => {
       q<HTMLButtonElement>('[data-resend-state]')!.click();
       expect((await waitFor(() => q('.ae-toast'), 'toast')).textContent).to.equal('Text message resent');
       const latest = await waitForMessage(e164, 2);
-      expect(paths.filter((p) => p.startsWith('/sdk/v1/otps/sms/'))).to.deep.equal([
-        '/sdk/v1/otps/sms/send/secondary',
-        '/sdk/v1/otps/sms/send/secondary',
-      ]);
+      expect(paths.filter((p) => p.startsWith('/sdk/v1/otps/sms/'))).to.deep.equal(['/sdk/v1/otps/sms/send/secondary', '/sdk/v1/otps/sms/send/secondary']);
       typeInto(otp, latest.code!);
       await waitFor(() => screen() === 'OTPConfirmation', 'OTPConfirmation');
     } finally {
@@ -229,10 +223,7 @@ describe('SMS and WhatsApp passcodes (real reference server)', () => {
     await waitFor(() => errors.length > 0, 'onError');
     // The error_type only the server produces proves the request got there.
     expect(errors[0]).to.include({ error_type: 'invalid_phone_number_country_code', status_code: 400 });
-    const shown = await waitFor(
-      () => host.querySelector(`[id="${input.getAttribute('aria-describedby')}"]`),
-      'message linked to the field',
-    );
+    const shown = await waitFor(() => host.querySelector(`[id="${input.getAttribute('aria-describedby')}"]`), 'message linked to the field');
     expect(shown.textContent).to.equal("The phone number's country code is invalid, unsupported, or disabled.");
     expect(input.hasAttribute('aria-invalid')).to.equal(false);
     expect(screen()).to.equal('Main');
@@ -255,7 +246,7 @@ describe('SMS and WhatsApp passcodes (real reference server)', () => {
     await waitFor(() => screen() === 'OTPConfirmation', 'OTPConfirmation');
   });
 
-  it('SMS: the 10th wrong passcode in a row locks the user (DESIGN §3), with SPEC §8\'s user_lock_limit_reached text', async () => {
+  it("SMS: the 10th wrong passcode in a row locks the user (DESIGN §3), with SPEC §8's user_lock_limit_reached text", async () => {
     render(['sms']);
     const { national, e164 } = uniqueUsNumber();
     const otp = await sendCode(national);

@@ -87,13 +87,7 @@ export type PhoneCheck =
   | { kind: 'accepted'; e164: string };
 
 /** Validates `input` for `region` within VALIDATE_TIMEOUT_MS (SPEC §5). */
-export async function validatePhone(
-  input: string,
-  region: string,
-  dialCode: string,
-  load: ParserLoader,
-  clock: WidgetClock,
-): Promise<PhoneCheck> {
+export async function validatePhone(input: string, region: string, dialCode: string, load: ParserLoader, clock: WidgetClock): Promise<PhoneCheck> {
   const n = normalizePhoneInput(input);
   if (n.replace('+', '') === '') return { kind: 'invalid' };
   try {
@@ -151,12 +145,7 @@ export class LatestOnly {
  * one before the caret for Backspace, the one after it for Delete (`forward`).
  * Returns the text to use and where the caret goes.
  */
-export function deleteThroughFormatting(
-  previous: string,
-  next: string,
-  caret: number,
-  forward = false,
-): { value: string; caret: number } {
+export function deleteThroughFormatting(previous: string, next: string, caret: number, forward = false): { value: string; caret: number } {
   const digits = (s: string) => s.replace(/\D/g, '');
   if (next.length >= previous.length || digits(next) !== digits(previous)) return { value: next, caret };
   const at = Math.min(caret, next.length);

@@ -55,7 +55,11 @@ describe('suppressed destinations in the widget (real reference server)', () => 
 
   it('a number that texted STOP gets the unsubscribed text when asking for an SMS code; after START the code is sent', async () => {
     const { national, e164 } = uniqueUsNumber();
-    expect(await dev('POST', '/dev/inbound', { channel: 'sms', from: e164, text: 'STOP' })).to.deep.equal({ channel: 'sms', from: e164, action: 'unsubscribed' });
+    expect(await dev('POST', '/dev/inbound', { channel: 'sms', from: e164, text: 'STOP' })).to.deep.equal({
+      channel: 'sms',
+      from: e164,
+      action: 'unsubscribed',
+    });
 
     render(['sms']);
     const input = await waitFor(() => q<HTMLInputElement>('input[type="tel"]'), 'phone input');
