@@ -71,6 +71,7 @@ const bin = (n) => join('node_modules', '.bin', n);
 
 await check('typecheck', bin('tsc'), ['-p', 'tsconfig.json']);
 await check('lint', bin('biome'), ['lint', '.']);
+await check('format', bin('biome'), ['format', '.']);
 await check('layer rules', process.execPath, ['scripts/check-layers.mjs']);
 
 const isUnit = (p) => p.endsWith('.test.ts') && !p.endsWith('.browser.test.ts') && !p.endsWith('.e2e.test.ts');
