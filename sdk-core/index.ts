@@ -48,7 +48,8 @@ export type {
   MagicLinkSendOptions,
   MagicLinkTokenType,
 } from './magic-links/index.ts';
-export { OAUTH_PROVIDERS, type OAuth, type OAuthProvider, type OAuthStartOptions } from './oauth/index.ts';
+export type { OAuth, OAuthStartOptions } from './oauth/index.ts';
+export { OAUTH_PROVIDERS, type OAuthProvider } from './oauth/providers.ts';
 export {
   OTP_DEFAULT_EXPIRATION_MINUTES,
   type OTPAuthenticateOptions,

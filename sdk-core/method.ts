@@ -49,3 +49,32 @@ export interface SdkMethod<Name extends string, Group> {
   /** Builds the method's calls; called once per client. */
   create(ctx: MethodContext): Group;
 }
+
+/**
+ * A method whose module loads on the first call of one of its members, so a page that never uses
+ * it ships none of it (issue 16). `members` names every member of the group (all of them async
+ * calls), so `client.<name>` can answer (keys, typeof) before the module is there.
+ * @example { name: 'totps', members: { create: true, authenticate: true, recoveryCodes: true, recover: true }, load: () => import('./totps/index.ts').then((m) => m.totpsMethod) }
+ */
+export interface LazySdkMethod<Name extends string, Group> {
+  /** The client property, as in {@link SdkMethod}. */
+  readonly name: Name;
+  /** Every member of the group (a missing or extra one fails the type check). */
+  readonly members: { readonly [K in keyof Group]-?: true };
+  /** Loads the module and resolves to its {@link SdkMethod}. */
+  load(): Promise<SdkMethod<Name, Group>>;
+}
+
+/** The group of a lazy method: each member loads the module once, then calls the real member. */
+export function lazyGroup<Group>(method: LazySdkMethod<string, Group>, ctx: MethodContext): Group {
+  let group: Promise<Group> | undefined;
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(method.members)) {
+    out[key] = async (...args: unknown[]) => {
+      group ??= method.load().then((m) => m.create(ctx));
+      const real = (await group) as Record<string, (...a: unknown[]) => unknown>;
+      return real[key]!(...args);
+    };
+  }
+  return out as Group;
+}

@@ -2,25 +2,56 @@
  * The client's sign-in methods, listed once (issue 12). `createClient` walks this list and gives
  * each entry's group to the client under the entry's `name`; {@link MethodGroups} (and so
  * `AuthClient`) is derived from it. Adding a method is one folder exporting an `SdkMethod` and one
- * line here (plus its public types in ./index.ts).
+ * entry here (plus its public types in ./index.ts).
  *
- * Laziness later (issue 16): an entry may carry `load: () => import('./totps/index.ts').then((m) => m.totpsMethod)`
- * beside its `name` instead of the imported object; the client would then define the property as a
- * group whose calls await `load()` on first use. Method modules have no side effects and import no
- * other method, so nothing else changes.
+ * The widgets' own methods are imported here, so they are in the initial JS; every other method is a
+ * {@link LazySdkMethod}: its module loads on the first call of one of its members (issue 16), so a
+ * page that never uses TOTP or OAuth ships none of their code. Method modules have no side effects
+ * and import no other method, which is what makes either form work.
  */
-import { b2bMethod } from './b2b/index.ts';
-import { cryptoWalletsMethod } from './crypto-wallets/index.ts';
-import { idpMethod } from './idp/index.ts';
-import { impersonationMethod } from './impersonation/index.ts';
+import type { B2B } from './b2b/index.ts';
+import type { CryptoWallets } from './crypto-wallets/index.ts';
+import type { IDP } from './idp/index.ts';
+import type { Impersonation } from './impersonation/index.ts';
 import { magicLinksMethod } from './magic-links/index.ts';
-import type { SdkMethod } from './method.ts';
-import { oauthMethod } from './oauth/index.ts';
+import type { LazySdkMethod, SdkMethod } from './method.ts';
+import type { OAuth } from './oauth/index.ts';
 import { otpsMethod } from './otps/index.ts';
 import { passwordsMethod } from './passwords/index.ts';
 import { rbacMethod } from './rbac/index.ts';
-import { totpsMethod } from './totps/index.ts';
+import type { TOTPs } from './totps/index.ts';
 import { webauthnMethod } from './webauthn/index.ts';
+
+const cryptoWalletsMethod = {
+  name: 'cryptoWallets',
+  members: { authenticateStart: true, authenticate: true },
+  load: () => import('./crypto-wallets/index.ts').then((m) => m.cryptoWalletsMethod),
+} satisfies LazySdkMethod<'cryptoWallets', CryptoWallets>;
+const oauthMethod = {
+  name: 'oauth',
+  members: { startUrl: true, start: true, authenticate: true },
+  load: () => import('./oauth/index.ts').then((m) => m.oauthMethod),
+} satisfies LazySdkMethod<'oauth', OAuth>;
+const totpsMethod = {
+  name: 'totps',
+  members: { create: true, authenticate: true, recoveryCodes: true, recover: true },
+  load: () => import('./totps/index.ts').then((m) => m.totpsMethod),
+} satisfies LazySdkMethod<'totps', TOTPs>;
+const impersonationMethod = {
+  name: 'impersonation',
+  members: { authenticate: true },
+  load: () => import('./impersonation/index.ts').then((m) => m.impersonationMethod),
+} satisfies LazySdkMethod<'impersonation', Impersonation>;
+const idpMethod = {
+  name: 'idp',
+  members: { authorizeStart: true, authorizeSubmit: true, logoutStart: true },
+  load: () => import('./idp/index.ts').then((m) => m.idpMethod),
+} satisfies LazySdkMethod<'idp', IDP>;
+const b2bMethod = {
+  name: 'b2b',
+  members: { searchMember: true },
+  load: () => import('./b2b/index.ts').then((m) => m.b2bMethod),
+} satisfies LazySdkMethod<'b2b', B2B>;
 
 /** Every method group of the client, in the order the client builds them. */
 export const SDK_METHODS = [
@@ -35,10 +66,12 @@ export const SDK_METHODS = [
   idpMethod,
   b2bMethod,
   rbacMethod,
-] as const satisfies readonly SdkMethod<string, unknown>[];
+] as const satisfies readonly (SdkMethod<string, unknown> | LazySdkMethod<string, unknown>)[];
 
 /** One registered method. */
 export type RegisteredMethod = (typeof SDK_METHODS)[number];
 
 /** The client's method groups, keyed by each method's `name`: `{ totps: TOTPs, ... }`. */
-export type MethodGroups = { readonly [M in RegisteredMethod as M['name']]: ReturnType<M['create']> };
+export type MethodGroups = {
+  readonly [M in RegisteredMethod as M['name']]: M extends SdkMethod<string, infer G> ? G : M extends LazySdkMethod<string, infer G> ? G : never;
+};

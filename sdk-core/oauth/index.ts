@@ -1,32 +1,9 @@
 import type { AuthenticateResult } from '../api-types.ts';
 import type { MethodContext, SdkMethod } from '../method.ts';
 import { check } from '../validate.ts';
+import { OAUTH_PROVIDERS, type OAuthProvider } from './providers.ts';
 
-/** OAuth providers of SPEC §2. */
-export const OAUTH_PROVIDERS = [
-  'google',
-  'microsoft',
-  'apple',
-  'github',
-  'gitlab',
-  'facebook',
-  'discord',
-  'salesforce',
-  'slack',
-  'amazon',
-  'bitbucket',
-  'linkedin',
-  'coinbase',
-  'twitch',
-  'twitter',
-  'tiktok',
-  'snapchat',
-  'figma',
-  'yahoo',
-] as const;
-
-/** One OAuth provider name. */
-export type OAuthProvider = (typeof OAUTH_PROVIDERS)[number];
+export { OAUTH_PROVIDERS, type OAuthProvider };
 
 /** Options of an OAuth start redirect (SPEC §7). */
 export interface OAuthStartOptions {
