@@ -294,7 +294,7 @@ ${previous.length ? `<h2>Previous identities</h2><ul>${picks}</ul>` : ''}
 export function devErrorPage(c: Ctx, err: ApiError): Response {
   pageHeaders(c);
   return c.html(
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Dev OAuth error</title><link rel="stylesheet" href="/dev/inbox.css"></head><body><main><h1>Dev OAuth provider: the request was refused</h1><p>error_type: <code>${escapeHtml(err.errorType)}</code></p><p>${escapeHtml(err.message)}</p></main></body></html>`,
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Dev OAuth error</title><link rel="stylesheet" href="/dev/inbox.css"></head><body><main><h1>Dev OAuth provider: the request was refused</h1><p>error_type: <code id="error-type">${escapeHtml(err.errorType)}</code></p><p>${escapeHtml(err.message)}</p></main></body></html>`,
     err.status as 400,
   );
 }
