@@ -111,6 +111,8 @@ const ALLOW_HEADERS = 'authorization, content-type, x-sdk-client, x-sdk-parent-h
 const ALLOW_METHODS = 'GET, POST, PUT, DELETE';
 // CORS applies to the API surfaces only; static pages are same-origin by design.
 const CORS_PATH = /^\/(sdk\/|dev\/|dev$|\.well-known\/|v1\/)/;
+// Where OAuth providers send the browser back (a cross-site form POST for Apple).
+const OAUTH_CALLBACK_PATH = /^\/v1\/public\/oauth\/callback\/[a-z]+$/;
 
 /**
  * Opens storage, migrates, loads the project and signing keys, and builds the Hono app.
@@ -283,7 +285,9 @@ function buildApp(svc: Services, opts: AppOptions, registered: RegisteredRoute[]
       return c.body(null, 204);
     }
     // A browser call from a foreign origin is refused before any work (absent Origin = server-to-server).
-    if (!requestOriginAllowed(c, svc)) throw new ApiError('invalid_origin');
+    // Except the OAuth callback: the provider's page posts to it (Apple's form_post), and its single-use
+    // state, bound to a PKCE challenge only the starting browser can answer, is its CSRF defence.
+    if (!requestOriginAllowed(c, svc) && !OAUTH_CALLBACK_PATH.test(c.req.path)) throw new ApiError('invalid_origin');
     // Before next(), as above: error answers (onError's c.json) start from these headers too.
     if (allowed) setCors(c, origin);
     await next();

@@ -7,7 +7,7 @@ import { type ServerMethod, tableTypes } from '../method.ts';
 import { OAUTH_ERRORS } from './errors.ts';
 import { OAUTH_MIGRATIONS } from './migrations.ts';
 import { oauthRoutes } from './routes.ts';
-import { oauthUserRecords } from './store.ts';
+import { oauthUserRecords, pruneOAuth } from './store.ts';
 import type { OAuthTables } from './tables.ts';
 
 /** The oauth method's registry entry. */
@@ -15,6 +15,7 @@ export const oauthMethod = {
   name: 'oauth',
   routes: oauthRoutes,
   userRecords: oauthUserRecords,
+  prune: pruneOAuth,
   migrations: OAUTH_MIGRATIONS,
   errors: OAUTH_ERRORS,
   tables: tableTypes<OAuthTables>(),

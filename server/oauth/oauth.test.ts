@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { OAUTH_PROVIDERS } from '../../sdk-core/oauth/providers.ts';
+import { pruneOnce } from '../prune.ts';
+import { loadUser } from '../users.ts';
+import { linkIdentity } from './store.ts';
 import { login, type TestApp, testApp } from '../test-helpers.ts';
 import { authorize, callback, devRoundTrip, LOGIN_URL, pkcePair, SIGNUP_URL, start } from './test-flow.ts';
 
@@ -135,7 +138,53 @@ describe('OAuth through the dev provider', () => {
     }
   });
 
-  it('a provider identity without email creates a user with no email; callback state of another provider is refused', async () => {
+  it("Apple's form_post: the callback takes the code as a cross-site form POST (the state is its CSRF defence)", async () => {
+    const cb = await authorize(t, await start(t, 'apple', { code_challenge: challenge }), { email: 'apple-post@example.com' });
+    const r = await t.call('POST', cb.pathname, {
+      auth: false,
+      origin: 'https://appleid.apple.com',
+      raw: cb.searchParams.toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    assert.equal(r.status, 302, JSON.stringify(r.json));
+    assert.ok(new URL(r.headers.get('location')!).searchParams.get('token'));
+    // Every other route still refuses a foreign Origin.
+    const other = await t.call('POST', '/sdk/v1/oauth/authenticate', { origin: 'https://appleid.apple.com', body: { token: 'x' } });
+    assert.equal(other.json.error_type, 'invalid_origin');
+  });
+
+  it('pruning deletes states, tokens and dev codes an hour after they expired, and keeps registrations', async () => {
+    await devRoundTrip(t, 'yahoo', { email: 'prune@example.com' }, { code_challenge: challenge });
+    const count = async (table: 'oauth_states' | 'oauth_tokens' | 'oauth_dev_codes' | 'oauth_user_registrations') =>
+      Number(
+        (
+          await t.services.db.kysely
+            .selectFrom(table)
+            .select((e) => e.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    assert.ok((await count('oauth_states')) > 0);
+    const regs = await count('oauth_user_registrations');
+    t.advance(2 * 3600_000);
+    await pruneOnce(t.services);
+    for (const table of ['oauth_states', 'oauth_tokens', 'oauth_dev_codes'] as const) assert.equal(await count(table), 0, table);
+    assert.equal(await count('oauth_user_registrations'), regs);
+  });
+
+  it('a provider identity without email (X, TikTok, Snapchat) makes a user with no email, found again by its subject', async () => {
+    const id = { subject: 'x-12345', email: null, emailVerified: false, name: 'X user', picture: 'https://pbs.example/x.png', locale: null };
+    const first = await linkIdentity(t.services, 'twitter', id);
+    assert.equal(first.created, true);
+    assert.equal(first.emailId, null);
+    const again = await linkIdentity(t.services, 'twitter', id);
+    assert.deepEqual([again.created, again.userId, again.registrationId], [false, first.userId, first.registrationId]);
+    const user = await loadUser(t.services, first.userId);
+    assert.deepEqual(user!.emails, []);
+    assert.equal((user!.providers[0] as { profile_picture_url: string }).profile_picture_url, 'https://pbs.example/x.png');
+  });
+
+  it("a state is redeemed only at its own provider's callback", async () => {
     const url = await start(t, 'twitter', { code_challenge: challenge });
     const cb = await authorize(t, url, { email: 'x-user@example.com' });
     const other = new URL(cb.href.replace('/callback/twitter', '/callback/github'));

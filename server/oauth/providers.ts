@@ -151,7 +151,18 @@ export const PROVIDERS: Record<OAuthProvider, ProviderSpec> = {
   },
   apple: {
     scopes: ['name', 'email'],
-    client: (c, r) => plainClient(new Apple(c.client_id, c.team_id ?? '', c.key_id ?? '', pkcs8Der(c.private_key ?? ''), r)),
+    client: (c, r) => {
+      const apple = plainClient(new Apple(c.client_id, c.team_id ?? '', c.key_id ?? '', pkcs8Der(c.private_key ?? ''), r));
+      return {
+        ...apple,
+        // Apple answers a request for the name or email only as a form POST to the callback (its docs).
+        authorizationUrl(state, verifier, scopes, nonce) {
+          const u = apple.authorizationUrl(state, verifier, scopes, nonce);
+          if (scopes.length > 0) u.searchParams.set('response_mode', 'form_post');
+          return u;
+        },
+      };
+    },
     identity: async (t) => fromIdToken(t),
   },
   github: {

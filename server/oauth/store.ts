@@ -253,3 +253,16 @@ export async function oauthUserRecords(svc: Services, userId: string): Promise<U
   }));
   return { providers };
 }
+
+/** How long used or expired single-use rows are kept before pruning (an hour: enough to read them when debugging a flow). */
+export const OAUTH_PRUNE_AFTER_MS = 60 * 60_000;
+
+/** Deletes states, tokens, dev codes and One Tap nonces expired for over an hour (ServerMethod.prune). */
+export async function pruneOAuth(svc: Services, now: number): Promise<void> {
+  const k = svc.db.kysely;
+  const before = now - OAUTH_PRUNE_AFTER_MS;
+  await k.deleteFrom('oauth_states').where('expires_at', '<', before).execute();
+  await k.deleteFrom('oauth_tokens').where('expires_at', '<', before).execute();
+  await k.deleteFrom('oauth_dev_codes').where('expires_at', '<', before).execute();
+  await k.deleteFrom('oauth_nonces').where('expires_at', '<', before).execute();
+}

@@ -111,7 +111,9 @@ describe('attack: OAuth redirect flow', () => {
   it('token redeemed by 50 parallel calls: exactly one session', async () => {
     const landed = await devRoundTrip(t, 'twitch', { email: 'race@example.com' }, { code_challenge: challenge });
     const token = landed.searchParams.get('token');
-    const results = await Promise.all(Array.from({ length: 50 }, () => t.call('POST', '/sdk/v1/oauth/authenticate', { body: { token, code_verifier: verifier } })));
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () => t.call('POST', '/sdk/v1/oauth/authenticate', { body: { token, code_verifier: verifier } })),
+    );
     assert.equal(results.filter((r) => r.status === 200).length, 1);
     assert.ok(results.filter((r) => r.status !== 200).every((r) => r.status === 404 && r.json.error_type === 'oauth_token_not_found'));
   });
@@ -128,7 +130,15 @@ describe('attack: OAuth redirect flow', () => {
 
   it('an UNVERIFIED provider email matching an existing account signs nobody in and creates nothing', async () => {
     const { token: session, data } = await login(t, 'victim@example.com');
-    const users = async () => Number((await t.services.db.kysely.selectFrom('users').select((e) => e.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const users = async () =>
+      Number(
+        (
+          await t.services.db.kysely
+            .selectFrom('users')
+            .select((e) => e.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const before = await users();
     const landed = await devRoundTrip(t, 'facebook', { email: 'Victim@Example.com', verified: false }, { code_challenge: challenge });
     assert.equal(`${landed.origin}${landed.pathname}`, LOGIN_URL);
@@ -150,7 +160,9 @@ describe('attack: OAuth redirect flow', () => {
     const landed = await devRoundTrip(t, 'figma', { email: 'fresh@example.com', verified: false }, { code_challenge: challenge });
     assert.equal(`${landed.origin}${landed.pathname}`, SIGNUP_URL);
     const a = await t.call('POST', '/sdk/v1/oauth/authenticate', { body: { token: landed.searchParams.get('token'), code_verifier: verifier } });
-    assert.deepEqual((a.json.data!.user as { emails: unknown[] }).emails, [{ email_id: (a.json.data!.user as { emails: { email_id: string }[] }).emails[0]!.email_id, email: 'fresh@example.com', verified: false }]);
+    assert.deepEqual((a.json.data!.user as { emails: unknown[] }).emails, [
+      { email_id: (a.json.data!.user as { emails: { email_id: string }[] }).emails[0]!.email_id, email: 'fresh@example.com', verified: false },
+    ]);
   });
 
   it("the dev provider sends codes only to this server's callback, and its token endpoint checks PKCE and single use", async () => {
@@ -170,7 +182,11 @@ describe('attack: OAuth redirect flow', () => {
         client_secret: 'dev-client-secret',
         code_verifier: v,
       }).toString();
-    const wrong = await t.call('POST', '/dev/oauth/token', { auth: false, raw: form(pkcePair('q').verifier), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const wrong = await t.call('POST', '/dev/oauth/token', {
+      auth: false,
+      raw: form(pkcePair('q').verifier),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     assert.equal(wrong.status, 400);
     assert.equal(wrong.json.error, 'invalid_grant');
     // The state's own verifier is the server's secret: the callback (the only holder) still succeeds once.
@@ -189,19 +205,30 @@ describe('attack: Google One Tap', () => {
   after(() => t.close());
 
   const startOneTap = async () => {
-    const r = await t.call('POST', '/sdk/v1/oauth/google/onetap/start', { origin: ORIGIN, body: { login_redirect_url: LOGIN_URL, signup_redirect_url: SIGNUP_URL } });
+    const r = await t.call('POST', '/sdk/v1/oauth/google/onetap/start', {
+      origin: ORIGIN,
+      body: { login_redirect_url: LOGIN_URL, signup_redirect_url: SIGNUP_URL },
+    });
     assert.equal(r.status, 200, JSON.stringify(r.json));
     return r.json.data as { google_client_id: string; nonce: string };
   };
   const mint = async (o: { nonce: string; aud?: string; email?: string; verified?: boolean }) => {
     const r = await t.call('POST', '/dev/oauth/google/id_token', {
       auth: false,
-      body: { public_token: t.publicToken, email: o.email ?? 'tap@example.com', name: 'Tap', email_verified: o.verified ?? true, nonce: o.nonce, aud: o.aud ?? 'dev-google-client-id' },
+      body: {
+        public_token: t.publicToken,
+        email: o.email ?? 'tap@example.com',
+        name: 'Tap',
+        email_verified: o.verified ?? true,
+        nonce: o.nonce,
+        aud: o.aud ?? 'dev-google-client-id',
+      },
     });
     assert.equal(r.status, 200, JSON.stringify(r.json));
     return String(r.json.id_token);
   };
-  const submit = (body: Record<string, unknown>) => t.call('POST', '/sdk/v1/oauth/google/onetap/submit', { origin: ORIGIN, body: { code_challenge: challenge, ...body } });
+  const submit = (body: Record<string, unknown>) =>
+    t.call('POST', '/sdk/v1/oauth/google/onetap/submit', { origin: ORIGIN, body: { code_challenge: challenge, ...body } });
 
   it('a genuine token signs up (sign-up URL), the token redeems with PKCE; the dev client id is answered for a test project', async () => {
     const { google_client_id, nonce } = await startOneTap();
@@ -222,7 +249,9 @@ describe('attack: Google One Tap', () => {
     const good = await mint({ nonce });
     const [h, p, s] = good.split('.') as [string, string, string];
     const flipped = `${h}.${p}.${s.slice(0, -4)}${s.slice(-4) === 'AAAA' ? 'BBBB' : 'AAAA'}`;
-    const forgedPayload = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(p, 'base64url').toString()), email: 'admin@example.com' })).toString('base64url');
+    const forgedPayload = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(p, 'base64url').toString()), email: 'admin@example.com' })).toString(
+      'base64url',
+    );
     const none = `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${p}.`;
     t.clock.t -= 2 * 3600_000;
     const expired = await mint({ nonce });
