@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { OAUTH_PROVIDERS } from '../../sdk-core/oauth/providers.ts';
+import { OAUTH_PROVIDER_TYPES } from '../../sdk-core/schemas/index.ts';
 import { pruneOnce } from '../prune.ts';
 import { loadUser } from '../users.ts';
 import { linkIdentity } from './store.ts';
@@ -20,6 +21,10 @@ describe('OAuth through the dev provider', () => {
     await t.listen();
   });
   after(() => t.close());
+
+  it("the server's provider catalogue is the SDK's list", () => {
+    assert.deepEqual([...OAUTH_PROVIDER_TYPES], [...OAUTH_PROVIDERS]);
+  });
 
   it('new projects require PKCE for OAuth (bootstrap pkce_required_for_oauth)', async () => {
     const b = await t.call('GET', `/sdk/v1/projects/bootstrap/${t.publicToken}`);

@@ -29,10 +29,13 @@ import {
   Twitter,
   Yahoo,
 } from 'arctic';
-import { OAUTH_PROVIDERS, type OAuthProvider } from '../../sdk-core/oauth/providers.ts';
+import { OAUTH_PROVIDER_TYPES, type OAuthProviderType } from '../../sdk-core/schemas/index.ts';
 import type { OAuthProviderCredentials } from '../project.ts';
 
-export { OAUTH_PROVIDERS, type OAuthProvider };
+/** The catalogue's provider names (sdk-core/schemas OAUTH_PROVIDER_TYPES). */
+export const OAUTH_PROVIDERS = OAUTH_PROVIDER_TYPES;
+/** One provider name. */
+export type OAuthProvider = OAuthProviderType;
 
 /** What a provider told us about the user. */
 export interface ProviderIdentity {
