@@ -7,7 +7,7 @@
  * ID tokens are ES256 JWTs from the dev key published at `/dev/oauth/jwks`; `POST /dev/oauth/google/id_token`
  * mints a Google-like ID token for the One Tap stand-in. Live projects register none of these routes (404).
  */
-import { type CryptoKey, createLocalJWKSet, exportJWK, generateKeyPair, importJWK, type JSONWebKeySet, type JWK, SignJWT } from 'jose';
+import { type CryptoKey, createLocalJWKSet, exportJWK, generateKeyPair, importJWK, type JSONWebKeySet, type JWK, jwtVerify, SignJWT } from 'jose';
 import * as oidc from 'openid-client';
 import { z } from 'zod/mini';
 import { normalizeEmail } from '../../sdk-core/schemas/index.ts';
@@ -142,7 +142,6 @@ export async function devExchange(
   });
   const idToken = tokens.id_token ?? '';
   // openid-client trusts the TLS channel for the ID token; the dev provider's key is at hand, so check it too.
-  const { jwtVerify } = await import('jose');
   const { payload } = await jwtVerify(idToken, await devJwks(svc), {
     issuer: DEV_OAUTH_ISSUER,
     audience: devClientId(o.provider),

@@ -60,7 +60,7 @@ export interface ProviderSpec {
   scopes: readonly string[];
   client(creds: OAuthProviderCredentials, redirectUri: string): ProviderClient;
   /** Reads the identity from the tokens (ID token claims or the user API). */
-  identity(tokens: OAuth2Tokens, creds: OAuthProviderCredentials): Promise<ProviderIdentity>;
+  identity(tokens: OAuth2Tokens, creds: OAuthProviderCredentials, nonce: string): Promise<ProviderIdentity>;
 }
 
 /** True for a provider name of the catalogue. */
@@ -73,7 +73,7 @@ const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? 
 /** `email_verified` as a boolean; Apple sends the string "true". */
 const verifiedClaim = (v: unknown) => v === true || v === 'true';
 
-/** Identity from an OIDC ID token's standard claims (OIDC Core 5.1). */
+/** Identity from an OIDC ID token's standard claims (OIDC Core 5.1); a `nonce` claim must be the flow's (OIDC Core 3.1.3.7 item 11). */
 function fromIdToken(tokens: OAuth2Tokens, nonce?: string): ProviderIdentity {
   const claims = decodeIdToken(tokens.idToken()) as Record<string, unknown>;
   if (nonce !== undefined && claims.nonce !== undefined && claims.nonce !== nonce) throw new Error('ID token nonce mismatch');
@@ -139,15 +139,15 @@ export const PROVIDERS: Record<OAuthProvider, ProviderSpec> = {
   google: {
     scopes: OIDC,
     client: (c, r) => pkceClient(new Google(c.client_id, secret(c), r)),
-    identity: async (t) => fromIdToken(t),
+    identity: async (t, _c, nonce) => fromIdToken(t, nonce),
   },
   microsoft: {
     scopes: OIDC,
     client: (c, r) => pkceClient(new MicrosoftEntraId(c.tenant ?? 'common', c.client_id, c.client_secret ?? null, r)),
     // Entra ID does not verify the `email` claim (any tenant admin can set it): never verified for linking,
     // unless the optional `xms_edov` claim (email domain owner verified) says so.
-    identity: async (t) => {
-      const id = fromIdToken(t);
+    identity: async (t, _c, nonce) => {
+      const id = fromIdToken(t, nonce);
       const claims = decodeIdToken(t.idToken()) as Record<string, unknown>;
       return { ...id, subject: str(claims.oid) ?? id.subject, emailVerified: verifiedClaim(claims.xms_edov) };
     },
@@ -166,7 +166,7 @@ export const PROVIDERS: Record<OAuthProvider, ProviderSpec> = {
         },
       };
     },
-    identity: async (t) => fromIdToken(t),
+    identity: async (t, _c, nonce) => fromIdToken(t, nonce),
   },
   github: {
     scopes: ['read:user', 'user:email'],
@@ -190,7 +190,7 @@ export const PROVIDERS: Record<OAuthProvider, ProviderSpec> = {
   gitlab: {
     scopes: OIDC,
     client: (c, r) => plainClient(new GitLab(c.base_url ?? 'https://gitlab.com', c.client_id, c.client_secret ?? null, r)),
-    identity: async (t) => fromIdToken(t),
+    identity: async (t, _c, nonce) => fromIdToken(t, nonce),
   },
   facebook: {
     scopes: ['email', 'public_profile'],
@@ -225,12 +225,12 @@ export const PROVIDERS: Record<OAuthProvider, ProviderSpec> = {
   salesforce: {
     scopes: OIDC,
     client: (c, r) => pkceClient(new Salesforce(c.domain ?? 'login.salesforce.com', c.client_id, c.client_secret ?? null, r)),
-    identity: async (t) => fromIdToken(t),
+    identity: async (t, _c, nonce) => fromIdToken(t, nonce),
   },
   slack: {
     scopes: OIDC,
     client: (c, r) => plainClient(new Slack(c.client_id, secret(c), r)),
-    identity: async (t) => fromIdToken(t),
+    identity: async (t, _c, nonce) => fromIdToken(t, nonce),
   },
   amazon: {
     scopes: ['profile'],
@@ -267,7 +267,7 @@ export const PROVIDERS: Record<OAuthProvider, ProviderSpec> = {
   linkedin: {
     scopes: OIDC,
     client: (c, r) => plainClient(new LinkedIn(c.client_id, secret(c), r)),
-    identity: async (t) => fromIdToken(t),
+    identity: async (t, _c, nonce) => fromIdToken(t, nonce),
   },
   coinbase: {
     scopes: ['wallet:user:read', 'wallet:user:email'],
@@ -326,7 +326,7 @@ export const PROVIDERS: Record<OAuthProvider, ProviderSpec> = {
   yahoo: {
     scopes: OIDC,
     client: (c, r) => plainClient(new Yahoo(c.client_id, secret(c), r)),
-    identity: async (t) => fromIdToken(t),
+    identity: async (t, _c, nonce) => fromIdToken(t, nonce),
   },
 };
 

@@ -221,7 +221,7 @@ export function oauthRoutes(route: Route, svc: Services): void {
           if (!creds) throw new Error(`no credentials for ${provider}`);
           const spec = PROVIDERS[provider];
           const tokens = await spec.client(creds, row.callback_url).exchange(q.code, row.provider_code_verifier);
-          identity = await spec.identity(tokens, creds);
+          identity = await spec.identity(tokens, creds, row.nonce);
           accessToken = tokens.accessToken();
           idToken = 'id_token' in tokens.data ? tokens.idToken() : null;
           if (tokens.hasScopes()) scopes = tokens.scopes();
