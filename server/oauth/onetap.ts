@@ -71,9 +71,10 @@ export function oneTapRoutes(route: Route, svc: Services): void {
   const pid = svc.project.project_id;
 
   route('POST', '/sdk/v1/oauth/google/onetap/start', async (c) => {
+    // First: the app's CORS guard lets a foreign origin through to here so it reads this error (app.ts).
+    requirePageOrigin(c, svc);
     requireProjectAuth(c, svc);
     const body = await readJson(c, OneTapStartRequest, svc.maxBodyBytes);
-    requirePageOrigin(c, svc);
     const client = oneTapClient(svc);
     const { login, signup } = resolveOAuthRedirects(svc, body.login_redirect_url || undefined, body.signup_redirect_url || undefined);
     await hit(svc.db, `oauth_start:ip:${pid}:${clientIp(c, svc)}`, svc.limits.otpSendPerIp, svc.now());
@@ -96,9 +97,9 @@ export function oneTapRoutes(route: Route, svc: Services): void {
   });
 
   route('POST', '/sdk/v1/oauth/google/onetap/submit', async (c) => {
+    requirePageOrigin(c, svc);
     requireProjectAuth(c, svc);
     const body = await readJson(c, OneTapSubmitRequest, svc.maxBodyBytes);
-    requirePageOrigin(c, svc);
     const client = oneTapClient(svc);
     if (!body.code_challenge && pkceRequiredForOAuth(svc))
       throw new ApiError('pkce_required', { message: 'This project requires PKCE: the submit must carry a code_challenge.' });

@@ -306,9 +306,36 @@ describe('attack: Google One Tap', () => {
   it('origin and configuration refusals: no Origin, a foreign Origin, redirect URLs, PKCE', async () => {
     const noOrigin = await t.call('POST', '/sdk/v1/oauth/google/onetap/start', { body: { login_redirect_url: LOGIN_URL } });
     assert.equal(noOrigin.json.error_type, 'one_tap_origin_not_allowed');
-    const foreign = await t.call('POST', '/sdk/v1/oauth/google/onetap/start', { origin: 'https://evil.com', body: { login_redirect_url: LOGIN_URL } });
-    assert.equal(foreign.status, 403);
-    assert.equal(foreign.json.error_type, 'invalid_origin');
+    // A foreign page gets a readable one_tap_origin_not_allowed (SPEC 9's developer message), and nothing else.
+    const pre = await t.call('OPTIONS', '/sdk/v1/oauth/google/onetap/start', {
+      auth: false,
+      origin: 'https://evil.com',
+      headers: { 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type' },
+    });
+    assert.equal(pre.status, 204);
+    const nonces = async () =>
+      Number(
+        (
+          await t.services.db.kysely
+            .selectFrom('oauth_nonces')
+            .select((e) => e.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await nonces();
+    for (const path of ['/sdk/v1/oauth/google/onetap/start', '/sdk/v1/oauth/google/onetap/submit']) {
+      const foreign = await t.call('POST', path, { origin: 'https://evil.com', body: { login_redirect_url: LOGIN_URL, id_token: 'x', nonce: 'y' } });
+      assert.equal(foreign.status, 400, path);
+      assert.equal(foreign.json.error_type, 'one_tap_origin_not_allowed', path);
+      assert.equal(foreign.headers.get('access-control-allow-origin'), 'https://evil.com');
+    }
+    assert.equal(await nonces(), before, 'no nonce issued to a foreign origin');
+    const otherRoute = await t.call('OPTIONS', '/sdk/v1/oauth/authenticate', {
+      auth: false,
+      origin: 'https://evil.com',
+      headers: { 'access-control-request-method': 'POST' },
+    });
+    assert.equal(otherRoute.status, 403, 'other routes still refuse the preflight');
     const none = await t.call('POST', '/sdk/v1/oauth/google/onetap/start', { origin: ORIGIN, body: {} });
     assert.equal(none.json.error_type, 'no_login_redirect_urls_set');
     const evil = await t.call('POST', '/sdk/v1/oauth/google/onetap/start', { origin: ORIGIN, body: { login_redirect_url: 'http://localhost:3000@evil.com/' } });
