@@ -84,7 +84,8 @@ export interface LinkedUser {
  * else an existing account with the same email is joined ONLY when the provider verified the email:
  * an unverified email that matches an account creates nothing and fails with
  * `oauth_unverified_email_conflict` (choice of issue 13: neither a takeover nor a second account with the
- * same address); else a new user (email verified as the provider says), or one without email when the
+ * same address); else a new user: with the email (verified) when the provider verified it, else without
+ * any email (the address stays on the registration: see pre-hijacking below), or without email when the
  * provider gives none.
  */
 export async function linkIdentity(svc: Services, provider: string, id: ProviderIdentity): Promise<LinkedUser> {
@@ -101,7 +102,7 @@ export async function linkIdentity(svc: Services, provider: string, id: Provider
       .where('provider_subject', '=', id.subject)
       .executeTakeFirst();
   const emailIdOf = async (userId: string) =>
-    email
+    email && id.emailVerified
       ? ((
           await k
             .selectFrom('emails')
@@ -125,13 +126,17 @@ export async function linkIdentity(svc: Services, provider: string, id: Provider
   let userId: string;
   let emailId: string | null = null;
   let created: boolean;
-  if (email) {
+  if (email && !id.emailVerified) {
+    const existing = await k.selectFrom('emails').select('email_id').where('project_id', '=', pid).where('email', '=', email).executeTakeFirst();
+    if (existing) throw new ApiError('oauth_unverified_email_conflict');
+  }
+  // An unverified address is not given to the new user either (it stays on the registration only): else
+  // whoever typed someone else's address at a provider would own the account that address's real owner
+  // later signs up to by email (account pre-hijacking).
+  if (email && id.emailVerified) {
     const existing = await k.selectFrom('emails').select(['email_id', 'user_id']).where('project_id', '=', pid).where('email', '=', email).executeTakeFirst();
-    if (existing && !id.emailVerified) throw new ApiError('oauth_unverified_email_conflict');
     const u = existing ? { user_id: existing.user_id, email_id: existing.email_id, created: false } : await findOrCreateUserByEmail(svc, email);
-    // Lost a race to a parallel sign-up of the same address: the same rule as an existing account.
-    if (!u.created && !id.emailVerified) throw new ApiError('oauth_unverified_email_conflict');
-    if (id.emailVerified) await k.updateTable('emails').set({ verified: 1 }).where('email_id', '=', u.email_id).execute();
+    await k.updateTable('emails').set({ verified: 1 }).where('email_id', '=', u.email_id).execute();
     userId = u.user_id;
     emailId = u.email_id;
     created = u.created;

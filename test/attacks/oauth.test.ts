@@ -156,13 +156,20 @@ describe('attack: OAuth redirect flow', () => {
     assert.equal(a.json.data!.user_id, data.user_id);
   });
 
-  it('an unverified email new to the project makes a new user whose email stays unverified', async () => {
-    const landed = await devRoundTrip(t, 'figma', { email: 'fresh@example.com', verified: false }, { code_challenge: challenge });
+  it('pre-hijacking: an unverified provider email new to the project is not given to the new user, so its real owner signing up later gets their own account', async () => {
+    const landed = await devRoundTrip(t, 'figma', { email: 'future@example.com', verified: false }, { code_challenge: challenge });
     assert.equal(`${landed.origin}${landed.pathname}`, SIGNUP_URL);
     const a = await t.call('POST', '/sdk/v1/oauth/authenticate', { body: { token: landed.searchParams.get('token'), code_verifier: verifier } });
-    assert.deepEqual((a.json.data!.user as { emails: unknown[] }).emails, [
-      { email_id: (a.json.data!.user as { emails: { email_id: string }[] }).emails[0]!.email_id, email: 'fresh@example.com', verified: false },
-    ]);
+    const attacker = a.json.data!.user as { user_id: string; emails: unknown[] };
+    assert.deepEqual(attacker.emails, [], "the unverified address is not the attacker-made account's");
+    // The address's owner signs up by email passcode: a fresh account, with no OAuth identity on it.
+    const owner = await login(t, 'future@example.com');
+    assert.notEqual(owner.data.user_id, attacker.user_id);
+    assert.deepEqual((owner.data.user as { providers: unknown[] }).providers, []);
+    // The attacker's identity signs into the attacker's account only, and never into the owner's.
+    const again = await devRoundTrip(t, 'figma', { email: 'future@example.com', verified: false }, { code_challenge: challenge });
+    const b = await t.call('POST', '/sdk/v1/oauth/authenticate', { body: { token: again.searchParams.get('token'), code_verifier: verifier } });
+    assert.equal(b.json.data!.user_id, attacker.user_id);
   });
 
   it("the dev provider sends codes only to this server's callback, and its token endpoint checks PKCE and single use", async () => {
