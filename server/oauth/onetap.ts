@@ -46,6 +46,12 @@ function requirePageOrigin(c: Ctx, svc: Services): void {
   if (!origin || !isOriginAllowed(c, svc, origin)) throw new ApiError('one_tap_origin_not_allowed');
 }
 
+/** A present but foreign Origin is refused before any other work (see app.ts's CORS guard). */
+function refuseForeignOrigin(c: Ctx, svc: Services): void {
+  const origin = c.req.header('origin');
+  if (origin !== undefined && !isOriginAllowed(c, svc, origin)) throw new ApiError('one_tap_origin_not_allowed');
+}
+
 /** Verifies a One Tap ID token (signature, alg, iss, aud, exp) at the injected clock. @throws ApiError one_tap_invalid_id_token */
 async function verifyGoogleIdToken(svc: Services, idToken: string, client: { clientId: string; dev: boolean }): Promise<JWTPayload> {
   try {
@@ -71,10 +77,11 @@ export function oneTapRoutes(route: Route, svc: Services): void {
   const pid = svc.project.project_id;
 
   route('POST', '/sdk/v1/oauth/google/onetap/start', async (c) => {
-    // First: the app's CORS guard lets a foreign origin through to here so it reads this error (app.ts).
-    requirePageOrigin(c, svc);
+    // First a foreign Origin: the app's CORS guard lets it through to here so it reads this error (app.ts).
+    refuseForeignOrigin(c, svc);
     requireProjectAuth(c, svc);
     const body = await readJson(c, OneTapStartRequest, svc.maxBodyBytes);
+    requirePageOrigin(c, svc);
     const client = oneTapClient(svc);
     const { login, signup } = resolveOAuthRedirects(svc, body.login_redirect_url || undefined, body.signup_redirect_url || undefined);
     await hit(svc.db, `oauth_start:ip:${pid}:${clientIp(c, svc)}`, svc.limits.otpSendPerIp, svc.now());
@@ -97,9 +104,10 @@ export function oneTapRoutes(route: Route, svc: Services): void {
   });
 
   route('POST', '/sdk/v1/oauth/google/onetap/submit', async (c) => {
-    requirePageOrigin(c, svc);
+    refuseForeignOrigin(c, svc);
     requireProjectAuth(c, svc);
     const body = await readJson(c, OneTapSubmitRequest, svc.maxBodyBytes);
+    requirePageOrigin(c, svc);
     const client = oneTapClient(svc);
     if (!body.code_challenge && pkceRequiredForOAuth(svc))
       throw new ApiError('pkce_required', { message: 'This project requires PKCE: the submit must carry a code_challenge.' });
