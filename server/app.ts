@@ -113,6 +113,10 @@ const ALLOW_METHODS = 'GET, POST, PUT, DELETE';
 const CORS_PATH = /^\/(sdk\/|dev\/|dev$|\.well-known\/|v1\/)/;
 // Where OAuth providers send the browser back (a cross-site form POST for Apple).
 const OAUTH_CALLBACK_PATH = /^\/v1\/public\/oauth\/callback\/[a-z]+$/;
+// The OpenID provider's protocol endpoints (server/idp/protocol.ts): relying parties call them from their
+// own origins (a browser app's token request, its discovery fetch) or navigate to them; no cookie is
+// read there, the client's credentials, PKCE and the bearer token are the defences (RFC 6749, 7636, 6750).
+const IDP_PUBLIC_PATH = /^\/(\.well-known\/openid-configuration|v1\/public\/[^/]+\/(\.well-known\/(openid-configuration|jwks\.json)|oauth2\/(authorize|token|userinfo|end_session)))$/;
 // Google One Tap start and submit check the Origin themselves (server/oauth/onetap.ts).
 const ONE_TAP_PATH = /^\/sdk\/v1\/oauth\/google\/onetap\/(start|submit)$/;
 
@@ -280,7 +284,7 @@ function buildApp(svc: Services, opts: AppOptions, registered: RegisteredRoute[]
     if (c.req.method === 'OPTIONS' && c.req.header('access-control-request-method')) {
       // Preflight: answered here for allowed origins only; disallowed ones get no CORS headers (except
       // the One Tap calls, which refuse a foreign origin themselves with an error the page can read).
-      if (!allowed && !ONE_TAP_PATH.test(c.req.path)) throw new ApiError('invalid_origin');
+      if (!allowed && !ONE_TAP_PATH.test(c.req.path) && !IDP_PUBLIC_PATH.test(c.req.path)) throw new ApiError('invalid_origin');
       setCors(c, origin);
       c.header('Access-Control-Allow-Methods', ALLOW_METHODS);
       c.header('Access-Control-Allow-Headers', ALLOW_HEADERS);
@@ -293,9 +297,15 @@ function buildApp(svc: Services, opts: AppOptions, registered: RegisteredRoute[]
     // And One Tap start / submit: they refuse a foreign origin themselves, with one_tap_origin_not_allowed
     // readable by the page (SPEC 9's developer message), before any work.
     const oneTap = ONE_TAP_PATH.test(c.req.path);
-    if (!requestOriginAllowed(c, svc) && !OAUTH_CALLBACK_PATH.test(c.req.path) && !oneTap) throw new ApiError('invalid_origin');
+    const idpPublic = IDP_PUBLIC_PATH.test(c.req.path);
+    if (!requestOriginAllowed(c, svc) && !OAUTH_CALLBACK_PATH.test(c.req.path) && !oneTap && !idpPublic) throw new ApiError('invalid_origin');
     // Before next(), as above: error answers (onError's c.json) start from these headers too.
     if (allowed || oneTap) setCors(c, origin);
+    else if (idpPublic && origin) {
+      // Readable by any relying party's page, without credentials (none are used there).
+      c.header('Access-Control-Allow-Origin', origin);
+      c.header('Vary', 'Origin', { append: true });
+    }
     await next();
   });
 

@@ -9,6 +9,7 @@ import type { SchemaErrorItem } from '../sdk-core/schemas/index.ts';
 import type { ErrorInfo, ErrorTablePart } from './method.ts';
 import { MAGIC_LINKS_ERRORS } from './magic-links/errors.ts';
 import { OAUTH_ERRORS } from './oauth/errors.ts';
+import { IDP_ERRORS } from './idp/errors.ts';
 import { OTPS_ERRORS } from './otps/errors.ts';
 import { PASSWORDS_ERRORS } from './passwords/errors.ts';
 import { WEBAUTHN_ERRORS } from './webauthn/errors.ts';
@@ -86,6 +87,7 @@ export const ERRORS = {
   ...PASSWORDS_ERRORS,
   ...WEBAUTHN_ERRORS,
   ...OAUTH_ERRORS,
+  ...IDP_ERRORS,
 } as const satisfies Record<ErrorType, ErrorInfo>;
 
 /** Base of error_url: one anchor per error_type in server/README.md. */

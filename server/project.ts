@@ -107,6 +107,31 @@ export interface ProjectConfig {
   sms_allowed_countries?: string[];
   /** OAuth provider credentials and defaults (issue 13). */
   oauth?: OAuthSettings;
+  /**
+   * The server as an OpenID provider (issue 14): the page hosting `<auth-idp-consent>` (absolute http(s)
+   * URL); the authorization and end-session endpoints send the browser there with the request's parameters.
+   */
+  idp_consent_url?: string;
+  /** Public origin of the provider's issuer (`{idp_issuer_base_url}/v1/public/{project_id}`); default the request's origin. */
+  idp_issuer_base_url?: string;
+  /** Client applications declared in the config (more are created with createIdpClient, server/idp/clients.ts). */
+  idp_clients?: IdpClientConfig[];
+}
+
+/** A client application of the OpenID provider declared in the project config (issue 14). */
+export interface IdpClientConfig {
+  client_id: string;
+  client_name: string;
+  /** Default `third_party` (consent asked). A `first_party` client is the project's own app: no consent screen. */
+  client_type?: 'first_party' | 'third_party';
+  description?: string;
+  logo_url?: string;
+  /** Exact redirect URIs (compared as strings). */
+  redirect_uris: string[];
+  /** Exact post-logout redirect URIs. */
+  post_logout_redirect_uris?: string[];
+  /** SHA-256 hex of the client secret (a confidential client); absent: a public client (PKCE only). */
+  client_secret_sha256?: string;
 }
 
 /** Values of the project's password_strength_policy setting. */
@@ -188,6 +213,22 @@ export const LiveProjectFile = z.object({
       one_tap: z.optional(z.boolean()),
     }),
   ),
+  idp_consent_url: z.optional(z.string().check(z.maxLength(2048))),
+  idp_issuer_base_url: z.optional(z.string().check(z.maxLength(500))),
+  idp_clients: z.optional(
+    z.array(
+      z.object({
+        client_id: z.string().check(z.regex(/^[A-Za-z0-9._~-]{1,256}$/)),
+        client_name: z.string().check(z.minLength(1), z.maxLength(200)),
+        client_type: z.optional(z.enum(['first_party', 'third_party'])),
+        description: z.optional(z.string().check(z.maxLength(1000))),
+        logo_url: z.optional(z.string().check(z.maxLength(2048))),
+        redirect_uris: z.array(z.string().check(z.maxLength(2048))).check(z.minLength(1), z.maxLength(50)),
+        post_logout_redirect_uris: z.optional(z.array(z.string().check(z.maxLength(2048))).check(z.maxLength(50))),
+        client_secret_sha256: z.optional(z.string().check(z.regex(/^[0-9a-f]{64}$/))),
+      }),
+    ),
+  ),
   trusted_auth_token_profiles: z.optional(
     z.array(
       z.object({
@@ -260,6 +301,9 @@ export async function ensureProject(db: Db, now: number, live?: LiveProjectFile)
       ...(live.allowed_hosts ? { allowed_hosts: live.allowed_hosts } : {}),
       ...(live.sms_allowed_countries ? { sms_allowed_countries: live.sms_allowed_countries } : {}),
       ...(live.oauth ? { oauth: live.oauth } : {}),
+      ...(live.idp_consent_url ? { idp_consent_url: live.idp_consent_url } : {}),
+      ...(live.idp_issuer_base_url ? { idp_issuer_base_url: live.idp_issuer_base_url } : {}),
+      ...(live.idp_clients ? { idp_clients: live.idp_clients } : {}),
     };
     if (existing) {
       await k

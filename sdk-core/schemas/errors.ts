@@ -77,6 +77,15 @@ export const ERROR_TYPES = [
   'default_provider_not_allowed',
   'one_tap_nonce_not_found',
   'one_tap_invalid_id_token',
+  // The server as an OpenID provider (issue 14).
+  'idp_client_not_found',
+  'idp_redirect_uri_mismatch',
+  'idp_post_logout_redirect_uri_mismatch',
+  'idp_unsupported_response_type',
+  'idp_pkce_method_not_supported',
+  'idp_invalid_scope',
+  'idp_consent_url_not_set',
+  'idp_invalid_id_token_hint',
 ] as const;
 
 /** One `error_type` of {@link ERROR_TYPES}. */

@@ -18,3 +18,4 @@ export * from './webauthn.ts';
 export * from './stored.ts';
 export * from './totps.ts';
 export * from './oauth.ts';
+export * from './idp.ts';

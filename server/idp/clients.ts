@@ -1,0 +1,163 @@
+/**
+ * Client applications of the OpenID provider (issue 14): declared in the project config (`idp_clients`)
+ * or created with {@link createIdpClient} (the admin CLI's call). Redirect and post-logout URIs are
+ * compared as exact strings (RFC 6749 3.1.2.3 / RFC 9700 4.1.1: no normalisation, no prefix, no
+ * wildcard), client secrets are stored as SHA-256 (they are 256-bit random values: a fast hash is
+ * enough, unlike passwords) and compared in constant time.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Db } from '../db/index.ts';
+import { safeEqualHex, sha256Hex } from '../crypto.ts';
+import type { Services } from '../http.ts';
+
+/** A client as the provider uses it, whichever source it came from. */
+export interface IdpClient {
+  client_id: string;
+  client_name: string;
+  client_type: 'first_party' | 'third_party';
+  description: string;
+  logo_url: string | null;
+  redirect_uris: readonly string[];
+  post_logout_redirect_uris: readonly string[];
+  /** SHA-256 hex of the secret; null: a public client (token endpoint auth `none`, PKCE only). */
+  client_secret_hash: string | null;
+}
+
+/** Options of {@link createIdpClient}. */
+export interface CreateIdpClientOptions {
+  client_name: string;
+  /** Default `third_party`. */
+  client_type?: 'first_party' | 'third_party';
+  description?: string;
+  logo_url?: string;
+  redirect_uris: readonly string[];
+  post_logout_redirect_uris?: readonly string[];
+  /** True: a public client (a SPA or native app) with no secret; default false (a confidential client gets a secret). */
+  public?: boolean;
+  /** Creation time (epoch ms); default now. */
+  now?: number;
+}
+
+/** What {@link createIdpClient} returns: the secret in clear, the one time it exists so. */
+export interface CreatedIdpClient {
+  client_id: string;
+  client_secret: string | null;
+}
+
+/**
+ * Why a URI cannot be registered, or null when it can: an absolute http(s) URI without fragment or
+ * userinfo (RFC 6749 3.1.2), https unless it is a loopback host (RFC 8252 7.3).
+ */
+export function registeredUriProblem(uri: string): string | null {
+  let u: URL;
+  try {
+    u = new URL(uri);
+  } catch {
+    return `${uri} is not an absolute URI`;
+  }
+  if (u.protocol !== 'https:' && u.protocol !== 'http:') return `${uri} is not http(s)`;
+  if (uri.includes('#')) return `${uri} has a fragment`;
+  if (u.username || u.password) return `${uri} has userinfo`;
+  const loopback = u.hostname === 'localhost' || u.hostname === '127.0.0.1' || u.hostname === '[::1]';
+  if (u.protocol === 'http:' && !loopback) return `${uri} must use https (http is allowed for loopback hosts only)`;
+  return null;
+}
+
+/**
+ * Registers a client application in the database and returns its id and (confidential clients) secret.
+ * @example const { client_id, client_secret } = await createIdpClient(db, projectId, { client_name: 'Acme', redirect_uris: ['https://acme.example/cb'] });
+ * @throws Error naming the bad field (the CLI prints it)
+ */
+export async function createIdpClient(db: Db, projectId: string, o: CreateIdpClientOptions): Promise<CreatedIdpClient> {
+  if (!o.client_name || o.client_name.length > 200) throw new Error('client_name must be 1-200 characters');
+  if (o.redirect_uris.length === 0) throw new Error('redirect_uris must name at least one URI');
+  for (const uri of [...o.redirect_uris, ...(o.post_logout_redirect_uris ?? [])]) {
+    const problem = registeredUriProblem(uri);
+    if (problem) throw new Error(problem);
+  }
+  if (o.logo_url !== undefined && registeredUriProblem(o.logo_url)) throw new Error(`logo_url: ${registeredUriProblem(o.logo_url)}`);
+  const client_id = `idp-client-${randomBytes(16).toString('hex')}`;
+  const client_secret = o.public ? null : `idp-secret-${randomBytes(32).toString('base64url')}`;
+  await db.kysely
+    .insertInto('idp_clients')
+    .values({
+      client_id,
+      project_id: projectId,
+      client_name: o.client_name,
+      client_type: o.client_type ?? 'third_party',
+      description: o.description ?? '',
+      logo_url: o.logo_url ?? null,
+      redirect_uris: JSON.stringify(o.redirect_uris),
+      post_logout_redirect_uris: JSON.stringify(o.post_logout_redirect_uris ?? []),
+      client_secret_hash: client_secret === null ? null : sha256Hex(client_secret),
+      created_at: o.now ?? Date.now(),
+    })
+    .execute();
+  return { client_id, client_secret };
+}
+
+/** The project's clients: config-declared first, then the database's (a config id shadows a database one). */
+export async function listIdpClients(svc: Services): Promise<IdpClient[]> {
+  const fromConfig = (svc.project.config.idp_clients ?? []).map(configClient);
+  const ids = new Set(fromConfig.map((c) => c.client_id));
+  const rows = await svc.db.kysely.selectFrom('idp_clients').selectAll().where('project_id', '=', svc.project.project_id).orderBy('created_at').execute();
+  return [...fromConfig, ...rows.map(rowClient).filter((c) => !ids.has(c.client_id))];
+}
+
+/** The client with this id, or null. */
+export async function findIdpClient(svc: Services, clientId: string): Promise<IdpClient | null> {
+  const declared = svc.project.config.idp_clients?.find((c) => c.client_id === clientId);
+  if (declared) return configClient(declared);
+  const row = await svc.db.kysely
+    .selectFrom('idp_clients')
+    .selectAll()
+    .where('client_id', '=', clientId)
+    .where('project_id', '=', svc.project.project_id)
+    .executeTakeFirst();
+  return row ? rowClient(row) : null;
+}
+
+/** True when `uri` is exactly (as a string) one of `registered`. */
+export function exactUriMatch(registered: readonly string[], uri: string): boolean {
+  return registered.includes(uri);
+}
+
+/** True when `secret` is the client's secret (constant time; always false for a public client). */
+export function clientSecretMatches(client: IdpClient, secret: string): boolean {
+  return client.client_secret_hash !== null && safeEqualHex(sha256Hex(secret), client.client_secret_hash);
+}
+
+function configClient(c: NonNullable<Services['project']['config']['idp_clients']>[number]): IdpClient {
+  return {
+    client_id: c.client_id,
+    client_name: c.client_name,
+    client_type: c.client_type ?? 'third_party',
+    description: c.description ?? '',
+    logo_url: c.logo_url ?? null,
+    redirect_uris: c.redirect_uris,
+    post_logout_redirect_uris: c.post_logout_redirect_uris ?? [],
+    client_secret_hash: c.client_secret_sha256 ?? null,
+  };
+}
+
+function rowClient(r: {
+  client_id: string;
+  client_name: string;
+  client_type: string;
+  description: string;
+  logo_url: string | null;
+  redirect_uris: string;
+  post_logout_redirect_uris: string;
+  client_secret_hash: string | null;
+}): IdpClient {
+  return {
+    client_id: r.client_id,
+    client_name: r.client_name,
+    client_type: r.client_type === 'first_party' ? 'first_party' : 'third_party',
+    description: r.description,
+    logo_url: r.logo_url,
+    redirect_uris: JSON.parse(r.redirect_uris) as string[],
+    post_logout_redirect_uris: JSON.parse(r.post_logout_redirect_uris) as string[],
+    client_secret_hash: r.client_secret_hash,
+  };
+}
