@@ -116,7 +116,8 @@ const OAUTH_CALLBACK_PATH = /^\/v1\/public\/oauth\/callback\/[a-z]+$/;
 // The OpenID provider's protocol endpoints (server/idp/protocol.ts): relying parties call them from their
 // own origins (a browser app's token request, its discovery fetch) or navigate to them; no cookie is
 // read there, the client's credentials, PKCE and the bearer token are the defences (RFC 6749, 7636, 6750).
-const IDP_PUBLIC_PATH = /^\/(\.well-known\/openid-configuration|v1\/public\/[^/]+\/(\.well-known\/(openid-configuration|jwks\.json)|oauth2\/(authorize|token|userinfo|end_session)))$/;
+const IDP_PUBLIC_PATH =
+  /^\/(\.well-known\/openid-configuration|v1\/public\/[^/]+\/(\.well-known\/(openid-configuration|jwks\.json)|oauth2\/(authorize|token|userinfo|end_session)))$/;
 // Google One Tap start and submit check the Origin themselves (server/oauth/onetap.ts).
 const ONE_TAP_PATH = /^\/sdk\/v1\/oauth\/google\/onetap\/(start|submit)$/;
 

@@ -151,7 +151,23 @@ export function idpProtocolRoutes(route: Route, svc: Services): void {
       token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'none'],
       code_challenge_methods_supported: ['S256'],
       scopes_supported: Object.keys(STANDARD_SCOPES),
-      claims_supported: ['sub', 'iss', 'aud', 'exp', 'iat', 'auth_time', 'nonce', 'email', 'email_verified', 'name', 'given_name', 'family_name', 'phone_number', 'phone_number_verified', 'updated_at'],
+      claims_supported: [
+        'sub',
+        'iss',
+        'aud',
+        'exp',
+        'iat',
+        'auth_time',
+        'nonce',
+        'email',
+        'email_verified',
+        'name',
+        'given_name',
+        'family_name',
+        'phone_number',
+        'phone_number_verified',
+        'updated_at',
+      ],
       authorization_response_iss_parameter_supported: true,
       request_parameter_supported: false,
       request_uri_parameter_supported: false,
@@ -199,7 +215,12 @@ export function idpProtocolRoutes(route: Route, svc: Services): void {
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;
       // The redirect URI is the client's own: it hears about its malformed request there (RFC 6749 4.1.2.1).
-      const error = e.errorType === 'idp_unsupported_response_type' ? 'unsupported_response_type' : e.errorType === 'idp_invalid_scope' ? 'invalid_scope' : 'invalid_request';
+      const error =
+        e.errorType === 'idp_unsupported_response_type'
+          ? 'unsupported_response_type'
+          : e.errorType === 'idp_invalid_scope'
+            ? 'invalid_scope'
+            : 'invalid_request';
       return redirect(c, withQuery(redirectUri, { error, error_description: e.message, state, iss }));
     }
     const consentUrl = svc.project.config.idp_consent_url;

@@ -77,7 +77,12 @@ export function idpSdkRoutes(route: Route, svc: Services): void {
       const error = body.prompt === 'none' ? 'consent_required' : 'access_denied';
       redirect_uri = withQuery(body.redirect_uri, { error, error_description: 'The user did not grant access.', state: body.state, iss });
     } else if (grantable.length === 0) {
-      redirect_uri = withQuery(body.redirect_uri, { error: 'invalid_scope', error_description: 'None of the requested scopes can be granted.', state: body.state, iss });
+      redirect_uri = withQuery(body.redirect_uri, {
+        error: 'invalid_scope',
+        error_description: 'None of the requested scopes can be granted.',
+        state: body.state,
+        iss,
+      });
     } else {
       await rememberConsent(svc, session.user_id, client, grantable);
       const code = await issueCode(svc, {

@@ -4,12 +4,7 @@
  * method's (server/idp/sdk-routes.ts).
  */
 import { createRemoteJWKSet, importSPKI, type JWTHeaderParameters, type JWTPayload, type JWTVerifyOptions, type JWTVerifyResult, jwtVerify } from 'jose';
-import {
-  SessionsAttestRequest,
-  UNTRUSTED_METADATA_MAX_BYTES,
-  normalizeEmail,
-  UsersMeUpdateRequest,
-} from '../../sdk-core/schemas/index.ts';
+import { SessionsAttestRequest, UNTRUSTED_METADATA_MAX_BYTES, normalizeEmail, UsersMeUpdateRequest } from '../../sdk-core/schemas/index.ts';
 import { requireSession } from '../auth-helpers.ts';
 import { sha256Hex } from '../crypto.ts';
 import { ApiError, type ErrorType } from '../errors.ts';
