@@ -89,12 +89,13 @@ describe('attack: OpenID provider', () => {
   it('PKCE missing or plain: the client hears invalid_request at its redirect URI; the SDK calls refuse it; the token endpoint wants a verifier', async () => {
     const base = { client_id: s.clientId, redirect_uri: RP_CALLBACK, response_type: 'code', scope: 'openid', state: 's1' };
     const { challenge, verifier } = pkce();
-    for (const q of [
+    const cases: Record<string, string>[] = [
       {},
       { code_challenge: challenge },
       { code_challenge: verifier, code_challenge_method: 'plain' },
       { code_challenge: challenge, code_challenge_method: 'plain' },
-    ]) {
+    ];
+    for (const q of cases) {
       const r = await t.call('GET', authorizePath({ ...base, ...q }), { auth: false });
       assert.equal(r.status, 302, JSON.stringify(q));
       const loc = new URL(r.headers.get('location') ?? '');
