@@ -2,7 +2,7 @@
  * The idp method (issue 14): the server as an OAuth 2.0 / OpenID Connect provider. Registered client
  * applications, the SDK calls behind `<auth-idp-consent>` (authorize start / submit, logout start), the
  * protocol endpoints a relying party uses (discovery, authorization, token, userinfo, JWKS, end session),
- * connected apps and the access-token exchange; its migration 0014_idp. Registered in server/methods.ts.
+ * connected apps and the access-token exchange; its migration 0014_idp_provider. Registered in server/methods.ts.
  */
 import { type ServerMethod, tableTypes } from '../method.ts';
 import type { Services } from '../http.ts';

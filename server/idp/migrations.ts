@@ -1,11 +1,11 @@
-/** The idp method's migration 0014_idp: clients, grants, codes, refresh tokens; access tokens gain their grant. */
+/** The idp method's migration 0014_idp_provider: clients, grants, codes, refresh tokens; access tokens gain their grant. */
 import type { Kysely, Migration } from 'kysely';
 
 // Migrations receive an untyped Kysely because the schema they build is, by definition, not there yet.
 type AnyDb = Kysely<unknown>;
 
 /** Adds the idp tables and `access_tokens.grant_id`. */
-export const m0014_idp: Migration = {
+export const m0014_idp_provider: Migration = {
   async up(db: AnyDb) {
     await db.schema
       .createTable('idp_clients')
@@ -71,4 +71,4 @@ export const m0014_idp: Migration = {
 };
 
 /** The idp method's migrations by name (never renamed: databases record them). */
-export const IDP_MIGRATIONS = { '0014_idp': m0014_idp } as const;
+export const IDP_MIGRATIONS = { '0014_idp_provider': m0014_idp_provider } as const;

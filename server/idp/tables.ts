@@ -1,5 +1,5 @@
 /**
- * Kysely table types of the idp method (migration 0014_idp, conventions of db/schema.ts: times are epoch
+ * Kysely table types of the idp method (migration 0014_idp_provider, conventions of db/schema.ts: times are epoch
  * ms). The server as an OAuth 2.0 / OpenID Connect provider (issue 14). Every bearer value (client secret,
  * authorization code, refresh token; access tokens live in core's `access_tokens`) is stored as its
  * SHA-256 only (DESIGN 3).
