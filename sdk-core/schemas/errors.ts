@@ -65,6 +65,13 @@ export const ERROR_TYPES = [
   'webauthn_registration_not_found',
   'unable_to_auth_webauthn_registration',
   'internal_server_error',
+  // Crypto wallets (issue 15).
+  'invalid_crypto_wallet_address',
+  'invalid_crypto_wallet_type',
+  'invalid_siwe_params',
+  'crypto_wallet_challenge_not_found',
+  'unable_to_auth_crypto_wallet',
+  'duplicate_crypto_wallet',
 ] as const;
 
 /** One `error_type` of {@link ERROR_TYPES}. */
