@@ -54,7 +54,12 @@ describe('attack: crypto-wallet sign-in', () => {
     it(`${kind}: a signature over another message is refused and signs nobody in`, async () => {
       const w = make();
       await challengeOf(t, w);
-      refused(await authenticate(t, w, await w.sign('Signing in with Project: x\nNonce: 00000000000000000000000000000000')), 401, 'unable_to_auth_crypto_wallet', 'wrong_signer');
+      refused(
+        await authenticate(t, w, await w.sign('Signing in with Project: x\nNonce: 00000000000000000000000000000000')),
+        401,
+        'unable_to_auth_crypto_wallet',
+        'wrong_signer',
+      );
     });
 
     it(`${kind}: the challenge signed by another key is refused`, async () => {
@@ -219,7 +224,11 @@ describe('attack: crypto-wallet sign-in', () => {
 
   it('oversized messages and fields are refused before anything is stored', async () => {
     const w = ethereumWallet();
-    for (const siwe_params of [{ statement: 'x'.repeat(513) }, { resources: Array.from({ length: 11 }, (_, i) => `https://example.com/${i}`) }, { uri: `${ORIGIN}/${'a'.repeat(600)}` }]) {
+    for (const siwe_params of [
+      { statement: 'x'.repeat(513) },
+      { resources: Array.from({ length: 11 }, (_, i) => `https://example.com/${i}`) },
+      { uri: `${ORIGIN}/${'a'.repeat(600)}` },
+    ]) {
       refused(await start(siwe, w, { siwe_params }), 400, 'invalid_request_body');
     }
     refused(await start(t, { address: `0x${'a'.repeat(200)}`, type: 'ethereum' }), 400, 'invalid_request_body');
