@@ -25,8 +25,8 @@ function repeated(tables: readonly object[]): string[] {
 }
 
 describe('method registry', () => {
-  it('lists the four methods, each with unique screens, actions and events', () => {
-    expect(METHODS.map((m) => m.name)).to.deep.equal(['magic-links', 'passwords', 'otps', 'webauthn']);
+  it('lists the five methods, each with unique screens, actions and events', () => {
+    expect(METHODS.map((m) => m.name)).to.deep.equal(['magic-links', 'passwords', 'otps', 'webauthn', 'crypto-wallets']);
     expect(repeated(METHODS.map((m) => m.screens))).to.deep.equal([]);
     expect(repeated(METHODS.map((m) => m.actions))).to.deep.equal([]);
     expect(repeated(METHODS.map((m) => m.events))).to.deep.equal([]);
