@@ -32,6 +32,7 @@ export const m0009_crypto_wallets: Migration = {
       .addColumn('nonce_hash', 'text', (c) => c.notNull().unique())
       .addColumn('message', 'text', (c) => c.notNull())
       .addColumn('siwe', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('requester_hash', 'text', (c) => c.notNull())
       .addColumn('origin', 'text')
       .addColumn('user_id', 'text')
       .addColumn('session_id', 'text')

@@ -13,6 +13,7 @@ import {
 } from '../../sdk-core/schemas/index.ts';
 import { parseSiweMessage } from 'viem/siwe';
 import { requireSession } from '../auth-helpers.ts';
+import { clientIpHash } from '../client-keys.ts';
 import { newId, sha256Hex } from '../crypto.ts';
 import type { SessionsTable } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
@@ -142,6 +143,7 @@ export function cryptoWalletRoutes(route: Route, svc: Services): void {
       crypto_wallet_type: type,
       crypto_wallet_address: address,
       nonce_hash: sha256Hex(built.nonce),
+      requester_hash: clientIpHash(c, svc),
       message: built.message,
       siwe: built.siwe ? 1 : 0,
       origin,
@@ -170,10 +172,11 @@ export function cryptoWalletRoutes(route: Route, svc: Services): void {
     const type = walletType(body.crypto_wallet_type);
     const address = canonicalAddress(type, body.crypto_wallet_address);
     const origin = c.req.header('origin') ?? null;
-    const challenges = await liveChallenges(svc, type, address);
+    const challenges = await liveChallenges(svc, type, address, clientIpHash(c, svc));
     if (challenges.length === 0) throw new ApiError('crypto_wallet_challenge_not_found');
 
-    // The signature picks its challenge among the wallet's live ones (a user may have clicked twice).
+    // The signature picks its challenge among the wallet's live ones (a user may have clicked twice; this
+    // client's own first, store.ts).
     // A failed check burns nothing: signatures cannot be guessed, and burning would let anyone who knows
     // an address cancel its owner's sign-in in progress.
     let matched: CryptoWalletChallengesTable | null = null;

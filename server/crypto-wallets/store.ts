@@ -44,22 +44,32 @@ export async function findWallet(svc: Services, type: string, address: string): 
   return row ?? null;
 }
 
-/** Most live challenges of one wallet tried by one authenticate (each costs a signature check). */
-export const LIVE_CHALLENGES_TRIED = 5;
+/** Most live challenges of one wallet tried by one authenticate from their own client (each costs a signature check). */
+export const OWN_CHALLENGES_TRIED = 10;
+/** Most live challenges of one wallet tried from other clients (an IP that changed between start and authenticate). */
+export const OTHER_CHALLENGES_TRIED = 5;
 
-/** The wallet's live (unused, unexpired) challenges, newest first. */
-export async function liveChallenges(svc: Services, type: string, address: string): Promise<CryptoWalletChallengesTable[]> {
-  return svc.db.kysely
-    .selectFrom('crypto_wallet_challenges')
-    .selectAll()
-    .where('project_id', '=', svc.project.project_id)
-    .where('crypto_wallet_type', '=', type)
-    .where('crypto_wallet_address', '=', address)
-    .where('consumed_at', 'is', null)
-    .where('expires_at', '>', svc.now())
-    .orderBy('created_at', 'desc')
-    .limit(LIVE_CHALLENGES_TRIED)
-    .execute();
+/**
+ * The wallet's live (unused, unexpired) challenges to try, newest first: those the same client started,
+ * then the newest of any client. Own ones first, so a stranger who starts many challenges for someone
+ * else's address cannot push the owner's challenge out of the list (a lockout keyed by user and client,
+ * DESIGN 3).
+ */
+export async function liveChallenges(svc: Services, type: string, address: string, requesterHash: string): Promise<CryptoWalletChallengesTable[]> {
+  const live = () =>
+    svc.db.kysely
+      .selectFrom('crypto_wallet_challenges')
+      .selectAll()
+      .where('project_id', '=', svc.project.project_id)
+      .where('crypto_wallet_type', '=', type)
+      .where('crypto_wallet_address', '=', address)
+      .where('consumed_at', 'is', null)
+      .where('expires_at', '>', svc.now())
+      .orderBy('created_at', 'desc');
+  const own = await live().where('requester_hash', '=', requesterHash).limit(OWN_CHALLENGES_TRIED).execute();
+  const any = await live().limit(OTHER_CHALLENGES_TRIED).execute();
+  const seen = new Set(own.map((r) => r.challenge_id));
+  return [...own, ...any.filter((r) => !seen.has(r.challenge_id))];
 }
 
 /** Claims a challenge exactly once (atomic conditional UPDATE); false when it was used or expired meanwhile. */

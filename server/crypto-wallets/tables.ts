@@ -28,6 +28,8 @@ export interface CryptoWalletChallengesTable {
   message: string;
   /** 1 when the message is an EIP-4361 (SIWE) message. */
   siwe: number;
+  /** Keyed hash of the starting client's IP (client-keys.ts): its own challenges are tried first at authenticate. */
+  requester_hash: string;
   /** The Origin that started it (null for a server-to-server start): authenticate must come from it. */
   origin: string | null;
   /** The session's user and session for a secondary start; null for a primary one. */

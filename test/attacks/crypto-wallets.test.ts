@@ -130,6 +130,32 @@ describe('attack: crypto-wallet sign-in', () => {
     });
   }
 
+  it("a stranger flooding starts for someone else's address cannot push the owner's challenge out (own client's first)", async () => {
+    const app = await testApp({ trustProxy: true });
+    try {
+      const w = ethereumWallet();
+      const from = (ip: string) => ({ 'x-forwarded-for': ip });
+      const body = { crypto_wallet_address: w.address, crypto_wallet_type: 'ethereum' };
+      const mine = await app.call('POST', '/sdk/v1/crypto_wallets/authenticate/start/primary', { origin: ORIGIN, headers: from('198.51.100.7'), body });
+      for (let i = 0; i < 30; i++) {
+        app.advance(1);
+        assert.equal(
+          (await app.call('POST', '/sdk/v1/crypto_wallets/authenticate/start/primary', { origin: ORIGIN, headers: from('203.0.113.9'), body })).status,
+          200,
+        );
+      }
+      const signature = await w.sign(String(mine.json.data?.challenge));
+      const r = await app.call('POST', '/sdk/v1/crypto_wallets/authenticate', {
+        origin: ORIGIN,
+        headers: from('198.51.100.7'),
+        body: { ...body, signature, session_duration_minutes: 30 },
+      });
+      assert.equal(r.status, 200, JSON.stringify(r.json));
+    } finally {
+      await app.close();
+    }
+  });
+
   it('a wrong wallet type is refused with its own error type', async () => {
     const w = ethereumWallet();
     for (const type of ['bitcoin', 'Ethereum', '', 'solana ']) refused(await start(t, { address: w.address, type }), 400, 'invalid_crypto_wallet_type');
