@@ -147,6 +147,17 @@ describe('crypto-wallet sign-in in the login widget (injected wallets, real keys
     }
   });
 
+  it('usable at 320 px: every wallet button fits, nothing scrolls sideways', async () => {
+    w.host.style.width = '320px';
+    render();
+    await waitFor(() => q('[data-crypto-wallets]'), 'wallet buttons');
+    await settle(100);
+    for (const b of qa<HTMLButtonElement>('[data-crypto-wallets] button')) {
+      expect(b.scrollWidth, b.textContent ?? '').to.be.at.most(b.clientWidth + 1);
+      expect(b.getBoundingClientRect().right, b.textContent ?? '').to.be.at.most(w.host.getBoundingClientRect().right + 1);
+    }
+  });
+
   it('Metamask (window.ethereum): signs up, then signs the same user in; CryptoConfirmation completes the flow once', async () => {
     const key = generatePrivateKey();
     const hold = gate();
