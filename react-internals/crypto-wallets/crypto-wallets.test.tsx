@@ -35,7 +35,7 @@ function gate() {
 /** An EIP-1193 provider signing with a real secp256k1 key; `hold` pauses personal_sign until opened. */
 function ethereumProvider(
   flags: Record<string, boolean> = { isMetaMask: true },
-  o: { key?: `0x${string}`; signer?: `0x${string}`; fail?: Error; hold?: Promise<void> } = {},
+  o: { key?: `0x${string}`; signer?: `0x${string}`; fail?: Error; hold?: Promise<void>; holdConnect?: Promise<void> } = {},
 ) {
   const account = privateKeyToAccount(o.key ?? generatePrivateKey());
   const signer = privateKeyToAccount(o.signer ?? o.key ?? generatePrivateKey());
@@ -44,7 +44,10 @@ function ethereumProvider(
     ...flags,
     async request({ method, params }: { method: string; params?: unknown[] }) {
       calls.push(method);
-      if (method === 'eth_requestAccounts') return [account.address.toLowerCase()];
+      if (method === 'eth_requestAccounts') {
+        await o.holdConnect;
+        return [account.address.toLowerCase()];
+      }
       if (method === 'eth_chainId') return '0x1';
       if (method === 'personal_sign') {
         await o.hold;
@@ -161,11 +164,18 @@ describe('crypto-wallet sign-in in the login widget (injected wallets, real keys
   it('Metamask (window.ethereum): signs up, then signs the same user in; CryptoConfirmation completes the flow once', async () => {
     const key = generatePrivateKey();
     const hold = gate();
-    const wallet = ethereumProvider({ isMetaMask: true }, { key, hold: hold.p });
+    const holdConnect = gate();
+    const wallet = ethereumProvider({ isMetaMask: true }, { key, hold: hold.p, holdConnect: holdConnect.p });
     win.ethereum = wallet.provider;
     render();
     const button = await waitFor(() => q<HTMLButtonElement>('[data-wallet="Metamask"]'), 'Metamask button');
     button.click();
+    await waitFor(() => screen() === 'CryptoConnect', 'CryptoConnect');
+    await waitFor(() => q('[data-crypto-screen="connect"]'), 'connect screen');
+    expect(q('h1')!.textContent).to.equal('Connecting to Metamask...');
+    await waitFor(() => w.host.ownerDocument.activeElement === q('h1'), 'focus on the title');
+    await axeClean('CryptoConnect');
+    holdConnect.open();
     await waitFor(() => screen() === 'CryptoSignMessage', 'CryptoSignMessage');
     await waitFor(() => q('[data-crypto-screen="sign"]'), 'sign screen');
     expect(q('h1')!.textContent).to.equal('Complete signature request');
