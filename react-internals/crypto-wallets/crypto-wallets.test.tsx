@@ -100,7 +100,10 @@ describe('crypto-wallet sign-in in the login widget (injected wallets, real keys
     delete win.ethereum;
     delete win.phantom;
     delete win.solana;
-    for (const f of announce.splice(0)) window.removeEventListener('eip6963:requestProvider', f);
+    for (const f of announce.splice(0)) {
+      window.removeEventListener('eip6963:requestProvider', f);
+      window.removeEventListener('wallet-standard:app-ready', f);
+    }
   });
 
   it('a login without crypto renders no wallet button and never loads the wallet code', async () => {
@@ -255,6 +258,43 @@ describe('crypto-wallet sign-in in the login widget (injected wallets, real keys
     (await waitFor(() => q<HTMLButtonElement>('[data-wallet="OtherSolana"]'), 'Other Solana')).click();
     await waitFor(() => screen() === 'CryptoConfirmation', 'CryptoConfirmation (Solana)');
     expect((await w.client.user.get()).crypto_wallets[0]?.crypto_wallet_address).to.equal(sol.address);
+  });
+
+  it('Other Solana Wallet through the Wallet Standard (a wallet that registers itself, no window.solana)', async () => {
+    const secretKey = ed25519.utils.randomSecretKey();
+    const address = base58.encode(ed25519.getPublicKey(secretKey));
+    const account = { address, publicKey: ed25519.getPublicKey(secretKey), chains: ['solana:mainnet'], features: ['solana:signMessage'] };
+    const wallet = {
+      version: '1.0.0',
+      name: 'Test Standard Wallet',
+      icon: 'data:image/svg+xml,<svg xmlns="http://www.w3.org/2000/svg"/>',
+      chains: ['solana:mainnet'],
+      accounts: [] as (typeof account)[],
+      features: {
+        'standard:connect': {
+          version: '1.0.0',
+          connect: async () => {
+            wallet.accounts = [account];
+            return { accounts: wallet.accounts };
+          },
+        },
+        'solana:signMessage': {
+          version: '1.0.0',
+          signMessage: async (...inputs: { account: typeof account; message: Uint8Array }[]) =>
+            inputs.map((i) => ({ signedMessage: i.message, signature: ed25519.sign(i.message, secretKey) })),
+        },
+      },
+    };
+    // The wallet's side of the Wallet Standard: register on the app's ready event, and announce itself.
+    const onReady = (e: Event) => (e as CustomEvent<{ register(w: unknown): unknown }>).detail.register(wallet);
+    window.addEventListener('wallet-standard:app-ready', onReady);
+    announce.push(onReady);
+    window.dispatchEvent(new CustomEvent('wallet-standard:register-wallet', { detail: (api: { register(w: unknown): unknown }) => api.register(wallet) }));
+    render();
+    (await waitFor(() => q<HTMLButtonElement>('[data-crypto-other]'), 'other button')).click();
+    (await waitFor(() => q<HTMLButtonElement>('[data-wallet="OtherSolana"]'), 'Other Solana')).click();
+    await waitFor(() => screen() === 'CryptoConfirmation', 'CryptoConfirmation (Wallet Standard)');
+    expect((await w.client.user.get()).crypto_wallets[0]?.crypto_wallet_address).to.equal(address);
   });
 
   it('a refused signature goes to CryptoError with the SPEC texts; Try again signs in', async () => {

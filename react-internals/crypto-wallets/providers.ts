@@ -2,7 +2,9 @@
  * The wallets in the page, without any wallet library (the browser bundle takes no dependency):
  * Ethereum wallets through EIP-1193 providers, found by EIP-6963 announcements where wallets make them
  * and by `window.ethereum` (and its `providers` list) otherwise; Solana wallets through the Phantom
- * provider API (`window.phantom.solana`, `window.solana`). Loaded with the wallet buttons only.
+ * provider API (`window.phantom.solana`, `window.solana`) or, for other Solana wallets, the Wallet
+ * Standard's registration events (`standard:connect`, `solana:signMessage`). Loaded with the wallet
+ * buttons only.
  */
 import type { WalletInfo } from './wallets.ts';
 
@@ -30,6 +32,22 @@ interface Eip6963Detail {
   provider: Eip1193Provider;
 }
 
+/** A Wallet Standard account (the part used here). */
+interface StandardAccount {
+  address: string;
+}
+
+/** A Wallet Standard wallet with the two Solana features used here. */
+interface StandardWallet {
+  name: string;
+  /** The accounts the user has connected (the connect screen and the sign screen each find the wallet anew). */
+  readonly accounts?: readonly StandardAccount[];
+  features: {
+    'standard:connect'?: { connect(): Promise<{ accounts: readonly StandardAccount[] }> };
+    'solana:signMessage'?: { signMessage(...inputs: { account: StandardAccount; message: Uint8Array }[]): Promise<readonly { signature: Uint8Array }[]> };
+  };
+}
+
 /** A wallet ready to use: connect, then sign the server's challenge. */
 export interface WalletHandle {
   /** Asks the wallet for its account; resolves to the address. */
@@ -48,9 +66,24 @@ type WalletWindow = Window & {
 };
 
 const announced = new Map<string, Eip6963Detail>();
+const standard = new Set<StandardWallet>();
 let listening = false;
 
-/** Asks EIP-6963 wallets to announce themselves (they answer at once; later announcements are kept too). */
+/** The Wallet Standard app API: wallets register themselves through it (Solana wallets are kept). */
+const standardApi = {
+  register(...wallets: StandardWallet[]) {
+    const solana = wallets.filter((w) => w?.features?.['standard:connect'] && w.features['solana:signMessage']);
+    for (const w of solana) standard.add(w);
+    return () => {
+      for (const w of solana) standard.delete(w);
+    };
+  },
+};
+
+/**
+ * Asks EIP-6963 wallets to announce themselves and tells Wallet Standard wallets the app is ready (both
+ * answer at once; later announcements and registrations are kept too).
+ */
 export function discoverWallets(): void {
   if (typeof window === 'undefined') return;
   if (!listening) {
@@ -59,6 +92,11 @@ export function discoverWallets(): void {
       const detail = (e as CustomEvent<Eip6963Detail>).detail;
       if (detail?.info?.uuid && typeof detail.provider?.request === 'function') announced.set(detail.info.uuid, detail);
     });
+    window.addEventListener('wallet-standard:register-wallet', (e) => {
+      const callback = (e as CustomEvent<unknown>).detail;
+      if (typeof callback === 'function') callback(standardApi);
+    });
+    window.dispatchEvent(new CustomEvent('wallet-standard:app-ready', { detail: standardApi }));
   }
   window.dispatchEvent(new Event('eip6963:requestProvider'));
 }
@@ -84,20 +122,20 @@ function ethereumProvider(option: WalletInfo['option']): Eip1193Provider | null 
   return injected.find(m.flag) ?? null;
 }
 
-function solanaProvider(option: WalletInfo['option']): SolanaProvider | null {
+function solanaHandleFor(option: WalletInfo['option']): WalletHandle | null {
+  discoverWallets();
   const w = window as WalletWindow;
   const phantom = w.phantom?.solana ?? (w.solana?.isPhantom ? w.solana : undefined);
-  if (option === 'Phantom') return phantom ?? null;
-  return w.solana ?? phantom ?? null;
+  const injected = option === 'Phantom' ? phantom : (w.solana ?? phantom);
+  if (injected) return solanaHandle(injected);
+  const registered = [...standard].find((x) => option !== 'Phantom' || /phantom/i.test(x.name));
+  return registered ? standardHandle(registered) : null;
 }
 
 /** The page's provider for `wallet` as a {@link WalletHandle}, or null when the wallet is not installed. */
 export function findWallet(wallet: WalletInfo): WalletHandle | null {
   if (typeof window === 'undefined') return null;
-  if (wallet.type === 'solana') {
-    const p = solanaProvider(wallet.option);
-    return p ? solanaHandle(p) : null;
-  }
+  if (wallet.type === 'solana') return solanaHandleFor(wallet.option);
   const p = ethereumProvider(wallet.option);
   return p ? ethereumHandle(p) : null;
 }
@@ -139,6 +177,26 @@ function solanaHandle(p: SolanaProvider): WalletHandle {
       const signature = res instanceof Uint8Array ? res : res.signature;
       if (!(signature instanceof Uint8Array)) throw new Error('The wallet returned no signature.');
       return base58(signature);
+    },
+  };
+}
+
+function standardHandle(wallet: StandardWallet): WalletHandle {
+  let account: StandardAccount | undefined;
+  return {
+    async connect() {
+      const res = await wallet.features['standard:connect']?.connect();
+      account = res?.accounts[0];
+      if (!account) throw new Error('The wallet returned no account.');
+      return account.address;
+    },
+    chainId: async () => null,
+    async sign(address, message) {
+      account ??= wallet.accounts?.find((a) => a.address === address);
+      if (!account) throw new Error('The wallet is not connected.');
+      const [out] = (await wallet.features['solana:signMessage']?.signMessage({ account, message: new TextEncoder().encode(message) })) ?? [];
+      if (!(out?.signature instanceof Uint8Array)) throw new Error('The wallet returned no signature.');
+      return base58(out.signature);
     },
   };
 }
