@@ -6,6 +6,7 @@
  * "Sign-in methods".
  */
 import type { ServerMethod } from './method.ts';
+import { cryptoWalletsMethod } from './crypto-wallets/index.ts';
 import { magicLinksMethod } from './magic-links/index.ts';
 import { oauthMethod } from './oauth/index.ts';
 import { otpsMethod } from './otps/index.ts';
@@ -13,4 +14,4 @@ import { passwordsMethod } from './passwords/index.ts';
 import { webauthnMethod } from './webauthn/index.ts';
 
 /** Every sign-in method the server offers, in route-registration order. */
-export const SERVER_METHODS = [otpsMethod, magicLinksMethod, passwordsMethod, webauthnMethod, oauthMethod] as const satisfies readonly ServerMethod[];
+export const SERVER_METHODS = [otpsMethod, magicLinksMethod, passwordsMethod, webauthnMethod, oauthMethod, cryptoWalletsMethod] as const satisfies readonly ServerMethod[];
