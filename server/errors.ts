@@ -7,6 +7,7 @@
 import type { ErrorType } from '../sdk-core/schemas/errors.ts';
 import type { SchemaErrorItem } from '../sdk-core/schemas/index.ts';
 import type { ErrorInfo, ErrorTablePart } from './method.ts';
+import { CRYPTO_WALLETS_ERRORS } from './crypto-wallets/errors.ts';
 import { MAGIC_LINKS_ERRORS } from './magic-links/errors.ts';
 import { OAUTH_ERRORS } from './oauth/errors.ts';
 import { IDP_ERRORS } from './idp/errors.ts';
@@ -87,6 +88,7 @@ export const ERRORS = {
   ...PASSWORDS_ERRORS,
   ...WEBAUTHN_ERRORS,
   ...OAUTH_ERRORS,
+  ...CRYPTO_WALLETS_ERRORS,
   ...IDP_ERRORS,
 } as const satisfies Record<ErrorType, ErrorInfo>;
 

@@ -54,6 +54,7 @@ describe('server method registry', () => {
       '0006_hardening',
       '0007_pruning',
       '0008_oauth',
+      '0009_crypto_wallets',
       '0014_idp_provider',
     ]);
     const webauthn = methods.find((m) => m.name === 'webauthn');

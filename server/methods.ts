@@ -6,6 +6,7 @@
  * "Sign-in methods".
  */
 import type { ServerMethod } from './method.ts';
+import { cryptoWalletsMethod } from './crypto-wallets/index.ts';
 import { idpMethod } from './idp/index.ts';
 import { magicLinksMethod } from './magic-links/index.ts';
 import { oauthMethod } from './oauth/index.ts';
@@ -14,4 +15,12 @@ import { passwordsMethod } from './passwords/index.ts';
 import { webauthnMethod } from './webauthn/index.ts';
 
 /** Every sign-in method the server offers, in route-registration order. */
-export const SERVER_METHODS = [otpsMethod, magicLinksMethod, passwordsMethod, webauthnMethod, oauthMethod, idpMethod] as const satisfies readonly ServerMethod[];
+export const SERVER_METHODS = [
+  otpsMethod,
+  magicLinksMethod,
+  passwordsMethod,
+  webauthnMethod,
+  oauthMethod,
+  cryptoWalletsMethod,
+  idpMethod,
+] as const satisfies readonly ServerMethod[];

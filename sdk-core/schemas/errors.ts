@@ -77,6 +77,13 @@ export const ERROR_TYPES = [
   'default_provider_not_allowed',
   'one_tap_nonce_not_found',
   'one_tap_invalid_id_token',
+  // Crypto wallets (issue 15).
+  'invalid_crypto_wallet_address',
+  'invalid_crypto_wallet_type',
+  'invalid_siwe_params',
+  'crypto_wallet_challenge_not_found',
+  'unable_to_auth_crypto_wallet',
+  'duplicate_crypto_wallet',
   // The server as an OpenID provider (issue 14).
   'idp_client_not_found',
   'idp_redirect_uri_mismatch',

@@ -2,6 +2,7 @@
 import './zod-config.ts';
 export * from './account.ts';
 export * from './bootstrap.ts';
+export * from './crypto-wallets.ts';
 export * from './defaults.ts';
 export * from './dev.ts';
 export * from './envelope.ts';
