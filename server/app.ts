@@ -285,8 +285,14 @@ function buildApp(svc: Services, opts: AppOptions, registered: RegisteredRoute[]
     if (c.req.method === 'OPTIONS' && c.req.header('access-control-request-method')) {
       // Preflight: answered here for allowed origins only; disallowed ones get no CORS headers (except
       // the One Tap calls, which refuse a foreign origin themselves with an error the page can read).
-      if (!allowed && !ONE_TAP_PATH.test(c.req.path) && !IDP_PUBLIC_PATH.test(c.req.path)) throw new ApiError('invalid_origin');
-      setCors(c, origin);
+      const idpPublic = IDP_PUBLIC_PATH.test(c.req.path);
+      if (!allowed && !ONE_TAP_PATH.test(c.req.path) && !idpPublic) throw new ApiError('invalid_origin');
+      if (allowed || !idpPublic) setCors(c, origin);
+      else if (origin) {
+        // A relying party's page: its token or userinfo call may send Authorization, never credentials.
+        c.header('Access-Control-Allow-Origin', origin);
+        c.header('Vary', 'Origin', { append: true });
+      }
       c.header('Access-Control-Allow-Methods', ALLOW_METHODS);
       c.header('Access-Control-Allow-Headers', ALLOW_HEADERS);
       c.header('Access-Control-Max-Age', '600');

@@ -108,8 +108,9 @@ export interface ProjectConfig {
   /** OAuth provider credentials and defaults (issue 13). */
   oauth?: OAuthSettings;
   /**
-   * The server as an OpenID provider (issue 14): the page hosting `<auth-idp-consent>` (absolute http(s)
-   * URL); the authorization and end-session endpoints send the browser there with the request's parameters.
+   * The server as an OpenID provider (issue 14): the page hosting `<auth-idp-consent>` (an absolute http(s)
+   * URL, or a path on the issuer's origin such as `/idp-consent.html`); the authorization and end-session
+   * endpoints send the browser there with the request's parameters.
    */
   idp_consent_url?: string;
   /** Public origin of the provider's issuer (`{idp_issuer_base_url}/v1/public/{project_id}`); default the request's origin. */

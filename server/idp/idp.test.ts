@@ -306,3 +306,74 @@ test('connected app revocation ends its tokens; exchangeAccessToken works for fi
     await t.close();
   }
 });
+
+test('a consent URL given as a path is on the issuer origin; without one the authorization endpoint says so; CORS for relying parties carries no credentials', async () => {
+  const t = await testApp();
+  try {
+    const s = await setupIdp(t);
+    const { challenge } = pkce();
+    const q = new URLSearchParams({
+      client_id: s.clientId,
+      redirect_uri: RP_CALLBACK,
+      response_type: 'code',
+      scope: 'openid',
+      code_challenge: challenge,
+      code_challenge_method: 'S256',
+    });
+    const path = `/v1/public/${t.projectId}/oauth2/authorize?${q}`;
+    t.services.project.config.idp_consent_url = '/idp-consent.html';
+    const r = await t.call('GET', path, { auth: false });
+    assert.equal(new URL(r.headers.get('location') ?? '').origin + new URL(r.headers.get('location') ?? '').pathname, 'http://localhost:8787/idp-consent.html');
+    t.services.project.config.idp_issuer_base_url = 'https://auth.example.com';
+    const r2 = await t.call('GET', path, { auth: false });
+    assert.match(r2.headers.get('location') ?? '', /^https:\/\/auth\.example\.com\/idp-consent\.html\?client_id=/);
+    delete t.services.project.config.idp_consent_url;
+    const none = await t.call('GET', path, { auth: false });
+    assert.equal(none.status, 400);
+    assert.match(String(none.json.text), /idp_consent_url_not_set/);
+    // A relying party's page on its own origin reads discovery and token answers, without credentials.
+    const d = await t.call('GET', '/.well-known/openid-configuration', { auth: false, origin: 'https://rp.example' });
+    assert.equal(d.status, 200);
+    assert.equal(d.json.issuer, `https://auth.example.com/v1/public/${t.projectId}`);
+    assert.equal(d.headers.get('access-control-allow-origin'), 'https://rp.example');
+    assert.equal(d.headers.get('access-control-allow-credentials'), null);
+    const pre = await t.call('OPTIONS', `/v1/public/${t.projectId}/oauth2/token`, {
+      auth: false,
+      origin: 'https://rp.example',
+      headers: { 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization' },
+    });
+    assert.equal(pre.status, 204);
+    assert.equal(pre.headers.get('access-control-allow-credentials'), null);
+    // Other API routes still refuse that origin.
+    const other = await t.call('GET', '/sdk/v1/users/connected_apps', { secret: s.session, origin: 'https://rp.example' });
+    assert.equal(other.json.error_type, 'invalid_origin');
+  } finally {
+    await t.close();
+  }
+});
+
+test('pruning deletes codes and refresh tokens an hour after expiry', async () => {
+  const t = await testApp();
+  try {
+    const s = await setupIdp(t);
+    const { code, verifier } = await codeFor(t, s);
+    const tok = await redeem(t, s, code, verifier);
+    assert.equal(tok.status, 200);
+    const count = async (table: 'idp_codes' | 'idp_refresh_tokens' | 'access_tokens') =>
+      Number(
+        (
+          await t.services.db.kysely
+            .selectFrom(table)
+            .select((e) => e.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const idp = t.services.methods.find((m) => m.name === 'idp');
+    await idp?.prune?.(t.services, t.clock.t);
+    assert.deepEqual([await count('idp_codes'), await count('idp_refresh_tokens'), await count('access_tokens')], [1, 1, 1]);
+    await idp?.prune?.(t.services, t.clock.t + 31 * 24 * 3600_000 + 3600_000);
+    assert.deepEqual([await count('idp_codes'), await count('idp_refresh_tokens'), await count('access_tokens')], [0, 0, 0]);
+  } finally {
+    await t.close();
+  }
+});

@@ -27,7 +27,7 @@ import {
   revokeGrant,
   useRefreshToken,
 } from './store.ts';
-import { idTokenHintSubject, issuerOf, signIdToken, userClaims } from './tokens.ts';
+import { consentUrlOf, idTokenHintSubject, issuerOf, signIdToken, userClaims } from './tokens.ts';
 import { decodeJwt } from 'jose';
 
 /** Where the endpoints live, relative to the server's origin (the issuer's path). */
@@ -223,7 +223,7 @@ export function idpProtocolRoutes(route: Route, svc: Services): void {
             : 'invalid_request';
       return redirect(c, withQuery(redirectUri, { error, error_description: e.message, state, iss }));
     }
-    const consentUrl = svc.project.config.idp_consent_url;
+    const consentUrl = consentUrlOf(c, svc);
     if (!consentUrl) return errorPage(c, new ApiError('idp_consent_url_not_set'));
     return redirect(
       c,
@@ -298,7 +298,7 @@ export function idpProtocolRoutes(route: Route, svc: Services): void {
     if (!client) return errorPage(c, new ApiError('idp_client_not_found'));
     if (!postLogout || !exactUriMatch(client.post_logout_redirect_uris, postLogout)) return errorPage(c, new ApiError('idp_post_logout_redirect_uri_mismatch'));
     if (hint && (await idTokenHintSubject(c, svc, hint, client.client_id)) === null) return errorPage(c, new ApiError('idp_invalid_id_token_hint'));
-    const consentUrl = svc.project.config.idp_consent_url;
+    const consentUrl = consentUrlOf(c, svc);
     if (!consentUrl) return errorPage(c, new ApiError('idp_consent_url_not_set'));
     return redirect(
       c,

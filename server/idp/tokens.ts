@@ -19,6 +19,18 @@ export function issuerOf(c: Ctx, svc: Services): string {
   return `${base.replace(/\/+$/, '')}/v1/public/${svc.project.project_id}`;
 }
 
+/**
+ * The consent page's URL: the project's `idp_consent_url`, a path (`/oauth/consent`) being on the issuer's
+ * origin; null when it is not set.
+ */
+export function consentUrlOf(c: Ctx, svc: Services): string | null {
+  const url = svc.project.config.idp_consent_url;
+  if (!url) return null;
+  if (!url.startsWith('/') || url.startsWith('//')) return url;
+  const base = svc.project.config.idp_issuer_base_url ?? new URL(c.req.url).origin;
+  return `${base.replace(/\/+$/, '')}${url}`;
+}
+
 /** The claims `scopes` release about the user (OpenID Connect Core 5.4); `sub` always. */
 export async function userClaims(svc: Services, userId: string, scopes: ReadonlySet<string>): Promise<Record<string, unknown>> {
   const user = await loadUser(svc, userId);
