@@ -208,7 +208,10 @@ test('custom scopes follow the RBAC policy: a user without the permission cannot
     t.services.project.config.bootstrap = {
       ...t.services.project.config.bootstrap,
       rbac_policy: {
-        roles: [{ role_id: 'stytch_user', permissions: [{ resource_id: 'documents', actions: ['read'] }] }],
+        roles: [
+          { role_id: 'stytch_user', permissions: [] },
+          { role_id: 'reader', permissions: [{ resource_id: 'documents', actions: ['read'] }] },
+        ],
         resources: [{ resource_id: 'documents', actions: ['read', 'write'] }],
         scopes: [
           { scope: 'read:docs', description: 'Read your documents', permissions: [{ resource_id: 'documents', actions: ['read'] }] },
@@ -219,7 +222,7 @@ test('custom scopes follow the RBAC policy: a user without the permission cannot
     const { challenge } = pkce();
     const p = { client_id: s.clientId, redirect_uri: RP_CALLBACK, scopes: ['openid', 'read:docs', 'write:docs', 'unknown:thing'], code_challenge: challenge };
     const r = await t.call('POST', '/sdk/v1/idp/oauth/authorize/start', { secret: s.session, body: p });
-    // Today users carry no roles on main (server/idp/scopes.ts userRoleIds is the swap point): none of the custom scopes is grantable.
+    // The user holds no role with a documents permission (at most the default stytch_user): no custom scope is grantable.
     const judged = ((r.json.data?.scope_results ?? []) as { scope: string; is_grantable: boolean; description: string }[]).map((x) => [
       x.scope,
       x.is_grantable,

@@ -46,7 +46,14 @@ function allowed(policy: RBACPolicy, roles: readonly string[], resource: string,
 export async function judgeScopes(svc: Services, userId: string, scopes: readonly string[]): Promise<IdpScopeResult[]> {
   const policy = bootstrapData(svc.project).rbac_policy;
   const needsRoles = scopes.some((s) => !(s in STANDARD_SCOPES));
-  const roles = needsRoles ? await userRoleIds(svc, userId) : [];
+  return judgeScopesFor(policy, needsRoles ? await userRoleIds(svc, userId) : [], scopes);
+}
+
+/**
+ * The decision of {@link judgeScopes} for given roles: a custom scope the policy declares is grantable when
+ * the roles hold every action of every permission it lists; an undeclared one by nobody.
+ */
+export function judgeScopesFor(policy: RBACPolicy | null, roles: readonly string[], scopes: readonly string[]): IdpScopeResult[] {
   return scopes.map((scope) => {
     const standard = STANDARD_SCOPES[scope];
     if (standard !== undefined) return { scope, is_grantable: true, description: standard };
