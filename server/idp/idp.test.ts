@@ -327,6 +327,17 @@ test('a consent URL given as a path is on the issuer origin; without one the aut
     t.services.project.config.idp_consent_url = '/idp-consent.html';
     const r = await t.call('GET', path, { auth: false });
     assert.equal(new URL(r.headers.get('location') ?? '').origin + new URL(r.headers.get('location') ?? '').pathname, 'http://localhost:8787/idp-consent.html');
+    // OIDC Core 3.1.2.1: a form POST works as the GET does.
+    const posted = await t.call('POST', `/v1/public/${t.projectId}/oauth2/authorize`, {
+      auth: false,
+      raw: q.toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      origin: 'https://rp.example',
+    });
+    assert.equal(posted.status, 302);
+    assert.equal(posted.headers.get('location'), r.headers.get('location'));
+    const notForm = await t.call('POST', `/v1/public/${t.projectId}/oauth2/authorize`, { auth: false, body: { client_id: s.clientId } });
+    assert.match(String(notForm.json.text), /invalid_request_body/);
     t.services.project.config.idp_issuer_base_url = 'https://auth.example.com';
     const r2 = await t.call('GET', path, { auth: false });
     assert.match(r2.headers.get('location') ?? '', /^https:\/\/auth\.example\.com\/idp-consent\.html\?client_id=/);

@@ -126,6 +126,25 @@ function safeDecode(s: string): string {
   }
 }
 
+/**
+ * The parameters of a browser request: the query of a GET, the form body of a POST (urlencoded only);
+ * null when a POST body is not a readable form.
+ */
+async function requestParams(c: Ctx, svc: Services): Promise<((name: string) => string | undefined) | null> {
+  if (c.req.method !== 'POST') return (name) => c.req.query(name);
+  const type = c.req.header('content-type')?.split(';')[0]?.trim().toLowerCase();
+  if (type !== 'application/x-www-form-urlencoded') return null;
+  let text: string;
+  try {
+    text = await readBodyText(c, svc.maxBodyBytes);
+  } catch (e) {
+    if (e instanceof ApiError) return null;
+    throw e;
+  }
+  const form = new URLSearchParams(text);
+  return (name) => form.get(name) ?? undefined;
+}
+
 /** Registers the protocol endpoints. */
 export function idpProtocolRoutes(route: Route, svc: Services): void {
   const pid = svc.project.project_id;
@@ -186,9 +205,10 @@ export function idpProtocolRoutes(route: Route, svc: Services): void {
     return c.json(await publicJwks(svc.db));
   });
 
-  route('GET', `${ISSUER_PATH}/oauth2/authorize`, async (c) => {
+  const authorize = async (c: Ctx) => {
     ownProject(c);
-    const q = (name: string) => c.req.query(name);
+    const q = await requestParams(c, svc);
+    if (!q) return errorPage(c, new ApiError('invalid_request_body', { message: 'The request parameters could not be read.' }));
     let client: IdpClient;
     const redirectUri = q('redirect_uri') ?? '';
     try {
@@ -239,7 +259,10 @@ export function idpProtocolRoutes(route: Route, svc: Services): void {
         prompt: q('prompt'),
       }),
     );
-  });
+  };
+  // OIDC Core 3.1.2.1: the authorization endpoint takes GET and form POST.
+  route('GET', `${ISSUER_PATH}/oauth2/authorize`, authorize);
+  route('POST', `${ISSUER_PATH}/oauth2/authorize`, authorize);
 
   route('POST', `${ISSUER_PATH}/oauth2/token`, async (c) => {
     ownProject(c);
@@ -280,10 +303,12 @@ export function idpProtocolRoutes(route: Route, svc: Services): void {
   route('GET', `${ISSUER_PATH}/oauth2/userinfo`, userinfo);
   route('POST', `${ISSUER_PATH}/oauth2/userinfo`, userinfo);
 
-  route('GET', `${ISSUER_PATH}/oauth2/end_session`, async (c) => {
+  const endSession = async (c: Ctx) => {
     ownProject(c);
-    const hint = c.req.query('id_token_hint');
-    let clientId = c.req.query('client_id');
+    const q = await requestParams(c, svc);
+    if (!q) return errorPage(c, new ApiError('invalid_request_body', { message: 'The request parameters could not be read.' }));
+    const hint = q('id_token_hint');
+    let clientId = q('client_id');
     // The hint names its client when client_id is absent (RP-Initiated Logout 2); it is checked below.
     if (!clientId && hint) {
       try {
@@ -293,18 +318,18 @@ export function idpProtocolRoutes(route: Route, svc: Services): void {
         return errorPage(c, new ApiError('idp_invalid_id_token_hint'));
       }
     }
-    const postLogout = c.req.query('post_logout_redirect_uri');
+    const postLogout = q('post_logout_redirect_uri');
     const client = clientId ? await findIdpClient(svc, clientId) : null;
     if (!client) return errorPage(c, new ApiError('idp_client_not_found'));
     if (!postLogout || !exactUriMatch(client.post_logout_redirect_uris, postLogout)) return errorPage(c, new ApiError('idp_post_logout_redirect_uri_mismatch'));
     if (hint && (await idTokenHintSubject(c, svc, hint, client.client_id)) === null) return errorPage(c, new ApiError('idp_invalid_id_token_hint'));
     const consentUrl = consentUrlOf(c, svc);
     if (!consentUrl) return errorPage(c, new ApiError('idp_consent_url_not_set'));
-    return redirect(
-      c,
-      withQuery(consentUrl, { client_id: client.client_id, post_logout_redirect_uri: postLogout, id_token_hint: hint, state: c.req.query('state') }),
-    );
-  });
+    return redirect(c, withQuery(consentUrl, { client_id: client.client_id, post_logout_redirect_uri: postLogout, id_token_hint: hint, state: q('state') }));
+  };
+  // RP-Initiated Logout 1.0 section 2: GET and form POST.
+  route('GET', `${ISSUER_PATH}/oauth2/end_session`, endSession);
+  route('POST', `${ISSUER_PATH}/oauth2/end_session`, endSession);
 }
 
 /** The token answer of a grant: access token, ID token (openid), refresh token (offline_access). */
