@@ -11,7 +11,9 @@ import { after, before, describe, it } from 'node:test';
 import { SignJWT, generateKeyPair } from 'jose';
 import { IDP_CODE_TTL_MS } from '../../server/idp/store.ts';
 import { codeFor, pkce, RP_CALLBACK, RP_LOGGED_OUT, redeem, setupIdp, type IdpSetup, tokenRequest, userinfoStatus } from '../../server/idp/test-flow.ts';
-import { type TestApp, testApp } from '../../server/test-helpers.ts';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { tempDir, type TestApp, testApp } from '../../server/test-helpers.ts';
 
 const errorTypeOf = (html: string) => /<code id="error-type">([a-z_]+)<\/code>/.exec(html)?.[1];
 
@@ -258,6 +260,34 @@ describe('attack: OpenID provider', () => {
     }
     assert.equal(responses[0]?.status, 302);
     assert.equal(responses[2]?.status, 302);
+  });
+
+  it('consent framing: a consent page this server serves (idp_consent_url as a path) cannot be framed by another origin', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir.dir, 'idp-consent.html'), '<!doctype html><title>Consent</title><auth-idp-consent></auth-idp-consent>');
+    const app = await testApp({ staticDirs: [{ urlPrefix: '/', dir: dir.dir }] });
+    try {
+      const own = await setupIdp(app);
+      app.services.project.config.idp_consent_url = '/idp-consent.html';
+      const { challenge } = pkce();
+      const q = new URLSearchParams({
+        client_id: own.clientId,
+        redirect_uri: RP_CALLBACK,
+        response_type: 'code',
+        scope: 'openid',
+        code_challenge: challenge,
+        code_challenge_method: 'S256',
+      });
+      const hop = await app.call('GET', `/v1/public/${app.projectId}/oauth2/authorize?${q}`, { auth: false });
+      const page = new URL(hop.headers.get('location') ?? '');
+      const r = await app.call('GET', `${page.pathname}${page.search}`, { auth: false });
+      assert.equal(r.status, 200);
+      assert.match(r.headers.get('content-security-policy') ?? '', /frame-ancestors 'none'/);
+      assert.equal(r.headers.get('x-frame-options'), 'DENY');
+    } finally {
+      await app.close();
+      dir.cleanup();
+    }
   });
 
   it('a public client must use PKCE and cannot present a secret; grant types other than code and refresh are refused', async () => {
