@@ -366,14 +366,14 @@ test('a consent URL given as a path is on the issuer origin; without one the aut
   }
 });
 
-test('pruning deletes codes and refresh tokens an hour after expiry', async () => {
+test('pruning deletes codes and tokens an hour after expiry, then the grants nothing refers to', async () => {
   const t = await testApp();
   try {
     const s = await setupIdp(t);
     const { code, verifier } = await codeFor(t, s);
     const tok = await redeem(t, s, code, verifier);
     assert.equal(tok.status, 200);
-    const count = async (table: 'idp_codes' | 'idp_refresh_tokens' | 'access_tokens') =>
+    const count = async (table: 'idp_codes' | 'idp_refresh_tokens' | 'access_tokens' | 'idp_grants') =>
       Number(
         (
           await t.services.db.kysely
@@ -384,9 +384,14 @@ test('pruning deletes codes and refresh tokens an hour after expiry', async () =
       );
     const idp = t.services.methods.find((m) => m.name === 'idp');
     await idp?.prune?.(t.services, t.clock.t);
-    assert.deepEqual([await count('idp_codes'), await count('idp_refresh_tokens'), await count('access_tokens')], [1, 1, 1]);
+    assert.deepEqual([await count('idp_codes'), await count('idp_refresh_tokens'), await count('access_tokens'), await count('idp_grants')], [1, 1, 1, 1]);
+    // Before the refresh token's end its grant stays (the code and the access token are gone by then).
+    await idp?.prune?.(t.services, t.clock.t + 29 * 24 * 3600_000);
+    assert.deepEqual([await count('idp_refresh_tokens'), await count('idp_grants')], [1, 1]);
     await idp?.prune?.(t.services, t.clock.t + 31 * 24 * 3600_000 + 3600_000);
     assert.deepEqual([await count('idp_codes'), await count('idp_refresh_tokens'), await count('access_tokens')], [0, 0, 0]);
+    // The grant went with them: nothing refers to it and a refresh token's life has passed.
+    assert.equal(await count('idp_grants'), 0);
   } finally {
     await t.close();
   }

@@ -229,11 +229,27 @@ export async function liveAccessToken(
   return row;
 }
 
-/** Deletes codes and refresh tokens an hour past expiry, and expired access tokens (the pruning timer). */
+/**
+ * Deletes codes, refresh tokens and access tokens an hour past expiry, then grants older than a refresh
+ * token's life that nothing refers to any more (the pruning timer).
+ */
 export async function pruneIdp(svc: Services, now: number): Promise<void> {
   const k = svc.db.kysely;
   const cutoff = now - 60 * 60_000;
   await k.deleteFrom('idp_codes').where('expires_at', '<', cutoff).execute();
   await k.deleteFrom('idp_refresh_tokens').where('expires_at', '<', cutoff).execute();
   await k.deleteFrom('access_tokens').where('expires_at', '<', cutoff).execute();
+  await k
+    .deleteFrom('idp_grants')
+    .where('created_at', '<', cutoff - IDP_REFRESH_TOKEN_TTL_MS)
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('idp_refresh_tokens').select('idp_refresh_tokens.grant_id').whereRef('idp_refresh_tokens.grant_id', '=', 'idp_grants.grant_id'))),
+    )
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('idp_codes').select('idp_codes.grant_id').whereRef('idp_codes.grant_id', '=', 'idp_grants.grant_id'))),
+    )
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('access_tokens').select('access_tokens.grant_id').whereRef('access_tokens.grant_id', '=', 'idp_grants.grant_id'))),
+    )
+    .execute();
 }
