@@ -65,6 +65,11 @@ export const ERROR_TYPES = [
   'webauthn_registration_not_found',
   'unable_to_auth_webauthn_registration',
   'internal_server_error',
+  // TOTP (issue 15, server/totps).
+  'totp_code_not_found',
+  'totp_recovery_code_not_found',
+  'invalid_recovery_code',
+  'active_totp_exists',
 ] as const;
 
 /** One `error_type` of {@link ERROR_TYPES}. */
