@@ -66,6 +66,7 @@ export const ERROR_TYPES = [
   'unable_to_auth_webauthn_registration',
   'internal_server_error',
   // TOTP (issue 15, server/totps).
+  'invalid_totp_code',
   'totp_code_not_found',
   'totp_recovery_code_not_found',
   'invalid_recovery_code',

@@ -23,7 +23,7 @@ import { ApiError } from '../errors.ts';
 import { type Ctx, ok, readJson, requireProjectAuth, type Services } from '../http.ts';
 import { count, currentHits, type Limit, secondsLeftInWindow } from '../rate-limit.ts';
 import type { Route } from '../routes/types.ts';
-import { authenticateAnswer, DEFAULT_SESSION_DURATION_MINUTES } from '../sessions.ts';
+import { authenticateAnswer } from '../sessions.ts';
 import { loadUser } from '../users.ts';
 import { matchTotp, newTotpSecret, otpauthUri } from './otp.ts';
 import {
@@ -109,7 +109,7 @@ async function countFailure(svc: Services, userId: string, client: string): Prom
 async function stepUpAnswer(c: Ctx, svc: Services, session: SessionsTable, factor: AuthenticationFactor, minutes: number | undefined, totpId: string) {
   const client = clientIpHash(c, svc);
   await svc.db.kysely.deleteFrom('client_locks').where('scope', '=', 'totp').where('user_id', '=', session.user_id).where('client_hash', '=', client).execute();
-  const row = await addSessionFactor(svc, session, factor, minutes ?? DEFAULT_SESSION_DURATION_MINUTES);
+  const row = await addSessionFactor(svc, session, factor, minutes);
   if (!row) throw new ApiError('user_unauthenticated');
   const token = requireProjectAuth(c, svc).secret;
   return ok(c, { ...(await authenticateAnswer(svc, row, token)), totp_id: totpId });
@@ -168,7 +168,7 @@ export function totpRoutes(route: Route, svc: Services): void {
     const session = await requireSession(c, svc);
     const body = await readJson(c, TOTPAuthenticateRequest, svc.maxBodyBytes);
     // A malformed code is not a guess: it never reaches the comparison or the counters.
-    if (!/^\d{6}$/.test(body.totp_code)) throw new ApiError('invalid_code');
+    if (!/^\d{6}$/.test(body.totp_code)) throw new ApiError('invalid_totp_code');
     const userId = session.user_id;
     const client = clientIpHash(c, svc);
     await assertMayGuess(svc, userId, client);

@@ -146,7 +146,8 @@ export async function totpsUserRecords(svc: Services, userId: string): Promise<U
 
 /**
  * Adds `factor` to a live session (step-up: TOTP is a second factor on the session that called it) and
- * sets its expiry to now + `durationMinutes`; the updated row, or null when the session ended meanwhile.
+ * sets its expiry to now + `durationMinutes` (kept as it was when the body names none); the updated row,
+ * or null when the session ended meanwhile.
  * A factor of the same type replaces the older one (its last_authenticated_at moves).
  */
 export async function addSessionFactor(
@@ -160,7 +161,11 @@ export async function addSessionFactor(
   factors.push(factor);
   const row = await svc.db.kysely
     .updateTable('sessions')
-    .set({ factors: JSON.stringify(factors), expires_at: now + durationMinutes * 60_000, last_accessed_at: now })
+    .set({
+      factors: JSON.stringify(factors),
+      expires_at: durationMinutes === undefined ? session.expires_at : now + durationMinutes * 60_000,
+      last_accessed_at: now,
+    })
     .where('session_id', '=', session.session_id)
     .where('revoked_at', 'is', null)
     .where('expires_at', '>', now)

@@ -78,9 +78,9 @@ describe('totps: create, authenticate, recovery codes, recover, delete', () => {
     assert.equal((await t.call('POST', '/sdk/v1/totps/authenticate', { secret: e.token, body: { totp_code: next } })).status, 200);
   });
 
-  it('an unconfirmed TOTP expires; a malformed code is invalid_code', async () => {
+  it('an unconfirmed TOTP expires; a malformed code is invalid_totp_code', async () => {
     const e = await enrol('totp-expire@example.com');
-    assert.equal((await t.call('POST', '/sdk/v1/totps/authenticate', { secret: e.token, body: { totp_code: '12ab56' } })).json.error_type, 'invalid_code');
+    assert.equal((await t.call('POST', '/sdk/v1/totps/authenticate', { secret: e.token, body: { totp_code: '12ab56' } })).json.error_type, 'invalid_totp_code');
     t.advance(61 * 60_000);
     const r = await t.call('POST', '/sdk/v1/totps/authenticate', { secret: e.token, body: { totp_code: totpCode({ secret: e.secret }, t.clock.t) } });
     assert.equal(r.json.error_type, 'totp_code_not_found');
