@@ -154,7 +154,7 @@ export async function addSessionFactor(
   svc: Services,
   session: SessionsTable,
   factor: AuthenticationFactor,
-  durationMinutes: number,
+  durationMinutes: number | undefined,
 ): Promise<SessionsTable | null> {
   const now = svc.now();
   const factors = (JSON.parse(session.factors) as AuthenticationFactor[]).filter((f) => f.type !== factor.type);
