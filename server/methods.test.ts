@@ -54,6 +54,7 @@ describe('server method registry', () => {
       '0006_hardening',
       '0007_pruning',
       '0010_totps_registrations',
+      '0011_impersonation_tokens',
     ]);
     const webauthn = methods.find((m) => m.name === 'webauthn');
     assert.equal(migrations['0004_webauthn'], webauthn?.migrations?.['0004_webauthn'], '0004_webauthn is the webauthn method’s');

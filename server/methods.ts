@@ -6,6 +6,7 @@
  * "Sign-in methods".
  */
 import type { ServerMethod } from './method.ts';
+import { impersonationMethod } from './impersonation/index.ts';
 import { magicLinksMethod } from './magic-links/index.ts';
 import { otpsMethod } from './otps/index.ts';
 import { passwordsMethod } from './passwords/index.ts';
@@ -13,4 +14,11 @@ import { totpsMethod } from './totps/index.ts';
 import { webauthnMethod } from './webauthn/index.ts';
 
 /** Every sign-in method the server offers, in route-registration order. */
-export const SERVER_METHODS = [otpsMethod, magicLinksMethod, passwordsMethod, webauthnMethod, totpsMethod] as const satisfies readonly ServerMethod[];
+export const SERVER_METHODS = [
+  otpsMethod,
+  magicLinksMethod,
+  passwordsMethod,
+  webauthnMethod,
+  totpsMethod,
+  impersonationMethod,
+] as const satisfies readonly ServerMethod[];

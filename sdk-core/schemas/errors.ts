@@ -71,6 +71,8 @@ export const ERROR_TYPES = [
   'totp_recovery_code_not_found',
   'invalid_recovery_code',
   'active_totp_exists',
+  // Impersonation (issue 15, server/impersonation).
+  'impersonation_token_not_found',
 ] as const;
 
 /** One `error_type` of {@link ERROR_TYPES}. */

@@ -163,7 +163,8 @@ export async function addSessionFactor(
     .updateTable('sessions')
     .set({
       factors: JSON.stringify(factors),
-      expires_at: durationMinutes === undefined ? session.expires_at : now + durationMinutes * 60_000,
+      // An impersonated session keeps its expiry whatever the body asks (server/sessions.ts).
+      expires_at: durationMinutes === undefined || factors.some((f) => f.type === 'impersonated') ? session.expires_at : now + durationMinutes * 60_000,
       last_accessed_at: now,
     })
     .where('session_id', '=', session.session_id)
