@@ -7,6 +7,7 @@
 import type { ErrorType } from '../sdk-core/schemas/errors.ts';
 import type { SchemaErrorItem } from '../sdk-core/schemas/index.ts';
 import type { ErrorInfo, ErrorTablePart } from './method.ts';
+import { B2B_ERRORS } from './b2b/errors.ts';
 import { IMPERSONATION_ERRORS } from './impersonation/errors.ts';
 import { MAGIC_LINKS_ERRORS } from './magic-links/errors.ts';
 import { OTPS_ERRORS } from './otps/errors.ts';
@@ -88,6 +89,7 @@ export const ERRORS = {
   ...WEBAUTHN_ERRORS,
   ...TOTPS_ERRORS,
   ...IMPERSONATION_ERRORS,
+  ...B2B_ERRORS,
 } as const satisfies Record<ErrorType, ErrorInfo>;
 
 /** Base of error_url: one anchor per error_type in server/README.md. */

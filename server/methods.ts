@@ -6,10 +6,12 @@
  * "Sign-in methods".
  */
 import type { ServerMethod } from './method.ts';
+import { b2bMethod } from './b2b/index.ts';
 import { impersonationMethod } from './impersonation/index.ts';
 import { magicLinksMethod } from './magic-links/index.ts';
 import { otpsMethod } from './otps/index.ts';
 import { passwordsMethod } from './passwords/index.ts';
+import { rbacMethod } from './rbac/index.ts';
 import { totpsMethod } from './totps/index.ts';
 import { webauthnMethod } from './webauthn/index.ts';
 
@@ -21,4 +23,6 @@ export const SERVER_METHODS = [
   webauthnMethod,
   totpsMethod,
   impersonationMethod,
+  rbacMethod,
+  b2bMethod,
 ] as const satisfies readonly ServerMethod[];

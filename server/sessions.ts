@@ -133,7 +133,8 @@ export async function revokeSession(svc: Services, token: string): Promise<boole
 export async function authenticateAnswer(svc: Services, row: SessionsTable, token: string): Promise<AuthenticateResponse> {
   const user = await loadUser(svc, row.user_id);
   if (!user) throw new ApiError('session_not_found');
-  const session = toSession(row);
+  // The session carries the user's roles (the rbac method's part of the user), and so does its JWT.
+  const session = { ...toSession(row), roles: user.roles };
   const session_jwt = await signSessionJwt(svc.keys, { projectId: svc.project.project_id, issuer: svc.issuer, session, nowMs: svc.now() });
   return { user_id: user.user_id, session_token: token, session_jwt, session, user };
 }

@@ -73,6 +73,9 @@ export const ERROR_TYPES = [
   'active_totp_exists',
   // Impersonation (issue 15, server/impersonation).
   'impersonation_token_not_found',
+  // B2B member search (issue 15, server/b2b).
+  'organization_not_found',
+  'invalid_cursor',
 ] as const;
 
 /** One `error_type` of {@link ERROR_TYPES}. */
