@@ -7,6 +7,7 @@
  */
 import { BOOTSTRAP_DEFAULTS, isAuthorized, type RBACPolicy } from '../../sdk-core/schemas/index.ts';
 import type { Db } from '../db/index.ts';
+import { preparedQuery } from '../db/prepared.ts';
 import { ApiError } from '../errors.ts';
 import type { Services } from '../http.ts';
 import type { UserRecords } from '../method.ts';
@@ -73,36 +74,29 @@ export function setRolesOf(svc: Services, userId: string, roles: readonly string
 
 /** The roles given to `userId` with {@link setUserRoles}, in the order given. */
 export async function getUserRoles(db: Db, projectId: string, userId: string): Promise<string[]> {
-  const rows = await db.kysely
-    .selectFrom('user_roles')
-    .select('role_id')
-    .where('project_id', '=', projectId)
-    .where('user_id', '=', userId)
-    .orderBy('created_at')
-    .orderBy('role_id')
-    .execute();
-  return rows.map((r) => r.role_id);
+  return (await givenRoles(db.kysely, projectId, userId)).map((r) => r.role_id);
 }
+
+// Compiled once: loadUser runs these on every authenticate answer.
+const givenRoles = preparedQuery((k, projectId: string, userId: string) =>
+  k.selectFrom('user_roles').select('role_id').where('project_id', '=', projectId).where('user_id', '=', userId).orderBy('created_at').orderBy('role_id'),
+);
+const verifiedEmails = preparedQuery((k, projectId: string, userId: string) =>
+  k.selectFrom('emails').select('email').where('user_id', '=', userId).where('project_id', '=', projectId).where('verified', '=', 1),
+);
 
 /** All roles of a user: the project's defaults, its verified emails' roles, then the given ones; no duplicates. */
 export async function userRoles(svc: Services, userId: string): Promise<string[]> {
   const config = svc.project.config;
   const byEmail = config.roles_by_email ?? {};
+  const pid = svc.project.project_id;
   const [given, emails] = await Promise.all([
-    getUserRoles(svc.db, svc.project.project_id, userId),
-    Object.keys(byEmail).length === 0
-      ? Promise.resolve([])
-      : svc.db.kysely
-          .selectFrom('emails')
-          .select('email')
-          .where('user_id', '=', userId)
-          .where('project_id', '=', svc.project.project_id)
-          .where('verified', '=', 1)
-          .execute(),
+    givenRoles(svc.db.kysely, pid, userId),
+    Object.keys(byEmail).length === 0 ? Promise.resolve([]) : verifiedEmails(svc.db.kysely, pid, userId),
   ]);
   // Only a verified address carries its roles: anyone may type an address at sign-up.
   const fromEmails = emails.flatMap((e) => byEmail[e.email] ?? []);
-  return [...new Set([...(config.default_roles ?? DEFAULT_ROLES), ...fromEmails, ...given])];
+  return [...new Set([...(config.default_roles ?? DEFAULT_ROLES), ...fromEmails, ...given.map((r) => r.role_id)])];
 }
 
 /** The rbac method's part of the wire user (`user.roles`), for loadUser. */

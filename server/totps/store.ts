@@ -6,6 +6,7 @@ import { createCipheriv, createDecipheriv, randomBytes, randomInt } from 'node:c
 import type { Kysely } from 'kysely';
 import type { AuthenticationFactor } from '../../sdk-core/schemas/index.ts';
 import { sha256Hex } from '../crypto.ts';
+import { preparedQuery } from '../db/prepared.ts';
 import type { Database } from '../db/schema.ts';
 import type { Services } from '../http.ts';
 import type { UserRecords } from '../method.ts';
@@ -126,17 +127,21 @@ export async function unusedRecoveryCodes(svc: Services, totpId: string): Promis
 }
 
 /** The user's usable TOTPs: verified ones, and unverified ones not yet expired; oldest first. */
-export async function liveTotps(svc: Services, userId: string) {
-  return svc.db.kysely
+export function liveTotps(svc: Services, userId: string) {
+  return liveTotpRows(svc.db.kysely, svc.project.project_id, userId, svc.now());
+}
+
+// Compiled once: loadUser runs it on every authenticate answer.
+const liveTotpRows = preparedQuery((k, projectId: string, userId: string, now: number) =>
+  k
     .selectFrom('totps')
     .selectAll()
-    .where('project_id', '=', svc.project.project_id)
+    .where('project_id', '=', projectId)
     .where('user_id', '=', userId)
-    .where((eb) => eb.or([eb('verified', '=', 1), eb('expires_at', '>', svc.now())]))
+    .where((eb) => eb.or([eb('verified', '=', 1), eb('expires_at', '>', now)]))
     .orderBy('created_at')
-    .orderBy('totp_id')
-    .execute();
-}
+    .orderBy('totp_id'),
+);
 
 /** The totps method's part of the wire user (DESIGN 2 `user.totps`: `{totp_id, verified}`), for loadUser. */
 export async function totpsUserRecords(svc: Services, userId: string): Promise<UserRecords> {
