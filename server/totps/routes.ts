@@ -105,6 +105,22 @@ async function countFailure(svc: Services, userId: string, client: string): Prom
   }
 }
 
+/** Deletes the user's unconfirmed TOTPs (but `keep`) and their recovery codes. */
+async function dropPendingTotps(svc: Services, userId: string, keep?: string): Promise<void> {
+  const k = svc.db.kysely;
+  let pending = k
+    .selectFrom('totps')
+    .select('totp_id')
+    .where('project_id', '=', svc.project.project_id)
+    .where('user_id', '=', userId)
+    .where('verified', '=', 0);
+  if (keep !== undefined) pending = pending.where('totp_id', '!=', keep);
+  const ids = (await pending.execute()).map((r) => r.totp_id);
+  if (ids.length === 0) return;
+  await k.deleteFrom('totp_recovery_codes').where('totp_id', 'in', ids).execute();
+  await k.deleteFrom('totps').where('totp_id', 'in', ids).where('verified', '=', 0).execute();
+}
+
 /** Adds the factor to the calling session and answers the authenticate shape plus `totp_id`. */
 async function stepUpAnswer(c: Ctx, svc: Services, session: SessionsTable, factor: AuthenticationFactor, minutes: number | undefined, totpId: string) {
   const client = clientIpHash(c, svc);
@@ -128,10 +144,7 @@ export function totpRoutes(route: Route, svc: Services): void {
     const live = await liveTotps(svc, userId);
     if (live.some((t) => t.verified === 1)) throw new ApiError('active_totp_exists');
     // A new enrolment replaces one still waiting for its first code (the old QR code stops working).
-    for (const t of live) {
-      await k.deleteFrom('totp_recovery_codes').where('totp_id', '=', t.totp_id).execute();
-      await k.deleteFrom('totps').where('totp_id', '=', t.totp_id).execute();
-    }
+    await dropPendingTotps(svc, userId);
     const totpId = newId('totp', svc.project.mode);
     const secret = newTotpSecret();
     await k
@@ -188,6 +201,8 @@ export function totpRoutes(route: Route, svc: Services): void {
         .executeTakeFirst();
       // The right code a second time is a replay, not a guess: refused, and not counted towards the lock.
       if (!claimed) throw new ApiError('totp_code_not_found', { message: 'This TOTP code was already used: wait for the next one.' });
+      // The confirmed TOTP is the user's one: any other enrolment still waiting (a parallel create) goes.
+      if (t.verified === 0) await dropPendingTotps(svc, userId, t.totp_id);
       const factor: AuthenticationFactor = {
         type: 'totp',
         delivery_method: 'authenticator_app',
@@ -208,10 +223,17 @@ export function totpRoutes(route: Route, svc: Services): void {
     if (live.some((t) => t.verified === 1) && !sessionPassedTotp(session)) {
       throw new ApiError('unauthorized_action', { message: 'Authenticate with the TOTP (or a recovery code) on this session to see the recovery codes.' });
     }
+    // An unconfirmed TOTP's codes were shown once, in the create answer, and are not shown again: another
+    // session of the user (a stolen first factor) must not collect codes that become valid when the owner
+    // confirms the enrolment.
     const answer: TOTPRecoveryCodesResponse = {
       user_id: session.user_id,
       totps: await Promise.all(
-        live.map(async (t) => ({ totp_id: t.totp_id, verified: t.verified === 1, recovery_codes: await unusedRecoveryCodes(svc, t.totp_id) })),
+        live.map(async (t) => ({
+          totp_id: t.totp_id,
+          verified: t.verified === 1,
+          recovery_codes: t.verified === 1 ? await unusedRecoveryCodes(svc, t.totp_id) : [],
+        })),
       ),
     };
     return ok(c, answer);

@@ -88,9 +88,9 @@ describe('totps: create, authenticate, recovery codes, recover, delete', () => {
 
   it('recovery codes need the TOTP factor once verified; recover signs the step in and each code works once', async () => {
     const e = await enrol('totp-recover@example.com');
-    // Before verification the enrolling session sees its codes.
+    // Before verification the codes are not shown again (only the create answer had them).
     const before = await t.call('POST', '/sdk/v1/totps/recovery_codes', { secret: e.token, body: {} });
-    assert.deepEqual((data(before) as { totps: { recovery_codes: string[] }[] }).totps[0]?.recovery_codes.sort(), [...e.recovery_codes].sort());
+    assert.deepEqual((data(before) as { totps: unknown[] }).totps, [{ totp_id: e.totp_id, verified: false, recovery_codes: [] }]);
     // An unverified TOTP's codes recover nothing.
     const code0 = e.recovery_codes[0] ?? '';
     assert.equal(
@@ -113,6 +113,7 @@ describe('totps: create, authenticate, recovery codes, recover, delete', () => {
       'totp_recovery_code_not_found',
     );
     const after = await t.call('POST', '/sdk/v1/totps/recovery_codes', { secret: other, body: {} });
+    assert.equal((data(after) as { totps: { verified: boolean }[] }).totps[0]?.verified, true);
     const left = (data(after) as { totps: { recovery_codes: string[] }[] }).totps[0]?.recovery_codes ?? [];
     assert.equal(left.length, 9);
     assert.ok(!left.includes(code0));
@@ -146,5 +147,25 @@ describe('totps: create, authenticate, recovery codes, recover, delete', () => {
     assert.ok(!row.secret_enc.includes(e.secret));
     const codes = await t.services.db.kysely.selectFrom('totp_recovery_codes').selectAll().where('totp_id', '=', e.totp_id).execute();
     for (const c of codes) assert.ok(!e.recovery_codes.some((rc) => c.code_enc.includes(rc) || c.code_hash.includes(rc)));
+  });
+});
+
+describe('totps: parallel enrolments', () => {
+  let t: TestApp;
+  before(async () => {
+    t = await testApp();
+  });
+  after(() => t.close());
+
+  it('confirming one enrolment removes the other pending ones', async () => {
+    const { token } = await login(t, 'totp-parallel@example.com', 600);
+    // Two tabs each start an enrolment at once: both may exist until one is confirmed.
+    const [a, b] = await Promise.all([0, 1].map(() => t.call('POST', '/sdk/v1/totps', { secret: token, body: {} })));
+    const live = [a, b].filter((r) => r?.status === 200).map((r) => data(r as { json: Json }) as { totp_id: string; secret: string });
+    assert.ok(live.length >= 1);
+    const chosen = live.at(-1)!;
+    const r = await t.call('POST', '/sdk/v1/totps/authenticate', { secret: token, body: { totp_code: totpCode({ secret: chosen.secret }, t.clock.t) } });
+    assert.equal(r.status, 200, JSON.stringify(r.json));
+    assert.deepEqual((data(r) as { user: { totps: unknown } }).user.totps, [{ totp_id: chosen.totp_id, verified: true }]);
   });
 });

@@ -133,6 +133,20 @@ describe('attack: TOTP', () => {
       assert.ok(results.every((r) => r.status === 200 || r.json.error_type === 'totp_recovery_code_not_found'));
     });
 
+    it('a stolen first-factor session cannot read recovery codes, pending or confirmed, nor remove the TOTP', async () => {
+      const email = `totp-stolen-${++n}@example.com`;
+      const { token: owner } = await login(t, email, 600);
+      const { token: thief } = await login(t, email, 600);
+      const created = data(await t.call('POST', '/sdk/v1/totps', { secret: owner, body: {} })) as { secret: string; totp_id: string };
+      // During the owner's enrolment: the codes are not shown again to anyone.
+      const pending = await t.call('POST', '/sdk/v1/totps/recovery_codes', { secret: thief, body: {} });
+      assert.deepEqual((data(pending) as { totps: unknown[] }).totps, [{ totp_id: created.totp_id, verified: false, recovery_codes: [] }]);
+      assert.equal((await auth(owner, totpCode({ secret: created.secret }, t.clock.t))).status, 200);
+      assert.equal((await t.call('POST', '/sdk/v1/totps/recovery_codes', { secret: thief, body: {} })).json.error_type, 'unauthorized_action');
+      assert.equal((await t.call('DELETE', `/sdk/v1/users/totps/${created.totp_id}`, { secret: thief })).json.error_type, 'unauthorized_action');
+      assert.equal((await t.call('POST', '/sdk/v1/totps', { secret: thief, body: {} })).json.error_type, 'active_totp_exists');
+    });
+
     it("another user's recovery code and TOTP code do nothing for me", async () => {
       const v = await victim();
       const { token: mine } = await login(t, `totp-other-${n}@example.com`, 600);
