@@ -21,7 +21,7 @@ import { newId } from '../crypto.ts';
 import type { SessionsTable } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
 import { type Ctx, ok, readJson, requireProjectAuth, type Services } from '../http.ts';
-import { count, currentHits, type Limit, secondsLeftInWindow } from '../rate-limit.ts';
+import { count, currentHits, hit, type Limit, secondsLeftInWindow } from '../rate-limit.ts';
 import type { Route } from '../routes/types.ts';
 import { authenticateAnswer } from '../sessions.ts';
 import { loadUser } from '../users.ts';
@@ -49,6 +49,8 @@ export const TOTP_CLIENT_LOCK_MS = 60 * 60 * 1000;
  * few whatever the number of IPs. Only someone holding the user's first factor (a session) can guess.
  */
 export const TOTP_USER_GUARD: Limit = { max: 10, windowMs: 60 * 60 * 1000 };
+/** Enrolments per user per 10 minutes (each makes a secret, 10 codes and a QR image: bounded work per session). */
+export const TOTP_CREATE_LIMIT: Limit = { max: 10, windowMs: 10 * 60 * 1000 };
 /** Session factor types that show the caller passed the TOTP (or its recovery) on this session. */
 const TOTP_FACTOR_TYPES = new Set(['totp', 'recovery_codes']);
 
@@ -141,6 +143,7 @@ export function totpRoutes(route: Route, svc: Services): void {
     const body = await readJson(c, TOTPCreateRequest, svc.maxBodyBytes);
     const userId = session.user_id;
     const now = svc.now();
+    await hit(svc.db, `totp_create:user:${pid}:${userId}`, TOTP_CREATE_LIMIT, now);
     const live = await liveTotps(svc, userId);
     if (live.some((t) => t.verified === 1)) throw new ApiError('active_totp_exists');
     // A new enrolment replaces one still waiting for its first code (the old QR code stops working).

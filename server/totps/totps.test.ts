@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { login, type TestApp, testApp } from '../test-helpers.ts';
 import { totpCode } from './otp.ts';
+import { TOTP_CREATE_LIMIT } from './routes.ts';
 
 type Json = Record<string, unknown>;
 const data = (r: { json: Json }) => r.json.data as Json;
@@ -139,6 +140,16 @@ describe('totps: create, authenticate, recovery codes, recover, delete', () => {
       (await t.call('POST', '/sdk/v1/totps/recover', { secret: e.token, body: { recovery_code: e.recovery_codes[1] } })).json.error_type,
       'totp_recovery_code_not_found',
     );
+  });
+
+  it(`create: at most ${TOTP_CREATE_LIMIT.max} enrolments per user per 10 minutes`, async () => {
+    const { token } = await login(t, 'totp-create-limit@example.com', 600);
+    for (let i = 0; i < TOTP_CREATE_LIMIT.max; i++) assert.equal((await t.call('POST', '/sdk/v1/totps', { secret: token, body: {} })).status, 200);
+    const r = await t.call('POST', '/sdk/v1/totps', { secret: token, body: {} });
+    assert.equal(r.status, 429);
+    assert.equal(r.json.error_type, 'too_many_requests');
+    t.advance(TOTP_CREATE_LIMIT.windowMs);
+    assert.equal((await t.call('POST', '/sdk/v1/totps', { secret: token, body: {} })).status, 200);
   });
 
   it('the secret is not stored in clear', async () => {
