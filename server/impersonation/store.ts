@@ -87,7 +87,8 @@ export interface ImpersonationAuditEntry {
 export async function impersonationAudit(db: Db, projectId: string, userId?: string): Promise<ImpersonationAuditEntry[]> {
   let q = db.kysely.selectFrom('impersonation_audit').selectAll().where('project_id', '=', projectId);
   if (userId !== undefined) q = q.where('user_id', '=', userId);
-  const rows = await q.orderBy('at').orderBy('audit_id').execute();
+  // Within one millisecond a mint comes before its redemption ('minted' sorts after 'authenticated').
+  const rows = await q.orderBy('at').orderBy('event', 'desc').orderBy('audit_id').execute();
   return rows.map((r) => ({
     event: r.event === 'minted' ? 'minted' : 'authenticated',
     user_id: r.user_id,

@@ -75,6 +75,21 @@ export function matchTotp(p: TotpParams, token: string, timestampMs: number, win
   return delta === null ? null : totpStep(timestampMs, periodS) + delta;
 }
 
+/**
+ * `n` distinct 6-digit codes that are NOT valid at `timestampMs` within +/-`window` steps (tests use them
+ * as wrong guesses that cannot match by chance).
+ */
+export function wrongTotpCodes(p: TotpParams, timestampMs: number, n: number, window = TOTP_WINDOW): string[] {
+  const valid = new Set<string>();
+  for (let d = -window - 1; d <= window + 1; d++) valid.add(totpCode(p, timestampMs + d * (p.periodS ?? TOTP_PERIOD_S) * 1000));
+  const out: string[] = [];
+  for (let i = 0; out.length < n; i++) {
+    const code = String((i * 7919 + 13) % 1_000_000).padStart(TOTP_DIGITS, '0');
+    if (!valid.has(code) && !out.includes(code)) out.push(code);
+  }
+  return out;
+}
+
 /** The `otpauth://totp/...` URI (Key Uri Format) an authenticator app scans. */
 export function otpauthUri(o: { secret: string; issuer: string; label: string }): string {
   return new TOTP({

@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { login, type TestApp, testApp } from '../../server/test-helpers.ts';
-import { hotpCode, matchTotp, type TotpAlgorithm, totpCode, totpStep } from '../../server/totps/otp.ts';
+import { hotpCode, matchTotp, type TotpAlgorithm, totpCode, totpStep, wrongTotpCodes } from '../../server/totps/otp.ts';
 import { TOTP_CLIENT_LOCK_THRESHOLD, TOTP_USER_GUARD } from '../../server/totps/routes.ts';
 
 type Json = Record<string, unknown>;
@@ -99,10 +99,10 @@ describe('attack: TOTP', () => {
     it(`guessing: ${TOTP_CLIENT_LOCK_THRESHOLD} wrong codes lock the client out, the right code included`, async () => {
       const v = await victim();
       const right = totpCode({ secret: v.secret }, t.clock.t);
-      const wrong = (i: number) => String((Number(right) + 1 + i * 7919) % 1_000_000).padStart(6, '0');
+      const wrong = wrongTotpCodes({ secret: v.secret }, t.clock.t, TOTP_CLIENT_LOCK_THRESHOLD);
       for (let i = 0; i < TOTP_CLIENT_LOCK_THRESHOLD - 1; i++)
-        assert.equal((await auth(v.token, wrong(i), '203.0.113.9')).json.error_type, 'totp_code_not_found');
-      const locking = await auth(v.token, wrong(99), '203.0.113.9');
+        assert.equal((await auth(v.token, wrong[i] ?? '', '203.0.113.9')).json.error_type, 'totp_code_not_found');
+      const locking = await auth(v.token, wrong[TOTP_CLIENT_LOCK_THRESHOLD - 1] ?? '', '203.0.113.9');
       assert.equal(locking.status, 429);
       assert.equal(locking.json.error_type, 'user_lock_limit_reached');
       assert.equal((await auth(v.token, right, '203.0.113.9')).json.error_type, 'user_lock_limit_reached');
@@ -114,8 +114,8 @@ describe('attack: TOTP', () => {
 
     it('the guard also counts guesses spread over many clients', async () => {
       const v = await victim();
-      for (let i = 0; i < TOTP_USER_GUARD.max; i++)
-        await auth(v.token, '000000' === totpCode({ secret: v.secret }, t.clock.t) ? '111111' : '000000', `203.0.113.${100 + i}`);
+      const wrong = wrongTotpCodes({ secret: v.secret }, t.clock.t, TOTP_USER_GUARD.max);
+      for (let i = 0; i < TOTP_USER_GUARD.max; i++) await auth(v.token, wrong[i] ?? '', `203.0.113.${100 + i}`);
       assert.equal((await auth(v.token, totpCode({ secret: v.secret }, t.clock.t), '198.51.100.77')).json.error_type, 'user_lock_limit_reached');
     });
 
