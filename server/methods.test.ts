@@ -55,6 +55,10 @@ describe('server method registry', () => {
       '0007_pruning',
       '0008_oauth',
       '0009_crypto_wallets',
+      '0010_totps_registrations',
+      '0011_impersonation_tokens',
+      '0012_b2b_organizations',
+      '0012_rbac_user_roles',
       '0014_idp_provider',
     ]);
     const webauthn = methods.find((m) => m.name === 'webauthn');

@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { jwtVerify, createRemoteJWKSet } from 'jose';
 import * as oidc from 'openid-client';
+import { setRolesOf } from '../rbac/store.ts';
 import { testApp } from '../test-helpers.ts';
 import { CONSENT_URL, codeFor, consent, pkce, RP_CALLBACK, RP_LOGGED_OUT, redeem, setupIdp, tokenRequest, userinfoStatus } from './test-flow.ts';
 
@@ -234,6 +235,19 @@ test('custom scopes follow the RBAC policy: a user without the permission cannot
       ['write:docs', false, 'Change your documents'],
       ['unknown:thing', false, 'Use the unknown:thing scope'],
     ]);
+    // Given the reader role (the rbac method's setRolesOf), the user may grant read:docs, still not write:docs.
+    await setRolesOf(t.services, s.userId, ['reader']);
+    const withRole = await t.call('POST', '/sdk/v1/idp/oauth/authorize/start', { secret: s.session, body: p });
+    assert.deepEqual(
+      ((withRole.json.data?.scope_results ?? []) as { scope: string; is_grantable: boolean }[]).map((x) => [x.scope, x.is_grantable]),
+      [
+        ['openid', true],
+        ['read:docs', true],
+        ['write:docs', false],
+        ['unknown:thing', false],
+      ],
+    );
+    await setRolesOf(t.services, s.userId, []);
     // Only grantable scopes are granted (and remembered).
     const back = await consent(t, s.session, p);
     assert.ok(back.searchParams.get('code'));

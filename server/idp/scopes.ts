@@ -27,8 +27,9 @@ export function isScopeToken(scope: string): boolean {
 }
 
 /**
- * The user's role ids. The swap point for the RBAC work (branch h11): today the wire user's `roles`
- * (loadUser), which core leaves empty until the roles land on main.
+ * The user's role ids: the wire user's `roles` (loadUser; the rbac method fills them: the project's
+ * default roles, roles by verified email, roles given with setUserRoles). Read through the user so this
+ * method needs no import of another method.
  */
 export async function userRoleIds(svc: Services, userId: string): Promise<string[]> {
   const user = await loadUser(svc, userId);
