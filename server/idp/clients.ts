@@ -96,6 +96,41 @@ export async function createIdpClient(db: Db, projectId: string, o: CreateIdpCli
   return { client_id, client_secret };
 }
 
+/** The clients created with {@link createIdpClient} in a project (not the config-declared ones), oldest first. */
+export async function listStoredIdpClients(db: Db, projectId: string): Promise<IdpClient[]> {
+  const rows = await db.kysely.selectFrom('idp_clients').selectAll().where('project_id', '=', projectId).orderBy('created_at').execute();
+  return rows.map(rowClient);
+}
+
+/**
+ * Deletes a client created with {@link createIdpClient} and ends everything it holds: its codes, access
+ * and refresh tokens stop working and its grants and users' consents are revoked. False when there is no
+ * such client (a config-declared client is removed from the config instead).
+ */
+export async function deleteIdpClient(db: Db, projectId: string, clientId: string, now: number = Date.now()): Promise<boolean> {
+  const k = db.kysely;
+  const res = await k.deleteFrom('idp_clients').where('project_id', '=', projectId).where('client_id', '=', clientId).executeTakeFirst();
+  if (res.numDeletedRows === 0n) return false;
+  await k
+    .updateTable('idp_grants')
+    .set({ revoked_at: now })
+    .where('project_id', '=', projectId)
+    .where('client_id', '=', clientId)
+    .where('revoked_at', 'is', null)
+    .execute();
+  await k.deleteFrom('idp_codes').where('project_id', '=', projectId).where('client_id', '=', clientId).execute();
+  await k.deleteFrom('idp_refresh_tokens').where('project_id', '=', projectId).where('client_id', '=', clientId).execute();
+  await k.deleteFrom('access_tokens').where('project_id', '=', projectId).where('connected_app_id', '=', clientId).execute();
+  await k
+    .updateTable('connected_apps')
+    .set({ revoked_at: now })
+    .where('project_id', '=', projectId)
+    .where('connected_app_id', '=', clientId)
+    .where('revoked_at', 'is', null)
+    .execute();
+  return true;
+}
+
 /** The project's clients: config-declared first, then the database's (a config id shadows a database one). */
 export async function listIdpClients(svc: Services): Promise<IdpClient[]> {
   const fromConfig = (svc.project.config.idp_clients ?? []).map(configClient);

@@ -9,6 +9,7 @@ import { test } from 'node:test';
 import { jwtVerify, createRemoteJWKSet } from 'jose';
 import * as oidc from 'openid-client';
 import { setRolesOf } from '../rbac/store.ts';
+import { createIdpClient, deleteIdpClient, listStoredIdpClients } from './clients.ts';
 import { testApp } from '../test-helpers.ts';
 import { CONSENT_URL, codeFor, consent, pkce, RP_CALLBACK, RP_LOGGED_OUT, redeem, setupIdp, tokenRequest, userinfoStatus } from './test-flow.ts';
 
@@ -406,6 +407,38 @@ test('pruning deletes codes and tokens an hour after expiry, then the grants not
     assert.deepEqual([await count('idp_codes'), await count('idp_refresh_tokens'), await count('access_tokens')], [0, 0, 0]);
     // The grant went with them: nothing refers to it and a refresh token's life has passed.
     assert.equal(await count('idp_grants'), 0);
+  } finally {
+    await t.close();
+  }
+});
+
+test('admin: createIdpClient checks the URIs; listStoredIdpClients lists; deleteIdpClient ends what the client holds', async () => {
+  const t = await testApp();
+  try {
+    const s = await setupIdp(t);
+    const db = t.services.db;
+    for (const bad of ['http://rp.example/cb', 'https://rp.example/cb#x', 'https://u:p@rp.example/cb', 'javascript:alert(1)', '/relative']) {
+      await assert.rejects(createIdpClient(db, t.projectId, { client_name: 'Bad', redirect_uris: [bad] }), Error, bad);
+    }
+    await assert.rejects(createIdpClient(db, t.projectId, { client_name: '', redirect_uris: [RP_CALLBACK] }));
+    await assert.rejects(createIdpClient(db, t.projectId, { client_name: 'None', redirect_uris: [] }));
+    const listed = await listStoredIdpClients(db, t.projectId);
+    assert.deepEqual(
+      listed.map((c) => [c.client_name, c.client_secret_hash === null]),
+      [
+        ['Relying Party', false],
+        ['Single Page App', true],
+        ['Our Own App', false],
+      ],
+    );
+    const { code, verifier } = await codeFor(t, s);
+    const tok = await redeem(t, s, code, verifier);
+    assert.equal(await deleteIdpClient(db, t.projectId, s.clientId), true);
+    assert.equal(await deleteIdpClient(db, t.projectId, s.clientId), false);
+    assert.equal(await userinfoStatus(t, String(tok.json.access_token)), 401);
+    const refreshed = await tokenRequest(t, { grant_type: 'refresh_token', refresh_token: String(tok.json.refresh_token) }, [s.clientId, s.clientSecret]);
+    assert.equal(refreshed.json.error, 'invalid_client');
+    assert.deepEqual((await t.call('GET', '/sdk/v1/users/connected_apps', { secret: s.session })).json.data?.connected_apps, []);
   } finally {
     await t.close();
   }

@@ -15,7 +15,15 @@ import { idpSdkRoutes } from './sdk-routes.ts';
 import { pruneIdp } from './store.ts';
 import type { IdpTables } from './tables.ts';
 
-export { type CreatedIdpClient, type CreateIdpClientOptions, createIdpClient, type IdpClient, listIdpClients } from './clients.ts';
+export {
+  type CreatedIdpClient,
+  type CreateIdpClientOptions,
+  createIdpClient,
+  deleteIdpClient,
+  type IdpClient,
+  listIdpClients,
+  listStoredIdpClients,
+} from './clients.ts';
 
 /** The idp method's registry entry. */
 export const idpMethod = {
