@@ -443,3 +443,25 @@ test('admin: createIdpClient checks the URIs; listStoredIdpClients lists; delete
     await t.close();
   }
 });
+
+test('a refresh may narrow the scopes, never widen them; a refused widening does not spend the token', async () => {
+  const t = await testApp();
+  try {
+    const s = await setupIdp(t);
+    const { code, verifier } = await codeFor(t, s);
+    const tok = await redeem(t, s, code, verifier);
+    const rt = String(tok.json.refresh_token);
+    const wider = await tokenRequest(t, { grant_type: 'refresh_token', refresh_token: rt, scope: 'openid phone' }, [s.clientId, s.clientSecret]);
+    assert.deepEqual([wider.status, wider.json.error], [400, 'invalid_scope']);
+    const narrower = await tokenRequest(t, { grant_type: 'refresh_token', refresh_token: rt, scope: 'openid offline_access' }, [s.clientId, s.clientSecret]);
+    assert.equal(narrower.status, 200, JSON.stringify(narrower.json));
+    assert.equal(narrower.json.scope, 'openid offline_access');
+    const info = await t.call('GET', `/v1/public/${t.projectId}/oauth2/userinfo`, {
+      auth: false,
+      headers: { authorization: `Bearer ${narrower.json.access_token}` },
+    });
+    assert.deepEqual(info.json, { sub: s.userId });
+  } finally {
+    await t.close();
+  }
+});

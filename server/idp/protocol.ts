@@ -381,12 +381,13 @@ async function codeGrant(c: Ctx, svc: Services, client: IdpClient, form: Map<str
   } catch {
     throw new TokenError('invalid_grant', 'code_verifier does not match the code_challenge.');
   }
+  if (!(await grantLive(svc, row.grant_id))) throw new TokenError('invalid_grant', 'The authorization was revoked.');
   if (!(await consumeCode(svc, row.code_hash))) {
-    // Lost a race with another redemption of the same code: that is reuse too.
+    // Lost a race with another redemption of the same code: that is reuse too. The winner still gets its
+    // answer (exactly one redemption succeeds), but its tokens belong to the revoked grant: dead at once.
     await revokeGrant(svc, row.grant_id);
     throw new TokenError('invalid_grant', 'The code was already used; the tokens it gave are revoked.');
   }
-  if (!(await grantLive(svc, row.grant_id))) throw new TokenError('invalid_grant', 'The authorization was revoked.');
   const grant = await svc.db.kysely.selectFrom('idp_grants').select('auth_time').where('grant_id', '=', row.grant_id).executeTakeFirstOrThrow();
   return tokenAnswer(c, svc, { grantId: row.grant_id, client, userId: row.user_id, scopes: row.scopes, nonce: row.nonce, authTime: grant.auth_time });
 }
@@ -397,14 +398,9 @@ async function refreshGrant(c: Ctx, svc: Services, client: IdpClient, form: Map<
   if (!token) throw new TokenError('invalid_request', 'refresh_token is missing.');
   const row = await findRefreshToken(svc, token);
   if (!row || row.client_id !== client.client_id) throw new TokenError('invalid_grant', 'The refresh token is unknown or was issued to another client.');
-  if (row.used_at !== null || !(await useRefreshToken(svc, row.token_hash))) {
-    // RFC 9700 4.14.2: a rotated-out token coming back means two parties hold it: end the family.
-    await revokeGrant(svc, row.grant_id);
-    throw new TokenError('invalid_grant', 'The refresh token was already used; every token of this authorization is revoked.');
-  }
-  if (row.expires_at <= svc.now()) throw new TokenError('invalid_grant', 'The refresh token has expired.');
   const grant = await svc.db.kysely.selectFrom('idp_grants').selectAll().where('grant_id', '=', row.grant_id).executeTakeFirst();
   if (!grant || grant.revoked_at !== null) throw new TokenError('invalid_grant', 'The authorization was revoked.');
+  // A bad scope is refused before the token is spent.
   let scopes = row.scopes;
   const asked = form.get('scope');
   if (asked !== undefined) {
@@ -412,6 +408,13 @@ async function refreshGrant(c: Ctx, svc: Services, client: IdpClient, form: Map<
     const narrowed = [...new Set(asked.split(' ').filter(Boolean))];
     if (narrowed.length === 0 || !narrowed.every((s) => had.has(s))) throw new TokenError('invalid_scope', 'scope may only narrow the granted scopes.');
     scopes = narrowed.join(' ');
+  }
+  if (row.used_at === null && row.expires_at <= svc.now()) throw new TokenError('invalid_grant', 'The refresh token has expired.');
+  if (row.used_at !== null || !(await useRefreshToken(svc, row.token_hash))) {
+    // RFC 9700 4.14.2: a rotated-out token coming back means two parties hold it: end the family. (In a
+    // race, the one winner still gets its answer, but under the revoked grant its tokens are dead.)
+    await revokeGrant(svc, row.grant_id);
+    throw new TokenError('invalid_grant', 'The refresh token was already used; every token of this authorization is revoked.');
   }
   return tokenAnswer(c, svc, { grantId: row.grant_id, client, userId: row.user_id, scopes, nonce: null, authTime: grant.auth_time });
 }

@@ -133,11 +133,14 @@ describe('attack: OpenID provider', () => {
     assert.equal(refresh.json.error, 'invalid_grant');
   });
 
-  it('50 parallel redemptions of one code: exactly one succeeds', async () => {
+  it('50 parallel redemptions of one code: exactly one succeeds, and the reuses revoke its tokens', async () => {
     const { code, verifier } = await codeFor(t, s);
     const results = await Promise.all(Array.from({ length: 50 }, () => redeem(t, s, code, verifier)));
-    assert.equal(results.filter((r) => r.status === 200).length, 1);
+    const won = results.filter((r) => r.status === 200);
+    assert.equal(won.length, 1);
     assert.ok(results.every((r) => r.status === 200 || r.json.error === 'invalid_grant'));
+    // The 49 others were reuses of the code: the one redemption's tokens are revoked too.
+    assert.equal(await userinfoStatus(t, String(won[0]?.json.access_token)), 401);
   });
 
   it('a code after its 60 s is refused (moved clock)', async () => {
@@ -179,6 +182,17 @@ describe('attack: OpenID provider', () => {
     assert.equal((await tokenRequest(t, { grant_type: 'refresh_token', refresh_token: rt2 }, [s.clientId, s.clientSecret])).json.error, 'invalid_grant');
     assert.equal(await userinfoStatus(t, String(second.json.access_token)), 401);
     assert.equal(await userinfoStatus(t, String(first.json.access_token)), 401);
+    // 50 parallel refreshes with one token: one answer, and the race itself is reuse: the family dies.
+    const { code: c3, verifier: v3 } = await codeFor(t, s);
+    const third = await redeem(t, s, c3, v3);
+    const raced = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        tokenRequest(t, { grant_type: 'refresh_token', refresh_token: String(third.json.refresh_token) }, [s.clientId, s.clientSecret]),
+      ),
+    );
+    const winners = raced.filter((r) => r.status === 200);
+    assert.equal(winners.length, 1);
+    assert.equal(await userinfoStatus(t, String(winners[0]?.json.access_token)), 401);
     // Another client cannot use a refresh token it did not get.
     const { code: c2, verifier: v2 } = await codeFor(t, s);
     const fresh = await redeem(t, s, c2, v2);
