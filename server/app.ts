@@ -14,7 +14,7 @@ import { devInboxDelivery } from './messaging/dev-inbox.ts';
 import { smtpDelivery } from './messaging/smtp.ts';
 import { httpSmsDelivery } from './messaging/sms.ts';
 import { Outbox } from './outbox.ts';
-import { ensureProject, type LiveProjectFile, type PasswordStrengthSetting, type Project, type TrustedTokenProfile } from './project.ts';
+import { ensureProject, type IdpClientConfig, type LiveProjectFile, type PasswordStrengthSetting, type Project, type TrustedTokenProfile } from './project.ts';
 import { DEFAULT_PRUNE_INTERVAL_MS, pruneOnce, startPruning } from './prune.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './rate-limit.ts';
 import { type CaptchaVerifier, captchaGuard, devCaptchaRoutes, devCaptchaVerifier, siteverifyCaptchaVerifier } from './captcha.ts';
@@ -62,6 +62,10 @@ export interface AppOptions {
   staticDirs?: StaticDir[];
   /** Trusted auth token profiles for sessions/attest, merged over the project's own. */
   trustedAuthTokenProfiles?: TrustedTokenProfile[];
+  /** The OpenID provider's consent page (project setting `idp_consent_url`), overriding the project's (e.g. the demo's `/idp-consent.html`). */
+  idpConsentUrl?: string;
+  /** OpenID provider client applications added to the project's `idp_clients` (e.g. the demo's relying party). */
+  idpClients?: IdpClientConfig[];
   /** Overrides the project's password_strength_policy ('auto' or 'none'). */
   passwordStrengthPolicy?: PasswordStrengthSetting;
   /** Captcha verification; default: the dev captcha for test projects, siteverify with captchaSecret for live ones. */
@@ -163,6 +167,17 @@ export async function createApp(opts: AppOptions = {}): Promise<AppInstance> {
     }
     if (opts.enumerationProtection !== undefined) {
       project = { ...project, config: { ...project.config, enumeration_protection: opts.enumerationProtection } };
+    }
+    if (opts.idpConsentUrl !== undefined || opts.idpClients?.length) {
+      const c = project.config;
+      project = {
+        ...project,
+        config: {
+          ...c,
+          ...(opts.idpConsentUrl !== undefined ? { idp_consent_url: opts.idpConsentUrl } : {}),
+          ...(opts.idpClients?.length ? { idp_clients: [...(c.idp_clients ?? []), ...opts.idpClients] } : {}),
+        },
+      };
     }
     const keys = init.keys;
     const deliveries: Delivery[] = [];

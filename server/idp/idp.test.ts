@@ -5,12 +5,13 @@
  * TEST_DATABASE_URL.
  */
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { test } from 'node:test';
 import { jwtVerify, createRemoteJWKSet } from 'jose';
 import * as oidc from 'openid-client';
 import { setRolesOf } from '../rbac/store.ts';
 import { createIdpClient, deleteIdpClient, listStoredIdpClients } from './clients.ts';
-import { testApp } from '../test-helpers.ts';
+import { login, testApp } from '../test-helpers.ts';
 import { CONSENT_URL, codeFor, consent, pkce, RP_CALLBACK, RP_LOGGED_OUT, redeem, setupIdp, tokenRequest, userinfoStatus } from './test-flow.ts';
 
 test('a relying party on openid-client signs in through the consent page, reads userinfo, refreshes and logs out', async () => {
@@ -461,6 +462,42 @@ test('a refresh may narrow the scopes, never widen them; a refused widening does
       headers: { authorization: `Bearer ${narrower.json.access_token}` },
     });
     assert.deepEqual(info.json, { sub: s.userId });
+  } finally {
+    await t.close();
+  }
+});
+
+test('createApp options idpConsentUrl and idpClients configure the provider (the demo server uses them)', async () => {
+  const secret = 'demo-rp-secret-0123456789abcdef0123456789abcdef';
+  const t = await testApp({
+    idpConsentUrl: '/idp-consent.html',
+    idpClients: [
+      {
+        client_id: 'demo-rp',
+        client_name: 'Demo relying party',
+        redirect_uris: ['http://localhost:9000/callback'],
+        post_logout_redirect_uris: ['http://localhost:9000/'],
+        client_secret_sha256: createHash('sha256').update(secret).digest('hex'),
+      },
+    ],
+  });
+  try {
+    const { token } = await login(t, 'demo@example.com');
+    const { challenge, verifier } = pkce();
+    const back = await consent(t, token, {
+      client_id: 'demo-rp',
+      redirect_uri: 'http://localhost:9000/callback',
+      scopes: ['openid', 'email'],
+      code_challenge: challenge,
+    });
+    const tok = await tokenRequest(
+      t,
+      { grant_type: 'authorization_code', code: back.searchParams.get('code') ?? '', code_verifier: verifier, redirect_uri: 'http://localhost:9000/callback' },
+      ['demo-rp', secret],
+    );
+    assert.equal(tok.status, 200, JSON.stringify(tok.json));
+    const wrong = await tokenRequest(t, { grant_type: 'refresh_token', refresh_token: 'x' }, ['demo-rp', `${secret}x`]);
+    assert.equal(wrong.json.error, 'invalid_client');
   } finally {
     await t.close();
   }
