@@ -47,7 +47,7 @@ export interface AppEnv {
    * `body`: the one read of the request body ({@link readBodyBytes}); `captchaVerified`: the captcha
    * guard accepted this request's captcha_token.
    */
-  Variables: { requestId: string; body?: Promise<Buffer>; captchaVerified?: boolean };
+  Variables: { requestId: string; body?: Promise<Buffer>; captchaVerified?: boolean; errorType?: string };
 }
 
 /** The Hono context of this app. */
@@ -77,6 +77,8 @@ export function errorResponse(c: Ctx, err: unknown, log: (line: string) => void)
   let apiErr: ApiError;
   // DESIGN 2: the client retries once with a fresh captcha on a text answer saying 'Captcha required'.
   if (err instanceof ApiError && err.errorType === 'captcha_required') return c.text(ERRORS.captcha_required.message, 403);
+  // For the request log and metrics (server/ops): rate-limit refusals and lockouts are counted by type.
+  if (err instanceof ApiError) c.set('errorType', err.errorType);
   if (err instanceof ApiError) {
     apiErr = err;
   } else {

@@ -29,6 +29,8 @@ export interface Db {
   kysely: Kysely<Database>;
   dialect: DbDialect;
   close(): Promise<void>;
+  /** Postgres pool use (connections total, idle, clients waiting), for metrics; absent on SQLite (one connection). */
+  pool?: () => { total: number; idle: number; waiting: number };
 }
 
 /** Where to store data: a Postgres URL wins; otherwise SQLite at `${dataDir}/auth.db` (or `:memory:`). */
@@ -48,13 +50,11 @@ const pgTypes = {
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<Db> {
   let kysely: Kysely<Database>;
   let dialect: DbDialect;
+  let pool: pg.Pool | undefined;
   if (opts.databaseUrl && /^postgres(ql)?:\/\//.test(opts.databaseUrl)) {
     dialect = 'postgres';
-    kysely = new Kysely<Database>({
-      dialect: new PostgresDialect({
-        pool: new pg.Pool({ connectionString: opts.databaseUrl, max: 10, types: pgTypes }),
-      }),
-    });
+    pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, types: pgTypes });
+    kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   } else {
     dialect = 'sqlite';
     const dataDir = opts.dataDir ?? './data';
@@ -84,7 +84,10 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Db> {
     await kysely.destroy();
     throw new Error(`database migration failed${failed ? ` at ${failed.migrationName}` : ''}`, { cause: error });
   }
-  return { kysely, dialect, close: () => kysely.destroy() };
+  const db: Db = { kysely, dialect, close: () => kysely.destroy() };
+  const p = pool;
+  if (p) db.pool = () => ({ total: p.totalCount, idle: p.idleCount, waiting: p.waitingCount });
+  return db;
 }
 
 /**
