@@ -16,7 +16,7 @@ import { smtpDelivery } from './messaging/smtp.ts';
 import { httpSmsDelivery } from './messaging/sms.ts';
 import { Outbox } from './outbox.ts';
 import { ensureProject, type LiveProjectFile, type PasswordStrengthSetting, type Project, type TrustedTokenProfile } from './project.ts';
-import { DEFAULT_PRUNE_INTERVAL_MS, pruneOnce, startPruning } from './prune.ts';
+import { DEFAULT_PRUNE_INTERVAL_MS, type PruneOptions, pruneOnce, startPruning } from './prune.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './rate-limit.ts';
 import { type CaptchaVerifier, captchaGuard, devCaptchaRoutes, devCaptchaVerifier, siteverifyCaptchaVerifier } from './captcha.ts';
 import { accountRoutes } from './routes/account.ts';
@@ -90,6 +90,8 @@ export interface AppOptions {
   smsAllowedCountries?: string[];
   /** Time between pruning runs (old telemetry, old rate windows), ms; default 10 minutes. */
   pruneIntervalMs?: number;
+  /** Retention periods (RETENTION_*) and scheduled key rotation (SIGNING_KEY_ROTATION_DAYS) of the pruning tick (prune.ts). */
+  prune?: PruneOptions;
   /** Log each request. */
   log?: boolean;
   /** Where log lines go (default console.error); errors are always logged. */
@@ -219,14 +221,14 @@ export async function createApp(opts: AppOptions = {}): Promise<AppInstance> {
         services.outbox.register(kind, handler);
       }
     }
-    await pruneOnce(services);
+    await pruneOnce(services, opts.prune);
     const routes: RegisteredRoute[] = [];
     const lifecycle: Lifecycle = { draining: false };
     const app = buildApp(services, opts, routes, { lifecycle, metrics });
     // Every deferred job kind is registered: jobs left by an earlier process run now.
     services.outbox.start();
     services.outbox.kick();
-    const pruning = startPruning(services, opts.pruneIntervalMs ?? DEFAULT_PRUNE_INTERVAL_MS);
+    const pruning = startPruning(services, opts.pruneIntervalMs ?? DEFAULT_PRUNE_INTERVAL_MS, opts.prune);
     let closed: Promise<void> | undefined;
     return {
       app,

@@ -1,6 +1,7 @@
 /** What server/main.ts asks of the operations layer: the start-up check and the options read from the environment. */
 import type { StartServerOptions } from '../start.ts';
 import { readLiveProjectFile } from '../project.ts';
+import type { PruneOptions, Retention } from '../prune.ts';
 import { checkEnvironment, configErrorMessage } from './config.ts';
 import { type LogLevel, logLine } from './log.ts';
 
@@ -37,5 +38,22 @@ export function opsOptionsFromEnv(env: Record<string, string | undefined>): Part
   if (env.METRICS_HOST) out.metricsHost = env.METRICS_HOST;
   const shutdown = num(env.SHUTDOWN_TIMEOUT_MS);
   if (shutdown !== undefined) out.shutdownTimeoutMs = shutdown;
+  const interval = num(env.PRUNE_INTERVAL_MINUTES);
+  if (interval !== undefined) out.pruneIntervalMs = interval * 60_000;
+  const prune: PruneOptions = {};
+  const retention: Partial<Retention> = {};
+  const hours = (name: string) => (num(env[name]) === undefined ? undefined : (num(env[name]) as number) * 3_600_000);
+  const expired = hours('RETENTION_EXPIRED_HOURS');
+  if (expired !== undefined) retention.expiredMs = expired;
+  const sessions = hours('RETENTION_SESSIONS_DAYS');
+  if (sessions !== undefined) retention.sessionsMs = sessions * 24;
+  const events = hours('RETENTION_EVENTS_DAYS');
+  if (events !== undefined) retention.eventsMs = events * 24;
+  const inbox = hours('RETENTION_DEV_INBOX_HOURS');
+  if (inbox !== undefined) retention.devInboxMs = inbox;
+  if (Object.keys(retention).length > 0) prune.retention = retention;
+  const rotation = num(env.SIGNING_KEY_ROTATION_DAYS);
+  if (rotation !== undefined) prune.keyRotationMs = rotation * 86_400_000;
+  if (Object.keys(prune).length > 0) out.prune = prune;
   return out;
 }
