@@ -146,7 +146,7 @@ export async function createApp(opts: AppOptions = {}): Promise<AppInstance> {
     const init = await withStartupLock(db, async (k) => {
       const locked: Db = { ...db, kysely: k };
       const project = await ensureProject(locked, now(), opts.liveProject);
-      return { project, keys: await loadSigningKeys(locked, now()), clientKey: await loadClientKey(k, project.project_id, now()) };
+      return { project, keys: await loadSigningKeys(locked, now(), db), clientKey: await loadClientKey(k, project.project_id, now()) };
     });
     let project = withBootstrapOverrides(init.project, opts.bootstrap);
     if (opts.passwordStrengthPolicy) {

@@ -52,12 +52,16 @@ export class KeyRing implements SigningKeys {
   private imported = new Map<string, CryptoKey>();
   private chosen!: { kid: string; privateKey: CryptoKey };
 
-  private constructor(private readonly db: Db) {}
+  private constructor(private db: Db) {}
 
-  /** Loads the rows and picks the key signing at `now`. @throws Error when the database holds no key */
-  static async open(db: Db, now: number): Promise<KeyRing> {
+  /**
+   * Loads the rows from `db` and picks the key signing at `now`; later refreshes read `later` (default `db`).
+   * @throws Error when the database holds no key
+   */
+  static async open(db: Db, now: number, later: Db = db): Promise<KeyRing> {
     const ring = new KeyRing(db);
     await ring.select(now);
+    ring.db = later;
     return ring;
   }
 
@@ -103,12 +107,14 @@ async function insertKey(k: Db['kysely'], now: number, activeAt: number | null):
 
 /**
  * Loads the signing keys (a {@link KeyRing}), creating the first key if the database has none. Run it
- * under `withStartupLock` so instances starting together create one key between them.
+ * under `withStartupLock` so instances starting together create one key between them; `ringDb` is the
+ * database the ring re-reads later (the lock's transaction ends), default `db`.
  */
-export async function loadSigningKeys(db: Db, now: number): Promise<SigningKeys> {
+export async function loadSigningKeys(db: Db, now: number, ringDb: Db = db): Promise<SigningKeys> {
   const any = await db.kysely.selectFrom('signing_keys').select('kid').limit(1).executeTakeFirst();
   if (!any) await insertKey(db.kysely, now, null);
-  return KeyRing.open(db, now);
+  // Rows read inside the lock (they include the key just inserted); later refreshes go to ringDb.
+  return KeyRing.open(db, now, ringDb);
 }
 
 /** A stored key as `keys list` shows it (no private material). */

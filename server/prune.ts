@@ -70,7 +70,7 @@ function tablesWithExpiry(db: Db): Promise<string[]> {
 export type PruneReport = Record<string, number>;
 
 /** One pruning pass at the clock's now; returns the rows deleted per table. */
-export async function pruneOnce(svc: Services, opts: PruneOptions = {}): Promise<PruneReport> {
+export async function pruneOnce(svc: Pick<Services, 'db' | 'now' | 'log'>, opts: PruneOptions = {}): Promise<PruneReport> {
   const now = svc.now();
   const r = { ...DEFAULT_RETENTION, ...opts.retention };
   const k = svc.db.kysely;

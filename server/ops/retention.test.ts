@@ -13,7 +13,14 @@ describe('retention', () => {
     const t = await testApp({ bootstrap: { pkce_required_for_email_magic_links: false } });
     const k = t.services.db.kysely;
     const count = async (table: 'otps' | 'magic_links' | 'sessions' | 'dev_messages' | 'events' | 'webauthn_challenges') =>
-      Number((await k.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+      Number(
+        (
+          await k
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     try {
       const { token } = await login(t, 'kept@example.com', 60);
       await sendOtp(t, 'pending@example.com');
