@@ -44,7 +44,12 @@ describe('SQLite backup and restore', () => {
       await t.close();
 
       // Restore into a fresh folder (as onto a new machine), then start a server on it.
-      const cli = await runCli(['restore', '--from', backup, '--yes'], { out: () => undefined, err: () => undefined, env: { DATA_DIR: target.dir }, now: Date.now });
+      const cli = await runCli(['restore', '--from', backup, '--yes'], {
+        out: () => undefined,
+        err: () => undefined,
+        env: { DATA_DIR: target.dir },
+        now: Date.now,
+      });
       assert.equal(cli, 0);
       const restored = await testApp({}, { store: target, clock });
       try {
@@ -94,7 +99,12 @@ describe('SQLite backup and restore', () => {
 
   it('on Postgres the CLI points to pg_dump instead', async () => {
     let err = '';
-    const code = await runCli(['backup', '--out', '/tmp/x.db'], { out: () => undefined, err: (s) => (err += s), env: { DATABASE_URL: 'postgres://h/db' }, now: Date.now });
+    const code = await runCli(['backup', '--out', '/tmp/x.db'], {
+      out: () => undefined,
+      err: (s) => (err += s),
+      env: { DATABASE_URL: 'postgres://h/db' },
+      now: Date.now,
+    });
     assert.equal(code, 1);
     assert.match(err, /pg_dump/);
   });
