@@ -137,3 +137,9 @@ describe('the project file (PROJECT_CONFIG)', () => {
     ]);
   });
 });
+
+describe('the deployment examples', () => {
+  it('server/deploy/project.example.json is a valid project file', () => {
+    assert.equal(readLiveProjectFile('server/deploy/project.example.json').project_name, 'Example');
+  });
+});
