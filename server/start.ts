@@ -91,6 +91,11 @@ export interface StartServerOptions extends AppOptions {
    * before their connections are cut. Default {@link DEFAULT_SHUTDOWN_TIMEOUT_MS}.
    */
   shutdownTimeoutMs?: number;
+  /**
+   * Time between the start of a shutdown and the end of accepting connections (SHUTDOWN_DELAY_MS, default 0):
+   * `/readyz` answers 503 meanwhile, so a balancer polling it stops routing here before connections are refused.
+   */
+  shutdownDelayMs?: number;
   /** Serve Prometheus metrics on their own port (METRICS_PORT; 0 picks one), on `metricsHost` (default the server's host). */
   metricsPort?: number;
   metricsHost?: string;
@@ -168,6 +173,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     close() {
       closed ??= (async () => {
         instance.lifecycle.draining = true;
+        if (opts.shutdownDelayMs) await new Promise((r) => setTimeout(r, opts.shutdownDelayMs));
         await drain(server, shutdownTimeoutMs);
         await metricsServer?.close();
         await instance.close();

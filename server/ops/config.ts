@@ -103,6 +103,7 @@ export const ServerEnv = z.object({
   HTTP_KEEP_ALIVE_TIMEOUT_MS: int(0, 3_600_000),
   HTTP_MAX_CONNECTIONS: int(0, 1_000_000),
   SHUTDOWN_TIMEOUT_MS: int(0, 600_000),
+  SHUTDOWN_DELAY_MS: int(0, 600_000),
   METRICS: z.enum(['on', 'off'], { error: 'must be on or off' }),
   METRICS_PORT: int(0, 65535),
   METRICS_HOST: nonEmpty,

@@ -159,4 +159,25 @@ describe('graceful shutdown on SIGTERM (a real server process)', () => {
       p.cleanup();
     }
   });
+
+  it('SHUTDOWN_DELAY_MS: /readyz answers 503 at once while requests are still served, then the server stops', async () => {
+    const p = await startProcess({ SHUTDOWN_DELAY_MS: '1500' });
+    try {
+      p.child.kill('SIGTERM');
+      let status = 0;
+      for (let i = 0; i < 100 && status !== 503; i++) {
+        status = (await fetch(`http://127.0.0.1:${p.port}/readyz`)).status;
+        if (status !== 503) await new Promise((r) => setTimeout(r, 10));
+      }
+      assert.equal(status, 503);
+      const body = (await (await fetch(`http://127.0.0.1:${p.port}/readyz`)).json()) as { checks: { accepting: boolean } };
+      assert.equal(body.checks.accepting, false);
+      // Still answering: the balancer has time to notice before connections are refused.
+      assert.equal((await fetch(`http://127.0.0.1:${p.port}/healthz`)).status, 200);
+      assert.equal(await p.exited, 0);
+    } finally {
+      if (p.child.exitCode === null) p.child.kill('SIGKILL');
+      p.cleanup();
+    }
+  });
 });

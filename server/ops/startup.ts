@@ -38,6 +38,8 @@ export function opsOptionsFromEnv(env: Record<string, string | undefined>): Part
   if (env.METRICS_HOST) out.metricsHost = env.METRICS_HOST;
   const shutdown = num(env.SHUTDOWN_TIMEOUT_MS);
   if (shutdown !== undefined) out.shutdownTimeoutMs = shutdown;
+  const delay = num(env.SHUTDOWN_DELAY_MS);
+  if (delay !== undefined) out.shutdownDelayMs = delay;
   const interval = num(env.PRUNE_INTERVAL_MINUTES);
   if (interval !== undefined) out.pruneIntervalMs = interval * 60_000;
   const prune: PruneOptions = {};
