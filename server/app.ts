@@ -164,10 +164,12 @@ export async function createApp(opts: AppOptions = {}): Promise<AppInstance> {
       };
     }
     if (project.mode === 'live' && !project.config.allowed_hosts?.length) {
-      logger('[hosts] live project without ALLOWED_HOSTS (allowed_hosts): only loopback host names (localhost, 127.0.0.1, [::1]) are answered');
+      logger(
+        logLine('warn', { msg: 'live project without ALLOWED_HOSTS (allowed_hosts): only loopback host names (localhost, 127.0.0.1, [::1]) are answered' }),
+      );
     }
     if (project.mode === 'test' && opts.allowedHosts?.length) {
-      logger('[hosts] ALLOWED_HOSTS is ignored for the test project: it answers loopback host names only (its dev inbox holds codes)');
+      logger(logLine('warn', { msg: 'ALLOWED_HOSTS is ignored for the test project: it answers loopback host names only (its dev inbox holds codes)' }));
     }
     if (opts.trustedAuthTokenProfiles?.length) {
       const own = project.config.trusted_auth_token_profiles ?? [];
@@ -185,7 +187,7 @@ export async function createApp(opts: AppOptions = {}): Promise<AppInstance> {
       if (opts.smsProviderUrl)
         deliveries.push(httpSmsDelivery({ url: opts.smsProviderUrl, ...(opts.smsProviderToken ? { token: opts.smsProviderToken } : {}) }));
       if (deliveries.length === 0) {
-        logger('[delivery] live project without SMTP_URL: outgoing email is dropped');
+        logger(logLine('warn', { msg: 'live project without SMTP_URL: outgoing email is dropped' }));
         deliveries.push(logOnlyDelivery(logger));
       }
     }

@@ -11,6 +11,7 @@ import type { ClientKeys } from './client-keys.ts';
 import type { Delivery } from './messaging/delivery.ts';
 import type { ServerMethod } from './method.ts';
 import type { Outbox } from './outbox.ts';
+import { routeLabel } from './ops/route-label.ts';
 import { originAllowed, type Project } from './project.ts';
 import type { RateLimits } from './rate-limit.ts';
 
@@ -88,7 +89,8 @@ export function errorResponse(c: Ctx, err: unknown, log: (line: string) => void)
         level: 'error',
         request_id: c.get('requestId'),
         method: c.req.method,
-        path: c.req.path,
+        // The pattern, never the raw path (ops/route-label.ts: a path can carry a token or an address).
+        route: routeLabel(c, 500),
         error: err instanceof Error ? (err.stack ?? err.message) : String(err),
       }),
     );

@@ -121,7 +121,11 @@ console.log(`Public token: ${server.publicToken}`);
 
 let stopping = false;
 const stop = (signal: string) => {
-  if (stopping) return;
+  if (stopping) {
+    // A second signal while draining: the operator wants out now.
+    console.error(logLine('warn', { msg: 'second signal: exiting without waiting', signal }));
+    process.exit(1);
+  }
   stopping = true;
   // Graceful (start.ts close): stop accepting, finish in-flight requests within SHUTDOWN_TIMEOUT_MS, settle the outbox, close the database.
   console.error(logLine('info', { msg: 'shutting down', signal }));
