@@ -291,12 +291,13 @@ function buildApp(svc: Services, opts: AppOptions, registered: RegisteredRoute[]
     }
   });
 
-  // Probes and metrics answer before the Host check: a balancer or scraper reaches an instance by address.
+  // Probes answer before the Host check: a balancer reaches an instance by address, and they tell nothing.
   healthRoutes(app, svc, ops.lifecycle);
-  if (opts.metrics) metricsRoute(app, ops.metrics, opts.metricsToken);
 
   // DNS rebinding (DESIGN 3): a foreign Host is refused before CORS, captcha, routes or static files.
   app.use(hostGuard(svc));
+  // After the Host check: a rebound name (evil.example -> 127.0.0.1) would otherwise read metrics as a loopback caller.
+  if (opts.metrics) metricsRoute(app, ops.metrics, opts.metricsToken);
 
   // No path or query names anything with a NUL in it, and Postgres text cannot hold one: refused here,
   // once, rather than by every query that would take a path parameter or a query value.

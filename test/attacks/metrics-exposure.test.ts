@@ -2,10 +2,12 @@
  * Attack (issue 18, metrics): `/metrics` reachable from the internet tells an attacker the traffic, the
  * sign-in failure rates (is a credential-stuffing run working?), lockouts and queue depth. It is off by
  * default; with METRICS=on it answers only a loopback socket that did not come through a proxy, or the
- * METRICS_TOKEN bearer; its own port (METRICS_PORT) is meant for a private network. Label values never
+ * METRICS_TOKEN bearer, under a host name of ours (a DNS-rebound page is a loopback caller too); its own
+ * port (METRICS_PORT) is meant for a private network. Label values never
  * carry a raw path (tokens, addresses).
  */
 import assert from 'node:assert/strict';
+import { request } from 'node:http';
 import { describe, it } from 'node:test';
 import { startServer } from '../../server/start.ts';
 import { tempDir } from '../../server/test-helpers.ts';
@@ -36,6 +38,16 @@ describe('metrics exposure', () => {
       assert.equal(ok.status, 200);
       // A local scraper on the machine itself.
       assert.equal((await fetch(`${srv.url}/metrics`)).status, 200);
+      // DNS rebinding: a page on evil.example re-pointed at 127.0.0.1 is a loopback caller with a foreign Host.
+      const rebound = await new Promise<number>((resolve, reject) => {
+        const req = request({ host: '127.0.0.1', port: srv.port, path: '/metrics', headers: { host: `evil.example:${srv.port}` } }, (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        });
+        req.on('error', reject);
+        req.end();
+      });
+      assert.equal(rebound, 421);
     } finally {
       await srv.close();
       tmp.cleanup();
