@@ -6,10 +6,11 @@
  */
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { freePort, tempDir } from '../test-helpers.ts';
+import { checkEnvironment } from './config.ts';
 
 const REPO_SCRIPT = 'server/ops/entrypoint.sh';
 
@@ -105,5 +106,36 @@ describe('container entry script, over the bundle the Dockerfile ships', () => {
     } finally {
       tmp.cleanup();
     }
+  });
+});
+
+describe('deployment files (server/compose.yaml, server/deploy/)', () => {
+  const compose = readFileSync('server/compose.yaml', 'utf8');
+
+  it("the instances' environment passes the start-up checks (placeholders filled as env.example fills them)", () => {
+    const block = compose.slice(compose.indexOf('  environment:'), compose.indexOf('  volumes:'));
+    const sample: Record<string, string> = { AUTH_HOST: 'auth.example.com', POSTGRES_PASSWORD: 'pw' };
+    const env: Record<string, string> = {};
+    for (const m of block.matchAll(/^ {4}([A-Z_]+): "?(.*?)"?$/gm)) {
+      // ${VAR:?message} and ${VAR:-default} as compose substitutes them with env.example's values.
+      env[m[1]!] = m[2]!.replace(/\$\{([A-Z_]+)(?::[?-][^}]*)?\}/g, (_, name: string) => sample[name] ?? '');
+    }
+    assert.ok(Object.keys(env).length >= 10, Object.keys(env).join());
+    assert.equal(env.TRUST_PROXY, '1');
+    assert.equal(env.DATABASE_URL, 'postgres://auth:pw@postgres:5432/auth');
+    // The file mounted at /config/project.json, as the example gives it.
+    assert.equal(env.PROJECT_CONFIG, '/config/project.json');
+    env.PROJECT_CONFIG = 'server/deploy/project.example.json';
+    const { problems, warnings } = checkEnvironment(env);
+    assert.deepEqual([problems, warnings], [[], []]);
+  });
+
+  it('only the proxy publishes ports; metrics stay on the private network', () => {
+    assert.equal(compose.match(/^ {4}ports:/gm)?.length, 1);
+    assert.ok(compose.indexOf('ports:') > compose.indexOf('  proxy:'));
+    assert.ok(!/9464:9464|"9464"\s*$/m.test(compose.slice(compose.indexOf('ports:'))));
+    const caddy = readFileSync('server/deploy/Caddyfile', 'utf8');
+    assert.match(caddy, /respond \/metrics 404/);
+    assert.match(caddy, /health_uri \/readyz/);
   });
 });
