@@ -1,12 +1,12 @@
 /** Start-up configuration checks (issue 18): each rule refuses with a message naming the variable or key. */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { allowedOriginProblem, liveProjectProblems, readLiveProjectFile } from '../project.ts';
 import { tempDir } from '../test-helpers.ts';
-import { allowedHostProblem, checkEnvironment } from './config.ts';
+import { allowedHostProblem, checkEnvironment, KNOWN_ENV } from './config.ts';
 
 const problemsOf = (env: Record<string, string>) => checkEnvironment(env).problems;
 
@@ -141,5 +141,27 @@ describe('the project file (PROJECT_CONFIG)', () => {
 describe('the deployment examples', () => {
   it('server/deploy/project.example.json is a valid project file', () => {
     assert.equal(readLiveProjectFile('server/deploy/project.example.json').project_name, 'Example');
+  });
+});
+
+describe('the environment table stays complete', () => {
+  it('every variable main.ts reads is checked at start (ServerEnv) and documented in server/README.md', () => {
+    const read = new Set<string>();
+    for (const f of ['server/main.ts', 'server/settings.ts', 'server/ops/startup.ts']) {
+      const src = readFileSync(f, 'utf8');
+      for (const m of src.matchAll(/env\.([A-Z][A-Z0-9_]+)|env\[['"]([A-Z][A-Z0-9_]+)['"]\]|\(\s*'([A-Z][A-Z0-9_]{2,})'/g)) read.add(m[1] ?? m[2] ?? m[3]!);
+    }
+    for (const signal of ['SIGINT', 'SIGTERM']) read.delete(signal);
+    const unchecked = [...read].filter((n) => !KNOWN_ENV.includes(n));
+    assert.deepEqual(unchecked, [], `add these to ServerEnv in server/ops/config.ts (a typo in them must refuse the start): ${unchecked.join(', ')}`);
+    const table = readFileSync('server/README.md', 'utf8')
+      .split('\n')
+      .filter((l) => l.startsWith('| `'));
+    const documented = (name: string) =>
+      table.some((row) => row.includes(`\`${name}\``)) ||
+      // A family written `RATE_LIMIT_OTP_EMAIL` / `_IP`: the row naming a sibling and the suffix.
+      table.some((row) => row.includes(`\`${name.slice(0, name.lastIndexOf('_'))}_`) && row.includes(`\`${name.slice(name.lastIndexOf('_'))}\``));
+    const undocumented = KNOWN_ENV.filter((n) => !documented(n));
+    assert.deepEqual(undocumented, [], `add these to the table of server/README.md, "Environment": ${undocumented.join(', ')}`);
   });
 });
