@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/index.ts';
 import { safeEqualHex, sha256Hex } from '../crypto.ts';
 import type { Services } from '../http.ts';
+import { registeredUriProblem } from '../redirect-allowlist.ts';
 
 /** A client as the provider uses it, whichever source it came from. */
 export interface IdpClient {
@@ -42,25 +43,6 @@ export interface CreateIdpClientOptions {
 export interface CreatedIdpClient {
   client_id: string;
   client_secret: string | null;
-}
-
-/**
- * Why a URI cannot be registered, or null when it can: an absolute http(s) URI without fragment or
- * userinfo (RFC 6749 3.1.2), https unless it is a loopback host (RFC 8252 7.3).
- */
-export function registeredUriProblem(uri: string): string | null {
-  let u: URL;
-  try {
-    u = new URL(uri);
-  } catch {
-    return `${uri} is not an absolute URI`;
-  }
-  if (u.protocol !== 'https:' && u.protocol !== 'http:') return `${uri} is not http(s)`;
-  if (uri.includes('#')) return `${uri} has a fragment`;
-  if (u.username || u.password) return `${uri} has userinfo`;
-  const loopback = u.hostname === 'localhost' || u.hostname === '127.0.0.1' || u.hostname === '[::1]';
-  if (u.protocol === 'http:' && !loopback) return `${uri} must use https (http is allowed for loopback hosts only)`;
-  return null;
 }
 
 /**

@@ -11,6 +11,7 @@ import { jwtVerify, createRemoteJWKSet } from 'jose';
 import * as oidc from 'openid-client';
 import { setRolesOf } from '../rbac/store.ts';
 import { createIdpClient, deleteIdpClient, listStoredIdpClients } from './clients.ts';
+import { liveProjectProblems } from '../project.ts';
 import { login, testApp } from '../test-helpers.ts';
 import { CONSENT_URL, codeFor, consent, pkce, RP_CALLBACK, RP_LOGGED_OUT, redeem, setupIdp, tokenRequest, userinfoStatus } from './test-flow.ts';
 
@@ -501,4 +502,20 @@ test('createApp options idpConsentUrl and idpClients configure the provider (the
   } finally {
     await t.close();
   }
+});
+
+test('a live project file with a bad OpenID provider client or consent URL is refused at load, naming the field', () => {
+  const base = { allowed_origins: ['https://app.example.com'], redirect_urls: [] };
+  const client = { client_id: 'acme', client_name: 'Acme', redirect_uris: ['https://acme.example/cb'] };
+  assert.deepEqual(liveProjectProblems({ ...base, idp_clients: [client], idp_consent_url: '/idp-consent.html' }), []);
+  assert.deepEqual(liveProjectProblems({ ...base, idp_consent_url: 'https://app.example.com/consent' }), []);
+  const bad = liveProjectProblems({
+    ...base,
+    idp_clients: [{ ...client, redirect_uris: ['http://acme.example/cb'], post_logout_redirect_uris: ['https://acme.example/#x'] }],
+    idp_consent_url: '//evil.example/consent',
+  });
+  assert.equal(bad.length, 3, bad.join('; '));
+  assert.match(bad[0] ?? '', /^idp_clients\[0\]\.redirect_uris\[0\]: .*https/);
+  assert.match(bad[1] ?? '', /^idp_clients\[0\]\.post_logout_redirect_uris\[0\]: .*fragment/);
+  assert.match(bad[2] ?? '', /^idp_consent_url: /);
 });

@@ -233,7 +233,7 @@ export async function liveAccessToken(
  * Deletes codes, refresh tokens and access tokens an hour past expiry, then grants older than a refresh
  * token's life that nothing refers to any more (the pruning timer).
  */
-export async function pruneIdp(svc: Services, now: number): Promise<void> {
+export async function pruneIdp(svc: Pick<Services, 'db'>, now: number): Promise<void> {
   const k = svc.db.kysely;
   const cutoff = now - 60 * 60_000;
   await k.deleteFrom('idp_codes').where('expires_at', '<', cutoff).execute();
