@@ -7,6 +7,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { isValidEmail } from '../../sdk-core/index.ts';
 import { useWidget } from '../context.ts';
 import type { StringKey } from '../strings.ts';
+import { Button } from './Button.tsx';
 import { emailAutoComplete } from './email-autocomplete.ts';
 import { useSendingIndicator } from './sending.ts';
 
@@ -63,7 +64,7 @@ export function EmailStartForm(props: EmailStartFormProps) {
       if (!mounted.current) return;
       setApiError(message);
       setSubmitting(false);
-      // The clicked button was disabled meanwhile (focus fell to <body>); give it back to the field.
+      // The message is under the field: take the user there to fix the address.
       inputRef.current?.focus();
     }
   };
@@ -98,9 +99,9 @@ export function EmailStartForm(props: EmailStartFormProps) {
       <div id={errorId} className="ae-error" part="error field-error" aria-live="polite">
         {message}
       </div>
-      <button className="ae-button" part="button primary-button" type="submit" disabled={submitting}>
+      <Button type="submit" busy={submitting}>
         {strings[props.submitKey]}
-      </button>
+      </Button>
     </form>
   );
 }

@@ -61,7 +61,7 @@ export function LoginWidget(props: LoginWidgetProps) {
   const clock = props.clock ?? realClock;
   const [state, dispatch] = useReducer(widgetReducer, props.initialState ?? initialWidgetState('Main'));
   const [bootstrap, setBootstrap] = useState<BootstrapData | null>(null);
-  const { toasts, show: toast } = useToasts(clock);
+  const { toasts, show: toast, hold: holdToasts, dismiss: dismissToast } = useToasts(clock);
   const configKey = JSON.stringify(props.config ?? null);
   const stringsKey = JSON.stringify(props.strings ?? null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: keyed by content, not identity.
@@ -192,7 +192,7 @@ export function LoginWidget(props: LoginWidgetProps) {
           {strings['config.missingClient']}
         </p>
       )}
-      <ToastList toasts={toasts} />
+      <ToastList toasts={toasts} onHold={holdToasts} onDismiss={dismissToast} dismissLabel={strings['toast.dismiss']} />
     </div>
   );
 }

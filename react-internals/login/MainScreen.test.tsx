@@ -104,8 +104,8 @@ describe('Main screen (real reference server)', () => {
     // The send may be quicker than a poll: record what the DOM went through.
     const seen = { indicator: false, announced: false };
     const observer = new MutationObserver(() => {
-      // Decorative: the status text speaks for it.
-      if (q('[data-loading][aria-hidden="true"] .ae-spinner')) seen.indicator = true;
+      // The spinner is inside the pressed button, which keeps focus and says it is busy.
+      if (q('button[type="submit"][aria-busy="true"][aria-disabled="true"] .ae-button-spinner')) seen.indicator = true;
       if (status.textContent === 'Loading...') seen.announced = true;
     });
     observer.observe(w.host, { subtree: true, childList: true, characterData: true });

@@ -149,11 +149,9 @@ export function MainScreen() {
       <div className="ae-visually-hidden" role="status">
         {sending ? strings['main.loading'] : ''}
       </div>
-      {sending && (
-        <div className="ae-loading" part="loading" aria-hidden="true" data-loading="">
-          <span className="ae-spinner" />
-        </div>
-      )}
+      {/* No veil over the form (issue 17): the pressed button shows the spinner and keeps focus;
+          this marker stays for hosts that style on it. */}
+      {sending && <span hidden part="loading" data-loading="" />}
     </SendingContext.Provider>
   );
 }

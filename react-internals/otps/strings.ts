@@ -19,6 +19,7 @@ export const OTP_STRINGS = {
   'otp.verifying': 'Verifying passcode...',
   'otp.expiresIn': 'Your code expires in {time}.',
   'otp.expired': 'Your code has expired.',
+  'otp.autoSubmitHint': 'Your code is checked as soon as you enter the {length}th digit.',
   'otp.resendPrompt': 'Didn\u2019t get it?',
   'otp.resend': 'Resend code',
   'otp.resendSending': 'Sending...',

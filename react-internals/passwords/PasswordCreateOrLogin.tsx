@@ -6,6 +6,7 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { isApiError } from '../../sdk-core/index.ts';
 import { BackButton } from '../components/BackButton.tsx';
+import { Button } from '../components/Button.tsx';
 import { useChunkStyles } from '../components/chunk-styles.ts';
 import { useWidget } from '../context.ts';
 import { PasswordInput } from './PasswordInput.tsx';
@@ -123,9 +124,10 @@ export function PasswordCreateOrLogin() {
         <div id={errorId} className="ae-error" part="error field-error" role="alert">
           {message}
         </div>
-        <button className="ae-button" part="button primary-button" type="submit" disabled={!canSubmit}>
+        {/* Busy keeps focus (aria-disabled); an empty or weak password still disables it. */}
+        <Button type="submit" busy={busy === 'submit'} disabled={busy === null && !canSubmit}>
           {strings['button.continue']}
-        </button>
+        </Button>
       </form>
       {!isNew && (
         <button

@@ -6,6 +6,7 @@
  */
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { type MagicLinkRedirectStep, PKCEVerifierMissingError } from '../../sdk-core/index.ts';
+import { Button } from '../components/Button.tsx';
 import { useChunkStyles } from '../components/chunk-styles.ts';
 import { useWidget } from '../context.ts';
 import { text } from '../text.ts';
@@ -176,9 +177,9 @@ function NewPasswordForm() {
         <div id={errorId} className="ae-error" part="error field-error" role="alert">
           {message}
         </div>
-        <button className="ae-button" part="button primary-button" type="submit" disabled={!canSubmit}>
+        <Button type="submit" busy={submitting} disabled={!submitting && !canSubmit}>
           {strings['button.continue']}
-        </button>
+        </Button>
       </form>
     </>
   );

@@ -307,7 +307,7 @@ describe('PhoneOTPForm with an injected parser and clock', () => {
     const { national, e164 } = uniqueUsNumber();
     typeInto(input, national);
     host.querySelector<HTMLButtonElement>('button[type="submit"]')!.click();
-    await waitFor(() => host.querySelector<HTMLButtonElement>('button[type="submit"]')!.disabled, 'submitting');
+    await waitFor(() => host.querySelector<HTMLButtonElement>('button[type="submit"]')!.getAttribute('aria-busy') === 'true', 'submitting');
     clock.advance(VALIDATE_TIMEOUT_MS - 1);
     await new Promise((r) => setTimeout(r, 30));
     expect(actions).to.deep.equal([]);

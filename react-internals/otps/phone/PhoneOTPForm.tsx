@@ -1,6 +1,7 @@
 /** Main-screen phone form of the SMS and WhatsApp OTP products (SPEC §2 "Text and WhatsApp"). */
 import { type ChangeEvent, type FormEvent, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { activeElementOf } from '../../../sdk-core/dom.ts';
+import { Button } from '../../components/Button.tsx';
 import { useSendingIndicator } from '../../components/sending.ts';
 import { useWidget } from '../../context.ts';
 import { text } from '../../text.ts';
@@ -197,9 +198,9 @@ export function PhoneOTPForm({ channel, loadParser = loadPhoneParser }: PhoneOTP
       <div id={errorId} className="ae-error" part="error field-error" aria-live="polite">
         {message}
       </div>
-      <button className="ae-button" part="button primary-button" type="submit" disabled={submitting}>
+      <Button type="submit" busy={submitting}>
         {strings['button.continue']}
-      </button>
+      </Button>
     </form>
   );
 }
