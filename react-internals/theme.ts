@@ -423,6 +423,8 @@ ${s}.ae-watermark{margin:0;font-size:12px;text-align:center;color:var(--auth-col
 ${s}.ae-watermark a{color:inherit;font-weight:600}
 ${s}.ae-toasts{position:absolute;top:8px;left:8px;right:8px;display:flex;flex-direction:column;align-items:center;gap:8px;z-index:2;margin:0;padding:0;list-style:none;pointer-events:none}
 ${s}.ae-toast-close{flex:none;min-width:24px;min-height:24px;padding:0;font:inherit;font-size:18px;line-height:1;color:inherit;background:none;border:none;border-radius:4px;cursor:pointer}
+${s}.ae-toast-close::before{content:"\\00D7"}
+${s}.ae-toast :focus-visible{outline-color:currentColor}
 ${s}.ae-toast{display:flex;align-items:center;gap:12px;pointer-events:auto;max-width:100%;padding:10px 12px 10px 16px;border-radius:4px;font-family:var(--auth-font-family);font-size:14px;color:var(--auth-toast-text);box-shadow:0 2px 8px rgba(0,0,0,.2)}
 ${s}.ae-toast[data-kind="success"]{background:var(--auth-color-success)}
 ${s}.ae-toast[data-kind="error"]{background:var(--auth-color-error)}

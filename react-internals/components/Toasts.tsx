@@ -150,7 +150,7 @@ export function ToastList({ toasts, onHold, onDismiss, dismissLabel = 'Dismiss' 
           <span>{t.text}</span>
           {onDismiss && (
             <button type="button" className="ae-toast-close" part="toast-dismiss" aria-label={dismissLabel} onClick={() => onDismiss(t.id)}>
-              ×
+              {/* The mark is CSS generated content, so the toast's text stays exactly its message. */}
             </button>
           )}
         </div>

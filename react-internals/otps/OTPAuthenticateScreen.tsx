@@ -6,6 +6,7 @@ import { useWidget } from '../context.ts';
 import { text } from '../text.ts';
 import { otpSentEvent, RESEND_TOAST } from './channels.ts';
 import { formatCountdown, useCountdown } from './countdown.ts';
+import { loadPhoneParser, readablePhone } from './phone/parse.ts';
 import { otpSendOptions, sendOtp } from './send.ts';
 
 /** Passcode length (SPEC §5, §9). */
@@ -41,6 +42,20 @@ export function OTPAuthenticateScreen() {
   const errorId = useId();
   const hintId = useId();
   const resendErrorId = useId();
+
+  // A phone number is shown formatted (issue 17 defect 8); an email address as it is.
+  const [shownDestination, setShownDestination] = useState(otpDestination);
+  useEffect(() => {
+    setShownDestination(otpDestination);
+    if (channel === 'email') return;
+    let live = true;
+    void readablePhone(otpDestination, loadPhoneParser, clock).then((v) => {
+      if (live) setShownDestination(v);
+    });
+    return () => {
+      live = false;
+    };
+  }, [channel, otpDestination, clock]);
 
   useEffect(() => {
     mounted.current = true;
@@ -133,7 +148,7 @@ export function OTPAuthenticateScreen() {
         {strings['otp.title']}
       </h1>
       <p className="ae-text" part="text">
-        {text(strings, 'otp.sentTo', { destination: otpDestination })}
+        {text(strings, 'otp.sentTo', { destination: shownDestination })}
       </p>
       <form className="ae-form" onSubmit={onSubmit} noValidate>
         <label className="ae-label" part="label" htmlFor={inputId}>

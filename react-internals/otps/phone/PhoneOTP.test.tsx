@@ -203,8 +203,10 @@ describe('SMS and WhatsApp passcodes (real reference server)', () => {
     typeInto(otp, code);
     await waitFor(() => errors.length > before || screen() !== 'OTPAuthenticate', 'answer');
     if (screen() !== 'OTPAuthenticate') return '';
-    await waitFor(() => !otp.disabled && otp.getAttribute('aria-invalid') === 'true', 'input re-enabled with its error');
-    return host.querySelector(`[id="${otp.getAttribute('aria-describedby')}"]`)!.textContent ?? '';
+    await waitFor(() => !otp.readOnly && otp.getAttribute('aria-invalid') === 'true', 'input editable again with its error');
+    // The error first, then the auto-submit hint.
+    const [errorId] = (otp.getAttribute('aria-describedby') ?? '').split(' ');
+    return host.querySelector(`[id="${errorId}"]`)!.textContent ?? '';
   }
 
   /** Six digits that are not `code`; `n` varies them so no two guesses look alike. */
