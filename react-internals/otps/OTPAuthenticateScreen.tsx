@@ -8,6 +8,7 @@ import { otpSentEvent, RESEND_TOAST } from './channels.ts';
 import { formatCountdown, useCountdown } from './countdown.ts';
 import { loadPhoneParser, readablePhone } from './phone/parse.ts';
 import { otpSendOptions, sendOtp } from './send.ts';
+import { Heading } from '../components/Heading.tsx';
 
 /** Passcode length (SPEC §5, §9). */
 export const OTP_LENGTH = SPEC_OTP_LENGTH;
@@ -144,9 +145,7 @@ export function OTPAuthenticateScreen() {
   return (
     <>
       <BackButton />
-      <h1 className="ae-header" part="heading" tabIndex={-1}>
-        {strings['otp.title']}
-      </h1>
+      <Heading>{strings['otp.title']}</Heading>
       <p className="ae-text" part="text">
         {text(strings, 'otp.sentTo', { destination: shownDestination })}
       </p>

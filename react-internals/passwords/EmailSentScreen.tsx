@@ -8,6 +8,7 @@ import { useWidget } from '../context.ts';
 import type { StringKey } from '../strings.ts';
 import { text } from '../text.ts';
 import { resendResetEmail } from './send.ts';
+import { Heading } from '../components/Heading.tsx';
 
 /**
  * One "check your email" screen: `titleKey` and `textKey` (with `{email}`) pick its words;
@@ -55,9 +56,7 @@ export function EmailSentScreen(props: { titleKey: StringKey; textKey: StringKey
           {strings[props.alertKey]}
         </div>
       )}
-      <h1 className="ae-header" part="heading" tabIndex={-1}>
-        {strings[props.titleKey]}
-      </h1>
+      <Heading>{strings[props.titleKey]}</Heading>
       <p className="ae-text" part="text">
         {text(strings, props.textKey, { email })}
       </p>

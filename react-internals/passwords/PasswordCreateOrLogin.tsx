@@ -13,6 +13,7 @@ import { PasswordInput } from './PasswordInput.tsx';
 import { sendResetEmail } from './send.ts';
 import { StrengthFeedback, useStrengthCheck } from './StrengthFeedback.tsx';
 import { PASSWORD_RULES } from './styles.ts';
+import { Heading } from '../components/Heading.tsx';
 
 /** The create-or-log-in screen for `state.passwordState`. */
 export function PasswordCreateOrLogin() {
@@ -98,9 +99,7 @@ export function PasswordCreateOrLogin() {
   return (
     <>
       <BackButton />
-      <h1 className="ae-header" part="heading" tabIndex={-1}>
-        {isNew ? strings['password.createTitle'] : strings['password.loginTitle']}
-      </h1>
+      <Heading>{isNew ? strings['password.createTitle'] : strings['password.loginTitle']}</Heading>
       <form ref={rootRef} className="ae-form" onSubmit={onSubmit} noValidate>
         <label className="ae-label" part="label" htmlFor={emailId}>
           {strings['password.emailLabel']}

@@ -13,6 +13,7 @@ import { text } from '../text.ts';
 import { PasswordInput } from './PasswordInput.tsx';
 import { StrengthFeedback, useStrengthCheck } from './StrengthFeedback.tsx';
 import { PASSWORD_RULES } from './styles.ts';
+import { Heading } from '../components/Heading.tsx';
 
 /** Token type of the reset email's "log in without changing your password" link. */
 export const LOGIN_TOKEN_TYPE = 'login';
@@ -75,9 +76,7 @@ function ResetLinkLogin() {
     const name = bootstrap?.project_name;
     return (
       <>
-        <h1 className="ae-header" tabIndex={-1}>
-          {strings['magicLink.finishTitle']}
-        </h1>
+        <Heading>{strings['magicLink.finishTitle']}</Heading>
         <div className="ae-form">
           <p className="ae-text">{name ? text(strings, 'magicLink.finishText', { projectName: name }) : strings['magicLink.finishTextNoName']}</p>
           <button className="ae-button" part="button primary-button" type="button" onClick={redeem}>
@@ -89,9 +88,7 @@ function ResetLinkLogin() {
   }
   return (
     <>
-      <h1 className="ae-header" part="heading" tabIndex={-1}>
-        {strings['password.resetTitle']}
-      </h1>
+      <Heading>{strings['password.resetTitle']}</Heading>
       <div className="ae-form" role="status">
         {error === null && (
           <>
@@ -156,9 +153,7 @@ function NewPasswordForm() {
   const message = error ?? strength.error;
   return (
     <>
-      <h1 className="ae-header" part="heading" tabIndex={-1}>
-        {strings['password.resetTitle']}
-      </h1>
+      <Heading>{strings['password.resetTitle']}</Heading>
       <form ref={formRef} className="ae-form" onSubmit={onSubmit} noValidate>
         <PasswordInput
           id={inputId}
