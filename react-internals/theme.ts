@@ -68,7 +68,8 @@ export const THEME_TOKENS = {
   '--auth-input-background': '#FFFFFF',
   '--auth-input-text': 'var(--auth-color-primary, #19303D)',
   '--auth-input-border': '#5C727D',
-  '--auth-input-placeholder': '#8296A1',
+  // 5.05:1 on the white input (WCAG 1.4.3 asks 4.5:1; the old #8296A1 gave 3.08:1). SPEC §3 fixes no placeholder colour.
+  '--auth-input-placeholder': '#5C727D',
   '--auth-input-radius': '4px',
   '--auth-input-height': '47px',
   '--auth-banner-background': 'color-mix(in srgb, var(--auth-color-error, #8B1214) 4%, var(--auth-container-background, #FFFFFF))',
@@ -357,7 +358,7 @@ export const darkTheme: StyleConfig = {
     secondary: { backgroundColor: '#13212A', textColor: '#E8EEF1', borderColor: '#A7B6BE' },
     disabled: { backgroundColor: '#2A3A44', textColor: '#7F929C', borderColor: '#2A3A44' },
   },
-  inputs: { backgroundColor: '#1B2C36', textColor: '#E8EEF1', borderColor: '#7F929C', placeholderColor: '#7F929C' },
+  inputs: { backgroundColor: '#1B2C36', textColor: '#E8EEF1', borderColor: '#7F929C', placeholderColor: '#94A7B1' },
 };
 
 /** The logo URL if it is safe to load: https only (http on localhost/loopback for development). */
