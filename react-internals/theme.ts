@@ -435,7 +435,16 @@ ${s}.ae-tab{flex:1;min-width:0;padding:10px 8px;margin-bottom:-1px;font:inherit;
 ${s}.ae-tab[aria-selected="true"]{color:var(--auth-color-primary);font-weight:600;border-bottom-color:var(--auth-color-primary)}
 ${s}.ae-divider{display:flex;align-items:center;gap:12px;font-size:14px;color:var(--auth-color-secondary)}
 ${s}.ae-divider::before,${s}.ae-divider::after{content:"";flex:1;border-top:1px solid var(--auth-container-border)}
-${s}.ae-phone-row{display:grid;grid-template-columns:minmax(0,2fr) minmax(0,3fr);gap:8px}
+${s}.ae-phone-row{display:flex;flex-wrap:wrap;gap:8px}
+${s}.ae-phone-row>.ae-country{flex:1 1 9rem}
+${s}.ae-phone-row>.ae-phone{flex:1.5 1 11rem}
+${s}.ae-combobox{position:relative}
+${s}.ae-listbox{position:absolute;top:calc(100% + 4px);left:0;z-index:3;width:max(100%, 16rem);max-height:15rem;overflow:auto;margin:0;padding:4px 0;list-style:none;background:var(--auth-input-background);color:var(--auth-input-text);border:1px solid var(--auth-input-border);border-radius:var(--auth-input-radius);box-shadow:0 6px 20px rgba(0,0,0,.18)}
+${s}.ae-listbox[hidden]{display:none}
+${s}.ae-option{padding:8px 12px;font-size:16px;line-height:1.4;cursor:pointer}
+${s}.ae-option[aria-selected="true"]{background:var(--auth-color-primary);color:var(--auth-container-background)}
+${s}.ae-option[data-current]{font-weight:600}
+${s}.ae-option-empty{cursor:default;color:var(--auth-color-secondary)}
 ${s}.ae-field{display:flex;flex-direction:column;gap:12px;min-width:0}
 ${s}.ae-select{padding:0 8px;font-size:16px;text-overflow:ellipsis}
 ${s}.ae-check{animation:ae-pop .3s ease-out}
@@ -449,7 +458,7 @@ ${s}.ae-spinner{width:36px;height:36px;border:4px solid var(--auth-color-disable
 @keyframes ae-spin{to{transform:rotate(360deg)}}
 ${s}.ae-visually-hidden{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}
 @media (prefers-reduced-motion:reduce){${s}.ae-progress>span{animation:none;width:100%;opacity:.6}${s}.ae-spinner,${s}.ae-button-spinner{animation-duration:3s}${s}.ae-check{animation:none}${s}.ae-button{transition:none}}
-@media (forced-colors:active){${s}.ae-tab[aria-selected="true"]{border-bottom:3px solid Highlight;color:Highlight}${s}.ae-progress{border:1px solid CanvasText;background:Canvas}${s}.ae-progress>span{background:Highlight;forced-color-adjust:none}${s}.ae-spinner,${s}.ae-button-spinner{border-color:CanvasText;border-right-color:Canvas;forced-color-adjust:none}${s}.ae-spinner{border-top-color:Highlight}${s}.ae-button[aria-disabled="true"],${s}.ae-button:disabled{color:GrayText;border-color:GrayText}${s}.ae-toast{border:1px solid CanvasText}${s}.ae-input[readonly]{border-style:dashed}}
+@media (forced-colors:active){${s}.ae-tab[aria-selected="true"]{border-bottom:3px solid Highlight;color:Highlight}${s}.ae-progress{border:1px solid CanvasText;background:Canvas}${s}.ae-progress>span{background:Highlight;forced-color-adjust:none}${s}.ae-spinner,${s}.ae-button-spinner{border-color:CanvasText;border-right-color:Canvas;forced-color-adjust:none}${s}.ae-spinner{border-top-color:Highlight}${s}.ae-button[aria-disabled="true"],${s}.ae-button:disabled{color:GrayText;border-color:GrayText}${s}.ae-toast{border:1px solid CanvasText}${s}.ae-input[readonly]{border-style:dashed}${s}.ae-option[aria-selected="true"]{forced-color-adjust:none;background:Highlight;color:HighlightText}${s}.ae-listbox{border-color:CanvasText}}
 `);
 }
 

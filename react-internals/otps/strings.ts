@@ -8,6 +8,9 @@ export const OTP_STRINGS = {
   // Text and WhatsApp (SPEC §2 "Text and WhatsApp"; SPEC §5 message)
   'phone.countryLabel': 'Country',
   'phone.countryOption': '+{dialCode} {region}',
+  'phone.countryChosen': '{region} +{dialCode}',
+  'phone.countryNoMatch': 'No country matches',
+  'phone.countryHint': 'Type a country name, code or dial code.',
   'phone.label': 'Phone number',
   'phone.placeholder': '(123) 456-7890',
   'phone.invalid': 'Phone number format is invalid. Ensure the phone number is in the E.164 format.',
