@@ -79,9 +79,9 @@ describe('Main screen (real reference server)', () => {
     expect(document.activeElement).to.equal(selectedTab());
     expect(tabs().map((t) => t.tabIndex)).to.deep.equal([-1, -1, 0]);
     // Tab leaves the tab list for the panel's first control: the country selector.
-    await waitFor(() => panel()!.querySelector('select'), 'country select');
+    await waitFor(() => panel()!.querySelector('input[role="combobox"]'), 'country combobox');
     await sendKeys({ press: 'Tab' });
-    expect(document.activeElement).to.equal(panel()!.querySelector('select'));
+    expect(document.activeElement).to.equal(panel()!.querySelector('input[role="combobox"]'));
   });
 
   it('shows the SPEC §1 configuration errors instead of any form', async () => {
