@@ -159,6 +159,25 @@ describe('accessibility (issue 17)', () => {
     expect(q(el, '[part~="container"]')!.getAttribute('lang')).to.equal('fr-CA');
   });
 
+  it('password screen: the email is read-only and looks it; Back returns to Main with the typed address kept (defect 8)', async () => {
+    const wrap = await fixture<HTMLDivElement>(html`<div></div>`);
+    const el = await mount(wrap, config({ products: ['passwords'] }));
+    const email = uniqueEmail('readonly');
+    typeInto(q<HTMLInputElement>(el, 'input[type="email"]')!, email);
+    q<HTMLButtonElement>(el, 'button[type="submit"]')!.click();
+    await waitFor(() => el.getAttribute('data-screen') === 'PasswordCreateOrLogin', 'password screen');
+    const shown = await waitFor(() => q<HTMLInputElement>(el, 'input[autocomplete="username"]'), 'read-only email');
+    expect(shown.readOnly).to.equal(true);
+    expect(shown.value).to.equal(email);
+    const look = getComputedStyle(shown);
+    expect(look.borderTopStyle).to.equal('dashed');
+    expect(look.backgroundColor).to.equal('rgb(243, 245, 246)');
+    await expectAxeClean(el, 'PasswordCreateOrLogin');
+    q<HTMLButtonElement>(el, '[part~="back-button"]')!.click();
+    const again = await waitFor(() => el.getAttribute('data-screen') === 'Main' && q<HTMLInputElement>(el, 'input[type="email"]'), 'Main');
+    expect(again.value).to.equal(email);
+  });
+
   for (const mode of ['light', 'dark', 'forced colours'] as const) {
     it(`axe-core: 0 violations on Main (Email, Text), OTPAuthenticate and OTPConfirmation in ${mode}`, async () => {
       if (mode === 'forced colours') await executeServerCommand('emulate:forced-colors', 'active');
