@@ -438,13 +438,6 @@ ${s}.ae-divider::before,${s}.ae-divider::after{content:"";flex:1;border-top:1px 
 ${s}.ae-phone-row{display:flex;flex-wrap:wrap;gap:8px}
 ${s}.ae-phone-row>.ae-country{flex:1 1 9rem}
 ${s}.ae-phone-row>.ae-phone{flex:1.5 1 11rem}
-${s}.ae-combobox{position:relative}
-${s}.ae-listbox{position:absolute;top:calc(100% + 4px);left:0;z-index:3;width:max(100%, 16rem);max-height:15rem;overflow:auto;margin:0;padding:4px 0;list-style:none;background:var(--auth-input-background);color:var(--auth-input-text);border:1px solid var(--auth-input-border);border-radius:var(--auth-input-radius);box-shadow:0 6px 20px rgba(0,0,0,.18)}
-${s}.ae-listbox[hidden]{display:none}
-${s}.ae-option{padding:8px 12px;font-size:16px;line-height:1.4;cursor:pointer}
-${s}.ae-option[aria-selected="true"]{background:var(--auth-color-primary);color:var(--auth-container-background)}
-${s}.ae-option[data-current]{font-weight:600}
-${s}.ae-option-empty{cursor:default;color:var(--auth-color-secondary)}
 ${s}.ae-field{display:flex;flex-direction:column;gap:12px;min-width:0}
 ${s}.ae-select{padding:0 8px;font-size:16px;text-overflow:ellipsis}
 ${s}.ae-check{animation:ae-pop .3s ease-out}
@@ -453,12 +446,11 @@ ${s}.ae-mailboxes{display:flex;flex-direction:column;gap:8px;margin:0;padding:0;
 ${s}.ae-button-secondary{display:flex;align-items:center;justify-content:center;text-decoration:none;color:var(--auth-button-secondary-text);background:var(--auth-button-secondary-background);border-color:var(--auth-button-secondary-border);border-radius:var(--auth-button-secondary-radius)}
 ${s}.ae-button-secondary:not(:disabled):not([aria-disabled="true"]):hover{background-image:linear-gradient(var(--auth-button-secondary-hover-overlay),var(--auth-button-secondary-hover-overlay))}
 ${s}.ae-button-secondary:not(:disabled):not([aria-disabled="true"]):active{background-image:linear-gradient(var(--auth-button-secondary-active-overlay),var(--auth-button-secondary-active-overlay))}
-${s}.ae-loading{position:absolute;inset:0;display:flex;align-items:center;justify-content:center;background:var(--auth-loading-overlay);border-radius:var(--auth-container-radius);z-index:1}
 ${s}.ae-spinner{width:36px;height:36px;border:4px solid var(--auth-color-disabled);border-top-color:var(--auth-color-primary);border-radius:50%;animation:ae-spin .8s linear infinite}
 @keyframes ae-spin{to{transform:rotate(360deg)}}
 ${s}.ae-visually-hidden{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}
 @media (prefers-reduced-motion:reduce){${s}.ae-progress>span{animation:none;width:100%;opacity:.6}${s}.ae-spinner,${s}.ae-button-spinner{animation-duration:3s}${s}.ae-check{animation:none}${s}.ae-button{transition:none}}
-@media (forced-colors:active){${s}.ae-tab[aria-selected="true"]{border-bottom:3px solid Highlight;color:Highlight}${s}.ae-progress{border:1px solid CanvasText;background:Canvas}${s}.ae-progress>span{background:Highlight;forced-color-adjust:none}${s}.ae-spinner,${s}.ae-button-spinner{border-color:CanvasText;border-right-color:Canvas;forced-color-adjust:none}${s}.ae-spinner{border-top-color:Highlight}${s}.ae-button[aria-disabled="true"],${s}.ae-button:disabled{color:GrayText;border-color:GrayText}${s}.ae-toast{border:1px solid CanvasText}${s}.ae-input[readonly]{border-style:dashed}${s}.ae-option[aria-selected="true"]{forced-color-adjust:none;background:Highlight;color:HighlightText}${s}.ae-listbox{border-color:CanvasText}}
+@media (forced-colors:active){${s}.ae-tab[aria-selected="true"]{border-bottom:3px solid Highlight;color:Highlight}${s}.ae-progress{border:1px solid CanvasText;background:Canvas}${s}.ae-progress>span{background:Highlight;forced-color-adjust:none}${s}.ae-spinner,${s}.ae-button-spinner{border-color:CanvasText;border-right-color:Canvas;forced-color-adjust:none}${s}.ae-spinner{border-top-color:Highlight}${s}.ae-button[aria-disabled="true"],${s}.ae-button:disabled{color:GrayText;border-color:GrayText}${s}.ae-toast{border:1px solid CanvasText}${s}.ae-input[readonly]{border-style:dashed}}
 `);
 }
 

@@ -8,9 +8,11 @@
  * table's locale), so the code ships in the lazily loaded phone chunk with the rest of the form.
  */
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useChunkStyles } from '../../components/chunk-styles.ts';
 import { useWidget } from '../../context.ts';
 import { text } from '../../text.ts';
 import { type RegionOption, searchRegions } from './calling-codes.ts';
+import { PHONE_RULES } from './styles.ts';
 
 /** Props of {@link CountryCombobox}. */
 export interface CountryComboboxProps {
@@ -35,6 +37,7 @@ export function CountryCombobox({ id, options, value, onChange, locale }: Countr
   const [query, setQuery] = useState<string | null>(null);
   const [active, setActive] = useState(0);
   const listRef = useRef<HTMLDivElement>(null);
+  useChunkStyles(listRef, PHONE_RULES);
   const listId = useId();
   const hintId = useId();
   const matches = useMemo(() => searchRegions(options, query ?? '', locale), [options, query, locale]);
