@@ -40,8 +40,8 @@ export function tableTypes<T extends object>(): TableTypes<T> {
   return {};
 }
 
-/** Keys of the wire user that core fills (users.ts): the user row, its emails and phone numbers. */
-type CoreUserKeys = 'user_id' | 'emails' | 'phone_numbers' | 'name' | 'trusted_metadata' | 'untrusted_metadata' | 'created_at' | 'status' | 'roles';
+/** Keys of the wire user that core fills (users.ts): the user row, its emails and phone numbers. `roles` is the rbac method's. */
+type CoreUserKeys = 'user_id' | 'emails' | 'phone_numbers' | 'name' | 'trusted_metadata' | 'untrusted_metadata' | 'created_at' | 'status';
 
 /** A method's sub-records of the wire user (DESIGN 2: `password`, `webauthn_registrations`, `totps`, ...). */
 export type UserRecords = Partial<Omit<User, CoreUserKeys>>;
@@ -66,7 +66,7 @@ export interface ServerMethod {
    * Deletes the method's rows that can no longer be used (expired or consumed single-use values); run by
    * the pruning timer (prune.ts) with the clock's now, so tables an unauthenticated caller can grow stay bounded.
    */
-  prune?(svc: Services, now: number): Promise<void>;
+  prune?(svc: Pick<Services, 'db'>, now: number): Promise<void>;
   /** The method's sub-records of a user (read on every authenticate answer: keep it to compiled queries). */
   userRecords?(svc: Services, userId: string): Promise<UserRecords>;
   /**

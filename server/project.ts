@@ -6,8 +6,9 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { z } from 'zod/mini';
 import type { BootstrapData } from '../sdk-core/schemas/index.ts';
-import { BOOTSTRAP_DEFAULTS, parseWith } from '../sdk-core/schemas/index.ts';
+import { BOOTSTRAP_DEFAULTS, normalizeEmail, parseWith, RBACPolicySchema } from '../sdk-core/schemas/index.ts';
 import type { Db } from './db/index.ts';
+import { allowedHostProblem } from './ops/config.ts';
 import { redirectAllowlistProblems } from './redirect-allowlist.ts';
 
 /** Test projects get the dev inbox; live projects never do. */
@@ -107,6 +108,13 @@ export interface ProjectConfig {
   sms_allowed_countries?: string[];
   /** OAuth provider credentials and defaults (issue 13). */
   oauth?: OAuthSettings;
+  /**
+   * Roles every user of the project has (issue 15 RBAC); default `['stytch_user']`, the provider's role
+   * of every user. Roles given with setUserRoles (server/rbac) and {@link roles_by_email} add to them.
+   */
+  default_roles?: string[];
+  /** Roles of the user owning each verified email address (lower-case), e.g. `{"ops@corp.example": ["admin"]}`. */
+  roles_by_email?: Record<string, string[]>;
 }
 
 /** Values of the project's password_strength_policy setting. */
@@ -144,9 +152,11 @@ export const TEST_PROJECT_DEFAULTS: ProjectConfig = {
 };
 
 const stringList = z.array(z.string().check(z.maxLength(2048)));
+/** A role id as the RBAC policy names it (server/rbac). */
+const roleId = z.string().check(z.regex(/^[A-Za-z0-9_.:-]{1,128}$/));
 
-/** Shape of the PROJECT_CONFIG JSON file (live projects). */
-export const LiveProjectFile = z.object({
+/** Shape of the PROJECT_CONFIG JSON file (live projects); an unknown key is refused (a typo must not be ignored). */
+export const LiveProjectFile = z.strictObject({
   public_token: z.string().check(z.regex(/^public-token-live-[A-Za-z0-9_-]{8,}$/)),
   project_id: z.optional(z.string().check(z.regex(/^project-live-[A-Za-z0-9_-]{8,}$/))),
   project_name: z.string().check(z.minLength(1), z.maxLength(200)),
@@ -188,6 +198,8 @@ export const LiveProjectFile = z.object({
       one_tap: z.optional(z.boolean()),
     }),
   ),
+  default_roles: z.optional(z.array(roleId).check(z.maxLength(100))),
+  roles_by_email: z.optional(z.record(z.string().check(z.maxLength(1024)), z.array(roleId).check(z.maxLength(100)))),
   trusted_auth_token_profiles: z.optional(
     z.array(
       z.object({
@@ -214,9 +226,43 @@ export function readLiveProjectFile(path: string): LiveProjectFile {
   if (!parsed.ok) {
     throw new Error(`PROJECT_CONFIG ${path} is invalid: ${parsed.errors.map((e) => `${e.dataPath} ${e.message}`).join('; ')}`);
   }
-  const problems = redirectAllowlistProblems(parsed.value.redirect_urls ?? []);
+  const problems = liveProjectProblems(parsed.value);
   if (problems.length > 0) throw new Error(`PROJECT_CONFIG ${path} is invalid: ${problems.join('; ')}`);
   return parsed.value;
+}
+
+/**
+ * Why an `allowed_origins` entry is refused, or null: an entry is an exact origin (`https://app.example.com`,
+ * `http://localhost:8080`) or `scheme://host:*` (any port), http or https, never a wildcard host, a bare
+ * scheme, a path or `null` (issue 18: an entry must not match more than the host meant).
+ */
+export function allowedOriginProblem(entry: string): string | null {
+  const text = entry.endsWith(':*') ? entry.slice(0, -2) : entry;
+  if (text.includes('*')) return 'must not contain a wildcard host (list each origin)';
+  let u: URL;
+  try {
+    u = new URL(text);
+  } catch {
+    return 'is not an origin (scheme://host[:port])';
+  }
+  if (u.protocol !== 'https:' && u.protocol !== 'http:') return 'must be an http or https origin';
+  if (u.hostname === '') return 'needs a host';
+  if (u.origin !== text) return 'must be an origin only: no path, query, fragment or userinfo';
+  return null;
+}
+
+/** Every problem of a live project's lists: redirect URLs, allowed origins and allowed hosts (empty when valid). */
+export function liveProjectProblems(live: Pick<LiveProjectFile, 'redirect_urls' | 'allowed_origins' | 'allowed_hosts'>): string[] {
+  const out = redirectAllowlistProblems(live.redirect_urls ?? []);
+  live.allowed_origins.forEach((o, i) => {
+    const p = allowedOriginProblem(o);
+    if (p) out.push(`allowed_origins[${i}] ${JSON.stringify(o)} ${p}`);
+  });
+  (live.allowed_hosts ?? []).forEach((h, i) => {
+    const p = allowedHostProblem(h);
+    if (p) out.push(`allowed_hosts[${i}] ${JSON.stringify(h)} ${p}`);
+  });
+  return out;
 }
 
 function rowToProject(row: { project_id: string; public_token: string; mode: string; project_name: string; config: string }): Project {
@@ -237,7 +283,7 @@ export async function ensureProject(db: Db, now: number, live?: LiveProjectFile)
   const k = db.kysely;
   if (live) {
     // Programmatic callers (createApp's liveProject) skip readLiveProjectFile: check the allowlist here too.
-    const problems = redirectAllowlistProblems(live.redirect_urls ?? []);
+    const problems = liveProjectProblems(live);
     if (problems.length > 0) throw new Error(`live project is invalid: ${problems.join('; ')}`);
     const existing = await k.selectFrom('projects').selectAll().where('public_token', '=', live.public_token).executeTakeFirst();
     const fileBootstrap = (live.bootstrap as Partial<BootstrapData> | undefined) ?? {};
@@ -260,7 +306,14 @@ export async function ensureProject(db: Db, now: number, live?: LiveProjectFile)
       ...(live.allowed_hosts ? { allowed_hosts: live.allowed_hosts } : {}),
       ...(live.sms_allowed_countries ? { sms_allowed_countries: live.sms_allowed_countries } : {}),
       ...(live.oauth ? { oauth: live.oauth } : {}),
+      ...(live.default_roles ? { default_roles: live.default_roles } : {}),
+      ...(live.roles_by_email ? { roles_by_email: normalizeRolesByEmail(live.roles_by_email) } : {}),
     };
+    // A policy the checks cannot read would silently grant nothing: refuse to start instead.
+    if (fileBootstrap.rbac_policy != null) {
+      const parsed = parseWith(RBACPolicySchema, fileBootstrap.rbac_policy);
+      if (!parsed.ok) throw new Error(`live project is invalid: bootstrap.rbac_policy ${parsed.errors.map((e) => `${e.dataPath} ${e.message}`).join('; ')}`);
+    }
     if (existing) {
       await k
         .updateTable('projects')
@@ -301,6 +354,11 @@ export async function ensureProject(db: Db, now: number, live?: LiveProjectFile)
     .execute();
   const row = await k.selectFrom('projects').selectAll().where('mode', '=', 'test').orderBy('created_at').executeTakeFirstOrThrow();
   return rowToProject(row);
+}
+
+/** roles_by_email with its addresses in stored form (normalizeEmail, as users' emails are stored), so lookups match. */
+function normalizeRolesByEmail(byEmail: Record<string, string[]>): Record<string, string[]> {
+  return Object.fromEntries(Object.entries(byEmail).map(([email, roles]) => [normalizeEmail(email) ?? email.trim().toLowerCase(), roles]));
 }
 
 /** True when `origin` matches one of the patterns (exact origin, or `scheme://host:*` for any port). */

@@ -19,3 +19,7 @@ export * from './webauthn.ts';
 export * from './stored.ts';
 export * from './totps.ts';
 export * from './oauth.ts';
+export * from './impersonation.ts';
+export * from './rbac.ts';
+export * from './rbac-policy.ts';
+export * from './b2b.ts';
