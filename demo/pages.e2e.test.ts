@@ -37,7 +37,7 @@ describe('demo pages (issue 17)', () => {
     );
   });
 
-  for (const path of ['/', '/?methods=phone', '/?methods=password', '/themes.html', '/authenticate.html', '/passkeys.html']) {
+  for (const path of ['/', '/?methods=phone', '/?methods=password', '/themes.html', '/authenticate.html', '/passkeys.html', '/security.html']) {
     it(`${path} fits 320 px: nothing scrolls sideways`, async () => {
       const { context, page } = await newPage(320);
       await page.goto(new URL(path, e2e.base).href);
