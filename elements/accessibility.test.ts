@@ -76,6 +76,18 @@ describe('accessibility (issue 17)', () => {
       });
     }
 
+    it('in light DOM (enableShadowDOM: false) too, in a grid cell', async () => {
+      const wrap = await fixture<HTMLDivElement>(html`<div style="display:grid;grid-template-columns:auto;width:320px"><div></div></div>`);
+      const el = document.createElement('auth-login') as AuthLoginElement;
+      el.config = config({ enableShadowDOM: false });
+      wrap.firstElementChild!.append(el);
+      await waitFor(() => el.querySelector('input[type="email"]'), 'email input (light DOM)');
+      expect(el.getBoundingClientRect().width).to.be.at.most(320);
+      expect(wrap.scrollWidth).to.be.at.most(320);
+      const result = await axe.run(el);
+      expect(result.violations.map((v) => `light DOM: ${v.id}`)).to.deep.equal([]);
+    });
+
     it('at full width the widget is still 400 px (SPEC §9)', async () => {
       const wrap = await fixture<HTMLDivElement>(html`<div style="display:grid;width:900px"></div>`);
       const el = await mount(wrap);
