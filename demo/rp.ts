@@ -43,11 +43,11 @@ interface Pending {
 }
 
 const PENDING_MS = 10 * 60_000;
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const page = (title: string, body: string) => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escape(title)} - Demo relying party</title>
+<title>${escapeHtml(title)} - Demo relying party</title>
 <style>body{font-family:system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem;line-height:1.5}
 table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:4px 8px;text-align:left;vertical-align:top;overflow-wrap:anywhere}
 a.button{display:inline-block;padding:8px 16px;background:#19303d;color:#fff;border-radius:4px;text-decoration:none}</style>
@@ -98,14 +98,14 @@ export async function startRelyingParty(o: RelyingPartyOptions): Promise<Relying
         return;
       }
       const rows = Object.entries(s.claims)
-        .map(([k, v]) => `<tr><th scope="row">${escape(k)}</th><td>${escape(typeof v === 'string' ? v : JSON.stringify(v))}</td></tr>`)
+        .map(([k, v]) => `<tr><th scope="row">${escapeHtml(k)}</th><td>${escapeHtml(typeof v === 'string' ? v : JSON.stringify(v))}</td></tr>`)
         .join('');
       send(
         res,
         200,
         page(
           'Signed in',
-          `<p id="signed-in">Signed in as <strong>${escape(String(s.claims['email'] ?? s.claims['sub']))}</strong>.</p>
+          `<p id="signed-in">Signed in as <strong>${escapeHtml(String(s.claims['email'] ?? s.claims['sub']))}</strong>.</p>
 <h2>ID token claims</h2><table id="claims">${rows}</table><p><a class="button" id="log-out" href="/logout">Log out</a></p>`,
         ),
       );
@@ -136,7 +136,7 @@ export async function startRelyingParty(o: RelyingPartyOptions): Promise<Relying
         send(
           res,
           200,
-          page('Not signed in', `<p id="rp-error">The provider answered: ${escape(url.searchParams.get('error') ?? '')}.</p><p><a href="/">Back</a></p>`),
+          page('Not signed in', `<p id="rp-error">The provider answered: ${escapeHtml(url.searchParams.get('error') ?? '')}.</p><p><a href="/">Back</a></p>`),
         );
         return;
       }
@@ -183,7 +183,7 @@ export async function startRelyingParty(o: RelyingPartyOptions): Promise<Relying
 
   const server: Server = createServer((req, res) => {
     handle(req, res).catch((e: unknown) => {
-      send(res, 502, page('Provider error', `<p id="rp-error">${escape(e instanceof Error ? e.message : String(e))}</p><p><a href="/">Back</a></p>`));
+      send(res, 502, page('Provider error', `<p id="rp-error">${escapeHtml(e instanceof Error ? e.message : String(e))}</p><p><a href="/">Back</a></p>`));
     });
   });
   await new Promise<void>((resolve) => server.listen(o.port, o.host ?? '127.0.0.1', resolve));
