@@ -145,6 +145,22 @@ describe('<auth-idp-consent>', () => {
     }
   });
 
+  it("says 'Trusted auth token is not verified' when the auth-token params do not attest, and sends the error to onError", async () => {
+    history.replaceState(null, '', `${location.pathname}?client_id=app&redirect_uri=${encodeURIComponent('https://app.example/cb')}`);
+    const el = document.createElement('auth-idp-consent');
+    el.setAttribute('auth-token-params', JSON.stringify({ trustedAuthToken: 'not-a-jwt', tokenProfileID: 'no-such-profile' }));
+    el.client = client;
+    el.callbacks = { onEvent: (e) => events.push(e), onError: (e) => errors.push(e) };
+    document.body.append(el);
+    expect(el.authTokenParams).to.deep.equal({ trustedAuthToken: 'not-a-jwt', tokenProfileID: 'no-such-profile' });
+    const root = el.shadowRoot!;
+    await waitFor(() => root.querySelector('[data-idp-error]'), 'error');
+    expect(root.querySelector('[data-idp-error]')!.textContent).to.equal('Trusted auth token is not verified');
+    expect(errors.length).to.equal(1);
+    expect(errors[0]!.name).to.equal('ApiError');
+    expect(events).to.deep.equal([]);
+  });
+
   it('logs render_idp_screen (not render_login_screen) to telemetry', async () => {
     const logged: string[] = [];
     const realFetch = window.fetch;
