@@ -25,8 +25,8 @@ function repeated(tables: readonly object[]): string[] {
 }
 
 describe('method registry', () => {
-  it('lists the four methods, each with unique screens, actions and events', () => {
-    expect(METHODS.map((m) => m.name)).to.deep.equal(['magic-links', 'passwords', 'otps', 'webauthn']);
+  it('lists the methods, each with unique screens, actions and events', () => {
+    expect(METHODS.map((m) => m.name)).to.deep.equal(['magic-links', 'passwords', 'otps', 'webauthn', 'idp']);
     expect(repeated(METHODS.map((m) => m.screens))).to.deep.equal([]);
     expect(repeated(METHODS.map((m) => m.actions))).to.deep.equal([]);
     expect(repeated(METHODS.map((m) => m.events))).to.deep.equal([]);
@@ -37,6 +37,7 @@ describe('method registry', () => {
     expect(METHODS.flatMap((m) => Object.keys(m.screens)).sort()).to.deep.equal(
       [
         'EmailConfirmation',
+        'IDPConsent',
         'OTPAuthenticate',
         'OTPConfirmation',
         'PasskeyConfirmation',
@@ -70,6 +71,9 @@ describe('method registry', () => {
       PASSWORD_RESET_BY_EMAIL_START: 'PASSWORD_RESET_BY_EMAIL_START',
       PASSWORD_RESET_BY_EMAIL: 'PASSWORD_RESET_BY_EMAIL',
       PASSWORD_RESET_LOGIN: 'PASSWORD_RESET_LOGIN',
+      OAuthAuthorizeFlowStart: 'OAuthAuthorizeFlowStart',
+      OAuthAuthorizeFlowConsentDenied: 'OAuthAuthorizeFlowConsentDenied',
+      OAuthAuthorizeFlowComplete: 'OAuthAuthorizeFlowComplete',
     });
   });
 
