@@ -191,13 +191,14 @@ export function IDPConsentScreen() {
   }, []);
 
   // Focus follows the state to the new heading (or button), not on the first paint (the host owns focus then).
-  const shown = useRef(state.status);
+  const shown = useRef<string>('loading');
+  const displayed = (state.status === 'consent_required' || state.status === 'logout_confirm') && !bootstrap ? 'loading' : state.status;
   useLayoutEffect(() => {
-    if (shown.current === state.status) return;
-    shown.current = state.status;
+    if (shown.current === displayed) return;
+    shown.current = displayed;
     const el = root.current?.querySelector<HTMLElement>('[data-autofocus]') ?? root.current?.querySelector<HTMLElement>('h1');
     el?.focus();
-  }, [state.status]);
+  }, [displayed]);
 
   const req = request.current;
   const projectName = bootstrap?.project_name ?? '';
@@ -210,15 +211,17 @@ export function IDPConsentScreen() {
       {t}
     </h1>
   );
+  // The titles name the project: wait for the bootstrap (its defaults when it fails) before asking.
+  const status = displayed;
   let body: ReactNode;
-  switch (state.status) {
+  switch (status) {
     case 'loading':
     case 'preflight':
     case 'submitting':
     case 'redirecting':
       body = (
-        <p className="ae-helper" part="helper" role="status" data-idp-status={state.status}>
-          {state.status === 'redirecting' ? strings['idp.redirecting'] : strings['idp.loading']}
+        <p className="ae-helper" part="helper" role="status" data-idp-status={status}>
+          {status === 'redirecting' ? strings['idp.redirecting'] : strings['idp.loading']}
         </p>
       );
       break;
@@ -370,7 +373,7 @@ export function IDPConsentScreen() {
     }
   }
   return (
-    <div className="ae-form" ref={root} data-idp-state={state.status}>
+    <div className="ae-form" ref={root} data-idp-state={status}>
       {body}
     </div>
   );
