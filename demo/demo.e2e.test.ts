@@ -11,6 +11,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { e2eHarness, type PageWatch, root, watchPages } from '../test/e2e-harness.ts';
 
 const e2e = e2eHarness({
@@ -266,6 +267,32 @@ for (const dom of ['shadow', 'light'] as const) {
       await login.getByText('Success!').waitFor();
       await page.locator('#signed-in').waitFor({ state: 'visible' });
       assert.equal(await page.locator('#user-email').textContent(), `+1${number}`);
+      await context.close();
+    });
+
+    it('wallet preset: a MetaMask-like wallet (EIP-1193) connects, signs the challenge with a real key, and signs the visitor in', async () => {
+      const context = await newContext();
+      const page = await context.newPage();
+      const account = privateKeyToAccount(generatePrivateKey());
+      // The wallet's key stays in Node; the page's provider asks it to sign (as an extension would).
+      await page.exposeFunction('testWalletSign', (raw: `0x${string}`) => account.signMessage({ message: { raw } }));
+      // A string, not a function: tsx's transform would name the function's helpers, which the page lacks.
+      await page.addInitScript(`window.ethereum = {
+        isMetaMask: true,
+        request: async ({ method, params }) => {
+          if (method === 'eth_requestAccounts') return [${JSON.stringify(account.address)}];
+          if (method === 'eth_chainId') return '0x1';
+          if (method === 'personal_sign') return window.testWalletSign(params[0]);
+          throw new Error('unsupported ' + method);
+        },
+      };`);
+      await page.goto(at('/?methods=wallet'));
+      assert.match((await page.locator('#preset-note').textContent()) ?? '', /wallet extension/);
+      const login = page.locator('auth-login');
+      await login.getByRole('button', { name: 'Continue with Metamask' }).click();
+      await login.getByText('Success!').waitFor();
+      await page.locator('#signed-in').waitFor({ state: 'visible' });
+      assert.equal(await page.locator('#user-email').textContent(), account.address);
       await context.close();
     });
   });

@@ -24,6 +24,8 @@ export const EVENT_TYPE_DOCS: Readonly<Record<AuthEventType, string>> = {
   PASSKEY_REGISTER: 'A passkey was created: the register answer plus `webauthn_registration_id`.',
   PASSKEY_SKIP: 'The user skipped creating a passkey: `{}`.',
   PASSKEY_DONE: 'The user pressed Done on the passkey list: `{}`.',
+  CRYPTO_WALLET_AUTHENTICATE_START: 'A wallet connected and the server issued its challenge: `{ crypto_wallet_address, crypto_wallet_type }`.',
+  CRYPTO_WALLET_AUTHENTICATE: "A wallet's signature signed the user in (or up): the authenticate answer (plus `crypto_wallet_id`, `siwe_params`).",
   OAuthAuthorizeFlowStart: 'The consent screen read an authorize request and asks authorize-start: `{ client_id, redirect_uri, scopes }`.',
   OAuthAuthorizeFlowConsentDenied: 'The user pressed Deny: `{ client_id, redirect_uri, scopes }`.',
   OAuthAuthorizeFlowComplete:
@@ -98,7 +100,7 @@ export const EVENT_DOCS: { readonly [name: string]: EventDoc } = {
 /** The texts of each tag. */
 export const ELEMENT_DOCS: { readonly [tag: string]: ElementDoc } = {
   'auth-login': {
-    summary: 'Sign-up and log-in widget: email passcode, magic link, text or WhatsApp passcode, password, passkey.',
+    summary: 'Sign-up and log-in widget: email passcode, magic link, text or WhatsApp passcode, password, passkey, crypto wallet.',
     description: 'Starts on Main with the methods of config.products. Attribute `data-screen` mirrors the current screen.',
     properties: common('LoginConfig'),
     eventTypes: [
@@ -111,6 +113,8 @@ export const ELEMENT_DOCS: { readonly [tag: string]: ElementDoc } = {
       'PASSWORD_AUTHENTICATE',
       'PASSWORD_RESET_BY_EMAIL_START',
       'PASSKEY_AUTHENTICATE',
+      'CRYPTO_WALLET_AUTHENTICATE_START',
+      'CRYPTO_WALLET_AUTHENTICATE',
       'authenticate-flow-complete',
     ],
   },

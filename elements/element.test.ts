@@ -210,7 +210,7 @@ describe('createAuthElement: misconfiguration is loud', () => {
       await waitFor(() => el.shadowRoot!.querySelector('input[type="email"]'), 'email input');
       await waitFor(() => log.warns.length >= 2, 'warnings');
       expect(log.warns).to.include.members([
-        'auth-elements: <auth-login> config.products[1] "otpp" is not a product; expected one of "emailMagicLinks", "passwords", "otp", "passkeys". It is ignored',
+        'auth-elements: <auth-login> config.products[1] "otpp" is not a product; expected one of "emailMagicLinks", "passwords", "otp", "passkeys", "crypto". It is ignored',
         'auth-elements: <auth-login> config.otpOptions.expirationMinute is not an option; expected one of "methods", "expirationMinutes", "loginTemplateId", "signupTemplateId", "locale". It is ignored',
       ]);
     } finally {
@@ -239,11 +239,11 @@ describe('createAuthElement: misconfiguration is loud', () => {
     });
   }
 
-  it('says a product is not available yet (crypto wallets beside OTP)', async () => {
-    const { el, log } = await withConfig({ ...base(), products: ['otp', 'crypto'] });
+  it('says a product is not available yet (OAuth beside OTP)', async () => {
+    const { el, log } = await withConfig({ ...base(), products: ['otp', 'oauth'] });
     try {
       await waitFor(() => el.shadowRoot!.querySelector('input[type="email"]'), 'email input');
-      await waitFor(() => log.warns.some((w) => w.includes('config.products[1] "crypto" is not available yet')), 'warning');
+      await waitFor(() => log.warns.some((w) => w.includes('config.products[1] "oauth" is not available yet')), 'warning');
     } finally {
       log.stop();
     }

@@ -26,7 +26,7 @@ function repeated(tables: readonly object[]): string[] {
 
 describe('method registry', () => {
   it('lists the methods, each with unique screens, actions and events', () => {
-    expect(METHODS.map((m) => m.name)).to.deep.equal(['magic-links', 'passwords', 'otps', 'webauthn', 'idp']);
+    expect(METHODS.map((m) => m.name)).to.deep.equal(['magic-links', 'passwords', 'otps', 'webauthn', 'crypto-wallets', 'idp']);
     expect(repeated(METHODS.map((m) => m.screens))).to.deep.equal([]);
     expect(repeated(METHODS.map((m) => m.actions))).to.deep.equal([]);
     expect(repeated(METHODS.map((m) => m.events))).to.deep.equal([]);
@@ -50,6 +50,12 @@ describe('method registry', () => {
         'PasswordForgot',
         'PasswordResetForm',
         'PasswordSetNew',
+        'CryptoConnect',
+        'CryptoSignMessage',
+        'CryptoOtherScreen',
+        'CryptoSetupWallet',
+        'CryptoError',
+        'CryptoConfirmation',
       ].sort(),
     );
   });
@@ -71,6 +77,8 @@ describe('method registry', () => {
       PASSWORD_RESET_BY_EMAIL_START: 'PASSWORD_RESET_BY_EMAIL_START',
       PASSWORD_RESET_BY_EMAIL: 'PASSWORD_RESET_BY_EMAIL',
       PASSWORD_RESET_LOGIN: 'PASSWORD_RESET_LOGIN',
+      CRYPTO_WALLET_AUTHENTICATE_START: 'CRYPTO_WALLET_AUTHENTICATE_START',
+      CRYPTO_WALLET_AUTHENTICATE: 'CRYPTO_WALLET_AUTHENTICATE',
       OAuthAuthorizeFlowStart: 'OAuthAuthorizeFlowStart',
       OAuthAuthorizeFlowConsentDenied: 'OAuthAuthorizeFlowConsentDenied',
       OAuthAuthorizeFlowComplete: 'OAuthAuthorizeFlowComplete',
@@ -78,8 +86,8 @@ describe('method registry', () => {
   });
 
   it('products and option checks come from the methods, in SPEC §3 order', () => {
-    expect(AVAILABLE_PRODUCTS).to.deep.equal(['emailMagicLinks', 'passwords', 'otp', 'passkeys']);
-    expect(PRODUCTS).to.deep.equal(['emailMagicLinks', 'passwords', 'otp', 'passkeys', 'oauth', 'crypto']);
+    expect(AVAILABLE_PRODUCTS).to.deep.equal(['emailMagicLinks', 'passwords', 'otp', 'passkeys', 'crypto']);
+    expect(PRODUCTS).to.deep.equal(['emailMagicLinks', 'passwords', 'otp', 'passkeys', 'crypto', 'oauth']);
     for (const key of ['emailMagicLinksOptions', 'passwordOptions', 'otpOptions']) expect(LOGIN_CONFIG_SHAPE).to.have.property(key);
     const c = resolveLoginConfig({ products: ['otp', 'emailMagicLinks'], otpOptions: { methods: ['sms'], expirationMinutes: 7 } });
     expect(c).to.include({ otpExpirationMinutes: 7, sessionDurationMinutes: 30, enableShadowDOM: true });
@@ -90,7 +98,7 @@ describe('method registry', () => {
 
   it('starts with every method slice, and routes each action to its method', () => {
     const s = initialWidgetState();
-    expect(s).to.include.keys('otpState', 'magicLinkState', 'passwordState', 'resetPasswordState', 'passkeyState', 'mainTab');
+    expect(s).to.include.keys('otpState', 'magicLinkState', 'passwordState', 'resetPasswordState', 'passkeyState', 'cryptoState', 'mainTab');
     expect(s.passkeyState).to.deep.equal({ outcome: null });
     expect(widgetReducer(s, { type: 'main_tab_selected', tab: 'sms' }).mainTab).to.equal('sms');
   });

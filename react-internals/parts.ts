@@ -32,6 +32,8 @@ export const PARTS = {
   'try-again-button': '"Try again" on the email confirmation screen.',
   'password-toggle': 'The show / hide password button.',
   'passkey-button': '"Login with a Passkey" and the passkey creation button.',
+  'wallet-button': 'The crypto wallet buttons ("Continue with {wallet}", "Continue with other Crypto Wallet").',
+  'wallet-install-link': 'The "Get {wallet}" link on the wallet setup screen.',
   'mailbox-link': 'The "Open Gmail / Yahoo / Outlook" links.',
   'mailbox-gmail': 'The "Open Gmail" link.',
   'mailbox-yahoo': 'The "Open Yahoo" link.',

@@ -23,6 +23,11 @@ export const LAZY_ONLY = [
     markers: [/Cancelling existing WebAuthn API call for new one/, /ERROR_PASSTHROUGH_SEE_CAUSE_PROPERTY/],
   },
   {
+    name: 'crypto-wallet code (wallet discovery and signing)',
+    // The EIP-6963 discovery event, named in providers.ts only.
+    markers: [/eip6963:requestProvider/],
+  },
+  {
     name: 'phone-number metadata (libphonenumber-js)',
     // The start of the countries table: Ascension Island, calling code 247 (keys quoted or not).
     markers: [/["']?countries["']?\s*:\s*\{\s*["']?AC["']?\s*:\s*\[\s*["']247["']/],

@@ -16,7 +16,7 @@ export {
   PROVIDER_API_HOSTS,
   resolveApiBase,
 } from './client.ts';
-export type { CryptoWallets, CryptoWalletType, SiweParams } from './crypto-wallets/index.ts';
+export type { CryptoWalletAuthenticateResult, CryptoWallets, CryptoWalletType, SiweParams } from './crypto-wallets/index.ts';
 export {
   ApiError,
   type ApiErrorFields,

@@ -18,7 +18,7 @@ import type { LazySdkMethod, SdkMethod } from './method.ts';
 import type { OAuth } from './oauth/index.ts';
 import { otpsMethod } from './otps/index.ts';
 import { passwordsMethod } from './passwords/index.ts';
-import { rbacMethod } from './rbac/index.ts';
+import type { RBAC } from './rbac/index.ts';
 import type { TOTPs } from './totps/index.ts';
 import { webauthnMethod } from './webauthn/index.ts';
 
@@ -52,6 +52,11 @@ const b2bMethod = {
   members: { searchMember: true },
   load: () => import('./b2b/index.ts').then((m) => m.b2bMethod),
 } satisfies LazySdkMethod<'b2b', B2B>;
+const rbacMethod = {
+  name: 'rbac',
+  members: { isAuthorized: true, allPermissions: true },
+  load: () => import('./rbac/index.ts').then((m) => m.rbacMethod),
+} satisfies LazySdkMethod<'rbac', RBAC>;
 
 /** Every method group of the client, in the order the client builds them. */
 export const SDK_METHODS = [

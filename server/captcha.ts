@@ -23,7 +23,7 @@ export const DEV_CAPTCHA_TTL_MS = 120_000;
 
 /** Calls that send messages or sign in: the ones a bot would hammer. */
 export const CAPTCHA_PROTECTED =
-  /^\/sdk\/v1\/(otps\/(email|sms|whatsapp)\/(login_or_create|send\/(primary|secondary))|otps\/authenticate|magic_links\/email\/(login_or_create|send\/(primary|secondary))|passwords|passwords\/authenticate|passwords\/email\/reset\/start)$/;
+  /^\/sdk\/v1\/(otps\/(email|sms|whatsapp)\/(login_or_create|send\/(primary|secondary))|otps\/authenticate|magic_links\/email\/(login_or_create|send\/(primary|secondary))|passwords|passwords\/authenticate|passwords\/email\/reset\/start|crypto_wallets\/authenticate\/start\/(primary|secondary))$/;
 
 /** True when the project demands captcha tokens. */
 export const captchaRequired = (svc: Services): boolean => bootstrapData(svc.project).captcha_settings.enabled;

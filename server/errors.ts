@@ -7,10 +7,14 @@
 import type { ErrorType } from '../sdk-core/schemas/errors.ts';
 import type { SchemaErrorItem } from '../sdk-core/schemas/index.ts';
 import type { ErrorInfo, ErrorTablePart } from './method.ts';
+import { CRYPTO_WALLETS_ERRORS } from './crypto-wallets/errors.ts';
+import { B2B_ERRORS } from './b2b/errors.ts';
+import { IMPERSONATION_ERRORS } from './impersonation/errors.ts';
 import { MAGIC_LINKS_ERRORS } from './magic-links/errors.ts';
 import { OAUTH_ERRORS } from './oauth/errors.ts';
 import { OTPS_ERRORS } from './otps/errors.ts';
 import { PASSWORDS_ERRORS } from './passwords/errors.ts';
+import { TOTPS_ERRORS } from './totps/errors.ts';
 import { WEBAUTHN_ERRORS } from './webauthn/errors.ts';
 
 export type { ErrorType } from '../sdk-core/schemas/errors.ts';
@@ -86,6 +90,10 @@ export const ERRORS = {
   ...PASSWORDS_ERRORS,
   ...WEBAUTHN_ERRORS,
   ...OAUTH_ERRORS,
+  ...CRYPTO_WALLETS_ERRORS,
+  ...TOTPS_ERRORS,
+  ...IMPERSONATION_ERRORS,
+  ...B2B_ERRORS,
 } as const satisfies Record<ErrorType, ErrorInfo>;
 
 /** Base of error_url: one anchor per error_type in server/README.md. */

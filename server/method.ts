@@ -40,8 +40,8 @@ export function tableTypes<T extends object>(): TableTypes<T> {
   return {};
 }
 
-/** Keys of the wire user that core fills (users.ts): the user row, its emails and phone numbers. */
-type CoreUserKeys = 'user_id' | 'emails' | 'phone_numbers' | 'name' | 'trusted_metadata' | 'untrusted_metadata' | 'created_at' | 'status' | 'roles';
+/** Keys of the wire user that core fills (users.ts): the user row, its emails and phone numbers. `roles` is the rbac method's. */
+type CoreUserKeys = 'user_id' | 'emails' | 'phone_numbers' | 'name' | 'trusted_metadata' | 'untrusted_metadata' | 'created_at' | 'status';
 
 /** A method's sub-records of the wire user (DESIGN 2: `password`, `webauthn_registrations`, `totps`, ...). */
 export type UserRecords = Partial<Omit<User, CoreUserKeys>>;

@@ -54,6 +54,11 @@ describe('server method registry', () => {
       '0006_hardening',
       '0007_pruning',
       '0008_oauth',
+      '0009_crypto_wallets',
+      '0010_totps_registrations',
+      '0011_impersonation_tokens',
+      '0012_b2b_organizations',
+      '0012_rbac_user_roles',
     ]);
     const webauthn = methods.find((m) => m.name === 'webauthn');
     assert.equal(migrations['0004_webauthn'], webauthn?.migrations?.['0004_webauthn'], '0004_webauthn is the webauthn method’s');

@@ -6,11 +6,27 @@
  * "Sign-in methods".
  */
 import type { ServerMethod } from './method.ts';
+import { cryptoWalletsMethod } from './crypto-wallets/index.ts';
+import { b2bMethod } from './b2b/index.ts';
+import { impersonationMethod } from './impersonation/index.ts';
 import { magicLinksMethod } from './magic-links/index.ts';
 import { oauthMethod } from './oauth/index.ts';
 import { otpsMethod } from './otps/index.ts';
 import { passwordsMethod } from './passwords/index.ts';
+import { rbacMethod } from './rbac/index.ts';
+import { totpsMethod } from './totps/index.ts';
 import { webauthnMethod } from './webauthn/index.ts';
 
 /** Every sign-in method the server offers, in route-registration order. */
-export const SERVER_METHODS = [otpsMethod, magicLinksMethod, passwordsMethod, webauthnMethod, oauthMethod] as const satisfies readonly ServerMethod[];
+export const SERVER_METHODS = [
+  otpsMethod,
+  magicLinksMethod,
+  passwordsMethod,
+  webauthnMethod,
+  oauthMethod,
+  cryptoWalletsMethod,
+  totpsMethod,
+  impersonationMethod,
+  rbacMethod,
+  b2bMethod,
+] as const satisfies readonly ServerMethod[];

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { z } from 'zod/mini';
 import type { BootstrapData } from '../sdk-core/schemas/index.ts';
-import { BOOTSTRAP_DEFAULTS, parseWith } from '../sdk-core/schemas/index.ts';
+import { BOOTSTRAP_DEFAULTS, normalizeEmail, parseWith, RBACPolicySchema } from '../sdk-core/schemas/index.ts';
 import type { Db } from './db/index.ts';
 import { redirectAllowlistProblems } from './redirect-allowlist.ts';
 
@@ -107,6 +107,13 @@ export interface ProjectConfig {
   sms_allowed_countries?: string[];
   /** OAuth provider credentials and defaults (issue 13). */
   oauth?: OAuthSettings;
+  /**
+   * Roles every user of the project has (issue 15 RBAC); default `['stytch_user']`, the provider's role
+   * of every user. Roles given with setUserRoles (server/rbac) and {@link roles_by_email} add to them.
+   */
+  default_roles?: string[];
+  /** Roles of the user owning each verified email address (lower-case), e.g. `{"ops@corp.example": ["admin"]}`. */
+  roles_by_email?: Record<string, string[]>;
 }
 
 /** Values of the project's password_strength_policy setting. */
@@ -144,6 +151,8 @@ export const TEST_PROJECT_DEFAULTS: ProjectConfig = {
 };
 
 const stringList = z.array(z.string().check(z.maxLength(2048)));
+/** A role id as the RBAC policy names it (server/rbac). */
+const roleId = z.string().check(z.regex(/^[A-Za-z0-9_.:-]{1,128}$/));
 
 /** Shape of the PROJECT_CONFIG JSON file (live projects). */
 export const LiveProjectFile = z.object({
@@ -188,6 +197,8 @@ export const LiveProjectFile = z.object({
       one_tap: z.optional(z.boolean()),
     }),
   ),
+  default_roles: z.optional(z.array(roleId).check(z.maxLength(100))),
+  roles_by_email: z.optional(z.record(z.string().check(z.maxLength(1024)), z.array(roleId).check(z.maxLength(100)))),
   trusted_auth_token_profiles: z.optional(
     z.array(
       z.object({
@@ -260,7 +271,14 @@ export async function ensureProject(db: Db, now: number, live?: LiveProjectFile)
       ...(live.allowed_hosts ? { allowed_hosts: live.allowed_hosts } : {}),
       ...(live.sms_allowed_countries ? { sms_allowed_countries: live.sms_allowed_countries } : {}),
       ...(live.oauth ? { oauth: live.oauth } : {}),
+      ...(live.default_roles ? { default_roles: live.default_roles } : {}),
+      ...(live.roles_by_email ? { roles_by_email: normalizeRolesByEmail(live.roles_by_email) } : {}),
     };
+    // A policy the checks cannot read would silently grant nothing: refuse to start instead.
+    if (fileBootstrap.rbac_policy != null) {
+      const parsed = parseWith(RBACPolicySchema, fileBootstrap.rbac_policy);
+      if (!parsed.ok) throw new Error(`live project is invalid: bootstrap.rbac_policy ${parsed.errors.map((e) => `${e.dataPath} ${e.message}`).join('; ')}`);
+    }
     if (existing) {
       await k
         .updateTable('projects')
@@ -301,6 +319,11 @@ export async function ensureProject(db: Db, now: number, live?: LiveProjectFile)
     .execute();
   const row = await k.selectFrom('projects').selectAll().where('mode', '=', 'test').orderBy('created_at').executeTakeFirstOrThrow();
   return rowToProject(row);
+}
+
+/** roles_by_email with its addresses in stored form (normalizeEmail, as users' emails are stored), so lookups match. */
+function normalizeRolesByEmail(byEmail: Record<string, string[]>): Record<string, string[]> {
+  return Object.fromEntries(Object.entries(byEmail).map(([email, roles]) => [normalizeEmail(email) ?? email.trim().toLowerCase(), roles]));
 }
 
 /** True when `origin` matches one of the patterns (exact origin, or `scheme://host:*` for any port). */

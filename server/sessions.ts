@@ -54,17 +54,21 @@ export async function createSession(
 
 /**
  * Validates a session token and touches it in one conditional UPDATE (so a revoke racing it wins
- * cleanly); with `durationMinutes` the expiry becomes now + that. Null when unknown, expired or revoked.
+ * cleanly); with `durationMinutes` the expiry becomes now + that, except for an impersonated session,
+ * whose expiry never moves (the provider's rule: impersonated sessions cannot be extended). Null when
+ * unknown, expired or revoked.
  */
 export async function touchSession(svc: Services, token: string, durationMinutes?: number): Promise<SessionsTable | null> {
   const now = svc.now();
   const hash = sha256Hex(token);
   const projectId = svc.project.project_id;
   const k = svc.db.kysely;
-  const [row] =
-    durationMinutes === undefined
-      ? await touchKeepingExpiry(k, now, hash, projectId)
-      : await touchSettingExpiry(k, now, now + durationMinutes * 60_000, hash, projectId);
+  if (durationMinutes !== undefined) {
+    const [row] = await touchSettingExpiry(k, now, now + durationMinutes * 60_000, hash, projectId, IMPERSONATED_FACTOR_PATTERN);
+    if (row) return row;
+    // Unknown, expired, revoked, or impersonated: the plain touch tells them apart.
+  }
+  const [row] = await touchKeepingExpiry(k, now, hash, projectId);
   return row ?? null;
 }
 
@@ -79,12 +83,19 @@ const touchKeepingExpiry = preparedQuery((k, now: number, hash: string, projectI
     .returningAll(),
 );
 
-const touchSettingExpiry = preparedQuery((k, now: number, expiresAt: number, hash: string, projectId: string) =>
+/**
+ * How an impersonated session's factor reads in `sessions.factors` (JSON.stringify of the factor list,
+ * server/impersonation/routes.ts): such a session is never extended.
+ */
+export const IMPERSONATED_FACTOR_PATTERN = '%"type":"impersonated"%';
+
+const touchSettingExpiry = preparedQuery((k, now: number, expiresAt: number, hash: string, projectId: string, impersonated: string) =>
   k
     .updateTable('sessions')
     .set({ last_accessed_at: now, expires_at: expiresAt })
     .where('token_hash', '=', hash)
     .where('project_id', '=', projectId)
+    .where('factors', 'not like', impersonated)
     .where('revoked_at', 'is', null)
     .where('expires_at', '>', now)
     .returningAll(),
@@ -122,7 +133,8 @@ export async function revokeSession(svc: Services, token: string): Promise<boole
 export async function authenticateAnswer(svc: Services, row: SessionsTable, token: string): Promise<AuthenticateResponse> {
   const user = await loadUser(svc, row.user_id);
   if (!user) throw new ApiError('session_not_found');
-  const session = toSession(row);
+  // The session carries the user's roles (the rbac method's part of the user), and so does its JWT.
+  const session = { ...toSession(row), roles: user.roles };
   const session_jwt = await signSessionJwt(svc.keys, { projectId: svc.project.project_id, issuer: svc.issuer, session, nowMs: svc.now() });
   return { user_id: user.user_id, session_token: token, session_jwt, session, user };
 }

@@ -14,6 +14,15 @@ select.addEventListener('change', () => {
   window.location.assign(url.href);
 });
 
+// A preset's hint for the visitor (the wallet preset needs a wallet extension).
+const note = PRESETS[presetId].note;
+if (note) {
+  const p = document.createElement('p');
+  p.id = 'preset-note';
+  p.textContent = note;
+  $('methods').after(p);
+}
+
 // A fresh <auth-login> (after sign-out the old one still shows its success screen).
 function setUpLogin() {
   const login = document.createElement('auth-login');

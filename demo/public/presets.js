@@ -39,6 +39,16 @@ export const PRESETS = {
     label: 'Passkey (plus email passcode)',
     config: { products: ['otp', 'passkeys'], otpOptions: { methods: ['email'] }, sessionOptions: session },
   },
+  // Try it with a wallet extension in this browser: MetaMask (or Coinbase, Binance, any EIP-1193 /
+  // EIP-6963 Ethereum wallet) or Phantom (or any Solana wallet exposing window.solana). The wallet asks
+  // to connect, then to sign a one-time message; nothing is sent on chain and signing costs nothing.
+  // For Sign-In with Ethereum (EIP-4361) messages, start the server with the bootstrap flag
+  // siwe_required_for_crypto_wallets (server/README.md, "Crypto wallets").
+  wallet: {
+    label: 'Crypto wallet (MetaMask, Phantom, ...) plus email passcode',
+    note: 'Needs a wallet extension (MetaMask, Phantom, Coinbase, ...) in this browser: it asks to connect, then to sign a one-time message. No transaction, no fee.',
+    config: { products: ['crypto', 'otp'], otpOptions: { methods: ['email'] }, sessionOptions: session },
+  },
   everything: {
     label: 'Everything together',
     config: {

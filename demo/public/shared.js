@@ -28,7 +28,7 @@ export function showUser() {
   const session = client.session.getSync();
   const user = client.user.getSync();
   if (!session) return;
-  $('user-email').textContent = user?.emails?.[0]?.email ?? user?.phone_numbers?.[0]?.phone_number ?? '';
+  $('user-email').textContent = user?.emails?.[0]?.email ?? user?.phone_numbers?.[0]?.phone_number ?? user?.crypto_wallets?.[0]?.crypto_wallet_address ?? '';
   $('user-id').textContent = session.user_id;
   $('session-expires').textContent = new Date(session.expires_at).toLocaleString();
 }

@@ -8,24 +8,13 @@ import type { MainTab, UiMethod } from '../method.ts';
 import { type MethodAction, type MethodScreen, type MethodState, UI_METHODS } from '../methods.ts';
 
 /**
- * SPEC §2 screens whose method has not shipped (crypto wallets, the identity provider): they cannot
- * be reached from the widget's actions, and render the generic error screen until their method's
- * folder declares them.
+ * SPEC §2 screens whose method has not shipped (the identity provider): they cannot be reached from
+ * the widget's actions, and render the generic error screen until their method's folder declares them.
  */
-export type PendingScreen =
-  | 'CryptoConnect'
-  | 'CryptoSignMessage'
-  | 'CryptoOtherScreen'
-  | 'CryptoSetupWallet'
-  | 'CryptoError'
-  | 'CryptoConfirmation'
-  | 'IDPConsent';
+export type PendingScreen = 'IDPConsent';
 
 /** Every screen of SPEC §2. */
 export type Screen = 'Main' | MethodScreen | PendingScreen;
-
-/** Wallets of SPEC §3. */
-export type WalletOption = 'Phantom' | 'Vessel' | 'Binance' | 'Coinbase' | 'Metamask' | 'OtherEthereum' | 'OtherSolana';
 
 /** An error shown in the Main screen's warning banner. */
 export interface ErrorDescriptor {
@@ -40,8 +29,6 @@ export interface CoreState {
   screen: Screen;
   /** The Main tab shown: the one the user last picked, so coming back to Main reopens it. */
   mainTab: MainTab;
-  /** SPEC §3 wallet state; kept here until the crypto-wallets method lands with its screens. */
-  cryptoState: { walletAddress: string; walletOption: WalletOption; walletChallenge: string };
   errorDescriptor: ErrorDescriptor | null;
   /** Counts completed authentications, so flow-complete fires once per flow (not per render). */
   completedFlows: number;
@@ -66,7 +53,6 @@ export function initialWidgetState(screen: Screen = 'Main'): WidgetState {
   const core: CoreState = {
     screen,
     mainTab: 'email',
-    cryptoState: { walletAddress: '', walletOption: 'Metamask', walletChallenge: '' },
     errorDescriptor: null,
     completedFlows: 0,
   };

@@ -1,5 +1,6 @@
 import type { AuthenticateResult, BasicResult } from '../api-types.ts';
 import type { MethodContext, SdkMethod } from '../method.ts';
+import type { CryptoWalletsAuthenticateStartResponse, SiweParamsResponse } from '../schemas/crypto-wallets.ts';
 import { check } from '../validate.ts';
 
 /** Sign-In-With-Ethereum parameters (SPEC §7). */
@@ -16,6 +17,9 @@ export interface SiweParams {
 /** Wallet types the API knows (SPEC §3: solana for Phantom and generic Solana, else ethereum). */
 export type CryptoWalletType = 'ethereum' | 'solana';
 
+/** Answer of `cryptoWallets.authenticate`: the authenticate answer plus the wallet and, for a SIWE message, its fields. */
+export type CryptoWalletAuthenticateResult = AuthenticateResult & { crypto_wallet_id: string; siwe_params: SiweParamsResponse | null };
+
 /** Crypto-wallet sign-in. */
 export interface CryptoWallets {
   /** Gets the challenge to sign; primary without a session, secondary with one. */
@@ -23,14 +27,14 @@ export interface CryptoWallets {
     crypto_wallet_address: string;
     crypto_wallet_type: CryptoWalletType;
     siwe_params?: SiweParams;
-  }): Promise<BasicResult & { challenge: string; user_created: boolean }>;
+  }): Promise<BasicResult & CryptoWalletsAuthenticateStartResponse>;
   /** Sends the signed challenge and gets a session. */
   authenticate(o: {
     crypto_wallet_address: string;
     crypto_wallet_type: CryptoWalletType;
     signature: string;
     session_duration_minutes: number;
-  }): Promise<AuthenticateResult>;
+  }): Promise<CryptoWalletAuthenticateResult>;
 }
 
 /** Builds the crypto-wallet calls. */

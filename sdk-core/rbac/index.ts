@@ -1,28 +1,8 @@
 import type { MethodContext, SdkMethod } from '../method.ts';
-import type { RBACPolicy } from '../schemas/bootstrap.ts';
+import { allPermissions, isAuthorized, type PermissionsMap } from '../schemas/rbac.ts';
 
-/** Resource → action → allowed. */
-export type PermissionsMap = Record<string, Record<string, boolean>>;
-
-/**
- * SPEC §6: a caller with `roles` may do `action` on `resource` when any of its roles has a
- * permission on that resource whose actions include the action or the `*` wildcard.
- */
-export function isAuthorized(policy: RBACPolicy | null, roles: readonly string[], resourceId: string, action: string): boolean {
-  if (!policy) return false;
-  return policy.roles.some(
-    (r) => roles.includes(r.role_id) && r.permissions.some((p) => p.resource_id === resourceId && (p.actions.includes(action) || p.actions.includes('*'))),
-  );
-}
-
-/** Every resource and action of the policy, mapped to whether `roles` allow it. */
-export function allPermissions(policy: RBACPolicy | null, roles: readonly string[]): PermissionsMap {
-  const out: PermissionsMap = {};
-  for (const res of policy?.resources ?? []) {
-    out[res.resource_id] = Object.fromEntries(res.actions.map((a) => [a, isAuthorized(policy, roles, res.resource_id, a)]));
-  }
-  return out;
-}
+// The decision itself is shared with the server (schemas/rbac.ts), so the client and the server never disagree.
+export { allPermissions, isAuthorized, type PermissionsMap } from '../schemas/rbac.ts';
 
 /** RBAC checks for the signed-in user. */
 export interface RBAC {
@@ -32,12 +12,16 @@ export interface RBAC {
   allPermissions(): Promise<PermissionsMap>;
 }
 
-/** Builds the RBAC checks over the bootstrap policy and the cached user's (else the session's) roles. */
+/**
+ * Builds the RBAC checks over the bootstrap policy and the cached user's roles (SPEC §6: roles come from
+ * the user's roles list), else the session's; no one signed in has no roles.
+ */
 export function createRBAC(ctx: MethodContext): RBAC {
   const { bootstrap } = ctx;
   const roles = (): readonly string[] => {
     const { user, session } = ctx.sessions.getState();
-    return user?.roles ?? session?.roles ?? [];
+    const list = user?.roles ?? session?.roles;
+    return Array.isArray(list) ? list.filter((r): r is string => typeof r === 'string') : [];
   };
   return {
     async isAuthorized(resourceId, action) {

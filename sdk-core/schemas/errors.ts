@@ -77,6 +77,24 @@ export const ERROR_TYPES = [
   'default_provider_not_allowed',
   'one_tap_nonce_not_found',
   'one_tap_invalid_id_token',
+  // Crypto wallets (issue 15).
+  'invalid_crypto_wallet_address',
+  'invalid_crypto_wallet_type',
+  'invalid_siwe_params',
+  'crypto_wallet_challenge_not_found',
+  'unable_to_auth_crypto_wallet',
+  'duplicate_crypto_wallet',
+  // TOTP (issue 15, server/totps).
+  'invalid_totp_code',
+  'totp_code_not_found',
+  'totp_recovery_code_not_found',
+  'invalid_recovery_code',
+  'active_totp_exists',
+  // Impersonation (issue 15, server/impersonation).
+  'impersonation_token_not_found',
+  // B2B member search (issue 15, server/b2b).
+  'organization_not_found',
+  'invalid_cursor',
 ] as const;
 
 /** One `error_type` of {@link ERROR_TYPES}. */

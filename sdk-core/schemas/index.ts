@@ -2,6 +2,7 @@
 import './zod-config.ts';
 export * from './account.ts';
 export * from './bootstrap.ts';
+export * from './crypto-wallets.ts';
 export * from './defaults.ts';
 export * from './dev.ts';
 export * from './envelope.ts';
@@ -18,3 +19,7 @@ export * from './webauthn.ts';
 export * from './stored.ts';
 export * from './totps.ts';
 export * from './oauth.ts';
+export * from './impersonation.ts';
+export * from './rbac.ts';
+export * from './rbac-policy.ts';
+export * from './b2b.ts';

@@ -27,8 +27,6 @@ import type { Route } from './types.ts';
 const FACTORS: Record<string, { table?: 'emails' | 'phone_numbers'; idColumn?: 'email_id' | 'phone_id'; notFound: ErrorType }> = {
   emails: { table: 'emails', idColumn: 'email_id', notFound: 'email_not_found' },
   phone_numbers: { table: 'phone_numbers', idColumn: 'phone_id', notFound: 'phone_number_not_found' },
-  totps: { notFound: 'totp_not_found' },
-  crypto_wallets: { notFound: 'crypto_wallet_not_found' },
   biometric_registrations: { notFound: 'biometric_registration_not_found' },
 };
 

@@ -1,0 +1,23 @@
+/**
+ * What the wallet buttons read from the host's config. SPEC §2's 6-button rule counts the OAuth
+ * providers beside the wallets: read here from `oauthOptions.providers` (SPEC §3) when the `oauth`
+ * product is configured, so the rule holds whichever module renders the OAuth row.
+ */
+import { isRecord } from '../config-parse.ts';
+
+/** The wallet part of the host config: none of its own (SPEC §3 has no wallet options). */
+export type CryptoOptions = Record<never, never>;
+
+/** The wallet part of the resolved config. */
+export interface CryptoConfig {
+  /** How many OAuth buttons share Main's button area with the wallets (0 without the oauth product). */
+  cryptoOAuthProviderCount: number;
+}
+
+/** Reads the OAuth provider count from the raw config (anything: checked here). */
+export function resolveCryptoConfig(raw: Readonly<Record<string, unknown>>): CryptoConfig {
+  const products = Array.isArray(raw['products']) ? raw['products'] : [];
+  const oauth = isRecord(raw['oauthOptions']) ? raw['oauthOptions'] : {};
+  const providers = Array.isArray(oauth['providers']) ? oauth['providers'] : [];
+  return { cryptoOAuthProviderCount: products.includes('oauth') ? providers.length : 0 };
+}

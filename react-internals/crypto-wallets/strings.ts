@@ -1,0 +1,29 @@
+/** The crypto-wallet texts (SPEC §2 "Main screen" and "Crypto", §8 Crypto); quoted SPEC texts are verbatim. */
+
+/** Default English texts of the wallet buttons and screens. */
+export const CRYPTO_STRINGS = {
+  'crypto.continueWith': 'Continue with {wallet}',
+  'crypto.otherWallets': 'Continue with other Crypto Wallet',
+  'crypto.otherTitle': 'Other Crypto Wallets',
+  'crypto.walletPhantom': 'Phantom',
+  'crypto.walletVessel': 'Vessel',
+  'crypto.walletBinance': 'Binance',
+  'crypto.walletCoinbase': 'Coinbase',
+  'crypto.walletMetamask': 'Metamask',
+  'crypto.walletOtherEthereum': 'Other Ethereum Wallet',
+  'crypto.walletOtherSolana': 'Other Solana Wallet',
+  'crypto.connectTitle': 'Connecting to {wallet}...',
+  'crypto.connectText': 'Approve the connection request in your wallet.',
+  'crypto.signTitle': 'Complete signature request',
+  'crypto.signText': 'Sign the message in {wallet} to prove you own this wallet. Signing is free and sends no transaction.',
+  'crypto.setupTitle': 'Set up a new crypto wallet',
+  'crypto.setupText': "We couldn't find {wallet} in this browser. Install it (or another wallet), then try again.",
+  'crypto.setupLink': 'Get {wallet}',
+  'crypto.tryAgain': 'Try again',
+  'crypto.errorTitle': 'Looks like there was an error!',
+  'crypto.errorText': 'Crypto: your sign in request could not be completed.',
+  'crypto.successTitle': 'Success!',
+  'crypto.successText': 'You have successfully logged in.',
+  'crypto.newTab': '(opens in a new tab)',
+  'crypto.loading': 'Loading wallets...',
+} as const satisfies Record<string, string>;

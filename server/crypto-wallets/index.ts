@@ -1,0 +1,21 @@
+/**
+ * The crypto-wallets method (SPEC 2 / 4 / 7 Crypto): Ethereum (EIP-191, SIWE per EIP-4361) and Solana
+ * (ed25519) wallets sign a single-use challenge; its migration 0009_crypto_wallets. Registered in
+ * server/methods.ts.
+ */
+import { type ServerMethod, tableTypes } from '../method.ts';
+import { CRYPTO_WALLETS_ERRORS } from './errors.ts';
+import { CRYPTO_WALLETS_MIGRATIONS } from './migrations.ts';
+import { cryptoWalletRoutes } from './routes.ts';
+import { cryptoWalletUserRecords } from './store.ts';
+import type { CryptoWalletsTables } from './tables.ts';
+
+/** The crypto-wallets method's registry entry. */
+export const cryptoWalletsMethod = {
+  name: 'crypto-wallets',
+  routes: cryptoWalletRoutes,
+  userRecords: cryptoWalletUserRecords,
+  migrations: CRYPTO_WALLETS_MIGRATIONS,
+  errors: CRYPTO_WALLETS_ERRORS,
+  tables: tableTypes<CryptoWalletsTables>(),
+} satisfies ServerMethod;

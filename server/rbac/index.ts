@@ -1,0 +1,23 @@
+/**
+ * The rbac method (SPEC 6, issue 15): users' roles (user_roles, the project's default and by-email roles),
+ * shown on users and sessions, and the policy check the server enforces on resources it owns; its
+ * migration 0012_rbac_user_roles. No routes of its own: the SDK's rbac checks answer from the bootstrap.
+ * Registered in server/methods.ts.
+ */
+import { type ServerMethod, tableTypes } from '../method.ts';
+import { RBAC_MIGRATIONS } from './migrations.ts';
+import { rbacUserRecords } from './store.ts';
+import type { RbacTables } from './tables.ts';
+
+export { DEFAULT_ROLES, getUserRoles, policyNamesResource, requirePermission, setRolesOf, setUserRoles, userRoles } from './store.ts';
+
+/** The rbac method's registry entry. */
+export const rbacMethod = {
+  name: 'rbac',
+  routes() {
+    // Roles are read (users/me, sessions) and enforced (b2b) elsewhere; rbac serves no path itself.
+  },
+  userRecords: rbacUserRecords,
+  migrations: RBAC_MIGRATIONS,
+  tables: tableTypes<RbacTables>(),
+} satisfies ServerMethod;

@@ -1,0 +1,21 @@
+/**
+ * The totps method (SPEC 7 `/totps/*`, issue 15): authenticator-app codes (RFC 6238) with recovery
+ * codes, a second factor on an existing session; its migration 0010_totps_registrations. Registered in
+ * server/methods.ts.
+ */
+import { type ServerMethod, tableTypes } from '../method.ts';
+import { TOTPS_ERRORS } from './errors.ts';
+import { TOTPS_MIGRATIONS } from './migrations.ts';
+import { totpRoutes } from './routes.ts';
+import { totpsUserRecords } from './store.ts';
+import type { TotpsTables } from './tables.ts';
+
+/** The totps method's registry entry. */
+export const totpsMethod = {
+  name: 'totps',
+  routes: totpRoutes,
+  userRecords: totpsUserRecords,
+  migrations: TOTPS_MIGRATIONS,
+  errors: TOTPS_ERRORS,
+  tables: tableTypes<TotpsTables>(),
+} satisfies ServerMethod;

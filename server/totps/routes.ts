@@ -1,0 +1,302 @@
+/**
+ * The totps method (SPEC 7 `/totps/*`, the provider's TOTP API): create (secret, otpauth URI, QR code,
+ * 10 recovery codes), authenticate (RFC 6238, +/-1 step, each step once), recovery_codes, recover (each
+ * code once), and `DELETE /users/totps/{id}`. Every call needs a session: TOTP is a second factor added
+ * to the session that calls it (the provider's SDK sends the session token, not a user id).
+ */
+import QRCode from 'qrcode';
+import {
+  type AuthenticationFactor,
+  TOTP_EXPIRATION_MAX,
+  TOTPAuthenticateRequest,
+  TOTPCreateRequest,
+  type TOTPCreateResponse,
+  TOTPRecoverRequest,
+  TOTPRecoveryCodesRequest,
+  type TOTPRecoveryCodesResponse,
+} from '../../sdk-core/schemas/index.ts';
+import { requireSession } from '../auth-helpers.ts';
+import { clientIpHash } from '../client-keys.ts';
+import { newId } from '../crypto.ts';
+import type { SessionsTable } from '../db/schema.ts';
+import { ApiError } from '../errors.ts';
+import { type Ctx, ok, readJson, requireProjectAuth, type Services } from '../http.ts';
+import { count, currentHits, hit, type Limit, secondsLeftInWindow } from '../rate-limit.ts';
+import type { Route } from '../routes/types.ts';
+import { authenticateAnswer } from '../sessions.ts';
+import { loadUser } from '../users.ts';
+import { matchTotp, newTotpSecret, otpauthUri } from './otp.ts';
+import {
+  addSessionFactor,
+  canonicalRecoveryCode,
+  hashRecoveryCode,
+  liveTotps,
+  newRecoveryCode,
+  openSecret,
+  RECOVERY_CODE_COUNT,
+  sealSecret,
+  storeRecoveryCodes,
+  unusedRecoveryCodes,
+} from './store.ts';
+
+/** Consecutive failures from one client that lock it out of the user (DESIGN 3's 10, as for OTP). */
+export const TOTP_CLIENT_LOCK_THRESHOLD = 10;
+/** How long a client's lock lasts (DESIGN 3: 1 hour). */
+export const TOTP_CLIENT_LOCK_MS = 60 * 60 * 1000;
+/**
+ * Failed TOTP / recovery guesses per user per hour from all clients, after which every guess is refused
+ * until the hour ends: a 6-digit code with a +/-1 step window is 3 in 10^6 per guess, so guesses must be
+ * few whatever the number of IPs. Only someone holding the user's first factor (a session) can guess.
+ */
+export const TOTP_USER_GUARD: Limit = { max: 10, windowMs: 60 * 60 * 1000 };
+/** Enrolments per user per 10 minutes (each makes a secret, 10 codes and a QR image: bounded work per session). */
+export const TOTP_CREATE_LIMIT: Limit = { max: 10, windowMs: 10 * 60 * 1000 };
+/** Session factor types that show the caller passed the TOTP (or its recovery) on this session. */
+const TOTP_FACTOR_TYPES = new Set(['totp', 'recovery_codes']);
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** Whether the session itself passed the TOTP step (needed to see codes or remove a verified TOTP). */
+function sessionPassedTotp(session: SessionsTable): boolean {
+  return (JSON.parse(session.factors) as AuthenticationFactor[]).some((f) => TOTP_FACTOR_TYPES.has(f.type));
+}
+
+/** Refuses a locked client or a guarded user before any comparison (refused guesses are not compared). */
+async function assertMayGuess(svc: Services, userId: string, client: string): Promise<void> {
+  const now = svc.now();
+  const lock = await svc.db.kysely
+    .selectFrom('client_locks')
+    .select('locked_until')
+    .where('scope', '=', 'totp')
+    .where('user_id', '=', userId)
+    .where('client_hash', '=', client)
+    .executeTakeFirst();
+  if (lock?.locked_until != null && lock.locked_until > now) {
+    throw new ApiError('user_lock_limit_reached', { details: { locked_until: iso(lock.locked_until) } });
+  }
+  if ((await currentHits(svc.db, guardKey(svc, userId), TOTP_USER_GUARD, now)) >= TOTP_USER_GUARD.max) {
+    throw new ApiError('user_lock_limit_reached', { details: { locked_until: iso(now + secondsLeftInWindow(TOTP_USER_GUARD, now) * 1000) } });
+  }
+}
+
+const guardKey = (svc: Services, userId: string) => `totp_fail:user:${svc.project.project_id}:${userId}`;
+
+/** Counts one failed guess; locks the client at the threshold. @throws the lock's 429 when this guess locked it */
+async function countFailure(svc: Services, userId: string, client: string): Promise<void> {
+  const k = svc.db.kysely;
+  const now = svc.now();
+  await count(svc.db, guardKey(svc, userId), TOTP_USER_GUARD, now);
+  const counted = await k
+    .insertInto('client_locks')
+    .values({ project_id: svc.project.project_id, scope: 'totp', user_id: userId, client_hash: client, failures: 1, locked_until: null, updated_at: now })
+    .onConflict((oc) =>
+      oc.columns(['scope', 'user_id', 'client_hash']).doUpdateSet((eb) => ({ failures: eb('client_locks.failures', '+', 1), updated_at: now })),
+    )
+    .returning('failures')
+    .executeTakeFirstOrThrow();
+  if (counted.failures >= TOTP_CLIENT_LOCK_THRESHOLD) {
+    const until = now + TOTP_CLIENT_LOCK_MS;
+    await k
+      .updateTable('client_locks')
+      .set({ locked_until: until, failures: 0, updated_at: now })
+      .where('scope', '=', 'totp')
+      .where('user_id', '=', userId)
+      .where('client_hash', '=', client)
+      .execute();
+    throw new ApiError('user_lock_limit_reached', { details: { locked_until: iso(until) } });
+  }
+}
+
+/** Deletes the user's unconfirmed TOTPs (but `keep`) and their recovery codes. */
+async function dropPendingTotps(svc: Services, userId: string, keep?: string): Promise<void> {
+  const k = svc.db.kysely;
+  let pending = k
+    .selectFrom('totps')
+    .select('totp_id')
+    .where('project_id', '=', svc.project.project_id)
+    .where('user_id', '=', userId)
+    .where('verified', '=', 0);
+  if (keep !== undefined) pending = pending.where('totp_id', '!=', keep);
+  const ids = (await pending.execute()).map((r) => r.totp_id);
+  if (ids.length === 0) return;
+  await k.deleteFrom('totp_recovery_codes').where('totp_id', 'in', ids).execute();
+  await k.deleteFrom('totps').where('totp_id', 'in', ids).where('verified', '=', 0).execute();
+}
+
+/** Adds the factor to the calling session and answers the authenticate shape plus `totp_id`. */
+async function stepUpAnswer(c: Ctx, svc: Services, session: SessionsTable, factor: AuthenticationFactor, minutes: number | undefined, totpId: string) {
+  const client = clientIpHash(c, svc);
+  await svc.db.kysely.deleteFrom('client_locks').where('scope', '=', 'totp').where('user_id', '=', session.user_id).where('client_hash', '=', client).execute();
+  const row = await addSessionFactor(svc, session, factor, minutes);
+  if (!row) throw new ApiError('user_unauthenticated');
+  const token = requireProjectAuth(c, svc).secret;
+  return ok(c, { ...(await authenticateAnswer(svc, row, token)), totp_id: totpId });
+}
+
+/** Registers the TOTP routes. */
+export function totpRoutes(route: Route, svc: Services): void {
+  const k = svc.db.kysely;
+  const pid = svc.project.project_id;
+
+  route('POST', '/sdk/v1/totps', async (c) => {
+    const session = await requireSession(c, svc);
+    const body = await readJson(c, TOTPCreateRequest, svc.maxBodyBytes);
+    const userId = session.user_id;
+    const now = svc.now();
+    await hit(svc.db, `totp_create:user:${pid}:${userId}`, TOTP_CREATE_LIMIT, now);
+    const live = await liveTotps(svc, userId);
+    if (live.some((t) => t.verified === 1)) throw new ApiError('active_totp_exists');
+    // A new enrolment replaces one still waiting for its first code (the old QR code stops working).
+    await dropPendingTotps(svc, userId);
+    const totpId = newId('totp', svc.project.mode);
+    const secret = newTotpSecret();
+    await k
+      .insertInto('totps')
+      .values({
+        totp_id: totpId,
+        project_id: pid,
+        user_id: userId,
+        secret_enc: await sealSecret(svc, totpId, secret),
+        verified: 0,
+        expires_at: now + (body.expiration_minutes ?? TOTP_EXPIRATION_MAX) * 60_000,
+        last_used_step: null,
+        created_at: now,
+      })
+      .execute();
+    const recovery_codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+    await storeRecoveryCodes(svc, { totpId, userId, codes: recovery_codes });
+    const user = await loadUser(svc, userId);
+    if (!user) throw new ApiError('user_unauthenticated');
+    const uri = otpauthUri({ secret, issuer: svc.project.project_name, label: user.emails[0]?.email ?? user.phone_numbers[0]?.phone_number ?? userId });
+    const answer: TOTPCreateResponse & { user: typeof user } = {
+      totp_id: totpId,
+      secret,
+      qr_code: await QRCode.toDataURL(uri, { errorCorrectionLevel: 'M', margin: 2, width: 200 }),
+      otpauth_uri: uri,
+      recovery_codes,
+      user_id: userId,
+      user,
+    };
+    return ok(c, answer);
+  });
+
+  route('POST', '/sdk/v1/totps/authenticate', async (c) => {
+    const session = await requireSession(c, svc);
+    const body = await readJson(c, TOTPAuthenticateRequest, svc.maxBodyBytes);
+    // A malformed code is not a guess: it never reaches the comparison or the counters.
+    if (!/^\d{6}$/.test(body.totp_code)) throw new ApiError('invalid_totp_code');
+    const userId = session.user_id;
+    const client = clientIpHash(c, svc);
+    await assertMayGuess(svc, userId, client);
+    const now = svc.now();
+    for (const t of await liveTotps(svc, userId)) {
+      const step = matchTotp({ secret: await openSecret(svc, t.totp_id, t.secret_enc) }, body.totp_code, now);
+      if (step === null) continue;
+      // One use per time step (RFC 6238 5.2): exactly one of any number of parallel redemptions of a
+      // code moves last_used_step; a code of a step at or before the last accepted one is refused.
+      const claimed = await k
+        .updateTable('totps')
+        .set({ last_used_step: step, verified: 1 })
+        .where('totp_id', '=', t.totp_id)
+        .where((eb) => eb.or([eb('last_used_step', 'is', null), eb('last_used_step', '<', step)]))
+        .where((eb) => eb.or([eb('verified', '=', 1), eb('expires_at', '>', now)]))
+        .returning('totp_id')
+        .executeTakeFirst();
+      // The right code a second time is a replay, not a guess: refused, and not counted towards the lock.
+      if (!claimed) throw new ApiError('totp_code_not_found', { message: 'This TOTP code was already used: wait for the next one.' });
+      // The confirmed TOTP is the user's one: any other enrolment still waiting (a parallel create) goes.
+      if (t.verified === 0) await dropPendingTotps(svc, userId, t.totp_id);
+      const factor: AuthenticationFactor = {
+        type: 'totp',
+        delivery_method: 'authenticator_app',
+        last_authenticated_at: iso(now),
+        authenticator_app_factor: { totp_id: t.totp_id },
+      };
+      return stepUpAnswer(c, svc, session, factor, body.session_duration_minutes, t.totp_id);
+    }
+    await countFailure(svc, userId, client);
+    throw new ApiError('totp_code_not_found');
+  });
+
+  route('POST', '/sdk/v1/totps/recovery_codes', async (c) => {
+    const session = await requireSession(c, svc);
+    await readJson(c, TOTPRecoveryCodesRequest, svc.maxBodyBytes);
+    const live = await liveTotps(svc, session.user_id);
+    // Codes of a verified TOTP are a second factor: only a session that passed it may read them.
+    if (live.some((t) => t.verified === 1) && !sessionPassedTotp(session)) {
+      throw new ApiError('unauthorized_action', { message: 'Authenticate with the TOTP (or a recovery code) on this session to see the recovery codes.' });
+    }
+    // An unconfirmed TOTP's codes were shown once, in the create answer, and are not shown again: another
+    // session of the user (a stolen first factor) must not collect codes that become valid when the owner
+    // confirms the enrolment.
+    const answer: TOTPRecoveryCodesResponse = {
+      user_id: session.user_id,
+      totps: await Promise.all(
+        live.map(async (t) => ({
+          totp_id: t.totp_id,
+          verified: t.verified === 1,
+          recovery_codes: t.verified === 1 ? await unusedRecoveryCodes(svc, t.totp_id) : [],
+        })),
+      ),
+    };
+    return ok(c, answer);
+  });
+
+  route('POST', '/sdk/v1/totps/recover', async (c) => {
+    const session = await requireSession(c, svc);
+    const body = await readJson(c, TOTPRecoverRequest, svc.maxBodyBytes);
+    const canonical = canonicalRecoveryCode(body.recovery_code);
+    if (canonical === null) throw new ApiError('invalid_recovery_code');
+    const userId = session.user_id;
+    const client = clientIpHash(c, svc);
+    await assertMayGuess(svc, userId, client);
+    const now = svc.now();
+    const hash = hashRecoveryCode(pid, canonical);
+    // Each code once: exactly one of any number of parallel redemptions sets used_at. Only codes of a
+    // verified TOTP count (an unconfirmed enrolment protects nothing yet).
+    const claimed = await k
+      .updateTable('totp_recovery_codes')
+      .set({ used_at: now })
+      .where('code_hash', '=', hash)
+      .where('project_id', '=', pid)
+      .where('user_id', '=', userId)
+      .where('used_at', 'is', null)
+      .where('totp_id', 'in', (eb) => eb.selectFrom('totps').select('totp_id').where('user_id', '=', userId).where('verified', '=', 1))
+      .returning('totp_id')
+      .executeTakeFirst();
+    if (!claimed) {
+      const known = await k.selectFrom('totp_recovery_codes').select('used_at').where('code_hash', '=', hash).where('user_id', '=', userId).executeTakeFirst();
+      // A used code of this user is a replay, not a guess; anything else counts towards the lock.
+      if (!known) await countFailure(svc, userId, client);
+      throw new ApiError('totp_recovery_code_not_found');
+    }
+    const factor: AuthenticationFactor = {
+      type: 'recovery_codes',
+      delivery_method: 'recovery_code',
+      last_authenticated_at: iso(now),
+      recovery_code_factor: { totp_id: claimed.totp_id },
+    };
+    return stepUpAnswer(c, svc, session, factor, body.session_duration_minutes, claimed.totp_id);
+  });
+
+  route('DELETE', '/sdk/v1/users/totps/:id', async (c) => {
+    const session = await requireSession(c, svc);
+    const id = c.req.param('id') ?? '';
+    const row = await k
+      .selectFrom('totps')
+      .select(['totp_id', 'verified'])
+      .where('totp_id', '=', id)
+      .where('user_id', '=', session.user_id)
+      .where('project_id', '=', pid)
+      .executeTakeFirst();
+    if (!row) throw new ApiError('totp_not_found');
+    // Removing a second factor needs that factor: a stolen first-factor session cannot strip it.
+    if (row.verified === 1 && !sessionPassedTotp(session)) {
+      throw new ApiError('unauthorized_action', { message: 'Authenticate with the TOTP (or a recovery code) on this session before removing it.' });
+    }
+    await k.deleteFrom('totp_recovery_codes').where('totp_id', '=', id).execute();
+    await k.deleteFrom('totps').where('totp_id', '=', id).execute();
+    const user = await loadUser(svc, session.user_id);
+    return ok(c, { user_id: session.user_id, user });
+  });
+}
