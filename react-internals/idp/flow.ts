@@ -177,3 +177,20 @@ export interface IDPAuthTokenParams {
   trustedAuthToken: string;
   tokenProfileID: string;
 }
+
+/** Schemes the screen never navigates to: each would run in (or read from) this page's origin. */
+const SCRIPT_SCHEMES = ['javascript:', 'data:', 'vbscript:', 'blob:'];
+
+/**
+ * The absolute address to send the browser to, or null. The authorization server only returns
+ * redirect URIs registered for the client, but a script URL is refused here whatever it says
+ * (defence in depth: following one would run it in the identity provider's origin).
+ */
+export function navigableUrl(url: string, base?: string): string | null {
+  try {
+    const parsed = new URL(url, base);
+    return SCRIPT_SCHEMES.includes(parsed.protocol) ? null : parsed.href;
+  } catch {
+    return null;
+  }
+}

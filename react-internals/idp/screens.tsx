@@ -18,6 +18,7 @@ import {
   defaultConsentItems,
   type IDPAuthTokenParams,
   type IDPConsentManifest,
+  navigableUrl,
   readIdpRequest,
 } from './flow.ts';
 import { IDP_RULES } from './styles.ts';
@@ -71,15 +72,10 @@ export function consentReducer(state: ConsentState, action: ConsentAction): Cons
  * the identity provider's origin.
  */
 function go(url: string, navigate: unknown): boolean {
-  let parsed: URL;
-  try {
-    parsed = new URL(url, globalThis.location?.href);
-  } catch {
-    return false;
-  }
-  if (['javascript:', 'data:', 'vbscript:', 'blob:'].includes(parsed.protocol)) return false;
-  if (typeof navigate === 'function') navigate(parsed.href);
-  else globalThis.location.assign(parsed.href);
+  const href = navigableUrl(url, globalThis.location?.href);
+  if (href === null) return false;
+  if (typeof navigate === 'function') navigate(href);
+  else globalThis.location.assign(href);
   return true;
 }
 
