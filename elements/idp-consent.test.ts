@@ -6,6 +6,7 @@
  * custom manifest and its fallback).
  */
 import { expect } from '@open-wc/testing';
+import { executeServerCommand, sendKeys } from '@web/test-runner-commands';
 import 'axe-core';
 import { type AuthClient, createClient } from '../sdk-core/index.ts';
 import { forgetBrowserSession, signInByEmailPasscode, testEnv, uniqueEmail } from '../test/env.ts';
@@ -250,4 +251,203 @@ describe('IDPConsent texts (SPEC §2)', () => {
     }
     expect(logged.length).to.equal(2);
   });
+});
+
+describe('<auth-idp-consent> against the OpenID provider (real server)', () => {
+  let env: { apiBaseUrl: string; publicToken: string };
+  let client: AuthClient;
+  let events: AuthEvent[];
+  let errors: AuthErrorDetail[];
+  let navigated: string[];
+  let projectName: string;
+  let rp: { client_id: string };
+  let firstParty: { client_id: string };
+  const page = location.href;
+  const CB = 'https://rp.example/cb';
+  const LOGGED_OUT = 'https://rp.example/logged-out';
+
+  before(async () => {
+    env = await testEnv();
+    rp = await executeServerCommand('idp:create-client', {
+      client_name: 'Notes RP',
+      redirect_uris: [CB],
+      post_logout_redirect_uris: [LOGGED_OUT],
+      logo_url: 'https://rp.example/logo.png',
+    });
+    firstParty = await executeServerCommand('idp:create-client', { client_name: 'Own App', client_type: 'first_party', redirect_uris: [CB] });
+  });
+  beforeEach(async () => {
+    forgetBrowserSession();
+    client = createClient(env.publicToken, { apiBaseUrl: env.apiBaseUrl, disableSessionRefresh: true });
+    projectName = (await client.bootstrap()).project_name;
+    events = [];
+    errors = [];
+    navigated = [];
+    await signInByEmailPasscode(client, uniqueEmail('idp-flow'));
+  });
+  afterEach(async () => {
+    for (const el of document.querySelectorAll('auth-idp-consent, #idp-host')) el.remove();
+    history.replaceState(null, '', page);
+    await client.session.revoke().catch(() => undefined);
+    client.destroy();
+  });
+
+  const authorizeQuery = (clientId: string, scope = 'openid email profile', extra = '') =>
+    `client_id=${clientId}&redirect_uri=${encodeURIComponent(CB)}&response_type=code&scope=${encodeURIComponent(scope)}&code_challenge=${'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM'}&code_challenge_method=S256&state=st-1&nonce=n-1${extra}`;
+
+  async function mount(query: string, ready: string, extra: Partial<Parameters<typeof mountIdentityProvider>[1]> = {}) {
+    history.replaceState(null, '', `${location.pathname}?${query}`);
+    const host = document.createElement('div');
+    host.id = 'idp-host';
+    document.body.append(host);
+    const [el] = mountIdentityProvider('#idp-host', {
+      client,
+      callbacks: { onEvent: (e) => events.push(e), onError: (e) => errors.push(e) },
+      navigate: (url) => navigated.push(url),
+      ...extra,
+    });
+    const root = el!.shadowRoot!;
+    await waitFor(() => root.querySelector(ready), ready);
+    return { el: el!, root };
+  }
+
+  const texts = (root: ParentNode, sel: string) => Array.from(root.querySelectorAll(sel)).map((n) => n.textContent);
+
+  it("asks a third-party client's consent: title, scope texts, logo limits, no watermark, axe; Allow by keyboard goes to the redirect URI with a code", async () => {
+    const { el, root } = await mount(authorizeQuery(rp.client_id), '[data-idp-allow]');
+    expect(root.querySelector('h1')!.textContent).to.equal(`Sign in to Notes RP with ${projectName}`);
+    expect(texts(root, '[data-idp-scopes] > li')).to.deep.equal([
+      'Verify your identityView information stored within your account',
+      'View your personal profile informationName, profile picture and language preferencesEmail address',
+    ]);
+    const logo = root.querySelector<HTMLImageElement>('img[part="logo"]')!;
+    expect(logo.src).to.equal('https://rp.example/logo.png');
+    expect(getComputedStyle(logo).maxHeight).to.equal('50px');
+    expect(getComputedStyle(logo).maxWidth).to.equal('100px');
+    expect(root.querySelector('[part="watermark"]')).to.equal(null);
+    expect(root.activeElement?.tagName).to.equal('H1');
+    await axeClean(el);
+    // Keyboard only: Tab to Deny, Tab to Allow, Enter.
+    await sendKeys({ press: 'Tab' });
+    await sendKeys({ press: 'Tab' });
+    expect(root.activeElement?.hasAttribute('data-idp-allow')).to.equal(true);
+    await sendKeys({ press: 'Enter' });
+    await waitFor(() => navigated.length > 0, 'navigation');
+    const to = new URL(navigated[0]!);
+    expect(`${to.origin}${to.pathname}`).to.equal(CB);
+    expect(to.searchParams.get('state')).to.equal('st-1');
+    expect(to.searchParams.get('code')).to.be.a('string').and.not.equal('');
+    expect(events.map((e) => e.type)).to.deep.equal(['OAuthAuthorizeFlowStart', 'OAuthAuthorizeFlowComplete']);
+    expect(root.querySelector('[data-idp-state]')!.getAttribute('data-idp-state')).to.equal('redirecting');
+    expect(errors).to.deep.equal([]);
+  });
+
+  it('remembers consent: the next request for the same scopes submits at once (consent_granted false) and navigates', async () => {
+    await mount(authorizeQuery(rp.client_id), '[data-idp-allow]');
+    (document.querySelector('auth-idp-consent')!.shadowRoot!.querySelector('[data-idp-allow]') as HTMLButtonElement).click();
+    await waitFor(() => navigated.length === 1, 'first navigation');
+    for (const el of document.querySelectorAll('auth-idp-consent, #idp-host')) el.remove();
+    events = [];
+    const { root } = await mount(authorizeQuery(rp.client_id), '[data-idp-state="redirecting"]');
+    expect(root.querySelector('[data-idp-allow]')).to.equal(null);
+    expect(new URL(navigated[1]!).searchParams.get('code')).to.be.a('string');
+    expect(events.map((e) => e.type)).to.deep.equal(['OAuthAuthorizeFlowStart', 'OAuthAuthorizeFlowComplete']);
+  });
+
+  it('a first-party client needs no consent: it submits automatically', async () => {
+    await mount(authorizeQuery(firstParty.client_id), '[data-idp-state="redirecting"]');
+    expect(new URL(navigated[0]!).searchParams.get('code')).to.be.a('string');
+  });
+
+  it('Deny sends OAuthAuthorizeFlowConsentDenied and the application hears access_denied', async () => {
+    const { root } = await mount(authorizeQuery(rp.client_id, 'openid phone'), '[data-idp-deny]');
+    root.querySelector<HTMLButtonElement>('[data-idp-deny]')!.click();
+    await waitFor(() => navigated.length > 0, 'navigation');
+    expect(new URL(navigated[0]!).searchParams.get('error')).to.equal('access_denied');
+    expect(events.map((e) => e.type)).to.deep.equal(['OAuthAuthorizeFlowStart', 'OAuthAuthorizeFlowConsentDenied']);
+  });
+
+  it("a custom scope the user cannot grant: the custom title and 'You cannot grant {clientName}'s request to:'", async () => {
+    const { el, root } = await mount(authorizeQuery(rp.client_id, 'openid read:notes'), '[data-idp-allow]');
+    expect(root.querySelector('h1')!.textContent).to.equal(`Notes RP wants to access your ${projectName} account`);
+    const ungrantable = root.querySelector('[data-idp-ungrantable]')!;
+    expect(texts(ungrantable, 'p')).to.deep.equal([
+      'You do not have permissions to grant Notes RP access to some of the requested scopes.',
+      "You cannot grant Notes RP's request to:",
+    ]);
+    expect(texts(ungrantable, 'li')).to.deep.equal(['Use the read:notes scope']);
+    // Only grantable scopes in the consent list.
+    expect(texts(root, '[data-idp-section] [data-idp-scopes] > li')).to.deep.equal(['Verify your identityView information stored within your account']);
+    await axeClean(el);
+    // Usable at 320 px: nothing wider than the screen.
+    document.body.style.width = '320px';
+    try {
+      const box = root.querySelector<HTMLElement>('.ae-root')!;
+      expect(box.scrollWidth).to.be.at.most(320);
+      expect(box.scrollWidth).to.be.at.most(box.clientWidth);
+    } finally {
+      document.body.style.width = '';
+    }
+  });
+
+  it('renders a custom consent manifest, and the default list when the generator throws', async () => {
+    const seen: unknown[] = [];
+    const { root } = await mount(authorizeQuery(rp.client_id, 'openid email offline_access'), '[data-idp-allow]', {
+      getIDPConsentManifest: (input) => {
+        seen.push(input);
+        return [{ header: `${input.clientName} would like to`, items: ['know who you are', { text: 'keep in touch', details: ['by email'] }] }];
+      },
+    });
+    expect(seen[0]).to.deep.equal({ scopes: ['openid', 'email', 'offline_access'], clientName: 'Notes RP' });
+    expect(texts(root, '[data-idp-section] > p')).to.deep.equal(['Notes RP would like to']);
+    expect(texts(root, '[data-idp-scopes] > li')).to.deep.equal(['know who you are', 'keep in touchby email']);
+    for (const el of document.querySelectorAll('auth-idp-consent, #idp-host')) el.remove();
+    const realError = console.error;
+    const logged: unknown[] = [];
+    console.error = (...a: unknown[]) => logged.push(a);
+    try {
+      const again = await mount(authorizeQuery(rp.client_id, 'openid email offline_access'), '[data-idp-allow]', {
+        getIDPConsentManifest: () => {
+          throw new Error('host bug');
+        },
+      });
+      expect(texts(again.root, '[data-idp-scopes] > li')[0]).to.equal('Verify your identityView information stored within your account');
+    } finally {
+      console.error = realError;
+    }
+    expect(logged.length).to.be.greaterThan(0);
+  });
+
+  it("an unregistered redirect URI is refused with the server's message, to the user and onError, and nothing navigates", async () => {
+    const { root } = await mount(authorizeQuery(rp.client_id).replace(encodeURIComponent(CB), encodeURIComponent(`${CB}/`)), '[data-idp-error]');
+    expect(root.querySelector('[data-idp-error]')!.textContent).to.equal(errors[0]!.message);
+    expect(errors[0]!.error_type).to.be.a('string');
+    expect(navigated).to.deep.equal([]);
+  });
+
+  it("logout without an id_token_hint asks 'Log out?'; No keeps the session: 'You have not been logged out. You may close this page.'", async () => {
+    const query = `client_id=${rp.client_id}&post_logout_redirect_uri=${encodeURIComponent(LOGGED_OUT)}&state=ls`;
+    const { el, root } = await mount(query, '[data-idp-logout-no]');
+    expect(root.querySelector('h1')!.textContent).to.equal('Log out?');
+    await axeClean(el);
+    root.querySelector<HTMLButtonElement>('[data-idp-logout-no]')!.click();
+    await waitFor(() => root.querySelector('[data-idp-logout-denied]'), 'logout denied');
+    expect(root.querySelector('h1')!.textContent).to.equal('You have not been logged out. You may close this page.');
+    expect(client.session.getSync()).to.not.equal(null);
+    expect(navigated).to.deep.equal([]);
+  });
+
+  it('logout Yes revokes the session and goes back to the registered post-logout URI with the state', async () => {
+    const query = `client_id=${rp.client_id}&post_logout_redirect_uri=${encodeURIComponent(LOGGED_OUT)}&state=ls`;
+    const { root } = await mount(query, '[data-idp-logout-yes]');
+    root.querySelector<HTMLButtonElement>('[data-idp-logout-yes]')!.click();
+    await waitFor(() => navigated.length > 0, 'navigation');
+    expect(navigated[0]).to.equal(`${LOGGED_OUT}?state=ls`);
+    expect(client.session.getSync()).to.equal(null);
+  });
+
+  async function axeClean(el: Element) {
+    const result = await axe.run(el);
+    expect(result.violations.map((v) => `${v.id}: ${v.help}`)).to.deep.equal([]);
+  }
 });
