@@ -2,7 +2,8 @@
  * The demo relying party (demo/rp.ts, openid-client) signs a visitor in with the demo project as its
  * OpenID provider, in real Chromium over the built bundle: discovery, the authorization endpoint,
  * the consent page (`<auth-login>` then `<auth-idp-consent>`: Allow), the code exchange with PKCE,
- * the ID token's claims on the relying party's page, and RP-initiated logout ('Log out?' -> Yes).
+ * the ID token's claims on the relying party's page, and RP-initiated logout (the session revoked at
+ * the provider).
  * Needs the built bundle (dist/), so scripts/test.mjs runs it after the build.
  */
 import assert from 'node:assert/strict';
@@ -81,12 +82,16 @@ describe('demo relying party: sign in with the demo project, claims, RP-initiate
     assert.equal(claims['aud'], clientId);
     assert.equal(claims['email'], email);
     assert.ok(claims['sub']);
-    // RP-initiated logout: the provider asks first, then sends the browser back.
+    // RP-initiated logout with an id_token_hint naming the signed-in user: the provider does not ask
+    // (OIDC RP-Initiated Logout 2), revokes the session on the consent page and sends the browser back.
     await page.locator('#log-out').click();
-    await consent.getByRole('heading', { name: 'Log out?' }).waitFor();
-    await consent.getByRole('button', { name: 'Yes' }).click();
     await page.locator('#logged-out').waitFor();
     assert.equal(new URL(page.url()).pathname, '/logged-out');
+    // Signed out at the provider too: the next sign-in starts at the consent page's sign-in form.
+    await page.goto(rp.url);
+    await page.locator('#sign-in').click();
+    await page.waitForURL((u) => u.href.startsWith(`${e2e.base}/idp-consent.html?`));
+    await page.locator('auth-login input[type="email"]').waitFor();
     assert.deepEqual(watch.cspViolations, []);
     assert.deepEqual(watch.pageErrors, []);
     await context.close();
