@@ -97,6 +97,17 @@ describe('<auth-idp-consent>', () => {
     });
   }
 
+  it('renders in light DOM with enableShadowDOM: false', async () => {
+    history.replaceState(null, '', `${location.pathname}?client_id=app`);
+    const el = document.createElement('auth-idp-consent');
+    el.client = client;
+    el.config = { enableShadowDOM: false };
+    document.body.append(el);
+    const error = await waitFor(() => el.querySelector('[data-idp-error]'), 'error in light DOM');
+    expect(error.textContent).to.equal('Required parameter is missing: redirect_uri. Please reach out to the application developer.');
+    await axeClean(el, 'light DOM');
+  });
+
   it("without a session says 'No active session detected. Please log in to continue.' and does not start", async () => {
     const { el, root } = await mount('client_id=app&redirect_uri=https%3A%2F%2Fapp.example%2Fcb&scope=openid%20email', '[data-idp-error]');
     expect(root.querySelector('[data-idp-error]')!.textContent).to.equal('No active session detected. Please log in to continue.');
