@@ -5,7 +5,7 @@
  * The screen's states are its own; focus follows each state change to its heading (the shell's
  * rule covers the screen's first paint only, and this screen changes state without changing screen).
  */
-import { type ReactNode, useEffect, useId, useLayoutEffect, useReducer, useRef } from 'react';
+import { type ReactNode, useEffect, useId, useLayoutEffect, useMemo, useReducer, useRef } from 'react';
 import { type AuthorizeParams, type AuthorizeStartResult, MissingParameterError } from '../../sdk-core/index.ts';
 import { useChunkStyles } from '../components/chunk-styles.ts';
 import { useWidget } from '../context.ts';
@@ -202,6 +202,14 @@ export function IDPConsentScreen() {
   const clientName = clientDisplayName(state.client?.client_name, redirectUri, strings);
   const logo = safeLogoUrl(styles) ?? (state.client?.logo_url ? safeLogoUrl({ logo: { logoImageUrl: state.client.logo_url } }) : null);
 
+  // The host's generator runs once per answer (not per render): a broken one is logged once.
+  const generator = elementOptions?.['getIDPConsentManifest'];
+  const grantable = state.grantable_scope;
+  const custom = useMemo(
+    () => (state.status === 'consent_required' ? customManifest(generator, { scopes: grantable, clientName }) : null),
+    [generator, grantable, clientName, state.status],
+  );
+
   const heading = (t: string) => (
     <h1 className="ae-header" part="heading" tabIndex={-1}>
       {t}
@@ -288,7 +296,6 @@ export function IDPConsentScreen() {
     case 'consent_required': {
       const params = req.kind === 'authorize' ? req.params : null;
       const vars = { clientName, projectName };
-      const custom = customManifest(elementOptions?.['getIDPConsentManifest'], { scopes: state.grantable_scope, clientName });
       const sections: IDPConsentManifest = custom ?? [
         {
           header: text(strings, 'idp.consentIntro', vars),
