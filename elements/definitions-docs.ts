@@ -26,6 +26,10 @@ export const EVENT_TYPE_DOCS: Readonly<Record<AuthEventType, string>> = {
   PASSKEY_DONE: 'The user pressed Done on the passkey list: `{}`.',
   CRYPTO_WALLET_AUTHENTICATE_START: 'A wallet connected and the server issued its challenge: `{ crypto_wallet_address, crypto_wallet_type }`.',
   CRYPTO_WALLET_AUTHENTICATE: "A wallet's signature signed the user in (or up): the authenticate answer (plus `crypto_wallet_id`, `siwe_params`).",
+  OAuthAuthorizeFlowStart: 'The consent screen read an authorize request and asks authorize-start: `{ client_id, redirect_uri, scopes }`.',
+  OAuthAuthorizeFlowConsentDenied: 'The user pressed Deny: `{ client_id, redirect_uri, scopes }`.',
+  OAuthAuthorizeFlowComplete:
+    'Consent was given (or not needed) and the authorization completed: `{ client_id, redirect_uri, scopes, redirect_uri_returned? }`.',
   'authenticate-flow-complete': 'A sign-in finished and the success screen shows; once per completed flow: `{}`.',
 };
 
@@ -137,5 +141,28 @@ export const ELEMENT_DOCS: { readonly [tag: string]: ElementDoc } = {
       "Starts on PasskeyRegistrationStart; without a session it shows 'Error: Cannot use PasskeyRegistration component without active user authenticated.'",
     properties: common('PasskeyRegistrationConfig'),
     eventTypes: ['PASSKEY_REGISTER', 'PASSKEY_SKIP', 'PASSKEY_DONE'],
+  },
+  'auth-idp-consent': {
+    summary: "The identity provider's consent and logout page: lets an application sign users in with this project (OAuth 2.0 / OpenID Connect).",
+    description:
+      "Reads the request from the page's address: post_logout_redirect_uri means RP-initiated logout ('Log out?'), else an authorize request (client_id, redirect_uri, scope, code_challenge, state, nonce, prompt) for a signed-in user: consent with Allow / Deny when needed, then on to the application's redirect_uri. Never shows the watermark. Serve it with `frame-ancestors 'none'`.",
+    properties: {
+      ...common('IDPConsentConfig'),
+      getIDPConsentManifest: {
+        type: 'IDPConsentManifestGenerator | undefined',
+        description:
+          'Builds the consent list from `{ scopes, clientName }` (the grantable scopes): `[{ header, items: (string | { text, details? })[] }]`. A throw or malformed answer is logged and the default list shown. A JS property only.',
+      },
+      authTokenParams: {
+        type: 'IDPAuthTokenParams | undefined',
+        description:
+          "`{ trustedAuthToken, tokenProfileID }`: a trusted auth token from the host's own identity system, attested into a session before the authorize request. An object or JSON (attribute `auth-token-params`).",
+      },
+      navigate: {
+        type: '((url: string) => void) | undefined',
+        description: 'Sends the browser to the redirect URI the server returned; default `location.assign`. A JS property only.',
+      },
+    },
+    eventTypes: ['OAuthAuthorizeFlowStart', 'OAuthAuthorizeFlowConsentDenied', 'OAuthAuthorizeFlowComplete'],
   },
 };

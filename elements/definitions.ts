@@ -31,6 +31,8 @@ export interface WidgetStart {
   initialState?: WidgetState;
   /** A new key starts the widget afresh (e.g. a new reset token). */
   key?: string;
+  /** The element's own values its screens read (the widget context's `elementOptions`). */
+  options?: Readonly<Record<string, unknown>>;
 }
 
 /** One row of the table. */
@@ -141,5 +143,33 @@ export const PASSKEY_REGISTRATION_DEFINITION: AuthElementDefinition = {
   start: () => ({ initialState: initialWidgetState('PasskeyRegistrationStart') }),
 };
 
+/** `<auth-idp-consent>` (SPEC §2 Identity provider: starts on IDPConsent; never a watermark). */
+export const IDP_CONSENT_DEFINITION: AuthElementDefinition = {
+  tag: 'auth-idp-consent',
+  className: 'AuthIDPConsentElement',
+  configShape: 'idpConsent',
+  readsProducts: false,
+  properties: [
+    { name: 'getIDPConsentManifest', kind: 'js' },
+    { name: 'authTokenParams', attribute: 'auth-token-params', kind: 'object' },
+    { name: 'navigate', kind: 'js' },
+  ],
+  start: (values) => ({
+    initialState: initialWidgetState('IDPConsent'),
+    // New auth-token params are a new attestation: start over.
+    key: JSON.stringify(values['authTokenParams'] ?? null),
+    options: {
+      getIDPConsentManifest: values['getIDPConsentManifest'],
+      authTokenParams: values['authTokenParams'],
+      navigate: values['navigate'],
+    },
+  }),
+};
+
 /** Every row, in the order of the tags' documentation. */
-export const AUTH_ELEMENT_DEFINITIONS: readonly AuthElementDefinition[] = [LOGIN_DEFINITION, RESET_PASSWORD_DEFINITION, PASSKEY_REGISTRATION_DEFINITION];
+export const AUTH_ELEMENT_DEFINITIONS: readonly AuthElementDefinition[] = [
+  LOGIN_DEFINITION,
+  RESET_PASSWORD_DEFINITION,
+  PASSKEY_REGISTRATION_DEFINITION,
+  IDP_CONSENT_DEFINITION,
+];

@@ -80,6 +80,9 @@ interface ElementState {
 
 const states = new WeakMap<object, ElementState>();
 
+/** Sets an object-valued property of a row (assigned in AuthElement's static block). */
+let setObjectProperty: (el: AuthElement, name: string, raw: unknown) => void = () => undefined;
+
 function stateOf(el: AuthElement): ElementState {
   let s = states.get(el);
   if (!s) {
@@ -150,6 +153,11 @@ function parseObject(name: string, raw: unknown, via: 'attribute' | 'property'):
 export class AuthElement<C = unknown> extends elementBase() {
   /** The table row of this element's tag. */
   declare static readonly definition: AuthElementDefinition;
+
+  static {
+    // The object-valued properties of a row (createAuthElement) parse through the same private path.
+    setObjectProperty = (el, name, raw) => el.#setObject(name, raw, 'property');
+  }
 
   /** Attributes read: the object and string properties', plus `client` and `callbacks` (to report them). */
   static get observedAttributes(): string[] {
@@ -379,10 +387,10 @@ export class AuthElement<C = unknown> extends elementBase() {
   }
 }
 
-/** Sets a string property (from its accessor or its attribute). */
-function setStringValue(el: AuthElement, name: string, value: unknown): void {
+/** Sets a string property (from its accessor or its attribute); a JS-only one keeps its value as given. */
+function setStringValue(el: AuthElement, name: string, value: unknown, kind: 'string' | 'js' = 'string'): void {
   const s = stateOf(el);
-  const text = value === null || value === undefined ? undefined : String(value);
+  const text = value === null || value === undefined ? undefined : kind === 'js' ? value : String(value);
   if (s.values.get(name) === text) return;
   s.values.set(name, text);
   s.version++;
@@ -408,7 +416,8 @@ export interface AuthElementClass<C, X extends object = object> {
 
 /**
  * Makes the element class for one row of the table: the shared implementation plus accessors for
- * the row's string properties. Defines no tag (registry.ts does, behind guards).
+ * the row's own properties (text; objects parsed like `config`; JS-only values kept as given).
+ * Defines no tag (registry.ts does, behind guards).
  */
 export function createAuthElement<C, X extends object = object>(definition: AuthElementDefinition): AuthElementClass<C, X> {
   class Element extends AuthElement<C> {
@@ -416,7 +425,6 @@ export function createAuthElement<C, X extends object = object>(definition: Auth
   }
   Object.defineProperty(Element, 'name', { value: definition.className });
   for (const p of definition.properties) {
-    if (p.kind !== 'string') continue;
     Object.defineProperty(Element.prototype, p.name, {
       configurable: true,
       enumerable: true,
@@ -424,7 +432,8 @@ export function createAuthElement<C, X extends object = object>(definition: Auth
         return stateOf(this).values.get(p.name);
       },
       set(this: AuthElement, value: unknown) {
-        setStringValue(this, p.name, value);
+        if (p.kind === 'object') setObjectProperty(this, p.name, value);
+        else setStringValue(this, p.name, value, p.kind);
       },
     });
   }
@@ -482,6 +491,7 @@ function ElementHost({ element }: { element: AuthElement }) {
           onError={onError}
           onScreenChange={onScreenChange}
           initialState={start.initialState}
+          elementOptions={start.options}
         />
       )}
     </RenderRoot>

@@ -8,9 +8,19 @@ import type { LoginConfig } from '../react-internals/config.ts';
 import type { AuthCallbacks } from '../react-internals/events.ts';
 import type { StringOverrides } from '../react-internals/strings.ts';
 import type { StyleConfig } from '../react-internals/theme.ts';
+import type { AuthIDPConsentElement, IDPAuthTokenParams, IDPConsentConfig, IDPConsentManifestGenerator } from './idp-consent.tsx';
 import type { AuthLoginElement } from './login.tsx';
 import type { AuthPasskeyRegistrationElement, PasskeyRegistrationConfig } from './passkey-registration.tsx';
-import { defineLogin, definePasskeyRegistration, defineResetPassword, LOGIN_TAG, PASSKEY_REGISTRATION_TAG, RESET_PASSWORD_TAG } from './registry.ts';
+import {
+  defineIdentityProvider,
+  defineLogin,
+  definePasskeyRegistration,
+  defineResetPassword,
+  IDP_CONSENT_TAG,
+  LOGIN_TAG,
+  PASSKEY_REGISTRATION_TAG,
+  RESET_PASSWORD_TAG,
+} from './registry.ts';
 import type { AuthResetPasswordElement } from './reset-password.tsx';
 
 /** Options every mount function takes. */
@@ -117,4 +127,36 @@ export function mountPasskeyRegistration(selector: string, options: MountPasskey
     ...options,
     config: options.config ?? {},
   });
+}
+
+/** Options of mountIdentityProvider (SPEC §2 Identity provider); `config` may be omitted when `client` is given. */
+export type MountIdentityProviderOptions = Omit<MountOptions<IDPConsentConfig>, 'config'> & {
+  config?: IDPConsentConfig;
+  /** Builds the consent list from the grantable scopes; a failure falls back to the default list. */
+  getIDPConsentManifest?: IDPConsentManifestGenerator;
+  /** A trusted auth token (and its profile) attested into a session before the authorize request. */
+  authTokenParams?: IDPAuthTokenParams;
+  /** Sends the browser to the returned redirect URI; default `location.assign`. */
+  navigate?: (url: string) => void;
+};
+
+/**
+ * Mounts `<auth-idp-consent>` on every element matching `selector` (SPEC §2 Identity provider:
+ * starts on IDPConsent, reads the authorize or logout request from the page's address).
+ * @throws Error 'The selector you specified (...) applies to no DOM elements ... calling mountIdentityProvider()'.
+ * @example
+ * mountIdentityProvider('#consent', { client, callbacks: { onEvent: (e) => console.log(e.type) } });
+ */
+export function mountIdentityProvider(selector: string, options: MountIdentityProviderOptions): AuthIDPConsentElement[] {
+  const els = mountWidget<AuthIDPConsentElement>('mountIdentityProvider', IDP_CONSENT_TAG, defineIdentityProvider, selector, {
+    ...options,
+    config: options.config ?? {},
+  });
+  // The element's own properties, in the same task as the common ones (one render).
+  for (const el of els) {
+    if (options.getIDPConsentManifest !== undefined) el.getIDPConsentManifest = options.getIDPConsentManifest;
+    if (options.authTokenParams !== undefined) el.authTokenParams = options.authTokenParams;
+    if (options.navigate !== undefined) el.navigate = options.navigate;
+  }
+  return els;
 }

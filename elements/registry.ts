@@ -4,6 +4,7 @@
  * defined (a second copy of the kit on the page: the first definition stays).
  */
 import type { AuthErrorDetail, AuthEvent } from '../react-internals/events.ts';
+import { AuthIDPConsentElement } from './idp-consent.tsx';
 import { AuthLoginElement } from './login.tsx';
 import { AuthPasskeyRegistrationElement } from './passkey-registration.tsx';
 import { AuthResetPasswordElement } from './reset-password.tsx';
@@ -39,11 +40,20 @@ export function definePasskeyRegistration(): void {
   defineTag(PASSKEY_REGISTRATION_TAG, AuthPasskeyRegistrationElement);
 }
 
+/** Tag of the identity-provider consent element. */
+export const IDP_CONSENT_TAG = 'auth-idp-consent';
+
+/** Registers `<auth-idp-consent>` unless a definition already exists; a no-op on a server. */
+export function defineIdentityProvider(): void {
+  defineTag(IDP_CONSENT_TAG, AuthIDPConsentElement);
+}
+
 /** Registers every Auth Elements tag; safe to call more than once, and a no-op on a server. */
 export function defineAuthElements(): void {
   defineLogin();
   defineResetPassword();
   definePasskeyRegistration();
+  defineIdentityProvider();
 }
 
 /** Every tag with its element class (the table's rows, as classes). */
@@ -51,6 +61,7 @@ export const AUTH_ELEMENTS = {
   [LOGIN_TAG]: AuthLoginElement,
   [RESET_PASSWORD_TAG]: AuthResetPasswordElement,
   [PASSKEY_REGISTRATION_TAG]: AuthPasskeyRegistrationElement,
+  [IDP_CONSENT_TAG]: AuthIDPConsentElement,
 } as const;
 
 declare global {
@@ -58,6 +69,7 @@ declare global {
     'auth-login': AuthLoginElement;
     'auth-reset-password': AuthResetPasswordElement;
     'auth-passkey-registration': AuthPasskeyRegistrationElement;
+    'auth-idp-consent': AuthIDPConsentElement;
   }
   interface HTMLElementEventMap {
     'auth-event': CustomEvent<AuthEvent>;

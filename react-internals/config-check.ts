@@ -164,10 +164,12 @@ export function checkLoginConfig(raw: unknown, shape: Shape = LOGIN_CONFIG_SHAPE
 }
 
 /** Which keys a widget reads: `login` for `<auth-login>` and `<auth-reset-password>`. */
-export type ConfigShapeName = 'login' | 'passkeyRegistration';
+export type ConfigShapeName = 'login' | 'passkeyRegistration' | 'idpConsent';
 
 /** The shapes by name (the element table names one per tag). */
 export const CONFIG_SHAPES: Readonly<Record<ConfigShapeName, Shape>> = {
   login: LOGIN_CONFIG_SHAPE,
   passkeyRegistration: PASSKEY_REGISTRATION_CONFIG_SHAPE,
+  // `<auth-idp-consent>` reads the same client and session keys (SPEC §2 Identity provider).
+  idpConsent: PASSKEY_REGISTRATION_CONFIG_SHAPE,
 };

@@ -36,6 +36,11 @@ export interface WidgetContextValue {
    * screen mounting again does not ask again. Keys are prefixed with the method's name.
    */
   memo: <T>(key: string, make: () => T) => T;
+  /**
+   * The element's own properties beyond the common five (definitions.ts `WidgetStart.options`),
+   * e.g. `<auth-idp-consent>`'s manifest generator: read by that element's screens only.
+   */
+  elementOptions?: Readonly<Record<string, unknown>>;
 }
 
 /** What a method's public start function needs (a send that moves the widget on, e.g. `startEmailOtp`). */

@@ -25,8 +25,8 @@ function repeated(tables: readonly object[]): string[] {
 }
 
 describe('method registry', () => {
-  it('lists the five methods, each with unique screens, actions and events', () => {
-    expect(METHODS.map((m) => m.name)).to.deep.equal(['magic-links', 'passwords', 'otps', 'webauthn', 'crypto-wallets']);
+  it('lists the methods, each with unique screens, actions and events', () => {
+    expect(METHODS.map((m) => m.name)).to.deep.equal(['magic-links', 'passwords', 'otps', 'webauthn', 'crypto-wallets', 'idp']);
     expect(repeated(METHODS.map((m) => m.screens))).to.deep.equal([]);
     expect(repeated(METHODS.map((m) => m.actions))).to.deep.equal([]);
     expect(repeated(METHODS.map((m) => m.events))).to.deep.equal([]);
@@ -37,6 +37,7 @@ describe('method registry', () => {
     expect(METHODS.flatMap((m) => Object.keys(m.screens)).sort()).to.deep.equal(
       [
         'EmailConfirmation',
+        'IDPConsent',
         'OTPAuthenticate',
         'OTPConfirmation',
         'PasskeyConfirmation',
@@ -78,6 +79,9 @@ describe('method registry', () => {
       PASSWORD_RESET_LOGIN: 'PASSWORD_RESET_LOGIN',
       CRYPTO_WALLET_AUTHENTICATE_START: 'CRYPTO_WALLET_AUTHENTICATE_START',
       CRYPTO_WALLET_AUTHENTICATE: 'CRYPTO_WALLET_AUTHENTICATE',
+      OAuthAuthorizeFlowStart: 'OAuthAuthorizeFlowStart',
+      OAuthAuthorizeFlowConsentDenied: 'OAuthAuthorizeFlowConsentDenied',
+      OAuthAuthorizeFlowComplete: 'OAuthAuthorizeFlowComplete',
     });
   });
 

@@ -6,6 +6,7 @@
  * the products in messages, of the strings and events tables, and of Main's groups of equal order.
  */
 import { cryptoWalletsMethod } from './crypto-wallets/index.ts';
+import { idpMethod } from './idp/index.ts';
 import { magicLinksMethod } from './magic-links/index.ts';
 import type { UiMethod } from './method.ts';
 import { otpsMethod } from './otps/index.ts';
@@ -13,7 +14,7 @@ import { webauthnMethod } from './passkeys/index.ts';
 import { passwordsMethod } from './passwords/index.ts';
 
 /** Every registered method. */
-export const UI_METHODS = [magicLinksMethod, passwordsMethod, otpsMethod, webauthnMethod, cryptoWalletsMethod] as const;
+export const UI_METHODS = [magicLinksMethod, passwordsMethod, otpsMethod, webauthnMethod, cryptoWalletsMethod, idpMethod] as const;
 
 type Registered = (typeof UI_METHODS)[number];
 type TypesOf<M> = M extends UiMethod<infer T> ? T : never;

@@ -18,12 +18,25 @@ export {
   type WidgetStart,
 } from '../elements/definitions.ts';
 export { AuthElement, type AuthElementClass, createAuthElement, MISSING_CLIENT_REPORT_MS } from '../elements/element.tsx';
+export {
+  AuthIDPConsentElement,
+  type IDPAuthTokenParams,
+  type IDPConsentConfig,
+  type IDPConsentItem,
+  type IDPConsentManifest,
+  type IDPConsentManifestGenerator,
+  type IDPConsentManifestInput,
+  type IDPConsentProperties,
+  type IDPConsentSection,
+} from '../elements/idp-consent.tsx';
 export { AuthLoginElement } from '../elements/login.tsx';
 export {
+  type MountIdentityProviderOptions,
   type MountLoginOptions,
   type MountOptions,
   type MountPasskeyRegistrationOptions,
   type MountResetPasswordOptions,
+  mountIdentityProvider,
   mountLogin,
   mountPasskeyRegistration,
   mountResetPassword,
@@ -32,9 +45,11 @@ export { AuthPasskeyRegistrationElement, type PasskeyRegistrationConfig } from '
 export {
   AUTH_ELEMENTS,
   defineAuthElements,
+  defineIdentityProvider,
   defineLogin,
   definePasskeyRegistration,
   defineResetPassword,
+  IDP_CONSENT_TAG,
   LOGIN_TAG,
   PASSKEY_REGISTRATION_TAG,
   RESET_PASSWORD_TAG,

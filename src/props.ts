@@ -3,6 +3,7 @@
  * the React, Vue and Svelte typings. Objects may also be JSON text (the attribute form).
  */
 import type { AuthClient } from '../sdk-core/index.ts';
+import type { IDPAuthTokenParams, IDPConsentConfig, IDPConsentManifestGenerator } from '../elements/idp-consent.tsx';
 import type { PasskeyRegistrationConfig } from '../elements/passkey-registration.tsx';
 import type { LoginConfig } from '../react-internals/config.ts';
 import type { AuthCallbacks } from '../react-internals/events.ts';
@@ -36,3 +37,13 @@ export interface AuthResetPasswordProps extends AuthElementProps<LoginConfig> {
 
 /** `<auth-passkey-registration>`'s properties. */
 export type AuthPasskeyRegistrationProps = AuthElementProps<PasskeyRegistrationConfig>;
+
+/** `<auth-idp-consent>`'s properties. */
+export interface AuthIDPConsentProps extends AuthElementProps<IDPConsentConfig> {
+  /** Builds the consent list from the grantable scopes; a property only. */
+  getIDPConsentManifest?: IDPConsentManifestGenerator;
+  /** A trusted auth token attested into a session first: an object (or JSON text). */
+  authTokenParams?: IDPAuthTokenParams | string;
+  /** Sends the browser to the returned redirect URI (default `location.assign`); a property only. */
+  navigate?: (url: string) => void;
+}

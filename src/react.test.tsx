@@ -11,7 +11,7 @@ import { flushSync } from 'react-dom';
 import type { AuthErrorDetail, AuthEvent } from '../react-internals/events.ts';
 import { typeInto, waitFor } from '../react-internals/test-utils.ts';
 import { testEnv, uniqueEmail } from '../test/env.ts';
-import { AuthLogin, type AuthLoginElement, type LoginConfig } from './react.ts';
+import { AuthIDPConsent, type AuthIDPConsentElement, AuthLogin, type AuthLoginElement, type LoginConfig } from './react.ts';
 
 describe('auth-elements/react in a React 18 host', () => {
   let host: HTMLDivElement;
@@ -59,6 +59,41 @@ describe('auth-elements/react in a React 18 host', () => {
     flushSync(() => root.render(<AuthLogin ref={ref} className="signin" config={config} />));
     expect(el.config).to.equal(config);
     expect(errors).to.deep.equal([]);
+  });
+
+  it("AuthIDPConsent sets the consent element's own properties as properties and maps its errors", async () => {
+    const { apiBaseUrl, publicToken } = await testEnv();
+    const ref = createRef<AuthIDPConsentElement>();
+    const errors: AuthErrorDetail[] = [];
+    const manifest = () => [{ header: 'h', items: ['i'] }];
+    const navigate = () => undefined;
+    const page = location.href;
+    // No client_id in the address: the element says which parameter is missing.
+    history.replaceState(null, '', `${location.pathname}?redirect_uri=https%3A%2F%2Frp.example%2Fcb`);
+    try {
+      flushSync(() =>
+        root.render(
+          <AuthIDPConsent
+            ref={ref}
+            config={{ publicToken, apiBaseUrl }}
+            getIDPConsentManifest={manifest}
+            authTokenParams={{ trustedAuthToken: 't', tokenProfileID: 'p' }}
+            navigate={navigate}
+            onAuthError={(e) => errors.push(e.detail)}
+          />,
+        ),
+      );
+      const el = ref.current!;
+      expect(el.localName).to.equal('auth-idp-consent');
+      expect(el.getIDPConsentManifest).to.equal(manifest);
+      expect(el.navigate).to.equal(navigate);
+      expect(el.authTokenParams).to.deep.equal({ trustedAuthToken: 't', tokenProfileID: 'p' });
+      expect(el.hasAttribute('auth-token-params')).to.equal(false);
+      await waitFor(() => errors.length > 0, 'auth-error through onAuthError');
+      expect(errors[0]!.name).to.equal('MissingParameterError');
+    } finally {
+      history.replaceState(null, '', page);
+    }
   });
 
   it('the same config written on the tag by React 18 becomes "[object Object]": reported, never thrown', async () => {

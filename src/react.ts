@@ -24,15 +24,16 @@ import {
   useRef,
 } from 'react';
 import type { AuthElement } from '../elements/element.tsx';
+import type { AuthIDPConsentElement } from '../elements/idp-consent.tsx';
 import type { AuthLoginElement } from '../elements/login.tsx';
 import type { AuthPasskeyRegistrationElement } from '../elements/passkey-registration.tsx';
-import { defineLogin, definePasskeyRegistration, defineResetPassword } from '../elements/registry.ts';
+import { defineIdentityProvider, defineLogin, definePasskeyRegistration, defineResetPassword } from '../elements/registry.ts';
 import type { AuthResetPasswordElement } from '../elements/reset-password.tsx';
 import type { AuthErrorDetail, AuthEvent } from '../react-internals/events.ts';
-import type { AuthLoginProps, AuthPasskeyRegistrationProps, AuthResetPasswordProps } from './props.ts';
+import type { AuthIDPConsentProps, AuthLoginProps, AuthPasskeyRegistrationProps, AuthResetPasswordProps } from './props.ts';
 
 export * from './index.ts';
-export type { AuthElementProps, AuthLoginProps, AuthPasskeyRegistrationProps, AuthResetPasswordProps } from './props.ts';
+export type { AuthElementProps, AuthIDPConsentProps, AuthLoginProps, AuthPasskeyRegistrationProps, AuthResetPasswordProps } from './props.ts';
 
 // useLayoutEffect warns when rendered on a server; properties only matter in the browser anyway.
 const useBrowserLayoutEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect;
@@ -142,6 +143,14 @@ export const AuthPasskeyRegistration: AuthWrapper<AuthPasskeyRegistrationElement
   'AuthPasskeyRegistration',
 );
 
+/** `<auth-idp-consent>` for React 18 (works in 19 too). */
+export const AuthIDPConsent: AuthWrapper<AuthIDPConsentElement, AuthIDPConsentProps> = createWrapper(
+  'auth-idp-consent',
+  defineIdentityProvider,
+  [...COMMON, 'getIDPConsentManifest', 'authTokenParams', 'navigate'],
+  'AuthIDPConsent',
+);
+
 /** JSX props of a tag used directly (React 19 sets them as properties once the tag is defined). */
 export type AuthElementJSXProps<E, P> = DetailedHTMLProps<HTMLAttributes<E>, E> &
   P & {
@@ -159,6 +168,7 @@ declare module 'react' {
       'auth-login': AuthElementJSXProps<AuthLoginElement, AuthLoginProps>;
       'auth-reset-password': AuthElementJSXProps<AuthResetPasswordElement, AuthResetPasswordProps>;
       'auth-passkey-registration': AuthElementJSXProps<AuthPasskeyRegistrationElement, AuthPasskeyRegistrationProps>;
+      'auth-idp-consent': AuthElementJSXProps<AuthIDPConsentElement, AuthIDPConsentProps>;
     }
   }
 }

@@ -7,11 +7,12 @@
  * import type {} from 'auth-elements/svelte';
  */
 import type { HTMLAttributes } from 'svelte/elements';
+import type { AuthIDPConsentElement } from '../elements/idp-consent.tsx';
 import type { AuthLoginElement } from '../elements/login.tsx';
 import type { AuthPasskeyRegistrationElement } from '../elements/passkey-registration.tsx';
 import type { AuthResetPasswordElement } from '../elements/reset-password.tsx';
 import type { AuthErrorDetail, AuthEvent } from '../react-internals/events.ts';
-import type { AuthLoginProps, AuthPasskeyRegistrationProps, AuthResetPasswordProps } from './props.ts';
+import type { AuthIDPConsentProps, AuthLoginProps, AuthPasskeyRegistrationProps, AuthResetPasswordProps } from './props.ts';
 
 /** The event attributes Svelte 5 listens with. */
 export interface AuthSvelteEvents {
@@ -26,5 +27,6 @@ declare module 'svelte/elements' {
     'auth-passkey-registration': Omit<HTMLAttributes<AuthPasskeyRegistrationElement>, keyof AuthPasskeyRegistrationProps> &
       AuthPasskeyRegistrationProps &
       AuthSvelteEvents;
+    'auth-idp-consent': Omit<HTMLAttributes<AuthIDPConsentElement>, keyof AuthIDPConsentProps> & AuthIDPConsentProps & AuthSvelteEvents;
   }
 }

@@ -8,7 +8,7 @@
  */
 import type { DefineComponent } from 'vue';
 import type { AuthErrorDetail, AuthEvent } from '../react-internals/events.ts';
-import type { AuthLoginProps, AuthPasskeyRegistrationProps, AuthResetPasswordProps } from './props.ts';
+import type { AuthIDPConsentProps, AuthLoginProps, AuthPasskeyRegistrationProps, AuthResetPasswordProps } from './props.ts';
 
 /** The listeners Vue maps `@auth-event` and `@auth-error` to. */
 export interface AuthVueEvents {
@@ -21,5 +21,6 @@ declare module 'vue' {
     'auth-login': DefineComponent<AuthLoginProps & AuthVueEvents>;
     'auth-reset-password': DefineComponent<AuthResetPasswordProps & AuthVueEvents>;
     'auth-passkey-registration': DefineComponent<AuthPasskeyRegistrationProps & AuthVueEvents>;
+    'auth-idp-consent': DefineComponent<AuthIDPConsentProps & AuthVueEvents>;
   }
 }

@@ -1,6 +1,6 @@
 // Starts the real reference server (SQLite in a temp folder) for the browser tests and tells the
 // test pages where it is, through a JSON document served at /__auth_test_env.json.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -45,6 +45,7 @@ async function startReferenceServer(extraEnv) {
   const project = await waitFor(`${apiBaseUrl}/dev/project.json`, child);
   return {
     env: { apiBaseUrl, publicToken: project.public_token },
+    dataDir,
     async stop() {
       if (child.exitCode === null) {
         child.kill('SIGTERM');
@@ -74,6 +75,16 @@ export function referenceServerPlugin() {
     },
     async serverStop() {
       await Promise.all(servers.map((s) => s.stop()));
+    },
+    // `executeServerCommand('idp:create-client', options)`: registers a client application of the
+    // default server's OpenID provider (test/idp-provider.ts); answers { client_id, client_secret, project_id }.
+    executeCommand({ command, payload }) {
+      if (command !== 'idp:create-client') return undefined;
+      const r = spawnSync(process.execPath, ['--import', 'tsx', 'test/idp-provider.ts', servers[0].dataDir, JSON.stringify(payload ?? {})], {
+        encoding: 'utf8',
+      });
+      if (r.status !== 0) throw new Error(`idp:create-client failed: ${r.stderr}`);
+      return JSON.parse(r.stdout);
     },
     serve(context) {
       if (context.path === '/__auth_test_env.json') return { body: JSON.stringify(env), type: 'json' };

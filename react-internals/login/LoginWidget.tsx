@@ -40,6 +40,8 @@ export interface LoginWidgetProps {
   clock?: WidgetClock;
   /** Starting state (tests). */
   initialState?: WidgetState;
+  /** The element's own properties beyond the common five (context `elementOptions`). */
+  elementOptions?: Readonly<Record<string, unknown>>;
 }
 
 // Every registered method's screens (each method declares all of its own: method.ts).
@@ -106,13 +108,15 @@ export function LoginWidget(props: LoginWidgetProps) {
     };
   }, [client]);
 
-  // SPEC §7 event render_login_screen, once per client (StrictMode re-runs effects; the ref holds).
+  // SPEC §7 event render_login_screen (render_idp_screen for the identity-provider widget), once
+  // per client (StrictMode re-runs effects; the ref holds).
   const loggedFor = useRef<AuthClient | null>(null);
+  const idpWidget = useRef(state.screen === 'IDPConsent').current;
   useEffect(() => {
     if (!client || loggedFor.current === client) return;
     loggedFor.current = client;
-    client.telemetry.log('render_login_screen');
-  }, [client]);
+    client.telemetry.log(idpWidget ? 'render_idp_screen' : 'render_login_screen');
+  }, [client, idpWidget]);
 
   // Layout effect: the host's data-screen changes in the same frame as the screen (styling hooks
   // and tests never see the new screen with the old attribute).
@@ -176,8 +180,9 @@ export function LoginWidget(props: LoginWidgetProps) {
         toast,
         completeFlow,
         memo,
+        elementOptions: props.elementOptions,
       },
-    [client, config, props.styles, strings, clock, state, bootstrap, emit, reportError, toast, completeFlow, memo],
+    [client, config, props.styles, strings, clock, state, bootstrap, emit, reportError, toast, completeFlow, memo, props.elementOptions],
   );
 
   return (
@@ -185,7 +190,8 @@ export function LoginWidget(props: LoginWidgetProps) {
       {ctx ? (
         <WidgetContext.Provider value={ctx}>
           <CurrentScreen screen={state.screen} />
-          <Watermark />
+          {/* SPEC §2: the identity-provider screen never shows the watermark. */}
+          {state.screen !== 'IDPConsent' && <Watermark />}
         </WidgetContext.Provider>
       ) : (
         <p className="ae-error" part="error" role="alert">

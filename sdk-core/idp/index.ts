@@ -10,6 +10,8 @@ export interface AuthorizeParams {
   response_type?: string;
   scopes: string[];
   code_challenge?: string;
+  /** PKCE method (RFC 7636 §4.3); the authorization server accepts only S256. */
+  code_challenge_method?: string;
   state?: string;
   nonce?: string;
   prompt?: string;
@@ -51,6 +53,7 @@ export function createIDP(ctx: MethodContext): IDP {
       .optionalString('response_type', p.response_type)
       .optionalStringArray('scopes', p.scopes)
       .optionalString('code_challenge', p.code_challenge)
+      .optionalString('code_challenge_method', p.code_challenge_method)
       .optionalString('state', p.state)
       .optionalString('nonce', p.nonce)
       .optionalString('prompt', p.prompt);

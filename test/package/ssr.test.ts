@@ -61,7 +61,7 @@ describe('the installed package on a server (no DOM)', () => {
     `);
     assert.deepEqual(JSON.parse(out), {
       name: 'AuthLoginElement',
-      tags: ['auth-login', 'auth-reset-password', 'auth-passkey-registration'],
+      tags: ['auth-login', 'auth-reset-password', 'auth-passkey-registration', 'auth-idp-consent'],
       attrs: ['config', 'styles', 'strings', 'client', 'callbacks'],
       mount: 'function',
     });

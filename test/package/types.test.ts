@@ -48,7 +48,7 @@ async function compile(
 }
 
 const PLAIN = `
-import { createClient, darkTheme, defineAuthElements, mountLogin, type AuthErrorDetail, type AuthEvent, type LoginConfig, AuthEventType, ApiError } from 'auth-elements';
+import { createClient, darkTheme, defineAuthElements, mountIdentityProvider, mountLogin, type AuthErrorDetail, type AuthEvent, type LoginConfig, AuthEventType, ApiError } from 'auth-elements';
 import { createClient as headless } from 'auth-elements/client';
 import 'auth-elements/define';
 
@@ -82,6 +82,10 @@ reset.passwordResetToken = 'token';
 const passkeys = document.createElement('auth-passkey-registration');
 passkeys.config = { sessionOptions: { sessionDurationMinutes: 60 } };
 mountLogin('#login', { config: { products: ['emailMagicLinks'] } });
+const consent = document.createElement('auth-idp-consent');
+consent.getIDPConsentManifest = ({ scopes, clientName }) => [{ header: clientName, items: [...scopes, { text: 'x', details: ['y'] }] }];
+consent.authTokenParams = { trustedAuthToken: 't', tokenProfileID: 'p' };
+mountIdentityProvider('#consent', { client, navigate: (url) => location.assign(url) });
 const err = new ApiError({ status_code: 400, error_type: 'x', error_message: 'y', error_url: '' });
 const errName: string = err.name;
 void errName;
@@ -95,6 +99,8 @@ login.config = { products: ['otpp'] };
 login.config = { otpOptions: { methods: ['fax'] } };
 // @ts-expect-error the passkey element takes no products
 passkeys.config = { products: ['otp'] };
+// @ts-expect-error a consent list item is text or {text, details}
+consent.getIDPConsentManifest = () => [{ header: 'h', items: [3] }];
 login.addEventListener('auth-event', (e) => {
   // @ts-expect-error detail.type is a string, not a number
   const n: number = e.detail.type;
