@@ -22,6 +22,7 @@ import {
   readIdpRequest,
 } from './flow.ts';
 import { IDP_RULES } from './styles.ts';
+import { Heading } from '../components/Heading.tsx';
 
 /** SPEC §4 "Consent authorize state": the screen's status and what it knows. */
 export interface ConsentState {
@@ -210,11 +211,7 @@ export function IDPConsentScreen() {
     [generator, grantable, clientName, state.status],
   );
 
-  const heading = (t: string) => (
-    <h1 className="ae-header" part="heading" tabIndex={-1}>
-      {t}
-    </h1>
-  );
+  const heading = (t: string) => <Heading>{t}</Heading>;
   // The titles name the project: wait for the bootstrap (its defaults when it fails) before asking.
   const status = displayed;
   let body: ReactNode;
