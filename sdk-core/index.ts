@@ -48,7 +48,17 @@ export type {
   MagicLinkSendOptions,
   MagicLinkTokenType,
 } from './magic-links/index.ts';
-export type { OAuth, OAuthStartOptions } from './oauth/index.ts';
+export { OAUTH_ERROR_MESSAGES, OAuthCallbackError, OAuthTokenNotFoundError, OneTapError } from './oauth/errors.ts';
+export type {
+  GoogleOneTap,
+  OAuth,
+  OAuthAuthenticateResult,
+  OAuthProviderGroup,
+  OAuthProviderGroups,
+  OAuthStartOptions,
+  OneTapRedirectOptions,
+  OneTapStartResult,
+} from './oauth/index.ts';
 export { OAUTH_PROVIDERS, type OAuthProvider } from './oauth/providers.ts';
 export {
   OTP_DEFAULT_EXPIRATION_MINUTES,
