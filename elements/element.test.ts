@@ -221,7 +221,8 @@ describe('createAuthElement: misconfiguration is loud', () => {
   for (const [what, config, message] of [
     ['empty products', { products: [] }, 'config.products is empty'],
     ['only unknown products', { products: ['otpp'] }, 'config.products has no product this widget can show'],
-    ['a product not available yet (OAuth)', { products: ['oauth'] }, 'config.products has no product this widget can show'],
+    ['a product not available yet (crypto wallets)', { products: ['crypto'] }, 'config.products has no product this widget can show'],
+    ['OAuth without providers', { products: ['oauth'] }, 'config.oauthOptions.providers names no provider'],
     ['empty OTP methods', { products: ['otp'], otpOptions: { methods: [] } }, 'config.otpOptions.methods is empty'],
   ] as const) {
     it(`${what}: an error on the widget, in the console and as auth-error`, async () => {

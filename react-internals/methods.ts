@@ -7,12 +7,13 @@
  */
 import { magicLinksMethod } from './magic-links/index.ts';
 import type { UiMethod } from './method.ts';
+import { oauthMethod } from './oauth/index.ts';
 import { otpsMethod } from './otps/index.ts';
 import { webauthnMethod } from './passkeys/index.ts';
 import { passwordsMethod } from './passwords/index.ts';
 
 /** Every registered method. */
-export const UI_METHODS = [magicLinksMethod, passwordsMethod, otpsMethod, webauthnMethod] as const;
+export const UI_METHODS = [magicLinksMethod, passwordsMethod, otpsMethod, oauthMethod, webauthnMethod] as const;
 
 type Registered = (typeof UI_METHODS)[number];
 type TypesOf<M> = M extends UiMethod<infer T> ? T : never;
