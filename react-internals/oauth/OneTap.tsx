@@ -10,7 +10,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { ONE_TAP_INITIAL_HEIGHT_PX, ONE_TAP_RESIZE_DEBOUNCE_MS } from '../../sdk-core/schemas/defaults.ts';
 import { useWidget } from '../context.ts';
-import type { StringKey } from '../strings.ts';
+import { OneTapError } from '../../sdk-core/oauth/errors.ts';
 import type { ResolvedOAuthProvider } from './config.ts';
 
 /** The part of Google's `google.accounts.id` notification object One Tap reads. */
@@ -40,14 +40,23 @@ interface GoogleAccountsId {
   cancel(): void;
 }
 
-/** The developer messages of SPEC §8, by the onetap start error_type that calls for one. */
-const DEV_MESSAGES: Readonly<Record<string, StringKey>> = {
-  one_tap_origin_not_allowed: 'oauth.oneTapDev.one_tap_origin_not_allowed',
-  one_tap_invalid_client: 'oauth.oneTapDev.one_tap_invalid_client',
-  oauth_config_not_found: 'oauth.oneTapDev.oauth_config_not_found',
-  no_login_redirect_urls_set: 'oauth.oneTapDev.no_login_redirect_urls_set',
-  no_signup_redirect_urls_set: 'oauth.oneTapDev.no_signup_redirect_urls_set',
-  default_provider_not_allowed: 'oauth.oneTapDev.default_provider_not_allowed',
+const GSI_DOCS = 'https://developers.google.com/identity/gsi/web/guides/get-google-api-clientid';
+
+/**
+ * The developer messages of SPEC §8, by the onetap start error_type that calls for one. For the
+ * host's developer (test-mode tokens only), never for end users: English, not in the strings table,
+ * and in this chunk only.
+ */
+const DEV_MESSAGES: Readonly<Record<string, string>> = {
+  one_tap_origin_not_allowed: `Google One Tap: this page's origin is not in the project's allowed origins, so Google would refuse it. Add the origin to the project's settings and to the Google client's Authorized JavaScript origins: ${GSI_DOCS}`,
+  one_tap_invalid_client: `Google One Tap: the project's Google client ID is unknown to Google or malformed. Check it against your Google Cloud credentials: ${GSI_DOCS}`,
+  oauth_config_not_found: `Google One Tap: this project has no Google OAuth configuration. Add a Google client ID and secret to the project: ${GSI_DOCS}`,
+  no_login_redirect_urls_set:
+    "Google One Tap: the project has no login redirect URL. Add one to the project's redirect URLs, or set oauthOptions.loginRedirectURL.",
+  no_signup_redirect_urls_set:
+    "Google One Tap: the project has no sign-up redirect URL. Add one to the project's redirect URLs, or set oauthOptions.signupRedirectURL.",
+  default_provider_not_allowed:
+    "Google One Tap: the project's default OAuth provider settings are incompatible with One Tap. Configure Google with your own client ID: https://developers.google.com/identity/gsi/web/guides/overview",
 };
 
 // One script per page and URL, shared by every widget (Google's script defines one global).
@@ -118,7 +127,7 @@ export function OneTap({ provider, onFallback }: { provider: ResolvedOAuthProvid
       emit({ type: 'GOOGLE_ONE_TAP_FAILURE', data: { reason } });
       const dev = DEV_MESSAGES[reason];
       // SPEC §8: developer messages only for a test-mode public token.
-      fallback.current(dev && client.publicToken.startsWith('public-token-test-') ? strings[dev] : null);
+      fallback.current(dev && client.publicToken.startsWith('public-token-test-') ? dev : null);
     };
 
     const promptParent = (): string | undefined => {
@@ -159,7 +168,7 @@ export function OneTap({ provider, onFallback }: { provider: ResolvedOAuthProvid
       try {
         google = await loadScript(config.oauth.oneTapScriptURL);
       } catch (err) {
-        return fail('unknown_reason', err);
+        return fail('unknown_reason', new OneTapError('unknown_reason', 'Google One Tap: the script could not be loaded.', { cause: err }));
       }
       if (!live) return;
       const parentId = promptParent();
@@ -188,7 +197,8 @@ export function OneTap({ provider, onFallback }: { provider: ResolvedOAuthProvid
       setPending(false);
       google.prompt((n) => {
         if (!live) return;
-        if (n.isNotDisplayed?.()) fail('unknown_reason');
+        if (n.isNotDisplayed?.())
+          fail('unknown_reason', new OneTapError('unknown_reason', `Google One Tap was not displayed: ${n.getNotDisplayedReason?.() ?? 'no reason given'}.`));
         else if (n.isSkippedMoment?.()) fail('user_cancel');
         else if (n.isDismissedMoment?.() && n.getDismissedReason?.() !== 'credential_returned') fail('user_cancel');
       });
