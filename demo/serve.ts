@@ -18,6 +18,8 @@ const server = await startServer({
   ...(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : {}),
   staticDirs: [
     { urlPrefix: '/dist/', dir: `${root}dist` },
+    // The local stand-in for Google's One Tap script (the 'one-tap' preset; test projects only).
+    { urlPrefix: '/fixtures/', dir: `${root}test/fixtures` },
     { urlPrefix: '/', dir: `${root}demo/public` },
   ],
   log: requestLogFromEnv(process.env),
