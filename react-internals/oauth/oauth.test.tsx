@@ -194,6 +194,60 @@ describe('OAuth on Main (real reference server)', () => {
     }
   });
 
+  it('config checks name each bad field of oauthOptions; bad entries are dropped, the rest render', async () => {
+    const { checkLoginConfig } = await import('../config-check.ts');
+    const config = {
+      products: ['oauth'],
+      oauthOptions: {
+        providers: [{ type: 'myspace' }, { type: 'github', custom_scopes: 'repo', provider_params: { n: 1 }, position: 'sideways' }, { type: 'github' }],
+        loginRedirectURL: 'not a url',
+      },
+    };
+    const { warnings, fatal } = checkLoginConfig(config);
+    expect(fatal).to.equal(null);
+    expect(warnings.map((i) => i.field)).to.deep.equal([
+      'config.oauthOptions.providers[0].type',
+      'config.oauthOptions.providers[1].custom_scopes',
+      'config.oauthOptions.providers[1].provider_params.n',
+      'config.oauthOptions.providers[1].position',
+      'config.oauthOptions.loginRedirectURL',
+    ]);
+    expect(warnings[0]!.message).to.contain('must be one of "google", "microsoft"');
+    w.render({ config });
+    await waitFor(() => buttons().length === 1, 'one button');
+    expect(buttons()[0]!.textContent).to.equal('Continue with GitHub');
+  });
+
+  it('developer-message links become anchors only for https provider-docs hosts', async () => {
+    const { linkify } = await import('./linkify.tsx');
+    const { createRoot } = await import('react-dom/client');
+    const { createElement } = await import('react');
+    const { flushSync } = await import('react-dom');
+    const host = document.createElement('p');
+    document.body.append(host);
+    const root = createRoot(host);
+    try {
+      flushSync(() =>
+        root.render(
+          createElement(
+            'span',
+            null,
+            linkify(
+              'See https://developers.google.com/identity/gsi/web/guides/overview. Not https://evil.example/x nor javascript:alert(1) nor http://developers.google.com/a',
+            ),
+          ),
+        ),
+      );
+      const anchors = [...host.querySelectorAll('a')];
+      expect(anchors.map((a) => a.getAttribute('href'))).to.deep.equal(['https://developers.google.com/identity/gsi/web/guides/overview']);
+      expect(anchors[0]!.rel).to.equal('noopener noreferrer');
+      expect(host.textContent).to.contain('https://evil.example/x');
+    } finally {
+      root.unmount();
+      host.remove();
+    }
+  });
+
   describe('Google One Tap (stand-in script)', () => {
     const oneTapConfig = (extra: Record<string, unknown> = {}) => ({
       products: ['oauth'],
