@@ -210,7 +210,7 @@ describe('createAuthElement: misconfiguration is loud', () => {
       await waitFor(() => el.shadowRoot!.querySelector('input[type="email"]'), 'email input');
       await waitFor(() => log.warns.length >= 2, 'warnings');
       expect(log.warns).to.include.members([
-        'auth-elements: <auth-login> config.products[1] "otpp" is not a product; expected one of "emailMagicLinks", "passwords", "otp", "passkeys". It is ignored',
+        'auth-elements: <auth-login> config.products[1] "otpp" is not a product; expected one of "emailMagicLinks", "passwords", "otp", "oauth", "passkeys". It is ignored',
         'auth-elements: <auth-login> config.otpOptions.expirationMinute is not an option; expected one of "methods", "expirationMinutes", "loginTemplateId", "signupTemplateId", "locale". It is ignored',
       ]);
     } finally {
