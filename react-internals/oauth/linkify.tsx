@@ -1,6 +1,6 @@
 /**
  * SPEC §8 "Inline error text turns provider-docs links into anchors": React elements built from
- * parsed URLs, https only and only the providers' documentation hosts (DESIGN §3: no innerHTML, an
+ * parsed URLs, https only, no userinfo, and only the providers' documentation hosts (DESIGN §3: no innerHTML, an
  * https allowlist); anything else stays text.
  */
 import type { ReactNode } from 'react';
@@ -16,7 +16,7 @@ export function linkify(message: string): ReactNode[] {
     const href = m[0];
     const at = m.index ?? 0;
     const url = URL.canParse(href) ? new URL(href) : undefined;
-    if (url?.protocol !== 'https:' || !DOCS_HOSTS.includes(url.hostname)) continue;
+    if (url?.protocol !== 'https:' || url.username || url.password || !DOCS_HOSTS.includes(url.hostname)) continue;
     out.push(message.slice(last, at));
     out.push(
       <a key={at} href={url.href} target="_blank" rel="noopener noreferrer" part="link">
