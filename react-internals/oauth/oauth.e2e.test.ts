@@ -60,6 +60,16 @@ interface AuthEventDetail {
 
 const screenOf = (page: Page) => page.locator('auth-login').getAttribute('data-screen');
 
+/** Waits for OAuthConfirmation; on time-out says where the browser is and what it shows. */
+async function signedIn(page: Page, what: string): Promise<void> {
+  try {
+    await page.waitForFunction(() => document.querySelector('auth-login')?.getAttribute('data-screen') === 'OAuthConfirmation', undefined, { timeout: 15000 });
+  } catch (e) {
+    const shown = await page.evaluate(() => (document.querySelector('auth-login')?.shadowRoot ?? document.body).textContent).catch(() => '(no page)');
+    throw new Error(`${what}: not signed in at ${page.url()}: ${shown}`, { cause: e });
+  }
+}
+
 /** Signs in with `provider` through the dev provider's page as `email`; resolves to the OAUTH_AUTHENTICATE data and the URL the server chose. */
 async function throughDevProvider(context: BrowserContext, provider: string, email: string) {
   const page = await context.newPage();
@@ -70,9 +80,11 @@ async function throughDevProvider(context: BrowserContext, provider: string, ema
   await page.waitForURL(/\/dev\/oauth\/authorize/);
   await page.locator('#dev-email').fill(email);
   await page.locator('#dev-name').fill(`Dev ${provider}`);
-  await page.locator('input[name="email_verified"][value="yes"]').check();
-  await page.locator('button[type="submit"]', { hasText: 'Sign in' }).click();
-  await page.waitForFunction(() => document.querySelector('auth-login')?.getAttribute('data-screen') === 'OAuthConfirmation', undefined, { timeout: 15000 });
+  // The typed-identity form (the page also lists identities used before, each its own form).
+  const form = page.locator('form:has(#dev-email)');
+  await form.getByRole('radio', { name: 'Yes' }).check();
+  await form.getByRole('button', { name: 'Sign in' }).click();
+  await signedIn(page, provider);
   const landed = new URL(page.url());
   const events = (await page.evaluate(() => (window as unknown as { authEvents: AuthEventDetail[] }).authEvents)) as AuthEventDetail[];
   const authenticated = events.find((e) => e.type === 'OAUTH_AUTHENTICATE');
@@ -117,7 +129,7 @@ describe('OAuth through the dev provider (built bundle, real server)', () => {
     // Embedded: the prompt sits in the widget (slotted into the shadow root's One Tap box).
     const go = page.locator('[data-gsi-stand-in="embedded"] button[data-gsi-continue]');
     await go.click();
-    await page.waitForFunction(() => document.querySelector('auth-login')?.getAttribute('data-screen') === 'OAuthConfirmation', undefined, { timeout: 15000 });
+    await signedIn(page, 'One Tap');
     assert.equal(new URL(page.url()).searchParams.get('as'), 'signup');
     assert.equal(await screenOf(page), 'OAuthConfirmation');
     assert.deepEqual(watch.cspViolations, []);

@@ -219,9 +219,11 @@ describe('OAuth on Main (real reference server)', () => {
   });
 
   describe('Google One Tap (stand-in script)', () => {
-    const oneTapConfig = (extra: Record<string, unknown> = {}) => ({
+    const oneTapConfig = (extra: Record<string, unknown> = {}, urls = true) => ({
       products: ['oauth'],
       oauthOptions: {
+        // The test project has no default redirect URLs: One Tap needs them (contract item 5).
+        ...(urls ? { loginRedirectURL: `${location.origin}/landing?as=login`, signupRedirectURL: `${location.origin}/landing?as=signup` } : {}),
         oneTapScriptURL: STAND_IN,
         providers: [{ type: 'google', one_tap: true, ...extra }, { type: 'github' }],
       },
@@ -255,6 +257,19 @@ describe('OAuth on Main (real reference server)', () => {
       } finally {
         client.destroy();
       }
+    });
+
+    it('a test-mode token shows the developer message of a start refusal (no login redirect URL), with the docs link as an anchor when it has one', async function () {
+      if (!(await serverHasOAuth())) this.skip();
+      w.render({ config: oneTapConfig({}, false) });
+      const dev = await waitFor(() => q<HTMLElement>('[data-one-tap-dev]'), 'the developer message');
+      expect(dev.textContent).to.equal(
+        "Google One Tap: the project has no login redirect URL. Add one to the project's redirect URLs, or set oauthOptions.loginRedirectURL.",
+      );
+      expect(q('button[data-oauth-provider="google"]')).to.not.equal(null);
+      expect(w.events.find((e) => e.type === 'GOOGLE_ONE_TAP_FAILURE')!.data).to.deep.equal({ reason: 'no_login_redirect_urls_set' });
+      expect(w.errors.at(-1)).to.include({ error_type: 'no_login_redirect_urls_set' });
+      await expectAxeClean('One Tap developer message');
     });
 
     it('embedded: spinner while pending, the prompt in a 47 px box that follows its height, success submits and navigates', async function () {

@@ -11,8 +11,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { type RunningServer, startServer } from '../../server/start.ts';
-import type { AuthClient } from '../client.ts';
 import { ApiError, isApiError, UsageError } from '../errors.ts';
+import { type AuthClient, createClient } from '../client.ts';
+import { MemoryCookieJar, MemoryStore } from '../storage.ts';
 import { recordingClient } from '../test-support.ts';
 import { OAUTH_ERROR_MESSAGES, OAuthCallbackError, OAuthTokenNotFoundError } from './errors.ts';
 import { OAUTH_PROVIDERS } from './providers.ts';
@@ -136,8 +137,27 @@ describe('client.oauth', () => {
 
   it('One Tap start answers the dev client id and a nonce for the test project', async (t) => {
     if (withoutRoutes(t)) return;
-    const { client } = recordingClient(server, made);
-    const r = await client.oauth.googleOneTap.start();
+    // One Tap runs in a page: the server wants the page's Origin (one of the project's).
+    const pageClient = (origin: string | null) => {
+      const client = createClient(server.publicToken, {
+        apiBaseUrl: server.url,
+        fetch: (u, i) => fetch(u, { ...i, headers: { ...(i?.headers as Record<string, string>), ...(origin ? { origin } : {}) } }),
+        cookies: new MemoryCookieJar(),
+        storage: new MemoryStore(),
+        disableSessionRefresh: true,
+      });
+      made.push(client);
+      return client;
+    };
+    const noPage = await pageClient(null)
+      .oauth.googleOneTap.start()
+      .catch((e: unknown) => e);
+    assert.ok(isApiError(noPage, 'one_tap_origin_not_allowed'), String(noPage));
+    const page = pageClient('http://localhost:3000');
+    // The test project has no default redirect URLs: the SPEC §4 One Tap error state, by name.
+    const noUrls = await page.oauth.googleOneTap.start().catch((e: unknown) => e);
+    assert.ok(isApiError(noUrls, 'no_login_redirect_urls_set'), String(noUrls));
+    const r = await page.oauth.googleOneTap.start({ login_redirect_url: 'http://localhost:3000/in', signup_redirect_url: 'http://localhost:3000/up' });
     assert.equal(r.google_client_id, 'dev-google-client-id');
     assert.ok(r.nonce.length >= 22);
   });
