@@ -89,6 +89,11 @@ async function throughDevProvider(context: BrowserContext, provider: string, ema
   const events = (await page.evaluate(() => (window as unknown as { authEvents: AuthEventDetail[] }).authEvents)) as AuthEventDetail[];
   const authenticated = events.find((e) => e.type === 'OAUTH_AUTHENTICATE');
   assert.ok(authenticated, `${provider}: OAUTH_AUTHENTICATE`);
+  assert.deepEqual(
+    events.map((e) => e.type),
+    ['OAUTH_AUTHENTICATE', 'authenticate-flow-complete'],
+    `${provider}: the redirect page's events`,
+  );
   assert.equal(await page.locator('auth-login h1').textContent(), 'Success!');
   assert.equal(landed.searchParams.get('token'), null, `${provider}: the token left the address bar`);
   await page.close();

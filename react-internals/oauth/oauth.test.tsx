@@ -299,6 +299,25 @@ describe('OAuth on Main (real reference server)', () => {
       }
     });
 
+    it('floating: the prompt floats outside the widget, nothing holds its place, and success navigates', async function () {
+      if (!(await serverHasOAuth())) this.skip();
+      const nav = captureNavigations();
+      try {
+        w.render({ config: oneTapConfig({ position: 'floating' }) });
+        const go = await waitFor(() => document.querySelector<HTMLButtonElement>('[data-gsi-stand-in="floating"] [data-gsi-continue]'), 'the floating prompt');
+        expect(w.host.contains(go)).to.equal(false);
+        expect(q('[data-one-tap]')).to.equal(null);
+        expect(standIn().calls.find((c) => c.name === 'initialize')!.detail['prompt_parent_id']).to.equal(undefined);
+        go.click();
+        const url = new URL(await waitFor(() => nav.urls[0], 'a navigation'));
+        expect(url.searchParams.get('as')).to.equal('signup');
+        expect(url.searchParams.get('stytch_token_type')).to.equal('oauth');
+      } finally {
+        nav.stop();
+        document.querySelector('[data-gsi-stand-in]')?.remove();
+      }
+    });
+
     it('cancel: closing the prompt brings the Google button back (user_cancel)', async function () {
       if (!(await serverHasOAuth())) this.skip();
       w.render({ config: oneTapConfig() });
