@@ -180,6 +180,45 @@ describe('OAuth on Main (real reference server)', () => {
     }
   });
 
+  it("the redirect page: a real OAuth token signs in with the configured session length: 'Success!', events, token gone from the address", async function () {
+    if (!(await serverHasOAuth())) this.skip();
+    const { apiBaseUrl, publicToken } = await testEnv();
+    // A token as the server hands one out (One Tap submit, contract item 5), with this browser's verifier.
+    const here = `${location.origin}${location.pathname}`;
+    const redirects = { login_redirect_url: `${here}?as=login`, signup_redirect_url: `${here}?as=signup` };
+    const { google_client_id, nonce } = await w.client.oauth.googleOneTap.start(redirects);
+    const minted = await fetch(`${apiBaseUrl}/dev/oauth/google/id_token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        public_token: publicToken,
+        email: uniqueEmail('oauth-redirect'),
+        name: 'Redirect Page',
+        email_verified: true,
+        nonce,
+        aud: google_client_id,
+      }),
+    });
+    const { id_token } = (await minted.json()) as { id_token: string };
+    const { redirect_url } = await w.client.oauth.googleOneTap.submit(id_token, nonce, redirects);
+    const restore = atAddress(new URL(redirect_url).search);
+    try {
+      w.render({ config: { products: ['oauth'], sessionOptions: { sessionDurationMinutes: 42 }, oauthOptions: { providers: [{ type: 'google' }] } } });
+      await waitFor(() => w.screen() === 'OAuthConfirmation', 'OAuthConfirmation');
+      expect(q('h1')!.textContent).to.equal('Success!');
+      expect(q('p.ae-text')!.textContent).to.equal('You have successfully logged in.');
+      expect(w.events.map((e) => e.type)).to.deep.equal(['OAUTH_AUTHENTICATE', 'authenticate-flow-complete']);
+      const data = w.events[0]!.data as { provider_type: string; session: { started_at: string; expires_at: string } };
+      expect(data.provider_type).to.equal('google');
+      expect(Math.round((Date.parse(data.session.expires_at) - Date.parse(data.session.started_at)) / 60000)).to.equal(42);
+      expect(location.search).to.equal('?as=signup');
+      expect(w.client.session.getSync()).to.not.equal(null);
+      await expectAxeClean('OAuthConfirmation');
+    } finally {
+      restore();
+    }
+  });
+
   it("the redirect page: an unknown token shows 'OAuth Token could not be found.'", async function () {
     if (!(await serverHasOAuth())) this.skip();
     const restore = atAddress('?stytch_token_type=oauth&token=not-a-token-0000000000000000000');
