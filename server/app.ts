@@ -111,6 +111,10 @@ const ALLOW_HEADERS = 'authorization, content-type, x-sdk-client, x-sdk-parent-h
 const ALLOW_METHODS = 'GET, POST, PUT, DELETE';
 // CORS applies to the API surfaces only; static pages are same-origin by design.
 const CORS_PATH = /^\/(sdk\/|dev\/|dev$|\.well-known\/|v1\/)/;
+// Where OAuth providers send the browser back (a cross-site form POST for Apple).
+const OAUTH_CALLBACK_PATH = /^\/v1\/public\/oauth\/callback\/[a-z]+$/;
+// Google One Tap start and submit check the Origin themselves (server/oauth/onetap.ts).
+const ONE_TAP_PATH = /^\/sdk\/v1\/oauth\/google\/onetap\/(start|submit)$/;
 
 /**
  * Opens storage, migrates, loads the project and signing keys, and builds the Hono app.
@@ -274,8 +278,9 @@ function buildApp(svc: Services, opts: AppOptions, registered: RegisteredRoute[]
     const origin = c.req.header('origin');
     const allowed = origin !== undefined && isOriginAllowed(c, svc, origin);
     if (c.req.method === 'OPTIONS' && c.req.header('access-control-request-method')) {
-      // Preflight: answered here for allowed origins only; disallowed ones get no CORS headers.
-      if (!allowed) throw new ApiError('invalid_origin');
+      // Preflight: answered here for allowed origins only; disallowed ones get no CORS headers (except
+      // the One Tap calls, which refuse a foreign origin themselves with an error the page can read).
+      if (!allowed && !ONE_TAP_PATH.test(c.req.path)) throw new ApiError('invalid_origin');
       setCors(c, origin);
       c.header('Access-Control-Allow-Methods', ALLOW_METHODS);
       c.header('Access-Control-Allow-Headers', ALLOW_HEADERS);
@@ -283,9 +288,14 @@ function buildApp(svc: Services, opts: AppOptions, registered: RegisteredRoute[]
       return c.body(null, 204);
     }
     // A browser call from a foreign origin is refused before any work (absent Origin = server-to-server).
-    if (!requestOriginAllowed(c, svc)) throw new ApiError('invalid_origin');
+    // Except the OAuth callback: the provider's page posts to it (Apple's form_post), and its single-use
+    // state, bound to a PKCE challenge only the starting browser can answer, is its CSRF defence.
+    // And One Tap start / submit: they refuse a foreign origin themselves, with one_tap_origin_not_allowed
+    // readable by the page (SPEC 9's developer message), before any work.
+    const oneTap = ONE_TAP_PATH.test(c.req.path);
+    if (!requestOriginAllowed(c, svc) && !OAUTH_CALLBACK_PATH.test(c.req.path) && !oneTap) throw new ApiError('invalid_origin');
     // Before next(), as above: error answers (onError's c.json) start from these headers too.
-    if (allowed) setCors(c, origin);
+    if (allowed || oneTap) setCors(c, origin);
     await next();
   });
 

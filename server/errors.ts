@@ -8,6 +8,7 @@ import type { ErrorType } from '../sdk-core/schemas/errors.ts';
 import type { SchemaErrorItem } from '../sdk-core/schemas/index.ts';
 import type { ErrorInfo, ErrorTablePart } from './method.ts';
 import { MAGIC_LINKS_ERRORS } from './magic-links/errors.ts';
+import { OAUTH_ERRORS } from './oauth/errors.ts';
 import { OTPS_ERRORS } from './otps/errors.ts';
 import { PASSWORDS_ERRORS } from './passwords/errors.ts';
 import { WEBAUTHN_ERRORS } from './webauthn/errors.ts';
@@ -84,6 +85,7 @@ export const ERRORS = {
   ...MAGIC_LINKS_ERRORS,
   ...PASSWORDS_ERRORS,
   ...WEBAUTHN_ERRORS,
+  ...OAUTH_ERRORS,
 } as const satisfies Record<ErrorType, ErrorInfo>;
 
 /** Base of error_url: one anchor per error_type in server/README.md. */

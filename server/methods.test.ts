@@ -53,6 +53,7 @@ describe('server method registry', () => {
       '0005_suppressions',
       '0006_hardening',
       '0007_pruning',
+      '0008_oauth',
     ]);
     const webauthn = methods.find((m) => m.name === 'webauthn');
     assert.equal(migrations['0004_webauthn'], webauthn?.migrations?.['0004_webauthn'], '0004_webauthn is the webauthn method’s');

@@ -7,9 +7,10 @@
  */
 import type { ServerMethod } from './method.ts';
 import { magicLinksMethod } from './magic-links/index.ts';
+import { oauthMethod } from './oauth/index.ts';
 import { otpsMethod } from './otps/index.ts';
 import { passwordsMethod } from './passwords/index.ts';
 import { webauthnMethod } from './webauthn/index.ts';
 
 /** Every sign-in method the server offers, in route-registration order. */
-export const SERVER_METHODS = [otpsMethod, magicLinksMethod, passwordsMethod, webauthnMethod] as const satisfies readonly ServerMethod[];
+export const SERVER_METHODS = [otpsMethod, magicLinksMethod, passwordsMethod, webauthnMethod, oauthMethod] as const satisfies readonly ServerMethod[];

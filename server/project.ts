@@ -33,6 +33,39 @@ export interface WebAuthnSettings {
   rp_name?: string;
 }
 
+/**
+ * Credentials of one OAuth provider (server/README.md "OAuth providers"): `client_id` and `client_secret`
+ * always; Apple signs its client secret itself from `team_id`, `key_id` and `private_key` (PKCS#8 PEM);
+ * Microsoft's `tenant` (default `common`); GitLab's `base_url` (default https://gitlab.com); Salesforce's
+ * `domain` (default login.salesforce.com).
+ */
+export interface OAuthProviderCredentials {
+  client_id: string;
+  client_secret?: string;
+  team_id?: string;
+  key_id?: string;
+  private_key?: string;
+  tenant?: string;
+  base_url?: string;
+  domain?: string;
+}
+
+/** OAuth settings of a project (issue 13). */
+export interface OAuthSettings {
+  /** Credentials by lowercase provider name (`google`, `github`, ...). A test project without them uses the dev provider. */
+  providers?: Record<string, OAuthProviderCredentials>;
+  /** Where a flow lands when the start names no login / sign-up URL (each must be on `redirect_urls`). */
+  login_redirect_url?: string;
+  signup_redirect_url?: string;
+  /**
+   * Public origin of this server as the providers see it (the callback URL registered at each provider is
+   * `{callback_base_url}/v1/public/oauth/callback/{provider}`); default the request's own origin.
+   */
+  callback_base_url?: string;
+  /** Google One Tap on (default) or off (`default_provider_not_allowed`). */
+  one_tap?: boolean;
+}
+
 /** Settings stored as JSON in `projects.config`. */
 export interface ProjectConfig {
   /** Exact origins, or `scheme://host:*` for any port of that host. */
@@ -72,6 +105,8 @@ export interface ProjectConfig {
    * SMS_ALLOWED_COUNTRIES adds to them.
    */
   sms_allowed_countries?: string[];
+  /** OAuth provider credentials and defaults (issue 13). */
+  oauth?: OAuthSettings;
 }
 
 /** Values of the project's password_strength_policy setting. */
@@ -96,6 +131,7 @@ export interface Project {
 export const NEW_PROJECT_BOOTSTRAP: Partial<BootstrapData> = {
   pkce_required_for_email_magic_links: true,
   pkce_required_for_password_resets: true,
+  pkce_required_for_oauth: true,
 };
 
 /** Defaults of the auto-created test project: loopback origins on any port, loopback redirects, PKCE. */
@@ -129,6 +165,29 @@ export const LiveProjectFile = z.object({
   ),
   allowed_hosts: z.optional(z.array(z.string().check(z.maxLength(300)))),
   sms_allowed_countries: z.optional(z.array(z.string().check(z.regex(/^[A-Z]{2}$/)))),
+  oauth: z.optional(
+    z.object({
+      providers: z.optional(
+        z.record(
+          z.string().check(z.regex(/^[a-z]{2,20}$/)),
+          z.object({
+            client_id: z.string().check(z.minLength(1), z.maxLength(500)),
+            client_secret: z.optional(z.string().check(z.maxLength(4000))),
+            team_id: z.optional(z.string().check(z.maxLength(100))),
+            key_id: z.optional(z.string().check(z.maxLength(100))),
+            private_key: z.optional(z.string().check(z.maxLength(8000))),
+            tenant: z.optional(z.string().check(z.maxLength(200))),
+            base_url: z.optional(z.string().check(z.maxLength(500))),
+            domain: z.optional(z.string().check(z.maxLength(300))),
+          }),
+        ),
+      ),
+      login_redirect_url: z.optional(z.string().check(z.maxLength(2048))),
+      signup_redirect_url: z.optional(z.string().check(z.maxLength(2048))),
+      callback_base_url: z.optional(z.string().check(z.maxLength(500))),
+      one_tap: z.optional(z.boolean()),
+    }),
+  ),
   trusted_auth_token_profiles: z.optional(
     z.array(
       z.object({
@@ -200,6 +259,7 @@ export async function ensureProject(db: Db, now: number, live?: LiveProjectFile)
       ...(live.enumeration_protection !== undefined ? { enumeration_protection: live.enumeration_protection } : {}),
       ...(live.allowed_hosts ? { allowed_hosts: live.allowed_hosts } : {}),
       ...(live.sms_allowed_countries ? { sms_allowed_countries: live.sms_allowed_countries } : {}),
+      ...(live.oauth ? { oauth: live.oauth } : {}),
     };
     if (existing) {
       await k

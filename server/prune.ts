@@ -20,6 +20,7 @@ export async function pruneOnce(svc: Services): Promise<void> {
     .where('received_at', '<', now - EVENT_RETENTION_MS)
     .execute();
   await pruneCounters(svc.db, now);
+  for (const m of svc.methods) await m.prune?.(svc, now);
 }
 
 /** A running pruning timer. */

@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { type AddressInfo, createServer } from 'node:net';
+import { serve } from '@hono/node-server';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createLocalJWKSet, type JSONWebKeySet, jwtVerify } from 'jose';
@@ -41,6 +42,12 @@ export interface TestApp {
   clock: { t: number };
   advance(ms: number): void;
   call(method: string, path: string, opts?: CallOptions): Promise<CallResult>;
+  /**
+   * Serves the app on a loopback socket and returns its base URL; from then on `call` goes over real HTTP
+   * (redirects not followed), for flows where the server calls itself (the dev OAuth provider's token
+   * endpoint). The socket closes with `close`.
+   */
+  listen(): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -129,6 +136,8 @@ export async function testApp(opts: Partial<AppOptions> = {}, setup: TestAppSetu
     ...opts,
   });
   const publicToken = instance.publicToken;
+  let server: ReturnType<typeof serve> | undefined;
+  let base: string | undefined;
   return {
     publicToken,
     projectId: instance.project.project_id,
@@ -151,7 +160,7 @@ export async function testApp(opts: Partial<AppOptions> = {}, setup: TestAppSetu
       const init: RequestInit & { duplex?: 'half' } = { method, headers };
       if (body !== undefined) init.body = body;
       if (body instanceof ReadableStream) init.duplex = 'half';
-      const res = await instance.app.request(`http://localhost:8787${path}`, init);
+      const res = base ? await fetch(`${base}${path}`, { ...init, redirect: 'manual' }) : await instance.app.request(`http://localhost:8787${path}`, init);
       const text = await res.text();
       let json: CallResult['json'] = {};
       try {
@@ -161,7 +170,21 @@ export async function testApp(opts: Partial<AppOptions> = {}, setup: TestAppSetu
       }
       return { status: res.status, headers: res.headers, json };
     },
+    async listen() {
+      if (base) return base;
+      const s = await new Promise<ReturnType<typeof serve>>((resolve) => {
+        const started = serve({ fetch: instance.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(started));
+      });
+      server = s;
+      base = `http://127.0.0.1:${(s.address() as AddressInfo).port}`;
+      return base;
+    },
     async close() {
+      if (server) {
+        const s = server;
+        if ('closeAllConnections' in s) s.closeAllConnections();
+        await new Promise((r) => s.close(r));
+      }
       await instance.close();
       if (!setup.store) await store.cleanup();
     },

@@ -65,6 +65,18 @@ export const ERROR_TYPES = [
   'webauthn_registration_not_found',
   'unable_to_auth_webauthn_registration',
   'internal_server_error',
+  // OAuth and Google One Tap (issue 13).
+  'oauth_provider_not_supported',
+  'oauth_config_not_found',
+  'oauth_state_not_found',
+  'oauth_unverified_email_conflict',
+  'one_tap_origin_not_allowed',
+  'one_tap_invalid_client',
+  'no_login_redirect_urls_set',
+  'no_signup_redirect_urls_set',
+  'default_provider_not_allowed',
+  'one_tap_nonce_not_found',
+  'one_tap_invalid_id_token',
 ] as const;
 
 /** One `error_type` of {@link ERROR_TYPES}. */

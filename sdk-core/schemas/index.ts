@@ -17,3 +17,4 @@ export * from './validate.ts';
 export * from './webauthn.ts';
 export * from './stored.ts';
 export * from './totps.ts';
+export * from './oauth.ts';

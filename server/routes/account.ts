@@ -29,7 +29,6 @@ const FACTORS: Record<string, { table?: 'emails' | 'phone_numbers'; idColumn?: '
   phone_numbers: { table: 'phone_numbers', idColumn: 'phone_id', notFound: 'phone_number_not_found' },
   totps: { notFound: 'totp_not_found' },
   crypto_wallets: { notFound: 'crypto_wallet_not_found' },
-  oauth: { notFound: 'oauth_user_registration_not_found' },
   biometric_registrations: { notFound: 'biometric_registration_not_found' },
 };
 

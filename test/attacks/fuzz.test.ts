@@ -265,8 +265,23 @@ async function withinTime<T>(p: Promise<T>, ms: number, what: string): Promise<T
   }
 }
 
+/** RFC 6749 5.2 error codes: the dev OAuth provider's token endpoint answers as a token endpoint does. */
+const TOKEN_ENDPOINT_ERRORS = new Set(['invalid_request', 'invalid_client', 'invalid_grant', 'unauthorized_client', 'unsupported_grant_type', 'invalid_scope']);
+
 function assertWellFormed(r: CallResult, what: string): void {
   assert.ok(r.status < 500, `${what} -> ${r.status} ${JSON.stringify(r.json).slice(0, 500)}`);
+  // Pages a browser navigates to (OAuth start and callback, the dev provider's page) refuse with an HTML
+  // page naming a catalogued error_type (issue 13 contract item 1), never a redirect.
+  if (r.status >= 400 && /^text\/html/.test(r.headers.get('content-type') ?? '')) {
+    const type = /<code id="error-type">([a-z_]+)<\/code>/.exec(String(r.json.text))?.[1];
+    assert.ok(type && Object.hasOwn(ERRORS, type), `${what} -> ${r.status} HTML page without a catalogued error_type`);
+    assert.equal(r.headers.get('location'), null, `${what}: an error page never redirects`);
+    return;
+  }
+  if (r.status >= 400 && r.json.error_type === undefined && /^POST \/dev\/oauth\/token[ ?]/.test(what)) {
+    assert.ok(TOKEN_ENDPOINT_ERRORS.has(String(r.json.error)), `${what} -> ${r.status} not an RFC 6749 token error: ${JSON.stringify(r.json).slice(0, 300)}`);
+    return;
+  }
   if (r.status >= 400) {
     const type = r.json.error_type;
     assert.equal(typeof type, 'string', `${what} -> ${r.status} without a JSON error_type: ${JSON.stringify(r.json).slice(0, 300)}`);

@@ -1,0 +1,22 @@
+/**
+ * The oauth method (SPEC 2 / 7 OAuth, issue 13): the redirect flow through 19 providers (arctic; a dev
+ * OpenID Connect provider for test projects without credentials), Google One Tap, the user's OAuth
+ * registrations; its migration 0008_oauth. Registered in server/methods.ts.
+ */
+import { type ServerMethod, tableTypes } from '../method.ts';
+import { OAUTH_ERRORS } from './errors.ts';
+import { OAUTH_MIGRATIONS } from './migrations.ts';
+import { oauthRoutes } from './routes.ts';
+import { oauthUserRecords, pruneOAuth } from './store.ts';
+import type { OAuthTables } from './tables.ts';
+
+/** The oauth method's registry entry. */
+export const oauthMethod = {
+  name: 'oauth',
+  routes: oauthRoutes,
+  userRecords: oauthUserRecords,
+  prune: pruneOAuth,
+  migrations: OAUTH_MIGRATIONS,
+  errors: OAUTH_ERRORS,
+  tables: tableTypes<OAuthTables>(),
+} satisfies ServerMethod;
