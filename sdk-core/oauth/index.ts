@@ -4,9 +4,10 @@
  * redirect URL, its redemption with the flow's PKCE verifier, and Google One Tap's start and submit.
  * Loaded lazily (../methods.ts): a page that never uses OAuth ships none of this.
  */
-import type { AuthenticateResult } from '../api-types.ts';
+import type { Meta } from '../api-types.ts';
 import { isApiError } from '../errors.ts';
 import type { MethodContext, SdkMethod } from '../method.ts';
+import type { OAuthAuthenticateResponse, OneTapStartRequest, OneTapStartResponse, OneTapSubmitResponse } from '../schemas/oauth.ts';
 import { check, type Validator } from '../validate.ts';
 import { OAuthCallbackError, OAuthTokenNotFoundError } from './errors.ts';
 import { OAUTH_PROVIDERS, type OAuthProvider } from './providers.ts';
@@ -34,31 +35,14 @@ export interface OAuthProviderGroup {
 /** `oauth.{provider}` for each of the 19 providers of SPEC §2. */
 export type OAuthProviderGroups = { readonly [P in OAuthProvider]: OAuthProviderGroup };
 
-/** The authenticate answer of `/oauth/authenticate` (contract item 3). */
-export interface OAuthAuthenticateResult extends AuthenticateResult {
-  /** The provider, e.g. `google`. */
-  provider_type: string;
-  /** The user's id at the provider. */
-  provider_subject: string;
-  /** What the provider gave for the user. */
-  provider_values: { access_token?: string; id_token?: string; scopes: string[] };
-  /** The user's OAuth registration this sign-in used. */
-  oauth_user_registration_id: string;
-}
+/** The authenticate answer of `/oauth/authenticate` (contract item 3): the session, plus `provider_type`, `provider_subject`, `provider_values`, `oauth_user_registration_id`. */
+export type OAuthAuthenticateResult = OAuthAuthenticateResponse & Meta;
 
-/** Redirect URLs of a One Tap sign-in (contract item 5). */
-export interface OneTapRedirectOptions {
-  login_redirect_url?: string;
-  signup_redirect_url?: string;
-}
+/** Redirect URLs of a One Tap sign-in (contract item 5); omitted: the project's defaults. */
+export type OneTapRedirectOptions = OneTapStartRequest;
 
-/** `/oauth/google/onetap/start`'s answer: what Google's script is initialised with. */
-export interface OneTapStartResult {
-  /** The Google client id (`dev-google-client-id` for a test project without one). */
-  google_client_id: string;
-  /** Single-use nonce (10 minutes) the ID token must carry. */
-  nonce: string;
-}
+/** `/oauth/google/onetap/start`'s answer: the Google client id (`dev-google-client-id` for a test project without one) and a single-use nonce (10 minutes) the ID token must carry. */
+export type OneTapStartResult = OneTapStartResponse & Meta;
 
 /** Google One Tap's two calls (contract item 5). */
 export interface GoogleOneTap {
@@ -68,7 +52,7 @@ export interface GoogleOneTap {
    * Sends Google's ID token and the nonce; resolves to the login or sign-up URL carrying an OAuth
    * token, where the browser goes next (the page there redeems it with {@link OAuth.authenticate}).
    */
-  submit(id_token: string, nonce: string, options?: OneTapRedirectOptions): Promise<{ redirect_url: string }>;
+  submit(id_token: string, nonce: string, options?: OneTapRedirectOptions): Promise<OneTapSubmitResponse & Meta>;
 }
 
 /** OAuth sign-in through a browser redirect. */
@@ -194,7 +178,7 @@ export function createOAuth(ctx: MethodContext): OAuth {
         checkRedirects(check('oauth.googleOneTap.submit').string('id_token', id_token).string('nonce', nonce), o);
         // The redirect page redeems the token with this browser's verifier, as after a start redirect.
         const { code_challenge } = await ctx.pkce.start('oauth');
-        return ctx.request<{ redirect_url: string }>({
+        return ctx.request<OneTapSubmitResponse & Meta>({
           method: 'POST',
           path: '/oauth/google/onetap/submit',
           body: { id_token, nonce, code_challenge, ...redirects(o) },

@@ -14,6 +14,7 @@ import { type RunningServer, startServer } from '../../server/start.ts';
 import { ApiError, isApiError, UsageError } from '../errors.ts';
 import { type AuthClient, createClient } from '../client.ts';
 import { MemoryCookieJar, MemoryStore } from '../storage.ts';
+import { OAUTH_PROVIDER_TYPES } from '../schemas/oauth.ts';
 import { recordingClient } from '../test-support.ts';
 import { OAUTH_ERROR_MESSAGES, OAuthCallbackError, OAuthTokenNotFoundError } from './errors.ts';
 import { OAUTH_PROVIDERS } from './providers.ts';
@@ -51,6 +52,8 @@ describe('client.oauth', () => {
   it('has a start call for each of the 19 providers, before its module loads', () => {
     const { client } = recordingClient(server, made);
     assert.equal(OAUTH_PROVIDERS.length, 19);
+    // The client's list is the server's catalogue (the start and callback paths).
+    assert.deepEqual(OAUTH_PROVIDERS, OAUTH_PROVIDER_TYPES);
     for (const p of OAUTH_PROVIDERS) assert.equal(typeof client.oauth[p].start, 'function', p);
     assert.equal(typeof client.oauth.googleOneTap.start, 'function');
     assert.equal(typeof client.oauth.googleOneTap.submit, 'function');
