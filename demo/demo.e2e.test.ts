@@ -157,6 +157,8 @@ for (const dom of ['shadow', 'light'] as const) {
         'Password',
         'Passkey (plus email passcode)',
         'Crypto wallet (MetaMask, Phantom, ...) plus email passcode',
+        'OAuth (dev provider) or email passcode',
+        'Google One Tap (local stand-in)',
         'Everything together',
       ]);
       await select.selectOption('magic-link');
@@ -249,6 +251,20 @@ for (const dom of ['shadow', 'light'] as const) {
       await reset.locator('button[type="submit"]').click();
       await page.locator('#done').waitFor({ state: 'visible' });
       await page.goto(at('/?methods=password'));
+      await page.locator('#signed-in').waitFor({ state: 'visible' });
+      assert.equal(await page.locator('#user-email').textContent(), email);
+      await context.close();
+    });
+
+    it("OAuth preset: a provider button goes to the dev provider's page, and back on the demo the visitor is signed in", async () => {
+      const context = await newContext();
+      const page = await context.newPage();
+      await page.goto(at('/?methods=oauth'));
+      await page.locator('auth-login button[data-oauth-provider="github"]').click();
+      await page.waitForURL(/\/dev\/oauth\/authorize/);
+      const email = `oauth-demo-${Date.now()}@example.com`;
+      await page.locator('#dev-email').fill(email);
+      await page.locator('form:has(#dev-email)').getByRole('button', { name: 'Sign in' }).click();
       await page.locator('#signed-in').waitFor({ state: 'visible' });
       assert.equal(await page.locator('#user-email').textContent(), email);
       await context.close();

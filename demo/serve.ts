@@ -28,6 +28,8 @@ const start = (listenPort: number) =>
     ...(databaseUrl ? { databaseUrl } : {}),
     staticDirs: [
       { urlPrefix: '/dist/', dir: `${root}dist` },
+      // The local stand-in for Google's One Tap script (the 'one-tap' preset; test projects only).
+      { urlPrefix: '/fixtures/', dir: `${root}test/fixtures` },
       { urlPrefix: '/', dir: `${root}demo/public` },
     ],
     log: requestLogFromEnv(process.env),

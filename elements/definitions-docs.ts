@@ -20,6 +20,11 @@ export const EVENT_TYPE_DOCS: Readonly<Record<AuthEventType, string>> = {
   PASSWORD_RESET_BY_EMAIL_START: 'A reset email was sent (forgot, breached, dedupe, passwordless): `{ email }`.',
   PASSWORD_RESET_BY_EMAIL: "A new password was set with the reset email's token: the authenticate answer.",
   PASSWORD_RESET_LOGIN: "The reset email's login link signed the user in: the authenticate answer.",
+  OAUTH_START: 'A provider button was pressed and the browser leaves for the provider: `{ provider }`.',
+  OAUTH_AUTHENTICATE: 'The redirect page redeemed the OAuth token: the authenticate answer plus `provider_type`, `provider_subject`, `provider_values`.',
+  GOOGLE_ONE_TAP_SUBMIT: 'Google One Tap returned a credential the server accepted; the browser goes to `redirect_url` next: `{ redirect_url }`.',
+  GOOGLE_ONE_TAP_FAILURE:
+    'Google One Tap did not sign in and the Google button is back: `{ reason }` (oauth_config_not_found, an error_type, user_cancel, unknown_reason).',
   PASSKEY_AUTHENTICATE: 'A passkey signed the user in (button or autofill): the authenticate answer.',
   PASSKEY_REGISTER: 'A passkey was created: the register answer plus `webauthn_registration_id`.',
   PASSKEY_SKIP: 'The user skipped creating a passkey: `{}`.',

@@ -210,7 +210,7 @@ describe('createAuthElement: misconfiguration is loud', () => {
       await waitFor(() => el.shadowRoot!.querySelector('input[type="email"]'), 'email input');
       await waitFor(() => log.warns.length >= 2, 'warnings');
       expect(log.warns).to.include.members([
-        'auth-elements: <auth-login> config.products[1] "otpp" is not a product; expected one of "emailMagicLinks", "passwords", "otp", "passkeys", "crypto". It is ignored',
+        'auth-elements: <auth-login> config.products[1] "otpp" is not a product; expected one of "emailMagicLinks", "passwords", "otp", "oauth", "passkeys", "crypto". It is ignored',
         'auth-elements: <auth-login> config.otpOptions.expirationMinute is not an option; expected one of "methods", "expirationMinutes", "loginTemplateId", "signupTemplateId", "locale". It is ignored',
       ]);
     } finally {
@@ -221,7 +221,8 @@ describe('createAuthElement: misconfiguration is loud', () => {
   for (const [what, config, message] of [
     ['empty products', { products: [] }, 'config.products is empty'],
     ['only unknown products', { products: ['otpp'] }, 'config.products has no product this widget can show'],
-    ['a product not available yet (OAuth)', { products: ['oauth'] }, 'config.products has no product this widget can show'],
+    ['a product not available yet (crypto wallets)', { products: ['crypto'] }, 'config.products has no product this widget can show'],
+    ['OAuth without providers', { products: ['oauth'] }, 'config.oauthOptions.providers names no provider'],
     ['empty OTP methods', { products: ['otp'], otpOptions: { methods: [] } }, 'config.otpOptions.methods is empty'],
   ] as const) {
     it(`${what}: an error on the widget, in the console and as auth-error`, async () => {

@@ -27,9 +27,6 @@ export const LOGIN_CONFIG_SHAPE: Shape = {
   // Each method's option objects (emailMagicLinksOptions, passwordOptions, otpOptions, ...).
   ...Object.assign({}, ...METHODS.map((m) => m.options)),
   sessionOptions: SESSION_SHAPE,
-  // SPEC §3 names oauthOptions; accepted so a config written for the provider's SDK does not
-  // warn twice, but the OAuth product itself is reported as not available yet.
-  oauthOptions: {},
   enableShadowDOM: 'boolean',
   headingLevel: 'positiveNumber',
   lang: 'string',
@@ -69,7 +66,35 @@ function checkRule(path: string, value: unknown, rule: Rule, out: ConfigIssue[])
         if (typeof value !== 'string' || !/^[a-z0-9-]+(\.[a-z0-9-]+)+$/i.test(value.trim()))
           bad(`must be a bare domain such as "example.com", not ${describe(value)}; it is ignored`);
         return;
+      case 'stringList':
+        if (!Array.isArray(value)) bad(`must be an array of strings, not ${describe(value)}; it is ignored`);
+        else
+          for (const [i, item] of value.entries()) {
+            if (typeof item !== 'string') out.push({ field: `${path}[${i}]`, message: `${path}[${i}] must be a string, not ${describe(item)}; it is ignored` });
+          }
+        return;
+      case 'stringMap':
+        if (!isRecord(value)) bad(`must be an object of strings, not ${describe(value)}; it is ignored`);
+        else
+          for (const [k, v] of Object.entries(value)) {
+            if (typeof v !== 'string') out.push({ field: `${path}.${k}`, message: `${path}.${k} must be a string, not ${describe(v)}; it is ignored` });
+          }
+        return;
     }
+  }
+  if ('enum' in rule && Array.isArray(rule.enum)) {
+    const allowed = rule.enum as readonly string[];
+    if (typeof value !== 'string' || !allowed.includes(value)) bad(`must be one of ${quoteList(allowed)}, not ${describe(value)}; the default is used`);
+    return;
+  }
+  if ('items' in rule && isRecord(rule.items)) {
+    const shape = rule.items as Shape;
+    if (!Array.isArray(value)) {
+      bad(`must be an array, not ${describe(value)}; it is ignored`);
+      return;
+    }
+    for (const [i, item] of value.entries()) checkRule(`${path}[${i}]`, item, shape, out);
+    return;
   }
   if ('oneOf' in rule && Array.isArray(rule.oneOf)) {
     const allowed = rule.oneOf as readonly string[];

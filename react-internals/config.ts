@@ -11,11 +11,12 @@ import { type MethodConfig, type MethodOptions, type MethodProduct, UI_METHODS }
 
 export type { EmailMagicLinksOptions, ResolvedEmailMagicLinksOptions } from './magic-links/config.ts';
 export type { OTPMethod, OTPOptions } from './otps/config.ts';
+export type { OAuthOptions, OAuthProviderOptions, OneTapPosition } from './oauth/config.ts';
 export type { PasswordOptions } from './passwords/config.ts';
 export { isRecord };
 
-/** SPEC §3 products whose sign-in method has not shipped in this version (OAuth lands with its own issue). */
-export type UnavailableProduct = 'oauth';
+/** SPEC §3 products whose sign-in method has not shipped in this version: none any more (every product has its method). */
+export type UnavailableProduct = never;
 
 /** Products a login widget can offer (SPEC §3). */
 export type Product = MethodProduct | UnavailableProduct;
@@ -64,7 +65,7 @@ export interface CoreResolvedConfig {
 export type ResolvedLoginConfig = CoreResolvedConfig & MethodConfig;
 
 /** Products accepted by the type, warned about and ignored until their method ships (config-check.ts). */
-export const UNAVAILABLE_PRODUCTS: readonly Product[] = ['oauth'] satisfies UnavailableProduct[];
+export const UNAVAILABLE_PRODUCTS: readonly Product[] = [] satisfies UnavailableProduct[];
 /** Products the widget can render today: every registered method's, in the registry's (SPEC §3) order. */
 export const AVAILABLE_PRODUCTS: readonly Product[] = UI_METHODS.flatMap((m): readonly MethodProduct[] => m.products);
 /** Every product name of SPEC §3. */

@@ -14,8 +14,23 @@ import type { WidgetState } from './login/state.ts';
 /** A component of a method (a screen, a Main form or group): a React function component the shell renders. */
 export type View<P = Record<string, never>> = (props: P) => unknown;
 
-/** How a config field is checked (config-check.ts): a scalar kind, a list of allowed strings, or a nested option object. */
-export type Rule = 'string' | 'url' | 'positiveNumber' | 'boolean' | 'domain' | { readonly oneOf: readonly string[] } | Shape;
+/**
+ * How a config field is checked (config-check.ts): a scalar kind, an array of strings
+ * (`stringList`), an object of string values (`stringMap`), a list of allowed strings (`oneOf`), one
+ * allowed string (`enum`), an array of option objects (`items`), or a nested option object.
+ */
+export type Rule =
+  | 'string'
+  | 'url'
+  | 'positiveNumber'
+  | 'boolean'
+  | 'domain'
+  | 'stringList'
+  | 'stringMap'
+  | { readonly oneOf: readonly string[] }
+  | { readonly enum: readonly string[] }
+  | { readonly items: Shape }
+  | Shape;
 /** The fields of a config option object and how each is checked. */
 export type Shape = { readonly [key: string]: Rule };
 

@@ -26,7 +26,7 @@ function repeated(tables: readonly object[]): string[] {
 
 describe('method registry', () => {
   it('lists the methods, each with unique screens, actions and events', () => {
-    expect(METHODS.map((m) => m.name)).to.deep.equal(['magic-links', 'passwords', 'otps', 'webauthn', 'crypto-wallets', 'idp']);
+    expect(METHODS.map((m) => m.name)).to.deep.equal(['magic-links', 'passwords', 'otps', 'oauth', 'webauthn', 'crypto-wallets', 'idp']);
     expect(repeated(METHODS.map((m) => m.screens))).to.deep.equal([]);
     expect(repeated(METHODS.map((m) => m.actions))).to.deep.equal([]);
     expect(repeated(METHODS.map((m) => m.events))).to.deep.equal([]);
@@ -40,6 +40,7 @@ describe('method registry', () => {
         'IDPConsent',
         'OTPAuthenticate',
         'OTPConfirmation',
+        'OAuthConfirmation',
         'PasskeyConfirmation',
         'PasskeyRegistrationStart',
         'PasskeyRegistrationSuccess',
@@ -77,6 +78,10 @@ describe('method registry', () => {
       PASSWORD_RESET_BY_EMAIL_START: 'PASSWORD_RESET_BY_EMAIL_START',
       PASSWORD_RESET_BY_EMAIL: 'PASSWORD_RESET_BY_EMAIL',
       PASSWORD_RESET_LOGIN: 'PASSWORD_RESET_LOGIN',
+      OAUTH_START: 'OAUTH_START',
+      OAUTH_AUTHENTICATE: 'OAUTH_AUTHENTICATE',
+      GOOGLE_ONE_TAP_SUBMIT: 'GOOGLE_ONE_TAP_SUBMIT',
+      GOOGLE_ONE_TAP_FAILURE: 'GOOGLE_ONE_TAP_FAILURE',
       CRYPTO_WALLET_AUTHENTICATE_START: 'CRYPTO_WALLET_AUTHENTICATE_START',
       CRYPTO_WALLET_AUTHENTICATE: 'CRYPTO_WALLET_AUTHENTICATE',
       OAuthAuthorizeFlowStart: 'OAuthAuthorizeFlowStart',
@@ -86,9 +91,9 @@ describe('method registry', () => {
   });
 
   it('products and option checks come from the methods, in SPEC §3 order', () => {
-    expect(AVAILABLE_PRODUCTS).to.deep.equal(['emailMagicLinks', 'passwords', 'otp', 'passkeys', 'crypto']);
-    expect(PRODUCTS).to.deep.equal(['emailMagicLinks', 'passwords', 'otp', 'passkeys', 'crypto', 'oauth']);
-    for (const key of ['emailMagicLinksOptions', 'passwordOptions', 'otpOptions']) expect(LOGIN_CONFIG_SHAPE).to.have.property(key);
+    expect(AVAILABLE_PRODUCTS).to.deep.equal(['emailMagicLinks', 'passwords', 'otp', 'oauth', 'passkeys', 'crypto']);
+    expect(PRODUCTS).to.deep.equal(['emailMagicLinks', 'passwords', 'otp', 'oauth', 'passkeys', 'crypto']);
+    for (const key of ['emailMagicLinksOptions', 'passwordOptions', 'otpOptions', 'oauthOptions']) expect(LOGIN_CONFIG_SHAPE).to.have.property(key);
     const c = resolveLoginConfig({ products: ['otp', 'emailMagicLinks'], otpOptions: { methods: ['sms'], expirationMinutes: 7 } });
     expect(c).to.include({ otpExpirationMinutes: 7, sessionDurationMinutes: 30, enableShadowDOM: true });
     expect(c.otpMethods).to.deep.equal(['sms']);

@@ -9,12 +9,13 @@ import { cryptoWalletsMethod } from './crypto-wallets/index.ts';
 import { idpMethod } from './idp/index.ts';
 import { magicLinksMethod } from './magic-links/index.ts';
 import type { UiMethod } from './method.ts';
+import { oauthMethod } from './oauth/index.ts';
 import { otpsMethod } from './otps/index.ts';
 import { webauthnMethod } from './passkeys/index.ts';
 import { passwordsMethod } from './passwords/index.ts';
 
 /** Every registered method. */
-export const UI_METHODS = [magicLinksMethod, passwordsMethod, otpsMethod, webauthnMethod, cryptoWalletsMethod, idpMethod] as const;
+export const UI_METHODS = [magicLinksMethod, passwordsMethod, otpsMethod, oauthMethod, webauthnMethod, cryptoWalletsMethod, idpMethod] as const;
 
 type Registered = (typeof UI_METHODS)[number];
 type TypesOf<M> = M extends UiMethod<infer T> ? T : never;

@@ -36,6 +36,11 @@ export const PARTS = {
   'passkey-button': '"Login with a Passkey" and the passkey creation button.',
   'wallet-button': 'The crypto wallet buttons ("Continue with {wallet}", "Continue with other Crypto Wallet").',
   'wallet-install-link': 'The "Get {wallet}" link on the wallet setup screen.',
+  'oauth-button': 'Each "Continue with {provider}" button.',
+  'oauth-button-google':
+    'One provider\u2019s button; every provider has its own part: "oauth-button-github", "oauth-button-apple", ... (the lowercase provider name).',
+  'one-tap': 'The embedded Google One Tap box.',
+  link: 'Links inside messages (One Tap developer messages).',
   'mailbox-link': 'The "Open Gmail / Yahoo / Outlook" links.',
   'mailbox-gmail': 'The "Open Gmail" link.',
   'mailbox-yahoo': 'The "Open Yahoo" link.',

@@ -435,6 +435,7 @@ ${s}.ae-tab{flex:1;min-width:0;padding:10px 8px;margin-bottom:-1px;font:inherit;
 ${s}.ae-tab[aria-selected="true"]{color:var(--auth-color-primary);font-weight:600;border-bottom-color:var(--auth-color-primary)}
 ${s}.ae-divider{display:flex;align-items:center;gap:12px;font-size:14px;color:var(--auth-color-secondary)}
 ${s}.ae-divider::before,${s}.ae-divider::after{content:"";flex:1;border-top:1px solid var(--auth-container-border)}
+${s}.ae-main-before{display:contents}${s}.ae-main-before>.ae-divider:not(:last-child){display:none}
 ${s}.ae-phone-row{display:flex;flex-wrap:wrap;gap:8px}
 ${s}.ae-phone-row>.ae-country{flex:1 1 9rem}
 ${s}.ae-phone-row>.ae-phone{flex:1.5 1 11rem}

@@ -15,7 +15,9 @@ export type AuthErrorCode =
   | 'confirmation_required'
   | 'pkce_verifier_missing'
   | 'captcha_required'
-  | 'webauthn_ceremony';
+  | 'webauthn_ceremony'
+  // OAuth (issue 13): Google One Tap did not sign in (oauth/errors.ts).
+  | 'one_tap';
 
 /**
  * Base class of every error the SDK throws. Each class sets its `name` as a literal: a minifier

@@ -48,7 +48,19 @@ export type {
   MagicLinkSendOptions,
   MagicLinkTokenType,
 } from './magic-links/index.ts';
-export type { OAuth, OAuthStartOptions } from './oauth/index.ts';
+// Type-only: the classes live in OAuth's lazily loaded chunk (a page without OAuth ships none of
+// it); branch on `err.name` or `err.error_type` ('oauth_token_not_found', 'oauth_flow_callback_error').
+export type { OAuthCallbackError, OAuthTokenNotFoundError, OneTapError } from './oauth/errors.ts';
+export type {
+  GoogleOneTap,
+  OAuth,
+  OAuthAuthenticateResult,
+  OAuthProviderGroup,
+  OAuthProviderGroups,
+  OAuthStartOptions,
+  OneTapRedirectOptions,
+  OneTapStartResult,
+} from './oauth/index.ts';
 export { OAUTH_PROVIDERS, type OAuthProvider } from './oauth/providers.ts';
 export {
   OTP_DEFAULT_EXPIRATION_MINUTES,

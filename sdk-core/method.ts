@@ -51,30 +51,47 @@ export interface SdkMethod<Name extends string, Group> {
 }
 
 /**
+ * The members map of a lazy group: `true` for each call, a nested map for each sub-group (e.g.
+ * `oauth.google.start`), so the group can answer before its module is there.
+ */
+export type LazyMembers<Group> = {
+  readonly [K in keyof Group]-?: Group[K] extends (...args: never[]) => unknown ? true : LazyMembers<Group[K]>;
+};
+
+/**
  * A method whose module loads on the first call of one of its members, so a page that never uses
  * it ships none of it (issue 16). `members` names every member of the group (all of them async
- * calls), so `client.<name>` can answer (keys, typeof) before the module is there.
+ * calls, or sub-groups of async calls), so `client.<name>` can answer (keys, typeof) before the
+ * module is there.
  * @example { name: 'totps', members: { create: true, authenticate: true, recoveryCodes: true, recover: true }, load: () => import('./totps/index.ts').then((m) => m.totpsMethod) }
  */
 export interface LazySdkMethod<Name extends string, Group> {
   /** The client property, as in {@link SdkMethod}. */
   readonly name: Name;
-  /** Every member of the group (a missing or extra one fails the type check). */
-  readonly members: { readonly [K in keyof Group]-?: true };
+  /** Every member of the group (a missing or extra one fails the type check); sub-groups nest. */
+  readonly members: LazyMembers<Group>;
   /** Loads the module and resolves to its {@link SdkMethod}. */
   load(): Promise<SdkMethod<Name, Group>>;
 }
 
-/** The group of a lazy method: each member loads the module once, then calls the real member. */
+/** The group of a lazy method: each member loads the module once, then calls the real member (sub-groups by their path). */
 export function lazyGroup<Group>(method: LazySdkMethod<string, Group>, ctx: MethodContext): Group {
   let group: Promise<Group> | undefined;
-  const out: Record<string, unknown> = {};
-  for (const key of Object.keys(method.members)) {
-    out[key] = async (...args: unknown[]) => {
-      group ??= method.load().then((m) => m.create(ctx));
-      const real = (await group) as Record<string, (...a: unknown[]) => unknown>;
-      return real[key]!(...args);
-    };
-  }
-  return out as Group;
+  const build = (members: object, path: readonly string[]): Record<string, unknown> => {
+    const out: Record<string, unknown> = {};
+    for (const [key, sub] of Object.entries(members)) {
+      const at = [...path, key];
+      out[key] =
+        sub === true
+          ? async (...args: unknown[]) => {
+              group ??= method.load().then((m) => m.create(ctx));
+              let owner = (await group) as Record<string, unknown>;
+              for (const p of at.slice(0, -1)) owner = owner[p] as Record<string, unknown>;
+              return (owner[key] as (...a: unknown[]) => unknown).apply(owner, args);
+            }
+          : build(sub as object, at);
+    }
+    return out;
+  };
+  return build(method.members, []) as Group;
 }

@@ -14,8 +14,9 @@ import type { CryptoWallets } from './crypto-wallets/index.ts';
 import type { IDP } from './idp/index.ts';
 import type { Impersonation } from './impersonation/index.ts';
 import { magicLinksMethod } from './magic-links/index.ts';
-import type { LazySdkMethod, SdkMethod } from './method.ts';
-import type { OAuth } from './oauth/index.ts';
+import type { LazyMembers, LazySdkMethod, SdkMethod } from './method.ts';
+import type { OAuth, OAuthProviderGroups } from './oauth/index.ts';
+import { OAUTH_PROVIDERS } from './oauth/providers.ts';
 import { otpsMethod } from './otps/index.ts';
 import { passwordsMethod } from './passwords/index.ts';
 import type { RBAC } from './rbac/index.ts';
@@ -29,7 +30,16 @@ const cryptoWalletsMethod = {
 } satisfies LazySdkMethod<'cryptoWallets', CryptoWallets>;
 const oauthMethod = {
   name: 'oauth',
-  members: { startUrl: true, start: true, authenticate: true },
+  members: {
+    // `oauth.google.start`, ... for the 19 providers (the list module is a few bytes, the calls load lazily).
+    ...(Object.fromEntries(OAUTH_PROVIDERS.map((p) => [p, { start: true }])) as LazyMembers<OAuthProviderGroups>),
+    startUrl: true,
+    start: true,
+    authenticate: true,
+    readUrl: true,
+    authenticateFromUrl: true,
+    googleOneTap: { start: true, submit: true },
+  },
   load: () => import('./oauth/index.ts').then((m) => m.oauthMethod),
 } satisfies LazySdkMethod<'oauth', OAuth>;
 const totpsMethod = {

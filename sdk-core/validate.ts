@@ -7,6 +7,11 @@ import { UsageError } from './errors.ts';
 export class Validator {
   constructor(private readonly method: string) {}
 
+  /** The usage error for `field` (a check of its own, e.g. a value outside a fixed list). */
+  fail(field: string, problem: string): UsageError {
+    return new UsageError(this.method, field, problem);
+  }
+
   /** Requires a string. */
   string(field: string, value: unknown): this {
     if (typeof value !== 'string') throw new UsageError(this.method, field, 'must be a string.');

@@ -58,6 +58,9 @@ export { AuthResetPasswordElement, type ResetPasswordProperties } from '../eleme
 export type {
   EmailMagicLinksOptions,
   LoginConfig,
+  OAuthOptions,
+  OAuthProviderOptions,
+  OneTapPosition,
   OTPMethod,
   OTPOptions,
   PasswordOptions,

@@ -5,6 +5,16 @@ import { $, client, log, logEvents, showUser } from '/shared.js';
 
 const presetId = currentPreset();
 
+// The 'one-tap' preset's stand-in for Google's script asks the reference server's dev provider for
+// an ID token of this identity (test/fixtures/gsi-stand-in.js).
+if (presetId === 'one-tap') {
+  window.gsiStandIn = {
+    apiBaseUrl: window.location.origin,
+    publicToken: client.publicToken,
+    identity: { email: 'one-tap-demo@example.com', name: 'One Tap Demo', email_verified: true },
+  };
+}
+
 // The method switcher reloads the page with ?methods=<preset>, so every configuration is linkable.
 const select = $('method-select');
 for (const [id, { label }] of Object.entries(PRESETS)) select.add(new Option(label, id, false, id === presetId));

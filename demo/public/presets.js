@@ -12,6 +12,26 @@ const passwords = {
   resetPasswordRedirectURL: `${here}/reset.html`,
 };
 
+// OAuth lands back on this page (the widget redeems the token); on a test project every provider
+// button goes to the reference server's dev provider page (/dev/oauth/authorize), where you pick or
+// type the identity to sign in as.
+const oauthBack = `${here}/?methods=oauth`;
+const oauth = {
+  loginRedirectURL: oauthBack,
+  signupRedirectURL: oauthBack,
+  providers: [{ type: 'google' }, { type: 'github' }, { type: 'microsoft' }, { type: 'apple' }, { type: 'gitlab' }, { type: 'slack' }],
+};
+// Google One Tap with the local stand-in for Google's script (served from test/fixtures at
+// /fixtures/ by demo/serve.ts): Google's own script needs a real client id and the CSP line in the
+// README. The stand-in signs in as the demo identity demo.js gives it (window.gsiStandIn).
+const oneTapBack = `${here}/?methods=one-tap`;
+const oneTap = {
+  loginRedirectURL: oneTapBack,
+  signupRedirectURL: oneTapBack,
+  oneTapScriptURL: `${here}/fixtures/gsi-stand-in.js`,
+  providers: [{ type: 'google', one_tap: true }, { type: 'github' }],
+};
+
 /** Preset id -> label and <auth-login> config. */
 export const PRESETS = {
   'email-otp': {
@@ -48,6 +68,14 @@ export const PRESETS = {
     label: 'Crypto wallet (MetaMask, Phantom, ...) plus email passcode',
     note: 'Needs a wallet extension (MetaMask, Phantom, Coinbase, ...) in this browser: it asks to connect, then to sign a one-time message. No transaction, no fee.',
     config: { products: ['crypto', 'otp'], otpOptions: { methods: ['email'] }, sessionOptions: session },
+  },
+  oauth: {
+    label: 'OAuth (dev provider) or email passcode',
+    config: { products: ['oauth', 'otp'], oauthOptions: oauth, otpOptions: { methods: ['email'] }, sessionOptions: session },
+  },
+  'one-tap': {
+    label: 'Google One Tap (local stand-in)',
+    config: { products: ['oauth'], oauthOptions: oneTap, sessionOptions: session },
   },
   everything: {
     label: 'Everything together',

@@ -130,8 +130,9 @@ export function MainScreen() {
       )}
       {logo && <img className="ae-logo" part="logo" src={logo} alt={strings['main.logoAlt']} />}
       {!hideHeaderText(styles) && <Heading>{strings['main.header']}</Heading>}
-      {/* Each group renders at one side of the forms, with its own 'or' divider toward them (SPEC §2). */}
-      {side('before')}
+      {/* Each group renders at one side of the forms, with its own 'or' divider toward them (SPEC §2).
+          Before the forms only the last divider shows (theme.ts): wallet and OAuth rows, one 'or', the form. */}
+      <div className="ae-main-before">{side('before')}</div>
       {problem ? (
         <p className="ae-error" part="error" role="alert">
           {strings[problem]}

@@ -252,6 +252,9 @@ function checkAuthorize(c: Ctx, svc: Services, p: AuthorizeParams): OAuthProvide
 function pageHeaders(c: Ctx): void {
   c.header('Cache-Control', 'no-store');
   setPageSecurityHeaders(c, { 'default-src': "'none'", 'script-src': "'none'", 'connect-src': "'none'" });
+  // Under no-referrer Chromium sends `Origin: null` with the page's form POST, which the Origin check
+  // refuses; same-origin names this server (and nobody else) as the POST's origin.
+  c.header('Referrer-Policy', 'same-origin');
 }
 
 /** The dev authorization page. */

@@ -1,0 +1,37 @@
+/**
+ * The OAuth method (SPEC §2 "Main screen" OAuth buttons and Google One Tap; sdk-core's and the
+ * server's `oauth`): Main's provider row and the redirect page's token redemption, then
+ * OAuthConfirmation. The row is its own chunk, so a login configured without 'oauth' never loads it
+ * (DESIGN §4); One Tap is a further chunk inside it.
+ */
+import { successScreen } from '../components/SuccessScreen.tsx';
+import { lazyScreen } from '../lazy.tsx';
+import type { UiMethod } from '../method.ts';
+import { OAUTH_OPTIONS_SHAPE, oauthOffersNothing, resolveOAuthOptions } from './config.ts';
+import { OAUTH_EVENTS } from './events.ts';
+import { type OAuthTypes, reduceOAuth } from './state.ts';
+import { OAUTH_STRINGS } from './strings.ts';
+
+/** The OAuth method's UI. */
+export const oauthMethod: UiMethod<OAuthTypes> = {
+  name: 'oauth',
+  products: ['oauth'],
+  options: { oauthOptions: OAUTH_OPTIONS_SHAPE },
+  resolve: (raw) => ({ oauth: resolveOAuthOptions(raw['oauthOptions']) }),
+  offersNothing: (raw) => oauthOffersNothing(raw),
+  screens: { OAuthConfirmation: successScreen('oauth.confirmationTitle', 'oauth.confirmationText') },
+  actions: { oauth_authenticated: true },
+  reduce: reduceOAuth,
+  initialState: {},
+  strings: OAUTH_STRINGS,
+  events: OAUTH_EVENTS,
+  // SPEC §2: the OAuth buttons come before the 'or' divider and the form (after the passkey button).
+  main: {
+    order: 1,
+    when: (c) => c.products.includes('oauth') && c.oauth.providers.length > 0,
+    Group: lazyScreen(
+      () => import('./OAuthButtons.tsx'),
+      (m) => m.OAuthButtons,
+    ),
+  },
+};

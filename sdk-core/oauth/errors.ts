@@ -1,0 +1,58 @@
+/**
+ * OAuth's errors (SPEC §8): the two OAuth error types with their SPEC texts, as subclasses of
+ * ApiError (so `isApiError(e, 'oauth_token_not_found')` and the widget's error texts keep working),
+ * and One Tap's failure (SPEC §8 "One Tap: failure reasons").
+ */
+import { ApiError, AuthError } from '../errors.ts';
+
+/** SPEC §8 texts of the OAuth error types. */
+export const OAUTH_ERROR_MESSAGES = {
+  oauth_token_not_found: 'OAuth Token could not be found.',
+  oauth_flow_callback_error: 'An error was encountered in the callback of the OAuth flow. Please try again.',
+} as const;
+
+/** The OAuth token on the redirect URL is unknown, used or expired (`/oauth/authenticate` 404). */
+export class OAuthTokenNotFoundError extends ApiError {
+  override name = 'OAuthTokenNotFoundError';
+  constructor(from?: ApiError) {
+    super(
+      {
+        status_code: from?.status_code ?? 404,
+        error_type: 'oauth_token_not_found',
+        error_message: OAUTH_ERROR_MESSAGES.oauth_token_not_found,
+        error_url: from?.error_url ?? '',
+        ...(from?.request_id !== undefined ? { request_id: from.request_id } : {}),
+      },
+      { cause: from },
+    );
+  }
+}
+
+/**
+ * The provider reported an error to the server's callback, which sent the browser back with
+ * `stytch_token_type=oauth&error=...` instead of a token (contract item 2). `reported` is the
+ * address's `error` value (informational: it is not trusted to pick the text).
+ */
+export class OAuthCallbackError extends ApiError {
+  override name = 'OAuthCallbackError';
+  /** The `error` query value the redirect carried. */
+  readonly reported: string;
+  constructor(reported: string) {
+    super({ status_code: 400, error_type: 'oauth_flow_callback_error', error_message: OAUTH_ERROR_MESSAGES.oauth_flow_callback_error, error_url: '' });
+    this.reported = reported;
+  }
+}
+
+/**
+ * Why Google One Tap did not sign the user in (SPEC §8): `oauth_config_not_found`, the error_type of
+ * a failed onetap start or submit, `user_cancel`, or `unknown_reason`.
+ */
+export class OneTapError extends AuthError {
+  override name = 'OneTapError';
+  /** The SPEC §8 failure reason. */
+  readonly reason: string;
+  constructor(reason: string, message: string, options?: { cause?: unknown }) {
+    super('one_tap', message, options);
+    this.reason = reason;
+  }
+}
