@@ -29,6 +29,8 @@ function renderedParts(): { names: Set<string>; prefixes: Set<string> } {
   const prefixes = new Set<string>();
   for (const file of [...sources(join(repo, 'react-internals')), ...sources(join(repo, 'elements'))]) {
     const code = readFileSync(file, 'utf8');
+    // A shared component's default part (`{ part = 'heading' }` in Heading.tsx) is rendered too.
+    for (const m of code.matchAll(/\bpart = '([^']*)'/g)) for (const token of m[1]!.split(/\s+/).filter(Boolean)) names.add(token);
     // part="a b", part={`a b-${x}`}, part={cond ? 'a' : 'b'}
     for (const m of code.matchAll(/\bpart=(?:"([^"]*)"|\{`([^`]*)`\}|\{([^}`]*)\})/g)) {
       const texts = m[1] !== undefined ? [m[1]] : m[2] !== undefined ? [m[2]] : [...m[3]!.matchAll(/'([^']*)'/g)].map((t) => t[1]!);
