@@ -24,6 +24,7 @@ import { errorDetail } from '../react-internals/errors.ts';
 import type { AuthCallbacks, AuthErrorDetail, AuthEvent } from '../react-internals/events.ts';
 import { LoginWidget } from '../react-internals/login/LoginWidget.tsx';
 import type { Screen } from '../react-internals/login/state.ts';
+import { hostLang } from '../react-internals/i18n/locales.ts';
 import { checkStringOverrides, resolveStrings, type StringOverrides } from '../react-internals/strings.ts';
 import { checkStyles, type StyleConfig } from '../react-internals/theme.ts';
 import { forwardError, forwardEvent } from './bridge.ts';
@@ -478,6 +479,7 @@ function ElementHost({ element }: { element: AuthElement }) {
           config={config}
           styles={styles}
           strings={strings}
+          documentLang={hostLang(element)}
           onEvent={onEvent}
           onError={onError}
           onScreenChange={onScreenChange}

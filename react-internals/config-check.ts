@@ -31,6 +31,7 @@ export const LOGIN_CONFIG_SHAPE: Shape = {
   // warn twice, but the OAuth product itself is reported as not available yet.
   oauthOptions: {},
   enableShadowDOM: 'boolean',
+  locale: 'string',
 };
 
 /** The keys `<auth-passkey-registration>` reads. */
@@ -39,6 +40,7 @@ export const PASSKEY_REGISTRATION_CONFIG_SHAPE: Shape = {
   apiBaseUrl: 'url',
   sessionOptions: SESSION_SHAPE,
   enableShadowDOM: 'boolean',
+  locale: 'string',
 };
 
 const quoteList = (xs: readonly string[]) => xs.map((x) => `"${x}"`).join(', ');

@@ -37,6 +37,11 @@ export interface CoreLoginConfig {
   publicToken?: string;
   /** API base URL for that client, e.g. `http://localhost:8787` for the reference server. */
   apiBaseUrl?: string;
+  /**
+   * The widget's language, a BCP 47 tag (`fr`, `pt-BR`, `ar`...): en, fr, de, es, pt-BR, it, nl, ja,
+   * zh-CN, ko and ar ship. Default: the host document's `lang`, else English (README "Languages").
+   */
+  locale?: string;
 }
 
 /** Config of the `<auth-login>` widget: the core keys and every method's option objects (emailMagicLinksOptions, otpOptions, passwordOptions, ...). */

@@ -408,14 +408,16 @@ ${s}.ae-link[aria-disabled="true"]{cursor:default;text-decoration:none;color:var
 ${s}.ae-back{align-self:flex-start;display:inline-flex;padding:4px;margin:-4px;background:none;border:none;cursor:pointer;color:var(--auth-color-primary);border-radius:4px}
 ${s}.ae-root :focus-visible{outline:2px solid var(--auth-color-primary);outline-offset:2px}
 ${s}.ae-progress{height:4px;border-radius:2px;background:var(--auth-color-disabled);overflow:hidden}
-${s}.ae-progress>span{display:block;height:100%;width:100%;background:var(--auth-color-primary);transform-origin:left;animation:ae-progress 10s linear forwards}
+${s}.ae-progress>span{display:block;height:100%;width:100%;background:var(--auth-color-primary);transform-origin:0 50%;animation:ae-progress 10s linear forwards}
+${s}[dir="rtl"] .ae-progress>span{transform-origin:100% 50%}
+${s}[dir="rtl"] .ae-flip-rtl{transform:scaleX(-1)}
 @keyframes ae-progress{from{transform:scaleX(0)}to{transform:scaleX(1)}}
 ${s}.ae-row{display:flex;gap:8px;align-items:center;flex-wrap:wrap}
 ${s}.ae-center{text-align:center;align-items:center}
 ${s}.ae-check{display:block;margin:0 auto;color:var(--auth-color-success)}
 ${s}.ae-watermark{margin:0;font-size:12px;text-align:center;color:var(--auth-color-secondary)}
 ${s}.ae-watermark a{color:inherit;font-weight:600}
-${s}.ae-toasts{position:fixed;top:16px;left:50%;transform:translateX(-50%);display:flex;flex-direction:column;gap:8px;z-index:2147483647;margin:0;padding:0;list-style:none}
+${s}.ae-toasts{position:fixed;top:16px;inset-inline:0;margin-block:0;margin-inline:auto;width:max-content;max-width:calc(100vw - 32px);display:flex;flex-direction:column;gap:8px;z-index:2147483647;padding:0;list-style:none}
 ${s}.ae-toast{padding:10px 16px;border-radius:4px;font-family:var(--auth-font-family);font-size:14px;color:var(--auth-toast-text);box-shadow:0 2px 8px rgba(0,0,0,.2)}
 ${s}.ae-toast[data-kind="success"]{background:var(--auth-color-success)}
 ${s}.ae-toast[data-kind="error"]{background:var(--auth-color-error)}

@@ -3,7 +3,7 @@ import { type ChangeEvent, type FormEvent, useEffect, useId, useLayoutEffect, us
 import { activeElementOf } from '../../../sdk-core/dom.ts';
 import { useSendingIndicator } from '../../components/sending.ts';
 import { useWidget } from '../../context.ts';
-import { text } from '../../text.ts';
+import { localeOf, text } from '../../text.ts';
 import { otpSentEvent } from '../channels.ts';
 import { codeScreenReady } from '../lazy.ts';
 import { otpSendOptions, sendOtp } from '../send.ts';
@@ -60,12 +60,12 @@ export function PhoneOTPForm({ channel, loadParser = loadPhoneParser }: PhoneOTP
   // 245 options: built once per locale and strings table, not on every keystroke.
   const options = useMemo(
     () =>
-      optionsFor(config.locale ?? 'en').map((o) => (
+      optionsFor(localeOf(strings)).map((o) => (
         <option key={o.region} value={o.region}>
           {text(strings, 'phone.countryOption', { dialCode: o.dialCode, region: o.name })}
         </option>
       )),
-    [config.locale, strings],
+    [strings],
   );
   const dialCode = dialCodeOf(region) ?? '1';
 
@@ -182,6 +182,8 @@ export function PhoneOTPForm({ channel, loadParser = loadPhoneParser }: PhoneOTP
             type="tel"
             name="phone"
             inputMode="tel"
+            // A phone number is written left to right in every language, Arabic included (issue 19).
+            dir="ltr"
             autoComplete="tel"
             required
             placeholder={strings['phone.placeholder']}
