@@ -4,6 +4,9 @@
  */
 import type { StringKey, Strings } from './strings.ts';
 
+/** Tags of right-to-left languages (the shipped one is ar; the others are here for hosts' own tables). */
+const RTL_TAG = /^(?:ar|fa|he|ur)(?:-|$)/i;
+
 /** The language of each resolved table (resolveStrings records it), for plurals and Intl formatting. */
 const LOCALE_OF = new WeakMap<object, string>();
 
@@ -28,9 +31,12 @@ export function interpolate(template: string, vars: Readonly<Record<string, stri
  * count is written in the locale's digits.
  */
 export function text(strings: Strings, key: StringKey, vars?: Readonly<Record<string, string | number>>): string {
+  const locale = localeOf(strings);
+  // In a right-to-left text, an inserted address or number is isolated (FSI ... PDI, Unicode bidi):
+  // otherwise 'ar@example.com.' shows its final period at the wrong end.
+  if (vars && RTL_TAG.test(locale)) vars = Object.fromEntries(Object.entries(vars).map(([k, v]) => [k, typeof v === 'string' ? `\u2068${v}\u2069` : v]));
   const count = vars?.['count'];
   if (typeof count !== 'number') return interpolate(strings[key], vars);
-  const locale = localeOf(strings);
   const table = strings as unknown as Readonly<Record<string, string | undefined>>;
   const variant = table[`${key}#${new Intl.PluralRules(locale).select(count)}`];
   return interpolate(variant ?? strings[key], { ...vars, count: new Intl.NumberFormat(locale).format(count) });

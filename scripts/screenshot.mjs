@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Regenerates docs/login.png (README): the demo's <auth-login> on its main screen and on the
-// passcode screen. Needs dist/ (npm run build). Usage: node --import tsx scripts/screenshot.mjs
+// passcode screen; and the README's "Languages" pictures: French, Japanese and Arabic (right to left),
+// each on the passcode screen (docs/login-fr.png, docs/login-ja.png, docs/login-ar.png). Needs dist/ (npm run build). Usage: node --import tsx scripts/screenshot.mjs
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -31,6 +32,16 @@ try {
   await login.locator('input[autocomplete="one-time-code"]').waitFor();
   await login.screenshot({ path: 'docs/login-passcode.png' });
   console.log('wrote docs/login.png and docs/login-passcode.png');
+  for (const lang of ['fr', 'ja', 'ar']) {
+    await page.goto(`${server.url}/?lang=${lang}`);
+    const widget = page.locator('auth-login');
+    await widget.locator(`.ae-root[lang="${lang}"] input[type="email"]`).waitFor();
+    await widget.locator('input[type="email"]').fill(`${lang}@example.com`);
+    await page.keyboard.press('Enter');
+    await widget.locator('input[autocomplete="one-time-code"]').waitFor();
+    await widget.screenshot({ path: `docs/login-${lang}.png` });
+    console.log(`wrote docs/login-${lang}.png`);
+  }
 } finally {
   await browser.close();
   await server.close();

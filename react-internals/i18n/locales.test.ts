@@ -1,4 +1,5 @@
 import { expect } from '@open-wc/testing';
+import { checkLoginConfig } from '../config-check.ts';
 import { formatCountdown } from '../otps/countdown.ts';
 import { DEFAULT_STRINGS, isPluralVariant, resolveStrings } from '../strings.ts';
 import { localeOf, text } from '../text.ts';
@@ -110,5 +111,20 @@ describe('locale packs (issue 19)', () => {
     expect(formatList('fr', ['a', 'b', 'c'])).to.equal('a, b et c');
     expect(formatList('en', ['a', 'b', 'c'])).to.equal('a, b, and c');
     expect(formatDate('de', Date.UTC(2026, 0, 15, 12))).to.match(/15\.01\.2026|15\. Jan/);
+  });
+
+  it('warns about a config.locale with no pack, and not about one with a pack', () => {
+    const sv = checkLoginConfig({ locale: 'sv' });
+    expect(sv.warnings.map((w) => w.field)).to.deep.equal(['config.locale']);
+    expect(sv.warnings[0]?.message).to.contain('"sv" has no language pack');
+    expect(checkLoginConfig({ locale: 'pt-PT' }).warnings).to.deep.equal([]);
+    expect(checkLoginConfig({ locale: 7 }).warnings.map((w) => w.field)).to.deep.equal(['config.locale']);
+  });
+
+  it('isolates inserted values in right-to-left texts only (bidi: an address keeps its period at its end)', async () => {
+    const ar = resolveStrings(undefined, await loadPack('ar'), 'ar');
+    expect(text(ar, 'otp.sentTo', { destination: 'ar@example.com' })).to.equal('أرسلنا رمز مرور من 6 أرقام إلى \u2068ar@example.com\u2069.');
+    const fr = resolveStrings(undefined, await loadPack('fr'), 'fr');
+    expect(text(fr, 'otp.sentTo', { destination: 'a@b.fr' })).to.equal('Un code à 6 chiffres vous a été envoyé à a@b.fr.');
   });
 });
