@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { clientKeys, loadClientKey } from './client-keys.ts';
+import { safeEqualHex, sha256Hex } from './crypto.ts';
 import { type Db, openDatabase, withStartupLock } from './db/index.ts';
 import { ApiError } from './errors.ts';
 import { hostGuard } from './hosts.ts';
@@ -15,7 +16,7 @@ import { smtpDelivery } from './messaging/smtp.ts';
 import { httpSmsDelivery } from './messaging/sms.ts';
 import { Outbox } from './outbox.ts';
 import { ensureProject, type LiveProjectFile, type PasswordStrengthSetting, type Project, type TrustedTokenProfile } from './project.ts';
-import { DEFAULT_PRUNE_INTERVAL_MS, pruneOnce, startPruning } from './prune.ts';
+import { DEFAULT_PRUNE_INTERVAL_MS, type PruneOptions, pruneOnce, startPruning } from './prune.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './rate-limit.ts';
 import { type CaptchaVerifier, captchaGuard, devCaptchaRoutes, devCaptchaVerifier, siteverifyCaptchaVerifier } from './captcha.ts';
 import { accountRoutes } from './routes/account.ts';
@@ -28,6 +29,11 @@ import { userRoutes } from './routes/users.ts';
 import { webhookRoutes } from './routes/webhooks.ts';
 import { suppressionGuard } from './suppressions.ts';
 import { withBootstrapOverrides } from './settings.ts';
+// Operations (issue 18): health, metrics, request logs.
+import { healthRoutes, type Lifecycle } from './ops/health.ts';
+import { incomingRequestId, type LogLevel, levelEnabled, logLine } from './ops/log.ts';
+import { countingDelivery, createMetrics, type Metrics, observeRequest } from './ops/metrics.ts';
+import { routeLabel } from './ops/route-label.ts';
 import type { BootstrapData } from '../sdk-core/schemas/index.ts';
 
 /** Request bodies above this are refused with 413 before parsing (DESIGN 3). */
@@ -84,10 +90,21 @@ export interface AppOptions {
   smsAllowedCountries?: string[];
   /** Time between pruning runs (old telemetry, old rate windows), ms; default 10 minutes. */
   pruneIntervalMs?: number;
+  /** Retention periods (RETENTION_*) and scheduled key rotation (SIGNING_KEY_ROTATION_DAYS) of the pruning tick (prune.ts). */
+  prune?: PruneOptions;
   /** Log each request. */
   log?: boolean;
   /** Where log lines go (default console.error); errors are always logged. */
   logger?: (line: string) => void;
+  /** Request log threshold (LOG_LEVEL): health probes log at debug, 5xx at error, the rest at info. Default info. */
+  logLevel?: LogLevel;
+  /**
+   * Serve `/metrics` on the app (METRICS=on): to loopback callers, or to callers sending
+   * `Authorization: Bearer <metricsToken>`. Metrics are collected whenever this or startServer's metricsPort is set.
+   */
+  metrics?: boolean;
+  /** Bearer token that opens `/metrics` to non-loopback callers (METRICS_TOKEN, 24+ characters). */
+  metricsToken?: string;
 }
 
 /** One registered API route (method and Hono path pattern, e.g. `/sdk/v1/webauthn/update/:id`). */
@@ -104,6 +121,10 @@ export interface AppInstance {
   services: Services;
   /** Every API route the app registered (static files aside), in registration order: tests and fuzzing walk it. */
   routes: readonly RegisteredRoute[];
+  /** Shutdown state read by /readyz (startServer sets `draining`). */
+  lifecycle: Lifecycle;
+  /** The Prometheus registry and families (collected always; served only as configured). */
+  metrics: Metrics;
   close(): Promise<void>;
 }
 
@@ -129,7 +150,7 @@ export async function createApp(opts: AppOptions = {}): Promise<AppInstance> {
     const init = await withStartupLock(db, async (k) => {
       const locked: Db = { ...db, kysely: k };
       const project = await ensureProject(locked, now(), opts.liveProject);
-      return { project, keys: await loadSigningKeys(locked, now()), clientKey: await loadClientKey(k, project.project_id, now()) };
+      return { project, keys: await loadSigningKeys(locked, now(), db), clientKey: await loadClientKey(k, project.project_id, now()) };
     });
     let project = withBootstrapOverrides(init.project, opts.bootstrap);
     if (opts.passwordStrengthPolicy) {
@@ -147,10 +168,12 @@ export async function createApp(opts: AppOptions = {}): Promise<AppInstance> {
       };
     }
     if (project.mode === 'live' && !project.config.allowed_hosts?.length) {
-      logger('[hosts] live project without ALLOWED_HOSTS (allowed_hosts): only loopback host names (localhost, 127.0.0.1, [::1]) are answered');
+      logger(
+        logLine('warn', { msg: 'live project without ALLOWED_HOSTS (allowed_hosts): only loopback host names (localhost, 127.0.0.1, [::1]) are answered' }),
+      );
     }
     if (project.mode === 'test' && opts.allowedHosts?.length) {
-      logger('[hosts] ALLOWED_HOSTS is ignored for the test project: it answers loopback host names only (its dev inbox holds codes)');
+      logger(logLine('warn', { msg: 'ALLOWED_HOSTS is ignored for the test project: it answers loopback host names only (its dev inbox holds codes)' }));
     }
     if (opts.trustedAuthTokenProfiles?.length) {
       const own = project.config.trusted_auth_token_profiles ?? [];
@@ -168,12 +191,14 @@ export async function createApp(opts: AppOptions = {}): Promise<AppInstance> {
       if (opts.smsProviderUrl)
         deliveries.push(httpSmsDelivery({ url: opts.smsProviderUrl, ...(opts.smsProviderToken ? { token: opts.smsProviderToken } : {}) }));
       if (deliveries.length === 0) {
-        logger('[delivery] live project without SMTP_URL: outgoing email is dropped');
+        logger(logLine('warn', { msg: 'live project without SMTP_URL: outgoing email is dropped' }));
         deliveries.push(logOnlyDelivery(logger));
       }
     }
     // Whatever path sends, a suppressed destination is refused here too (the routes check first).
-    const delivery = suppressionGuard(db, deliveries.length === 1 ? deliveries[0]! : fanOut(deliveries));
+    let svcRef: Services | undefined;
+    const metrics = createMetrics(() => svcRef);
+    const delivery = countingDelivery(suppressionGuard(db, deliveries.length === 1 ? deliveries[0]! : fanOut(deliveries)), metrics);
     const services: Services = {
       db,
       project,
@@ -189,6 +214,7 @@ export async function createApp(opts: AppOptions = {}): Promise<AppInstance> {
       log: logger,
       methods: SERVER_METHODS,
     };
+    svcRef = services;
     assertMethodList(services.methods);
     // Deferred job kinds before anything can enqueue one, and before the worker runs jobs an earlier
     // process left behind.
@@ -201,13 +227,14 @@ export async function createApp(opts: AppOptions = {}): Promise<AppInstance> {
         services.outbox.register(kind, handler);
       }
     }
-    await pruneOnce(services);
+    await pruneOnce(services, opts.prune);
     const routes: RegisteredRoute[] = [];
-    const app = buildApp(services, opts, routes);
+    const lifecycle: Lifecycle = { draining: false };
+    const app = buildApp(services, opts, routes, { lifecycle, metrics });
     // Every deferred job kind is registered: jobs left by an earlier process run now.
     services.outbox.start();
     services.outbox.kick();
-    const pruning = startPruning(services, opts.pruneIntervalMs ?? DEFAULT_PRUNE_INTERVAL_MS);
+    const pruning = startPruning(services, opts.pruneIntervalMs ?? DEFAULT_PRUNE_INTERVAL_MS, opts.prune);
     let closed: Promise<void> | undefined;
     return {
       app,
@@ -215,6 +242,8 @@ export async function createApp(opts: AppOptions = {}): Promise<AppInstance> {
       publicToken: project.public_token,
       services,
       routes,
+      lifecycle,
+      metrics,
       close() {
         closed ??= Promise.all([pruning.stop(), services.outbox.close()]).then(() => db.close());
         return closed;
@@ -226,39 +255,53 @@ export async function createApp(opts: AppOptions = {}): Promise<AppInstance> {
   }
 }
 
-function buildApp(svc: Services, opts: AppOptions, registered: RegisteredRoute[]): Hono<AppEnv> {
+function buildApp(svc: Services, opts: AppOptions, registered: RegisteredRoute[], ops: { lifecycle: Lifecycle; metrics: Metrics }): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const mode = svc.project.mode;
+  const logLevel = opts.logLevel ?? 'info';
 
   app.use(async (c, next) => {
-    const requestId = `request-id-${mode}-${randomUUID()}`;
+    // A sane id from a proxy or client is kept (one id across their logs and ours, ops/log.ts).
+    const requestId = incomingRequestId(c.req.header('x-request-id')) ?? `request-id-${mode}-${randomUUID()}`;
     c.set('requestId', requestId);
-    const started = Date.now();
+    const started = performance.now();
     // Set before next(): every response here is built with c.json/c.body/c.text, which start from these
     // headers. Set after, c.header() makes node-server turn its cheap string response into a web
     // Response streamed through a ReadableStream (~25% of a sessions/authenticate call).
     c.header('X-Request-Id', requestId);
     c.header('X-Content-Type-Options', 'nosniff');
     await next();
-    // One JSON line per request: greppable by request_id, ingestible by any log pipeline.
-    if (opts.log) {
+    const ms = performance.now() - started;
+    const status = c.res.status;
+    const route = routeLabel(c, status);
+    observeRequest(ops.metrics, { method: c.req.method, route, status, seconds: ms / 1000, errorType: c.get('errorType') });
+    // One JSON line per request (ops/log.ts): the route *pattern*, never the raw path or query (they can
+    // carry tokens or addresses); health probes at debug so a balancer polling every second stays quiet.
+    const level = status >= 500 ? 'error' : route === '/healthz' || route === '/readyz' ? 'debug' : 'info';
+    if (opts.log && levelEnabled(level, logLevel)) {
       svc.log(
-        JSON.stringify({
-          time: new Date().toISOString(),
-          level: c.res.status >= 500 ? 'error' : 'info',
+        logLine(level, {
+          msg: 'request',
           request_id: requestId,
           method: c.req.method,
-          path: c.req.path,
-          status: c.res.status,
-          ms: Date.now() - started,
+          route,
+          status,
+          ms: Math.round(ms * 10) / 10,
+          project_id: svc.project.project_id,
           ip: clientIp(c, svc),
+          ...(c.get('errorType') ? { error_type: c.get('errorType') } : {}),
         }),
       );
     }
   });
 
+  // Probes answer before the Host check: a balancer reaches an instance by address, and they tell nothing.
+  healthRoutes(app, svc, ops.lifecycle);
+
   // DNS rebinding (DESIGN 3): a foreign Host is refused before CORS, captcha, routes or static files.
   app.use(hostGuard(svc));
+  // After the Host check: a rebound name (evil.example -> 127.0.0.1) would otherwise read metrics as a loopback caller.
+  if (opts.metrics) metricsRoute(app, ops.metrics, opts.metricsToken);
 
   // No path or query names anything with a NUL in it, and Postgres text cannot hold one: refused here,
   // once, rather than by every query that would take a path parameter or a query value.
@@ -334,6 +377,21 @@ function buildApp(svc: Services, opts: AppOptions, registered: RegisteredRoute[]
   app.notFound((c) => errorResponse(c, new ApiError('not_found'), svc.log));
   app.onError((err, c) => errorResponse(c, err, svc.log));
   return app;
+}
+
+/** `GET /metrics` on the app: loopback callers, or the bearer METRICS_TOKEN (ops/metrics.ts). */
+function metricsRoute(app: Hono<AppEnv>, metrics: Metrics, token: string | undefined): void {
+  app.get('/metrics', async (c) => {
+    const peer = c.env?.incoming?.socket?.remoteAddress;
+    // The socket's address, never X-Forwarded-For: a proxied request comes from the proxy, and a header is
+    // whatever the caller wrote. Under app.request (tests) there is no socket: treated as loopback.
+    const loopback = peer === undefined || peer === '127.0.0.1' || peer === '::1' || peer === '::ffff:127.0.0.1';
+    const bearer = c.req.header('authorization');
+    const tokenOk = token !== undefined && bearer !== undefined && safeEqualHex(sha256Hex(bearer), sha256Hex(`Bearer ${token}`));
+    if (!tokenOk && (!loopback || c.req.header('x-forwarded-for') !== undefined)) throw new ApiError('not_found');
+    c.header('Cache-Control', 'no-store');
+    return c.body(await metrics.registry.metrics(), 200, { 'Content-Type': metrics.registry.contentType });
+  });
 }
 
 function setCors(c: Ctx, origin: string | undefined): void {

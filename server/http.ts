@@ -11,6 +11,7 @@ import type { ClientKeys } from './client-keys.ts';
 import type { Delivery } from './messaging/delivery.ts';
 import type { ServerMethod } from './method.ts';
 import type { Outbox } from './outbox.ts';
+import { routeLabel } from './ops/route-label.ts';
 import { originAllowed, type Project } from './project.ts';
 import type { RateLimits } from './rate-limit.ts';
 
@@ -47,7 +48,7 @@ export interface AppEnv {
    * `body`: the one read of the request body ({@link readBodyBytes}); `captchaVerified`: the captcha
    * guard accepted this request's captcha_token.
    */
-  Variables: { requestId: string; body?: Promise<Buffer>; captchaVerified?: boolean };
+  Variables: { requestId: string; body?: Promise<Buffer>; captchaVerified?: boolean; errorType?: string };
 }
 
 /** The Hono context of this app. */
@@ -77,6 +78,8 @@ export function errorResponse(c: Ctx, err: unknown, log: (line: string) => void)
   let apiErr: ApiError;
   // DESIGN 2: the client retries once with a fresh captcha on a text answer saying 'Captcha required'.
   if (err instanceof ApiError && err.errorType === 'captcha_required') return c.text(ERRORS.captcha_required.message, 403);
+  // For the request log and metrics (server/ops): rate-limit refusals and lockouts are counted by type.
+  if (err instanceof ApiError) c.set('errorType', err.errorType);
   if (err instanceof ApiError) {
     apiErr = err;
   } else {
@@ -86,7 +89,8 @@ export function errorResponse(c: Ctx, err: unknown, log: (line: string) => void)
         level: 'error',
         request_id: c.get('requestId'),
         method: c.req.method,
-        path: c.req.path,
+        // The pattern, never the raw path (ops/route-label.ts: a path can carry a token or an address).
+        route: routeLabel(c, 500),
         error: err instanceof Error ? (err.stack ?? err.message) : String(err),
       }),
     );

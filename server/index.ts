@@ -15,7 +15,7 @@ export { readLiveProjectFile, type LiveProjectFile, type Project } from './proje
 export { redirectAllowed, redirectAllowlistProblems } from './redirect-allowlist.ts';
 export { DEFAULT_RATE_LIMITS, type RateLimits } from './rate-limit.ts';
 export type { StaticDir } from './routes/static.ts';
-export { DEFAULT_SOCKET_LIMITS, type RunningServer, type SocketLimits, type StartServerOptions, startServer } from './start.ts';
+export { DEFAULT_SHUTDOWN_TIMEOUT_MS, DEFAULT_SOCKET_LIMITS, type RunningServer, type SocketLimits, type StartServerOptions, startServer } from './start.ts';
 export {
   type InboundAction,
   listSuppressions,
@@ -26,3 +26,10 @@ export {
   type SuppressionEntry,
   UNSUBSCRIBE_KEYWORDS,
 } from './suppressions.ts';
+// Operations (issue 18): key rotation, retention, config checks, admin functions, SQLite backup.
+export { listSigningKeys, rotateIfDue, rotateSigningKey, type SigningKeyInfo } from './keys.ts';
+export { DEFAULT_RETENTION, type PruneOptions, pruneOnce, type Retention } from './prune.ts';
+export { checkEnvironment, KNOWN_ENV } from './ops/config.ts';
+export { createProject, deleteUser, editProjectList, exportUser, listProjects, revokeUserSessions } from './ops/admin.ts';
+export { backupSqlite, restoreSqlite } from './ops/backup.ts';
+export { runCli } from './cli.ts';

@@ -24,7 +24,7 @@ describe('signing keys under overlapping start-ups', () => {
   it('creates one key between them, and every start-up signs with it', async () => {
     // Each start-up awaits key generation between its check and its insert; without the lock
     // both would see no key and both would insert one.
-    const loaded = await Promise.all(Array.from({ length: 4 }, () => withStartupLock(db, (k) => loadSigningKeys({ ...db, kysely: k }, 1_000))));
+    const loaded = await Promise.all(Array.from({ length: 4 }, () => withStartupLock(db, (k) => loadSigningKeys({ ...db, kysely: k }, 1_000, db))));
     assert.equal(new Set(loaded.map((l) => l.kid)).size, 1, 'one signing key');
     assert.equal((await publicJwks(db)).keys.length, 1, 'one key in the database');
     const session = {

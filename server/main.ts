@@ -13,8 +13,12 @@ import { PASSWORD_STRENGTH_SETTINGS, type PasswordStrengthSetting, readLiveProje
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './rate-limit.ts';
 import { bootstrapOverridesFromEnv, requestLogFromEnv } from './settings.ts';
 import { DEFAULT_SOCKET_LIMITS, startServer } from './start.ts';
+import { exitOnBadConfig, opsOptionsFromEnv } from './ops/startup.ts';
+import { logLine } from './ops/log.ts';
 
 const env = process.env;
+// Issue 18: every variable and the project file are checked first; any problem refuses the start (exit 2).
+exitOnBadConfig(env);
 
 function intEnv(name: string, fallback: number): number {
   const raw = env[name];
@@ -108,19 +112,33 @@ const server = await startServer({
     maxConnections: intEnv('HTTP_MAX_CONNECTIONS', DEFAULT_SOCKET_LIMITS.maxConnections),
   },
   log: requestLogFromEnv(env),
+  ...opsOptionsFromEnv(env),
 });
 
 console.log(`Auth Elements reference server listening on ${server.url}`);
+if (server.metricsPort !== undefined) console.log(`Metrics on port ${server.metricsPort} (/metrics)`);
 console.log(`Public token: ${server.publicToken}`);
 
 let stopping = false;
-const stop = () => {
-  if (stopping) return;
+const stop = (signal: string) => {
+  if (stopping) {
+    // A second signal while draining: the operator wants out now.
+    console.error(logLine('warn', { msg: 'second signal: exiting without waiting', signal }));
+    process.exit(1);
+  }
   stopping = true;
+  // Graceful (start.ts close): stop accepting, finish in-flight requests within SHUTDOWN_TIMEOUT_MS, settle the outbox, close the database.
+  console.error(logLine('info', { msg: 'shutting down', signal }));
   server.close().then(
-    () => process.exit(0),
-    () => process.exit(1),
+    () => {
+      console.error(logLine('info', { msg: 'stopped' }));
+      process.exit(0);
+    },
+    (err: unknown) => {
+      console.error(logLine('error', { msg: 'shutdown failed', error: String(err) }));
+      process.exit(1);
+    },
   );
 };
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
+process.on('SIGINT', () => stop('SIGINT'));
+process.on('SIGTERM', () => stop('SIGTERM'));

@@ -66,7 +66,7 @@ export interface ServerMethod {
    * Deletes the method's rows that can no longer be used (expired or consumed single-use values); run by
    * the pruning timer (prune.ts) with the clock's now, so tables an unauthenticated caller can grow stay bounded.
    */
-  prune?(svc: Services, now: number): Promise<void>;
+  prune?(svc: Pick<Services, 'db'>, now: number): Promise<void>;
   /** The method's sub-records of a user (read on every authenticate answer: keep it to compiled queries). */
   userRecords?(svc: Services, userId: string): Promise<UserRecords>;
   /**

@@ -8,6 +8,7 @@ import { z } from 'zod/mini';
 import type { BootstrapData } from '../sdk-core/schemas/index.ts';
 import { BOOTSTRAP_DEFAULTS, normalizeEmail, parseWith, RBACPolicySchema } from '../sdk-core/schemas/index.ts';
 import type { Db } from './db/index.ts';
+import { allowedHostProblem } from './ops/config.ts';
 import { redirectAllowlistProblems } from './redirect-allowlist.ts';
 
 /** Test projects get the dev inbox; live projects never do. */
@@ -154,8 +155,8 @@ const stringList = z.array(z.string().check(z.maxLength(2048)));
 /** A role id as the RBAC policy names it (server/rbac). */
 const roleId = z.string().check(z.regex(/^[A-Za-z0-9_.:-]{1,128}$/));
 
-/** Shape of the PROJECT_CONFIG JSON file (live projects). */
-export const LiveProjectFile = z.object({
+/** Shape of the PROJECT_CONFIG JSON file (live projects); an unknown key is refused (a typo must not be ignored). */
+export const LiveProjectFile = z.strictObject({
   public_token: z.string().check(z.regex(/^public-token-live-[A-Za-z0-9_-]{8,}$/)),
   project_id: z.optional(z.string().check(z.regex(/^project-live-[A-Za-z0-9_-]{8,}$/))),
   project_name: z.string().check(z.minLength(1), z.maxLength(200)),
@@ -225,9 +226,43 @@ export function readLiveProjectFile(path: string): LiveProjectFile {
   if (!parsed.ok) {
     throw new Error(`PROJECT_CONFIG ${path} is invalid: ${parsed.errors.map((e) => `${e.dataPath} ${e.message}`).join('; ')}`);
   }
-  const problems = redirectAllowlistProblems(parsed.value.redirect_urls ?? []);
+  const problems = liveProjectProblems(parsed.value);
   if (problems.length > 0) throw new Error(`PROJECT_CONFIG ${path} is invalid: ${problems.join('; ')}`);
   return parsed.value;
+}
+
+/**
+ * Why an `allowed_origins` entry is refused, or null: an entry is an exact origin (`https://app.example.com`,
+ * `http://localhost:8080`) or `scheme://host:*` (any port), http or https, never a wildcard host, a bare
+ * scheme, a path or `null` (issue 18: an entry must not match more than the host meant).
+ */
+export function allowedOriginProblem(entry: string): string | null {
+  const text = entry.endsWith(':*') ? entry.slice(0, -2) : entry;
+  if (text.includes('*')) return 'must not contain a wildcard host (list each origin)';
+  let u: URL;
+  try {
+    u = new URL(text);
+  } catch {
+    return 'is not an origin (scheme://host[:port])';
+  }
+  if (u.protocol !== 'https:' && u.protocol !== 'http:') return 'must be an http or https origin';
+  if (u.hostname === '') return 'needs a host';
+  if (u.origin !== text) return 'must be an origin only: no path, query, fragment or userinfo';
+  return null;
+}
+
+/** Every problem of a live project's lists: redirect URLs, allowed origins and allowed hosts (empty when valid). */
+export function liveProjectProblems(live: Pick<LiveProjectFile, 'redirect_urls' | 'allowed_origins' | 'allowed_hosts'>): string[] {
+  const out = redirectAllowlistProblems(live.redirect_urls ?? []);
+  live.allowed_origins.forEach((o, i) => {
+    const p = allowedOriginProblem(o);
+    if (p) out.push(`allowed_origins[${i}] ${JSON.stringify(o)} ${p}`);
+  });
+  (live.allowed_hosts ?? []).forEach((h, i) => {
+    const p = allowedHostProblem(h);
+    if (p) out.push(`allowed_hosts[${i}] ${JSON.stringify(h)} ${p}`);
+  });
+  return out;
 }
 
 function rowToProject(row: { project_id: string; public_token: string; mode: string; project_name: string; config: string }): Project {
@@ -248,7 +283,7 @@ export async function ensureProject(db: Db, now: number, live?: LiveProjectFile)
   const k = db.kysely;
   if (live) {
     // Programmatic callers (createApp's liveProject) skip readLiveProjectFile: check the allowlist here too.
-    const problems = redirectAllowlistProblems(live.redirect_urls ?? []);
+    const problems = liveProjectProblems(live);
     if (problems.length > 0) throw new Error(`live project is invalid: ${problems.join('; ')}`);
     const existing = await k.selectFrom('projects').selectAll().where('public_token', '=', live.public_token).executeTakeFirst();
     const fileBootstrap = (live.bootstrap as Partial<BootstrapData> | undefined) ?? {};

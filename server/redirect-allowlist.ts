@@ -58,6 +58,8 @@ export function parseRedirectEntry(entry: string): RedirectEntry | string {
   }
   if (u.hostname === '') return 'needs a scheme and a host';
   if (u.username !== '' || u.password !== '') return 'contains userinfo';
+  // The URL parser takes `*` as a host character; an entry never means "any host" (issue 18).
+  if (u.hostname.includes('*')) return 'must not contain a wildcard host (list each host)';
   return { protocol: u.protocol, hostname: u.hostname, port: wildcard ? '*' : u.port, path: u.pathname || '/' };
 }
 

@@ -7,6 +7,7 @@ import { serve } from '@hono/node-server';
 import { type AppOptions, createApp } from './app.ts';
 import { ApiError, type ErrorType } from './errors.ts';
 import { errorBody } from './http.ts';
+import { startMetricsServer } from './ops/metrics.ts';
 
 /**
  * Socket limits (DESIGN 3 "time-outs on headers, bodies and idle connections"): a client sending a
@@ -85,7 +86,23 @@ export interface StartServerOptions extends AppOptions {
   host?: string;
   /** Socket time-outs and the connection cap; each field defaults as {@link DEFAULT_SOCKET_LIMITS}. */
   socketLimits?: Partial<SocketLimits>;
+  /**
+   * Graceful shutdown bound (SHUTDOWN_TIMEOUT_MS): on close, requests in flight get this long to finish
+   * before their connections are cut. Default {@link DEFAULT_SHUTDOWN_TIMEOUT_MS}.
+   */
+  shutdownTimeoutMs?: number;
+  /**
+   * Time between the start of a shutdown and the end of accepting connections (SHUTDOWN_DELAY_MS, default 0):
+   * `/readyz` answers 503 meanwhile, so a balancer polling it stops routing here before connections are refused.
+   */
+  shutdownDelayMs?: number;
+  /** Serve Prometheus metrics on their own port (METRICS_PORT; 0 picks one), on `metricsHost` (default the server's host). */
+  metricsPort?: number;
+  metricsHost?: string;
 }
+
+/** Default graceful shutdown bound: 10 s (under Kubernetes' default 30 s grace period, above any normal request). */
+export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 10_000;
 
 /** A running server. */
 export interface RunningServer {
@@ -93,6 +110,13 @@ export interface RunningServer {
   url: string;
   port: number;
   publicToken: string;
+  /** Port of the metrics-only server (metricsPort), when started. */
+  metricsPort?: number;
+  /**
+   * Graceful shutdown: stops accepting connections (and /readyz answers 503), lets requests in flight
+   * finish within the shutdown bound, then stops the timers, lets the outbox finish the send in progress
+   * (its state is in the database: a pending job is retried by the next instance) and closes the database.
+   */
   close(): Promise<void>;
 }
 
@@ -103,6 +127,7 @@ export interface RunningServer {
 export async function startServer(opts: StartServerOptions = {}): Promise<RunningServer> {
   const limits = socketLimits(opts.socketLimits);
   const instance = await createApp(opts);
+  const shutdownTimeoutMs = opts.shutdownTimeoutMs ?? DEFAULT_SHUTDOWN_TIMEOUT_MS;
   const host = opts.host ?? '127.0.0.1';
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const s = serve(
@@ -131,18 +156,54 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
   const port = (server.address() as AddressInfo).port;
   const loopback = host === '127.0.0.1' || host === 'localhost' || host === '0.0.0.0' || host === '::' || host === '::1';
   const urlHost = loopback ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  let metricsServer: Awaited<ReturnType<typeof startMetricsServer>> | undefined;
+  if (opts.metricsPort !== undefined) {
+    metricsServer = await startMetricsServer(instance.metrics.registry, opts.metricsPort, opts.metricsHost ?? host).catch(async (err: unknown) => {
+      server.close();
+      await instance.close();
+      throw err;
+    });
+  }
   let closed: Promise<void> | undefined;
   return {
     url: `http://${urlHost}:${port}`,
     port,
     publicToken: instance.publicToken,
+    ...(metricsServer ? { metricsPort: metricsServer.port } : {}),
     close() {
-      closed ??= new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        // Keep-alive sockets would hold close() open; the server is going away, so drop them.
-        if ('closeAllConnections' in server) server.closeAllConnections();
-      }).then(() => instance.close());
+      closed ??= (async () => {
+        instance.lifecycle.draining = true;
+        if (opts.shutdownDelayMs) await new Promise((r) => setTimeout(r, opts.shutdownDelayMs));
+        await drain(server, shutdownTimeoutMs);
+        await metricsServer?.close();
+        await instance.close();
+      })();
       return closed;
     },
   };
+}
+
+/**
+ * Stops accepting, then waits up to `boundMs` for requests in flight: idle keep-alive sockets are closed
+ * at once and again as each in-flight request finishes (Node keeps a socket open after its response
+ * otherwise); whatever is still open at the bound is cut.
+ */
+async function drain(server: ReturnType<typeof serve>, boundMs: number): Promise<void> {
+  const s = server as import('node:http').Server;
+  const done = new Promise<void>((resolve) => s.close(() => resolve()));
+  s.closeIdleConnections();
+  const sweep = setInterval(() => s.closeIdleConnections(), 25);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const bound = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), boundMs);
+  });
+  try {
+    if ((await Promise.race([done, bound])) === 'timeout') {
+      s.closeAllConnections();
+      await done;
+    }
+  } finally {
+    clearInterval(sweep);
+    clearTimeout(timer);
+  }
 }

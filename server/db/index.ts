@@ -13,7 +13,6 @@ import {
   SqliteDialect,
   type SqliteDialectConfig,
   SqliteDriver,
-  sql,
 } from 'kysely';
 import pg from 'pg';
 import { migrationProvider } from './migrations.ts';
@@ -29,6 +28,8 @@ export interface Db {
   kysely: Kysely<Database>;
   dialect: DbDialect;
   close(): Promise<void>;
+  /** Postgres pool use (connections total, idle, clients waiting), for metrics; absent on SQLite (one connection). */
+  pool?: () => { total: number; idle: number; waiting: number };
 }
 
 /** Where to store data: a Postgres URL wins; otherwise SQLite at `${dataDir}/auth.db` (or `:memory:`). */
@@ -48,13 +49,11 @@ const pgTypes = {
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<Db> {
   let kysely: Kysely<Database>;
   let dialect: DbDialect;
+  let pool: pg.Pool | undefined;
   if (opts.databaseUrl && /^postgres(ql)?:\/\//.test(opts.databaseUrl)) {
     dialect = 'postgres';
-    kysely = new Kysely<Database>({
-      dialect: new PostgresDialect({
-        pool: new pg.Pool({ connectionString: opts.databaseUrl, max: 10, types: pgTypes }),
-      }),
-    });
+    pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, types: pgTypes });
+    kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   } else {
     dialect = 'sqlite';
     const dataDir = opts.dataDir ?? './data';
@@ -84,7 +83,10 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Db> {
     await kysely.destroy();
     throw new Error(`database migration failed${failed ? ` at ${failed.migrationName}` : ''}`, { cause: error });
   }
-  return { kysely, dialect, close: () => kysely.destroy() };
+  const db: Db = { kysely, dialect, close: () => kysely.destroy() };
+  const p = pool;
+  if (p) db.pool = () => ({ total: p.totalCount, idle: p.idleCount, waiting: p.waitingCount });
+  return db;
 }
 
 /**
@@ -121,37 +123,7 @@ class ProcessSafeSqliteDialect extends SqliteDialect {
   }
 }
 
-/** Postgres advisory-lock key of the start-up work ('auth' in ASCII). */
-const STARTUP_LOCK_KEY = 0x61757468;
-
-/**
- * Runs check-then-insert start-up work (the test project, the first signing key) under a
- * database-wide lock, so instances starting together on one empty database cannot each create
- * their own. SQLite: one IMMEDIATE transaction, i.e. the file's write lock (busy_timeout makes the
- * other process wait). Postgres: a transaction holding an advisory lock.
- * Not for two apps on one SQLite file in one process: the driver is synchronous, so the second
- * would block the thread the first needs to finish.
- */
-export async function withStartupLock<T>(db: Db, fn: (k: Kysely<Database>) => Promise<T>): Promise<T> {
-  if (db.dialect === 'postgres') {
-    return db.kysely.transaction().execute(async (trx) => {
-      await sql`select pg_advisory_xact_lock(${sql.lit(STARTUP_LOCK_KEY)})`.execute(trx);
-      return fn(trx);
-    });
-  }
-  // One connection for the whole transaction (Kysely's SQLite driver has a single one, held here).
-  return db.kysely.connection().execute(async (conn) => {
-    await sql`begin immediate`.execute(conn);
-    try {
-      const out = await fn(conn);
-      await sql`commit`.execute(conn);
-      return out;
-    } catch (err) {
-      await sql`rollback`.execute(conn).catch(() => undefined);
-      throw err;
-    }
-  });
-}
+export { withStartupLock } from './lock.ts';
 
 /** Prepared statements kept per SQL text; Kysely's queries are few and repeat, so this stays small. */
 const STATEMENT_CACHE_LIMIT = 500;

@@ -12,6 +12,7 @@ import { m0003_account } from './migrations-0003.ts';
 import { m0005_suppressions } from './migrations-0005-suppressions.ts';
 import { m0006_hardening } from './migrations-0006-hardening.ts';
 import { m0007_pruning } from './migrations-0007-pruning.ts';
+import { m0013_ops } from './migrations-0013-ops.ts';
 
 // Migrations receive an untyped Kysely because the schema they build is, by definition, not there yet.
 type AnyDb = Kysely<unknown>;
@@ -137,6 +138,7 @@ export const CORE_MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0005_suppressions': m0005_suppressions,
   '0006_hardening': m0006_hardening,
   '0007_pruning': m0007_pruning,
+  '0013_ops': m0013_ops,
 };
 
 /**

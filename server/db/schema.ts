@@ -84,6 +84,10 @@ export interface SigningKeysTable {
   private_jwk: string;
   public_jwk: string;
   created_at: number;
+  /** Starts signing at (epoch ms); null = created_at. Migration 0013 (rotation, keys.ts). */
+  active_from: number | null;
+  /** Leaves the JWKS at (epoch ms); null = not retired. Migration 0013. */
+  retire_at: number | null;
 }
 
 /** `events`: telemetry from `POST /events`. */

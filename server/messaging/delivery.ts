@@ -1,5 +1,6 @@
 /** Outgoing messages (OTP codes, links) and the Delivery seam that sends them. */
 import type { InboxChannel } from '../../sdk-core/schemas/index.ts';
+import { logLine, maskAddress } from '../ops/log.ts';
 
 /** A message to send; `code`/`link` are kept apart so the dev inbox can expose them to tests. */
 export interface OutboundMessage {
@@ -43,7 +44,8 @@ export function fanOut(deliveries: Delivery[]): Delivery {
 export function logOnlyDelivery(log: (line: string) => void): Delivery {
   return {
     async send(message) {
-      log(`[delivery] no SMTP_URL configured: dropped ${message.channel} message to ${message.to}`);
+      // Masked (ops/log.ts): logs never name the person.
+      log(logLine('warn', { msg: 'no SMTP_URL configured: message dropped', channel: message.channel, to: maskAddress(message.to) }));
     },
   };
 }

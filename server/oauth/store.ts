@@ -263,7 +263,7 @@ export async function oauthUserRecords(svc: Services, userId: string): Promise<U
 export const OAUTH_PRUNE_AFTER_MS = 60 * 60_000;
 
 /** Deletes states, tokens, dev codes and One Tap nonces expired for over an hour (ServerMethod.prune). */
-export async function pruneOAuth(svc: Services, now: number): Promise<void> {
+export async function pruneOAuth(svc: Pick<Services, 'db'>, now: number): Promise<void> {
   const k = svc.db.kysely;
   const before = now - OAUTH_PRUNE_AFTER_MS;
   await k.deleteFrom('oauth_states').where('expires_at', '<', before).execute();

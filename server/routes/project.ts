@@ -57,7 +57,7 @@ export function projectRoutes(route: Route, svc: Services): void {
   const jwks = async (c: Parameters<Parameters<Route>[2]>[0]) => {
     c.header('Cache-Control', 'public, max-age=300');
     // Read per request: another instance's key (or a rotation) is served without a restart.
-    return c.json(await publicJwks(svc.db));
+    return c.json(await publicJwks(svc.db, svc.now()));
   };
   route('GET', '/.well-known/jwks.json', jwks);
   // The provider's own path, so its backend SDKs find our keys too.

@@ -7,7 +7,7 @@ import { type ServerMethod, tableTypes } from '../method.ts';
 import { TOTPS_ERRORS } from './errors.ts';
 import { TOTPS_MIGRATIONS } from './migrations.ts';
 import { totpRoutes } from './routes.ts';
-import { totpsUserRecords } from './store.ts';
+import { pruneTotps, totpsUserRecords } from './store.ts';
 import type { TotpsTables } from './tables.ts';
 
 /** The totps method's registry entry. */
@@ -15,6 +15,7 @@ export const totpsMethod = {
   name: 'totps',
   routes: totpRoutes,
   userRecords: totpsUserRecords,
+  prune: pruneTotps,
   migrations: TOTPS_MIGRATIONS,
   errors: TOTPS_ERRORS,
   tables: tableTypes<TotpsTables>(),

@@ -179,3 +179,25 @@ export async function addSessionFactor(
     .executeTakeFirst();
   return row ?? null;
 }
+
+/** A day after expiry: the pruning tick's grace, as for every other expired row (prune.ts). */
+const UNVERIFIED_TOTP_PRUNE_AFTER_MS = 24 * 60 * 60_000;
+
+/**
+ * Deletes unverified TOTPs a day after they expired, with their recovery codes. A verified TOTP keeps its
+ * enrolment `expires_at` forever, so the generic expired-row rule of prune.ts must never touch `totps`.
+ */
+export async function pruneTotps(svc: Pick<Services, 'db'>, now: number): Promise<void> {
+  const k = svc.db.kysely;
+  const dead = k
+    .selectFrom('totps')
+    .select('totp_id')
+    .where('verified', '=', 0)
+    .where('expires_at', '<', now - UNVERIFIED_TOTP_PRUNE_AFTER_MS);
+  await k.deleteFrom('totp_recovery_codes').where('totp_id', 'in', dead).execute();
+  await k
+    .deleteFrom('totps')
+    .where('verified', '=', 0)
+    .where('expires_at', '<', now - UNVERIFIED_TOTP_PRUNE_AFTER_MS)
+    .execute();
+}

@@ -180,3 +180,34 @@ describe('totps: parallel enrolments', () => {
     assert.deepEqual((data(r) as { user: { totps: unknown } }).user.totps, [{ totp_id: chosen.totp_id, verified: true }]);
   });
 });
+
+describe('totps: retention', () => {
+  let t: TestApp;
+  before(async () => {
+    t = await testApp();
+  });
+  after(() => t.close());
+
+  it('pruning removes an unverified TOTP a day after it expired, never a verified one', async () => {
+    const { pruneOnce } = await import('../prune.ts');
+    const enrol = async (email: string) => {
+      const { token } = await login(t, email, 600);
+      const r = await t.call('POST', '/sdk/v1/totps', { secret: token, body: { expiration_minutes: 5 } });
+      return { token, ...(data(r) as { totp_id: string; secret: string }) };
+    };
+    const kept = await enrol('totp-kept@example.com');
+    const ok = await t.call('POST', '/sdk/v1/totps/authenticate', { secret: kept.token, body: { totp_code: totpCode({ secret: kept.secret }, t.clock.t) } });
+    assert.equal(ok.status, 200, JSON.stringify(ok.json));
+    const dropped = await enrol('totp-dropped@example.com');
+    t.advance(3 * 24 * 60 * 60_000);
+    await pruneOnce(t.services);
+    const k = t.services.db.kysely;
+    const left = await k.selectFrom('totps').select('totp_id').execute();
+    assert.deepEqual(
+      left.map((r) => r.totp_id),
+      [kept.totp_id],
+    );
+    assert.equal((await k.selectFrom('totp_recovery_codes').select('totp_id').where('totp_id', '=', dropped.totp_id).execute()).length, 0);
+    assert.equal((await k.selectFrom('totp_recovery_codes').select('totp_id').where('totp_id', '=', kept.totp_id).execute()).length, 10);
+  });
+});

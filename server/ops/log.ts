@@ -1,0 +1,42 @@
+/**
+ * Structured logs (issue 18): one JSON object per line, with `time`, `level` and named fields, so any log
+ * pipeline ingests them. A tiny writer rather than a logging library: the server writes a handful of line
+ * shapes to one sink (stderr by default), levels are a threshold compare, and what matters, never writing a
+ * secret, is a property of the call sites (route *patterns*, never raw paths or bodies; addresses masked),
+ * which no library enforces. Levels: debug < info < warn < error (LOG_LEVEL, default info).
+ */
+
+/** Log levels, least severe first. */
+export const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
+/** One log level. */
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** True when a line at `level` passes the `threshold`. */
+export function levelEnabled(level: LogLevel, threshold: LogLevel): boolean {
+  return LOG_LEVELS.indexOf(level) >= LOG_LEVELS.indexOf(threshold);
+}
+
+/** The JSON line for `fields` at `level` (time first, so lines sort and read well). */
+export function logLine(level: LogLevel, fields: Record<string, unknown>): string {
+  return JSON.stringify({ time: new Date().toISOString(), level, ...fields });
+}
+
+/**
+ * An address fit for a log line: an email keeps only its domain (`***@example.com`), a phone number only
+ * its last two digits. Support can still tell which provider or region a failure concerns; the log never
+ * identifies the person.
+ */
+export function maskAddress(address: string): string {
+  const at = address.lastIndexOf('@');
+  if (at !== -1) return `***${address.slice(at)}`;
+  const digits = address.replace(/\D/g, '');
+  return digits.length > 2 ? `***${digits.slice(-2)}` : '***';
+}
+
+/** Incoming `X-Request-Id` values kept as the request's id: 8 to 128 characters of a safe alphabet. */
+const SANE_REQUEST_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{7,127}$/;
+
+/** The caller's request id when it is sane (a proxy's or a client's correlation id), else undefined. */
+export function incomingRequestId(header: string | undefined): string | undefined {
+  return header !== undefined && SANE_REQUEST_ID.test(header) ? header : undefined;
+}
