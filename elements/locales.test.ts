@@ -120,6 +120,9 @@ describe('<auth-login> in every language', () => {
     } finally {
       document.documentElement.lang = before;
     }
+    // The widget follows a live change of the page's language.
+    root.host.closest('section')!.setAttribute('lang', 'it');
+    await waitFor(() => root.querySelector('h1')?.textContent === 'Registrati o accedi', 'Italian after the lang change');
     // A language without a pack (Swedish) is English.
     const { root: r3 } = await mount(undefined, html`<div lang="sv"><auth-login></auth-login></div>`);
     expect(r3.querySelector('h1')!.textContent).to.equal('Sign up or log in');
