@@ -128,6 +128,20 @@ describe('<auth-login> in every language', () => {
     expect(r3.querySelector('h1')!.textContent).to.equal('Sign up or log in');
   });
 
+  it('names the countries of the phone picker in the chosen language (Intl.DisplayNames), sorted in it', async () => {
+    const host = await fixture<HTMLElement>(html`<div style="width:320px"><auth-login></auth-login></div>`);
+    const el = host.querySelector<AuthLoginElement>('auth-login')!;
+    el.config = { ...config('ja'), otpOptions: { methods: ['sms'] } };
+    const root = el.shadowRoot!;
+    const select = await waitFor(() => root.querySelector<HTMLSelectElement>('select'), 'country select');
+    await waitFor(() => select.options.length > 200, 'country options');
+    const jp = [...select.options].find((o) => o.value === 'JP')!;
+    expect(jp.textContent).to.equal(`+81 ${new Intl.DisplayNames(['ja'], { type: 'region' }).of('JP')}`);
+    expect(jp.textContent).to.contain('日本');
+    expect(root.querySelector('input[type="tel"]')!.getAttribute('dir')).to.equal('ltr');
+    expect(overflowing(root)).to.deep.equal([]);
+  });
+
   it("applies the host's strings on top of the pack, key by key", async () => {
     const { root } = await mount('fr', undefined, { 'main.header': 'Bienvenue chez Acme' });
     await waitFor(() => root.querySelector('h1')?.textContent === 'Bienvenue chez Acme', 'host header');
