@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Regenerates docs/login.png (README): the demo's <auth-login> on its main screen and on the
-// passcode screen; and the README's "Languages" pictures: French, Japanese and Arabic (right to left),
-// each on the passcode screen (docs/login-fr.png, docs/login-ja.png, docs/login-ar.png). Needs dist/ (npm run build). Usage: node --import tsx scripts/screenshot.mjs
+// passcode screen; and the README's "Languages" pictures: French, German and Arabic (right to left),
+// each on the passcode screen (docs/login-fr.png, docs/login-de.png, docs/login-ar.png). Needs dist/ (npm run build). Usage: node --import tsx scripts/screenshot.mjs
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -32,7 +32,7 @@ try {
   await login.locator('input[autocomplete="one-time-code"]').waitFor();
   await login.screenshot({ path: 'docs/login-passcode.png' });
   console.log('wrote docs/login.png and docs/login-passcode.png');
-  for (const lang of ['fr', 'ja', 'ar']) {
+  for (const lang of ['fr', 'de', 'ar']) {
     await page.goto(`${server.url}/?lang=${lang}`);
     const widget = page.locator('auth-login');
     await widget.locator(`.ae-root[lang="${lang}"] input[type="email"]`).waitFor();
