@@ -5,6 +5,7 @@ import { chromeLauncher } from '@web/test-runner-chrome';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { chromiumLaunchOptions } from './test/chromium.mjs';
 import { countReporter } from './test/wtr-count-reporter.mjs';
+import { emulationPlugin } from './test/wtr-emulation.mjs';
 import { reactEsmPlugin } from './test/wtr-react-esm.mjs';
 import { referenceServerPlugin } from './test/wtr-reference-server.mjs';
 import { webauthnPlugin } from './test/wtr-webauthn.mjs';
@@ -18,6 +19,7 @@ export default {
   plugins: [
     referenceServerPlugin(),
     webauthnPlugin(), // test-only: CDP virtual authenticator for passkey ceremonies
+    emulationPlugin(), // test-only: forced-colors emulation over CDP
     reactEsmPlugin(),
     esbuildPlugin({ ts: true, tsx: true, jsx: 'automatic', tsconfig: './tsconfig.json', target: 'auto' }),
   ],

@@ -32,6 +32,8 @@ export const LOGIN_CONFIG_SHAPE: Shape = {
   // warn twice, but the OAuth product itself is reported as not available yet.
   oauthOptions: {},
   enableShadowDOM: 'boolean',
+  headingLevel: 'positiveNumber',
+  lang: 'string',
   locale: 'string',
 };
 
@@ -41,6 +43,8 @@ export const PASSKEY_REGISTRATION_CONFIG_SHAPE: Shape = {
   apiBaseUrl: 'url',
   sessionOptions: SESSION_SHAPE,
   enableShadowDOM: 'boolean',
+  headingLevel: 'positiveNumber',
+  lang: 'string',
   locale: 'string',
 };
 

@@ -37,6 +37,14 @@ export interface CoreLoginConfig {
   publicToken?: string;
   /** API base URL for that client, e.g. `http://localhost:8787` for the reference server. */
   apiBaseUrl?: string;
+  /** Level (1-6) of each screen's title; default 1. Set 2 or deeper when the page has its own h1 above the widget. */
+  headingLevel?: 1 | 2 | 3 | 4 | 5 | 6;
+  /**
+   * BCP 47 language of the widget's texts (its `lang` attribute). Default: the chosen locale's tag; with
+   * no pack chosen, "en", or the page's when `strings` are overridden. Also picks the pack when `locale`
+   * is not given (README "Languages").
+   */
+  lang?: string;
   /**
    * The widget's language, a BCP 47 tag (`fr`, `pt-BR`, `ar`...): en, fr, de, es, pt-BR, it, nl, ja,
    * zh-CN, ko and ar ship. Default: the host document's `lang`, else English (README "Languages").
@@ -55,6 +63,10 @@ export interface CoreResolvedConfig {
   products: Product[];
   sessionDurationMinutes: number;
   enableShadowDOM: boolean;
+  /** Title level, 1-6 (default 1). */
+  headingLevel: 1 | 2 | 3 | 4 | 5 | 6;
+  /** The configured language, if any. */
+  lang?: string;
 }
 
 /** The config as the widget uses it: shape-checked, defaults filled (each method reads its own part). */
@@ -76,8 +88,17 @@ export function resolveLoginConfig(raw: unknown): ResolvedLoginConfig {
     products: listOf(c['products'], PRODUCTS) ?? ['otp'],
     sessionDurationMinutes: positive(optionsAt(c, 'sessionOptions')['sessionDurationMinutes']) ?? DEFAULT_SESSION_DURATION_MINUTES,
     enableShadowDOM: c['enableShadowDOM'] !== false,
+    headingLevel: headingLevelOf(c['headingLevel']),
   };
+  const lang = c['lang'];
+  // A BCP 47 tag (letters, digits, hyphens); anything else is ignored (config-check warns).
+  if (typeof lang === 'string' && /^[A-Za-z]{2,8}(?:-[A-Za-z0-9]{1,8})*$/.test(lang)) core.lang = lang;
   return Object.assign(core, ...METHODS.map((m) => m.resolve(c)));
+}
+
+/** `headingLevel` as 1-6; anything else is the default 1. */
+function headingLevelOf(v: unknown): 1 | 2 | 3 | 4 | 5 | 6 {
+  return typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= 6 ? (v as 1 | 2 | 3 | 4 | 5 | 6) : 1;
 }
 
 /** SPEC §1 product-combination errors, as a strings key; null when the config is usable. */

@@ -57,6 +57,7 @@ export const CORE_STRINGS = {
   'main.tabWhatsApp': 'WhatsApp',
   'main.or': 'or',
   'main.loading': 'Loading...',
+  'toast.dismiss': 'Dismiss',
 
   // Configuration errors shown in place of the form (SPEC §1)
   'config.passkeysAlone': 'Error: Cannot use Passkeys by itself, please add another product to the config.',

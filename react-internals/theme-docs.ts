@@ -41,6 +41,6 @@ export const THEME_TOKEN_DOCS: Readonly<Record<ThemeProperty, string>> = {
   '--auth-input-radius': 'Input corner radius.',
   '--auth-input-height': 'Input height (SPEC §9).',
   '--auth-banner-background': 'Background of the warning banner on Main.',
-  '--auth-loading-overlay': 'Veil over the form while a request is in flight.',
+  '--auth-loading-overlay': 'No longer painted (the pressed button shows the busy state and the form stays visible); accepted so existing CSS stays valid.',
   '--auth-toast-text': 'Text of success and error toasts.',
 };

@@ -68,7 +68,8 @@ export const THEME_TOKENS = {
   '--auth-input-background': '#FFFFFF',
   '--auth-input-text': 'var(--auth-color-primary, #19303D)',
   '--auth-input-border': '#5C727D',
-  '--auth-input-placeholder': '#8296A1',
+  // 5.05:1 on the white input (WCAG 1.4.3 asks 4.5:1; the old #8296A1 gave 3.08:1). SPEC §3 fixes no placeholder colour.
+  '--auth-input-placeholder': '#5C727D',
   '--auth-input-radius': '4px',
   '--auth-input-height': '47px',
   '--auth-banner-background': 'color-mix(in srgb, var(--auth-color-error, #8B1214) 4%, var(--auth-container-background, #FFFFFF))',
@@ -357,7 +358,7 @@ export const darkTheme: StyleConfig = {
     secondary: { backgroundColor: '#13212A', textColor: '#E8EEF1', borderColor: '#A7B6BE' },
     disabled: { backgroundColor: '#2A3A44', textColor: '#7F929C', borderColor: '#2A3A44' },
   },
-  inputs: { backgroundColor: '#1B2C36', textColor: '#E8EEF1', borderColor: '#7F929C', placeholderColor: '#7F929C' },
+  inputs: { backgroundColor: '#1B2C36', textColor: '#E8EEF1', borderColor: '#7F929C', placeholderColor: '#94A7B1' },
 };
 
 /** The logo URL if it is safe to load: https only (http on localhost/loopback for development). */
@@ -384,7 +385,7 @@ export const hideHeaderText = (styles: unknown): boolean => rec(styles)['hideHea
 export function widgetCss(scope: string): string {
   const s = scope ? `${scope} ` : '';
   return withTokenFallbacks(`
-${s}.ae-root{box-sizing:border-box;font-family:var(--auth-font-family);color:var(--auth-color-primary);background:var(--auth-container-background);border:1px solid var(--auth-container-border);border-radius:var(--auth-container-radius);width:100%;min-width:0;padding:24px clamp(16px, 8%, 32px);display:flex;flex-direction:column;gap:20px;position:relative;overflow-wrap:anywhere}
+${s}.ae-root{box-sizing:border-box;font-family:var(--auth-font-family);color:var(--auth-color-primary);background:var(--auth-container-background);border:1px solid var(--auth-container-border);border-radius:var(--auth-container-radius);width:100%;min-width:0;max-width:100%;padding:clamp(16px, 6%, 24px) clamp(12px, 8%, 32px);display:flex;flex-direction:column;gap:20px;position:relative;overflow-wrap:anywhere}
 ${s}.ae-root *,${s}.ae-root *::before,${s}.ae-root *::after{box-sizing:border-box}
 ${s}.ae-header{margin:0;font-size:24px;font-weight:600;line-height:1.25;text-align:center;outline:none}
 ${s}.ae-text{margin:0;font-size:16px;line-height:1.5;color:var(--auth-color-primary)}
@@ -394,50 +395,64 @@ ${s}.ae-banner{padding:12px 16px;border-radius:4px;border:1px solid var(--auth-c
 ${s}.ae-logo{display:block;margin:0 auto;max-height:50px;max-width:100px}
 ${s}.ae-form{display:flex;flex-direction:column;gap:12px;margin:0}
 ${s}.ae-label{font-size:14px;font-weight:600}
-${s}.ae-input{width:100%;height:var(--auth-input-height);padding:0 12px;font:inherit;font-size:18px;color:var(--auth-input-text);background:var(--auth-input-background);border:1px solid var(--auth-input-border);border-radius:var(--auth-input-radius)}
+${s}.ae-input{width:100%;min-height:var(--auth-input-height);padding:8px 12px;line-height:1.4;font:inherit;font-size:18px;color:var(--auth-input-text);background:var(--auth-input-background);border:1px solid var(--auth-input-border);border-radius:var(--auth-input-radius)}
 ${s}.ae-input::placeholder{color:var(--auth-input-placeholder)}
 ${s}.ae-input[aria-invalid="true"]{border-color:var(--auth-color-error)}
+${s}.ae-input:hover:not(:disabled):not([readonly]){border-color:var(--auth-color-primary)}
 ${s}.ae-input:disabled{background:var(--auth-color-disabled)}
+${s}.ae-input[readonly]{background:var(--auth-color-disabled);border-style:dashed;color:var(--auth-color-secondary);cursor:default}
 ${s}.ae-otp{letter-spacing:0.5em;text-align:center;font-variant-numeric:tabular-nums}
-${s}.ae-button{width:100%;height:var(--auth-button-height);font:inherit;font-size:18px;font-weight:600;cursor:pointer;color:var(--auth-button-primary-text);background:var(--auth-button-primary-background);border:1px solid var(--auth-button-primary-border);border-radius:var(--auth-button-primary-radius)}
-${s}.ae-button:not(:disabled):hover{background-image:linear-gradient(var(--auth-button-primary-hover-overlay),var(--auth-button-primary-hover-overlay))}
-${s}.ae-button:not(:disabled):active{background-image:linear-gradient(var(--auth-button-primary-active-overlay),var(--auth-button-primary-active-overlay))}
+${s}.ae-button{width:100%;min-height:var(--auth-button-height);padding:6px 16px;display:inline-flex;align-items:center;justify-content:center;gap:10px;line-height:1.3;font:inherit;font-size:18px;font-weight:600;cursor:pointer;transition:background-color .15s,box-shadow .15s;color:var(--auth-button-primary-text);background:var(--auth-button-primary-background);border:1px solid var(--auth-button-primary-border);border-radius:var(--auth-button-primary-radius)}
+${s}.ae-button:not(:disabled):not([aria-disabled="true"]):hover{background-image:linear-gradient(var(--auth-button-primary-hover-overlay),var(--auth-button-primary-hover-overlay))}
+${s}.ae-button:not(:disabled):not([aria-disabled="true"]):active{background-image:linear-gradient(var(--auth-button-primary-active-overlay),var(--auth-button-primary-active-overlay))}
 ${s}.ae-button:disabled{cursor:default;color:var(--auth-button-disabled-text);background:var(--auth-button-disabled-background);border-color:var(--auth-button-disabled-border);border-radius:var(--auth-button-disabled-radius)}
+${s}.ae-button[aria-busy="true"]{cursor:progress}
+${s}.ae-button-spinner{flex:none;width:1em;height:1em;border:2px solid currentColor;border-inline-end-color:transparent;border-radius:50%;animation:ae-spin .8s linear infinite}
 ${s}.ae-link{padding:0;font:inherit;font-size:14px;font-weight:600;background:none;border:none;color:var(--auth-color-primary);text-decoration:underline;cursor:pointer}
 ${s}.ae-link[aria-disabled="true"]{cursor:default;text-decoration:none;color:var(--auth-color-secondary)}
+${s}.ae-link:not([aria-disabled="true"]):hover{text-decoration-thickness:2px}
+${s}.ae-back:hover{background:var(--auth-color-disabled)}
 ${s}.ae-back{align-self:flex-start;display:inline-flex;padding:4px;margin:-4px;background:none;border:none;cursor:pointer;color:var(--auth-color-primary);border-radius:4px}
 ${s}.ae-root :focus-visible{outline:2px solid var(--auth-color-primary);outline-offset:2px}
 ${s}.ae-progress{height:4px;border-radius:2px;background:var(--auth-color-disabled);overflow:hidden}
-${s}.ae-progress>span{display:block;height:100%;width:100%;background:var(--auth-color-primary);transform-origin:0 50%;animation:ae-progress 10s linear forwards}
-${s}[dir="rtl"] .ae-progress>span{transform-origin:100% 50%}
+${s}.ae-progress>span{display:block;height:100%;width:40%;background:var(--auth-color-primary);animation:ae-progress 1.4s ease-in-out infinite}
+@keyframes ae-progress{from{transform:translateX(-100%)}to{transform:translateX(250%)}}
 ${s}[dir="rtl"] .ae-flip-rtl{transform:scaleX(-1)}
-@keyframes ae-progress{from{transform:scaleX(0)}to{transform:scaleX(1)}}
+${s}[dir="rtl"] .ae-progress>span{animation-direction:reverse}
 ${s}.ae-row{display:flex;gap:8px;align-items:center;flex-wrap:wrap}
 ${s}.ae-center{text-align:center;align-items:center}
 ${s}.ae-check{display:block;margin:0 auto;color:var(--auth-color-success)}
 ${s}.ae-watermark{margin:0;font-size:12px;text-align:center;color:var(--auth-color-secondary)}
 ${s}.ae-watermark a{color:inherit;font-weight:600}
-${s}.ae-toasts{position:fixed;top:16px;inset-inline:0;margin-block:0;margin-inline:auto;width:max-content;max-width:calc(100vw - 32px);display:flex;flex-direction:column;gap:8px;z-index:2147483647;padding:0;list-style:none}
-${s}.ae-toast{padding:10px 16px;border-radius:4px;font-family:var(--auth-font-family);font-size:14px;color:var(--auth-toast-text);box-shadow:0 2px 8px rgba(0,0,0,.2)}
+${s}.ae-toasts{position:absolute;top:8px;inset-inline:8px;display:flex;flex-direction:column;align-items:center;gap:8px;z-index:2;margin:0;padding:0;list-style:none;pointer-events:none}
+${s}.ae-toast-close{flex:none;min-width:24px;min-height:24px;padding:0;font:inherit;font-size:18px;line-height:1;color:inherit;background:none;border:none;border-radius:4px;cursor:pointer}
+${s}.ae-toast-close::before{content:"\\00D7"}
+${s}.ae-toast :focus-visible{outline-color:currentColor}
+${s}.ae-toast{display:flex;align-items:center;gap:12px;pointer-events:auto;max-width:100%;padding-block:10px;padding-inline:16px 12px;border-radius:4px;font-family:var(--auth-font-family);font-size:14px;color:var(--auth-toast-text);box-shadow:0 2px 8px rgba(0,0,0,.2)}
 ${s}.ae-toast[data-kind="success"]{background:var(--auth-color-success)}
 ${s}.ae-toast[data-kind="error"]{background:var(--auth-color-error)}
 ${s}.ae-tabs{display:flex;border-bottom:1px solid var(--auth-container-border)}
-${s}.ae-tab{flex:1;padding:10px 8px;margin-bottom:-1px;font:inherit;font-size:16px;color:var(--auth-color-secondary);background:none;border:none;border-bottom:2px solid transparent;cursor:pointer}
+${s}.ae-tab:hover{color:var(--auth-color-primary)}
+${s}.ae-tab{flex:1;min-width:0;padding:10px 8px;margin-bottom:-1px;font:inherit;font-size:16px;color:var(--auth-color-secondary);background:none;border:none;border-bottom:2px solid transparent;cursor:pointer}
 ${s}.ae-tab[aria-selected="true"]{color:var(--auth-color-primary);font-weight:600;border-bottom-color:var(--auth-color-primary)}
 ${s}.ae-divider{display:flex;align-items:center;gap:12px;font-size:14px;color:var(--auth-color-secondary)}
 ${s}.ae-divider::before,${s}.ae-divider::after{content:"";flex:1;border-top:1px solid var(--auth-container-border)}
-${s}.ae-phone-row{display:grid;grid-template-columns:minmax(0,2fr) minmax(0,3fr);gap:8px}
+${s}.ae-phone-row{display:flex;flex-wrap:wrap;gap:8px}
+${s}.ae-phone-row>.ae-country{flex:1 1 9rem}
+${s}.ae-phone-row>.ae-phone{flex:1.5 1 11rem}
 ${s}.ae-field{display:flex;flex-direction:column;gap:12px;min-width:0}
 ${s}.ae-select{padding:0 8px;font-size:16px;text-overflow:ellipsis}
+${s}.ae-check{animation:ae-pop .3s ease-out}
+@keyframes ae-pop{from{transform:scale(.6);opacity:0}to{transform:scale(1);opacity:1}}
 ${s}.ae-mailboxes{display:flex;flex-direction:column;gap:8px;margin:0;padding:0;list-style:none}
 ${s}.ae-button-secondary{display:flex;align-items:center;justify-content:center;text-decoration:none;color:var(--auth-button-secondary-text);background:var(--auth-button-secondary-background);border-color:var(--auth-button-secondary-border);border-radius:var(--auth-button-secondary-radius)}
-${s}.ae-button-secondary:not(:disabled):hover{background-image:linear-gradient(var(--auth-button-secondary-hover-overlay),var(--auth-button-secondary-hover-overlay))}
-${s}.ae-button-secondary:not(:disabled):active{background-image:linear-gradient(var(--auth-button-secondary-active-overlay),var(--auth-button-secondary-active-overlay))}
-${s}.ae-loading{position:absolute;inset:0;display:flex;align-items:center;justify-content:center;background:var(--auth-loading-overlay);border-radius:var(--auth-container-radius);z-index:1}
+${s}.ae-button-secondary:not(:disabled):not([aria-disabled="true"]):hover{background-image:linear-gradient(var(--auth-button-secondary-hover-overlay),var(--auth-button-secondary-hover-overlay))}
+${s}.ae-button-secondary:not(:disabled):not([aria-disabled="true"]):active{background-image:linear-gradient(var(--auth-button-secondary-active-overlay),var(--auth-button-secondary-active-overlay))}
 ${s}.ae-spinner{width:36px;height:36px;border:4px solid var(--auth-color-disabled);border-top-color:var(--auth-color-primary);border-radius:50%;animation:ae-spin .8s linear infinite}
 @keyframes ae-spin{to{transform:rotate(360deg)}}
 ${s}.ae-visually-hidden{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}
-@media (prefers-reduced-motion:reduce){${s}.ae-progress>span{animation:none}${s}.ae-spinner{animation-duration:3s}}
+@media (prefers-reduced-motion:reduce){${s}.ae-progress>span{animation:none;width:100%;opacity:.6}${s}.ae-spinner,${s}.ae-button-spinner{animation-duration:3s}${s}.ae-check{animation:none}${s}.ae-button{transition:none}}
+@media (forced-colors:active){${s}.ae-tab[aria-selected="true"]{border-bottom:3px solid Highlight;color:Highlight}${s}.ae-progress{border:1px solid CanvasText;background:Canvas}${s}.ae-progress>span{background:Highlight;forced-color-adjust:none}${s}.ae-spinner,${s}.ae-button-spinner{border-color:CanvasText;border-inline-end-color:Canvas;forced-color-adjust:none}${s}.ae-spinner{border-top-color:Highlight}${s}.ae-button[aria-disabled="true"],${s}.ae-button:disabled{color:GrayText;border-color:GrayText}${s}.ae-toast{border:1px solid CanvasText}${s}.ae-input[readonly]{border-style:dashed}}
 `);
 }
 

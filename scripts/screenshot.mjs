@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// Regenerates docs/login.png (README): the demo's <auth-login> on its main screen and on the
-// passcode screen; and the README's "Languages" pictures: French, German and Arabic (right to left),
-// each on the passcode screen (docs/login-fr.png, docs/login-de.png, docs/login-ar.png). Needs dist/ (npm run build). Usage: node --import tsx scripts/screenshot.mjs
+// Regenerates the README's pictures: the demo's <auth-login> on its main screen and on the
+// passcode screen, each theme of the theming gallery (demo/public/themes.html), 320 px wide, and
+// the "Languages" pictures: French, German and Arabic (right to left) on the passcode screen. Needs dist/ (npm run build). Usage: node --import tsx scripts/screenshot.mjs
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -31,7 +31,6 @@ try {
   await page.keyboard.press('Enter');
   await login.locator('input[autocomplete="one-time-code"]').waitFor();
   await login.screenshot({ path: 'docs/login-passcode.png' });
-  console.log('wrote docs/login.png and docs/login-passcode.png');
   for (const lang of ['fr', 'de', 'ar']) {
     await page.goto(`${server.url}/?lang=${lang}`);
     const widget = page.locator('auth-login');
@@ -42,6 +41,19 @@ try {
     await widget.screenshot({ path: `docs/login-${lang}.png` });
     console.log(`wrote docs/login-${lang}.png`);
   }
+  // The theming gallery (README "Theming"): each theme's widget, and the default at 320 px.
+  const gallery = await browser.newPage({ viewport: { width: 1280, height: 900 }, deviceScaleFactor: 1 });
+  await gallery.goto(`${server.url}/themes.html`);
+  for (const id of ['default', 'dark', 'brand']) {
+    const figure = gallery.locator(`#${id}`);
+    await figure.locator('auth-login input[type="email"]').waitFor();
+    await figure.screenshot({ path: `docs/theme-${id}.png` });
+  }
+  const narrow = await browser.newPage({ viewport: { width: 320, height: 640 }, deviceScaleFactor: 1 });
+  await narrow.goto(`${server.url}/?methods=phone`);
+  await narrow.locator('auth-login input[type="tel"]').waitFor();
+  await narrow.locator('auth-login').screenshot({ path: 'docs/login-320.png' });
+  console.log('wrote docs/login.png, docs/login-passcode.png, docs/theme-{default,dark,brand}.png, docs/login-320.png');
 } finally {
   await browser.close();
   await server.close();

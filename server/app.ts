@@ -15,7 +15,7 @@ import { devInboxDelivery } from './messaging/dev-inbox.ts';
 import { smtpDelivery } from './messaging/smtp.ts';
 import { httpSmsDelivery } from './messaging/sms.ts';
 import { Outbox } from './outbox.ts';
-import { ensureProject, type LiveProjectFile, type PasswordStrengthSetting, type Project, type TrustedTokenProfile } from './project.ts';
+import { ensureProject, type IdpClientConfig, type LiveProjectFile, type PasswordStrengthSetting, type Project, type TrustedTokenProfile } from './project.ts';
 import { DEFAULT_PRUNE_INTERVAL_MS, type PruneOptions, pruneOnce, startPruning } from './prune.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './rate-limit.ts';
 import { type CaptchaVerifier, captchaGuard, devCaptchaRoutes, devCaptchaVerifier, siteverifyCaptchaVerifier } from './captcha.ts';
@@ -68,6 +68,10 @@ export interface AppOptions {
   staticDirs?: StaticDir[];
   /** Trusted auth token profiles for sessions/attest, merged over the project's own. */
   trustedAuthTokenProfiles?: TrustedTokenProfile[];
+  /** The OpenID provider's consent page (project setting `idp_consent_url`), overriding the project's (e.g. the demo's `/idp-consent.html`). */
+  idpConsentUrl?: string;
+  /** OpenID provider client applications added to the project's `idp_clients` (e.g. the demo's relying party). */
+  idpClients?: IdpClientConfig[];
   /** Overrides the project's password_strength_policy ('auto' or 'none'). */
   passwordStrengthPolicy?: PasswordStrengthSetting;
   /** Captcha verification; default: the dev captcha for test projects, siteverify with captchaSecret for live ones. */
@@ -134,6 +138,11 @@ const ALLOW_METHODS = 'GET, POST, PUT, DELETE';
 const CORS_PATH = /^\/(sdk\/|dev\/|dev$|\.well-known\/|v1\/)/;
 // Where OAuth providers send the browser back (a cross-site form POST for Apple).
 const OAUTH_CALLBACK_PATH = /^\/v1\/public\/oauth\/callback\/[a-z]+$/;
+// The OpenID provider's protocol endpoints (server/idp/protocol.ts): relying parties call them from their
+// own origins (a browser app's token request, its discovery fetch) or navigate to them; no cookie is
+// read there, the client's credentials, PKCE and the bearer token are the defences (RFC 6749, 7636, 6750).
+const IDP_PUBLIC_PATH =
+  /^\/(\.well-known\/openid-configuration|v1\/public\/[^/]+\/(\.well-known\/(openid-configuration|jwks\.json)|oauth2\/(authorize|token|userinfo|end_session)))$/;
 // Google One Tap start and submit check the Origin themselves (server/oauth/onetap.ts).
 const ONE_TAP_PATH = /^\/sdk\/v1\/oauth\/google\/onetap\/(start|submit)$/;
 
@@ -181,6 +190,17 @@ export async function createApp(opts: AppOptions = {}): Promise<AppInstance> {
     }
     if (opts.enumerationProtection !== undefined) {
       project = { ...project, config: { ...project.config, enumeration_protection: opts.enumerationProtection } };
+    }
+    if (opts.idpConsentUrl !== undefined || opts.idpClients?.length) {
+      const c = project.config;
+      project = {
+        ...project,
+        config: {
+          ...c,
+          ...(opts.idpConsentUrl !== undefined ? { idp_consent_url: opts.idpConsentUrl } : {}),
+          ...(opts.idpClients?.length ? { idp_clients: [...(c.idp_clients ?? []), ...opts.idpClients] } : {}),
+        },
+      };
     }
     const keys = init.keys;
     const deliveries: Delivery[] = [];
@@ -323,8 +343,14 @@ function buildApp(svc: Services, opts: AppOptions, registered: RegisteredRoute[]
     if (c.req.method === 'OPTIONS' && c.req.header('access-control-request-method')) {
       // Preflight: answered here for allowed origins only; disallowed ones get no CORS headers (except
       // the One Tap calls, which refuse a foreign origin themselves with an error the page can read).
-      if (!allowed && !ONE_TAP_PATH.test(c.req.path)) throw new ApiError('invalid_origin');
-      setCors(c, origin);
+      const idpPublic = IDP_PUBLIC_PATH.test(c.req.path);
+      if (!allowed && !ONE_TAP_PATH.test(c.req.path) && !idpPublic) throw new ApiError('invalid_origin');
+      if (allowed || !idpPublic) setCors(c, origin);
+      else if (origin) {
+        // A relying party's page: its token or userinfo call may send Authorization, never credentials.
+        c.header('Access-Control-Allow-Origin', origin);
+        c.header('Vary', 'Origin', { append: true });
+      }
       c.header('Access-Control-Allow-Methods', ALLOW_METHODS);
       c.header('Access-Control-Allow-Headers', ALLOW_HEADERS);
       c.header('Access-Control-Max-Age', '600');
@@ -336,9 +362,15 @@ function buildApp(svc: Services, opts: AppOptions, registered: RegisteredRoute[]
     // And One Tap start / submit: they refuse a foreign origin themselves, with one_tap_origin_not_allowed
     // readable by the page (SPEC 9's developer message), before any work.
     const oneTap = ONE_TAP_PATH.test(c.req.path);
-    if (!requestOriginAllowed(c, svc) && !OAUTH_CALLBACK_PATH.test(c.req.path) && !oneTap) throw new ApiError('invalid_origin');
+    const idpPublic = IDP_PUBLIC_PATH.test(c.req.path);
+    if (!requestOriginAllowed(c, svc) && !OAUTH_CALLBACK_PATH.test(c.req.path) && !oneTap && !idpPublic) throw new ApiError('invalid_origin');
     // Before next(), as above: error answers (onError's c.json) start from these headers too.
     if (allowed || oneTap) setCors(c, origin);
+    else if (idpPublic && origin) {
+      // Readable by any relying party's page, without credentials (none are used there).
+      c.header('Access-Control-Allow-Origin', origin);
+      c.header('Vary', 'Origin', { append: true });
+    }
     await next();
   });
 

@@ -10,6 +10,7 @@ import { parseArgs } from 'node:util';
 import { type Db, openDatabase } from './db/index.ts';
 import { listSigningKeys, rotateSigningKey } from './keys.ts';
 import { readLiveProjectFile } from './project.ts';
+import { createIdpClient, deleteIdpClient, listStoredIdpClients } from './idp/index.ts';
 import { mintImpersonationToken } from './impersonation/index.ts';
 import { SERVER_METHODS } from './methods.ts';
 import { pruneOnce } from './prune.ts';
@@ -56,6 +57,11 @@ export const USAGE = `Usage: auth-elements-server <command> [options]     (datab
   roles set --user <user_id|email> [--role <role_id>]...  replace them (each role must be in the project's RBAC policy)
   impersonate --user <user_id|email> --admin <admin id> [--reason <text>]
                                        a single-use impersonation token (5 minutes), audited
+  idp-clients list [--project <id|public token>] [--json]   OpenID provider clients created here (not the PROJECT_CONFIG ones)
+  idp-clients create --name <name> --redirect-uri <uri>... [--post-logout-uri <uri>]... [--logo-url <url>]
+                     [--public] [--first-party] [--project <id|public token>]
+                                       prints the client_id and, for a confidential client, its secret (shown once)
+  idp-clients delete <client_id> [--project <id|public token>] --yes   revokes its grants, tokens and consents
   prune                                one retention pass now (RETENTION_* periods)
   backup --out <file>                  SQLite: online backup while the server runs
   restore --from <file> --yes          SQLite: replace the database (stop every server first)
@@ -151,6 +157,11 @@ function parse(argv: readonly string[]) {
       role: { type: 'string', multiple: true },
       admin: { type: 'string' },
       reason: { type: 'string' },
+      'redirect-uri': { type: 'string', multiple: true },
+      'post-logout-uri': { type: 'string', multiple: true },
+      'logo-url': { type: 'string' },
+      public: { type: 'boolean' },
+      'first-party': { type: 'boolean' },
     },
   });
 }
@@ -318,6 +329,48 @@ async function command(db: Db, cmd: string, sub: string | undefined, arg: string
           ? json({ token: minted.token, expires_at: new Date(minted.expiresAt).toISOString() })
           : `${minted.token}\nsingle use, expires ${new Date(minted.expiresAt).toISOString()}\n`,
       );
+      return;
+    }
+    case 'idp-clients list': {
+      const { project_id } = await findProject(db, v.project);
+      const clients = (await listStoredIdpClients(db, project_id)).map(({ client_secret_hash, ...c }) => ({ ...c, confidential: client_secret_hash !== null }));
+      if (!v.json && clients.length === 0) io.out('(no clients created here; PROJECT_CONFIG may declare more under idp_clients)\n');
+      else
+        io.out(
+          v.json
+            ? json(clients)
+            : clients.map((c) => `${c.client_id}  ${c.client_type}  ${c.confidential ? 'confidential' : 'public'}  ${c.client_name}\n`).join(''),
+        );
+      return;
+    }
+    case 'idp-clients create': {
+      if (!v.name) throw new AdminError('idp-clients create needs --name <name>');
+      if (!v['redirect-uri']?.length) throw new AdminError('idp-clients create needs at least one --redirect-uri <uri> (matched exactly)');
+      const { project_id } = await findProject(db, v.project);
+      const created = await asRefusal(() =>
+        createIdpClient(db, project_id, {
+          client_name: v.name ?? '',
+          redirect_uris: v['redirect-uri'] ?? [],
+          post_logout_redirect_uris: v['post-logout-uri'] ?? [],
+          client_type: v['first-party'] ? 'first_party' : 'third_party',
+          ...(v['logo-url'] ? { logo_url: v['logo-url'] } : {}),
+          public: v.public ?? false,
+          now: io.now(),
+        }),
+      );
+      io.out(
+        v.json
+          ? json(created)
+          : `client_id: ${created.client_id}\n${created.client_secret ? `client_secret: ${created.client_secret}\n(shown once: only its SHA-256 is stored)\n` : 'public client: no secret (PKCE only)\n'}`,
+      );
+      return;
+    }
+    case 'idp-clients delete': {
+      if (!arg) throw new AdminError('idp-clients delete needs the client_id');
+      if (!v.yes) throw new AdminError('idp-clients delete ends every grant and token of the client: confirm with --yes');
+      const { project_id } = await findProject(db, v.project);
+      if (!(await deleteIdpClient(db, project_id, arg, io.now()))) throw new AdminError(`no client ${arg} created in project ${project_id}`);
+      io.out(`deleted ${arg}: its grants, tokens and users' consents are revoked\n`);
       return;
     }
     case 'prune': {

@@ -12,6 +12,7 @@ import { B2B_ERRORS } from './b2b/errors.ts';
 import { IMPERSONATION_ERRORS } from './impersonation/errors.ts';
 import { MAGIC_LINKS_ERRORS } from './magic-links/errors.ts';
 import { OAUTH_ERRORS } from './oauth/errors.ts';
+import { IDP_ERRORS } from './idp/errors.ts';
 import { OTPS_ERRORS } from './otps/errors.ts';
 import { PASSWORDS_ERRORS } from './passwords/errors.ts';
 import { TOTPS_ERRORS } from './totps/errors.ts';
@@ -94,6 +95,7 @@ export const ERRORS = {
   ...TOTPS_ERRORS,
   ...IMPERSONATION_ERRORS,
   ...B2B_ERRORS,
+  ...IDP_ERRORS,
 } as const satisfies Record<ErrorType, ErrorInfo>;
 
 /** Base of error_url: one anchor per error_type in server/README.md. */

@@ -67,6 +67,11 @@ export interface ServerMethod {
    * the pruning timer (prune.ts) with the clock's now, so tables an unauthenticated caller can grow stay bounded.
    */
   prune?(svc: Pick<Services, 'db'>, now: number): Promise<void>;
+  /**
+   * An HTML section the dev inbox page (test projects) shows below the messages, every value escaped by
+   * the method (routes/dev.ts escapeHtml): e.g. the idp method lists the project's client applications.
+   */
+  devInboxSection?(svc: Services): Promise<string>;
   /** The method's sub-records of a user (read on every authenticate answer: keep it to compiled queries). */
   userRecords?(svc: Services, userId: string): Promise<UserRecords>;
   /**

@@ -60,6 +60,7 @@ describe('server method registry', () => {
       '0012_b2b_organizations',
       '0012_rbac_user_roles',
       '0013_ops',
+      '0014_idp_provider',
     ]);
     const webauthn = methods.find((m) => m.name === 'webauthn');
     assert.equal(migrations['0004_webauthn'], webauthn?.migrations?.['0004_webauthn'], '0004_webauthn is the webauthn method’s');

@@ -9,6 +9,7 @@ import type { ServerMethod } from './method.ts';
 import { cryptoWalletsMethod } from './crypto-wallets/index.ts';
 import { b2bMethod } from './b2b/index.ts';
 import { impersonationMethod } from './impersonation/index.ts';
+import { idpMethod } from './idp/index.ts';
 import { magicLinksMethod } from './magic-links/index.ts';
 import { oauthMethod } from './oauth/index.ts';
 import { otpsMethod } from './otps/index.ts';
@@ -29,4 +30,5 @@ export const SERVER_METHODS = [
   impersonationMethod,
   rbacMethod,
   b2bMethod,
+  idpMethod,
 ] as const satisfies readonly ServerMethod[];

@@ -9,7 +9,7 @@ import type { BootstrapData } from '../sdk-core/schemas/index.ts';
 import { BOOTSTRAP_DEFAULTS, normalizeEmail, parseWith, RBACPolicySchema } from '../sdk-core/schemas/index.ts';
 import type { Db } from './db/index.ts';
 import { allowedHostProblem } from './ops/config.ts';
-import { redirectAllowlistProblems } from './redirect-allowlist.ts';
+import { redirectAllowlistProblems, registeredUriProblem } from './redirect-allowlist.ts';
 
 /** Test projects get the dev inbox; live projects never do. */
 export type ProjectMode = 'test' | 'live';
@@ -115,6 +115,32 @@ export interface ProjectConfig {
   default_roles?: string[];
   /** Roles of the user owning each verified email address (lower-case), e.g. `{"ops@corp.example": ["admin"]}`. */
   roles_by_email?: Record<string, string[]>;
+  /**
+   * The server as an OpenID provider (issue 14): the page hosting `<auth-idp-consent>` (an absolute http(s)
+   * URL, or a path on the issuer's origin such as `/idp-consent.html`); the authorization and end-session
+   * endpoints send the browser there with the request's parameters.
+   */
+  idp_consent_url?: string;
+  /** Public origin of the provider's issuer (`{idp_issuer_base_url}/v1/public/{project_id}`); default the request's origin. */
+  idp_issuer_base_url?: string;
+  /** Client applications declared in the config (more are created with createIdpClient, server/idp/clients.ts). */
+  idp_clients?: IdpClientConfig[];
+}
+
+/** A client application of the OpenID provider declared in the project config (issue 14). */
+export interface IdpClientConfig {
+  client_id: string;
+  client_name: string;
+  /** Default `third_party` (consent asked). A `first_party` client is the project's own app: no consent screen. */
+  client_type?: 'first_party' | 'third_party';
+  description?: string;
+  logo_url?: string;
+  /** Exact redirect URIs (compared as strings). */
+  redirect_uris: string[];
+  /** Exact post-logout redirect URIs. */
+  post_logout_redirect_uris?: string[];
+  /** SHA-256 hex of the client secret (a confidential client); absent: a public client (PKCE only). */
+  client_secret_sha256?: string;
 }
 
 /** Values of the project's password_strength_policy setting. */
@@ -200,6 +226,22 @@ export const LiveProjectFile = z.strictObject({
   ),
   default_roles: z.optional(z.array(roleId).check(z.maxLength(100))),
   roles_by_email: z.optional(z.record(z.string().check(z.maxLength(1024)), z.array(roleId).check(z.maxLength(100)))),
+  idp_consent_url: z.optional(z.string().check(z.maxLength(2048))),
+  idp_issuer_base_url: z.optional(z.string().check(z.maxLength(500))),
+  idp_clients: z.optional(
+    z.array(
+      z.strictObject({
+        client_id: z.string().check(z.regex(/^[A-Za-z0-9._~-]{1,256}$/)),
+        client_name: z.string().check(z.minLength(1), z.maxLength(200)),
+        client_type: z.optional(z.enum(['first_party', 'third_party'])),
+        description: z.optional(z.string().check(z.maxLength(1000))),
+        logo_url: z.optional(z.string().check(z.maxLength(2048))),
+        redirect_uris: z.array(z.string().check(z.maxLength(2048))).check(z.minLength(1), z.maxLength(50)),
+        post_logout_redirect_uris: z.optional(z.array(z.string().check(z.maxLength(2048))).check(z.maxLength(50))),
+        client_secret_sha256: z.optional(z.string().check(z.regex(/^[0-9a-f]{64}$/))),
+      }),
+    ),
+  ),
   trusted_auth_token_profiles: z.optional(
     z.array(
       z.object({
@@ -252,7 +294,9 @@ export function allowedOriginProblem(entry: string): string | null {
 }
 
 /** Every problem of a live project's lists: redirect URLs, allowed origins and allowed hosts (empty when valid). */
-export function liveProjectProblems(live: Pick<LiveProjectFile, 'redirect_urls' | 'allowed_origins' | 'allowed_hosts'>): string[] {
+export function liveProjectProblems(
+  live: Pick<LiveProjectFile, 'redirect_urls' | 'allowed_origins' | 'allowed_hosts'> & Partial<Pick<LiveProjectFile, 'idp_clients' | 'idp_consent_url'>>,
+): string[] {
   const out = redirectAllowlistProblems(live.redirect_urls ?? []);
   live.allowed_origins.forEach((o, i) => {
     const p = allowedOriginProblem(o);
@@ -262,6 +306,20 @@ export function liveProjectProblems(live: Pick<LiveProjectFile, 'redirect_urls' 
     const p = allowedHostProblem(h);
     if (p) out.push(`allowed_hosts[${i}] ${JSON.stringify(h)} ${p}`);
   });
+  // The OpenID provider's clients (issue 14): registered URIs absolute http(s), https unless loopback.
+  (live.idp_clients ?? []).forEach((c, i) => {
+    for (const key of ['redirect_uris', 'post_logout_redirect_uris'] as const) {
+      (c[key] ?? []).forEach((uri, j) => {
+        const p = registeredUriProblem(uri);
+        if (p) out.push(`idp_clients[${i}].${key}[${j}]: ${p}`);
+      });
+    }
+    if (c.logo_url !== undefined && registeredUriProblem(c.logo_url)) out.push(`idp_clients[${i}].logo_url: ${registeredUriProblem(c.logo_url)}`);
+  });
+  const consent = live.idp_consent_url;
+  if (consent !== undefined && !(consent.startsWith('/') && !consent.startsWith('//')) && registeredUriProblem(consent)) {
+    out.push(`idp_consent_url: ${registeredUriProblem(consent)} (or give a path on this server, such as /idp-consent.html)`);
+  }
   return out;
 }
 
@@ -308,6 +366,9 @@ export async function ensureProject(db: Db, now: number, live?: LiveProjectFile)
       ...(live.oauth ? { oauth: live.oauth } : {}),
       ...(live.default_roles ? { default_roles: live.default_roles } : {}),
       ...(live.roles_by_email ? { roles_by_email: normalizeRolesByEmail(live.roles_by_email) } : {}),
+      ...(live.idp_consent_url ? { idp_consent_url: live.idp_consent_url } : {}),
+      ...(live.idp_issuer_base_url ? { idp_issuer_base_url: live.idp_issuer_base_url } : {}),
+      ...(live.idp_clients ? { idp_clients: live.idp_clients } : {}),
     };
     // A policy the checks cannot read would silently grant nothing: refuse to start instead.
     if (fileBootstrap.rbac_policy != null) {

@@ -95,3 +95,23 @@ export function redirectAllowed(url: string, entries: readonly string[]): boolea
     return e.protocol === u.protocol && e.hostname === u.hostname && (e.port === '*' || e.port === u.port) && pathWithin(u.pathname, e.path);
   });
 }
+
+/**
+ * Why a URI cannot be registered, or null when it can: an absolute http(s) URI without fragment or
+ * userinfo (RFC 6749 3.1.2), https unless it is a loopback host (RFC 8252 7.3). The OpenID provider's client URIs
+ * (server/idp), which are matched exactly as strings, not against this allowlist.
+ */
+export function registeredUriProblem(uri: string): string | null {
+  let u: URL;
+  try {
+    u = new URL(uri);
+  } catch {
+    return `${uri} is not an absolute URI`;
+  }
+  if (u.protocol !== 'https:' && u.protocol !== 'http:') return `${uri} is not http(s)`;
+  if (uri.includes('#')) return `${uri} has a fragment`;
+  if (u.username || u.password) return `${uri} has userinfo`;
+  const loopback = u.hostname === 'localhost' || u.hostname === '127.0.0.1' || u.hostname === '[::1]';
+  if (u.protocol === 'http:' && !loopback) return `${uri} must use https (http is allowed for loopback hosts only)`;
+  return null;
+}

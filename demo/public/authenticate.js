@@ -32,6 +32,23 @@ try {
     $('status').textContent = 'This page finishes sign-in from an email link, but the address carries no link token.';
   }
 } catch (e) {
-  // pkce_verifier_missing: a PKCE project's link opened in another browser; nothing was sent.
-  $('status').textContent = e.code === 'pkce_verifier_missing' ? e.message : `Sign-in failed: ${e.message}`;
+  showError(e);
+}
+
+/** Plain words for what went wrong and what to do next, instead of a raw error code. */
+function showError(e) {
+  const type = e.error_type ?? e.code;
+  const help = {
+    // A PKCE project's link opened in another browser; nothing was sent.
+    pkce_verifier_missing: 'This link was requested in another browser. Open it in the browser where you asked for it, or request a new link here.',
+    unable_to_auth_magic_link: 'This sign-in link was already used or has expired. Request a new one from the demo.',
+    magic_link_not_found: 'This sign-in link is not valid any more. Request a new one from the demo.',
+    api_unreachable: 'The server could not be reached. Check your connection and reload this page.',
+  };
+  $('status').textContent = 'Sign-in did not finish.';
+  const box = $('error');
+  box.hidden = false;
+  $('error-text').textContent = help[type] ?? e.error_message ?? 'Something went wrong. Request a new link from the demo.';
+  $('error-code').textContent = type ? `(error: ${type})` : '';
+  $('error-title').focus();
 }

@@ -58,7 +58,8 @@ function setUpLogin() {
   const login = document.createElement('auth-login');
   login.id = 'login';
   login.client = client;
-  login.config = { ...withDomMode(PRESETS[presetId].config), ...(lang ? { locale: lang } : {}) };
+  // The page has its h1 and the panel's h2 above the widget: its titles are h3 (headingLevel).
+  login.config = { ...withDomMode(PRESETS[presetId].config), headingLevel: 3, ...(lang ? { locale: lang } : {}) };
   logEvents(login);
   $('login')?.remove();
   $('signed-out').append(login);
@@ -69,9 +70,13 @@ let holdLoginUntil = 0;
 function render() {
   const session = client.session.getSync();
   const showLogin = !session || Date.now() < holdLoginUntil;
+  // Focus was in the widget, which is about to be hidden: take it to the signed-in panel's title
+  // instead of letting it fall to <body> (a keyboard or screen-reader user would be lost).
+  const focusInLogin = $('signed-out').contains(document.activeElement);
   $('signed-out').hidden = !showLogin;
   $('signed-in').hidden = !session;
   showUser();
+  if (!showLogin && session && focusInLogin) $('signed-in-title').focus();
 }
 
 let signedIn = Boolean(client.session.getSync());

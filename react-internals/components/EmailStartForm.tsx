@@ -3,16 +3,17 @@
  * "Password"): email OTP, email magic link and the password lookup differ only in their words and in
  * what Continue does, so they are one form parameterised by `onContinue`.
  */
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { isValidEmail } from '../../sdk-core/index.ts';
 import { useWidget } from '../context.ts';
 import type { StringKey } from '../strings.ts';
+import { Button } from './Button.tsx';
 import { emailAutoComplete } from './email-autocomplete.ts';
 import { useSendingIndicator } from './sending.ts';
 
 /** Props of {@link EmailStartForm}. */
 export interface EmailStartFormProps {
-  /** The address the field starts with (kept across a back arrow; '' after 'Try again'). */
+  /** The address the field starts with; '' starts with the address last typed in this widget, if any. */
   initialEmail: string;
   /** The field's label; default 'email.label'. */
   labelKey?: StringKey;
@@ -28,8 +29,11 @@ export interface EmailStartFormProps {
 
 /** Email field and Continue; a bad format blocks the call (SPEC §5), a failed call is shown under the field. */
 export function EmailStartForm(props: EmailStartFormProps) {
-  const { config, strings, reportError } = useWidget();
-  const [email, setEmail] = useState(props.initialEmail);
+  const { config, strings, reportError, memo } = useWidget();
+  // The address last typed in any email form of this widget (issue 17 defect 8): Back and 'Try
+  // again' return to Main with it still there to correct, instead of an empty field.
+  const typed = memo('email-start-form.typed', () => ({ value: '' }));
+  const [email, setEmail] = useState(props.initialEmail || typed.value);
   const [invalid, setInvalid] = useState(false);
   const [apiError, setApiError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
@@ -38,6 +42,14 @@ export function EmailStartForm(props: EmailStartFormProps) {
   const inputId = useId();
   const errorId = useId();
   useSendingIndicator(submitting);
+  // A kept address starts selected: typing replaces it (SPEC §2 'Try again' "clears the email"
+  // for someone starting over), arrow keys keep it for someone fixing a typo.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: on mount only.
+  useLayoutEffect(() => {
+    const input = inputRef.current;
+    // select(): type=email has no setSelectionRange.
+    if (input && input.value !== '' && !props.initialEmail) input.select();
+  }, []);
   useEffect(() => {
     mounted.current = true;
     return () => {
@@ -63,7 +75,7 @@ export function EmailStartForm(props: EmailStartFormProps) {
       if (!mounted.current) return;
       setApiError(message);
       setSubmitting(false);
-      // The clicked button was disabled meanwhile (focus fell to <body>); give it back to the field.
+      // The message is under the field: take the user there to fix the address.
       inputRef.current?.focus();
     }
   };
@@ -91,6 +103,7 @@ export function EmailStartForm(props: EmailStartFormProps) {
         data-autofocus=""
         onChange={(e) => {
           setEmail(e.target.value);
+          typed.value = e.target.value;
           if (invalid) setInvalid(false);
         }}
       />
@@ -98,9 +111,9 @@ export function EmailStartForm(props: EmailStartFormProps) {
       <div id={errorId} className="ae-error" part="error field-error" aria-live="polite">
         {message}
       </div>
-      <button className="ae-button" part="button primary-button" type="submit" disabled={submitting}>
+      <Button type="submit" busy={submitting}>
         {strings[props.submitKey]}
-      </button>
+      </Button>
     </form>
   );
 }

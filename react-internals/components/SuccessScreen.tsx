@@ -6,6 +6,7 @@ import { useLayoutEffect } from 'react';
 import { useWidget } from '../context.ts';
 import type { StringKey } from '../strings.ts';
 import { CheckIcon } from './icons.tsx';
+import { Heading } from './Heading.tsx';
 
 /** 'Success!' (`titleKey`) and `textKey`; raises authenticate-flow-complete on display. */
 export function SuccessScreen(props: { titleKey: StringKey; textKey: StringKey }) {
@@ -18,9 +19,7 @@ export function SuccessScreen(props: { titleKey: StringKey; textKey: StringKey }
   return (
     <div className="ae-form ae-center">
       <CheckIcon />
-      <h1 className="ae-header" part="heading" tabIndex={-1}>
-        {strings[props.titleKey]}
-      </h1>
+      <Heading>{strings[props.titleKey]}</Heading>
       <p className="ae-text" part="text">
         {strings[props.textKey]}
       </p>

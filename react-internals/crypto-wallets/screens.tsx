@@ -12,6 +12,7 @@ import { findWallet } from './providers.ts';
 import { CRYPTO_RULES } from './styles.ts';
 import { pickWallet, WalletButton } from './WalletButton.tsx';
 import { splitWallets, walletInfo } from './wallets.ts';
+import { Heading } from '../components/Heading.tsx';
 
 /** Runs `run` once per mount of a screen (StrictMode's second effect run included: a ref remembers). */
 function useOnce(run: () => Promise<void>): void {
@@ -33,9 +34,7 @@ function Waiting({ title, body, data }: { title: string; body: string; data: str
       <BackButton />
       <div className="ae-wallet-status" ref={ref} data-crypto-screen={data}>
         <span className="ae-spinner" aria-hidden="true" />
-        <h1 className="ae-header" part="heading" tabIndex={-1}>
-          {title}
-        </h1>
+        <Heading>{title}</Heading>
         <p className="ae-text" part="text" role="status">
           {body}
         </p>
@@ -110,9 +109,7 @@ export function CryptoOtherScreen() {
   return (
     <>
       <BackButton />
-      <h1 className="ae-header" part="heading" tabIndex={-1}>
-        {strings['crypto.otherTitle']}
-      </h1>
+      <Heading>{strings['crypto.otherTitle']}</Heading>
       <div className="ae-wallets" ref={ref} data-crypto-screen="other">
         {rest.map((w) => (
           <WalletButton key={w.option} wallet={w} />
@@ -133,9 +130,7 @@ export function CryptoSetupWallet() {
     <>
       <BackButton />
       <div className="ae-form" ref={ref} data-crypto-screen="setup">
-        <h1 className="ae-header" part="heading" tabIndex={-1}>
-          {strings['crypto.setupTitle']}
-        </h1>
+        <Heading>{strings['crypto.setupTitle']}</Heading>
         <p className="ae-text" part="text">
           {text(strings, 'crypto.setupText', { wallet: name })}
         </p>
@@ -167,9 +162,7 @@ export function CryptoError() {
     <>
       <BackButton />
       <div className="ae-form" data-crypto-screen="error">
-        <h1 className="ae-header" part="heading" tabIndex={-1}>
-          {strings['crypto.errorTitle']}
-        </h1>
+        <Heading>{strings['crypto.errorTitle']}</Heading>
         <p className="ae-error" part="error" role="alert">
           {strings['crypto.errorText']}
         </p>

@@ -1,6 +1,7 @@
 /** Generic error screen (SPEC §2 "Generic"): shown for screens whose method is not available. */
 import { BackButton } from '../components/BackButton.tsx';
 import { useWidget } from '../context.ts';
+import { Heading } from '../components/Heading.tsx';
 
 /** 'Looks like there was an error!' with a way back to Main. */
 export function GenericErrorScreen() {
@@ -8,9 +9,7 @@ export function GenericErrorScreen() {
   return (
     <>
       <BackButton />
-      <h1 className="ae-header" part="heading" tabIndex={-1}>
-        {strings['generic.errorTitle']}
-      </h1>
+      <Heading>{strings['generic.errorTitle']}</Heading>
     </>
   );
 }

@@ -80,11 +80,12 @@ describe('LoginWidget (real reference server)', () => {
     expect(otp.value).to.equal('123');
     expect(otp.disabled).to.equal(false);
     typeInto(otp, `${wrong}9`);
-    // Auto-submitted: disabled with the verifying bar.
+    // Auto-submitted: read-only and aria-disabled with the verifying bar (not disabled: focus stays on it).
     expect(otp.value).to.equal(wrong);
-    await waitFor(() => otp.disabled, 'input disabled while verifying');
+    await waitFor(() => otp.readOnly && otp.getAttribute('aria-disabled') === 'true', 'input read-only while verifying');
     expect(host.textContent).to.contain('Verifying passcode...');
-    await waitFor(() => !otp.disabled, 'input re-enabled');
+    expect(otp.disabled).to.equal(false);
+    await waitFor(() => !otp.readOnly, 'input editable again');
     expect(otp.value).to.equal('');
     expect(host.querySelector('[role="alert"]')!.textContent).to.equal('Invalid passcode, please try again.');
     expect(otp.getAttribute('aria-invalid')).to.equal('true');

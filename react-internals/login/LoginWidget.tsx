@@ -68,11 +68,11 @@ export function LoginWidget(props: LoginWidgetProps) {
   const clock = props.clock ?? realClock;
   const [state, dispatch] = useReducer(widgetReducer, props.initialState ?? initialWidgetState('Main'));
   const [bootstrap, setBootstrap] = useState<BootstrapData | null>(null);
-  const { toasts, show: toast } = useToasts(clock);
+  const { toasts, show: toast, hold: holdToasts, dismiss: dismissToast } = useToasts(clock);
   const configKey = JSON.stringify(props.config ?? null);
   const stringsKey = JSON.stringify(props.strings ?? null);
   // The language (README "Languages"): config.locale, else the document's lang, else English.
-  const { locale, tag } = choose(isRecord(props.config) ? props.config['locale'] : undefined, props.documentLang ?? hostLang(null));
+  const { locale, tag } = choose(isRecord(props.config) ? (props.config['locale'] ?? props.config['lang']) : undefined, props.documentLang ?? hostLang(null));
   const [pack, setPack] = useState<{ locale: string; pack: LocalePack } | null>(null);
   const ready = loadedPack(locale) ?? (pack?.locale === locale ? pack.pack : undefined);
   useEffect(() => {
@@ -146,7 +146,7 @@ export function LoginWidget(props: LoginWidgetProps) {
   }, [onScreenChange, state.screen]);
 
   // The focus rule, one for every screen, eager or lazy: focus follows the screen to its
-  // [data-autofocus] element, else its h1; not on first render (the host page owns focus when a
+  // [data-autofocus] element, else its title (Heading, at the configured level); not on first render (the host page owns focus when a
   // widget appears, e.g. the registration widget's first screen). In the commit that shows the
   // screen: a passive effect ran a frame later, so the new screen was briefly unfocused.
   const screenRef = useRef<HTMLDivElement>(null);
@@ -156,7 +156,7 @@ export function LoginWidget(props: LoginWidgetProps) {
     shownScreen.current = state.screen;
     const root = screenRef.current;
     if (!root) return;
-    const target = () => root.querySelector<HTMLElement>('[data-autofocus]') ?? root.querySelector<HTMLElement>('h1');
+    const target = () => root.querySelector<HTMLElement>('[data-autofocus]') ?? root.querySelector<HTMLElement>('.ae-header');
     const now = target();
     if (now) {
       now.focus();
@@ -206,7 +206,14 @@ export function LoginWidget(props: LoginWidgetProps) {
   );
 
   return (
-    <div className="ae-root" part="container" data-screen={state.screen} ref={screenRef} lang={tag} dir={isRtl(locale) ? 'rtl' : 'ltr'}>
+    <div
+      className="ae-root"
+      part="container"
+      data-screen={state.screen}
+      ref={screenRef}
+      lang={config.lang ?? (tag === 'en' ? widgetLang(undefined, props.strings) : tag)}
+      dir={isRtl(locale) ? 'rtl' : 'ltr'}
+    >
       {!ready ? (
         // The pack is a local chunk: a blank frame while it loads, not a flash of English.
         <p className="ae-loading" aria-busy="true" />
@@ -220,9 +227,19 @@ export function LoginWidget(props: LoginWidgetProps) {
           {strings['config.missingClient']}
         </p>
       )}
-      <ToastList toasts={toasts} />
+      <ToastList toasts={toasts} onHold={holdToasts} onDismiss={dismissToast} dismissLabel={strings['toast.dismiss']} />
     </div>
   );
+}
+
+/**
+ * The widget's `lang` (issue 17 defect 7, WCAG 3.1.2): `config.lang` when given; else English, the
+ * language of the built-in strings; but when the host overrides strings (presumably in its page's
+ * language) no attribute, so the widget inherits the document's.
+ */
+export function widgetLang(configured: string | undefined, hostStrings: unknown): string | undefined {
+  if (configured) return configured;
+  return hostStrings && typeof hostStrings === 'object' && Object.keys(hostStrings).length > 0 ? undefined : 'en';
 }
 
 /** Renders the component of `screen`. */

@@ -79,9 +79,9 @@ describe('Main screen (real reference server)', () => {
     expect(document.activeElement).to.equal(selectedTab());
     expect(tabs().map((t) => t.tabIndex)).to.deep.equal([-1, -1, 0]);
     // Tab leaves the tab list for the panel's first control: the country selector.
-    await waitFor(() => panel()!.querySelector('select'), 'country select');
+    await waitFor(() => panel()!.querySelector('input[role="combobox"]'), 'country combobox');
     await sendKeys({ press: 'Tab' });
-    expect(document.activeElement).to.equal(panel()!.querySelector('select'));
+    expect(document.activeElement).to.equal(panel()!.querySelector('input[role="combobox"]'));
   });
 
   it('shows the SPEC §1 configuration errors instead of any form', async () => {
@@ -104,8 +104,8 @@ describe('Main screen (real reference server)', () => {
     // The send may be quicker than a poll: record what the DOM went through.
     const seen = { indicator: false, announced: false };
     const observer = new MutationObserver(() => {
-      // Decorative: the status text speaks for it.
-      if (q('[data-loading][aria-hidden="true"] .ae-spinner')) seen.indicator = true;
+      // The spinner is inside the pressed button, which keeps focus and says it is busy.
+      if (q('button[type="submit"][aria-busy="true"][aria-disabled="true"] .ae-button-spinner')) seen.indicator = true;
       if (status.textContent === 'Loading...') seen.announced = true;
     });
     observer.observe(w.host, { subtree: true, childList: true, characterData: true });

@@ -11,6 +11,7 @@ import type { MainGroupProps, MainSide, MainTab } from '../method.ts';
 import type { StringKey } from '../strings.ts';
 import { hideHeaderText, safeLogoUrl } from '../theme.ts';
 import { formFor, mainGroups, mainMethods, tabAfterKey } from './methods.ts';
+import { Heading } from '../components/Heading.tsx';
 
 const TAB_LABEL: Record<MainTab, StringKey> = {
   email: 'main.tabEmail',
@@ -128,11 +129,7 @@ export function MainScreen() {
         </div>
       )}
       {logo && <img className="ae-logo" part="logo" src={logo} alt={strings['main.logoAlt']} />}
-      {!hideHeaderText(styles) && (
-        <h1 className="ae-header" part="heading" tabIndex={-1}>
-          {strings['main.header']}
-        </h1>
-      )}
+      {!hideHeaderText(styles) && <Heading>{strings['main.header']}</Heading>}
       {/* Each group renders at one side of the forms, with its own 'or' divider toward them (SPEC §2). */}
       {side('before')}
       {problem ? (
@@ -149,11 +146,9 @@ export function MainScreen() {
       <div className="ae-visually-hidden" role="status">
         {sending ? strings['main.loading'] : ''}
       </div>
-      {sending && (
-        <div className="ae-loading" part="loading" aria-hidden="true" data-loading="">
-          <span className="ae-spinner" />
-        </div>
-      )}
+      {/* No veil over the form (issue 17): the pressed button shows the spinner and keeps focus;
+          this marker stays for hosts that style on it. */}
+      {sending && <span hidden part="loading" data-loading="" />}
     </SendingContext.Provider>
   );
 }

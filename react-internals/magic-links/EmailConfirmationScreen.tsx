@@ -3,6 +3,7 @@ import { useWidget } from '../context.ts';
 import type { StringKey } from '../strings.ts';
 import { text } from '../text.ts';
 import { type MailboxProvider, mailboxLinks, senderDomain } from './mailbox.ts';
+import { Heading } from '../components/Heading.tsx';
 
 const LINK_TEXT: Record<MailboxProvider, StringKey> = {
   gmail: 'magicLink.openGmail',
@@ -20,9 +21,7 @@ export function EmailConfirmationScreen() {
   };
   return (
     <>
-      <h1 className="ae-header" part="heading" tabIndex={-1}>
-        {strings['magicLink.confirmTitle']}
-      </h1>
+      <Heading>{strings['magicLink.confirmTitle']}</Heading>
       <p className="ae-text" part="text">
         {text(strings, 'magicLink.confirmText', { email: state.magicLinkState.email })}
       </p>

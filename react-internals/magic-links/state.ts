@@ -32,6 +32,8 @@ export function reduceMagicLink(state: WidgetState, action: MagicLinkAction): Wi
       return { ...state, screen: 'EmailConfirmation', magicLinkState: { email: action.email }, errorDescriptor: null };
     case 'magic_link_try_again':
       // SPEC §2: 'Try again' clears the email and returns to Main (on the tab it was sent from).
+      // The state forgets the address; the form shows the one the user typed to correct it
+      // (issue 17 defect 8: re-typing a whole address to fix one letter was the complaint).
       if (state.screen !== 'EmailConfirmation') return state;
       return { ...state, screen: 'Main', magicLinkState: { email: '' } };
   }

@@ -6,7 +6,9 @@ import { useWidget } from '../context.ts';
 import { localeOf, text } from '../text.ts';
 import { otpSentEvent, RESEND_TOAST } from './channels.ts';
 import { formatCountdown, useCountdown } from './countdown.ts';
+import { loadPhoneParser, readablePhone } from './phone/parse.ts';
 import { otpSendOptions, sendOtp } from './send.ts';
+import { Heading } from '../components/Heading.tsx';
 
 /** Passcode length (SPEC §5, §9). */
 export const OTP_LENGTH = SPEC_OTP_LENGTH;
@@ -31,12 +33,30 @@ export function OTPAuthenticateScreen() {
   const [error, setError] = useState<string | null>(null);
   const [deadline, setDeadline] = useState(() => clock.now() + config.otpExpirationMinutes * 60_000);
   const [resend, setResend] = useState<ResendState>('initial');
+  // A failed resend stays under the button until the next attempt (issue 17 defect 3: a toast alone vanished).
+  const [resendError, setResendError] = useState<string | null>(null);
   const secondsLeft = useCountdown(deadline, clock);
   const inputRef = useRef<HTMLInputElement>(null);
   const inFlight = useRef(false);
   const mounted = useRef(true);
   const inputId = useId();
   const errorId = useId();
+  const hintId = useId();
+  const resendErrorId = useId();
+
+  // A phone number is shown formatted (issue 17 defect 8); an email address as it is.
+  const [shownDestination, setShownDestination] = useState(otpDestination);
+  useEffect(() => {
+    setShownDestination(otpDestination);
+    if (channel === 'email') return;
+    let live = true;
+    void readablePhone(otpDestination, loadPhoneParser, clock).then((v) => {
+      if (live) setShownDestination(v);
+    });
+    return () => {
+      live = false;
+    };
+  }, [channel, otpDestination, clock]);
 
   useEffect(() => {
     mounted.current = true;
@@ -100,6 +120,7 @@ export function OTPAuthenticateScreen() {
   const onResend = async () => {
     if (resend !== 'initial') return;
     setResend('sending');
+    setResendError(null);
     try {
       // The same channel as the first send (SPEC §2: the toast names it), and the same variant: a
       // number being added to a signed-in user must not be re-sent through login_or_create.
@@ -114,6 +135,7 @@ export function OTPAuthenticateScreen() {
       const message = reportError(err);
       if (!mounted.current) return;
       setResend('initial');
+      setResendError(message);
       toast('error', message);
     }
   };
@@ -123,11 +145,9 @@ export function OTPAuthenticateScreen() {
   return (
     <>
       <BackButton />
-      <h1 className="ae-header" part="heading" tabIndex={-1}>
-        {strings['otp.title']}
-      </h1>
+      <Heading>{strings['otp.title']}</Heading>
       <p className="ae-text" part="text">
-        {text(strings, 'otp.sentTo', { destination: otpDestination })}
+        {text(strings, 'otp.sentTo', { destination: shownDestination })}
       </p>
       <form className="ae-form" onSubmit={onSubmit} noValidate>
         <label className="ae-label" part="label" htmlFor={inputId}>
@@ -148,12 +168,20 @@ export function OTPAuthenticateScreen() {
           maxLength={OTP_LENGTH}
           required
           value={code}
-          disabled={submitting}
+          // Read-only while the code is checked, not disabled: a disabled field drops the
+          // keyboard user's focus to <body> (issue 17 defect 4); SPEC §2's "input is disabled"
+          // is kept in meaning (nothing can be typed) and announced (aria-disabled).
+          readOnly={submitting}
+          aria-disabled={submitting ? 'true' : undefined}
           aria-invalid={error ? 'true' : undefined}
-          aria-describedby={error ? errorId : undefined}
+          // The auto-submit is described (issue 17 defect 7), and the error when there is one.
+          aria-describedby={error ? `${errorId} ${hintId}` : hintId}
           data-autofocus=""
           onChange={onChange}
         />
+        <p id={hintId} className="ae-helper" part="helper">
+          {text(strings, 'otp.autoSubmitHint', { length: String(OTP_LENGTH) })}
+        </p>
         <div id={errorId} className="ae-error" part="error field-error" role="alert">
           {error}
         </div>
@@ -164,16 +192,22 @@ export function OTPAuthenticateScreen() {
               <p className="ae-helper" part="helper">
                 {strings['otp.verifying']}
               </p>
-              <div className="ae-progress" part="progress">
+              {/* Indeterminate: the check takes as long as the server does (no fixed 10 s bar). */}
+              <div className="ae-progress" part="progress" data-indeterminate="">
                 <span />
               </div>
             </>
           )}
         </div>
       </form>
+      {/* The ticking countdown is not a live region (it would speak every second); expiry is
+          announced politely once, by the status line below (issue 17 defect 7). */}
       <p className="ae-helper" part="helper" data-countdown="">
         {secondsLeft > 0 ? text(strings, 'otp.expiresIn', { time: formatCountdown(secondsLeft, localeOf(strings)) }) : strings['otp.expired']}
       </p>
+      <div className="ae-visually-hidden" role="status" data-expiry-status="">
+        {secondsLeft > 0 ? '' : strings['otp.expired']}
+      </div>
       <div className="ae-row">
         <span className="ae-helper" part="helper">
           {strings['otp.resendPrompt']}
@@ -185,11 +219,18 @@ export function OTPAuthenticateScreen() {
           data-resend-state={resend}
           // aria-disabled, not disabled: a disabled button drops keyboard focus to <body>.
           aria-disabled={resend !== 'initial' ? 'true' : undefined}
+          aria-describedby={resendError ? resendErrorId : undefined}
           onClick={onResend}
         >
           {resendLabel}
         </button>
       </div>
+      {/* Not a live region: the error toast announces it; this copy stays readable (and describes the button). */}
+      {resendError && (
+        <p id={resendErrorId} className="ae-error" part="error resend-error" data-resend-error="">
+          {resendError}
+        </p>
+      )}
     </>
   );
 }

@@ -8,6 +8,9 @@ export const OTP_STRINGS = {
   // Text and WhatsApp (SPEC §2 "Text and WhatsApp"; SPEC §5 message)
   'phone.countryLabel': 'Country',
   'phone.countryOption': '+{dialCode} {region}',
+  'phone.countryChosen': '{region} +{dialCode}',
+  'phone.countryNoMatch': 'No country matches',
+  'phone.countryHint': 'Type a country name, code or dial code.',
   'phone.label': 'Phone number',
   'phone.placeholder': '(123) 456-7890',
   'phone.invalid': 'Phone number format is invalid. Ensure the phone number is in the E.164 format.',
@@ -19,6 +22,7 @@ export const OTP_STRINGS = {
   'otp.verifying': 'Verifying passcode...',
   'otp.expiresIn': 'Your code expires in {time}.',
   'otp.expired': 'Your code has expired.',
+  'otp.autoSubmitHint': 'Your code is checked as soon as you enter the {length}th digit.',
   'otp.resendPrompt': 'Didn\u2019t get it?',
   'otp.resend': 'Resend code',
   'otp.resendSending': 'Sending...',

@@ -11,6 +11,7 @@ import { useWidget } from '../context.ts';
 import { text } from '../text.ts';
 import { isDuplicatePasskey } from './errors.ts';
 import { PASSKEY_RULES } from './styles.ts';
+import { Heading } from '../components/Heading.tsx';
 
 /** The current session, re-rendering on change. */
 function useSession(client: AuthClient): Session | null {
@@ -90,9 +91,7 @@ function RegistrationStart() {
 
   return (
     <div className="ae-form">
-      <h1 className="ae-header" part="heading" tabIndex={-1}>
-        {strings['passkeyRegistration.startTitle']}
-      </h1>
+      <Heading>{strings['passkeyRegistration.startTitle']}</Heading>
       <p className="ae-text" part="text">
         {strings['passkeyRegistration.startText']}
       </p>
@@ -199,9 +198,7 @@ function RegistrationSuccess() {
   return (
     <div className="ae-form" ref={ref}>
       {created && <CheckIcon />}
-      <h1 className="ae-header" part="heading" id={titleId} tabIndex={-1}>
-        {created ? strings['passkeyRegistration.successTitle'] : strings['passkeyRegistration.existing']}
-      </h1>
+      <Heading id={titleId}>{created ? strings['passkeyRegistration.successTitle'] : strings['passkeyRegistration.existing']}</Heading>
       {created && (
         <h2 className="ae-label" part="label" id={listTitleId} tabIndex={-1}>
           {strings['passkeyRegistration.existing']}

@@ -2,12 +2,13 @@
  * PasswordForgot, PasswordBreached, PasswordDedupe and PasswordSetNew (SPEC §4), one screen: a title, where the
  * reset email went, and a resend link with the 'Email resent' toast (as the OTP screen's resend).
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { BackButton } from '../components/BackButton.tsx';
 import { useWidget } from '../context.ts';
 import type { StringKey } from '../strings.ts';
 import { text } from '../text.ts';
 import { resendResetEmail } from './send.ts';
+import { Heading } from '../components/Heading.tsx';
 
 /**
  * One "check your email" screen: `titleKey` and `textKey` (with `{email}`) pick its words;
@@ -18,6 +19,9 @@ export function EmailSentScreen(props: { titleKey: StringKey; textKey: StringKey
   const { strings, state, reportError, toast } = ctx;
   const { email } = state.passwordState;
   const [sending, setSending] = useState(false);
+  // A failed resend stays on the screen too (issue 17 defect 3), not only in a toast.
+  const [resendError, setResendError] = useState<string | null>(null);
+  const resendErrorId = useId();
   const mounted = useRef(true);
   useEffect(() => {
     mounted.current = true;
@@ -29,12 +33,16 @@ export function EmailSentScreen(props: { titleKey: StringKey; textKey: StringKey
   const onResend = async () => {
     if (sending) return;
     setSending(true);
+    setResendError(null);
     try {
       await resendResetEmail(ctx, email);
       if (mounted.current) toast('success', strings['toast.emailResent']);
     } catch (err) {
       const message = reportError(err);
-      if (mounted.current) toast('error', message);
+      if (mounted.current) {
+        setResendError(message);
+        toast('error', message);
+      }
     } finally {
       if (mounted.current) setSending(false);
     }
@@ -48,9 +56,7 @@ export function EmailSentScreen(props: { titleKey: StringKey; textKey: StringKey
           {strings[props.alertKey]}
         </div>
       )}
-      <h1 className="ae-header" part="heading" tabIndex={-1}>
-        {strings[props.titleKey]}
-      </h1>
+      <Heading>{strings[props.titleKey]}</Heading>
       <p className="ae-text" part="text">
         {text(strings, props.textKey, { email })}
       </p>
@@ -58,10 +64,22 @@ export function EmailSentScreen(props: { titleKey: StringKey; textKey: StringKey
         <span className="ae-helper" part="helper">
           {strings['password.resendPrompt']}
         </span>
-        <button type="button" className="ae-link" part="button resend-button" aria-disabled={sending ? 'true' : undefined} onClick={onResend}>
+        <button
+          type="button"
+          className="ae-link"
+          part="button resend-button"
+          aria-disabled={sending ? 'true' : undefined}
+          aria-describedby={resendError ? resendErrorId : undefined}
+          onClick={onResend}
+        >
           {sending ? strings['password.resendSending'] : strings['password.resend']}
         </button>
       </div>
+      {resendError && (
+        <p id={resendErrorId} className="ae-error" part="error resend-error" data-resend-error="">
+          {resendError}
+        </p>
+      )}
     </>
   );
 }

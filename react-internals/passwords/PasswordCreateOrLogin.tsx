@@ -6,12 +6,14 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { isApiError } from '../../sdk-core/index.ts';
 import { BackButton } from '../components/BackButton.tsx';
+import { Button } from '../components/Button.tsx';
 import { useChunkStyles } from '../components/chunk-styles.ts';
 import { useWidget } from '../context.ts';
 import { PasswordInput } from './PasswordInput.tsx';
 import { sendResetEmail } from './send.ts';
 import { StrengthFeedback, useStrengthCheck } from './StrengthFeedback.tsx';
 import { PASSWORD_RULES } from './styles.ts';
+import { Heading } from '../components/Heading.tsx';
 
 /** The create-or-log-in screen for `state.passwordState`. */
 export function PasswordCreateOrLogin() {
@@ -97,9 +99,7 @@ export function PasswordCreateOrLogin() {
   return (
     <>
       <BackButton />
-      <h1 className="ae-header" part="heading" tabIndex={-1}>
-        {isNew ? strings['password.createTitle'] : strings['password.loginTitle']}
-      </h1>
+      <Heading>{isNew ? strings['password.createTitle'] : strings['password.loginTitle']}</Heading>
       <form ref={rootRef} className="ae-form" onSubmit={onSubmit} noValidate>
         <label className="ae-label" part="label" htmlFor={emailId}>
           {strings['password.emailLabel']}
@@ -123,9 +123,10 @@ export function PasswordCreateOrLogin() {
         <div id={errorId} className="ae-error" part="error field-error" role="alert">
           {message}
         </div>
-        <button className="ae-button" part="button primary-button" type="submit" disabled={!canSubmit}>
+        {/* Busy keeps focus (aria-disabled); an empty or weak password still disables it. */}
+        <Button type="submit" busy={busy === 'submit'} disabled={busy === null && !canSubmit}>
           {strings['button.continue']}
-        </button>
+        </Button>
       </form>
       {!isNew && (
         <button

@@ -6,12 +6,14 @@
  */
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { type MagicLinkRedirectStep, PKCEVerifierMissingError } from '../../sdk-core/index.ts';
+import { Button } from '../components/Button.tsx';
 import { useChunkStyles } from '../components/chunk-styles.ts';
 import { useWidget } from '../context.ts';
 import { text } from '../text.ts';
 import { PasswordInput } from './PasswordInput.tsx';
 import { StrengthFeedback, useStrengthCheck } from './StrengthFeedback.tsx';
 import { PASSWORD_RULES } from './styles.ts';
+import { Heading } from '../components/Heading.tsx';
 
 /** Token type of the reset email's "log in without changing your password" link. */
 export const LOGIN_TOKEN_TYPE = 'login';
@@ -74,9 +76,7 @@ function ResetLinkLogin() {
     const name = bootstrap?.project_name;
     return (
       <>
-        <h1 className="ae-header" tabIndex={-1}>
-          {strings['magicLink.finishTitle']}
-        </h1>
+        <Heading>{strings['magicLink.finishTitle']}</Heading>
         <div className="ae-form">
           <p className="ae-text">{name ? text(strings, 'magicLink.finishText', { projectName: name }) : strings['magicLink.finishTextNoName']}</p>
           <button className="ae-button" part="button primary-button" type="button" onClick={redeem}>
@@ -88,9 +88,7 @@ function ResetLinkLogin() {
   }
   return (
     <>
-      <h1 className="ae-header" part="heading" tabIndex={-1}>
-        {strings['password.resetTitle']}
-      </h1>
+      <Heading>{strings['password.resetTitle']}</Heading>
       <div className="ae-form" role="status">
         {error === null && (
           <>
@@ -155,9 +153,7 @@ function NewPasswordForm() {
   const message = error ?? strength.error;
   return (
     <>
-      <h1 className="ae-header" part="heading" tabIndex={-1}>
-        {strings['password.resetTitle']}
-      </h1>
+      <Heading>{strings['password.resetTitle']}</Heading>
       <form ref={formRef} className="ae-form" onSubmit={onSubmit} noValidate>
         <PasswordInput
           id={inputId}
@@ -176,9 +172,9 @@ function NewPasswordForm() {
         <div id={errorId} className="ae-error" part="error field-error" role="alert">
           {message}
         </div>
-        <button className="ae-button" part="button primary-button" type="submit" disabled={!canSubmit}>
+        <Button type="submit" busy={submitting} disabled={!submitting && !canSubmit}>
           {strings['button.continue']}
-        </button>
+        </Button>
       </form>
     </>
   );

@@ -95,6 +95,15 @@ export const ERROR_TYPES = [
   // B2B member search (issue 15, server/b2b).
   'organization_not_found',
   'invalid_cursor',
+  // The server as an OpenID provider (issue 14).
+  'idp_client_not_found',
+  'idp_redirect_uri_mismatch',
+  'idp_post_logout_redirect_uri_mismatch',
+  'idp_unsupported_response_type',
+  'idp_pkce_method_not_supported',
+  'idp_invalid_scope',
+  'idp_consent_url_not_set',
+  'idp_invalid_id_token_hint',
 ] as const;
 
 /** One `error_type` of {@link ERROR_TYPES}. */

@@ -23,3 +23,4 @@ export * from './impersonation.ts';
 export * from './rbac.ts';
 export * from './rbac-policy.ts';
 export * from './b2b.ts';
+export * from './idp.ts';

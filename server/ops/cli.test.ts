@@ -224,6 +224,46 @@ describe('admin CLI: roles and impersonation', () => {
     return { code, out, err };
   };
 
+  it('idp-clients create, list and delete (OpenID provider clients, issue 14): URIs checked, secret shown once, delete revokes', async () => {
+    const bad = await cli('idp-clients', 'create', '--name', 'Acme', '--redirect-uri', 'http://acme.example/cb');
+    assert.equal(bad.code, 1);
+    assert.match(bad.err, /https/);
+    assert.equal((await cli('idp-clients', 'create', '--name', 'Acme')).code, 1);
+    const made = await cli(
+      'idp-clients',
+      'create',
+      '--name',
+      'Acme',
+      '--redirect-uri',
+      'https://acme.example/cb',
+      '--post-logout-uri',
+      'https://acme.example/',
+      '--json',
+    );
+    assert.equal(made.code, 0, made.err);
+    const { client_id, client_secret } = JSON.parse(made.out) as { client_id: string; client_secret: string };
+    assert.match(client_secret, /^idp-secret-/);
+    const spa = await cli('idp-clients', 'create', '--name', 'SPA', '--redirect-uri', 'http://localhost:5173/cb', '--public', '--first-party');
+    assert.match(spa.out, /public client: no secret/);
+    const list = await cli('idp-clients', 'list', '--json');
+    const clients = JSON.parse(list.out) as { client_id: string; client_name: string; client_type: string; confidential: boolean }[];
+    assert.deepEqual(
+      clients.map((c) => [c.client_name, c.client_type, c.confidential]),
+      [
+        ['Acme', 'third_party', true],
+        ['SPA', 'first_party', false],
+      ],
+    );
+    assert.doesNotMatch(list.out, /secret/);
+    assert.equal((await cli('idp-clients', 'delete', client_id)).code, 1);
+    assert.equal((await cli('idp-clients', 'delete', client_id, '--yes')).code, 0);
+    assert.equal((await cli('idp-clients', 'delete', client_id, '--yes')).code, 1);
+    assert.deepEqual(
+      (JSON.parse((await cli('idp-clients', 'list', '--json')).out) as { client_name: string }[]).map((c) => c.client_name),
+      ['SPA'],
+    );
+  });
+
   it('roles set and get: policy roles only, shown in users/me', async () => {
     const { token } = await login(t, 'roles-cli@example.com');
     const unknown = await cli('roles', 'set', '--user', 'roles-cli@example.com', '--role', 'root');

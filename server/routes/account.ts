@@ -1,16 +1,10 @@
 /**
- * The signed-in user's own account (SPEC §7): users/me update, factor removal, connected apps, and
- * the two ways to get a session from another credential: an IdP access token or a trusted token.
+ * The signed-in user's own account (SPEC §7): users/me update, factor removal, and a session from a
+ * trusted token (sessions/attest). Connected apps and the IdP access-token exchange are the idp
+ * method's (server/idp/sdk-routes.ts).
  */
 import { createRemoteJWKSet, importSPKI, type JWTHeaderParameters, type JWTPayload, type JWTVerifyOptions, type JWTVerifyResult, jwtVerify } from 'jose';
-import {
-  type ConnectedAppInfo,
-  ExchangeAccessTokenRequest,
-  SessionsAttestRequest,
-  UNTRUSTED_METADATA_MAX_BYTES,
-  normalizeEmail,
-  UsersMeUpdateRequest,
-} from '../../sdk-core/schemas/index.ts';
+import { SessionsAttestRequest, UNTRUSTED_METADATA_MAX_BYTES, normalizeEmail, UsersMeUpdateRequest } from '../../sdk-core/schemas/index.ts';
 import { requireSession } from '../auth-helpers.ts';
 import { sha256Hex } from '../crypto.ts';
 import { ApiError, type ErrorType } from '../errors.ts';
@@ -121,64 +115,6 @@ export function accountRoutes(route: Route, svc: Services): void {
       return userAnswer(c, svc, session.user_id);
     });
   }
-
-  route('GET', '/sdk/v1/users/connected_apps', async (c) => {
-    const session = await requireSession(c, svc);
-    const rows = await k
-      .selectFrom('connected_apps')
-      .selectAll()
-      .where('user_id', '=', session.user_id)
-      .where('revoked_at', 'is', null)
-      .orderBy('created_at')
-      .execute();
-    const connected_apps: ConnectedAppInfo[] = rows.map((r) => ({
-      connected_app_id: r.connected_app_id,
-      name: r.name,
-      description: r.description,
-      logo_url: r.logo_url,
-      scopes_granted: r.scopes_granted,
-    }));
-    return ok(c, { connected_apps });
-  });
-
-  route('POST', '/sdk/v1/users/connected_apps/:id/revoke', async (c) => {
-    const session = await requireSession(c, svc);
-    const now = svc.now();
-    const id = c.req.param('id') ?? '';
-    const res = await k
-      .updateTable('connected_apps')
-      .set({ revoked_at: now })
-      .where('user_id', '=', session.user_id)
-      .where('connected_app_id', '=', id)
-      .where('revoked_at', 'is', null)
-      .executeTakeFirst();
-    if (res.numUpdatedRows === 0n) throw new ApiError('connected_app_not_found');
-    // Revoking the app revokes what it holds: its access tokens stop working at once.
-    await k.deleteFrom('access_tokens').where('user_id', '=', session.user_id).where('connected_app_id', '=', id).execute();
-    return ok(c, {});
-  });
-
-  route('POST', '/sdk/v1/sessions/exchange_access_token', async (c) => {
-    requireProjectAuth(c, svc);
-    const body = await readJson(c, ExchangeAccessTokenRequest, svc.maxBodyBytes);
-    const now = svc.now();
-    const row = await k
-      .selectFrom('access_tokens')
-      .selectAll()
-      .where('token_hash', '=', sha256Hex(body.access_token))
-      .where('project_id', '=', pid)
-      .where('expires_at', '>', now)
-      .executeTakeFirst();
-    if (!row) throw new ApiError('invalid_access_token');
-    const { row: session, token } = await createSession(svc, {
-      userId: row.user_id,
-      factor: { type: 'oauth_access_token_exchange', delivery_method: 'oauth_access_token_exchange', last_authenticated_at: new Date(now).toISOString() },
-      durationMinutes: body.session_duration_minutes ?? DEFAULT_SESSION_DURATION_MINUTES,
-      ip: clientIp(c, svc),
-      userAgent: userAgent(c),
-    });
-    return ok(c, await authenticateAnswer(svc, session, token));
-  });
 
   route('POST', '/sdk/v1/sessions/attest', async (c) => {
     requireProjectAuth(c, svc);

@@ -83,7 +83,7 @@ ul{list-style:none;padding:0}li{border:1px solid #ccd;border-radius:8px;padding:
 table{border-collapse:collapse;font-size:.9rem}td,th{border:1px solid #ccd;padding:.25rem .5rem;text-align:left}
 `;
 
-function renderInbox(projectName: string, messages: InboxMessage[], suppressions: SuppressionEntry[], refresh: boolean): string {
+function renderInbox(projectName: string, messages: InboxMessage[], suppressions: SuppressionEntry[], refresh: boolean, sections: string): string {
   const suppressed = new Set(suppressions.map((e) => `${e.channel} ${e.address}`));
   const items = messages
     .map(
@@ -110,6 +110,7 @@ ${refresh ? '<meta http-equiv="refresh" content="3">' : ''}
 ${messages.length === 0 ? '<p><i>No messages yet.</i></p>' : `<ul>${items}</ul>`}
 <h2>Suppression list</h2>
 ${renderSuppressions(suppressions)}
+${sections}
 </body></html>`;
 }
 
@@ -132,7 +133,9 @@ export function devRoutes(route: Route, svc: Services): void {
     // nothing but its stylesheet and runs no script at all, since message text is
     // attacker-influenced. form-action: the reply and bounce forms may only post back here.
     setPageSecurityHeaders(c, { 'default-src': "'none'", 'script-src': "'none'", 'connect-src': "'none'" });
-    return c.html(renderInbox(svc.project.project_name, messages, suppressions, c.req.query('refresh') !== '0'));
+    // The methods' own sections (server/method.ts devInboxSection), e.g. the OpenID provider's clients.
+    const sections = await Promise.all(svc.methods.map((m) => m.devInboxSection?.(svc) ?? ''));
+    return c.html(renderInbox(svc.project.project_name, messages, suppressions, c.req.query('refresh') !== '0', sections.join('\n')));
   });
 
   route('GET', '/dev/inbox.css', (c) => {

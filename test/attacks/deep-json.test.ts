@@ -32,8 +32,19 @@ const BODYLESS = new Set([
   'POST /sdk/v1/users/connected_apps/:id/revoke',
 ]);
 
-/** Routes whose body is a form (OAuth callbacks in form_post mode, the dev provider's form and token endpoint): no JSON, no depth; only never a 5xx. */
-const FORM_BODIES = new Set(['POST /v1/public/oauth/callback/:provider', 'POST /dev/oauth/authorize', 'POST /dev/oauth/token']);
+/**
+ * Routes whose body is a form (OAuth callbacks in form_post mode, the dev provider's form and token endpoint,
+ * the OpenID provider's protocol endpoints): no JSON, no depth; only never a 5xx.
+ */
+const FORM_BODIES = new Set([
+  'POST /v1/public/oauth/callback/:provider',
+  'POST /dev/oauth/authorize',
+  'POST /dev/oauth/token',
+  'POST /v1/public/:project_id/oauth2/authorize',
+  'POST /v1/public/:project_id/oauth2/token',
+  'POST /v1/public/:project_id/oauth2/userinfo',
+  'POST /v1/public/:project_id/oauth2/end_session',
+]);
 
 describe('attack: deeply nested JSON bodies', () => {
   let t: TestApp;

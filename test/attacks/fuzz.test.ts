@@ -24,6 +24,8 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? (onPostgres ? 50 : 200));
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_123);
 const CALL_TIMEOUT_MS = Number(process.env.FUZZ_CALL_TIMEOUT_MS ?? 10_000);
 const WEBHOOK_SECRET = 'fuzz-webhook-secret-0123456789';
+/** FUZZ_ROUTES=<regexp> fuzzes only the routes whose `METHOD /path` matches (while working on one method). */
+const ONLY_ROUTES = process.env.FUZZ_ROUTES ? new RegExp(process.env.FUZZ_ROUTES) : null;
 
 /** Every field name of the request schemas sdk-core shares with the server, plus the dev / webhook bodies. */
 const FIELDS: string[] = (() => {
@@ -265,8 +267,22 @@ async function withinTime<T>(p: Promise<T>, ms: number, what: string): Promise<T
   }
 }
 
-/** RFC 6749 5.2 error codes: the dev OAuth provider's token endpoint answers as a token endpoint does. */
-const TOKEN_ENDPOINT_ERRORS = new Set(['invalid_request', 'invalid_client', 'invalid_grant', 'unauthorized_client', 'unsupported_grant_type', 'invalid_scope']);
+/**
+ * RFC 6749 5.2 error codes: the dev OAuth provider's token endpoint and the OpenID provider's token endpoint
+ * answer as token endpoints do; the provider's userinfo answers RFC 6750 3.1 codes.
+ */
+const TOKEN_ENDPOINT_ERRORS = new Set([
+  'invalid_request',
+  'invalid_client',
+  'invalid_grant',
+  'unauthorized_client',
+  'unsupported_grant_type',
+  'invalid_scope',
+  'invalid_token',
+  'insufficient_scope',
+]);
+/** Routes that answer RFC 6749 / 6750 error bodies instead of the error_type envelope. */
+const RFC_ERROR_ROUTES = /^(POST \/dev\/oauth\/token|(GET|POST) \/v1\/public\/[^/]+\/oauth2\/(token|userinfo))[ ?]/;
 
 function assertWellFormed(r: CallResult, what: string): void {
   assert.ok(r.status < 500, `${what} -> ${r.status} ${JSON.stringify(r.json).slice(0, 500)}`);
@@ -278,7 +294,7 @@ function assertWellFormed(r: CallResult, what: string): void {
     assert.equal(r.headers.get('location'), null, `${what}: an error page never redirects`);
     return;
   }
-  if (r.status >= 400 && r.json.error_type === undefined && /^POST \/dev\/oauth\/token[ ?]/.test(what)) {
+  if (r.status >= 400 && r.json.error_type === undefined && RFC_ERROR_ROUTES.test(what)) {
     assert.ok(TOKEN_ENDPOINT_ERRORS.has(String(r.json.error)), `${what} -> ${r.status} not an RFC 6749 token error: ${JSON.stringify(r.json).slice(0, 300)}`);
     return;
   }
@@ -319,6 +335,7 @@ async function fuzzRoutes(t: TestApp, routes: TestApp['routes'], o: { captcha: b
   const protoKeys = Object.getOwnPropertyNames(Object.prototype).sort();
   let calls = 0;
   for (const [i, route] of routes.entries()) {
+    if (ONLY_ROUTES && !ONLY_ROUTES.test(`${route.method} ${route.path}`)) continue;
     // Fresh windows and a fresh user per route: earlier routes' 429s and locks do not mask later ones.
     t.advance(60 * 60 * 1000);
     const signedIn = await signIn(t, `fuzz-${o.seedOffset}-${i}@example.com`, o.captcha);

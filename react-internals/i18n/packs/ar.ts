@@ -183,6 +183,12 @@ const ar = {
   'crypto.successText': 'سجّلت الدخول بنجاح.',
   'crypto.newTab': '(يُفتح في علامة تبويب جديدة)',
   'crypto.loading': 'جارٍ تحميل المحافظ...',
+  // Issue 17's keys (toast close button, country combobox, auto-submit hint).
+  'toast.dismiss': 'إغلاق',
+  'phone.countryChosen': '{region} +{dialCode}',
+  'phone.countryNoMatch': 'لا توجد دولة مطابقة',
+  'phone.countryHint': 'اكتب اسم الدولة أو رمزها أو رمز الاتصال الدولي.',
+  'otp.autoSubmitHint': 'يُتحقَّق من رمزك بمجرد إدخال آخر أرقامه الـ{length}.',
 } as const satisfies LocalePack;
 
 export default ar;

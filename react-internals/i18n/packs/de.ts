@@ -182,6 +182,12 @@ const de = {
   'crypto.successText': 'Sie sind jetzt angemeldet.',
   'crypto.newTab': '(öffnet in einem neuen Tab)',
   'crypto.loading': 'Wallets werden geladen …',
+  // Issue 17's keys (toast close button, country combobox, auto-submit hint).
+  'toast.dismiss': 'Schließen',
+  'phone.countryChosen': '{region} +{dialCode}',
+  'phone.countryNoMatch': 'Kein passendes Land',
+  'phone.countryHint': 'Geben Sie einen Ländernamen, Ländercode oder eine Vorwahl ein.',
+  'otp.autoSubmitHint': 'Ihr Code wird geprüft, sobald Sie die {length}. Ziffer eingeben.',
 } as const satisfies LocalePack;
 
 export default de;

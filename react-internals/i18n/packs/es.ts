@@ -178,6 +178,12 @@ const es = {
   'crypto.successText': 'Has iniciado sesión correctamente.',
   'crypto.newTab': '(se abre en una pestaña nueva)',
   'crypto.loading': 'Cargando monederos...',
+  // Issue 17's keys (toast close button, country combobox, auto-submit hint).
+  'toast.dismiss': 'Cerrar',
+  'phone.countryChosen': '{region} +{dialCode}',
+  'phone.countryNoMatch': 'Ningún país coincide',
+  'phone.countryHint': 'Escribe el nombre, el código o el prefijo de un país.',
+  'otp.autoSubmitHint': 'Tu código se comprueba en cuanto escribes el dígito número {length}.',
 } as const satisfies LocalePack;
 
 export default es;

@@ -181,6 +181,12 @@ const fr = {
   'crypto.successText': 'Vous êtes connecté.',
   'crypto.newTab': '(s’ouvre dans un nouvel onglet)',
   'crypto.loading': 'Chargement des portefeuilles…',
+  // Issue 17's keys (toast close button, country combobox, auto-submit hint).
+  'toast.dismiss': 'Fermer',
+  'phone.countryChosen': '{region} +{dialCode}',
+  'phone.countryNoMatch': 'Aucun pays ne correspond',
+  'phone.countryHint': 'Saisissez le nom d’un pays, son code ou son indicatif.',
+  'otp.autoSubmitHint': 'Votre code est vérifié dès que vous saisissez le {length}e chiffre.',
 } as const satisfies LocalePack;
 
 export default fr;

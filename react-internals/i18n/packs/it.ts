@@ -177,6 +177,12 @@ const it = {
   'crypto.successText': 'Accesso eseguito.',
   'crypto.newTab': '(si apre in una nuova scheda)',
   'crypto.loading': 'Caricamento dei wallet...',
+  // Issue 17's keys (toast close button, country combobox, auto-submit hint).
+  'toast.dismiss': 'Chiudi',
+  'phone.countryChosen': '{region} +{dialCode}',
+  'phone.countryNoMatch': 'Nessun paese corrisponde',
+  'phone.countryHint': 'Digita il nome, la sigla o il prefisso di un paese.',
+  'otp.autoSubmitHint': 'Il codice viene verificato appena inserisci la {length}ª cifra.',
 } as const satisfies LocalePack;
 
 export default it;

@@ -176,6 +176,12 @@ const ja = {
   'crypto.successText': 'ログインしました。',
   'crypto.newTab': '（新しいタブで開きます）',
   'crypto.loading': 'ウォレットを読み込み中…',
+  // Issue 17's keys (toast close button, country combobox, auto-submit hint).
+  'toast.dismiss': '閉じる',
+  'phone.countryChosen': '{region} +{dialCode}',
+  'phone.countryNoMatch': '一致する国・地域がありません',
+  'phone.countryHint': '国・地域名、国コード、または国番号を入力してください。',
+  'otp.autoSubmitHint': '{length} 桁目を入力すると、すぐにコードが確認されます。',
 } as const satisfies LocalePack;
 
 export default ja;

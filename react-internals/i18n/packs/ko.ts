@@ -175,6 +175,12 @@ const ko = {
   'crypto.successText': '로그인되었습니다.',
   'crypto.newTab': '(새 탭에서 열림)',
   'crypto.loading': '지갑을 불러오는 중...',
+  // Issue 17's keys (toast close button, country combobox, auto-submit hint).
+  'toast.dismiss': '닫기',
+  'phone.countryChosen': '{region} +{dialCode}',
+  'phone.countryNoMatch': '일치하는 국가가 없습니다',
+  'phone.countryHint': '국가 이름, 국가 코드 또는 국가 번호를 입력하세요.',
+  'otp.autoSubmitHint': '{length}번째 숫자를 입력하면 바로 코드를 확인합니다.',
 } as const satisfies LocalePack;
 
 export default ko;

@@ -179,6 +179,12 @@ const nl = {
   'crypto.successText': 'Je bent ingelogd.',
   'crypto.newTab': '(opent in een nieuw tabblad)',
   'crypto.loading': 'Wallets laden...',
+  // Issue 17's keys (toast close button, country combobox, auto-submit hint).
+  'toast.dismiss': 'Sluiten',
+  'phone.countryChosen': '{region} +{dialCode}',
+  'phone.countryNoMatch': 'Geen land gevonden',
+  'phone.countryHint': 'Typ een landnaam, landcode of kengetal.',
+  'otp.autoSubmitHint': 'Je code wordt gecontroleerd zodra je het {length}e cijfer invult.',
 } as const satisfies LocalePack;
 
 export default nl;

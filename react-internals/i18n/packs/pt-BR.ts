@@ -177,6 +177,12 @@ const ptBR = {
   'crypto.successText': 'Você entrou com sucesso.',
   'crypto.newTab': '(abre em uma nova aba)',
   'crypto.loading': 'Carregando carteiras...',
+  // Issue 17's keys (toast close button, country combobox, auto-submit hint).
+  'toast.dismiss': 'Fechar',
+  'phone.countryChosen': '{region} +{dialCode}',
+  'phone.countryNoMatch': 'Nenhum país encontrado',
+  'phone.countryHint': 'Digite o nome, a sigla ou o código de discagem de um país.',
+  'otp.autoSubmitHint': 'Seu código é verificado assim que você digitar o {length}º dígito.',
 } as const satisfies LocalePack;
 
 export default ptBR;

@@ -175,6 +175,12 @@ const zhCN = {
   'crypto.successText': '你已成功登录。',
   'crypto.newTab': '（在新标签页中打开）',
   'crypto.loading': '正在加载钱包…',
+  // Issue 17's keys (toast close button, country combobox, auto-submit hint).
+  'toast.dismiss': '关闭',
+  'phone.countryChosen': '{region} +{dialCode}',
+  'phone.countryNoMatch': '没有匹配的国家/地区',
+  'phone.countryHint': '输入国家/地区名称、代码或区号。',
+  'otp.autoSubmitHint': '输入第 {length} 位数字后将立即验证。',
 } as const satisfies LocalePack;
 
 export default zhCN;

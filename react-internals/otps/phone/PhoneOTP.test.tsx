@@ -48,15 +48,27 @@ describe('SMS and WhatsApp passcodes (real reference server)', () => {
     return waitFor(() => q<HTMLInputElement>('input[autocomplete="one-time-code"]'), 'otp input');
   }
 
-  it('country selector (default US, "+1 United States") and a labelled phone field', async () => {
+  const country = () => q<HTMLInputElement>('input[role="combobox"]')!;
+  const optionTexts = () => [...host.querySelectorAll('[role="option"]')].map((o) => o.textContent);
+
+  it('country combobox (default US, closed "United States +1", options "+1 United States") and a labelled phone field', async () => {
     render(['sms']);
     const input = await phoneInput();
-    const select = q<HTMLSelectElement>('select')!;
-    expect(select.labels?.[0]?.textContent).to.equal('Country');
-    expect(select.value).to.equal('US');
-    expect(select.selectedOptions[0]!.textContent).to.equal('+1 United States');
-    expect(select.options.length).to.equal(245);
-    expect([...select.options].find((o) => o.value === 'GB')!.textContent).to.equal('+44 United Kingdom');
+    const combo = country();
+    expect(combo.labels?.[0]?.textContent).to.equal('Country');
+    expect(combo.getAttribute('data-region')).to.equal('US');
+    // Closed, the choice reads name first: US and Canada no longer look alike.
+    expect(combo.value).to.equal('United States +1');
+    expect(combo.getAttribute('aria-expanded')).to.equal('false');
+    combo.focus();
+    await sendKeys({ press: 'ArrowDown' });
+    await waitFor(() => combo.getAttribute('aria-expanded') === 'true', 'list open');
+    expect(host.querySelectorAll('[role="option"]').length).to.equal(245);
+    // Common countries first, SPEC §2's option text.
+    expect(optionTexts().slice(0, 3)).to.deep.equal(['+1 United States', '+1 Canada', '+44 United Kingdom']);
+    await expectAxeClean('Main (phone, country list open)');
+    await sendKeys({ press: 'Escape' });
+    await waitFor(() => combo.getAttribute('aria-expanded') === 'false', 'list closed');
     expect(input.labels?.[0]?.textContent).to.equal('Phone number');
     expect(input.placeholder).to.equal('(123) 456-7890');
     expect(input.autocomplete).to.equal('tel');
@@ -105,7 +117,9 @@ describe('SMS and WhatsApp passcodes (real reference server)', () => {
     render(['sms']);
     const { national, e164 } = uniqueUsNumber();
     const otp = await sendCode(national);
-    expect(host.textContent).to.contain(`A 6-digit passcode was sent to you at ${e164}.`);
+    // Shown formatted by libphonenumber-js (issue 17 defect 8), not as '+12015550123'.
+    const readable = e164.replace(/^\+1(\d{3})(\d{3})(\d{4})$/, '+1 $1 $2 $3');
+    await waitFor(() => host.textContent?.includes(`A 6-digit passcode was sent to you at ${readable}.`), 'formatted number');
     expect(document.activeElement).to.equal(otp);
     await expectAxeClean('OTPAuthenticate (SMS)');
     const sent = events[0];
@@ -131,6 +145,40 @@ describe('SMS and WhatsApp passcodes (real reference server)', () => {
     expect(user.phone_numbers.map((p) => p.phone_number)).to.deep.equal([e164]);
   });
 
+  it('country combobox: "+44" finds the United Kingdom before Guernsey, "ca" by ISO code, arrows move the active option', async () => {
+    render(['sms']);
+    await phoneInput();
+    const combo = country();
+    combo.focus();
+    await sendKeys({ type: '+44' });
+    await waitFor(() => optionTexts().length > 0 && optionTexts()[0] === '+44 United Kingdom', 'UK first');
+    expect(optionTexts()).to.include('+44 Guernsey');
+    // The active option is announced through aria-activedescendant; focus stays in the field.
+    const activeId = () => combo.getAttribute('aria-activedescendant');
+    expect(host.querySelector(`[id="${activeId()}"]`)!.textContent).to.equal('+44 United Kingdom');
+    await sendKeys({ press: 'ArrowDown' });
+    expect(host.querySelector(`[id="${activeId()}"]`)!.textContent).to.equal(optionTexts()[1]);
+    await sendKeys({ press: 'ArrowUp' });
+    await sendKeys({ press: 'Enter' });
+    await waitFor(() => combo.getAttribute('data-region') === 'GB', 'GB');
+    expect(combo.getAttribute('aria-expanded')).to.equal('false');
+    // Select all, then an ISO code.
+    combo.select();
+    await sendKeys({ type: 'ca' });
+    await waitFor(() => optionTexts()[0] === '+1 Canada', 'Canada by code');
+    // Escape keeps the earlier choice.
+    await sendKeys({ press: 'Escape' });
+    expect(combo.getAttribute('data-region')).to.equal('GB');
+    expect(combo.value).to.equal('United Kingdom +44');
+    // Tab with a typed query takes its best match, and moves on to the phone field.
+    combo.select();
+    await sendKeys({ type: 'germ' });
+    await waitFor(() => optionTexts()[0] === '+49 Germany', 'Germany');
+    await sendKeys({ press: 'Tab' });
+    await waitFor(() => combo.getAttribute('data-region') === 'DE', 'DE');
+    expect(w.host.querySelector('input[type="tel"]')).to.equal((w.host.getRootNode() as Document).activeElement);
+  });
+
   it('WhatsApp through the tabs: another country, code from the inbox, toast names WhatsApp', async () => {
     render(['sms', 'whatsapp']);
     const whatsapp = await waitFor(
@@ -138,10 +186,14 @@ describe('SMS and WhatsApp passcodes (real reference server)', () => {
       'WhatsApp tab',
     );
     whatsapp.click();
-    const select = await waitFor(() => q<HTMLSelectElement>('[role="tabpanel"][data-method="whatsapp"] select'), 'country select');
-    select.value = 'GB';
-    select.dispatchEvent(new Event('change', { bubbles: true }));
-    await waitFor(() => q<HTMLSelectElement>('select')?.value === 'GB', 'GB selected');
+    const combo = await waitFor(() => q<HTMLInputElement>('[role="tabpanel"][data-method="whatsapp"] input[role="combobox"]'), 'country combobox');
+    // By typing a name and Enter (issue 17 defect 2).
+    combo.focus();
+    await sendKeys({ type: 'united k' });
+    await waitFor(() => optionTexts()[0] === '+44 United Kingdom', 'United Kingdom first');
+    await sendKeys({ press: 'Enter' });
+    await waitFor(() => country().getAttribute('data-region') === 'GB', 'GB selected');
+    expect(country().value).to.equal('United Kingdom +44');
     const national = `07400${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}`;
     const e164 = `+44${national.slice(1)}`;
     const otp = await sendCode(national);
@@ -203,8 +255,10 @@ describe('SMS and WhatsApp passcodes (real reference server)', () => {
     typeInto(otp, code);
     await waitFor(() => errors.length > before || screen() !== 'OTPAuthenticate', 'answer');
     if (screen() !== 'OTPAuthenticate') return '';
-    await waitFor(() => !otp.disabled && otp.getAttribute('aria-invalid') === 'true', 'input re-enabled with its error');
-    return host.querySelector(`[id="${otp.getAttribute('aria-describedby')}"]`)!.textContent ?? '';
+    await waitFor(() => !otp.readOnly && otp.getAttribute('aria-invalid') === 'true', 'input editable again with its error');
+    // The error first, then the auto-submit hint.
+    const [errorId] = (otp.getAttribute('aria-describedby') ?? '').split(' ');
+    return host.querySelector(`[id="${errorId}"]`)!.textContent ?? '';
   }
 
   /** Six digits that are not `code`; `n` varies them so no two guesses look alike. */
@@ -307,7 +361,7 @@ describe('PhoneOTPForm with an injected parser and clock', () => {
     const { national, e164 } = uniqueUsNumber();
     typeInto(input, national);
     host.querySelector<HTMLButtonElement>('button[type="submit"]')!.click();
-    await waitFor(() => host.querySelector<HTMLButtonElement>('button[type="submit"]')!.disabled, 'submitting');
+    await waitFor(() => host.querySelector<HTMLButtonElement>('button[type="submit"]')!.getAttribute('aria-busy') === 'true', 'submitting');
     clock.advance(VALIDATE_TIMEOUT_MS - 1);
     await new Promise((r) => setTimeout(r, 30));
     expect(actions).to.deep.equal([]);

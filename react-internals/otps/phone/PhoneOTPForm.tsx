@@ -1,13 +1,15 @@
 /** Main-screen phone form of the SMS and WhatsApp OTP products (SPEC §2 "Text and WhatsApp"). */
-import { type ChangeEvent, type FormEvent, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { activeElementOf } from '../../../sdk-core/dom.ts';
+import { Button } from '../../components/Button.tsx';
 import { useSendingIndicator } from '../../components/sending.ts';
 import { useWidget } from '../../context.ts';
-import { localeOf, text } from '../../text.ts';
+import { localeOf } from '../../text.ts';
 import { otpSentEvent } from '../channels.ts';
 import { codeScreenReady } from '../lazy.ts';
 import { otpSendOptions, sendOtp } from '../send.ts';
 import { DEFAULT_REGION, dialCodeOf, regionOptions } from './calling-codes.ts';
+import { CountryCombobox } from './CountryCombobox.tsx';
 import {
   caretAfterDigits,
   deleteThroughFormatting,
@@ -57,16 +59,9 @@ export function PhoneOTPForm({ channel, loadParser = loadPhoneParser }: PhoneOTP
   const inputId = useId();
   const errorId = useId();
   useSendingIndicator(submitting);
-  // 245 options: built once per locale and strings table, not on every keystroke.
-  const options = useMemo(
-    () =>
-      optionsFor(localeOf(strings)).map((o) => (
-        <option key={o.region} value={o.region}>
-          {text(strings, 'phone.countryOption', { dialCode: o.dialCode, region: o.name })}
-        </option>
-      )),
-    [strings],
-  );
+  // Country names in the widget's language (Intl.DisplayNames), whatever otpOptions.locale says.
+  const locale = localeOf(strings);
+  const options = optionsFor(locale);
   const dialCode = dialCodeOf(region) ?? '1';
 
   useEffect(() => {
@@ -109,10 +104,10 @@ export function PhoneOTPForm({ channel, loadParser = loadPhoneParser }: PhoneOTP
     update(value, region, digitsBefore(value, at));
   };
 
-  const onRegionChange = (e: ChangeEvent<HTMLSelectElement>) => {
-    setRegion(e.target.value);
+  const onRegionChange = (next: string) => {
+    setRegion(next);
     if (invalid) setInvalid(false);
-    update(phone, e.target.value, null);
+    update(phone, next, null);
   };
 
   const onSubmit = async (e: FormEvent) => {
@@ -158,17 +153,7 @@ export function PhoneOTPForm({ channel, loadParser = loadPhoneParser }: PhoneOTP
           <label className="ae-label" part="label" htmlFor={countryId}>
             {strings['phone.countryLabel']}
           </label>
-          <select
-            id={countryId}
-            className="ae-input ae-select"
-            part="input country-select"
-            name="country"
-            autoComplete="country"
-            value={region}
-            onChange={onRegionChange}
-          >
-            {options}
-          </select>
+          <CountryCombobox id={countryId} options={options} value={region} onChange={onRegionChange} locale={locale} />
         </div>
         <div className="ae-field ae-phone">
           <label className="ae-label" part="label" htmlFor={inputId}>
@@ -199,9 +184,9 @@ export function PhoneOTPForm({ channel, loadParser = loadPhoneParser }: PhoneOTP
       <div id={errorId} className="ae-error" part="error field-error" aria-live="polite">
         {message}
       </div>
-      <button className="ae-button" part="button primary-button" type="submit" disabled={submitting}>
+      <Button type="submit" busy={submitting}>
         {strings['button.continue']}
-      </button>
+      </Button>
     </form>
   );
 }

@@ -61,3 +61,45 @@ export function regionOptions(locale: string): { region: string; dialCode: strin
   const collator = new Intl.Collator(locale);
   return CALLING_CODES.map((c) => ({ ...c, name: name(c.region) })).sort((a, b) => collator.compare(a.name, b.name));
 }
+
+/** One entry of the country selector. */
+export type RegionOption = ReturnType<typeof regionOptions>[number];
+
+/**
+ * Countries listed first while nothing is typed (issue 17 defect 2: reaching the US took 125
+ * presses): the default, its neighbour, then the most populous SMS markets. Everyone else follows
+ * alphabetically, in the list's language.
+ */
+export const COMMON_REGIONS: readonly string[] = ['US', 'CA', 'GB', 'AU', 'IN', 'DE', 'FR', 'ES', 'IT', 'MX', 'BR', 'NG', 'JP', 'PH'];
+
+/**
+ * The countries matching `query`, best first: by ISO code ("gb"), by dial code ("+44", "44"), by
+ * the start of the name or of a word in it ("king" finds United Kingdom), then anywhere in the
+ * name. Names compare without case or accents. An empty query gives the common countries first.
+ */
+export function searchRegions(options: readonly RegionOption[], query: string, locale = 'en'): RegionOption[] {
+  const common = (o: RegionOption) => {
+    const i = COMMON_REGIONS.indexOf(o.region);
+    return i < 0 ? COMMON_REGIONS.length : i;
+  };
+  const q = query.trim();
+  if (q === '') return [...options].sort((a, b) => common(a) - common(b));
+  const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase(locale);
+  const needle = fold(q);
+  const digits = q.replace(/^\+/, '');
+  const rank = (o: RegionOption): number => {
+    const name = fold(o.name);
+    if (o.region.toLowerCase() === needle) return 0;
+    if (/^\d+$/.test(digits) && o.dialCode === digits) return 1;
+    if (name.startsWith(needle)) return 2;
+    if (/^\d+$/.test(digits) && o.dialCode.startsWith(digits)) return 3;
+    if (name.split(/[\s(),.-]+/).some((w) => w.startsWith(needle))) return 4;
+    if (name.includes(needle)) return 5;
+    return -1;
+  };
+  return options
+    .map((o) => ({ o, r: rank(o) }))
+    .filter((x) => x.r >= 0)
+    .sort((a, b) => a.r - b.r || common(a.o) - common(b.o))
+    .map((x) => x.o);
+}

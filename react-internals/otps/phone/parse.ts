@@ -18,6 +18,8 @@ export interface PhoneParser {
   toE164(input: string, region: string): string | null;
   /** `input` formatted as far as it goes, e.g. `(202) 555` for `202555` in US. */
   format(input: string, region: string): string;
+  /** An E.164 number for reading, e.g. `+1 201 555 0123` (optional: a test's parser may leave it out). */
+  international?(e164: string): string;
 }
 
 /** Loads the parser (the real one, or a test's). */
@@ -34,6 +36,7 @@ export const loadPhoneParser: ParserLoader = () => {
         return parsed?.isValid() ? parsed.number : null;
       },
       format: (input, region) => new AsYouType(region as ConstructorParameters<typeof AsYouType>[0]).input(input),
+      international: (e164) => parsePhoneNumberFromString(e164)?.formatInternational() ?? e164,
     }),
     (e: unknown) => {
       // A failed chunk fetch (offline for a moment) should be retried by the next keystroke.
@@ -172,4 +175,19 @@ export function caretAfterDigits(value: string, count: number): number {
     if (/\d/.test(value.charAt(i)) && ++seen === count) return i + 1;
   }
   return value.length;
+}
+
+/**
+ * The readable form of an E.164 number for the passcode screen (issue 17 defect 8): `+12015550123`
+ * becomes `+1 201 555 0123` once the parser (usually already loaded by the phone form) answers;
+ * until then, or if it fails or takes longer than SPEC §9's formatting time-out, the number as is.
+ */
+export async function readablePhone(e164: string, load: ParserLoader, clock: WidgetClock): Promise<string> {
+  try {
+    const parser = await withTimeout(load(), FORMAT_TIMEOUT_MS, clock);
+    if (parser === TIMED_OUT || !parser.international) return e164;
+    return parser.international(e164);
+  } catch {
+    return e164;
+  }
 }
