@@ -6,6 +6,7 @@
  */
 import { expect, fixture, html } from '@open-wc/testing';
 import 'axe-core';
+import { sendKeys } from '@web/test-runner-commands';
 import type { LoginConfig } from '../react-internals/config.ts';
 import { LOCALES, loadPack } from '../react-internals/i18n/locales.ts';
 import { typeInto, waitFor } from '../react-internals/test-utils.ts';
@@ -133,11 +134,17 @@ describe('<auth-login> in every language', () => {
     const el = host.querySelector<AuthLoginElement>('auth-login')!;
     el.config = { ...config('ja'), otpOptions: { methods: ['sms'] } };
     const root = el.shadowRoot!;
-    const select = await waitFor(() => root.querySelector<HTMLSelectElement>('select'), 'country select');
-    await waitFor(() => select.options.length > 200, 'country options');
-    const jp = [...select.options].find((o) => o.value === 'JP')!;
-    expect(jp.textContent).to.equal(`+81 ${new Intl.DisplayNames(['ja'], { type: 'region' }).of('JP')}`);
+    const combo = await waitFor(() => root.querySelector<HTMLInputElement>('input[role="combobox"]'), 'country combobox');
+    const ja = new Intl.DisplayNames(['ja'], { type: 'region' });
+    // Closed, the field shows the chosen country by its Japanese name.
+    expect(combo.value).to.contain(ja.of('US'));
+    combo.focus();
+    await sendKeys({ press: 'ArrowDown' });
+    await waitFor(() => combo.getAttribute('aria-expanded') === 'true', 'list open');
+    const jp = await waitFor(() => root.querySelector('[role="option"][data-region="JP"]'), 'Japan option');
+    expect(jp.textContent).to.equal(`+81 ${ja.of('JP')}`);
     expect(jp.textContent).to.contain('日本');
+    await sendKeys({ press: 'Escape' });
     expect(root.querySelector('input[type="tel"]')!.getAttribute('dir')).to.equal('ltr');
     expect(overflowing(root)).to.deep.equal([]);
   });

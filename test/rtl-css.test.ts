@@ -30,7 +30,12 @@ describe('widget CSS is direction-neutral (logical properties only)', () => {
     for (const bad of ['.a{margin-left:4px}', '.a{right:0}', '.a{text-align:left}', '.a{padding-right:2px}', '{ marginLeft: 4 }', "{ textAlign: 'right' }"]) {
       assert.ok(bad.match(PHYSICAL), bad);
     }
-    for (const good of ['.a{margin-inline-start:4px;inset-inline-end:0;text-align:start}', '.b{transform-origin:0 50%}', 'const x = { leftover: 1 }', 'interface T {\n  left: number;\n}']) {
+    for (const good of [
+      '.a{margin-inline-start:4px;inset-inline-end:0;text-align:start}',
+      '.b{transform-origin:0 50%}',
+      'const x = { leftover: 1 }',
+      'interface T {\n  left: number;\n}',
+    ]) {
       assert.equal(good.match(PHYSICAL), null, good);
     }
   });
