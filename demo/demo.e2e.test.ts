@@ -176,11 +176,11 @@ for (const dom of ['shadow', 'light'] as const) {
       const root = page.locator('auth-login .ae-root');
       await root.locator('input[type="email"]').waitFor();
       assert.equal(await root.getAttribute('dir'), 'rtl');
-      assert.equal(await root.locator('h1').textContent(), 'أنشئ حسابًا أو سجّل الدخول');
+      assert.equal(await root.locator('h3').textContent(), 'أنشئ حسابًا أو سجّل الدخول'); // the demo sets headingLevel 3
       await page.getByLabel('Language').selectOption('de');
       await page.waitForURL((u) => u.searchParams.get('lang') === 'de');
-      await page.locator('auth-login .ae-root[lang="de"] h1').waitFor();
-      assert.equal(await page.locator('auth-login h1').textContent(), 'Registrieren oder anmelden');
+      await page.locator('auth-login .ae-root[lang="de"] h3').waitFor();
+      assert.equal(await page.locator('auth-login h3').textContent(), 'Registrieren oder anmelden');
       await context.close();
     });
 
