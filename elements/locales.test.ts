@@ -76,6 +76,7 @@ describe('<auth-login> in every language', () => {
   it('Arabic: right to left, back arrow mirrored, code input left to right, axe-clean', async () => {
     const { el, root } = await mount('ar');
     expect(root.querySelector('.ae-root')!.getAttribute('lang')).to.equal('ar');
+    expect(getComputedStyle(root.querySelector('input[type="email"]')!).direction).to.equal('ltr');
     let result = await axe.run(el);
     expect(result.violations.map((v) => `${v.id}: ${v.help}`)).to.deep.equal([]);
     typeInto(root.querySelector<HTMLInputElement>('input[type="email"]')!, uniqueEmail('rtl-axe'));
