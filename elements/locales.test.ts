@@ -73,6 +73,18 @@ describe('<auth-login> in every language', () => {
     });
   }
 
+  for (const locale of ['de', 'ar', 'ja'] as const) {
+    it(`${locale}: the password and magic-link Main screen fits 320 px too`, async () => {
+      const host = await fixture<HTMLElement>(html`<div style="width:320px"><auth-login></auth-login></div>`);
+      const el = host.querySelector<AuthLoginElement>('auth-login')!;
+      el.config = { ...config(locale), products: ['emailMagicLinks', 'passwords'] };
+      const root = el.shadowRoot!;
+      await waitFor(() => root.querySelector('input[type="email"]'), 'email input');
+      await waitFor(() => root.querySelector('.ae-root')?.getAttribute('lang') === locale, 'pack shown');
+      expect(overflowing(root)).to.deep.equal([]);
+    });
+  }
+
   it('Arabic: right to left, back arrow mirrored, code input left to right, axe-clean', async () => {
     const { el, root } = await mount('ar');
     expect(root.querySelector('.ae-root')!.getAttribute('lang')).to.equal('ar');
