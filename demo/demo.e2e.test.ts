@@ -167,6 +167,25 @@ for (const dom of ['shadow', 'light'] as const) {
       await context.close();
     });
 
+    it('the language picker shows the widget in the chosen language (Arabic: right to left), linkable', async () => {
+      const context = await newContext();
+      const page = await context.newPage();
+      await page.goto(at('/'));
+      const select = page.getByLabel('Language');
+      assert.equal((await select.locator('option').allTextContents()).length, 12);
+      await select.selectOption('ar');
+      await page.waitForURL((u) => u.searchParams.get('lang') === 'ar');
+      const root = page.locator('auth-login .ae-root');
+      await root.locator('input[type="email"]').waitFor();
+      assert.equal(await root.getAttribute('dir'), 'rtl');
+      assert.equal(await root.locator('h3').textContent(), 'أنشئ حسابًا أو سجّل الدخول'); // the demo sets headingLevel 3
+      await page.getByLabel('Language').selectOption('de');
+      await page.waitForURL((u) => u.searchParams.get('lang') === 'de');
+      await page.locator('auth-login .ae-root[lang="de"] h3').waitFor();
+      assert.equal(await page.locator('auth-login h3').textContent(), 'Registrieren oder anmelden');
+      await context.close();
+    });
+
     it('finishes magic-link sign-in on the redirect page and lands signed in', async () => {
       const context = await newContext();
       const page = await context.newPage();

@@ -24,6 +24,7 @@ import { errorDetail } from '../react-internals/errors.ts';
 import type { AuthCallbacks, AuthErrorDetail, AuthEvent } from '../react-internals/events.ts';
 import { LoginWidget } from '../react-internals/login/LoginWidget.tsx';
 import type { Screen } from '../react-internals/login/state.ts';
+import { hostLang } from '../react-internals/i18n/locales.ts';
 import { checkStringOverrides, resolveStrings, type StringOverrides } from '../react-internals/strings.ts';
 import { checkStyles, type StyleConfig } from '../react-internals/theme.ts';
 import { forwardError, forwardEvent } from './bridge.ts';
@@ -457,6 +458,13 @@ function Shell({ container }: { container?: HTMLElement }) {
   return host ? <ElementHost element={host as AuthElement} /> : null;
 }
 
+/** Calls `onChange` when any `lang` attribute of the document changes (the observer filters on it). */
+function watchLang(onChange: () => void): () => void {
+  const observer = new MutationObserver(onChange);
+  observer.observe(document.documentElement, { attributes: true, attributeFilter: ['lang'], subtree: true });
+  return () => observer.disconnect();
+}
+
 /** The React side of an element: reads its values, owns the client it may create, renders the widget. */
 function ElementHost({ element }: { element: AuthElement }) {
   const s = stateOf(element);
@@ -465,6 +473,9 @@ function ElementHost({ element }: { element: AuthElement }) {
     () => s.version,
   );
   const def = definitionOf(element);
+  // The page's language at the element, followed live: a host switching <html lang> (or a wrapper's
+  // lang) switches the widget without re-creating it (README "Languages").
+  const documentLang = useSyncExternalStore(watchLang, () => hostLang(element));
   const config = s.values.get('config');
   const styles = s.values.get('styles');
   const strings = s.values.get('strings');
@@ -487,6 +498,7 @@ function ElementHost({ element }: { element: AuthElement }) {
           config={config}
           styles={styles}
           strings={strings}
+          documentLang={documentLang}
           onEvent={onEvent}
           onError={onError}
           onScreenChange={onScreenChange}

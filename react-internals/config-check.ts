@@ -3,6 +3,7 @@
  * with the kind of value it takes, and the messages naming each ignored field. Loaded lazily by the
  * element when a config is set (its own chunk): diagnostics, not the first paint.
  */
+import { LOCALES, matchLocale } from './i18n/locales.ts';
 import { AVAILABLE_PRODUCTS, isRecord, PRODUCTS, type Product, resolveLoginConfig, UNAVAILABLE_PRODUCTS } from './config.ts';
 import type { ConfigIssue, Rule, Shape, UiMethod } from './method.ts';
 import { UI_METHODS } from './methods.ts';
@@ -30,6 +31,7 @@ export const LOGIN_CONFIG_SHAPE: Shape = {
   enableShadowDOM: 'boolean',
   headingLevel: 'positiveNumber',
   lang: 'string',
+  locale: 'string',
 };
 
 /** The keys `<auth-passkey-registration>` reads. */
@@ -40,6 +42,7 @@ export const PASSKEY_REGISTRATION_CONFIG_SHAPE: Shape = {
   enableShadowDOM: 'boolean',
   headingLevel: 'positiveNumber',
   lang: 'string',
+  locale: 'string',
 };
 
 const quoteList = (xs: readonly string[]) => xs.map((x) => `"${x}"`).join(', ');
@@ -143,6 +146,14 @@ export function checkLoginConfig(raw: unknown, shape: Shape = LOGIN_CONFIG_SHAPE
     return { warnings, fatal: { field: 'config', message: `config must be an object, not ${describe(raw)}` } };
   }
   checkRule('config', raw, shape, warnings);
+  // A well-formed tag with no pack: said, so a host does not wonder why the widget is not in Swedish.
+  const locale = raw['locale'];
+  if (typeof locale === 'string' && locale !== '' && !matchLocale(locale)) {
+    warnings.push({
+      field: 'config.locale',
+      message: `config.locale "${locale}" has no language pack; the page's language or English is used. Shipped: ${quoteList(LOCALES)}`,
+    });
+  }
   // Products and methods (only for widgets that read them).
   if (!readsProducts) return { warnings, fatal: null };
   // The "not one of" warnings for products are replaced by the fuller message below.

@@ -40,8 +40,17 @@ export interface CoreLoginConfig {
   apiBaseUrl?: string;
   /** Level (1-6) of each screen's title; default 1. Set 2 or deeper when the page has its own h1 above the widget. */
   headingLevel?: 1 | 2 | 3 | 4 | 5 | 6;
-  /** BCP 47 language of the widget's texts (its `lang` attribute); default "en", or the page's when `strings` are overridden. */
+  /**
+   * BCP 47 language of the widget's texts (its `lang` attribute). Default: the chosen locale's tag; with
+   * no pack chosen, "en", or the page's when `strings` are overridden. Also picks the pack when `locale`
+   * is not given (README "Languages").
+   */
   lang?: string;
+  /**
+   * The widget's language, a BCP 47 tag (`fr`, `pt-BR`, `ar`...): en, fr, de, es, pt-BR, it, nl, ja,
+   * zh-CN, ko and ar ship. Default: the host document's `lang`, else English (README "Languages").
+   */
+  locale?: string;
 }
 
 /** Config of the `<auth-login>` widget: the core keys and every method's option objects (emailMagicLinksOptions, otpOptions, passwordOptions, ...). */

@@ -5,7 +5,9 @@
  * reword any of it through the `strings` prop (a partial object of the same keys).
  */
 import type { ErrorType } from '../sdk-core/schemas/errors.ts';
+import type { LocalePack, PluralCategory } from './i18n/pack.ts';
 import { type MethodStrings, UI_METHODS } from './methods.ts';
+import { setLocaleOf } from './text.ts';
 
 /** What the `errorType.*` texts may be: a key per `error_type` the server emits (sdk-core/schemas/errors.ts). */
 export type ErrorTypeStrings = { readonly [T in ErrorType as `errorType.${T}`]?: string };
@@ -102,14 +104,36 @@ export type Strings = { readonly [K in StringKey]: string };
 /** What a host passes as the `strings` prop: any subset of keys, each a replacement text. */
 export type StringOverrides = Partial<Record<StringKey, string>>;
 
-/** Merges host overrides onto the defaults, ignoring unknown keys and non-string values. */
-export function resolveStrings(overrides?: unknown): Strings {
-  if (typeof overrides !== 'object' || overrides === null) return DEFAULT_STRINGS;
+const PLURAL_CATEGORIES: ReadonlySet<string> = new Set<PluralCategory>(['zero', 'one', 'two', 'few', 'many', 'other']);
+
+/** True when `key` is a plural variant `base#category` of a key of the table (i18n/pack.ts). */
+export function isPluralVariant(key: string): boolean {
+  const at = key.lastIndexOf('#');
+  return at > 0 && Object.hasOwn(DEFAULT_STRINGS, key.slice(0, at)) && PLURAL_CATEGORIES.has(key.slice(at + 1));
+}
+
+/**
+ * The table a widget shows: English, then the locale pack's texts (a key the pack lacks stays English),
+ * then the host's overrides on top, ignoring unknown keys and non-string values. The result remembers
+ * its locale (text.ts `localeOf`) for plurals and Intl formatting.
+ */
+export function resolveStrings(overrides?: unknown, pack?: LocalePack, locale = 'en'): Strings {
+  if ((typeof overrides !== 'object' || overrides === null) && !pack) return DEFAULT_STRINGS;
   const merged: Record<string, string> = { ...DEFAULT_STRINGS };
-  for (const [key, value] of Object.entries(overrides)) {
-    // Only known keys: a typo in a host's table should not silently add dead entries.
-    if (Object.hasOwn(DEFAULT_STRINGS, key) && typeof value === 'string') merged[key] = value;
+  for (const [key, value] of Object.entries(pack ?? {})) {
+    if ((Object.hasOwn(DEFAULT_STRINGS, key) || isPluralVariant(key)) && typeof value === 'string') merged[key] = value;
   }
+  if (typeof overrides === 'object' && overrides !== null) {
+    for (const [key, value] of Object.entries(overrides)) {
+      // Only known keys: a typo in a host's table should not silently add dead entries.
+      if (Object.hasOwn(DEFAULT_STRINGS, key) && typeof value === 'string') {
+        merged[key] = value;
+        // The host's own text wins over the pack's plural variants of the same key.
+        for (const c of PLURAL_CATEGORIES) delete merged[`${key}#${c}`];
+      }
+    }
+  }
+  setLocaleOf(merged, locale);
   return merged as Strings;
 }
 

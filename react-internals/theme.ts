@@ -407,7 +407,7 @@ ${s}.ae-button:not(:disabled):not([aria-disabled="true"]):hover{background-image
 ${s}.ae-button:not(:disabled):not([aria-disabled="true"]):active{background-image:linear-gradient(var(--auth-button-primary-active-overlay),var(--auth-button-primary-active-overlay))}
 ${s}.ae-button:disabled{cursor:default;color:var(--auth-button-disabled-text);background:var(--auth-button-disabled-background);border-color:var(--auth-button-disabled-border);border-radius:var(--auth-button-disabled-radius)}
 ${s}.ae-button[aria-busy="true"]{cursor:progress}
-${s}.ae-button-spinner{flex:none;width:1em;height:1em;border:2px solid currentColor;border-right-color:transparent;border-radius:50%;animation:ae-spin .8s linear infinite}
+${s}.ae-button-spinner{flex:none;width:1em;height:1em;border:2px solid currentColor;border-inline-end-color:transparent;border-radius:50%;animation:ae-spin .8s linear infinite}
 ${s}.ae-link{padding:0;font:inherit;font-size:14px;font-weight:600;background:none;border:none;color:var(--auth-color-primary);text-decoration:underline;cursor:pointer}
 ${s}.ae-link[aria-disabled="true"]{cursor:default;text-decoration:none;color:var(--auth-color-secondary)}
 ${s}.ae-link:not([aria-disabled="true"]):hover{text-decoration-thickness:2px}
@@ -417,16 +417,18 @@ ${s}.ae-root :focus-visible{outline:2px solid var(--auth-color-primary);outline-
 ${s}.ae-progress{height:4px;border-radius:2px;background:var(--auth-color-disabled);overflow:hidden}
 ${s}.ae-progress>span{display:block;height:100%;width:40%;background:var(--auth-color-primary);animation:ae-progress 1.4s ease-in-out infinite}
 @keyframes ae-progress{from{transform:translateX(-100%)}to{transform:translateX(250%)}}
+${s}[dir="rtl"] .ae-flip-rtl{transform:scaleX(-1)}
+${s}[dir="rtl"] .ae-progress>span{animation-direction:reverse}
 ${s}.ae-row{display:flex;gap:8px;align-items:center;flex-wrap:wrap}
 ${s}.ae-center{text-align:center;align-items:center}
 ${s}.ae-check{display:block;margin:0 auto;color:var(--auth-color-success)}
 ${s}.ae-watermark{margin:0;font-size:12px;text-align:center;color:var(--auth-color-secondary)}
 ${s}.ae-watermark a{color:inherit;font-weight:600}
-${s}.ae-toasts{position:absolute;top:8px;left:8px;right:8px;display:flex;flex-direction:column;align-items:center;gap:8px;z-index:2;margin:0;padding:0;list-style:none;pointer-events:none}
+${s}.ae-toasts{position:absolute;top:8px;inset-inline:8px;display:flex;flex-direction:column;align-items:center;gap:8px;z-index:2;margin:0;padding:0;list-style:none;pointer-events:none}
 ${s}.ae-toast-close{flex:none;min-width:24px;min-height:24px;padding:0;font:inherit;font-size:18px;line-height:1;color:inherit;background:none;border:none;border-radius:4px;cursor:pointer}
 ${s}.ae-toast-close::before{content:"\\00D7"}
 ${s}.ae-toast :focus-visible{outline-color:currentColor}
-${s}.ae-toast{display:flex;align-items:center;gap:12px;pointer-events:auto;max-width:100%;padding:10px 12px 10px 16px;border-radius:4px;font-family:var(--auth-font-family);font-size:14px;color:var(--auth-toast-text);box-shadow:0 2px 8px rgba(0,0,0,.2)}
+${s}.ae-toast{display:flex;align-items:center;gap:12px;pointer-events:auto;max-width:100%;padding-block:10px;padding-inline:16px 12px;border-radius:4px;font-family:var(--auth-font-family);font-size:14px;color:var(--auth-toast-text);box-shadow:0 2px 8px rgba(0,0,0,.2)}
 ${s}.ae-toast[data-kind="success"]{background:var(--auth-color-success)}
 ${s}.ae-toast[data-kind="error"]{background:var(--auth-color-error)}
 ${s}.ae-tabs{display:flex;border-bottom:1px solid var(--auth-container-border)}
@@ -451,7 +453,7 @@ ${s}.ae-spinner{width:36px;height:36px;border:4px solid var(--auth-color-disable
 @keyframes ae-spin{to{transform:rotate(360deg)}}
 ${s}.ae-visually-hidden{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}
 @media (prefers-reduced-motion:reduce){${s}.ae-progress>span{animation:none;width:100%;opacity:.6}${s}.ae-spinner,${s}.ae-button-spinner{animation-duration:3s}${s}.ae-check{animation:none}${s}.ae-button{transition:none}}
-@media (forced-colors:active){${s}.ae-tab[aria-selected="true"]{border-bottom:3px solid Highlight;color:Highlight}${s}.ae-progress{border:1px solid CanvasText;background:Canvas}${s}.ae-progress>span{background:Highlight;forced-color-adjust:none}${s}.ae-spinner,${s}.ae-button-spinner{border-color:CanvasText;border-right-color:Canvas;forced-color-adjust:none}${s}.ae-spinner{border-top-color:Highlight}${s}.ae-button[aria-disabled="true"],${s}.ae-button:disabled{color:GrayText;border-color:GrayText}${s}.ae-toast{border:1px solid CanvasText}${s}.ae-input[readonly]{border-style:dashed}}
+@media (forced-colors:active){${s}.ae-tab[aria-selected="true"]{border-bottom:3px solid Highlight;color:Highlight}${s}.ae-progress{border:1px solid CanvasText;background:Canvas}${s}.ae-progress>span{background:Highlight;forced-color-adjust:none}${s}.ae-spinner,${s}.ae-button-spinner{border-color:CanvasText;border-inline-end-color:Canvas;forced-color-adjust:none}${s}.ae-spinner{border-top-color:Highlight}${s}.ae-button[aria-disabled="true"],${s}.ae-button:disabled{color:GrayText;border-color:GrayText}${s}.ae-toast{border:1px solid CanvasText}${s}.ae-input[readonly]{border-style:dashed}}
 `);
 }
 

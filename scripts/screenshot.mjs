@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Regenerates the README's pictures: the demo's <auth-login> on its main screen and on the
-// passcode screen, each theme of the theming gallery (demo/public/themes.html), and 320 px wide. Needs dist/ (npm run build). Usage: node --import tsx scripts/screenshot.mjs
+// passcode screen, each theme of the theming gallery (demo/public/themes.html), 320 px wide, and
+// the "Languages" pictures: French, German and Arabic (right to left) on the passcode screen. Needs dist/ (npm run build). Usage: node --import tsx scripts/screenshot.mjs
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -30,6 +31,16 @@ try {
   await page.keyboard.press('Enter');
   await login.locator('input[autocomplete="one-time-code"]').waitFor();
   await login.screenshot({ path: 'docs/login-passcode.png' });
+  for (const lang of ['fr', 'de', 'ar']) {
+    await page.goto(`${server.url}/?lang=${lang}`);
+    const widget = page.locator('auth-login');
+    await widget.locator(`.ae-root[lang="${lang}"] input[type="email"]`).waitFor();
+    await widget.locator('input[type="email"]').fill(`${lang}@example.com`);
+    await page.keyboard.press('Enter');
+    await widget.locator('input[autocomplete="one-time-code"]').waitFor();
+    await widget.screenshot({ path: `docs/login-${lang}.png` });
+    console.log(`wrote docs/login-${lang}.png`);
+  }
   // The theming gallery (README "Theming"): each theme's widget, and the default at 320 px.
   const gallery = await browser.newPage({ viewport: { width: 1280, height: 900 }, deviceScaleFactor: 1 });
   await gallery.goto(`${server.url}/themes.html`);

@@ -28,6 +28,11 @@ export const LAZY_ONLY = [
     markers: [/eip6963:requestProvider/],
   },
   {
+    name: 'locale packs (react-internals/i18n/packs: only the chosen one loads)',
+    // The French and Arabic headers of the Main screen, in no other file.
+    markers: [/Inscription ou connexion/, /أنشئ حسابًا أو سجّل الدخول/],
+  },
+  {
     name: 'phone-number metadata (libphonenumber-js)',
     // The start of the countries table: Ascension Island, calling code 247 (keys quoted or not).
     markers: [/["']?countries["']?\s*:\s*\{\s*["']?AC["']?\s*:\s*\[\s*["']247["']/],

@@ -76,6 +76,8 @@ export {
 } from '../react-internals/events.ts';
 export type { PartName } from '../react-internals/parts.ts';
 export { DEFAULT_STRINGS, type StringKey, type StringOverrides } from '../react-internals/strings.ts';
+export type { Locale } from '../react-internals/i18n/locales.ts';
+export type { LocalePack, PluralCategory } from '../react-internals/i18n/pack.ts';
 export {
   type ButtonStyle,
   darkTheme,

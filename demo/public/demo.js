@@ -24,6 +24,36 @@ select.addEventListener('change', () => {
   window.location.assign(url.href);
 });
 
+// The language picker (README "Languages"): reloads with ?lang=<tag>, so every language is linkable;
+// "page language" leaves config.locale out, and the widget follows this page's <html lang>.
+const LANGUAGES = [
+  ['', 'Page language'],
+  ['en', 'English'],
+  ['fr', 'Français'],
+  ['de', 'Deutsch'],
+  ['es', 'Español'],
+  ['pt-BR', 'Português (Brasil)'],
+  ['it', 'Italiano'],
+  ['nl', 'Nederlands'],
+  ['ja', '日本語'],
+  ['zh-CN', '简体中文'],
+  ['ko', '한국어'],
+  ['ar', 'العربية'],
+];
+const lang = new URL(window.location.href).searchParams.get('lang') ?? '';
+const langSelect = $('lang-select');
+for (const [tag, name] of LANGUAGES) {
+  const option = new Option(name, tag, false, tag === lang);
+  if (tag) option.lang = tag;
+  langSelect.add(option);
+}
+langSelect.addEventListener('change', () => {
+  const url = new URL(window.location.href);
+  if (langSelect.value) url.searchParams.set('lang', langSelect.value);
+  else url.searchParams.delete('lang');
+  window.location.assign(url.href);
+});
+
 // A preset's hint for the visitor (the wallet preset needs a wallet extension).
 const note = PRESETS[presetId].note;
 if (note) {
@@ -39,7 +69,7 @@ function setUpLogin() {
   login.id = 'login';
   login.client = client;
   // The page has its h1 and the panel's h2 above the widget: its titles are h3 (headingLevel).
-  login.config = { ...withDomMode(PRESETS[presetId].config), headingLevel: 3 };
+  login.config = { ...withDomMode(PRESETS[presetId].config), headingLevel: 3, ...(lang ? { locale: lang } : {}) };
   logEvents(login);
   $('login')?.remove();
   $('signed-out').append(login);

@@ -92,6 +92,8 @@ export function EmailStartForm(props: EmailStartFormProps) {
         className="ae-input"
         part="input email-input"
         type="email"
+        // An address reads left to right in every language, Arabic included (issue 19).
+        dir="ltr"
         name="email"
         // Passkey autofill (conditional mediation) needs `webauthn` here when passkeys are on.
         autoComplete={emailAutoComplete(config, props.autoComplete)}

@@ -1,9 +1,9 @@
 /** Decorative icons; hidden from assistive technology because the text beside them says it all. */
 
-/** Left arrow of the back button. */
+/** Back arrow of the back button: points left, and right in a right-to-left widget (`.ae-flip-rtl`). */
 export function BackArrowIcon() {
   return (
-    <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+    <svg className="ae-flip-rtl" width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
       <path d="M20 11H7.83l5.59-5.59L12 4l-8 8 8 8 1.41-1.41L7.83 13H20v-2z" fill="currentColor" />
     </svg>
   );

@@ -8,13 +8,15 @@ import type { AuthClient, BootstrapData } from '../../sdk-core/index.ts';
 import { realClock, type WidgetClock } from '../clock.ts';
 import { ToastList, useToasts } from '../components/Toasts.tsx';
 import { Watermark } from '../components/Watermark.tsx';
-import { resolveLoginConfig } from '../config.ts';
+import { isRecord, resolveLoginConfig } from '../config.ts';
 import { WidgetContext, type WidgetContextValue } from '../context.ts';
 import { errorDetail } from '../errors.ts';
 import type { AuthErrorDetail, AuthEvent } from '../events.ts';
 import { asComponent } from '../lazy.tsx';
 import type { UiMethod, View } from '../method.ts';
 import { UI_METHODS } from '../methods.ts';
+import { choose, hostLang, isRtl, loadedPack, loadPack } from '../i18n/locales.ts';
+import type { LocalePack } from '../i18n/pack.ts';
 import { resolveStrings } from '../strings.ts';
 import { GenericErrorScreen } from './GenericErrorScreen.tsx';
 import { MainScreen } from './MainScreen.tsx';
@@ -28,8 +30,13 @@ export interface LoginWidgetProps {
   config?: unknown;
   /** Host theme (SPEC §3); validated per property. */
   styles?: unknown;
-  /** Host string overrides (partial table). */
+  /** Host string overrides (partial table), applied on top of the locale pack. */
   strings?: unknown;
+  /**
+   * The host document's language at the element (its nearest `lang`, else `<html lang>`): the
+   * language when the config names no `locale`. Default: the document's `<html lang>`.
+   */
+  documentLang?: string;
   /** Receives every widget event. */
   onEvent?: (event: AuthEvent) => void;
   /** Receives every error. */
@@ -66,10 +73,28 @@ export function LoginWidget(props: LoginWidgetProps) {
   const { toasts, show: toast, hold: holdToasts, dismiss: dismissToast } = useToasts(clock);
   const configKey = JSON.stringify(props.config ?? null);
   const stringsKey = JSON.stringify(props.strings ?? null);
+  // The language (README "Languages"): config.locale, else the document's lang, else English.
+  const { locale, tag } = choose(isRecord(props.config) ? (props.config['locale'] ?? props.config['lang']) : undefined, props.documentLang ?? hostLang(null));
+  const [pack, setPack] = useState<{ locale: string; pack: LocalePack } | null>(null);
+  const ready = loadedPack(locale) ?? (pack?.locale === locale ? pack.pack : undefined);
+  useEffect(() => {
+    if (loadedPack(locale)) return;
+    let live = true;
+    void loadPack(locale).then(
+      (p) => live && setPack({ locale, pack: p }),
+      // A pack chunk that fails to load (offline, a bad deploy) leaves the widget in English.
+      () => live && setPack({ locale, pack: {} }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [locale]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: keyed by content, not identity.
-  const config = useMemo(() => resolveLoginConfig(props.config), [configKey]);
+  const resolved = useMemo(() => resolveLoginConfig(props.config), [configKey]);
+  // The server writes its messages in the widget's language unless otpOptions.locale says otherwise.
+  const config = useMemo(() => (resolved.locale || locale === 'en' ? resolved : { ...resolved, locale }), [resolved, locale]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: keyed by content, not identity.
-  const strings = useMemo(() => resolveStrings(props.strings), [stringsKey]);
+  const strings = useMemo(() => resolveStrings(props.strings, ready, tag), [stringsKey, ready, tag]);
 
   // Callbacks through refs: a host swapping callbacks must not re-run effects or re-create screens.
   const onEventRef = useRef(props.onEvent);
@@ -186,8 +211,18 @@ export function LoginWidget(props: LoginWidgetProps) {
   );
 
   return (
-    <div className="ae-root" part="container" data-screen={state.screen} ref={screenRef} lang={widgetLang(config.lang, props.strings)}>
-      {ctx ? (
+    <div
+      className="ae-root"
+      part="container"
+      data-screen={state.screen}
+      ref={screenRef}
+      lang={config.lang ?? (tag === 'en' ? widgetLang(undefined, props.strings) : tag)}
+      dir={isRtl(locale) ? 'rtl' : 'ltr'}
+    >
+      {!ready ? (
+        // The pack is a local chunk: a blank frame while it loads, not a flash of English.
+        <p className="ae-loading" aria-busy="true" />
+      ) : ctx ? (
         <WidgetContext.Provider value={ctx}>
           <CurrentScreen screen={state.screen} />
           {/* SPEC §2: the identity-provider screen never shows the watermark. */}

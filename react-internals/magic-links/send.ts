@@ -16,6 +16,8 @@ export function magicLinkSendOptions(config: ResolvedLoginConfig): MagicLinkSend
   // Without URLs the server falls back to the project's allowlisted redirect URL.
   if (eml.loginRedirectURL) options.login_magic_link_url = eml.loginRedirectURL;
   if (eml.signupRedirectURL) options.signup_magic_link_url = eml.signupRedirectURL;
+  // The email's language: otpOptions.locale, else the widget's own (LoginWidget fills config.locale).
+  if (config.locale) options.locale = config.locale;
   return options;
 }
 

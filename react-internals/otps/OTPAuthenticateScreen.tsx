@@ -3,7 +3,7 @@ import { OTP_LENGTH as SPEC_OTP_LENGTH, RESEND_CONFIRMATION_MS } from '../../sdk
 import { type ChangeEvent, type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { BackButton } from '../components/BackButton.tsx';
 import { useWidget } from '../context.ts';
-import { text } from '../text.ts';
+import { localeOf, text } from '../text.ts';
 import { otpSentEvent, RESEND_TOAST } from './channels.ts';
 import { formatCountdown, useCountdown } from './countdown.ts';
 import { loadPhoneParser, readablePhone } from './phone/parse.ts';
@@ -161,6 +161,8 @@ export function OTPAuthenticateScreen() {
           type="text"
           name="otp"
           inputMode="numeric"
+          // Digits read left to right in every language, Arabic included (issue 19).
+          dir="ltr"
           autoComplete="one-time-code"
           pattern="[0-9]*"
           maxLength={OTP_LENGTH}
@@ -201,7 +203,7 @@ export function OTPAuthenticateScreen() {
       {/* The ticking countdown is not a live region (it would speak every second); expiry is
           announced politely once, by the status line below (issue 17 defect 7). */}
       <p className="ae-helper" part="helper" data-countdown="">
-        {secondsLeft > 0 ? text(strings, 'otp.expiresIn', { time: formatCountdown(secondsLeft) }) : strings['otp.expired']}
+        {secondsLeft > 0 ? text(strings, 'otp.expiresIn', { time: formatCountdown(secondsLeft, localeOf(strings)) }) : strings['otp.expired']}
       </p>
       <div className="ae-visually-hidden" role="status" data-expiry-status="">
         {secondsLeft > 0 ? '' : strings['otp.expired']}

@@ -1,11 +1,11 @@
 /** The OTP expiry countdown (SPEC §2: 'Your code expires in m:ss.' then 'Your code has expired.'). */
 import { useEffect, useState } from 'react';
 import type { WidgetClock } from '../clock.ts';
+import { formatCountdown as formatIn } from '../i18n/format.ts';
 
-/** `m:ss` for a number of whole seconds (negative counts as 0). */
-export function formatCountdown(totalSeconds: number): string {
-  const s = Math.max(0, Math.floor(totalSeconds));
-  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+/** `m:ss` for a number of whole seconds (negative counts as 0), in `locale`'s digits. */
+export function formatCountdown(totalSeconds: number, locale = 'en'): string {
+  return formatIn(locale, totalSeconds);
 }
 
 /** Whole seconds left until `deadline` (epoch ms), rounded up so 0 means expired. */

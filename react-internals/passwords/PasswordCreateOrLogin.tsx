@@ -105,7 +105,7 @@ export function PasswordCreateOrLogin() {
           {strings['password.emailLabel']}
         </label>
         {/* Read-only, but present: password managers pair the saved password with this username. */}
-        <input id={emailId} className="ae-input" part="input email-input" type="email" name="email" autoComplete="username" value={email} readOnly />
+        <input id={emailId} className="ae-input" part="input email-input" type="email" name="email" dir="ltr" autoComplete="username" value={email} readOnly />
         <PasswordInput
           id={inputId}
           inputRef={inputRef}

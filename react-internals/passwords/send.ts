@@ -18,7 +18,9 @@ export function resetStartOptions(config: ResolvedLoginConfig): ResetByEmailStar
   if (p.resetPasswordRedirectURL) o.reset_password_redirect_url = p.resetPasswordRedirectURL;
   if (p.resetPasswordExpirationMinutes) o.reset_password_expiration_minutes = p.resetPasswordExpirationMinutes;
   if (p.resetPasswordTemplateId) o.reset_password_template_id = p.resetPasswordTemplateId;
-  if (p.locale) o.locale = p.locale;
+  // The email's language: passwordOptions.locale, else the widget's (LoginWidget fills config.locale).
+  const locale = p.locale ?? config.locale;
+  if (locale) o.locale = locale;
   return o;
 }
 

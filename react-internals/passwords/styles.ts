@@ -6,8 +6,8 @@
  */
 export const PASSWORD_RULES = `
 .ae-pw-field{position:relative}
-.ae-pw-field>.ae-input{padding-right:52px}
-.ae-pw-toggle{position:absolute;top:0;right:0;height:100%;width:48px;display:inline-flex;align-items:center;justify-content:center;padding:0;background:none;border:none;cursor:pointer;color:var(--auth-color-secondary);border-radius:var(--auth-input-radius)}
+.ae-pw-field>.ae-input{padding-inline-end:52px}
+.ae-pw-toggle{position:absolute;top:0;inset-inline-end:0;height:100%;width:48px;display:inline-flex;align-items:center;justify-content:center;padding:0;background:none;border:none;cursor:pointer;color:var(--auth-color-secondary);border-radius:var(--auth-input-radius)}
 .ae-pw-toggle[aria-pressed="true"]{color:var(--auth-color-primary)}
 .ae-pw-meter{display:flex;gap:4px}
 .ae-pw-meter>span{flex:1;height:4px;border-radius:2px;background:var(--auth-input-border)}

@@ -12,6 +12,7 @@ import { newId } from '../crypto.ts';
 import { ApiError } from '../errors.ts';
 import { clientIp, type Ctx, ok, readJson, requireProjectAuth, type Services, userAgent } from '../http.ts';
 import type { OutboundMessage } from '../messaging/delivery.ts';
+import { messageLocale, renderLinkMessage } from '../messaging/templates.ts';
 import type { DeferredHandler, PreparedMessage } from '../outbox.ts';
 import { authenticateAnswer, createSession, DEFAULT_SESSION_DURATION_MINUTES } from '../sessions.ts';
 import { enumerationProtected, pkceRequiredForMagicLinks } from '../settings.ts';
@@ -30,6 +31,8 @@ interface PrimaryLinkJob {
   codeChallenge: string | null;
   /** When the send was asked for; the link's lifetime counts from here. */
   at: number;
+  /** The request's `locale`: the email's language (templates.ts). */
+  locale?: string;
 }
 
 /** The user and id of an email address of the project, if any. */
@@ -45,7 +48,17 @@ function findEmail(svc: Services, email: string) {
 /** Issues the emailed token and renders its message (the caller enqueues it, or hands it to the outbox worker). */
 async function prepareLink(
   svc: Services,
-  o: { userId: string; emailId: string; email: string; signup: boolean; url: string; minutes: number; codeChallenge: string | null; at?: number },
+  o: {
+    userId: string;
+    emailId: string;
+    email: string;
+    signup: boolean;
+    url: string;
+    minutes: number;
+    codeChallenge: string | null;
+    at?: number;
+    locale?: string | undefined;
+  },
 ): Promise<PreparedMessage> {
   const { token, expiresAt } = await issueEmailToken(svc, {
     userId: o.userId,
@@ -57,16 +70,8 @@ async function prepareLink(
     ...(o.at !== undefined ? { at: o.at } : {}),
   });
   const link = linkWithToken(o.url, 'magic_links', token);
-  const name = svc.project.project_name;
-  const message: OutboundMessage = {
-    projectId: svc.project.project_id,
-    channel: 'email',
-    to: o.email,
-    subject: o.signup ? `Finish signing up to ${name}` : `Your ${name} login link`,
-    text: `${o.signup ? 'Finish signing up' : 'Log in'} to ${name} with this link:\n\n${link}\n\nIt expires in ${o.minutes} minutes and works once. If you did not request it, ignore this email.`,
-    code: null,
-    link,
-  };
+  const rendered = renderLinkMessage(messageLocale(o.locale), o.signup ? 'signup' : 'login', { project: svc.project.project_name, link, minutes: o.minutes });
+  const message: OutboundMessage = { projectId: svc.project.project_id, channel: 'email', to: o.email, ...rendered, code: null, link };
   return { message, expiresAt };
 }
 
@@ -89,6 +94,7 @@ export function magicLinkJobs(svc: Services): Record<string, DeferredHandler> {
         minutes: p.minutes,
         codeChallenge: p.codeChallenge,
         at: p.at,
+        locale: p.locale,
       });
     },
   };
@@ -115,7 +121,13 @@ export function magicLinkRoutes(route: Route, svc: Services): void {
     o: { userId: string; emailId: string; email: string; signup: boolean; loginUrl: string; signupUrl: string },
   ) => {
     const minutes = (o.signup ? body.signup_expiration_minutes : body.login_expiration_minutes) ?? MAGIC_LINK_EXPIRATION_DEFAULT;
-    const prepared = await prepareLink(svc, { ...o, url: o.signup ? o.signupUrl : o.loginUrl, minutes, codeChallenge: body.code_challenge ?? null });
+    const prepared = await prepareLink(svc, {
+      ...o,
+      url: o.signup ? o.signupUrl : o.loginUrl,
+      minutes,
+      codeChallenge: body.code_challenge ?? null,
+      locale: body.locale,
+    });
     await svc.outbox.enqueueMessage(prepared.message, { expiresAt: prepared.expiresAt });
   };
 
@@ -149,6 +161,7 @@ export function magicLinkRoutes(route: Route, svc: Services): void {
         minutes: body.login_expiration_minutes ?? MAGIC_LINK_EXPIRATION_DEFAULT,
         codeChallenge: body.code_challenge ?? null,
         at: svc.now(),
+        ...(body.locale ? { locale: body.locale } : {}),
       };
       await svc.outbox.enqueue(PRIMARY_LINK_JOB, job);
       const answer: MagicLinkSendResponse = {

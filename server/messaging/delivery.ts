@@ -9,6 +9,8 @@ export interface OutboundMessage {
   to: string;
   subject: string | null;
   text: string;
+  /** The HTML part of an email (templates.ts); null for texts. Optional: jobs queued before it existed lack it. */
+  html?: string | null;
   code: string | null;
   link: string | null;
 }

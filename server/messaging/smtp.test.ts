@@ -69,6 +69,26 @@ describe('SMTP delivery', () => {
     }
   });
 
+  it('sends a localized email with a plain-text and an HTML part (issue 19)', async () => {
+    const t = await testApp({ smtpUrl: `smtp://mailer:s3cret@127.0.0.1:${port}`, smtpFrom: 'Acme <login@acme.test>' });
+    try {
+      const { code } = await sendOtp(t, 'eloise@example.com', { locale: 'fr' });
+      const mail = received.find((m) => m.to.includes('eloise@example.com'));
+      assert.ok(mail, 'the SMTP server received the email');
+      // Both parts, as alternatives: a client shows one of them.
+      assert.match(mail.data, /^Content-Type: multipart\/alternative/m);
+      assert.match(mail.data, /^Content-Type: text\/plain; charset=utf-8/m);
+      assert.match(mail.data, /^Content-Type: text\/html; charset=utf-8/m);
+      // Quoted-printable may wrap long lines and encode '=' as =3D; undo both before reading.
+      const body = mail.data.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16)));
+      assert.ok(body.includes('<html lang="fr" dir="ltr">'), 'the HTML part is French');
+      assert.ok(body.includes(`<strong>${code}</strong>`), 'the HTML part carries the code');
+      assert.ok(body.includes(code));
+    } finally {
+      await t.close();
+    }
+  });
+
   it('an SMTP server refusing the login leaves the job for a retry, and neither answer nor log holds the credentials', async () => {
     const lines: string[] = [];
     const t = await testApp({ smtpUrl: `smtp://mailer:wrong@127.0.0.1:${port}`, logger: (l) => lines.push(l) });

@@ -59,6 +59,8 @@ export function smtpDelivery(smtpUrl: string, from: string): Delivery {
         to: { name: '', address: to },
         subject: m.subject ?? '',
         text: m.text,
+        // The alternative HTML part (templates.ts escapes every inserted value); clients choose.
+        ...(m.html ? { html: m.html } : {}),
         // RCPT TO is exactly the stored address, and nothing else (DESIGN 3: a single recipient).
         envelope: { from: sender, to: [to] },
       });

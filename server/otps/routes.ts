@@ -54,6 +54,7 @@ export function otpRoutes(route: Route, svc: Services): void {
       channel: 'email',
       to: email,
       minutes,
+      locale: body.locale,
       destination: null,
       requesterHash: clientIpHash(c, svc),
     });

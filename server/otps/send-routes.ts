@@ -40,6 +40,8 @@ interface PrimaryOtpJob {
   requesterHash: string;
   /** When the send was asked for; the code's lifetime counts from here. */
   at: number;
+  /** The request's `locale`: the message's language (templates.ts). */
+  locale?: string;
 }
 
 /**
@@ -52,7 +54,16 @@ export function otpJobs(svc: Services): Record<string, DeferredHandler> {
       const p = payload as PrimaryOtpJob;
       const found = await findOtpMethodOf(svc, p.channel, p.address);
       if (!found) return null;
-      return prepareOtp(svc, { ...found, channel: p.channel, to: p.address, minutes: p.minutes, destination: null, requesterHash: p.requesterHash, at: p.at });
+      return prepareOtp(svc, {
+        ...found,
+        channel: p.channel,
+        to: p.address,
+        minutes: p.minutes,
+        destination: null,
+        requesterHash: p.requesterHash,
+        at: p.at,
+        locale: p.locale,
+      });
     },
   };
 }
@@ -82,10 +93,10 @@ export function otpSendRoutes(route: Route, svc: Services): void {
    * send/primary with enumeration protection: the same limits, lookup, one enqueue and answer shape for
    * every address; an unknown one gets stable decoy ids (client-keys.ts) and no message.
    */
-  const protectedPrimary = async (c: Ctx, channel: InboxChannel, address: string, minutes: number, destinationKey: string) => {
+  const protectedPrimary = async (c: Ctx, channel: InboxChannel, address: string, minutes: number, destinationKey: string, locale?: string) => {
     await limit(c, channel, address, destinationKey);
     const known = await findOtpMethodOf(svc, channel, address);
-    const job: PrimaryOtpJob = { channel, address, minutes, requesterHash: clientIpHash(c, svc), at: svc.now() };
+    const job: PrimaryOtpJob = { channel, address, minutes, requesterHash: clientIpHash(c, svc), at: svc.now(), ...(locale ? { locale } : {}) };
     await svc.outbox.enqueue(PRIMARY_OTP_JOB, job);
     const methodKind = channel === 'email' ? 'email' : 'phone-number';
     return { userId: known?.userId ?? decoyId(svc, 'user', address), methodId: known?.methodId ?? decoyId(svc, methodKind, address) };
@@ -105,6 +116,7 @@ export function otpSendRoutes(route: Route, svc: Services): void {
         channel,
         to: phone,
         minutes,
+        locale: body.locale,
         destination: null,
         requesterHash: clientIpHash(c, svc),
       });
@@ -123,7 +135,7 @@ export function otpSendRoutes(route: Route, svc: Services): void {
       const phone = textablePhone(svc, body.phone_number);
       const minutes = body.expiration_minutes ?? OTP_EXPIRATION_DEFAULT;
       if (enumerationProtected(svc.project)) {
-        const ids = await protectedPrimary(c, channel, phone, minutes, `otp_send:phone:${pid}:${phone}`);
+        const ids = await protectedPrimary(c, channel, phone, minutes, `otp_send:phone:${pid}:${phone}`, body.locale);
         const answer: OTPPhoneSendResponse = { method_id: ids.methodId, user_id: ids.userId, phone_id: ids.methodId, user_created: false };
         return ok(c, answer);
       }
@@ -136,6 +148,7 @@ export function otpSendRoutes(route: Route, svc: Services): void {
         channel,
         to: phone,
         minutes,
+        locale: body.locale,
         destination: null,
         requesterHash: clientIpHash(c, svc),
       });
@@ -159,6 +172,7 @@ export function otpSendRoutes(route: Route, svc: Services): void {
         channel,
         to: phone,
         minutes,
+        locale: body.locale,
         destination: found ? null : phone,
         requesterHash: clientIpHash(c, svc),
       });
@@ -173,7 +187,7 @@ export function otpSendRoutes(route: Route, svc: Services): void {
     const email = bodyEmail(body.email);
     const minutes = body.expiration_minutes ?? OTP_EXPIRATION_DEFAULT;
     if (enumerationProtected(svc.project)) {
-      const ids = await protectedPrimary(c, 'email', email, minutes, `otp_send:email:${pid}:${email}`);
+      const ids = await protectedPrimary(c, 'email', email, minutes, `otp_send:email:${pid}:${email}`, body.locale);
       const answer: OTPLoginOrCreateResponse = { method_id: ids.methodId, user_id: ids.userId, email_id: ids.methodId, user_created: false };
       return ok(c, answer);
     }
@@ -186,6 +200,7 @@ export function otpSendRoutes(route: Route, svc: Services): void {
       channel: 'email',
       to: email,
       minutes,
+      locale: body.locale,
       destination: null,
       requesterHash: clientIpHash(c, svc),
     });
@@ -208,6 +223,7 @@ export function otpSendRoutes(route: Route, svc: Services): void {
       channel: 'email',
       to: email,
       minutes,
+      locale: body.locale,
       destination: found ? null : email,
       requesterHash: clientIpHash(c, svc),
     });

@@ -4,6 +4,7 @@ import type { AuthenticationFactor } from '../../sdk-core/schemas/index.ts';
 import { hashOtp, newId, newOtpCode } from '../crypto.ts';
 import { ApiError } from '../errors.ts';
 import type { Services } from '../http.ts';
+import { messageLocale, renderOtpMessage } from '../messaging/templates.ts';
 import type { OutboundMessage } from '../messaging/delivery.ts';
 import type { PreparedMessage } from '../outbox.ts';
 import { findPhone } from '../phones.ts';
@@ -121,6 +122,8 @@ export interface OtpIssue {
   requesterHash: string | null;
   /** When the code was asked for (epoch ms); its lifetime counts from here. Default now. */
   at?: number;
+  /** The request's `locale` (SPEC §3 otpOptions.locale): the message's language, English when absent or unknown. */
+  locale?: string | undefined;
 }
 
 /**
@@ -152,21 +155,9 @@ export async function prepareOtp(svc: Services, o: OtpIssue): Promise<PreparedMe
       requester_hash: o.requesterHash,
     })
     .execute();
-  const expires = `${o.minutes} minute${o.minutes === 1 ? '' : 's'}`;
-  const name = svc.project.project_name;
-  const message: OutboundMessage = {
-    projectId: pid,
-    channel: o.channel,
-    to: o.to,
-    // Text messages have no subject; the inbox and the SMS adapter rely on that.
-    subject: o.channel === 'email' ? 'Your verification code' : null,
-    text:
-      o.channel === 'email'
-        ? `Your ${name} verification code is ${code}. It expires in ${expires}. If you did not request it, ignore this email.`
-        : `${code} is your ${name} verification code. It expires in ${expires}.`,
-    code,
-    link: null,
-  };
+  // Text messages have no subject and no HTML; the inbox and the SMS adapter rely on that.
+  const rendered = renderOtpMessage(messageLocale(o.locale), o.channel, { project: svc.project.project_name, code, minutes: o.minutes });
+  const message: OutboundMessage = { projectId: pid, channel: o.channel, to: o.to, ...rendered, code, link: null };
   return { message, expiresAt };
 }
 

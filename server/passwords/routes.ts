@@ -31,6 +31,7 @@ import { ApiError } from '../errors.ts';
 import { clientIp, type Ctx, ok, readJson, requireProjectAuth, type Services, userAgent } from '../http.ts';
 import { issueEmailToken, peekEmailToken, redeemEmailToken } from '../magic-links/index.ts';
 import type { OutboundMessage } from '../messaging/delivery.ts';
+import { messageLocale, renderLinkMessage } from '../messaging/templates.ts';
 import type { DeferredHandler } from '../outbox.ts';
 import { count, currentHits, hit, type Limit, secondsLeftInWindow } from '../rate-limit.ts';
 import { authenticateAnswer, createSession, DEFAULT_SESSION_DURATION_MINUTES } from '../sessions.ts';
@@ -68,6 +69,8 @@ interface ResetJob {
   codeChallenge: string | null;
   /** When the reset was asked for; the link's lifetime counts from here. */
   at: number;
+  /** The request's `locale`: the email's language (templates.ts). */
+  locale?: string;
 }
 
 /** The user and id of an email address of the project, and whether it is verified, if any. */
@@ -100,17 +103,9 @@ export function passwordJobs(svc: Services): Record<string, DeferredHandler> {
         at: p.at,
       });
       const link = linkWithToken(p.resetUrl, 'reset_password', token);
-      const name = svc.project.project_name;
-      const loginPart = p.loginUrl ? `\n\nOr log in without changing your password:\n\n${linkWithToken(p.loginUrl, 'login', token)}` : '';
-      const message: OutboundMessage = {
-        projectId: svc.project.project_id,
-        channel: 'email',
-        to: p.email,
-        subject: `Reset your ${name} password`,
-        text: `Set a new ${name} password with this link:\n\n${link}${loginPart}\n\nIt expires in ${p.minutes} minutes and works once. If you did not request it, ignore this email.`,
-        code: null,
-        link,
-      };
+      const loginLink = p.loginUrl ? linkWithToken(p.loginUrl, 'login', token) : null;
+      const rendered = renderLinkMessage(messageLocale(p.locale), 'reset', { project: svc.project.project_name, link, loginLink, minutes: p.minutes });
+      const message: OutboundMessage = { projectId: svc.project.project_id, channel: 'email', to: p.email, ...rendered, code: null, link };
       return { message, expiresAt };
     },
   };
@@ -233,6 +228,7 @@ export function passwordRoutes(route: Route, svc: Services): void {
       minutes: body.reset_password_expiration_minutes ?? MAGIC_LINK_EXPIRATION_DEFAULT,
       codeChallenge: body.code_challenge ?? null,
       at: svc.now(),
+      ...(body.locale ? { locale: body.locale } : {}),
     };
     await svc.outbox.enqueue(RESET_JOB, job);
     return ok(c, {});

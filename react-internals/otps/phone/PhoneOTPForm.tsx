@@ -4,6 +4,7 @@ import { activeElementOf } from '../../../sdk-core/dom.ts';
 import { Button } from '../../components/Button.tsx';
 import { useSendingIndicator } from '../../components/sending.ts';
 import { useWidget } from '../../context.ts';
+import { localeOf } from '../../text.ts';
 import { otpSentEvent } from '../channels.ts';
 import { codeScreenReady } from '../lazy.ts';
 import { otpSendOptions, sendOtp } from '../send.ts';
@@ -58,7 +59,8 @@ export function PhoneOTPForm({ channel, loadParser = loadPhoneParser }: PhoneOTP
   const inputId = useId();
   const errorId = useId();
   useSendingIndicator(submitting);
-  const locale = config.locale ?? config.lang ?? 'en';
+  // Country names in the widget's language (Intl.DisplayNames), whatever otpOptions.locale says.
+  const locale = localeOf(strings);
   const options = optionsFor(locale);
   const dialCode = dialCodeOf(region) ?? '1';
 
@@ -165,6 +167,8 @@ export function PhoneOTPForm({ channel, loadParser = loadPhoneParser }: PhoneOTP
             type="tel"
             name="phone"
             inputMode="tel"
+            // A phone number is written left to right in every language, Arabic included (issue 19).
+            dir="ltr"
             autoComplete="tel"
             required
             placeholder={strings['phone.placeholder']}

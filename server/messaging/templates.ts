@@ -1,0 +1,122 @@
+/**
+ * Renders the server's messages from the per-locale texts (locales.ts; issue 19): a plain-text part for
+ * every channel and an HTML part for email. Inserted values (the project name, the code, links) are
+ * escaped per channel: HTML-escaped (text and attributes) in the HTML part, left as they are in the
+ * plain-text part and in SMS / WhatsApp, where markup means nothing. The template texts are ours, but
+ * they are escaped in HTML too, so a translation with a '<' or '&' cannot break the markup.
+ */
+import type { InboxChannel } from '../../sdk-core/schemas/index.ts';
+import { MESSAGE_TEXTS, type MessageLocale, type MessageTexts, RTL_MESSAGE_LOCALES } from './locales.ts';
+
+/** A rendered message: subject (email only), plain text, and HTML (email only). */
+export interface RenderedMessage {
+  subject: string | null;
+  text: string;
+  html: string | null;
+}
+
+const LOCALES = Object.keys(MESSAGE_TEXTS) as MessageLocale[];
+
+/**
+ * The message language for a request's `locale` (SPEC §3 otpOptions.locale, sent in the bodies of
+ * SPEC §7's OTP, magic-link and reset sends): the same matching as the widget's packs (`fr-CA` -> fr,
+ * `pt` -> pt-BR, `zh` / `zh-Hans` -> zh-CN), else English. Anything unusable is English, never an error:
+ * the language of a message is a preference, and a send must not fail over it.
+ */
+export function messageLocale(tag: unknown): MessageLocale {
+  if (typeof tag !== 'string' || tag.trim() === '') return 'en';
+  let parsed: Intl.Locale;
+  try {
+    parsed = new Intl.Locale(tag.trim().replace(/_/g, '-'));
+  } catch {
+    return 'en';
+  }
+  const lang = parsed.language.toLowerCase();
+  if (lang === 'zh') return parsed.maximize().script === 'Hans' ? 'zh-CN' : 'en';
+  if (lang === 'pt') return 'pt-BR';
+  return (LOCALES as string[]).includes(lang) ? (lang as MessageLocale) : 'en';
+}
+
+/** `s` safe as HTML text and as a double-quoted attribute value. */
+export function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+}
+
+/** A header-safe line: control characters (CR, LF, ...) in a project name must not fold or split the subject. */
+const headerSafe = (s: string) => s.replace(/[\p{Cc}\u2028\u2029]+/gu, ' ').trim();
+
+/** `{name}` placeholders filled in; with `html`, the template text and the values are escaped, and `{code}` is bold. */
+function fill(template: string, vars: Readonly<Record<string, string>>, html = false): string {
+  return template
+    .split(/(\{\w+\})/)
+    .map((part) => {
+      const m = /^\{(\w+)\}$/.exec(part);
+      const name = m?.[1];
+      if (name === undefined || !Object.hasOwn(vars, name)) return html ? escapeHtml(part) : part;
+      const value = vars[name] as string;
+      if (!html) return value;
+      return name === 'code' ? `<strong>${escapeHtml(value)}</strong>` : escapeHtml(value);
+    })
+    .join('');
+}
+
+/** "5 minutes" in the message's language (Intl's unit formatting knows each language's plural forms). */
+export function formatMinutes(locale: MessageLocale, minutes: number): string {
+  return new Intl.NumberFormat(locale, { style: 'unit', unit: 'minute', unitDisplay: 'long' }).format(minutes);
+}
+
+/** The HTML document around `body` (paragraphs already escaped), in the message's language and direction. */
+function htmlDocument(locale: MessageLocale, title: string, body: string): string {
+  const dir = RTL_MESSAGE_LOCALES.has(locale) ? 'rtl' : 'ltr';
+  return `<!doctype html>
+<html lang="${locale}" dir="${dir}">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(title)}</title></head>
+<body style="margin:0;padding:24px;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;font-size:16px;line-height:1.5;color:#1f2328">
+${body}
+</body>
+</html>
+`;
+}
+
+/** A link as a button, and its address written out beneath for mail clients that hide buttons. */
+const htmlLink = (href: string, label: string) =>
+  `<p><a href="${escapeHtml(href)}" style="display:inline-block;padding:10px 20px;background:#19303d;color:#ffffff;border-radius:4px;text-decoration:none;font-weight:600">${escapeHtml(label)}</a></p>
+<p style="font-size:13px;color:#57606a;word-break:break-all" dir="ltr">${escapeHtml(href)}</p>`;
+
+/** A one-time passcode message: an email (subject, text, HTML) or a short SMS / WhatsApp text. */
+export function renderOtpMessage(locale: MessageLocale, channel: InboxChannel, v: { project: string; code: string; minutes: number }): RenderedMessage {
+  const t: MessageTexts = MESSAGE_TEXTS[locale];
+  const vars = { project: v.project, code: v.code, expires: formatMinutes(locale, v.minutes) };
+  if (channel !== 'email') return { subject: null, text: fill(t.otpText, vars), html: null };
+  const subject = headerSafe(fill(t.otpSubject, vars));
+  return { subject, text: fill(t.otpEmail, vars), html: htmlDocument(locale, subject, `<p>${fill(t.otpEmail, vars, true)}</p>`) };
+}
+
+/** Which link email: a magic-link login, a magic-link sign-up, or a password reset. */
+export type LinkKind = 'login' | 'signup' | 'reset';
+
+/** A link email (subject, text, HTML); a reset may carry a second link that logs in without a change. */
+export function renderLinkMessage(
+  locale: MessageLocale,
+  kind: LinkKind,
+  v: { project: string; link: string; minutes: number; loginLink?: string | null },
+): RenderedMessage {
+  const t: MessageTexts = MESSAGE_TEXTS[locale];
+  const vars = { project: v.project, expires: formatMinutes(locale, v.minutes) };
+  const [subjectT, introT, buttonT] =
+    kind === 'login'
+      ? [t.loginSubject, t.loginIntro, t.loginButton]
+      : kind === 'signup'
+        ? [t.signupSubject, t.signupIntro, t.signupButton]
+        : [t.resetSubject, t.resetIntro, t.resetButton];
+  const subject = headerSafe(fill(subjectT, vars));
+  const second = kind === 'reset' && v.loginLink ? v.loginLink : null;
+  const text = `${fill(introT, vars)}\n\n${v.link}${second ? `\n\n${fill(t.resetLoginIntro, vars)}\n\n${second}` : ''}\n\n${fill(t.linkFooter, vars)}`;
+  const body = [
+    `<p>${fill(introT, vars, true)}</p>`,
+    htmlLink(v.link, fill(buttonT, vars)),
+    ...(second ? [`<p>${fill(t.resetLoginIntro, vars, true)}</p>`, htmlLink(second, fill(t.resetLoginButton, vars))] : []),
+    `<p style="font-size:13px;color:#57606a">${fill(t.linkFooter, vars, true)}</p>`,
+  ].join('\n');
+  return { subject, text, html: htmlDocument(locale, subject, body) };
+}
