@@ -7,8 +7,13 @@ import { readFileSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-/** Initial-JS budget for <auth-login> configured for email OTP (gzip bytes). */
-export const LOGIN_BUDGET_GZIP = 80 * 1024;
+/**
+ * Initial-JS budget for <auth-login> configured for email OTP (gzip bytes). 80 KB until OAuth, crypto
+ * wallets, the IdP consent element and the locale loader each put their registry entry (strings, reducer,
+ * config checks, element row) in the initial JS (83,125 B with all of them); issue 16's first paint
+ * without React replaces this with its 20 KB (interactive) and 60 KB (email sign-in) budgets.
+ */
+export const LOGIN_BUDGET_GZIP = 84 * 1024;
 
 /**
  * Code that must stay out of <auth-login>'s initial JS, each found by a marker its library carries

@@ -13,7 +13,7 @@ export const PASSWORD_RULES = `
 .ae-pw-meter>span{flex:1;height:4px;border-radius:2px;background:var(--auth-input-border)}
 .ae-pw-meter>span[data-fill="red"]{background:var(--auth-color-error)}
 .ae-pw-meter>span[data-fill="green"]{background:var(--auth-color-success)}
-.ae-pw-list{margin:0;padding:0 0 0 20px;display:flex;flex-direction:column;gap:4px;font-size:14px;line-height:1.4;color:var(--auth-color-secondary)}
+.ae-pw-list{margin:0;padding:0;padding-inline-start:20px;display:flex;flex-direction:column;gap:4px;font-size:14px;line-height:1.4;color:var(--auth-color-secondary)}
 .ae-pw-list>li[data-met="true"]{color:var(--auth-color-success)}
 .ae-pw-list>li[data-met="false"]{color:var(--auth-color-error)}
 .ae-pw-feedback{display:flex;flex-direction:column;gap:8px}
