@@ -221,7 +221,6 @@ describe('createAuthElement: misconfiguration is loud', () => {
   for (const [what, config, message] of [
     ['empty products', { products: [] }, 'config.products is empty'],
     ['only unknown products', { products: ['otpp'] }, 'config.products has no product this widget can show'],
-    ['a product not available yet (crypto wallets)', { products: ['crypto'] }, 'config.products has no product this widget can show'],
     ['OAuth without providers', { products: ['oauth'] }, 'config.oauthOptions.providers names no provider'],
     ['empty OTP methods', { products: ['otp'], otpOptions: { methods: [] } }, 'config.otpOptions.methods is empty'],
   ] as const) {
@@ -240,11 +239,17 @@ describe('createAuthElement: misconfiguration is loud', () => {
     });
   }
 
-  it('says a product is not available yet (OAuth beside OTP)', async () => {
-    const { el, log } = await withConfig({ ...base(), products: ['otp', 'oauth'] });
+  it('OAuth and crypto wallets, the last products to land, render beside OTP with no "not available yet" warning', async () => {
+    const { el, log } = await withConfig({
+      ...base(),
+      products: ['otp', 'oauth', 'crypto'],
+      otpOptions: { methods: ['email'] },
+      oauthOptions: { providers: [{ type: 'github' }] },
+    });
     try {
-      await waitFor(() => el.shadowRoot!.querySelector('input[type="email"]'), 'email input');
-      await waitFor(() => log.warns.some((w) => w.includes('config.products[1] "oauth" is not available yet')), 'warning');
+      await waitFor(() => el.shadowRoot!.querySelector('[data-oauth-provider="github"]'), 'OAuth button');
+      await waitFor(() => el.shadowRoot!.querySelector('[data-wallet]'), 'wallet buttons');
+      expect(log.warns.filter((w) => w.includes('not available yet'))).to.deep.equal([]);
     } finally {
       log.stop();
     }
