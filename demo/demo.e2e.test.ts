@@ -172,6 +172,8 @@ for (const dom of ['shadow', 'light'] as const) {
       const page = await context.newPage();
       await page.goto(at('/'));
       const select = page.getByLabel('Language');
+      // demo.js fills the picker after load: wait for its last option before counting.
+      await select.locator('option').nth(11).waitFor({ state: 'attached' });
       assert.equal((await select.locator('option').allTextContents()).length, 12);
       await select.selectOption('ar');
       await page.waitForURL((u) => u.searchParams.get('lang') === 'ar');
