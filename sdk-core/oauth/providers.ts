@@ -1,27 +1,8 @@
 /** The OAuth provider list, apart from the (lazily loaded) OAuth calls so hosts can read it at no cost. */
+import { OAUTH_PROVIDER_TYPES } from '../schemas/oauth-providers.ts';
 
-/** OAuth providers of SPEC §2. */
-export const OAUTH_PROVIDERS = [
-  'google',
-  'microsoft',
-  'apple',
-  'github',
-  'gitlab',
-  'facebook',
-  'discord',
-  'salesforce',
-  'slack',
-  'amazon',
-  'bitbucket',
-  'linkedin',
-  'coinbase',
-  'twitch',
-  'twitter',
-  'tiktok',
-  'snapchat',
-  'figma',
-  'yahoo',
-] as const;
+/** OAuth providers of SPEC §2 (the server's list: sdk-core/schemas/oauth-providers.ts). */
+export const OAUTH_PROVIDERS = OAUTH_PROVIDER_TYPES;
 
 /** One OAuth provider name. */
 export type OAuthProvider = (typeof OAUTH_PROVIDERS)[number];

@@ -6,33 +6,7 @@ import { codeChallenge, codeVerifier } from './pkce.ts';
 import type { AuthenticateResponse } from './sessions.ts';
 import { sessionDurationMinutes } from './sessions.ts';
 
-/**
- * The OAuth provider names of SPEC 2, as the start and callback paths spell them (the server's catalogue;
- * the same list, in the same order, as sdk-core/oauth/providers.ts OAUTH_PROVIDERS).
- */
-export const OAUTH_PROVIDER_TYPES = [
-  'google',
-  'microsoft',
-  'apple',
-  'github',
-  'gitlab',
-  'facebook',
-  'discord',
-  'salesforce',
-  'slack',
-  'amazon',
-  'bitbucket',
-  'linkedin',
-  'coinbase',
-  'twitch',
-  'twitter',
-  'tiktok',
-  'snapchat',
-  'figma',
-  'yahoo',
-] as const;
-/** One OAuth provider name of {@link OAUTH_PROVIDER_TYPES}. */
-export type OAuthProviderType = (typeof OAUTH_PROVIDER_TYPES)[number];
+export { OAUTH_PROVIDER_TYPES, type OAuthProviderType } from './oauth-providers.ts';
 
 const tokenString = z.string().check(z.maxLength(4096));
 const urlString = z.string().check(z.maxLength(2048));
