@@ -1,0 +1,277 @@
+#!/usr/bin/env node
+// `npm run bench:mount` (issue 16, item 4): how fast <auth-login> becomes usable on a page, in real
+// Chromium over the built bundle. A plain page with only an email-passcode <auth-login>
+// (scripts/bench-mount/index.html) is served gzip-compressed, uncached, by a small static server of
+// its own, against the real reference server (SQLite in a temp folder) in this process. Each run
+// gets a fresh browser context, the cache disabled, the CPU throttled 4x and the network at 10 Mbps
+// with 40 ms RTT (CDP), and records, from navigation start: first paint and first contentful paint,
+// the enabled email field, React mounted (scripts/bench-mount/probe.js says how each is seen), and
+// the JS bytes transferred before the field and in all. Prints a row per run and the medians; one
+// more, untimed run types into the field as soon as it is enabled and checks the text survives.
+//
+// Env: RUNS (default 9), NO_THROTTLE=1 (no CPU or network throttling), JSON_OUT=file (write the
+// results; scripts/bench-mount-baseline.json was written so). Compares with that baseline when present.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { startServer } from '../server/start.ts';
+import { chromiumLaunchOptions } from '../test/chromium.mjs';
+import { compare, formatTable, medians, newestSourceMtime, startStaticServer } from './bench-mount/lib.ts';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const here = join(root, 'scripts', 'bench-mount');
+const RUNS = Math.max(1, Number(process.env.RUNS ?? 9) || 9);
+const THROTTLE = process.env.NO_THROTTLE !== '1';
+const RUN_TIMEOUT_MS = 60_000;
+const MARK = 'auth-elements:react-mounted';
+const BASELINE = join(root, 'scripts', 'bench-mount-baseline.json');
+const CPU_RATE = 4;
+const NETWORK = { offline: false, latency: 40, downloadThroughput: 10e6 / 8, uploadThroughput: 10e6 / 8 };
+
+// The whole bench is bounded: a hung browser or server must not keep the process (or the CPU) for ever.
+const watchdog = setTimeout(
+  () => {
+    console.error('bench:mount: gave up after the overall time limit');
+    process.exit(2);
+  },
+  (RUNS + 2) * RUN_TIMEOUT_MS + 120_000,
+);
+watchdog.unref();
+
+// 1. A current build: dist/ newer than every source the bundle is made of, else `npm run build`.
+const distEntry = join(root, 'dist', 'auth-elements.js');
+const newest = newestSourceMtime(root, ['src', 'elements', 'react-internals', 'sdk-core', 'rollup.config.mjs']);
+const distMtime = existsSync(distEntry) ? statSync(distEntry).mtimeMs : 0;
+if (distMtime === 0 || distMtime < newest.mtimeMs) {
+  console.log(
+    distMtime === 0
+      ? 'dist/auth-elements.js is missing: running npm run build'
+      : `dist/ is older than ${newest.file?.slice(root.length)}: running npm run build`,
+  );
+  const r = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
+  if (r.status !== 0) {
+    console.error('bench:mount: the build failed');
+    process.exit(1);
+  }
+} else {
+  console.log(`dist/ is current (built ${new Date(distMtime).toISOString()}, newer than the sources)`);
+}
+
+// Does the bundle set the React-mounted mark? Then it is the marker; otherwise the host's data-screen
+// (set from React today). Read from the built files, so no kit internals are assumed.
+const distFiles = spawnSync('find', [join(root, 'dist'), '-name', '*.js', '-not', '-path', '*/types/*'], { encoding: 'utf8' })
+  .stdout.split('\n')
+  .filter(Boolean);
+const expectMark = distFiles.some((f) => readFileSync(f, 'utf8').includes(MARK));
+
+const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).stdout.trim();
+const dataDir = mkdtempSync(join(tmpdir(), 'auth-elements-bench-mount-'));
+let api;
+let site;
+let browser;
+let closing = false;
+async function shutdown() {
+  if (closing) return;
+  closing = true;
+  await browser?.close().catch(() => undefined);
+  await site?.close().catch(() => undefined);
+  await api?.close().catch(() => undefined);
+  rmSync(dataDir, { recursive: true, force: true });
+}
+for (const sig of ['SIGINT', 'SIGTERM']) {
+  process.once(sig, () => {
+    console.error(`bench:mount: ${sig}, shutting down`);
+    shutdown().finally(() => process.exit(130));
+  });
+}
+
+/** A fresh context and page, throttled as configured, with the probe installed. */
+async function openPage() {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  let signalDone;
+  const done = new Promise((resolve) => {
+    signalDone = resolve;
+  });
+  await context.exposeBinding('__benchMountDone', () => signalDone());
+  await context.addInitScript({ content: `window.__benchMountOptions = ${JSON.stringify({ expectMark })};` });
+  await context.addInitScript({ path: join(here, 'probe.js') });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  if (THROTTLE) {
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_RATE });
+    await cdp.send('Network.emulateNetworkConditions', NETWORK);
+  }
+  // The binding, or (should it be missing) a slow poll that barely touches the page's main thread.
+  const finished = Promise.race([
+    done,
+    page
+      .waitForFunction(() => window.__benchMount?.done === true, undefined, { polling: 1000, timeout: 0 })
+      // Rejects when the context closes: by then the race is over; never let it settle the race.
+      .catch(() => new Promise(() => undefined)),
+  ]);
+  return { context, page, finished };
+}
+
+/** Waits for `promise` at most `ms`, failing with `what`. */
+function within(promise, ms, what) {
+  let timer;
+  return Promise.race([
+    promise,
+    new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms waiting for ${what}`)), ms))),
+  ]).finally(() => clearTimeout(timer));
+}
+
+/** Everything the page knows once settled: the probe's times, paint entries, JS resources. */
+function collect(page) {
+  return page.evaluate(() => {
+    const p = window.__benchMount;
+    const paint = (name) => performance.getEntriesByName(name, 'paint')[0]?.startTime ?? null;
+    const js = performance.getEntriesByType('resource').filter((e) => /\.m?js$/.test(new URL(e.name).pathname));
+    const nav = performance.getEntriesByType('navigation')[0];
+    return {
+      probe: { field: p.field, fieldVia: p.fieldVia, screenAttr: p.screenAttr, mark: p.mark, usable: p.usable },
+      firstPaint: paint('first-paint'),
+      firstContentfulPaint: paint('first-contentful-paint'),
+      js: js.map((e) => ({ url: new URL(e.name).pathname, bytes: e.encodedBodySize, responseEnd: e.responseEnd })),
+      documentTtfb: nav ? nav.responseStart - nav.requestStart : null,
+    };
+  });
+}
+
+async function settle(page) {
+  // Lazy chunks the page fetches right after mounting count in the total: wait for a quiet network.
+  await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => undefined);
+}
+
+async function timedRun(pageUrl) {
+  const { context, page, finished } = await openPage();
+  try {
+    await page.goto(pageUrl, { waitUntil: 'commit', timeout: RUN_TIMEOUT_MS });
+    await within(finished, RUN_TIMEOUT_MS, 'the enabled email field and React mounted');
+    await settle(page);
+    const c = await collect(page);
+    const field = c.probe.field;
+    const sum = (list) => list.reduce((n, e) => n + e.bytes, 0);
+    return {
+      run: {
+        firstPaint: c.firstPaint,
+        firstContentfulPaint: c.firstContentfulPaint,
+        field,
+        reactMounted: expectMark ? c.probe.mark : c.probe.screenAttr,
+        jsBytesBeforeField: sum(c.js.filter((e) => field !== null && e.responseEnd <= field)),
+        jsBytesTotal: sum(c.js),
+        scripts: c.js.length,
+      },
+      detail: c,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+/** The untimed run: type as soon as the field is enabled, then check the text is still there after React mounted. */
+async function typingRun(pageUrl) {
+  const text = 'bench-typing@example.com';
+  const { context, page, finished } = await openPage();
+  try {
+    await page.goto(pageUrl, { waitUntil: 'commit', timeout: RUN_TIMEOUT_MS });
+    await page.waitForFunction(() => window.__benchMount?.field !== null, undefined, { polling: 'raf', timeout: RUN_TIMEOUT_MS });
+    await page.evaluate(() => window.__benchMount.fieldEl.focus());
+    await page.keyboard.type(text);
+    const typedAt = await page.evaluate(() => performance.now());
+    await within(finished, RUN_TIMEOUT_MS, 'React mounted');
+    await settle(page);
+    const after = await page.evaluate(() => {
+      const host = document.querySelector('auth-login');
+      const roots = [host.shadowRoot, host].filter(Boolean);
+      const inputs = roots.flatMap((r) => [...r.querySelectorAll('input[type="email"]')]).filter((i) => i.isConnected && !i.matches(':disabled'));
+      const input = inputs[0];
+      return {
+        value: input?.value ?? null,
+        focused: input ? (host.shadowRoot?.activeElement ?? document.activeElement) === input : false,
+        usable: window.__benchMount.usable,
+        field: window.__benchMount.field,
+      };
+    });
+    return { ...after, typedAt, text, ok: after.value === text };
+  } finally {
+    await context.close();
+  }
+}
+
+let exitCode = 0;
+try {
+  api = await startServer({ port: 0, dataDir, logger: () => undefined });
+  const page = readFileSync(join(here, 'index.html'), 'utf8').replaceAll('%API_BASE_URL%', api.url).replaceAll('%PUBLIC_TOKEN%', api.publicToken);
+  site = await startStaticServer({ page, distDir: join(root, 'dist') });
+  browser = await chromium.launch(chromiumLaunchOptions);
+  console.log(
+    `Chromium ${browser.version()}, commit ${commit}, ${RUNS} run(s), ${
+      THROTTLE ? `CPU ${CPU_RATE}x slower, network 10 Mbps / 40 ms RTT` : 'no throttling'
+    }, page ${site.url}/ (gzip, no-store), API ${api.url}`,
+  );
+  console.log(`React mounted = ${expectMark ? `the performance mark ${MARK}` : "the host's first data-screen attribute (the bundle sets no mark)"}`);
+
+  const runs = [];
+  const details = [];
+  for (let i = 0; i < RUNS; i++) {
+    const { run, detail } = await timedRun(`${site.url}/`);
+    runs.push(run);
+    details.push(detail);
+    process.stdout.write(`run ${i + 1}/${RUNS}: field ${run.field?.toFixed(1)} ms (seen by ${detail.probe.fieldVia})\n`);
+  }
+  const m = medians(runs);
+  console.log(`\nms since navigation start; JS bytes as transferred (gzip)\n${formatTable(runs)}`);
+  console.log(
+    `\nmedians: navigation -> first paint ${m.firstPaint?.toFixed(1)} ms -> enabled email field ${m.field?.toFixed(1)} ms -> React mounted ${m.reactMounted?.toFixed(1)} ms; JS ${m.jsBytesBeforeField} B before the field, ${m.jsBytesTotal} B in all`,
+  );
+  const ttfb = details.map((d) => d.documentTtfb).filter((v) => v !== null);
+  if (ttfb.length) console.log(`document request -> first byte: ${Math.min(...ttfb).toFixed(1)} to ${Math.max(...ttfb).toFixed(1)} ms`);
+
+  const typing = await typingRun(`${site.url}/`);
+  console.log(
+    `\ntyping run (untimed): field at ${typing.field?.toFixed(1)} ms, first keystroke took at ${typing.usable?.toFixed(1) ?? '-'} ms, typing done at ${typing.typedAt.toFixed(1)} ms; after React mounted the field holds ${JSON.stringify(typing.value)}${typing.focused ? ', focused' : ', NOT focused'}: ${typing.ok ? 'ok' : 'LOST'}`,
+  );
+  if (!typing.ok) exitCode = 1;
+
+  if (existsSync(BASELINE)) {
+    const base = JSON.parse(readFileSync(BASELINE, 'utf8'));
+    console.log(`\nagainst the baseline (${base.commit}, ${base.date}, ${base.throttled ? 'throttled' : 'unthrottled'}):`);
+    for (const [key, label] of [
+      ['firstPaint', 'first paint ms'],
+      ['field', 'enabled email field ms'],
+      ['reactMounted', 'React mounted ms'],
+      ['jsBytesBeforeField', 'JS B before the field'],
+      ['jsBytesTotal', 'JS B in all'],
+    ]) {
+      console.log(`  ${compare(label, base.medians?.[key], m[key])}`);
+    }
+  }
+  if (process.env.JSON_OUT) {
+    const out = {
+      date: new Date().toISOString(),
+      commit,
+      chromium: browser.version(),
+      throttled: THROTTLE,
+      settings: THROTTLE ? { cpuThrottlingRate: CPU_RATE, network: NETWORK } : null,
+      reactMountedMarker: expectMark ? MARK : 'data-screen',
+      medians: m,
+      runs,
+      typing,
+    };
+    writeFileSync(process.env.JSON_OUT, `${JSON.stringify(out, null, 2)}\n`);
+    console.log(`\nwrote ${process.env.JSON_OUT}`);
+  }
+} catch (e) {
+  console.error(`bench:mount failed: ${e instanceof Error ? e.stack : e}`);
+  exitCode = 1;
+} finally {
+  await shutdown();
+  clearTimeout(watchdog);
+}
+process.exit(exitCode);
