@@ -8,7 +8,8 @@
 //   requestAnimationFrame poll as a fallback (paint entries say when pixels first reached the screen).
 // - reactMounted: the performance mark `auth-elements:react-mounted` when the bundle sets it
 //   (options.expectMark), else the host's first `data-screen` attribute (set from React today).
-// - usable: the first `input` event from an email field (the one untimed typing run).
+// - usable: the first `input` event from an email field (the one untimed typing run, where
+//   options.focusField focuses the field once found and calls window.__benchMountField()).
 // It calls window.__benchMountDone() once field and reactMounted are both known.
 (() => {
   const options = window.__benchMountOptions ?? { expectMark: false };
@@ -43,6 +44,10 @@
         probe.field = t;
         probe.fieldVia = via;
         probe.fieldEl = input;
+        if (options.focusField) {
+          input.focus();
+          window.__benchMountField?.();
+        }
       }
     }
     finish();
