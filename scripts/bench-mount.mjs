@@ -10,10 +10,11 @@
 // more, untimed run types into the field as soon as it is enabled and checks the text survives.
 //
 // Env: RUNS (default 9), NO_THROTTLE=1 (no CPU or network throttling), DIST=folder (time that build
-// instead of dist/), JSON_OUT=file (write the results; scripts/bench-mount-baseline.json was written so). Compares with that baseline when present.
+// instead of dist/), JSON_OUT=file (write the results; scripts/bench-mount-baseline.json was written so; NOTE=text
+// is kept in it). Compares with that baseline when present.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve as resolvePath } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -159,9 +160,28 @@ function collect(page) {
   });
 }
 
+/**
+ * Waits (at most 15 s) until the page has painted and fetched nothing new for 1.5 s, so lazy chunks
+ * loaded right after mounting count in the total. Polled from here after the timed part is over;
+ * Playwright's 'networkidle' does not do: it may have fired already while the scripts were parsing.
+ */
 async function settle(page) {
-  // Lazy chunks the page fetches right after mounting count in the total: wait for a quiet network.
-  await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => undefined);
+  const end = Date.now() + 15_000;
+  let last = -1;
+  let quietSince = Date.now();
+  while (Date.now() < end) {
+    const { count, painted } = await page.evaluate(() => ({
+      count: performance.getEntriesByType('resource').length,
+      painted: performance.getEntriesByType('paint').length > 0,
+    }));
+    if (count !== last) {
+      last = count;
+      quietSince = Date.now();
+    } else if (painted && Date.now() - quietSince >= 1500) {
+      return;
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
 }
 
 async function timedRun(pageUrl) {
@@ -242,6 +262,7 @@ try {
       THROTTLE ? `CPU ${CPU_RATE}x slower, network 10 Mbps / 40 ms RTT` : 'no throttling'
     }, page ${site.url}/ (gzip, no-store), API ${api.url}`,
   );
+  console.log(`${cpus().length} CPU(s), load average ${loadavg()[0].toFixed(2)}: other work on the machine stretches every figure`);
   console.log(`React mounted = ${expectMark ? `the performance mark ${MARK}` : "the host's first data-screen attribute (the bundle sets no mark)"}`);
 
   const runs = [];
@@ -289,6 +310,8 @@ try {
       date: new Date().toISOString(),
       commit,
       chromium: browser.version(),
+      // Context for reading the figures: a busy machine stretches every one of them.
+      machine: { cpus: cpus().length, loadAverageAtEnd: loadavg().map((l) => Math.round(l * 100) / 100), note: process.env.NOTE ?? null },
       throttled: THROTTLE,
       settings: THROTTLE ? { cpuThrottlingRate: CPU_RATE, network: NETWORK } : null,
       reactMountedMarker: expectMark ? MARK : 'data-screen',
