@@ -82,15 +82,17 @@ const dataDir = mkdtempSync(join(tmpdir(), 'auth-elements-bench-mount-'));
 let api;
 let site;
 let browser;
-let closing = false;
+let closing;
 let warnedMark = false;
-async function shutdown() {
-  if (closing) return;
-  closing = true;
-  await browser?.close().catch(() => undefined);
-  await site?.close().catch(() => undefined);
-  await api?.close().catch(() => undefined);
-  rmSync(dataDir, { recursive: true, force: true });
+/** Closes the browser and both servers and removes the temp folder; every caller waits for the one shutdown. */
+function shutdown() {
+  closing ??= (async () => {
+    await browser?.close().catch(() => undefined);
+    await site?.close().catch(() => undefined);
+    await api?.close().catch(() => undefined);
+    rmSync(dataDir, { recursive: true, force: true });
+  })();
+  return closing;
 }
 for (const sig of ['SIGINT', 'SIGTERM']) {
   process.once(sig, () => {
@@ -256,7 +258,8 @@ try {
   api = await startServer({ port: 0, dataDir, logger: () => undefined });
   const page = readFileSync(join(here, 'index.html'), 'utf8').replaceAll('%API_BASE_URL%', api.url).replaceAll('%PUBLIC_TOKEN%', api.publicToken);
   site = await startStaticServer({ page, distDir });
-  browser = await chromium.launch(chromiumLaunchOptions);
+  // Our SIGINT/SIGTERM handler closes everything; Playwright's own would exit before the temp folder is gone.
+  browser = await chromium.launch({ ...chromiumLaunchOptions, handleSIGINT: false, handleSIGTERM: false });
   console.log(
     `Chromium ${browser.version()}, commit ${commit}, ${RUNS} run(s), ${
       THROTTLE ? `CPU ${CPU_RATE}x slower, network 10 Mbps / 40 ms RTT` : 'no throttling'
