@@ -281,6 +281,14 @@ try {
   console.log(
     `\nmedians: navigation -> first paint ${m.firstPaint?.toFixed(1)} ms -> enabled email field ${m.field?.toFixed(1)} ms -> React mounted ${m.reactMounted?.toFixed(1)} ms; JS ${m.jsBytesBeforeField} B before the field, ${m.jsBytesTotal} B in all`,
   );
+  // The scripts of the run whose field time is the median (the lower middle one for an even count).
+  const order = runs.map((r, i) => [r.field ?? Number.POSITIVE_INFINITY, i]).sort((a, b) => a[0] - b[0]);
+  const mid = order[Math.floor((order.length - 1) / 2)][1];
+  console.log(`\nscripts of run ${mid + 1} (its field at ${runs[mid].field?.toFixed(1)} ms), in order of arrival:`);
+  for (const e of [...details[mid].js].sort((a, b) => a.responseEnd - b.responseEnd)) {
+    const when = runs[mid].field !== null && e.responseEnd <= runs[mid].field ? 'before the field' : 'after the field';
+    console.log(`  ${String(e.bytes).padStart(7)} B  arrived ${e.responseEnd.toFixed(1).padStart(7)} ms  ${when}  ${e.url}`);
+  }
   const docEnd = details.map((d) => d.documentResponseEnd).filter((v) => v !== null);
   if (docEnd.length)
     console.log(`the page's HTML arrived (responseEnd) ${Math.min(...docEnd).toFixed(1)} to ${Math.max(...docEnd).toFixed(1)} ms after navigation start`);
