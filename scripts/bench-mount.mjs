@@ -36,9 +36,10 @@ const NETWORK = { offline: false, latency: 40, downloadThroughput: 10e6 / 8, upl
 const watchdog = setTimeout(
   () => {
     console.error('bench:mount: gave up after the overall time limit');
-    process.exit(2);
+    setTimeout(() => process.exit(2), 15_000).unref(); // should the shutdown itself hang
+    shutdown().finally(() => process.exit(2));
   },
-  (RUNS + 2) * RUN_TIMEOUT_MS + 120_000,
+  (RUNS + 2) * (RUN_TIMEOUT_MS + 20_000) + 120_000,
 );
 watchdog.unref();
 
