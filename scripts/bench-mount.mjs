@@ -316,7 +316,7 @@ try {
       ['jsBytesBeforeField', 'JS B before the field'],
       ['jsBytesTotal', 'JS B in all'],
     ]) {
-      console.log(`  ${compare(label, base.medians?.[key], m[key])}`);
+      console.log(`  ${compare(label, base.medians?.[key], m[key], key.startsWith('js'))}`);
     }
   }
   if (process.env.JSON_OUT) {

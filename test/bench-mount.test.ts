@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { gunzipSync } from 'node:zlib';
-import { formatTable, type MountRun, median, medians, startStaticServer } from '../scripts/bench-mount/lib.ts';
+import { compare, formatTable, type MountRun, median, medians, startStaticServer } from '../scripts/bench-mount/lib.ts';
 
 const run = (field: number | null, bytes: number): MountRun => ({
   firstPaint: field === null ? null : field + 50,
@@ -46,6 +46,12 @@ describe('bench:mount helpers', () => {
     assert.match(lines[0] ?? '', /run\s+first paint\s+FCP\s+email field\s+React mounted\s+JS B before field\s+JS B total\s+scripts/);
     assert.match(lines[5] ?? '', /^\s+4\s+-\s+-\s+-\s+-\s+0\s+1000\s+3$/);
     assert.match(lines[6] ?? '', /^median\s+250\.0\s+250\.0\s+200\.0\s+300\.0\s+750\s+1750\s+3$/);
+  });
+
+  it('compare puts a figure beside its baseline as a ratio', () => {
+    assert.equal(compare('field ms', 1250.7, 625.35), 'field ms: 1250.7 -> 625.4 (0.50x of baseline)');
+    assert.equal(compare('JS B', 85526, 20000, true), 'JS B: 85526 -> 20000 (0.23x of baseline)');
+    assert.equal(compare('field ms', undefined, 600), 'field ms: 600.0 (no baseline figure)');
   });
 });
 

@@ -65,10 +65,11 @@ export function formatTable(runs: ReadonlyArray<MountRun>): string {
   return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
 }
 
-/** "1,234.5 ms -> 617.0 ms (0.50x)": a figure beside its baseline. */
-export function compare(label: string, baseline: number | null | undefined, now: number | null): string {
-  if (baseline == null || now === null) return `${label}: ${now === null ? '-' : now.toFixed(1)} (no baseline figure)`;
-  return `${label}: ${baseline.toFixed(1)} -> ${now.toFixed(1)} (${(now / baseline).toFixed(2)}x of baseline)`;
+/** "label: 1250.7 -> 617.0 (0.49x of baseline)": a figure beside its baseline (`whole`: bytes, no decimals). */
+export function compare(label: string, baseline: number | null | undefined, now: number | null, whole = false): string {
+  const show = (v: number) => (whole ? String(Math.round(v)) : v.toFixed(1));
+  if (baseline == null || now === null) return `${label}: ${now === null ? '-' : show(now)} (no baseline figure)`;
+  return `${label}: ${show(baseline)} -> ${show(now)} (${(now / baseline).toFixed(2)}x of baseline)`;
 }
 
 /** Newest modification time (ms) of the non-test files under `dirs` (and of single files given). */
