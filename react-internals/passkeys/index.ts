@@ -12,6 +12,11 @@ import { PASSKEY_STRINGS } from './strings.ts';
 
 const loadScreens = () => import('./screens.tsx');
 
+const PasskeyLoginSection = lazyScreen(
+  () => import('./PasskeyLoginSection.tsx'),
+  (m) => m.PasskeyLoginSection,
+);
+
 /** The passkey method's UI. */
 export const webauthnMethod: UiMethod<PasskeyTypes> = {
   name: 'webauthn',
@@ -33,9 +38,8 @@ export const webauthnMethod: UiMethod<PasskeyTypes> = {
   main: {
     order: 0,
     when: (c) => c.products.includes('passkeys'),
-    Group: lazyScreen(
-      () => import('./PasskeyLoginSection.tsx'),
-      (m) => m.PasskeyLoginSection,
-    ),
+    Group: PasskeyLoginSection,
+    // The button and autofill; the ceremony (sdk-core's lazy webauthn group) loads on first use.
+    preload: () => PasskeyLoginSection.preload(),
   },
 };
