@@ -8,6 +8,7 @@
  * derived from the registry (DEFAULT_STRINGS, AuthEventType, WidgetState, Product) must compile
  * for hosts without React's types.
  */
+import type { AuthClient } from '../sdk-core/index.ts';
 import type { ResolvedLoginConfig } from './config.ts';
 import type { WidgetState } from './login/state.ts';
 
@@ -85,9 +86,11 @@ export interface MainGroup {
   readonly Group: View<MainGroupProps>;
   /**
    * Fetches the group's chunk and what it shows at once for this config (OAuth's One Tap, say) or
-   * leads to next; `preloadFirstScreen` (preload.ts) awaits it, so the group renders in React's first commit.
+   * leads to next, and with the widget's client what the group asks it before its first render (the
+   * passkey button's side); `preloadFirstScreen` (preload.ts) awaits it, so the group renders in
+   * React's first commit.
    */
-  preload(config: ResolvedLoginConfig): Promise<void>;
+  preload(config: ResolvedLoginConfig, client?: AuthClient): Promise<void>;
 }
 
 /** The types a method declares; the registry derives the widget's unions from them. */

@@ -8,6 +8,7 @@
  * screen, and those of its next step (the screen the first Continue leads to), so that once it
  * resolves, the first commit holds the real screen.
  */
+import type { AuthClient } from '../sdk-core/index.ts';
 import { configProblem, isRecord, type ResolvedLoginConfig, resolveLoginConfig } from './config.ts';
 import { choose, hostLang, loadedPack, loadPack } from './i18n/locales.ts';
 import { formFor, mainGroups, mainMethods } from './login/methods.ts';
@@ -21,6 +22,8 @@ export interface PreloadFirstScreenOptions {
   screen?: Screen;
   /** The host document's language at the element, as the widget is given it (picks the pack when the config names no `locale`). */
   documentLang?: string;
+  /** The widget's client: groups ask it what decides their first render (the passkey button's side). */
+  client?: AuthClient;
 }
 
 const METHODS: readonly UiMethod[] = UI_METHODS;
@@ -37,7 +40,7 @@ const preloadOf = (view: View | undefined): (() => Promise<void>) | null => {
  * The loads the first screen of this config needs: Main's shown form with its next step (the first
  * tab's: other tabs load when Main offers them), each group Main shows; or the start screen's chunk.
  */
-export function firstScreenLoads(config: ResolvedLoginConfig, screen: Screen = 'Main'): Array<() => Promise<void>> {
+export function firstScreenLoads(config: ResolvedLoginConfig, screen: Screen = 'Main', client?: AuthClient): Array<() => Promise<void>> {
   if (screen !== 'Main') {
     const preload = preloadOf(SCREENS[screen]);
     return preload ? [preload] : [];
@@ -49,7 +52,7 @@ export function firstScreenLoads(config: ResolvedLoginConfig, screen: Screen = '
   const { mainTab } = initialWidgetState();
   const tab = tabs.includes(mainTab) ? mainTab : tabs[0];
   const form = tab ? formFor(config, tab) : null;
-  return [...(form ? [() => form.preload()] : []), ...mainGroups(config).map((g) => () => g.preload(config))];
+  return [...(form ? [() => form.preload()] : []), ...mainGroups(config).map((g) => () => g.preload(config, client))];
 }
 
 /**
@@ -64,7 +67,7 @@ export async function preloadFirstScreen(config: unknown, options: PreloadFirstS
   const c = isRecord(config) ? config : {};
   // The widget's language as LoginWidget picks it: config.locale (or lang), else the document's.
   const { locale } = choose(c['locale'] ?? c['lang'], options.documentLang ?? hostLang(null));
-  const loads = firstScreenLoads(resolveLoginConfig(config), options.screen ?? 'Main');
+  const loads = firstScreenLoads(resolveLoginConfig(config), options.screen ?? 'Main', options.client);
   if (!loadedPack(locale)) loads.push(async () => void (await loadPack(locale)));
   await Promise.all(loads.map((load) => load().catch(() => undefined)));
 }

@@ -12,10 +12,8 @@ import { PASSKEY_STRINGS } from './strings.ts';
 
 const loadScreens = () => import('./screens.tsx');
 
-const PasskeyLoginSection = lazyScreen(
-  () => import('./PasskeyLoginSection.tsx'),
-  (m) => m.PasskeyLoginSection,
-);
+const loadSection = () => import('./PasskeyLoginSection.tsx');
+const PasskeyLoginSection = lazyScreen(loadSection, (m) => m.PasskeyLoginSection);
 
 /** The passkey method's UI. */
 export const webauthnMethod: UiMethod<PasskeyTypes> = {
@@ -39,7 +37,11 @@ export const webauthnMethod: UiMethod<PasskeyTypes> = {
     order: 0,
     when: (c) => c.products.includes('passkeys'),
     Group: PasskeyLoginSection,
-    // The button and autofill; the ceremony (sdk-core's lazy webauthn group) loads on first use.
-    preload: () => PasskeyLoginSection.preload(),
+    // The button, and whether the browser offers autofill (it picks the button's side: asking loads
+    // sdk-core's ceremony chunk, which the section's autofill needs at once anyway).
+    preload: async (_config, client) => {
+      const [section] = await Promise.all([loadSection(), PasskeyLoginSection.preload()]);
+      if (client) await section.preloadAutofillSupport(client);
+    },
   },
 };
