@@ -48,6 +48,23 @@ describe('preloadFirstScreen: the first synchronous commit holds the real screen
     expect(q('p.ae-error[role="alert"]'), 'error in place of a view').to.equal(null);
   };
 
+  // First in the file: nothing of any method's components has been fetched by this page yet.
+  it("email OTP fetches the email form and OTPAuthenticate, and no other method's components", async () => {
+    /** The method folders' component modules this page has fetched (wtr serves each source file on its own). */
+    const fetched = () =>
+      performance
+        .getEntriesByType('resource')
+        .map((e) => new URL(e.name).pathname)
+        .filter((path) => /\/react-internals\/(otps|passwords|passkeys|crypto-wallets|oauth|magic-links|idp)\/.*\.tsx$/.test(path));
+    expect(fetched(), 'before the preload').to.deep.equal([]);
+    await preloadFirstScreen({ products: ['otp'], otpOptions: { methods: ['email'] } });
+    const paths = fetched();
+    expect(paths.some((p) => p.endsWith('/otps/EmailOTPForm.tsx'))).to.equal(true);
+    expect(paths.some((p) => p.endsWith('/otps/OTPAuthenticateScreen.tsx'))).to.equal(true);
+    const others = paths.filter((p) => /\/react-internals\/(passwords|passkeys|crypto-wallets|oauth|magic-links|idp)\/|\/otps\/phone\//.test(p));
+    expect(others, "other methods' components").to.deep.equal([]);
+  });
+
   it('without it, the first commit of a lazily loaded form is empty (the control: the test can fail)', () => {
     // Passwords' start form is not loaded by anything yet in this page.
     mountNow({ products: ['passwords'] });
