@@ -108,6 +108,15 @@ describe('preloadFirstScreen: the first synchronous commit holds the real screen
     expectNoFallback();
   });
 
+  it('the tab picked before React took over: WhatsApp of Email, Text and WhatsApp', async () => {
+    const config = { products: ['otp'], otpOptions: { methods: ['email', 'sms', 'whatsapp'] } };
+    await preloadFirstScreen(config, { tab: 'whatsapp' });
+    mountNow(config, { ...initialWidgetState(), mainTab: 'whatsapp' });
+    expect(q('[role="tab"][aria-selected="true"]')?.textContent).to.equal('WhatsApp');
+    expect(q('[role="tabpanel"] input[type="tel"]'), 'phone field').to.not.equal(null);
+    expectNoFallback();
+  });
+
   it('Text (SMS) on the first tab: the phone form with its country list', async () => {
     const config = { products: ['otp'], otpOptions: { methods: ['sms'] } };
     await preloadFirstScreen(config);

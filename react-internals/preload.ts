@@ -13,7 +13,7 @@ import { configProblem, isRecord, type ResolvedLoginConfig, resolveLoginConfig }
 import { choose, hostLang, loadedPack, loadPack } from './i18n/locales.ts';
 import { formFor, mainGroups, mainMethods } from './login/methods.ts';
 import { initialWidgetState, type Screen } from './login/state.ts';
-import type { UiMethod, View } from './method.ts';
+import type { MainTab, UiMethod, View } from './method.ts';
 import { UI_METHODS } from './methods.ts';
 
 /** Options of {@link preloadFirstScreen}. */
@@ -24,6 +24,11 @@ export interface PreloadFirstScreenOptions {
   documentLang?: string;
   /** The widget's client: groups ask it what decides their first render (the passkey button's side). */
   client?: AuthClient;
+  /**
+   * The tab Main opens on (its state's `mainTab`, e.g. the one picked on the first paint before
+   * React took over); default the starting state's (Email), else the first offered.
+   */
+  tab?: MainTab;
 }
 
 const METHODS: readonly UiMethod[] = UI_METHODS;
@@ -40,7 +45,11 @@ const preloadOf = (view: View | undefined): (() => Promise<void>) | null => {
  * The loads the first screen of this config needs: Main's shown form with its next step (the first
  * tab's: other tabs load when Main offers them), each group Main shows; or the start screen's chunk.
  */
-export function firstScreenLoads(config: ResolvedLoginConfig, screen: Screen = 'Main', client?: AuthClient): Array<() => Promise<void>> {
+export function firstScreenLoads(
+  config: ResolvedLoginConfig,
+  screen: Screen = 'Main',
+  { client, tab: opened = initialWidgetState().mainTab }: { client?: AuthClient; tab?: MainTab } = {},
+): Array<() => Promise<void>> {
   if (screen !== 'Main') {
     const preload = preloadOf(SCREENS[screen]);
     return preload ? [preload] : [];
@@ -49,8 +58,7 @@ export function firstScreenLoads(config: ResolvedLoginConfig, screen: Screen = '
   if (configProblem(config)) return [];
   const tabs = mainMethods(config);
   // The tab Main opens with (MainScreen: the state's tab when offered, else the first).
-  const { mainTab } = initialWidgetState();
-  const tab = tabs.includes(mainTab) ? mainTab : tabs[0];
+  const tab = tabs.includes(opened) ? opened : tabs[0];
   const form = tab ? formFor(config, tab) : null;
   return [...(form ? [() => form.preload()] : []), ...mainGroups(config).map((g) => () => g.preload(config, client))];
 }
@@ -67,7 +75,10 @@ export async function preloadFirstScreen(config: unknown, options: PreloadFirstS
   const c = isRecord(config) ? config : {};
   // The widget's language as LoginWidget picks it: config.locale (or lang), else the document's.
   const { locale } = choose(c['locale'] ?? c['lang'], options.documentLang ?? hostLang(null));
-  const loads = firstScreenLoads(resolveLoginConfig(config), options.screen ?? 'Main', options.client);
+  const loads = firstScreenLoads(resolveLoginConfig(config), options.screen ?? 'Main', {
+    ...(options.client ? { client: options.client } : {}),
+    ...(options.tab ? { tab: options.tab } : {}),
+  });
   if (!loadedPack(locale)) loads.push(async () => void (await loadPack(locale)));
   await Promise.all(loads.map((load) => load().catch(() => undefined)));
 }
