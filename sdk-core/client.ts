@@ -2,7 +2,7 @@ import type { AuthenticateResult } from './api-types.ts';
 import { DEFAULT_BOOTSTRAP } from './bootstrap.ts';
 import { type CaptchaProvider, DEV_CAPTCHA_SITE_KEY_PREFIX, type DeviceFingerprintProvider, devCaptchaProvider, recaptchaProvider } from './captcha.ts';
 import { type ApiRequest, CaptchaRequiredError, type FetchLike, HttpClient } from './http.ts';
-import { lazyGroup, type MethodContext } from './method.ts';
+import { type LazySdkMethod, lazyGroup, type MethodContext, type SdkMethod } from './method.ts';
 import { type MethodGroups, SDK_METHODS } from './methods.ts';
 import { PKCEStore } from './pkce/index.ts';
 import type { BootstrapData } from './schemas/index.ts';
@@ -261,7 +261,7 @@ export function createClient(publicToken: string, options: ClientOptions = {}): 
   const users = createUsers(ctx);
   // Each registered method's group, under its name (./methods.ts).
   const groups: Record<string, unknown> = {};
-  for (const method of SDK_METHODS) groups[method.name] = 'load' in method ? lazyGroup<unknown>(method, ctx) : method.create(ctx);
+  for (const method of SDK_METHODS as readonly (SdkMethod<string, unknown> | LazySdkMethod<string, unknown>)[]) groups[method.name] = 'load' in method ? lazyGroup<unknown>(method, ctx) : method.create(ctx);
   const client: AuthClient = {
     ...(groups as MethodGroups),
     publicToken,

@@ -4,6 +4,7 @@
  * Methods get everything from the {@link MethodContext} and import no other method.
  */
 import type { AuthenticateResult, SendVariant } from './api-types.ts';
+import { ApiUnreachableError } from './errors.ts';
 import type { ApiRequest } from './http.ts';
 import type { PKCEStore } from './pkce/index.ts';
 import type { BootstrapData } from './schemas/bootstrap.ts';
@@ -72,11 +73,34 @@ export interface LazySdkMethod<Name extends string, Group> {
   readonly members: LazyMembers<Group>;
   /** Loads the module and resolves to its {@link SdkMethod}. */
   load(): Promise<SdkMethod<Name, Group>>;
+  /**
+   * Members that must do something before the module is there, built over the lazy ones (which
+   * `lazy` holds): a redirect page's URL readers take the token out of the address bar at once.
+   */
+  eager?(lazy: Group): Partial<Group>;
 }
 
-/** The group of a lazy method: each member loads the module once, then calls the real member (sub-groups by their path). */
+/** Each lazy group's loader, keyed by the group object {@link lazyGroup} returned, for {@link loadGroup}. */
+const loaders = new WeakMap<object, () => Promise<unknown>>();
+
+/**
+ * The group of a lazy method: each member loads the module once (concurrent first calls share one
+ * load), then calls the real member (sub-groups by their path). A module that fails to load (offline,
+ * a deploy removed the chunk) rejects the call with ApiUnreachableError 'network' (SPEC §8's 'Unable
+ * to contact our servers.', the text of every other network failure) and is tried again on the next call.
+ */
 export function lazyGroup<Group>(method: LazySdkMethod<string, Group>, ctx: MethodContext): Group {
   let group: Promise<Group> | undefined;
+  const load = (): Promise<Group> => {
+    group ??= method.load().then(
+      (m) => m.create(ctx),
+      (e: unknown) => {
+        group = undefined;
+        throw new ApiUnreachableError('network', { cause: e });
+      },
+    );
+    return group;
+  };
   const build = (members: object, path: readonly string[]): Record<string, unknown> => {
     const out: Record<string, unknown> = {};
     for (const [key, sub] of Object.entries(members)) {
@@ -84,8 +108,7 @@ export function lazyGroup<Group>(method: LazySdkMethod<string, Group>, ctx: Meth
       out[key] =
         sub === true
           ? async (...args: unknown[]) => {
-              group ??= method.load().then((m) => m.create(ctx));
-              let owner = (await group) as Record<string, unknown>;
+              let owner = (await load()) as Record<string, unknown>;
               for (const p of at.slice(0, -1)) owner = owner[p] as Record<string, unknown>;
               return (owner[key] as (...a: unknown[]) => unknown).apply(owner, args);
             }
@@ -93,5 +116,17 @@ export function lazyGroup<Group>(method: LazySdkMethod<string, Group>, ctx: Meth
     }
     return out;
   };
-  return build(method.members, []) as Group;
+  const out = build(method.members, []);
+  if (method.eager) Object.assign(out, method.eager({ ...out } as Group));
+  loaders.set(out, load);
+  return out as Group;
+}
+
+/**
+ * Loads a client group's module now if it is a lazy one that has not loaded yet (resolves at once
+ * otherwise); rejects as a call would when the module cannot load.
+ */
+export function loadGroup(group: unknown): Promise<void> {
+  const load = typeof group === 'object' && group !== null ? loaders.get(group) : undefined;
+  return load ? load().then(() => undefined) : Promise.resolve();
 }
