@@ -11,7 +11,8 @@ import { type CookieOptions, isSessionDestroyingError, SessionManager } from './
 import { backoffDelay, createSessions, SESSION_REFRESH_MS, type Sessions } from './sessions/index.ts';
 import { type CookieJar, defaultCookieJar, defaultStore, type KeyValueStore, resilientStore } from './storage.ts';
 import { randomId, Telemetry, type TelemetryEvent } from './telemetry.ts';
-import { createUsers, type Users } from './users/index.ts';
+import type { Users } from './users/index.ts';
+import { userSyncMembers } from './users/sync.ts';
 
 /** The provider's hosted API for test and live tokens (DESIGN §2). */
 export const PROVIDER_API_HOSTS = { test: 'https://test.stytch.com', live: 'https://api.stytch.com' } as const;
@@ -258,10 +259,20 @@ export function createClient(publicToken: string, options: ClientOptions = {}): 
     }
   });
 
-  const users = createUsers(ctx);
+  // `client.user` is core, but only its synchronous members are needed before a call (issue 16).
+  const users = lazyGroup<Users>(
+    {
+      name: 'user',
+      members: { get: true, getSync: true, onChange: true, update: true, deleteFactor: true, getConnectedApps: true, revokeConnectedApp: true, search: true },
+      load: () => import('./users/index.ts').then((m) => m.usersMethod),
+      eager: (_lazy, c) => userSyncMembers(c.sessions),
+    },
+    ctx,
+  );
   // Each registered method's group, under its name (./methods.ts).
   const groups: Record<string, unknown> = {};
-  for (const method of SDK_METHODS as readonly (SdkMethod<string, unknown> | LazySdkMethod<string, unknown>)[]) groups[method.name] = 'load' in method ? lazyGroup<unknown>(method, ctx) : method.create(ctx);
+  for (const method of SDK_METHODS as readonly (SdkMethod<string, unknown> | LazySdkMethod<string, unknown>)[])
+    groups[method.name] = 'load' in method ? lazyGroup<unknown>(method, ctx) : method.create(ctx);
   const client: AuthClient = {
     ...(groups as MethodGroups),
     publicToken,

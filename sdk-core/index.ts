@@ -67,7 +67,7 @@ export type { OTPAuthenticateOptions, OTPChannel, OTPLoginOrCreateResult, OTPs, 
 export { DEFAULT_OTP_EXPIRATION_MINUTES as OTP_DEFAULT_EXPIRATION_MINUTES } from './schemas/defaults.ts';
 export type { PasswordCredentials, Passwords, ResetByEmailStartOptions, StrengthCheckResult } from './passwords/index.ts';
 export { createPKCEPair, type PKCEPair } from './pkce/index.ts';
-export { preloadMethods } from './preload.ts';
+export { type PreloadableGroup, preloadMethods } from './preload.ts';
 export type { MethodName } from './methods.ts';
 export type { RBAC } from './rbac/index.ts';
 export { allPermissions, isAuthorized, type PermissionsMap } from './schemas/rbac.ts';
@@ -96,7 +96,8 @@ export {
 } from './sessions/index.ts';
 export { type CookieJar, type KeyValueStore, MemoryCookieJar, MemoryStore } from './storage.ts';
 export type { TOTPCreateResult, TOTPs } from './totps/index.ts';
-export { type ConnectedApp, USER_FACTORS, type UserFactor, type Users } from './users/index.ts';
+export { USER_FACTORS, type UserFactor } from './users/factors.ts';
+export type { ConnectedApp, Users } from './users/index.ts';
 export { EMAIL_PATTERN, isValidEmail, normalizeEmail } from './validate.ts';
 export { SDK_VERSION } from './version.ts';
 // The error class and predicates come from their own small module: the group itself loads on first use.

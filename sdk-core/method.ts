@@ -61,9 +61,9 @@ export type LazyMembers<Group> = {
 
 /**
  * A method whose module loads on the first call of one of its members, so a page that never uses
- * it ships none of it (issue 16). `members` names every member of the group (all of them async
- * calls, or sub-groups of async calls), so `client.<name>` can answer (keys, typeof) before the
- * module is there.
+ * it ships none of it (issue 16). `members` names every member of the group (async calls, or
+ * sub-groups of them; a synchronous member must be in `eager`), so `client.<name>` can answer
+ * (keys, typeof) before the module is there.
  * @example { name: 'totps', members: { create: true, authenticate: true, recoveryCodes: true, recover: true }, load: () => import('./totps/index.ts').then((m) => m.totpsMethod) }
  */
 export interface LazySdkMethod<Name extends string, Group> {
@@ -75,9 +75,10 @@ export interface LazySdkMethod<Name extends string, Group> {
   load(): Promise<SdkMethod<Name, Group>>;
   /**
    * Members that must do something before the module is there, built over the lazy ones (which
-   * `lazy` holds): a redirect page's URL readers take the token out of the address bar at once.
+   * `lazy` holds): a redirect page's URL readers take the token out of the address bar at once, and
+   * synchronous members (`user.getSync`) cannot wait for a module at all.
    */
-  eager?(lazy: Group): Partial<Group>;
+  eager?(lazy: Group, ctx: MethodContext): Partial<Group>;
 }
 
 /** Each lazy group's loader, keyed by the group object {@link lazyGroup} returned, for {@link loadGroup}. */
@@ -117,7 +118,7 @@ export function lazyGroup<Group>(method: LazySdkMethod<string, Group>, ctx: Meth
     return out;
   };
   const out = build(method.members, []);
-  if (method.eager) Object.assign(out, method.eager({ ...out } as Group));
+  if (method.eager) Object.assign(out, method.eager({ ...out } as Group, ctx));
   loaders.set(out, load);
   return out as Group;
 }

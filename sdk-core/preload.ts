@@ -7,6 +7,9 @@ import { UsageError } from './errors.ts';
 import { loadGroup } from './method.ts';
 import { type MethodName, SDK_METHODS } from './methods.ts';
 
+/** A group {@link preloadMethods} can load: a registered method, or `user` (the core group whose calls load on first use). */
+export type PreloadableGroup = MethodName | 'user';
+
 /**
  * Loads the code of the named method groups now, ahead of their first call; a group already loaded
  * costs nothing. Rejects with ApiUnreachableError ('Unable to contact our servers.') when a group's
@@ -15,11 +18,15 @@ import { type MethodName, SDK_METHODS } from './methods.ts';
  * @throws UsageError (as a rejection) when `names` is not a list of the client's group names
  * @example preloadMethods(client, ['otps', 'passwords']).catch(() => {}); // warm-up only
  */
-export async function preloadMethods(client: AuthClient, names: readonly MethodName[]): Promise<void> {
-  const known: readonly string[] = SDK_METHODS.map((m) => m.name);
+export async function preloadMethods(client: AuthClient, names: readonly PreloadableGroup[]): Promise<void> {
+  const known: readonly string[] = [...SDK_METHODS.map((m) => m.name), 'user'];
   const bad = Array.isArray(names) ? names.find((n) => !known.includes(n)) : names;
   if (!Array.isArray(names) || bad !== undefined) {
-    throw new UsageError('preloadMethods', 'names', `must be a list of the client's method groups (${known.join(', ')}); got ${JSON.stringify(bad) ?? String(bad)}.`);
+    throw new UsageError(
+      'preloadMethods',
+      'names',
+      `must be a list of the client's method groups (${known.join(', ')}); got ${JSON.stringify(bad) ?? String(bad)}.`,
+    );
   }
-  await Promise.all(names.map((n: MethodName) => loadGroup(client[n])));
+  await Promise.all(names.map((n: PreloadableGroup) => loadGroup(client[n])));
 }
