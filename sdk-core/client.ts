@@ -1,8 +1,8 @@
 import type { AuthenticateResult } from './api-types.ts';
 import { DEFAULT_BOOTSTRAP } from './bootstrap.ts';
-import { type CaptchaProvider, DEV_CAPTCHA_SITE_KEY_PREFIX, type DeviceFingerprintProvider, devCaptchaProvider, recaptchaProvider } from './captcha.ts';
-import { type ApiRequest, CaptchaRequiredError, type FetchLike, HttpClient } from './http.ts';
-import { type LazySdkMethod, lazyGroup, type MethodContext, type SdkMethod } from './method.ts';
+import type { CaptchaProvider, DeviceFingerprintProvider } from './captcha.ts';
+import { type ApiRequest, type FetchLike, HttpClient } from './http.ts';
+import { type LazySdkMethod, lazily, lazyGroup, type MethodContext, type SdkMethod } from './method.ts';
 import { type MethodGroups, SDK_METHODS } from './methods.ts';
 import { PKCEStore } from './pkce/index.ts';
 import type { BootstrapData } from './schemas/index.ts';
@@ -10,7 +10,7 @@ import { PersistentId, parseStoredString } from './schemas/stored.ts';
 import { type CookieOptions, isSessionDestroyingError, SessionManager } from './session-manager.ts';
 import { backoffDelay, createSessions, SESSION_REFRESH_MS, type Sessions } from './sessions/index.ts';
 import { type CookieJar, defaultCookieJar, defaultStore, type KeyValueStore, resilientStore } from './storage.ts';
-import { randomId, Telemetry, type TelemetryEvent } from './telemetry.ts';
+import { clientTelemetry, randomId, type TelemetryEvent } from './telemetry-fields.ts';
 import type { Users } from './users/index.ts';
 import { userSyncMembers } from './users/sync.ts';
 
@@ -136,7 +136,7 @@ export function createClient(publicToken: string, options: ClientOptions = {}): 
     }
   }
 
-  const telemetry: Telemetry = new Telemetry({
+  const telemetry = clientTelemetry({
     publicToken,
     persistentId,
     clock,
@@ -169,52 +169,26 @@ export function createClient(publicToken: string, options: ClientOptions = {}): 
     return bootstrapPromise;
   };
 
-  let captcha: CaptchaProvider | null = options.captchaProvider ?? null;
-  const captchaFor = (boot: BootstrapData): CaptchaProvider | null => {
-    if (captcha) return captcha;
-    const key = boot.captcha_settings.siteKey;
-    if (!key) return null;
-    const fetchFn: typeof fetch = options.fetch ? (u, i) => options.fetch!(String(u), i ?? {}) : fetch;
-    captcha = key.startsWith(DEV_CAPTCHA_SITE_KEY_PREFIX) ? devCaptchaProvider(baseUrl, fetchFn) : recaptchaProvider(key);
-    return captcha;
-  };
-  // Fresh tokens for one protected call; a provider that fails leaves the field out rather than
-  // blocking the call, so the server decides.
-  const protectionTokens = async (force: boolean): Promise<Record<string, string>> => {
-    const boot = await bootstrap();
-    const out: Record<string, string> = {};
-    const c = force || boot.captcha_settings.enabled ? captchaFor(boot) : null;
-    if (c) {
-      try {
-        out.captcha_token = await c.getToken();
-      } catch {
-        // no token: the server answers 'Captcha required' and the host sees that error
-      }
-    }
-    if (options.deviceFingerprintProvider && (force || boot.dfp_protected_auth_enabled)) {
-      try {
-        out.dfp_telemetry_id = await options.deviceFingerprintProvider.getTelemetryId();
-      } catch {
-        // as above
-      }
-    }
-    return out;
-  };
+  // Captcha and fingerprint tokens (SPEC §4) load with the first protected call (./protection.ts).
+  const protection = lazily(() =>
+    import('./protection.ts').then((m) =>
+      m.protectedRequests({
+        request: (req) => http.request(req),
+        bootstrap,
+        baseUrl,
+        ...(options.captchaProvider ? { captchaProvider: options.captchaProvider } : {}),
+        ...(options.deviceFingerprintProvider ? { deviceFingerprintProvider: options.deviceFingerprintProvider } : {}),
+        ...(options.fetch ? { fetch: options.fetch } : {}),
+      }),
+    ),
+  );
 
   const pkce = new PKCEStore(store, publicToken);
   const ctx: MethodContext = {
     publicToken,
     baseUrl,
     request: <T>(req: ApiRequest) => http.request<T>(req),
-    async protectedRequest<T>(req: ApiRequest & { body: Record<string, unknown> }): Promise<T> {
-      try {
-        return await http.request<T>({ ...req, body: { ...req.body, ...(await protectionTokens(false)) } });
-      } catch (e) {
-        // SPEC §4: 'Captcha required' earns exactly one retry with fresh tokens.
-        if (!(e instanceof CaptchaRequiredError)) throw e;
-        return http.request<T>({ ...req, body: { ...req.body, ...(await protectionTokens(true)) } });
-      }
-    },
+    protectedRequest: async <T>(req: ApiRequest & { body: Record<string, unknown> }) => (await protection())<T>(req),
     async signIn<T extends AuthenticateResult>(req: ApiRequest & { body: Record<string, unknown> }, guarded = false): Promise<T> {
       const resp = guarded ? await ctx.protectedRequest<T>(req) : await http.request<T>(req);
       manager.update(resp);

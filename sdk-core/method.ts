@@ -81,6 +81,21 @@ export interface LazySdkMethod<Name extends string, Group> {
   eager?(lazy: Group, ctx: MethodContext): Partial<Group>;
 }
 
+/**
+ * A lazily loaded value of the client's core (a group, the captcha module): `load` runs once, and
+ * concurrent callers share it; when it fails (a chunk that cannot be fetched) the callers get
+ * ApiUnreachableError 'network' (SPEC §8's 'Unable to contact our servers.') and the next call
+ * tries again.
+ */
+export function lazily<T>(load: () => Promise<T>): () => Promise<T> {
+  let value: Promise<T> | undefined;
+  return () =>
+    (value ??= load().catch((e: unknown) => {
+      value = undefined;
+      throw new ApiUnreachableError('network', { cause: e });
+    }));
+}
+
 /** Each lazy group's loader, keyed by the group object {@link lazyGroup} returned, for {@link loadGroup}. */
 const loaders = new WeakMap<object, () => Promise<unknown>>();
 
@@ -91,17 +106,7 @@ const loaders = new WeakMap<object, () => Promise<unknown>>();
  * to contact our servers.', the text of every other network failure) and is tried again on the next call.
  */
 export function lazyGroup<Group>(method: LazySdkMethod<string, Group>, ctx: MethodContext): Group {
-  let group: Promise<Group> | undefined;
-  const load = (): Promise<Group> => {
-    group ??= method.load().then(
-      (m) => m.create(ctx),
-      (e: unknown) => {
-        group = undefined;
-        throw new ApiUnreachableError('network', { cause: e });
-      },
-    );
-    return group;
-  };
+  const load = lazily(() => method.load().then((m) => m.create(ctx)));
   const build = (members: object, path: readonly string[]): Record<string, unknown> => {
     const out: Record<string, unknown> = {};
     for (const [key, sub] of Object.entries(members)) {
