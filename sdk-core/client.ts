@@ -4,11 +4,12 @@ import type { CaptchaProvider, DeviceFingerprintProvider } from './captcha.ts';
 import { type ApiRequest, type FetchLike, HttpClient } from './http.ts';
 import { type LazySdkMethod, lazily, lazyGroup, type MethodContext, type SdkMethod } from './method.ts';
 import { type MethodGroups, SDK_METHODS } from './methods.ts';
-import { PKCEStore } from './pkce/index.ts';
 import type { BootstrapData } from './schemas/index.ts';
 import { PersistentId, parseStoredString } from './schemas/stored.ts';
 import { type CookieOptions, isSessionDestroyingError, SessionManager } from './session-manager.ts';
-import { backoffDelay, createSessions, SESSION_REFRESH_MS, type Sessions } from './sessions/index.ts';
+import { SESSION_REFRESH_MS } from './schemas/defaults.ts';
+import { backoffDelay, sessionCore } from './sessions/core.ts';
+import type { Sessions } from './sessions/index.ts';
 import { type CookieJar, defaultCookieJar, defaultStore, type KeyValueStore, resilientStore } from './storage.ts';
 import { clientTelemetry, randomId, type TelemetryEvent } from './telemetry-fields.ts';
 import type { Users } from './users/index.ts';
@@ -183,7 +184,6 @@ export function createClient(publicToken: string, options: ClientOptions = {}): 
     ),
   );
 
-  const pkce = new PKCEStore(store, publicToken);
   const ctx: MethodContext = {
     publicToken,
     baseUrl,
@@ -195,11 +195,21 @@ export function createClient(publicToken: string, options: ClientOptions = {}): 
       return resp;
     },
     sessions: manager,
-    pkce,
+    storage: store,
     bootstrap,
     sendVariant: () => (manager.getTokens() ? 'secondary' : 'primary'),
   };
-  const session = createSessions(ctx);
+  // `client.session`: authenticate (the refresh's call) and the reads are core; revoke, attest and
+  // exchangeAccessToken load on first use (issue 16).
+  const session = lazyGroup<Sessions>(
+    {
+      name: 'session',
+      members: { authenticate: true, revoke: true, exchangeAccessToken: true, attest: true, getSync: true, getTokens: true, onChange: true },
+      load: () => import('./sessions/index.ts').then((m) => m.sessionsMethod),
+      eager: (_lazy, c) => sessionCore(c),
+    },
+    ctx,
+  );
 
   let refreshTimer: unknown = null;
   let destroyed = false;

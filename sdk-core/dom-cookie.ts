@@ -13,4 +13,3 @@ export function writeDocumentCookie(assignment: string): void {
   const set = Object.getOwnPropertyDescriptor(Document.prototype, 'cookie')?.set;
   set?.call(document, assignment);
 }
-

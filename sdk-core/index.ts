@@ -66,7 +66,7 @@ export type { OTPAuthenticateOptions, OTPChannel, OTPLoginOrCreateResult, OTPs, 
 /** SPEC §9: codes live five minutes unless asked otherwise (from the shared defaults, not the lazily loaded OTP group). */
 export { DEFAULT_OTP_EXPIRATION_MINUTES as OTP_DEFAULT_EXPIRATION_MINUTES } from './schemas/defaults.ts';
 export type { PasswordCredentials, Passwords, ResetByEmailStartOptions, StrengthCheckResult } from './passwords/index.ts';
-export { createPKCEPair, type PKCEPair } from './pkce/index.ts';
+export { createPKCEPair, type PKCEPair } from './pkce/pair.ts';
 export { type PreloadableGroup, preloadMethods } from './preload.ts';
 export type { MethodName } from './methods.ts';
 export type { RBAC } from './rbac/index.ts';
@@ -86,14 +86,9 @@ export {
   SESSION_DESTROYING_ERRORS,
   type SessionState,
 } from './session-manager.ts';
-export {
-  backoffDelay,
-  SESSION_REFRESH_MS,
-  type SessionAuthenticateOptions,
-  type SessionRevokeOptions,
-  type Sessions,
-  type TrustedAuthToken,
-} from './sessions/index.ts';
+export { SESSION_REFRESH_MS } from './schemas/defaults.ts';
+export { backoffDelay } from './sessions/core.ts';
+export type { SessionAuthenticateOptions, SessionRevokeOptions, Sessions, TrustedAuthToken } from './sessions/index.ts';
 export { type CookieJar, type KeyValueStore, MemoryCookieJar, MemoryStore } from './storage.ts';
 export type { TOTPCreateResult, TOTPs } from './totps/index.ts';
 export { USER_FACTORS, type UserFactor } from './users/factors.ts';

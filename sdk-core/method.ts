@@ -6,9 +6,9 @@
 import type { AuthenticateResult, SendVariant } from './api-types.ts';
 import { ApiUnreachableError } from './errors.ts';
 import type { ApiRequest } from './http.ts';
-import type { PKCEStore } from './pkce/index.ts';
 import type { BootstrapData } from './schemas/bootstrap.ts';
 import type { SessionManager } from './session-manager.ts';
+import type { KeyValueStore } from './storage.ts';
 
 /**
  * What a method may do with the session: read it, apply an authenticate answer, replace the cached
@@ -30,8 +30,8 @@ export interface MethodContext {
   signIn<T extends AuthenticateResult = AuthenticateResult>(req: ApiRequest & { body: Record<string, unknown> }, guarded?: boolean): Promise<T>;
   /** The session and cached user (read side, plus what an authenticate answer changes). */
   readonly sessions: MethodSessions;
-  /** PKCE verifiers per flow (SPEC §9). */
-  readonly pkce: PKCEStore;
+  /** The client's local storage; methods keep their PKCE verifiers there (`new PKCEStore(ctx.storage, ctx.publicToken)`, SPEC §9). */
+  readonly storage: KeyValueStore;
   /** Project settings; never rejects (the client's fallback on failure). */
   bootstrap(): Promise<BootstrapData>;
   /** Secondary when a session exists, else primary (SPEC §4). */

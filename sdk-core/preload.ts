@@ -7,8 +7,8 @@ import { UsageError } from './errors.ts';
 import { loadGroup } from './method.ts';
 import { type MethodName, SDK_METHODS } from './methods.ts';
 
-/** A group {@link preloadMethods} can load: a registered method, or `user` (the core group whose calls load on first use). */
-export type PreloadableGroup = MethodName | 'user';
+/** A group {@link preloadMethods} can load: a registered method, or `user` or `session` (core groups whose less used calls load on first use). */
+export type PreloadableGroup = MethodName | 'user' | 'session';
 
 /**
  * Loads the code of the named method groups now, ahead of their first call; a group already loaded
@@ -19,7 +19,7 @@ export type PreloadableGroup = MethodName | 'user';
  * @example preloadMethods(client, ['otps', 'passwords']).catch(() => {}); // warm-up only
  */
 export async function preloadMethods(client: AuthClient, names: readonly PreloadableGroup[]): Promise<void> {
-  const known: readonly string[] = [...SDK_METHODS.map((m) => m.name), 'user'];
+  const known: readonly string[] = [...SDK_METHODS.map((m) => m.name), 'user', 'session'];
   const bad = Array.isArray(names) ? names.find((n) => !known.includes(n)) : names;
   if (!Array.isArray(names) || bad !== undefined) {
     throw new UsageError(

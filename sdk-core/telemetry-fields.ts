@@ -4,6 +4,7 @@
  * while the batching sender (./telemetry.ts) loads, so the client's initial JS carries none of it
  * (issue 16; events wait 800 ms for their batch anyway).
  */
+import { lazily } from './method.ts';
 import { TELEMETRY_BATCH_SIZE } from './schemas/defaults.ts';
 import type { Telemetry } from './telemetry.ts';
 import { SDK_IDENTIFIER, SDK_VERSION } from './version.ts';
@@ -44,11 +45,7 @@ export function base64Utf8(text: string): string {
 }
 
 /** Fresh telemetry fields for one call or event. */
-export function telemetryFields(
-  persistentId: string,
-  appSessionId: string,
-  identity: () => { userId?: string; sessionId?: string },
-): TelemetryFields {
+export function telemetryFields(persistentId: string, appSessionId: string, identity: () => { userId?: string; sessionId?: string }): TelemetryFields {
   const { userId, sessionId } = identity();
   const f: TelemetryFields = {
     event_id: `event-id-${randomId()}`,
@@ -91,21 +88,15 @@ export function clientTelemetry(opts: {
   const fields = () => telemetryFields(opts.persistentId, appSessionId, opts.identity);
   const waiting: TelemetryEvent[] = [];
   let sender: Telemetry | null = null;
-  let loading: Promise<void> | null = null;
   let flushWhenLoaded = false;
-  const load = () => {
-    loading ??= import('./telemetry.ts').then(
-      (m) => {
-        sender = new m.Telemetry({ ...opts, appSessionId });
-        for (const e of waiting.splice(0)) sender.enqueue(e);
-        if (flushWhenLoaded) sender.flush();
-      },
-      () => {
-        // Analytics may lose events, never a flow: the next event tries again.
-        loading = null;
-      },
-    );
-  };
+  // Analytics may lose events, never a flow: a failed load is retried on the next event.
+  const load = lazily(() =>
+    import('./telemetry.ts').then((m) => {
+      sender = new m.Telemetry({ ...opts, appSessionId });
+      for (const e of waiting.splice(0)) sender.enqueue(e);
+      if (flushWhenLoaded) sender.flush();
+    }),
+  );
   return {
     header: () => base64Utf8(JSON.stringify(fields())),
     log(eventName, details = {}) {
@@ -113,7 +104,7 @@ export function clientTelemetry(opts: {
       if (sender) return sender.enqueue(event);
       waiting.push(event);
       if (waiting.length > 4 * TELEMETRY_BATCH_SIZE) waiting.shift();
-      load();
+      load().catch(() => undefined);
     },
     flush() {
       if (sender) sender.flush();
