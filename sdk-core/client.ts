@@ -253,10 +253,21 @@ export function createClient(publicToken: string, options: ClientOptions = {}): 
     },
     ctx,
   );
-  // Each registered method's group, under its name (./methods.ts).
+  // Each registered method's group, under its name (./methods.ts). A group's first load (a call or
+  // preloadMethods) also starts the protected-call module's, so a sign-in's first call does not fetch
+  // the two one after the other; a failure there is left to the protected call, which loads again.
   const groups: Record<string, unknown> = {};
-  for (const method of SDK_METHODS as readonly (SdkMethod<string, unknown> | LazySdkMethod<string, unknown>)[])
-    groups[method.name] = 'load' in method ? lazyGroup<unknown>(method, ctx) : method.create(ctx);
+  for (const method of SDK_METHODS as readonly (SdkMethod<string, unknown> | LazySdkMethod<string, unknown>)[]) {
+    if (!('load' in method)) {
+      groups[method.name] = method.create(ctx);
+      continue;
+    }
+    const load = () => {
+      protection().catch(() => undefined);
+      return method.load();
+    };
+    groups[method.name] = lazyGroup<unknown>({ ...method, load }, ctx);
+  }
   const client: AuthClient = {
     ...(groups as MethodGroups),
     publicToken,
