@@ -6,7 +6,7 @@
  */
 import type { BasicResult } from '../api-types.ts';
 import { NoSessionError } from '../errors.ts';
-import type { MethodContext, SdkMethod } from '../method.ts';
+import { lazily, type MethodContext, type SdkMethod } from '../method.ts';
 import type { User, WebAuthnRegistrationInfo } from '../schemas/index.ts';
 import { check } from '../validate.ts';
 import type { WebAuthn, WebAuthnAuthenticateResult, WebAuthnRegisterResult } from './types.ts';
@@ -28,7 +28,9 @@ export type {
 export { isWebAuthnAbort, isWebAuthnDuplicate, isWebAuthnNotAllowed, WebAuthnCeremonyError } from './errors.ts';
 
 // The browser side (the WebAuthn library, error mapping, autofill checks) is one lazy chunk.
-const ceremonies = () => import('./ceremony.ts');
+// A chunk that cannot be fetched fails the call as 'Unable to contact our servers.' and is fetched
+// again on the next ceremony (lazily(), ../method.ts).
+const ceremonies = lazily(() => import('./ceremony.ts'));
 
 /** Builds the WebAuthn calls. */
 export function createWebAuthn(ctx: MethodContext): WebAuthn {
