@@ -2,7 +2,8 @@
 // Prints minified and gzip bytes of each browser entry in dist/ (its initial JS: the entry plus the
 // chunks it imports statically; lazy import() chunks, and the chunks those load lazily in turn, are
 // listed apart). With --check, fails when the initial JS of <auth-login> exceeds the budget, or
-// holds code DESIGN §4 wants lazy: the passkey ceremony library or the phone-number metadata.
+// holds code DESIGN §4 wants lazy: the passkey ceremony library or the phone-number metadata; or
+// when the headless client's core (dist/client.js's initial JS) exceeds CLIENT_CORE_BUDGET_GZIP.
 import { readFileSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -119,11 +120,13 @@ function findLibraries(files) {
 }
 
 const LOGIN = 'dist/auth-elements.js';
+const CLIENT = 'dist/client.js';
 const entries = [
   ['<auth-login> script (dist/auth-elements.js)', LOGIN],
-  ['headless client (dist/client.js)', 'dist/client.js'],
+  ['headless client (dist/client.js)', CLIENT],
 ];
 let loginGzip = 0;
+let clientGzip = 0;
 let login = { initial: [], lazy: [] };
 for (const [label, file] of entries) {
   const c = closure(file);
@@ -132,6 +135,7 @@ for (const [label, file] of entries) {
     loginGzip = s.gzip;
     login = c;
   }
+  if (file === CLIENT) clientGzip = s.gzip;
   console.log(`${label}: initial ${s.min} B min, ${s.gzip} B gzip (${kb(s.gzip)}) in ${c.initial.length} file(s)`);
   for (const l of c.lazy) {
     const ls = measure([l]);
@@ -157,9 +161,19 @@ for (const [i, { name, found }] of inInitial.entries()) {
   }
 }
 
+// --- Headless client core budget (issue 16, item 3) --------------------------------------------
+// dist/client.js's initial JS is the client's core: sessions, HTTP, errors, the session manager,
+// storage, and the entry's small public helpers; every method group (and client.user's calls,
+// session.revoke/attest/exchangeAccessToken, captcha, telemetry's sender) loads on first use.
+/** Initial-JS budget of the headless client, dist/client.js (gzip bytes). */
+export const CLIENT_CORE_BUDGET_GZIP = 8 * 1024;
+const clientOk = clientGzip <= CLIENT_CORE_BUDGET_GZIP;
+console.log(`client core: dist/client.js initial ${clientGzip} B gzip (${kb(clientGzip)}) of ${kb(CLIENT_CORE_BUDGET_GZIP)}: ${clientOk ? 'within' : 'OVER'}`);
+// ----------------------------------------------------------------------------------------------
+
 if (process.argv.includes('--check')) {
   const ok = loginGzip <= LOGIN_BUDGET_GZIP;
   console.log(`budget: <auth-login> initial ${kb(loginGzip)} gzip of ${kb(LOGIN_BUDGET_GZIP)}: ${ok ? 'within' : 'OVER'}`);
   console.log(`lazy-only check: ${lazyOk ? 'passed' : 'FAILED'}`);
-  process.exit(ok && lazyOk ? 0 : 1);
+  process.exit(ok && lazyOk && clientOk ? 0 : 1);
 }
