@@ -1,0 +1,139 @@
+/**
+ * The texts of the first screens, without React's string table (strings.ts assembles it from every
+ * method through methods.ts): English from the methods' own data modules, the locale pack on top
+ * when the widget is not in English (loaded asynchronously, the pack React will use too), then the
+ * host's `strings` overrides, the same precedence as react-internals/strings.ts `resolveStrings`.
+ */
+import { isRecord } from '../../react-internals/config-parse.ts';
+import { SHELL_STRINGS } from '../../react-internals/core-strings.ts';
+import { CRYPTO_STRINGS } from '../../react-internals/crypto-wallets/strings.ts';
+import { IDP_STRINGS } from '../../react-internals/idp/strings.ts';
+import { choose, isRtl, type Locale, loadedPack, loadPack } from '../../react-internals/i18n/locales.ts';
+import { MAGIC_LINK_STRINGS } from '../../react-internals/magic-links/strings.ts';
+import { OAUTH_STRINGS } from '../../react-internals/oauth/strings.ts';
+import { OTP_STRINGS } from '../../react-internals/otps/strings.ts';
+import { PASSKEY_STRINGS } from '../../react-internals/passkeys/strings.ts';
+import { PASSWORD_STRINGS } from '../../react-internals/passwords/strings.ts';
+
+/** The English texts the first screens can show (a subset of React's table, the same values). */
+const ENGLISH = pick(
+  { ...SHELL_STRINGS, ...OTP_STRINGS, ...MAGIC_LINK_STRINGS, ...PASSWORD_STRINGS, ...PASSKEY_STRINGS, ...OAUTH_STRINGS, ...CRYPTO_STRINGS, ...IDP_STRINGS },
+  [
+    'main.header',
+    'main.logoAlt',
+    'email.label',
+    'email.placeholder',
+    'button.continue',
+    'main.tabsLabel',
+    'main.tabEmail',
+    'main.tabText',
+    'main.tabWhatsApp',
+    'main.or',
+    'toast.dismiss',
+    'config.passkeysAlone',
+    'config.emlAndOtp',
+    'config.missingClient',
+    'watermark.poweredBy',
+    'watermark.provider',
+    'password.emailLabel',
+    'magicLink.continue',
+    'phone.countryLabel',
+    'phone.countryChosen',
+    'phone.countryHint',
+    'phone.label',
+    'phone.placeholder',
+    'passkey.loginButton',
+    'oauth.continueWith',
+    'oauth.oneTapLabel',
+    'oauth.oneTapLoading',
+    'crypto.continueWith',
+    'crypto.otherWallets',
+    'crypto.walletPhantom',
+    'crypto.walletVessel',
+    'crypto.walletBinance',
+    'crypto.walletCoinbase',
+    'crypto.walletMetamask',
+    'crypto.walletOtherEthereum',
+    'crypto.walletOtherSolana',
+    'password.resetTitle',
+    'password.newLabel',
+    'password.show',
+    'password.resetLoggingIn',
+    'passkeyRegistration.startTitle',
+    'passkeyRegistration.startText',
+    'passkeyRegistration.create',
+    'passkeyRegistration.skip',
+    'passkeyRegistration.unauthenticated',
+    'idp.loading',
+  ],
+);
+
+function pick<T extends Record<string, string>, K extends keyof T & string>(all: T, keys: readonly K[]): { readonly [P in K]: string } {
+  return Object.fromEntries(keys.map((k) => [k, all[k]])) as unknown as { [P in K]: string };
+}
+
+/** A key of the first screens' texts. */
+export type FirstPaintKey = keyof typeof ENGLISH;
+
+/** The first screens' texts and the language facts React's shell derives from the same inputs. */
+export interface FirstPaintStrings {
+  /** One text per key, English where the pack and the host say nothing. */
+  readonly text: { readonly [K in FirstPaintKey]: string };
+  /** The shipped pack shown (`en`, `fr`, `ar`...). */
+  readonly locale: Locale;
+  /** The tag to format with (the host's, e.g. `ar-EG`), as i18n/locales.ts `choose` gives it. */
+  readonly tag: string;
+  /** The root's `lang` as LoginWidget sets it (undefined: no attribute). */
+  readonly lang: string | undefined;
+  /** The root's `dir`. */
+  readonly dir: 'ltr' | 'rtl';
+}
+
+/** The root's `lang` (LoginWidget `widgetLang`): config.lang, else the pack's tag, else 'en' unless the host overrides texts. */
+function rootLang(configured: unknown, tag: string, hostStrings: unknown): string | undefined {
+  if (typeof configured === 'string' && /^[A-Za-z]{2,8}(?:-[A-Za-z0-9]{1,8})*$/.test(configured)) return configured;
+  if (tag !== 'en') return tag;
+  return isRecord(hostStrings) && Object.keys(hostStrings).length > 0 ? undefined : 'en';
+}
+
+function build(pack: Readonly<Record<string, string | undefined>>, hostStrings: unknown, locale: Locale, tag: string, configLang: unknown): FirstPaintStrings {
+  const text: Record<string, string> = { ...ENGLISH };
+  for (const key of Object.keys(ENGLISH)) {
+    const fromPack = pack[key];
+    if (typeof fromPack === 'string') text[key] = fromPack;
+    const fromHost = isRecord(hostStrings) ? hostStrings[key] : undefined;
+    if (typeof fromHost === 'string') text[key] = fromHost;
+  }
+  return { text: text as FirstPaintStrings['text'], locale, tag, lang: rootLang(configLang, tag, hostStrings), dir: isRtl(locale) ? 'rtl' : 'ltr' };
+}
+
+/**
+ * The first screens' texts for a config, the host's `strings` and the document's language: at once
+ * when the pack is English or already loaded, else a promise of them once the pack arrives (React's
+ * shell waits for the same pack; a pack that fails to load leaves English, as there).
+ */
+export function firstPaintStrings(config: unknown, hostStrings: unknown, lang: string): FirstPaintStrings | Promise<FirstPaintStrings> {
+  const c = isRecord(config) ? config : {};
+  const { locale, tag } = choose(c['locale'] ?? c['lang'], lang);
+  const ready = loadedPack(locale);
+  if (ready) return build(ready, hostStrings, locale, tag, c['lang']);
+  return loadPack(locale).then(
+    (pack) => build(pack, hostStrings, locale, tag, c['lang']),
+    () => build({}, hostStrings, locale, tag, c['lang']),
+  );
+}
+
+const RTL_TAG = /^(?:ar|fa|he|ur)(?:-|$)/i;
+
+/**
+ * `key`'s text with `{name}` placeholders filled (react-internals/text.ts `text`): in a right-to-left
+ * table each inserted string is bidi-isolated (FSI ... PDI) as there. No first-screen text takes a count.
+ */
+export function fill(strings: FirstPaintStrings, key: FirstPaintKey, vars: Readonly<Record<string, string>>): string {
+  const rtl = RTL_TAG.test(strings.tag);
+  return strings.text[key].replace(/\{(\w+)\}/g, (whole, name: string) => {
+    if (!Object.hasOwn(vars, name)) return whole;
+    const v = vars[name] as string;
+    return rtl ? `\u2068${v}\u2069` : v;
+  });
+}
