@@ -1,0 +1,267 @@
+/**
+ * The first paint against React (issue 16 item 1): for each config, the lit-html first screen in one
+ * shadow root and React's LoginWidget in another (same widget CSS adopted, same width, same
+ * bootstrap), compared as a normalized DOM (tags, classes, parts, roles, aria-*, types, names,
+ * texts; generated ids and handlers ignored) and as the bounding box of every element (0.5 px).
+ * Then axe-core on the first paint.
+ */
+import { expect } from '@open-wc/testing';
+import 'axe-core';
+import { render } from 'lit-html';
+import { createElement } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { type AuthClient, type BootstrapData, createClient } from '../../sdk-core/index.ts';
+import { LoginWidget } from '../../react-internals/login/LoginWidget.tsx';
+import { waitFor } from '../../react-internals/test-utils.ts';
+import { rulesSheet, themeSheet } from '../../react-internals/theme.ts';
+import { forgetBrowserSession, testEnv } from '../../test/env.ts';
+import { type FirstPaintStrings, firstPaintRules, firstPaintStrings, firstScreen } from './index.ts';
+
+const axe = (globalThis as unknown as { axe: typeof import('axe-core') }).axe;
+
+/** One row: a config (and host styles, strings, width) the two sides draw. */
+interface Case {
+  name: string;
+  config: Record<string, unknown>;
+  styles?: Record<string, unknown>;
+  strings?: Record<string, string>;
+  width?: number;
+  tab?: 'email' | 'sms' | 'whatsapp';
+}
+
+const google = { type: 'google' };
+const github = { type: 'github' };
+export const CASES: readonly Case[] = [
+  { name: 'default (email OTP)', config: {} },
+  { name: 'email magic links', config: { products: ['emailMagicLinks'] } },
+  { name: 'passwords', config: { products: ['passwords'] } },
+  { name: 'OTP email + Text tabs', config: { products: ['otp'], otpOptions: { methods: ['email', 'sms'] } } },
+  { name: 'OTP Text + WhatsApp, WhatsApp selected', config: { products: ['otp'], otpOptions: { methods: ['sms', 'whatsapp'] } }, tab: 'whatsapp' },
+  { name: 'OTP Text alone', config: { products: ['otp'], otpOptions: { methods: ['sms'] } } },
+  { name: 'OAuth row before email OTP', config: { products: ['otp', 'oauth'], oauthOptions: { providers: [google, github] } } },
+  { name: 'OAuth alone (no divider)', config: { products: ['oauth'], oauthOptions: { providers: [github, { type: 'microsoft' }] } } },
+  { name: 'passkeys beside passwords', config: { products: ['passwords', 'passkeys'] } },
+  { name: 'passkeys beside OAuth only (button first)', config: { products: ['oauth', 'passkeys'], oauthOptions: { providers: [github] } } },
+  {
+    name: 'wallets, OAuth, magic links (6-button rule)',
+    config: { products: ['crypto', 'oauth', 'emailMagicLinks'], oauthOptions: { providers: [google, github] } },
+  },
+  { name: 'wallets alone', config: { products: ['crypto'] } },
+  { name: 'passkeys alone: the config problem', config: { products: ['passkeys'] } },
+  { name: 'magic links and email OTP: the config problem', config: { products: ['emailMagicLinks', 'otp'] } },
+  { name: 'heading level 3, header text hidden', config: { products: ['otp'], headingLevel: 3 }, styles: { hideHeaderText: true } },
+  { name: 'heading level 2, host strings', config: { headingLevel: 2 }, strings: { 'main.header': 'Welcome back', 'button.continue': 'Next' } },
+  { name: 'French', config: { locale: 'fr', products: ['passwords', 'oauth'], oauthOptions: { providers: [google] } } },
+  { name: 'Arabic (RTL), tabs', config: { locale: 'ar', products: ['otp'], otpOptions: { methods: ['email', 'sms'] } } },
+  {
+    name: 'everything at 320 px',
+    config: {
+      products: ['crypto', 'oauth', 'otp', 'passkeys'],
+      otpOptions: { methods: ['email', 'sms', 'whatsapp'] },
+      oauthOptions: { providers: [google, github, { type: 'apple' }] },
+    },
+    width: 320,
+  },
+  { name: 'config lang without a pack', config: { lang: 'en-GB', products: ['emailMagicLinks'] }, width: 360 },
+];
+
+/** A shadow host of `width` px with the widget's sheets adopted, as the element adopts them. */
+function host(width: number, styles: unknown, config: unknown): ShadowRoot {
+  const el = document.createElement('div');
+  el.style.width = `${width}px`;
+  document.body.append(el);
+  const root = el.attachShadow({ mode: 'open' });
+  const extra = firstPaintRules('auth-login', config).map((css) => {
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(css);
+    return sheet;
+  });
+  root.adoptedStyleSheets = [rulesSheet(''), themeSheet(':host', styles), ...extra];
+  return root;
+}
+
+const ID_REFS = new Set(['id', 'for', 'aria-controls', 'aria-labelledby', 'aria-describedby', 'aria-activedescendant']);
+const KEPT =
+  /^(class|part|role|aria-.*|type|name|dir|lang|autocomplete|placeholder|tabindex|data-.*|hidden|disabled|required|novalidate|inputmode|spellcheck|href|target|rel|src|alt|width|height|viewbox|focusable|autocapitalize|autocorrect)$/;
+
+/** One element as the comparison sees it: tag, kept attributes (id references as '#'), its own text. */
+function describe1(el: Element): string {
+  const attrs = [...el.attributes]
+    .filter((a) => KEPT.test(a.name) || ID_REFS.has(a.name))
+    .map((a) => `${a.name}=${ID_REFS.has(a.name) ? '#' : a.value}`)
+    .sort();
+  const own = [...el.childNodes]
+    .filter((n) => n.nodeType === Node.TEXT_NODE)
+    .map((n) => n.textContent)
+    .join('');
+  const value = el instanceof HTMLInputElement ? ` value=${el.value}` : '';
+  return `${el.localName}[${attrs.join(' ')}]${value}${own ? ` "${own}"` : ''}`;
+}
+
+/** Every element under `root` in document order; an SVG's drawing is not compared (the first paint leaves marks empty). */
+function elements(root: ShadowRoot): Element[] {
+  const out: Element[] = [];
+  const walk = (parent: ParentNode) => {
+    for (const child of parent.children) {
+      out.push(child);
+      if (child.localName !== 'svg') walk(child);
+    }
+  };
+  walk(root);
+  return out;
+}
+
+const snapshot = (root: ShadowRoot) => elements(root).map(describe1).join('\n');
+
+/** Each element's box relative to the host, rounded to 0.1 px. */
+function boxes(root: ShadowRoot): string[] {
+  const origin = root.host.getBoundingClientRect();
+  return elements(root).map((el) => {
+    // No box (display: contents, or none here or above): nothing to compare.
+    if (el.getClientRects().length === 0) return 'no box';
+    const r = el.getBoundingClientRect();
+    return [r.x - origin.x, r.y - origin.y, r.width, r.height].map((v) => v.toFixed(1)).join(',');
+  });
+}
+
+/** The boxes differ by more than 0.5 px somewhere: the first such element, else null. */
+function boxMismatch(a: ShadowRoot, b: ShadowRoot): string | null {
+  const ea = elements(a);
+  const ba = boxes(a);
+  const bb = boxes(b);
+  for (let i = 0; i < ba.length; i++) {
+    if (ba[i] === 'no box' && bb[i] === 'no box') continue;
+    const x = (ba[i] as string).split(',').map(Number);
+    const y = (bb[i] ?? '').split(',').map(Number);
+    if (x.some((v, k) => !(Math.abs(v - (y[k] ?? Number.NaN)) <= 0.5))) return `${describe1(ea[i] as Element)}: first paint ${ba[i]} vs React ${bb[i]}`;
+  }
+  return null;
+}
+
+describe('first paint: parity with React (issue 16)', () => {
+  let env: { apiBaseUrl: string; publicToken: string };
+  let client: AuthClient;
+  let bootstrap: BootstrapData;
+  let autofill: boolean;
+  const cleanup: (() => void)[] = [];
+  before(async () => {
+    forgetBrowserSession();
+    env = await testEnv();
+    client = createClient(env.publicToken, { apiBaseUrl: env.apiBaseUrl, disableSessionRefresh: true });
+    bootstrap = await client.bootstrap();
+    const pkc = (globalThis as { PublicKeyCredential?: { isConditionalMediationAvailable?: () => Promise<boolean> } }).PublicKeyCredential;
+    autofill = (await pkc?.isConditionalMediationAvailable?.()) ?? false;
+  });
+  afterEach(() => {
+    for (const f of cleanup.splice(0)) f();
+  });
+  after(() => client.destroy());
+
+  async function paint(c: Case): Promise<{ lit: ShadowRoot; strings: FirstPaintStrings }> {
+    const width = c.width ?? 420;
+    const lit = host(width, c.styles, c.config);
+    cleanup.push(() => lit.host.remove());
+    const strings = await firstPaintStrings(c.config, c.strings, document.documentElement.lang);
+    let tab = c.tab;
+    const draw = () =>
+      render(
+        firstScreen({
+          tag: 'auth-login',
+          config: c.config,
+          styles: c.styles,
+          strings,
+          values: {},
+          tab,
+          onTab: (t) => {
+            tab = t;
+            draw();
+          },
+          onSubmit: () => undefined,
+          passkeyAutofill: autofill,
+          bootstrap,
+        }),
+        lit,
+      );
+    draw();
+    return { lit, strings };
+  }
+
+  for (const c of CASES) {
+    it(`${c.name}: same DOM and boxes as React`, async () => {
+      const { lit } = await paint(c);
+      const react = host(c.width ?? 420, c.styles, c.config);
+      let root: Root | null = createRoot(react as unknown as Element);
+      cleanup.push(() => {
+        root?.unmount();
+        root = null;
+        react.host.remove();
+      });
+      root.render(
+        createElement(LoginWidget, {
+          client,
+          config: c.config,
+          styles: c.styles,
+          strings: c.strings,
+          documentLang: document.documentElement.lang,
+          ...(c.tab ? { initialState: undefined } : {}),
+        }),
+      );
+      if (c.tab) {
+        // React starts on the first tab; pick the case's tab as the user did in the first paint.
+        const tab = await waitFor(() => react.querySelector<HTMLElement>(`.ae-tab[data-method="${c.tab}"]`), 'React tab');
+        tab.click();
+      }
+      // React's Main settles when its lazy groups and forms are in: poll until the DOMs agree, then report any difference.
+      await waitFor(() => snapshot(react) === snapshot(lit), `${c.name}: React's Main to match`, 6000).catch(() => undefined);
+      expect(snapshot(lit)).to.equal(snapshot(react));
+      await waitFor(() => boxMismatch(lit, react) === null, `${c.name}: boxes`, 3000).catch(() => undefined);
+      expect(boxMismatch(lit, react)).to.equal(null);
+    });
+  }
+
+  it('tabs switch in the first paint: click and arrow keys call onTab, the panel follows', async () => {
+    const c = CASES[3] as Case;
+    const { lit } = await paint(c);
+    const tabs = () => [...lit.querySelectorAll<HTMLElement>('.ae-tab')];
+    expect(tabs().map((t) => t.getAttribute('aria-selected'))).to.deep.equal(['true', 'false']);
+    (tabs()[1] as HTMLElement).click();
+    expect(lit.querySelector('[role="tabpanel"]')?.getAttribute('data-method')).to.equal('sms');
+    expect(lit.querySelector('input[name="phone"]')).to.not.equal(null);
+    (tabs()[1] as HTMLElement).focus();
+    tabs()[1]?.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true }));
+    expect(lit.querySelector('[role="tabpanel"]')?.getAttribute('data-method')).to.equal('email');
+    expect(lit.activeElement?.getAttribute('data-method')).to.equal('email');
+  });
+
+  it('an early Continue is handed to onSubmit once, and the page does not navigate', async () => {
+    const lit = host(420, undefined, {});
+    cleanup.push(() => lit.host.remove());
+    const strings = await firstPaintStrings({}, undefined, 'en');
+    const calls: string[] = [];
+    render(
+      firstScreen({
+        tag: 'auth-login',
+        config: {},
+        styles: undefined,
+        strings,
+        values: {},
+        tab: undefined,
+        onTab: () => undefined,
+        onSubmit: (form, e) => calls.push(`${form}:${e.defaultPrevented}`),
+      }),
+      lit,
+    );
+    lit.querySelector<HTMLButtonElement>('button[type="submit"]')?.click();
+    expect(calls).to.deep.equal(['email:true']);
+  });
+
+  for (const c of CASES.filter((x) =>
+    ['default (email OTP)', 'Arabic (RTL), tabs', 'everything at 320 px', 'passkeys alone: the config problem'].includes(x.name),
+  )) {
+    it(`axe-core: the first paint is clean (${c.name})`, async () => {
+      const { lit } = await paint(c);
+      const result = await axe.run(lit.host);
+      expect(result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).to.deep.equal([]);
+    });
+  }
+});
