@@ -13,7 +13,7 @@ import { withTokenFallbacks } from '../../react-internals/theme.ts';
 import { html } from './html.ts';
 import { heading, mainScreen } from './login.ts';
 import { mainPlan, type Tab } from './resolve.ts';
-import type { FirstPaintStrings } from './strings.ts';
+import { type FirstPaintStrings, fill } from './strings.ts';
 
 export { type FirstPaintKey, type FirstPaintStrings, firstPaintStrings } from './strings.ts';
 export { type MainPlan, mainPlan } from './resolve.ts';
@@ -22,6 +22,8 @@ export { type MainPlan, mainPlan } from './resolve.ts';
 export interface FirstPaintBootstrap {
   disable_sdk_watermark?: boolean;
   server_product?: { name?: unknown; url?: unknown } | null;
+  /** The project's LUDS policy: the reset form lists its rules before the first check (StrengthFeedback). */
+  password_config?: { luds_minimum_count?: number; luds_complexity?: number } | null;
 }
 
 /** What the element gives the first paint. */
@@ -107,10 +109,21 @@ function resetScreen(input: FirstPaintInput, ids: string, level: number): Templa
       <button type="button" class="ae-pw-toggle" part="button password-toggle" aria-label=${t['password.show']} aria-pressed="false" aria-controls=${id}
         ><svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M12 5C7 5 2.7 8.1 1 12c1.7 3.9 6 7 11 7s9.3-3.1 11-7c-1.7-3.9-6-7-11-7zm0 11.5a4.5 4.5 0 1 1 0-9 4.5 4.5 0 0 1 0 9zm0-7a2.5 2.5 0 1 0 0 5 2.5 2.5 0 0 0 0-5z" fill="currentColor"></path></svg></button>
     </div>
-    <div id=${`${id}-feedback`} class="ae-pw-feedback" aria-live="polite"></div>
+    <div id=${`${id}-feedback`} class="ae-pw-feedback" aria-live="polite">${luds(input)}</div>
     <div id=${`${id}-error`} class="ae-error" part="error field-error" role="alert"></div>
     <button type="submit" class="ae-button" part="button primary-button" disabled>${t['button.continue']}</button>
   </form>`;
+}
+
+/** StrengthFeedback before the first check: the LUDS rules when the bootstrap names the policy, else nothing yet. */
+function luds(input: FirstPaintInput): TemplateResult | typeof nothing {
+  const cfg = input.bootstrap?.password_config;
+  if (!cfg) return nothing;
+  const s = input.strings;
+  const rule = (label: string) => html`<li><span data-requirement="">${label}</span></li>`;
+  return html`<ul class="ae-pw-list" data-luds="">${rule(fill(s, 'password.ludsLength', { count: cfg.luds_minimum_count ?? 8 }))}${rule(
+    fill(s, 'password.ludsComplexity', { count: cfg.luds_complexity ?? 3 }),
+  )}</ul>`;
 }
 
 /** `<auth-passkey-registration>`'s first screen (RegistrationStart), or its message without a session. */

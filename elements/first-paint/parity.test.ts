@@ -14,7 +14,9 @@ import { type AuthClient, type BootstrapData, createClient } from '../../sdk-cor
 import { LoginWidget } from '../../react-internals/login/LoginWidget.tsx';
 import { waitFor } from '../../react-internals/test-utils.ts';
 import { rulesSheet, themeSheet } from '../../react-internals/theme.ts';
-import { forgetBrowserSession, testEnv } from '../../test/env.ts';
+import { forgetBrowserSession, signInByEmailPasscode, testEnv, uniqueEmail } from '../../test/env.ts';
+import { initialWidgetState, type WidgetState } from '../../react-internals/login/state.ts';
+import { resetInitialState } from '../definitions.ts';
 import { type FirstPaintStrings, firstPaintRules, firstPaintStrings, firstScreen } from './index.ts';
 
 const axe = (globalThis as unknown as { axe: typeof import('axe-core') }).axe;
@@ -253,6 +255,80 @@ describe('first paint: parity with React (issue 16)', () => {
     );
     lit.querySelector<HTMLButtonElement>('button[type="submit"]')?.click();
     expect(calls).to.deep.equal(['email:true']);
+  });
+
+  /** The first screen of another tag beside React's, with the element's starting state. */
+  async function compareTag(tag: string, initialState: WidgetState, values: Record<string, unknown>, what: string) {
+    const config = {};
+    const lit = host(420, undefined, config);
+    const rules = firstPaintRules(tag, config).map((css) => {
+      const sheet = new CSSStyleSheet();
+      sheet.replaceSync(css);
+      return sheet;
+    });
+    lit.adoptedStyleSheets = [...lit.adoptedStyleSheets, ...rules];
+    cleanup.push(() => lit.host.remove());
+    const strings = await firstPaintStrings(config, undefined, document.documentElement.lang);
+    render(firstScreen({ tag, config, styles: undefined, strings, values, tab: undefined, onTab: () => undefined, onSubmit: () => undefined, bootstrap }), lit);
+    const react = host(420, undefined, config);
+    let root: Root | null = createRoot(react as unknown as Element);
+    cleanup.push(() => {
+      root?.unmount();
+      root = null;
+      react.host.remove();
+    });
+    root.render(createElement(LoginWidget, { client, config, documentLang: document.documentElement.lang, initialState }));
+    await waitFor(() => snapshot(react) === snapshot(lit), `${what}: React to match`, 6000).catch(() => undefined);
+    expect(snapshot(lit)).to.equal(snapshot(react));
+    await waitFor(() => boxMismatch(lit, react) === null, `${what}: boxes`, 3000).catch(() => undefined);
+    expect(boxMismatch(lit, react)).to.equal(null);
+    return lit;
+  }
+
+  it('<auth-reset-password>: the new-password form (LUDS rules from the bootstrap) matches React', async () => {
+    const lit = await compareTag('auth-reset-password', resetInitialState('a-reset-token', 'reset_password'), {}, 'reset');
+    const result = await axe.run(lit.host);
+    expect(result.violations.map((v) => v.id)).to.deep.equal([]);
+  });
+
+  it('<auth-passkey-registration> signed out: the message matches React', async () => {
+    await compareTag('auth-passkey-registration', initialWidgetState('PasskeyRegistrationStart'), { signedIn: false }, 'registration signed out');
+  });
+
+  it('<auth-passkey-registration> signed in: Create a Passkey and Skip match React; axe clean', async () => {
+    await signInByEmailPasscode(client, uniqueEmail('first-paint-passkey'));
+    try {
+      const lit = await compareTag('auth-passkey-registration', initialWidgetState('PasskeyRegistrationStart'), {}, 'registration');
+      const result = await axe.run(lit.host);
+      expect(result.violations.map((v) => v.id)).to.deep.equal([]);
+    } finally {
+      await client.session.revoke({ forceClear: true }).catch(() => undefined);
+    }
+  });
+
+  it('<auth-idp-consent>: the loading state, no watermark; axe clean', async () => {
+    const lit = host(420, undefined, {});
+    cleanup.push(() => lit.host.remove());
+    const strings = await firstPaintStrings({}, undefined, 'en');
+    render(
+      firstScreen({
+        tag: 'auth-idp-consent',
+        config: {},
+        styles: undefined,
+        strings,
+        values: {},
+        tab: undefined,
+        onTab: () => undefined,
+        onSubmit: () => undefined,
+        bootstrap,
+      }),
+      lit,
+    );
+    expect(lit.querySelector('.ae-root')?.getAttribute('data-screen')).to.equal('IDPConsent');
+    expect(lit.querySelector('[data-idp-status="loading"]')?.textContent).to.equal('Loading...');
+    expect(lit.querySelector('.ae-watermark')).to.equal(null);
+    const result = await axe.run(lit.host);
+    expect(result.violations.map((v) => v.id)).to.deep.equal([]);
   });
 
   for (const c of CASES.filter((x) =>

@@ -65,6 +65,8 @@ const ENGLISH = pick(
     'passkeyRegistration.skip',
     'passkeyRegistration.unauthenticated',
     'idp.loading',
+    'password.ludsLength',
+    'password.ludsComplexity',
   ],
 );
 
@@ -79,6 +81,8 @@ export type FirstPaintKey = keyof typeof ENGLISH;
 export interface FirstPaintStrings {
   /** One text per key, English where the pack and the host say nothing. */
   readonly text: { readonly [K in FirstPaintKey]: string };
+  /** The pack's plural variants (`key#one`...) of those keys, unless the host overrode the key. */
+  readonly plurals: Readonly<Record<string, string>>;
   /** The shipped pack shown (`en`, `fr`, `ar`...). */
   readonly locale: Locale;
   /** The tag to format with (the host's, e.g. `ar-EG`), as i18n/locales.ts `choose` gives it. */
@@ -98,13 +102,16 @@ function rootLang(configured: unknown, tag: string, hostStrings: unknown): strin
 
 function build(pack: Readonly<Record<string, string | undefined>>, hostStrings: unknown, locale: Locale, tag: string, configLang: unknown): FirstPaintStrings {
   const text: Record<string, string> = { ...ENGLISH };
+  const plurals: Record<string, string> = {};
   for (const key of Object.keys(ENGLISH)) {
     const fromPack = pack[key];
     if (typeof fromPack === 'string') text[key] = fromPack;
     const fromHost = isRecord(hostStrings) ? hostStrings[key] : undefined;
     if (typeof fromHost === 'string') text[key] = fromHost;
+    // The host's own text wins over the pack's plural variants of the same key (strings.ts).
+    else for (const c of PLURAL_CATEGORIES) if (typeof pack[`${key}#${c}`] === 'string') plurals[`${key}#${c}`] = pack[`${key}#${c}`] as string;
   }
-  return { text: text as FirstPaintStrings['text'], locale, tag, lang: rootLang(configLang, tag, hostStrings), dir: isRtl(locale) ? 'rtl' : 'ltr' };
+  return { text: text as FirstPaintStrings['text'], plurals, locale, tag, lang: rootLang(configLang, tag, hostStrings), dir: isRtl(locale) ? 'rtl' : 'ltr' };
 }
 
 /**
@@ -124,16 +131,22 @@ export function firstPaintStrings(config: unknown, hostStrings: unknown, lang: s
 }
 
 const RTL_TAG = /^(?:ar|fa|he|ur)(?:-|$)/i;
+const PLURAL_CATEGORIES = ['zero', 'one', 'two', 'few', 'many', 'other'];
 
 /**
  * `key`'s text with `{name}` placeholders filled (react-internals/text.ts `text`): in a right-to-left
- * table each inserted string is bidi-isolated (FSI ... PDI) as there. No first-screen text takes a count.
+ * table each inserted string is bidi-isolated (FSI ... PDI) as there; a numeric `count` picks the
+ * pack's plural variant (Intl.PluralRules) and is written in the locale's digits.
  */
-export function fill(strings: FirstPaintStrings, key: FirstPaintKey, vars: Readonly<Record<string, string>>): string {
+export function fill(strings: FirstPaintStrings, key: FirstPaintKey, vars: Readonly<Record<string, string | number>>): string {
   const rtl = RTL_TAG.test(strings.tag);
-  return strings.text[key].replace(/\{(\w+)\}/g, (whole, name: string) => {
-    if (!Object.hasOwn(vars, name)) return whole;
-    const v = vars[name] as string;
-    return rtl ? `\u2068${v}\u2069` : v;
-  });
+  const count = vars['count'];
+  let template = strings.text[key];
+  const out: Record<string, string> = {};
+  for (const [name, v] of Object.entries(vars)) out[name] = typeof v === 'string' ? (rtl ? `\u2068${v}\u2069` : v) : String(v);
+  if (typeof count === 'number') {
+    template = strings.plurals[`${key}#${new Intl.PluralRules(strings.tag).select(count)}`] ?? template;
+    out['count'] = new Intl.NumberFormat(strings.tag).format(count);
+  }
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(out, name) ? (out[name] as string) : whole));
 }
