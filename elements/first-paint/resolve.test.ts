@@ -1,0 +1,81 @@
+/**
+ * The first paint's pure equivalents agree with React's: mainPlan against config.ts and
+ * login/methods.ts for every product combination and option mix, and firstPaintStrings against
+ * strings.ts resolveStrings + text.ts for English, packs and host overrides.
+ */
+import { expect } from '@open-wc/testing';
+import { configProblem, resolveLoginConfig } from '../../react-internals/config.ts';
+import { choose, loadPack } from '../../react-internals/i18n/locales.ts';
+import { emailVariant, mainGroups, mainMethods } from '../../react-internals/login/methods.ts';
+import { UI_METHODS } from '../../react-internals/methods.ts';
+import { resolveStrings, type StringKey } from '../../react-internals/strings.ts';
+import { text } from '../../react-internals/text.ts';
+import { mainPlan } from './resolve.ts';
+import { type FirstPaintKey, fill, firstPaintStrings } from './strings.ts';
+
+const GROUP_OF: Record<string, string> = { 'crypto-wallets': 'crypto', webauthn: 'passkeys', oauth: 'oauth' };
+
+/** Every subset of the products, each with a few option mixes (and some malformed values). */
+function configs(): unknown[] {
+  const products = ['emailMagicLinks', 'passwords', 'otp', 'oauth', 'passkeys', 'crypto'];
+  const otpMethods = [undefined, ['email'], ['sms'], ['sms', 'whatsapp'], ['whatsapp', 'email', 'sms'], [], ['fax']];
+  const providers = [undefined, [], [{ type: 'google' }], [{ type: 'github' }, { type: 'nope' }, { type: 'github' }], 'google'];
+  const out: unknown[] = [undefined, null, 'x', {}, { products: 'otp' }, { products: ['unknown'] }, { headingLevel: 7 }, { headingLevel: 4, lang: 'fr-CA' }];
+  for (let mask = 0; mask < 1 << products.length; mask++) {
+    const list = products.filter((_, i) => mask & (1 << i));
+    otpMethods.forEach((methods, i) => {
+      out.push({
+        products: i % 2 ? [...list].reverse() : list,
+        otpOptions: methods === undefined ? undefined : { methods },
+        oauthOptions: { providers: providers[(mask + i) % providers.length] },
+      });
+    });
+  }
+  return out;
+}
+
+describe('first paint: pure resolution agrees with React (issue 16)', () => {
+  it(`mainPlan gives React's tabs, Email variant, groups and config problem for ${configs().length} configs`, () => {
+    for (const raw of configs()) {
+      const resolved = resolveLoginConfig(raw);
+      const plan = mainPlan(raw);
+      const problem = configProblem(resolved);
+      const groups = problem ? [] : mainGroups(resolved).map((g) => GROUP_OF[UI_METHODS.find((m) => 'main' in m && m.main === g)?.name ?? '']);
+      const react = {
+        products: resolved.products,
+        problem,
+        tabs: mainMethods(resolved),
+        emailVariant: emailVariant(resolved),
+        groups,
+        oauthProviders: resolved.oauth.providers,
+        cryptoOAuthProviderCount: resolved.cryptoOAuthProviderCount,
+        headingLevel: resolved.headingLevel,
+        lang: resolved.lang,
+      };
+      expect(plan, JSON.stringify(raw)).to.deep.equal(react);
+    }
+  });
+
+  it("firstPaintStrings: English, packs (fr, ar) and host overrides give React's texts", async () => {
+    const keys = Object.keys((await firstPaintStrings({}, undefined, 'en')).text) as FirstPaintKey[];
+    const overrides = { 'main.header': 'Hi', 'password.ludsLength': 'At least {count}', 'not.a.key': 'x', 'email.label': 3 };
+    for (const [config, docLang, host] of [
+      [{}, 'en', undefined],
+      [{}, 'en', overrides],
+      [{ locale: 'fr' }, 'en', undefined],
+      [{}, 'fr-CA', overrides],
+      [{ locale: 'ar-EG' }, 'en', undefined],
+      [{ lang: 'de' }, 'en', undefined],
+    ] as const) {
+      const mine = await firstPaintStrings(config, host, docLang);
+      const { locale, tag } = choose((config as Record<string, unknown>)['locale'] ?? (config as Record<string, unknown>)['lang'], docLang);
+      const theirs = resolveStrings(host, locale === 'en' ? undefined : await loadPack(locale), tag);
+      for (const key of keys) expect(mine.text[key], `${key} in ${JSON.stringify(config)}`).to.equal(theirs[key as StringKey]);
+      for (const count of [1, 2, 8]) {
+        expect(fill(mine, 'password.ludsLength', { count })).to.equal(text(theirs, 'password.ludsLength', { count }));
+      }
+      expect(fill(mine, 'oauth.continueWith', { provider: 'GitHub' })).to.equal(text(theirs, 'oauth.continueWith', { provider: 'GitHub' }));
+      expect(mine.dir).to.equal(locale === 'ar' ? 'rtl' : 'ltr');
+    }
+  });
+});
