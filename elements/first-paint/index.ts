@@ -37,7 +37,8 @@ export interface FirstPaintInput {
   /** From {@link firstPaintStrings}. */
   strings: FirstPaintStrings;
   /**
-   * The element's own property values: `passwordResetTokenType` (reset: 'login' shows the link login),
+   * The element's own property values, as definitions.ts `start` gets them: `passwordResetTokenType` (or
+   * what `capture` kept; reset: 'login' shows the link login's progress),
    * `signedIn` (passkey registration: false shows the unauthenticated message; default true).
    */
   values: Record<string, unknown>;
@@ -90,10 +91,21 @@ function watermark(s: FirstPaintStrings, b: FirstPaintBootstrap | null | undefin
   return html`<p class="ae-watermark" part="watermark">${s.text['watermark.poweredBy']} <a href=${url} target="_blank" rel="noopener noreferrer">${name}</a></p>`;
 }
 
+/**
+ * The reset link's type as definitions.ts RESET_PASSWORD_DEFINITION `start` reads it: the property,
+ * else what `capture` took from the address (' addressTokenType'), else the address itself.
+ */
+function resetTokenType(values: Record<string, unknown>): string {
+  const str = (v: unknown) => (typeof v === 'string' ? v : '');
+  if (str(values['passwordResetTokenType'])) return str(values['passwordResetTokenType']);
+  if (' addressToken' in values) return str(values[' addressTokenType']);
+  return new URLSearchParams(globalThis.location?.search ?? '').get('stytch_token_type') ?? '';
+}
+
 /** `<auth-reset-password>`'s first screen (PasswordResetForm): the new-password form, or the link login's progress. */
 function resetScreen(input: FirstPaintInput, ids: string, level: number): TemplateResult {
   const t = input.strings.text;
-  if (input.values['passwordResetTokenType'] === 'login') {
+  if (resetTokenType(input.values) === 'login') {
     return html`${heading(level, t['password.resetTitle'])}<div class="ae-form" role="status"><p class="ae-helper" part="helper">${t['password.resetLoggingIn']}</p><div class="ae-progress" part="progress"><span></span></div></div><div class="ae-error" part="error" role="alert"></div>`;
   }
   const id = `${ids}-password`;

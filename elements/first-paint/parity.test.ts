@@ -64,6 +64,7 @@ export const CASES: readonly Case[] = [
     },
     width: 320,
   },
+  { name: 'logo (a broken image both sides)', config: { products: ['passwords'] }, styles: { logo: { logoImageUrl: 'http://localhost:9/logo.png' } } },
   { name: 'config lang without a pack', config: { lang: 'en-GB', products: ['emailMagicLinks'] }, width: 360 },
 ];
 
