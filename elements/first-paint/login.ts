@@ -9,7 +9,7 @@ import { keyed } from 'lit-html/directives/keyed.js';
 import { html } from './html.ts';
 import { splitWallets } from '../../react-internals/crypto-wallets/wallets.ts';
 import { PROVIDER_NAMES } from '../../react-internals/oauth/providers.ts';
-import { DEFAULT_REGION, dialCodeOf, regionNamer } from '../../react-internals/otps/phone/calling-codes.ts';
+import { DEFAULT_OTP_COUNTRY } from '../../sdk-core/schemas/defaults.ts';
 import { hideHeaderText, safeLogoUrl } from '../../react-internals/theme.ts';
 import { type EmailVariant, type Group, type MainPlan, mainPlan, type Tab } from './resolve.ts';
 import { type FirstPaintKey, type FirstPaintStrings, fill } from './strings.ts';
@@ -79,13 +79,27 @@ function emailForm(ctx: MainContext, variant: EmailVariant): TemplateResult {
   </form>`;
 }
 
+/**
+ * The default country's calling code (SPEC §9 default US: +1). The calling-code table stays in the
+ * phone chunk; resolve.test.ts checks this against it.
+ */
+export const DEFAULT_DIAL_CODE = '1';
+
+/** A region's name in `locale` as calling-codes.ts `regionNamer` gives it (Intl.DisplayNames, English fallback, else the code). */
+function regionName(locale: string, region: string): string {
+  try {
+    return new Intl.DisplayNames([locale, 'en'], { type: 'region' }).of(region) ?? region;
+  } catch {
+    return region;
+  }
+}
+
 /** PhoneOTPForm (its combobox closed, the default country chosen). */
 function phoneForm(ctx: MainContext, channel: 'sms' | 'whatsapp'): TemplateResult {
   const s = ctx.strings;
   const id = `${ctx.ids}-${channel}`;
-  const region = DEFAULT_REGION;
-  const dialCode = dialCodeOf(region) ?? '1';
-  const chosen = fill(s, 'phone.countryChosen', { region: regionNamer(s.tag)(region), dialCode });
+  const region = DEFAULT_OTP_COUNTRY;
+  const chosen = fill(s, 'phone.countryChosen', { region: regionName(s.tag, region), dialCode: DEFAULT_DIAL_CODE });
   return html`<form class="ae-form" novalidate @submit=${submit(ctx, channel)}>
     <div class="ae-phone-row">
       <div class="ae-field ae-country">

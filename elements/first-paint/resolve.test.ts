@@ -10,6 +10,8 @@ import { emailVariant, mainGroups, mainMethods } from '../../react-internals/log
 import { UI_METHODS } from '../../react-internals/methods.ts';
 import { resolveStrings, type StringKey } from '../../react-internals/strings.ts';
 import { text } from '../../react-internals/text.ts';
+import { DEFAULT_REGION, dialCodeOf } from '../../react-internals/otps/phone/calling-codes.ts';
+import { DEFAULT_DIAL_CODE } from './login.ts';
 import { mainPlan } from './resolve.ts';
 import { type FirstPaintKey, fill, firstPaintStrings } from './strings.ts';
 
@@ -54,6 +56,10 @@ describe('first paint: pure resolution agrees with React (issue 16)', () => {
       };
       expect(plan, JSON.stringify(raw)).to.deep.equal(react);
     }
+  });
+
+  it("the phone form's default country and calling code are the phone chunk's", () => {
+    expect(dialCodeOf(DEFAULT_REGION)).to.equal(DEFAULT_DIAL_CODE);
   });
 
   it("firstPaintStrings: English, packs (fr, ar) and host overrides give React's texts", async () => {
