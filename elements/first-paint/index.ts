@@ -55,6 +55,13 @@ export interface FirstPaintInput {
   passkeyAutofill?: boolean;
   /** The bootstrap, when already known: the watermark shows as React shows it. Default: none yet. */
   bootstrap?: FirstPaintBootstrap | null;
+  /**
+   * The element's fatal config problem (its config check's message): drawn as element.tsx
+   * `ConfigProblem` draws it, instead of any screen.
+   */
+  problem?: string;
+  /** No client and none can be made (no publicToken): LoginWidget's 'Missing client' message. */
+  missingClient?: boolean;
 }
 
 let paints = 0;
@@ -158,12 +165,16 @@ function idpScreen(input: FirstPaintInput): TemplateResult {
 
 /** The first screen of `input.tag` inside the widget's root (LoginWidget's `.ae-root`, watermark and toast region). */
 export function firstScreen(input: FirstPaintInput): TemplateResult {
+  if (input.problem !== undefined) {
+    return html`<div class="ae-root" part="container" data-config-error=""><p class="ae-error" part="error" role="alert">${input.problem}</p></div>`;
+  }
   const ids = `ae-fp${++paints}`;
   const plan = mainPlan(input.config);
   const s = input.strings;
   const screen = START_SCREEN[input.tag] ?? 'Main';
   let body: TemplateResult;
-  if (input.tag === 'auth-reset-password') body = resetScreen(input, ids, plan.headingLevel);
+  if (input.missingClient) body = html`<p class="ae-error" part="error" role="alert">${s.text['config.missingClient']}</p>`;
+  else if (input.tag === 'auth-reset-password') body = resetScreen(input, ids, plan.headingLevel);
   else if (input.tag === 'auth-passkey-registration') body = passkeyRegistrationScreen(input, plan.headingLevel);
   else if (input.tag === 'auth-idp-consent') body = idpScreen(input);
   else
@@ -178,7 +189,7 @@ export function firstScreen(input: FirstPaintInput): TemplateResult {
       onSubmit: input.onSubmit,
     });
   return html`<div class="ae-root" part="container" data-screen=${screen} lang=${plan.lang ?? s.lang ?? nothing} dir=${s.dir}>${body}${
-    screen === 'IDPConsent' ? nothing : watermark(s, input.bootstrap)
+    screen === 'IDPConsent' || input.missingClient ? nothing : watermark(s, input.bootstrap)
   }<div class="ae-toasts" role="status" aria-live="polite" part="toasts"></div></div>`;
 }
 

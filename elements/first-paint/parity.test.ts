@@ -17,6 +17,7 @@ import { rulesSheet, themeSheet } from '../../react-internals/theme.ts';
 import { forgetBrowserSession, signInByEmailPasscode, testEnv, uniqueEmail } from '../../test/env.ts';
 import { initialWidgetState, type WidgetState } from '../../react-internals/login/state.ts';
 import { resetInitialState } from '../definitions.ts';
+import '../define.ts';
 import { type FirstPaintStrings, firstPaintRules, firstPaintStrings, firstScreen } from './index.ts';
 
 const axe = (globalThis as unknown as { axe: typeof import('axe-core') }).axe;
@@ -90,7 +91,7 @@ const KEPT =
 /** One element as the comparison sees it: tag, kept attributes (id references as '#'), its own text. */
 function describe1(el: Element): string {
   const attrs = [...el.attributes]
-    .filter((a) => KEPT.test(a.name) || ID_REFS.has(a.name))
+    .filter((a) => KEPT.test(a.name.toLowerCase()) || ID_REFS.has(a.name))
     .map((a) => `${a.name}=${ID_REFS.has(a.name) ? '#' : a.value}`)
     .sort();
   const own = [...el.childNodes]
@@ -305,6 +306,68 @@ describe('first paint: parity with React (issue 16)', () => {
     } finally {
       await client.session.revoke({ forceClear: true }).catch(() => undefined);
     }
+  });
+
+  it("without a client: LoginWidget's 'Missing client' message", async () => {
+    const lit = host(420, undefined, {});
+    cleanup.push(() => lit.host.remove());
+    const strings = await firstPaintStrings({}, undefined, 'en');
+    render(
+      firstScreen({
+        tag: 'auth-login',
+        config: {},
+        styles: undefined,
+        strings,
+        values: {},
+        tab: undefined,
+        onTab: () => undefined,
+        onSubmit: () => undefined,
+        missingClient: true,
+      }),
+      lit,
+    );
+    const react = host(420, undefined, {});
+    const root = createRoot(react as unknown as Element);
+    cleanup.push(() => {
+      root.unmount();
+      react.host.remove();
+    });
+    root.render(createElement(LoginWidget, { client: null, config: {}, documentLang: 'en' }));
+    await waitFor(() => react.querySelector('.ae-error'), 'React message');
+    expect(snapshot(lit)).to.equal(snapshot(react));
+    expect(boxMismatch(lit, react)).to.equal(null);
+  });
+
+  it("a fatal config problem: the element's own message box", async () => {
+    const config = { publicToken: env.publicToken, apiBaseUrl: env.apiBaseUrl, products: ['otp'], otpOptions: { methods: [] } };
+    const wrap = document.createElement('div');
+    wrap.style.width = '420px';
+    document.body.append(wrap);
+    cleanup.push(() => wrap.remove());
+    const el = document.createElement('auth-login') as HTMLElement & { config: unknown };
+    el.config = config;
+    wrap.append(el);
+    const shown = await waitFor(() => el.shadowRoot?.querySelector('[data-config-error] .ae-error'), 'the element shows the problem');
+    const lit = host(420, undefined, config);
+    cleanup.push(() => lit.host.remove());
+    const strings = await firstPaintStrings(config, undefined, 'en');
+    render(
+      firstScreen({
+        tag: 'auth-login',
+        config,
+        styles: undefined,
+        strings,
+        values: {},
+        tab: undefined,
+        onTab: () => undefined,
+        onSubmit: () => undefined,
+        problem: shown.textContent ?? '',
+      }),
+      lit,
+    );
+    const real = el.shadowRoot as ShadowRoot;
+    expect(snapshot(lit)).to.equal(snapshot(real));
+    expect(boxMismatch(lit, real)).to.equal(null);
   });
 
   it('<auth-idp-consent>: the loading state, no watermark; axe clean', async () => {
