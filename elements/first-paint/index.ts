@@ -11,7 +11,7 @@ import { OAUTH_RULES } from '../../react-internals/oauth/styles.ts';
 import { PASSWORD_RULES } from '../../react-internals/passwords/styles.ts';
 import { withTokenFallbacks } from '../../react-internals/theme.ts';
 import { html } from './html.ts';
-import { heading, mainScreen } from './login.ts';
+import { heading, mainScreen, submitButton } from './login.ts';
 import { mainPlan, type Tab } from './resolve.ts';
 import { type FirstPaintStrings, fill } from './strings.ts';
 
@@ -60,6 +60,11 @@ export interface FirstPaintInput {
    * `ConfigProblem` draws it, instead of any screen.
    */
   problem?: string;
+  /**
+   * The form (`email`, `sms`, `whatsapp`, `reset`) whose Continue was pressed before React arrived:
+   * its button is drawn busy (spinner, aria-busy) until React takes the submit over.
+   */
+  busy?: string;
   /** No client and none can be made (no publicToken): LoginWidget's 'Missing client' message. */
   missingClient?: boolean;
 }
@@ -130,7 +135,11 @@ function resetScreen(input: FirstPaintInput, ids: string, level: number): Templa
     </div>
     <div id=${`${id}-feedback`} class="ae-pw-feedback" aria-live="polite">${luds(input)}</div>
     <div id=${`${id}-error`} class="ae-error" part="error field-error" role="alert"></div>
-    <button type="submit" class="ae-button" part="button primary-button" disabled>${t['button.continue']}</button>
+    ${
+      input.busy === 'reset'
+        ? submitButton(t['button.continue'], true)
+        : html`<button type="submit" class="ae-button" part="button primary-button" disabled>${t['button.continue']}</button>`
+    }
   </form>`;
 }
 
@@ -187,6 +196,7 @@ export function firstScreen(input: FirstPaintInput): TemplateResult {
       ids,
       onTab: input.onTab,
       onSubmit: input.onSubmit,
+      busy: input.busy,
     });
   return html`<div class="ae-root" part="container" data-screen=${screen} lang=${plan.lang ?? s.lang ?? nothing} dir=${s.dir}>${body}${
     screen === 'IDPConsent' || input.missingClient ? nothing : watermark(s, input.bootstrap)

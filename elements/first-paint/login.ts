@@ -11,7 +11,7 @@ import { splitWallets } from '../../react-internals/crypto-wallets/wallets.ts';
 import { PROVIDER_NAMES } from '../../react-internals/oauth/providers.ts';
 import { DEFAULT_OTP_COUNTRY } from '../../sdk-core/schemas/defaults.ts';
 import { hideHeaderText, safeLogoUrl } from '../../react-internals/theme.ts';
-import { type EmailVariant, type Group, type MainPlan, mainPlan, type Tab } from './resolve.ts';
+import type { EmailVariant, Group, MainPlan, Tab } from './resolve.ts';
 import { type FirstPaintKey, type FirstPaintStrings, fill } from './strings.ts';
 
 /** What the Main templates need (index.ts builds it from the element's input). */
@@ -26,6 +26,15 @@ export interface MainContext {
   ids: string;
   onTab(tab: Tab): void;
   onSubmit(form: string, event: SubmitEvent): void;
+  /** The form whose Continue was pressed early (drawn busy as Button.tsx draws it), if any. */
+  busy: string | undefined;
+}
+
+/** A form's Continue (Button.tsx): while `busy`, focusable and announced busy, with the spinner inside. */
+export function submitButton(label: string, busy: boolean): TemplateResult {
+  return busy
+    ? html`<button type="submit" class="ae-button" part="button primary-button" aria-disabled="true" aria-busy="true" data-busy=""><span class="ae-button-spinner" aria-hidden="true"></span>${label}</button>`
+    : html`<button type="submit" class="ae-button" part="button primary-button">${label}</button>`;
 }
 
 const TAB_LABEL: Record<Tab, FirstPaintKey> = { email: 'main.tabEmail', sms: 'main.tabText', whatsapp: 'main.tabWhatsApp' };
@@ -75,7 +84,7 @@ function emailForm(ctx: MainContext, variant: EmailVariant): TemplateResult {
     <input id=${id} class="ae-input" part="input email-input" type="email" dir="ltr" name="email"
       autocomplete=${emailAutocomplete(ctx.plan, variant)} required placeholder=${t['email.placeholder']} data-autofocus="" />
     <div id=${`${id}-error`} class="ae-error" part="error field-error" aria-live="polite"></div>
-    <button type="submit" class="ae-button" part="button primary-button">${t[variant === 'magicLink' ? 'magicLink.continue' : 'button.continue']}</button>
+    ${submitButton(t[variant === 'magicLink' ? 'magicLink.continue' : 'button.continue'], ctx.busy === 'email')}
   </form>`;
 }
 
@@ -120,7 +129,7 @@ function phoneForm(ctx: MainContext, channel: 'sms' | 'whatsapp'): TemplateResul
       </div>
     </div>
     <div id=${`${id}-error`} class="ae-error" part="error field-error" aria-live="polite"></div>
-    <button type="submit" class="ae-button" part="button primary-button">${s.text['button.continue']}</button>
+    ${submitButton(s.text['button.continue'], ctx.busy === channel)}
   </form>`;
 }
 
@@ -215,7 +224,5 @@ export function mainScreen(ctx: MainContext): TemplateResult {
         : plan.tabs[0]
           ? tabForm(ctx, plan.tabs[0])
           : nothing
-  }${side('after')}${status()}`;
+  }${side('after')}${status(ctx.busy ? s.text['main.loading'] : '')}${ctx.busy ? html`<span hidden part="loading" data-loading=""></span>` : nothing}`;
 }
-
-export { mainPlan };

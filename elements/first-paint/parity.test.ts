@@ -257,6 +257,24 @@ describe('first paint: parity with React (issue 16)', () => {
     );
     lit.querySelector<HTMLButtonElement>('button[type="submit"]')?.click();
     expect(calls).to.deep.equal(['email:true']);
+    // The element re-renders with the form busy: Button.tsx's busy button (focusable, announced, spinner).
+    render(
+      firstScreen({
+        tag: 'auth-login',
+        config: {},
+        styles: undefined,
+        strings,
+        values: {},
+        tab: undefined,
+        onTab: () => undefined,
+        onSubmit: () => undefined,
+        busy: 'email',
+      }),
+      lit,
+    );
+    const button = lit.querySelector<HTMLButtonElement>('button[type="submit"]') as HTMLButtonElement;
+    expect([button.getAttribute('aria-busy'), button.getAttribute('aria-disabled'), button.disabled]).to.deep.equal(['true', 'true', false]);
+    expect(button.querySelector('.ae-button-spinner')).to.not.equal(null);
   });
 
   /** The first screen of another tag beside React's, with the element's starting state. */

@@ -29,6 +29,7 @@ const ENGLISH = pick(
     'main.tabText',
     'main.tabWhatsApp',
     'main.or',
+    'main.loading',
     'toast.dismiss',
     'config.passkeysAlone',
     'config.emlAndOtp',
