@@ -13,7 +13,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { type AuthClient, type BootstrapData, createClient } from '../../sdk-core/index.ts';
 import { LoginWidget } from '../../react-internals/login/LoginWidget.tsx';
 import { waitFor } from '../../react-internals/test-utils.ts';
-import { rulesSheet, themeSheet } from '../../react-internals/theme.ts';
+import { darkTheme, rulesSheet, themeSheet } from '../../react-internals/theme.ts';
 import { forgetBrowserSession, signInByEmailPasscode, testEnv, uniqueEmail } from '../../test/env.ts';
 import { initialWidgetState, type WidgetState } from '../../react-internals/login/state.ts';
 import { resetInitialState } from '../definitions.ts';
@@ -65,6 +65,12 @@ export const CASES: readonly Case[] = [
     },
     width: 320,
   },
+  {
+    name: 'dark theme, passkeys after Text/WhatsApp tabs, magic links',
+    config: { products: ['emailMagicLinks', 'otp', 'passkeys'], otpOptions: { methods: ['sms', 'whatsapp'] } },
+    styles: darkTheme as unknown as Record<string, unknown>,
+  },
+  { name: 'Spanish (config.locale), wallets beside email OTP at 340 px', config: { locale: 'es', products: ['crypto', 'otp'] }, width: 340 },
   { name: 'logo (a broken image both sides)', config: { products: ['passwords'] }, styles: { logo: { logoImageUrl: 'http://localhost:9/logo.png' } } },
   { name: 'config lang without a pack', config: { lang: 'en-GB', products: ['emailMagicLinks'] }, width: 360 },
 ];
