@@ -13,6 +13,9 @@ import { text } from '../../react-internals/text.ts';
 import { DEFAULT_REGION, dialCodeOf } from '../../react-internals/otps/phone/calling-codes.ts';
 import { DEFAULT_DIAL_CODE } from './login.ts';
 import { mainPlan } from './resolve.ts';
+import { firstScreen } from './index.ts';
+import { render } from 'lit-html';
+import { PROVIDER_URL } from '../../react-internals/components/Watermark.tsx';
 import { type FirstPaintKey, fill, firstPaintStrings } from './strings.ts';
 
 const GROUP_OF: Record<string, string> = { 'crypto-wallets': 'crypto', webauthn: 'passkeys', oauth: 'oauth' };
@@ -60,6 +63,26 @@ describe('first paint: pure resolution agrees with React (issue 16)', () => {
 
   it("the phone form's default country and calling code are the phone chunk's", () => {
     expect(dialCodeOf(DEFAULT_REGION)).to.equal(DEFAULT_DIAL_CODE);
+  });
+
+  it('the watermark names and links the provider as Watermark.tsx does when the server names no product of its own', async () => {
+    const strings = await firstPaintStrings({}, undefined, 'en');
+    const div = document.createElement('div');
+    for (const server_product of [null, { name: 'X', url: 'http://insecure.example/' }, { name: ' ', url: 'https://a.example/' }]) {
+      const input = {
+        tag: 'auth-login',
+        config: {},
+        styles: undefined,
+        strings,
+        values: {},
+        tab: undefined,
+        onTab: () => undefined,
+        onSubmit: () => undefined,
+      };
+      render(firstScreen({ ...input, bootstrap: { disable_sdk_watermark: false, server_product } }), div);
+      const a = div.querySelector('.ae-watermark a');
+      expect([a?.getAttribute('href'), a?.textContent]).to.deep.equal([PROVIDER_URL, 'Stytch']);
+    }
   });
 
   it("firstPaintStrings: English, packs (fr, ar) and host overrides give React's texts", async () => {
