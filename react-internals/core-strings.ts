@@ -3,15 +3,16 @@
  * method through methods.ts): the React-free first paint (elements/first-paint/) imports these
  * directly, so its first screen shows the very texts React will.
  */
-/** The texts of the widget shell and of what every method shares (without the error_type messages). Quoted SPEC texts are verbatim. */
-export const SHELL_STRINGS = {
-  // Main screen (SPEC §2 "Main screen")
+/**
+ * The shell's texts the first screens show: Main (SPEC §2 "Main screen"), the configuration errors
+ * shown in place of the form (SPEC §1), the watermark (SPEC §2). The first paint imports only these.
+ */
+export const FIRST_SCREEN_SHELL_STRINGS = {
   'main.header': 'Sign up or log in',
   'main.logoAlt': 'Logo',
   'email.label': 'Email',
   'email.placeholder': 'example@email.com',
   'button.continue': 'Continue',
-  'button.back': 'Back',
   'main.tabsLabel': 'Sign-in method',
   'main.tabEmail': 'Email',
   'main.tabText': 'Text',
@@ -19,11 +20,18 @@ export const SHELL_STRINGS = {
   'main.or': 'or',
   'main.loading': 'Loading...',
   'toast.dismiss': 'Dismiss',
-
-  // Configuration errors shown in place of the form (SPEC §1)
   'config.passkeysAlone': 'Error: Cannot use Passkeys by itself, please add another product to the config.',
   'config.emlAndOtp': 'Cannot use both EML and Email OTP.',
   'config.missingClient': 'Missing client: set the element\u2019s client property, or config.publicToken (and config.apiBaseUrl).',
+  'watermark.poweredBy': 'Powered by',
+  'watermark.provider': 'Stytch',
+} as const satisfies Record<string, string>;
+
+/** The texts of the widget shell and of what every method shares (without the error_type messages). Quoted SPEC texts are verbatim. */
+export const SHELL_STRINGS = {
+  // Main screen (SPEC §2 "Main screen"), configuration errors shown in place of the form (SPEC §1), watermark (SPEC §2)
+  ...FIRST_SCREEN_SHELL_STRINGS,
+  'button.back': 'Back',
 
   // Resend toasts: the email one is shared by the OTP and password resends.
   'toast.emailResent': 'Email resent',
@@ -33,10 +41,6 @@ export const SHELL_STRINGS = {
   'generic.successTitle': 'Success!',
   'generic.successText': 'You have successfully logged in.',
   'generic.errorTitle': 'Looks like there was an error!',
-
-  // Watermark (SPEC §2)
-  'watermark.poweredBy': 'Powered by',
-  'watermark.provider': 'Stytch',
 
   // Error classes (SPEC §8)
   'error.unreachable': 'Unable to contact our servers.',

@@ -5,75 +5,30 @@
  * host's `strings` overrides, the same precedence as react-internals/strings.ts `resolveStrings`.
  */
 import { isRecord } from '../../react-internals/config-parse.ts';
-import { SHELL_STRINGS } from '../../react-internals/core-strings.ts';
-import { CRYPTO_STRINGS } from '../../react-internals/crypto-wallets/strings.ts';
-import { IDP_STRINGS } from '../../react-internals/idp/strings.ts';
+import { FIRST_SCREEN_SHELL_STRINGS } from '../../react-internals/core-strings.ts';
+import { CRYPTO_FIRST_SCREEN_STRINGS } from '../../react-internals/crypto-wallets/first-screen-strings.ts';
 import { choose, isRtl, type Locale, loadedPack, loadPack } from '../../react-internals/i18n/locales.ts';
-import { MAGIC_LINK_STRINGS } from '../../react-internals/magic-links/strings.ts';
+import { IDP_FIRST_SCREEN_STRINGS } from '../../react-internals/idp/first-screen-strings.ts';
+import { MAGIC_LINK_FIRST_SCREEN_STRINGS } from '../../react-internals/magic-links/first-screen-strings.ts';
 import { OAUTH_STRINGS } from '../../react-internals/oauth/strings.ts';
-import { OTP_STRINGS } from '../../react-internals/otps/strings.ts';
-import { PASSKEY_STRINGS } from '../../react-internals/passkeys/strings.ts';
-import { PASSWORD_STRINGS } from '../../react-internals/passwords/strings.ts';
+import { OTP_FIRST_SCREEN_STRINGS } from '../../react-internals/otps/first-screen-strings.ts';
+import { PASSKEY_FIRST_SCREEN_STRINGS } from '../../react-internals/passkeys/first-screen-strings.ts';
+import { PASSWORD_FIRST_SCREEN_STRINGS } from '../../react-internals/passwords/first-screen-strings.ts';
 
-/** The English texts the first screens can show (a subset of React's table, the same values). */
-const ENGLISH = pick(
-  { ...SHELL_STRINGS, ...OTP_STRINGS, ...MAGIC_LINK_STRINGS, ...PASSWORD_STRINGS, ...PASSKEY_STRINGS, ...OAUTH_STRINGS, ...CRYPTO_STRINGS, ...IDP_STRINGS },
-  [
-    'main.header',
-    'main.logoAlt',
-    'email.label',
-    'email.placeholder',
-    'button.continue',
-    'main.tabsLabel',
-    'main.tabEmail',
-    'main.tabText',
-    'main.tabWhatsApp',
-    'main.or',
-    'main.loading',
-    'toast.dismiss',
-    'config.passkeysAlone',
-    'config.emlAndOtp',
-    'config.missingClient',
-    'watermark.poweredBy',
-    'watermark.provider',
-    'password.emailLabel',
-    'magicLink.continue',
-    'phone.countryLabel',
-    'phone.countryChosen',
-    'phone.countryHint',
-    'phone.label',
-    'phone.placeholder',
-    'passkey.loginButton',
-    'oauth.continueWith',
-    'oauth.oneTapLabel',
-    'oauth.oneTapLoading',
-    'crypto.continueWith',
-    'crypto.otherWallets',
-    'crypto.walletPhantom',
-    'crypto.walletVessel',
-    'crypto.walletBinance',
-    'crypto.walletCoinbase',
-    'crypto.walletMetamask',
-    'crypto.walletOtherEthereum',
-    'crypto.walletOtherSolana',
-    'password.resetTitle',
-    'password.newLabel',
-    'password.show',
-    'password.resetLoggingIn',
-    'passkeyRegistration.startTitle',
-    'passkeyRegistration.startText',
-    'passkeyRegistration.create',
-    'passkeyRegistration.skip',
-    'passkeyRegistration.unauthenticated',
-    'idp.loading',
-    'password.ludsLength',
-    'password.ludsComplexity',
-  ],
-);
-
-function pick<T extends Record<string, string>, K extends keyof T & string>(all: T, keys: readonly K[]): { readonly [P in K]: string } {
-  return Object.fromEntries(keys.map((k) => [k, all[k]])) as unknown as { [P in K]: string };
-}
+/**
+ * The English texts the first screens can show: each method's first-screen texts (its
+ * first-screen-strings.ts, which its strings.ts spreads into React's table) and the OAuth texts.
+ */
+const ENGLISH = {
+  ...FIRST_SCREEN_SHELL_STRINGS,
+  ...OTP_FIRST_SCREEN_STRINGS,
+  ...MAGIC_LINK_FIRST_SCREEN_STRINGS,
+  ...PASSWORD_FIRST_SCREEN_STRINGS,
+  ...PASSKEY_FIRST_SCREEN_STRINGS,
+  ...OAUTH_STRINGS,
+  ...CRYPTO_FIRST_SCREEN_STRINGS,
+  ...IDP_FIRST_SCREEN_STRINGS,
+} as const;
 
 /** A key of the first screens' texts. */
 export type FirstPaintKey = keyof typeof ENGLISH;
