@@ -171,7 +171,9 @@ function oauthRow(ctx: MainContext, hasForms: boolean): TemplateResult {
   const redeeming = hasOAuthRedirect();
   return html`<div class="ae-oauth" data-oauth="">${ctx.plan.oauthProviders.map((p) =>
     p.one_tap && !redeeming
-      ? html`<section class="ae-one-tap" part="one-tap" data-one-tap=${p.position} aria-label=${s.text['oauth.oneTapLabel']} aria-busy="true"><span class="ae-spinner" aria-hidden="true"></span>${html`<span class="ae-visually-hidden" role="status">${s.text['oauth.oneTapLoading']}</span>`}</section>`
+      ? html`<section class="ae-one-tap" part="one-tap" data-one-tap=${p.position} aria-label=${s.text['oauth.oneTapLabel']} aria-busy="true"><span class="ae-spinner" aria-hidden="true"></span><span class="ae-visually-hidden" role="status">${s.text['oauth.oneTapLoading']}</span>${
+          p.position === 'embedded' ? html`<div class="ae-one-tap-slot"></div>` : nothing
+        }</section>`
       : html`<button type="button" class="ae-button ae-button-secondary ae-oauth-button" part=${`button secondary-button oauth-button oauth-button-${p.type}`}
           data-oauth-provider=${p.type} aria-disabled=${redeeming ? 'true' : nothing}><svg class="ae-oauth-logo" width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false"></svg><span>${fill(s, 'oauth.continueWith', { provider: PROVIDER_NAMES[p.type] })}</span></button>`,
   )}</div>${status()}${hasForms ? divider(s) : nothing}`;
