@@ -53,7 +53,7 @@ export interface FirstPaintStrings {
 function rootLang(configured: unknown, tag: string, hostStrings: unknown): string | undefined {
   if (typeof configured === 'string' && /^[A-Za-z]{2,8}(?:-[A-Za-z0-9]{1,8})*$/.test(configured)) return configured;
   if (tag !== 'en') return tag;
-  return isRecord(hostStrings) && Object.keys(hostStrings).length > 0 ? undefined : 'en';
+  return hostStrings && typeof hostStrings === 'object' && Object.keys(hostStrings).length > 0 ? undefined : 'en';
 }
 
 function build(pack: Readonly<Record<string, string | undefined>>, hostStrings: unknown, locale: Locale, tag: string, configLang: unknown): FirstPaintStrings {
