@@ -6,6 +6,7 @@
 import { expect } from '@open-wc/testing';
 import { configProblem, resolveLoginConfig } from '../../react-internals/config.ts';
 import { choose, loadPack } from '../../react-internals/i18n/locales.ts';
+import { widgetLang } from '../../react-internals/login/LoginWidget.tsx';
 import { emailVariant, mainGroups, mainMethods } from '../../react-internals/login/methods.ts';
 import { UI_METHODS } from '../../react-internals/methods.ts';
 import { resolveStrings, type StringKey } from '../../react-internals/strings.ts';
@@ -95,6 +96,9 @@ describe('first paint: pure resolution agrees with React (issue 16)', () => {
       [{}, 'fr-CA', overrides],
       [{ locale: 'ar-EG' }, 'en', undefined],
       [{ lang: 'de' }, 'en', undefined],
+      [{ lang: 'en-GB' }, 'en', overrides],
+      [{}, 'de-CH', undefined],
+      [{}, 'xx', overrides],
     ] as const) {
       const mine = await firstPaintStrings(config, host, docLang);
       const { locale, tag } = choose((config as Record<string, unknown>)['locale'] ?? (config as Record<string, unknown>)['lang'], docLang);
@@ -105,6 +109,8 @@ describe('first paint: pure resolution agrees with React (issue 16)', () => {
       }
       expect(fill(mine, 'oauth.continueWith', { provider: 'GitHub' })).to.equal(text(theirs, 'oauth.continueWith', { provider: 'GitHub' }));
       expect(mine.dir).to.equal(locale === 'ar' ? 'rtl' : 'ltr');
+      // The root's lang as LoginWidget sets it.
+      expect(mine.lang).to.equal(resolveLoginConfig(config).lang ?? (tag === 'en' ? widgetLang(undefined, host) : tag));
     }
   });
 });
