@@ -17,7 +17,6 @@ import { waitFor } from '../../react-internals/test-utils.ts';
 import { darkTheme, rulesSheet, themeSheet } from '../../react-internals/theme.ts';
 import { forgetBrowserSession, signInByEmailPasscode, testEnv, uniqueEmail } from '../../test/env.ts';
 import { initialWidgetState, type WidgetState } from '../../react-internals/login/state.ts';
-import { resetInitialState } from '../definitions.ts';
 import '../define.ts';
 import { type FirstPaintStrings, firstPaintRules, firstPaintStrings, firstScreen } from './index.ts';
 
@@ -357,7 +356,12 @@ describe('first paint: parity with React (issue 16)', () => {
   }
 
   it('<auth-reset-password>: the new-password form (LUDS rules from the bootstrap) matches React', async () => {
-    const lit = await compareTag('auth-reset-password', resetInitialState('a-reset-token', 'reset_password'), {}, 'reset');
+    const lit = await compareTag(
+      'auth-reset-password',
+      { ...initialWidgetState('PasswordResetForm'), resetPasswordState: { token: 'a-reset-token', tokenType: 'reset_password' } },
+      {},
+      'reset',
+    );
     const result = await axe.run(lit.host);
     expect(result.violations.map((v) => v.id)).to.deep.equal([]);
   });
