@@ -7,11 +7,10 @@
 import { nothing, type TemplateResult } from 'lit-html';
 import { keyed } from 'lit-html/directives/keyed.js';
 import { html } from './html.ts';
-import { splitWallets } from '../../react-internals/crypto-wallets/wallets.ts';
 import { PROVIDER_NAMES } from '../../react-internals/oauth/providers.ts';
 import { DEFAULT_OTP_COUNTRY } from '../../sdk-core/schemas/defaults.ts';
 import { hideHeaderText, safeLogoUrl } from '../../react-internals/theme.ts';
-import type { EmailVariant, Group, MainPlan, Tab } from './resolve.ts';
+import { type EmailVariant, type Group, type MainPlan, type Tab, walletButtons } from './resolve.ts';
 import { type FirstPaintKey, type FirstPaintStrings, fill } from './strings.ts';
 
 /** What the Main templates need (index.ts builds it from the element's input). */
@@ -182,12 +181,12 @@ function oauthRow(ctx: MainContext, hasForms: boolean): TemplateResult {
 /** WalletButtons (before the forms): at most 6 - providers - 1 wallets, the rest behind 'other'. */
 function walletRow(ctx: MainContext, hasForms: boolean): TemplateResult {
   const s = ctx.strings;
-  const { shown, rest } = splitWallets(ctx.plan.cryptoOAuthProviderCount);
+  const { shown, other } = walletButtons(ctx.plan.cryptoOAuthProviderCount);
   return html`<div class="ae-wallets" data-crypto-wallets="">${shown.map(
     (w) =>
       html`<button type="button" class="ae-button ae-button-secondary ae-wallet-button" part="button secondary-button wallet-button" data-wallet=${w.option}><svg class="ae-wallet-icon" width="20" height="20" viewBox="0 0 20 20" aria-hidden="true" focusable="false"></svg>${fill(s, 'crypto.continueWith', { wallet: s.text[w.label as FirstPaintKey] })}</button>`,
   )}${
-    rest.length > 0
+    other
       ? html`<button type="button" class="ae-button ae-button-secondary ae-wallet-button" part="button secondary-button wallet-button" data-crypto-other="">${s.text['crypto.otherWallets']}</button>`
       : nothing
   }</div>${hasForms ? divider(s) : nothing}`;

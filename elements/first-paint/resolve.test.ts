@@ -13,7 +13,8 @@ import { resolveStrings, type StringKey } from '../../react-internals/strings.ts
 import { text } from '../../react-internals/text.ts';
 import { DEFAULT_REGION, dialCodeOf } from '../../react-internals/otps/phone/calling-codes.ts';
 import { DEFAULT_DIAL_CODE } from './login.ts';
-import { mainPlan } from './resolve.ts';
+import { mainPlan, walletButtons } from './resolve.ts';
+import { splitWallets } from '../../react-internals/crypto-wallets/wallets.ts';
 import { firstScreen } from './index.ts';
 import { render } from 'lit-html';
 import { PROVIDER_URL } from '../../react-internals/components/Watermark.tsx';
@@ -25,7 +26,14 @@ const GROUP_OF: Record<string, string> = { 'crypto-wallets': 'crypto', webauthn:
 function configs(): unknown[] {
   const products = ['emailMagicLinks', 'passwords', 'otp', 'oauth', 'passkeys', 'crypto'];
   const otpMethods = [undefined, ['email'], ['sms'], ['sms', 'whatsapp'], ['whatsapp', 'email', 'sms'], [], ['fax']];
-  const providers = [undefined, [], [{ type: 'google' }], [{ type: 'github' }, { type: 'nope' }, { type: 'github' }], 'google'];
+  const providers = [
+    undefined,
+    [],
+    [{ type: 'google', one_tap: true }],
+    [{ type: 'github', one_tap: true }, { type: 'nope' }, { type: 'github' }, 'x', { type: 'google', one_tap: true, position: 'floating' }],
+    'google',
+    [{ type: 'google', one_tap: 'yes', position: 'side' }, { type: 'constructor' }, { type: 'toString' }],
+  ];
   const out: unknown[] = [undefined, null, 'x', {}, { products: 'otp' }, { products: ['unknown'] }, { headingLevel: 7 }, { headingLevel: 4, lang: 'fr-CA' }];
   for (let mask = 0; mask < 1 << products.length; mask++) {
     const list = products.filter((_, i) => mask & (1 << i));
@@ -53,12 +61,21 @@ describe('first paint: pure resolution agrees with React (issue 16)', () => {
         tabs: mainMethods(resolved),
         emailVariant: emailVariant(resolved),
         groups,
-        oauthProviders: resolved.oauth.providers,
+        oauthProviders: resolved.oauth.providers.map((p) => ({ type: p.type, one_tap: p.one_tap, position: p.position })),
         cryptoOAuthProviderCount: resolved.cryptoOAuthProviderCount,
         headingLevel: resolved.headingLevel,
         lang: resolved.lang,
       };
       expect(plan, JSON.stringify(raw)).to.deep.equal(react);
+    }
+  });
+
+  it("the wallet buttons follow wallets.ts's 6-button rule and labels", () => {
+    for (let providers = 0; providers <= 8; providers++) {
+      const mine = walletButtons(providers);
+      const theirs = splitWallets(providers);
+      expect(mine.shown).to.deep.equal(theirs.shown.map((w) => ({ option: w.option, label: w.label })));
+      expect(mine.other).to.equal(theirs.rest.length > 0);
     }
   });
 
