@@ -115,7 +115,7 @@ function resetTokenType(values: Record<string, unknown>): string {
 }
 
 /** `<auth-reset-password>`'s first screen (PasswordResetForm): the new-password form, or the link login's progress. */
-function resetScreen(input: FirstPaintInput, ids: string, level: number): TemplateResult {
+function resetScreen(input: FirstPaintInput, ids: string, level: 1 | 2 | 3 | 4 | 5 | 6): TemplateResult {
   const t = input.strings.text;
   if (resetTokenType(input.values) === 'login') {
     return html`${heading(level, t['password.resetTitle'])}<div class="ae-form" role="status"><p class="ae-helper" part="helper">${t['password.resetLoggingIn']}</p><div class="ae-progress" part="progress"><span></span></div></div><div class="ae-error" part="error" role="alert"></div>`;
@@ -155,7 +155,7 @@ function luds(input: FirstPaintInput): TemplateResult | typeof nothing {
 }
 
 /** `<auth-passkey-registration>`'s first screen (RegistrationStart), or its message without a session. */
-function passkeyRegistrationScreen(input: FirstPaintInput, level: number): TemplateResult {
+function passkeyRegistrationScreen(input: FirstPaintInput, level: 1 | 2 | 3 | 4 | 5 | 6): TemplateResult {
   const t = input.strings.text;
   if (input.values['signedIn'] === false) {
     return html`<p class="ae-error" part="error" role="alert" data-passkey-unauthenticated="">${t['passkeyRegistration.unauthenticated']}</p>`;

@@ -4,7 +4,7 @@
  * so the widget's CSS lays both out alike and React's takeover moves nothing. Marks that live in
  * lazily loaded chunks (OAuth and wallet logos) are drawn as empty SVGs of the same box.
  */
-import { nothing, type TemplateResult } from 'lit-html';
+import { html as litHtml, nothing, type TemplateResult } from 'lit-html';
 import { keyed } from 'lit-html/directives/keyed.js';
 import { html } from './html.ts';
 import { PROVIDER_NAMES } from '../../react-internals/oauth/providers.ts';
@@ -38,22 +38,19 @@ export function submitButton(label: string, busy: boolean): TemplateResult {
 
 const TAB_LABEL: Record<Tab, FirstPaintKey> = { email: 'main.tabEmail', sms: 'main.tabText', whatsapp: 'main.tabWhatsApp' };
 
-/** The screen title at the configured level (Heading.tsx). */
-export function heading(level: number, text: string): TemplateResult {
-  switch (level) {
-    case 2:
-      return html`<h2 class="ae-header" part="heading" tabindex="-1">${text}</h2>`;
-    case 3:
-      return html`<h3 class="ae-header" part="heading" tabindex="-1">${text}</h3>`;
-    case 4:
-      return html`<h4 class="ae-header" part="heading" tabindex="-1">${text}</h4>`;
-    case 5:
-      return html`<h5 class="ae-header" part="heading" tabindex="-1">${text}</h5>`;
-    case 6:
-      return html`<h6 class="ae-header" part="heading" tabindex="-1">${text}</h6>`;
-    default:
-      return html`<h1 class="ae-header" part="heading" tabindex="-1">${text}</h1>`;
+// One strings array per level, made once: lit caches a template by the identity of its strings.
+const HEADINGS = new Map<1 | 2 | 3 | 4 | 5 | 6, TemplateStringsArray>();
+
+/** The screen title at the configured level (Heading.tsx), `h1` to `h6`. */
+export function heading(level: 1 | 2 | 3 | 4 | 5 | 6, text: string): TemplateResult {
+  let strings = HEADINGS.get(level);
+  if (!strings) {
+    const parts = [`<h${level} class="ae-header" part="heading" tabindex="-1">`, `</h${level}>`];
+    // lit accepts only arrays with `raw`, like a template literal's (its guard against forged templates).
+    strings = Object.assign(parts, { raw: parts }) as unknown as TemplateStringsArray;
+    HEADINGS.set(level, strings);
   }
+  return litHtml(strings, text);
 }
 
 /** The 'or' divider (OrDivider.tsx). */
