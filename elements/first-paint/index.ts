@@ -6,9 +6,6 @@
  * render has for the same config (parity.test.ts compares both, element by element and box by box).
  */
 import { nothing, type TemplateResult } from 'lit-html';
-import { CRYPTO_RULES } from '../../react-internals/crypto-wallets/styles.ts';
-import { OAUTH_RULES } from '../../react-internals/oauth/styles.ts';
-import { PASSWORD_RULES } from '../../react-internals/passwords/styles.ts';
 import { withTokenFallbacks } from '../../react-internals/theme.ts';
 import { html } from './html.ts';
 import { heading, mainScreen, submitButton } from './login.ts';
@@ -206,14 +203,16 @@ export function firstScreen(input: FirstPaintInput): TemplateResult {
 /**
  * CSS of lazily loaded chunks that the first screen of `tag` with `config` needs (the OAuth row, the
  * wallet buttons, the password field), token fallbacks filled as chunk-styles.ts fills them: the
- * element adopts these beside rulesSheet and themeSheet (React's chunks adopt the same rules later).
+ * element adopts these beside rulesSheet and themeSheet before it paints (React's chunks adopt the
+ * same rules later). [] at once when the screen needs none (an email or phone form: the budgeted
+ * first load carries no chunk CSS); else a promise, as the rules come in a small chunk of their own.
  */
-export function firstPaintRules(tag: string, config: unknown): string[] {
-  if (tag === 'auth-reset-password') return [withTokenFallbacks(PASSWORD_RULES)];
-  if (tag !== 'auth-login') return [];
-  const { groups } = mainPlan(config);
-  const rules: string[] = [];
-  if (groups.includes('oauth')) rules.push(withTokenFallbacks(OAUTH_RULES));
-  if (groups.includes('crypto')) rules.push(withTokenFallbacks(CRYPTO_RULES));
-  return rules;
+export function firstPaintRules(tag: string, config: unknown): string[] | Promise<string[]> {
+  const groups = tag === 'auth-login' ? mainPlan(config).groups : [];
+  const oauth = groups.includes('oauth');
+  const crypto = groups.includes('crypto');
+  if (tag !== 'auth-reset-password' && !oauth && !crypto) return [];
+  return import('./chunk-rules.ts').then((m) =>
+    (tag === 'auth-reset-password' ? [m.PASSWORD_RULES] : [...(oauth ? [m.OAUTH_RULES] : []), ...(crypto ? [m.CRYPTO_RULES] : [])]).map(withTokenFallbacks),
+  );
 }

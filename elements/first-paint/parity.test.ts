@@ -76,14 +76,14 @@ export const CASES: readonly Case[] = [
 ];
 
 /** A shadow host of `width` px with the widget's sheets adopted, as the element adopts them; at `top` px of the page when given. */
-function host(width: number, styles: unknown, config: unknown, top?: number): ShadowRoot {
+async function host(width: number, styles: unknown, config: unknown, top?: number, tag = 'auth-login'): Promise<ShadowRoot> {
   const el = document.createElement('div');
   el.style.width = `${width}px`;
   // Whole-pixel positions: both sides' text then falls on the same pixel grid, so equal layouts give equal pixels.
   if (top !== undefined) Object.assign(el.style, { position: 'absolute', left: '0px', top: `${top}px` });
   document.body.append(el);
   const root = el.attachShadow({ mode: 'open' });
-  const extra = firstPaintRules('auth-login', config).map((css) => {
+  const extra = (await firstPaintRules(tag, config)).map((css) => {
     const sheet = new CSSStyleSheet();
     sheet.replaceSync(css);
     return sheet;
@@ -211,7 +211,7 @@ describe('first paint: parity with React (issue 16)', () => {
 
   async function paint(c: Case, top?: number): Promise<{ lit: ShadowRoot; strings: FirstPaintStrings }> {
     const width = c.width ?? 420;
-    const lit = host(width, c.styles, c.config, top);
+    const lit = await host(width, c.styles, c.config, top);
     cleanup.push(() => lit.host.remove());
     const strings = await firstPaintStrings(c.config, c.strings, document.documentElement.lang);
     let tab = c.tab;
@@ -241,7 +241,7 @@ describe('first paint: parity with React (issue 16)', () => {
   for (const c of CASES) {
     it(`${c.name}: same DOM and boxes as React`, async () => {
       const { lit } = await paint(c, 0);
-      const react = host(c.width ?? 420, c.styles, c.config, 1200);
+      const react = await host(c.width ?? 420, c.styles, c.config, 1200);
       let root: Root | null = createRoot(react as unknown as Element);
       cleanup.push(() => {
         root?.unmount();
@@ -288,7 +288,7 @@ describe('first paint: parity with React (issue 16)', () => {
   });
 
   it('an early Continue is handed to onSubmit once, and the page does not navigate', async () => {
-    const lit = host(420, undefined, {});
+    const lit = await host(420, undefined, {});
     cleanup.push(() => lit.host.remove());
     const strings = await firstPaintStrings({}, undefined, 'en');
     const calls: string[] = [];
@@ -330,17 +330,11 @@ describe('first paint: parity with React (issue 16)', () => {
   /** The first screen of another tag beside React's, with the element's starting state. */
   async function compareTag(tag: string, initialState: WidgetState, values: Record<string, unknown>, what: string) {
     const config = {};
-    const lit = host(420, undefined, config);
-    const rules = firstPaintRules(tag, config).map((css) => {
-      const sheet = new CSSStyleSheet();
-      sheet.replaceSync(css);
-      return sheet;
-    });
-    lit.adoptedStyleSheets = [...lit.adoptedStyleSheets, ...rules];
+    const lit = await host(420, undefined, config, undefined, tag);
     cleanup.push(() => lit.host.remove());
     const strings = await firstPaintStrings(config, undefined, document.documentElement.lang);
     render(firstScreen({ tag, config, styles: undefined, strings, values, tab: undefined, onTab: () => undefined, onSubmit: () => undefined, bootstrap }), lit);
-    const react = host(420, undefined, config);
+    const react = await host(420, undefined, config);
     let root: Root | null = createRoot(react as unknown as Element);
     cleanup.push(() => {
       root?.unmount();
@@ -382,7 +376,7 @@ describe('first paint: parity with React (issue 16)', () => {
   });
 
   it("without a client: LoginWidget's 'Missing client' message", async () => {
-    const lit = host(420, undefined, {});
+    const lit = await host(420, undefined, {});
     cleanup.push(() => lit.host.remove());
     const strings = await firstPaintStrings({}, undefined, 'en');
     render(
@@ -399,7 +393,7 @@ describe('first paint: parity with React (issue 16)', () => {
       }),
       lit,
     );
-    const react = host(420, undefined, {});
+    const react = await host(420, undefined, {});
     const root = createRoot(react as unknown as Element);
     cleanup.push(() => {
       root.unmount();
@@ -421,7 +415,7 @@ describe('first paint: parity with React (issue 16)', () => {
     el.config = config;
     wrap.append(el);
     const shown = await waitFor(() => el.shadowRoot?.querySelector('[data-config-error] .ae-error'), 'the element shows the problem');
-    const lit = host(420, undefined, config);
+    const lit = await host(420, undefined, config);
     cleanup.push(() => lit.host.remove());
     const strings = await firstPaintStrings(config, undefined, 'en');
     render(
@@ -444,7 +438,7 @@ describe('first paint: parity with React (issue 16)', () => {
   });
 
   it('<auth-idp-consent>: the loading state, no watermark; axe clean', async () => {
-    const lit = host(420, undefined, {});
+    const lit = await host(420, undefined, {});
     cleanup.push(() => lit.host.remove());
     const strings = await firstPaintStrings({}, undefined, 'en');
     render(

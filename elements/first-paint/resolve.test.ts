@@ -15,7 +15,7 @@ import { DEFAULT_REGION, dialCodeOf } from '../../react-internals/otps/phone/cal
 import { DEFAULT_DIAL_CODE } from './login.ts';
 import { mainPlan, walletButtons } from './resolve.ts';
 import { splitWallets } from '../../react-internals/crypto-wallets/wallets.ts';
-import { firstScreen } from './index.ts';
+import { firstPaintRules, firstScreen } from './index.ts';
 import { render } from 'lit-html';
 import { PROVIDER_URL } from '../../react-internals/components/Watermark.tsx';
 import { type FirstPaintKey, fill, firstPaintStrings } from './strings.ts';
@@ -77,6 +77,17 @@ describe('first paint: pure resolution agrees with React (issue 16)', () => {
       expect(mine.shown).to.deep.equal(theirs.shown.map((w) => ({ option: w.option, label: w.label })));
       expect(mine.other).to.equal(theirs.rest.length > 0);
     }
+  });
+
+  it('firstPaintRules: none (at once) for the forms; the OAuth, wallet and password rules on demand', async () => {
+    expect(firstPaintRules('auth-login', { products: ['otp'], otpOptions: { methods: ['email', 'sms'] } })).to.deep.equal([]);
+    expect(firstPaintRules('auth-passkey-registration', {})).to.deep.equal([]);
+    const both = await firstPaintRules('auth-login', { products: ['crypto', 'oauth', 'otp'], oauthOptions: { providers: [{ type: 'github' }] } });
+    expect(both.map((css) => css.includes('.ae-oauth{') && !css.includes('.ae-wallets{'))).to.deep.equal([true, false]);
+    expect(both[1]).to.include('.ae-wallets{');
+    const reset = await firstPaintRules('auth-reset-password', {});
+    expect(reset).to.have.length(1);
+    expect(reset[0]).to.include('.ae-pw-field');
   });
 
   it("the phone form's default country and calling code are the phone chunk's", () => {
