@@ -8,7 +8,7 @@ import type { ErrorType } from '../sdk-core/schemas/errors.ts';
 import type { LocalePack, PluralCategory } from './i18n/pack.ts';
 import { type MethodStrings, UI_METHODS } from './methods.ts';
 import { setLocaleOf } from './text.ts';
-import { SHELL_STRINGS } from './core-strings.ts';
+import { FIRST_SCREEN_SHELL_STRINGS } from './core-strings.ts';
 
 /** What the `errorType.*` texts may be: a key per `error_type` the server emits (sdk-core/schemas/errors.ts). */
 export type ErrorTypeStrings = { readonly [T in ErrorType as `errorType.${T}`]?: string };
@@ -44,7 +44,31 @@ const ERROR_TYPE_STRINGS = {
 } as const satisfies ErrorTypeStrings;
 
 /** The texts of the widget shell and of what every method shares. Quoted SPEC texts are verbatim. */
-export const CORE_STRINGS = { ...SHELL_STRINGS, ...ERROR_TYPE_STRINGS } as const satisfies Record<string, string>;
+export const CORE_STRINGS = {
+  // Main screen (SPEC §2 "Main screen"), configuration errors shown in place of the form (SPEC §1), watermark (SPEC §2)
+  ...FIRST_SCREEN_SHELL_STRINGS,
+  'button.back': 'Back',
+
+  // Resend toasts: the email one is shared by the OTP and password resends.
+  'toast.emailResent': 'Email resent',
+  'toast.close': 'Dismiss',
+
+  // Generic screens (SPEC §2 "Generic")
+  'generic.successTitle': 'Success!',
+  'generic.successText': 'You have successfully logged in.',
+  'generic.errorTitle': 'Looks like there was an error!',
+
+  // Error classes (SPEC §8)
+  'error.unreachable': 'Unable to contact our servers.',
+  'error.invalidJson': 'Invalid JSON response from our servers.',
+  'error.noResponse': 'Invalid or no response from server',
+  'error.invalidResponse': 'Invalid response from our servers.',
+  'error.noSession': 'There is no session currently available. Make sure the user is authenticated with a valid session.',
+  // Also shown for the server's pkce_mismatch (not in SPEC §8's list; its own text names PKCE internals).
+  'error.pkceVerifierMissing': 'This link only works in the browser where it was requested. Open it there, or request a new link in this browser.',
+
+  ...ERROR_TYPE_STRINGS,
+} as const satisfies Record<string, string>;
 
 /** The default table: the core texts and every registered method's (keys are unique: strings.test.ts). */
 export type DefaultStrings = typeof CORE_STRINGS & MethodStrings;
