@@ -5,7 +5,6 @@
  * lazily loaded chunks (OAuth and wallet logos) are drawn as empty SVGs of the same box.
  */
 import { html as litHtml, nothing, type TemplateResult } from 'lit-html';
-import { keyed } from 'lit-html/directives/keyed.js';
 import { html } from './html.ts';
 import { PROVIDER_NAMES } from '../../react-internals/oauth/providers.ts';
 import { DEFAULT_OTP_COUNTRY } from '../../sdk-core/schemas/defaults.ts';
@@ -135,6 +134,17 @@ function tabForm(ctx: MainContext, tab: Tab): TemplateResult | typeof nothing {
   return phoneForm(ctx, tab);
 }
 
+/**
+ * The shown tab's form, each tab in a template of its own: switching tabs starts the other form
+ * afresh (its own field and value, as React's keyed form does), even between Text and WhatsApp,
+ * whose forms are alike (lit reuses the DOM of an identical template).
+ */
+function panel(ctx: MainContext, tab: Tab): TemplateResult {
+  const form = tabForm(ctx, tab);
+  if (tab === 'email') return html`${form}`;
+  return tab === 'sms' ? html`${form}` : html`${form}`;
+}
+
 /** Email / Text / WhatsApp as WAI-ARIA tabs (MainScreen's MethodTabs): click, arrows, Home and End select. */
 function methodTabs(ctx: MainContext, tabs: readonly Tab[]): TemplateResult {
   const current = ctx.tab && tabs.includes(ctx.tab) ? ctx.tab : (tabs[0] as Tab);
@@ -155,7 +165,7 @@ function methodTabs(ctx: MainContext, tabs: readonly Tab[]): TemplateResult {
       aria-selected=${m === current ? 'true' : 'false'} aria-controls=${m === current ? panelId : nothing} tabindex=${m === current ? 0 : -1}
       data-method=${m} @click=${() => ctx.onTab(m)} @keydown=${onKeyDown}>${ctx.strings.text[TAB_LABEL[m]]}</button>`,
   )}</div>
-    <div role="tabpanel" id=${panelId} aria-labelledby=${tabId(current)} class="ae-tabpanel" data-method=${current}>${keyed(current, tabForm(ctx, current))}</div>`;
+    <div role="tabpanel" id=${panelId} aria-labelledby=${tabId(current)} class="ae-tabpanel" data-method=${current}>${panel(ctx, current)}</div>`;
 }
 
 /** Whether the page's address carries an OAuth redirect (OAuthButtons: the row is busy redeeming it). */

@@ -287,6 +287,26 @@ describe('first paint: parity with React (issue 16)', () => {
     expect(lit.activeElement?.getAttribute('data-method')).to.equal('email');
   });
 
+  it('switching between Text and WhatsApp starts the other form afresh, as React keys it', async () => {
+    const c = CASES[4] as Case;
+    const lit = await host(420, undefined, c.config);
+    cleanup.push(() => lit.host.remove());
+    const strings = await firstPaintStrings(c.config, undefined, 'en');
+    const draw = (tab: 'sms' | 'whatsapp') =>
+      render(
+        firstScreen({ tag: 'auth-login', config: c.config, styles: undefined, strings, values: {}, tab, onTab: () => undefined, onSubmit: () => undefined }),
+        lit,
+      );
+    draw('sms');
+    const sms = lit.querySelector('input[name="phone"]');
+    draw('whatsapp');
+    const whatsapp = lit.querySelector('input[name="phone"]');
+    expect(sms).to.not.equal(null);
+    expect(whatsapp).to.not.equal(sms);
+    draw('whatsapp');
+    expect(lit.querySelector('input[name="phone"]')).to.equal(whatsapp);
+  });
+
   it('an early Continue is handed to onSubmit once, and the page does not navigate', async () => {
     const lit = await host(420, undefined, {});
     cleanup.push(() => lit.host.remove());
