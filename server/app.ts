@@ -27,6 +27,7 @@ import { type StaticDir, staticFiles } from './routes/static.ts';
 import type { Method, Route } from './routes/types.ts';
 import { userRoutes } from './routes/users.ts';
 import { webhookRoutes } from './routes/webhooks.ts';
+import { SessionJwtCache } from './session-jwt-cache.ts';
 import { suppressionGuard } from './suppressions.ts';
 import { withBootstrapOverrides } from './settings.ts';
 // Operations (issue 18): health, metrics, request logs.
@@ -227,6 +228,7 @@ export async function createApp(opts: AppOptions = {}): Promise<AppInstance> {
       outbox: new Outbox({ db, projectId: project.project_id, now, delivery, log: logger, autoRun: opts.outboxAutoRun ?? true }),
       clientKeys: clientKeys(init.clientKey),
       keys,
+      sessionJwts: new SessionJwtCache(),
       limits: { ...DEFAULT_RATE_LIMITS, ...opts.rateLimits },
       issuer: opts.issuer ?? `auth-elements/${project.project_id}`,
       maxBodyBytes: opts.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
