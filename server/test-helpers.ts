@@ -242,11 +242,12 @@ export interface ServerProcess {
 
 /**
  * Starts the reference server as its own process on `DATABASE_URL` (Postgres) or `DATA_DIR`
- * (SQLite) and resolves once it answers; several such processes share one database.
+ * (SQLite) and resolves once it answers; several such processes share one database. `extraEnv`
+ * adds variables (e.g. `WORKERS`).
  */
-export async function startServerProcess(store: { databaseUrl?: string; dataDir?: string }): Promise<ServerProcess> {
+export async function startServerProcess(store: { databaseUrl?: string; dataDir?: string }, extraEnv: Record<string, string> = {}): Promise<ServerProcess> {
   const port = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), LOG_LEVEL: 'warn' };
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', ...extraEnv };
   if (store.databaseUrl) env.DATABASE_URL = store.databaseUrl;
   else delete env.DATABASE_URL;
   if (store.dataDir) env.DATA_DIR = store.dataDir;
