@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
 import { after, before, describe, it } from 'node:test';
-import { type ServerProcess, startServerProcess, type TestStore, testStore } from './test-helpers.ts';
+import { freePort, type ServerProcess, startServerProcess, type TestStore, testStore } from './test-helpers.ts';
 
 /** One POST on a connection of its own (no keep-alive), so the cluster picks a worker for each. */
 function post(
@@ -41,11 +41,16 @@ describe('WORKERS=2: one port, two processes, one database', () => {
   let store: TestStore;
   let server: ServerProcess;
   let token = '';
+  let metricsPort = 0;
   const basic = (secret: string) => `Basic ${Buffer.from(`${token}:${secret}`).toString('base64')}`;
 
   before(async () => {
     store = await testStore();
-    server = await startServerProcess(store.databaseUrl ? { databaseUrl: store.databaseUrl } : { dataDir: store.dataDir }, { WORKERS: '2' });
+    metricsPort = await freePort();
+    server = await startServerProcess(store.databaseUrl ? { databaseUrl: store.databaseUrl } : { dataDir: store.dataDir }, {
+      WORKERS: '2',
+      METRICS_PORT: String(metricsPort),
+    });
     token = ((await (await fetch(`${server.url}/dev/project.json`)).json()) as { public_token: string }).public_token;
   });
   after(async () => {
@@ -81,6 +86,17 @@ describe('WORKERS=2: one port, two processes, one database', () => {
       assert.equal(r.json.error_type, 'session_not_found');
       assert.equal(r.json.data, undefined);
     }
+  });
+
+  it("METRICS_PORT on the primary sums both workers' counters", async () => {
+    const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+    const count = (status: number) =>
+      Number(
+        new RegExp(`^auth_http_requests_total\\{[^}]*route="/sdk/v1/sessions/authenticate"[^}]*status="${status}"[^}]*\\} (\\d+)`, 'm').exec(text)?.[1] ?? 0,
+      );
+    // The test above: ten 200s and ten 404s, spread over the two workers.
+    assert.equal(count(200), 10, text);
+    assert.equal(count(404), 10);
   });
 
   it('SIGTERM to the primary drains both workers and exits 0', async () => {
