@@ -7,7 +7,7 @@ import { ApiError } from './errors.ts';
 import type { Services } from './http.ts';
 import { SESSION_JWT_TTL_SECONDS, signSessionJwt } from './keys.ts';
 import { reusable } from './session-jwt-cache.ts';
-import { loadUser } from './users.ts';
+import { type KnownUserRow, loadUser } from './users.ts';
 
 /**
  * A session's `last_accessed_at` is written at most once per this window (5 s): sessions/authenticate
@@ -69,7 +69,7 @@ export async function createSession(
  * old or more (the write repeats the live conditions: a revoke landing between the read and the write
  * wins). Null when unknown, expired or revoked.
  */
-export async function touchSession(svc: Services, token: string, durationMinutes?: number): Promise<SessionsTable | null> {
+export async function touchSession(svc: Services, token: string, durationMinutes?: number): Promise<TouchedSession | null> {
   const now = svc.now();
   const hash = sha256Hex(token);
   const projectId = svc.project.project_id;
@@ -79,13 +79,32 @@ export async function touchSession(svc: Services, token: string, durationMinutes
     if (row) return row;
     // Unknown, expired, revoked, or impersonated: the read below tells them apart.
   }
-  const [live] = await liveSession(k, hash, projectId, now);
-  if (!live) return null;
+  // The session and its user in one read (the answer needs both; a session whose user is gone is not live).
+  const [joined] = await liveSessionWithUser(k, hash, projectId, now);
+  if (!joined) return null;
+  const { user_status, user_created_at, user_untrusted_metadata, ...live } = joined;
   // Recent enough (or the clock was set back): no write.
-  if (now - live.last_accessed_at < LAST_ACCESS_WRITE_INTERVAL_MS) return live;
+  if (now - live.last_accessed_at < LAST_ACCESS_WRITE_INTERVAL_MS) {
+    return { ...live, userRow: { status: user_status, created_at: user_created_at, untrusted_metadata: user_untrusted_metadata } };
+  }
   const [row] = await touchKeepingExpiry(k, now, hash, projectId);
   return row ?? null;
 }
+
+/** A session row from {@link touchSession}, with its user's row when the read brought it along. */
+export type TouchedSession = SessionsTable & { userRow?: KnownUserRow };
+
+const liveSessionWithUser = preparedQuery((k, hash: string, projectId: string, now: number) =>
+  k
+    .selectFrom('sessions')
+    .innerJoin('users', (j) => j.onRef('users.user_id', '=', 'sessions.user_id').onRef('users.project_id', '=', 'sessions.project_id'))
+    .selectAll('sessions')
+    .select(['users.status as user_status', 'users.created_at as user_created_at', 'users.untrusted_metadata as user_untrusted_metadata'])
+    .where('sessions.token_hash', '=', hash)
+    .where('sessions.project_id', '=', projectId)
+    .where('sessions.revoked_at', 'is', null)
+    .where('sessions.expires_at', '>', now),
+);
 
 const liveSession = preparedQuery((k, hash: string, projectId: string, now: number) =>
   k
@@ -155,8 +174,8 @@ export async function revokeSession(svc: Services, token: string): Promise<boole
  * while it may still be reused (session-jwt-cache.ts: enough life left, the same claims, the key that
  * signs now), otherwise a new one.
  */
-export async function authenticateAnswer(svc: Services, row: SessionsTable, token: string): Promise<AuthenticateResponse> {
-  const user = await loadUser(svc, row.user_id);
+export async function authenticateAnswer(svc: Services, row: TouchedSession, token: string): Promise<AuthenticateResponse> {
+  const user = await loadUser(svc, row.user_id, row.userRow);
   if (!user) throw new ApiError('session_not_found');
   // The session carries the user's roles (the rbac method's part of the user), and so does its JWT.
   const session = { ...toSession(row), roles: user.roles };
