@@ -141,10 +141,11 @@ if (workers > 1 && cluster.isPrimary) {
 async function serveHere(opts: StartServerOptions): Promise<void> {
   const worker = cluster.isWorker;
   // In a cluster the primary serves the summed metrics (METRICS_PORT); a worker serves none of its own there.
-  const { metricsPort, ...rest } = opts;
+  const startOpts = { ...opts };
+  if (worker) delete startOpts.metricsPort;
   // Before the start: a shutdown the primary asks for while this worker starts must not be lost.
   const ready = worker ? joinCluster() : undefined;
-  const server = await startServer(worker ? rest : opts);
+  const server = await startServer(startOpts);
   let stopping = false;
   const stop = () => {
     if (stopping) return;
@@ -179,7 +180,6 @@ async function serveHere(opts: StartServerOptions): Promise<void> {
     ready({ url: server.url, publicToken: server.publicToken, registry: server.metricsRegistry, stop });
     return;
   }
-  void metricsPort;
   console.log(`Auth Elements reference server listening on ${server.url}`);
   if (server.metricsPort !== undefined) console.log(`Metrics on port ${server.metricsPort} (/metrics)`);
   console.log(`Public token: ${server.publicToken}`);
