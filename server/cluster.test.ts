@@ -5,6 +5,7 @@
  * although both workers had served and cached its JWT; SIGTERM to the primary drains both and exits 0.
  */
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { request } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import { freePort, type ServerProcess, startServerProcess, type TestStore, testStore } from './test-helpers.ts';
@@ -97,6 +98,30 @@ describe('WORKERS=2: one port, two processes, one database', () => {
     // The test above: ten 200s and ten 404s, spread over the two workers.
     assert.equal(count(200), 10, text);
     assert.equal(count(404), 10);
+  });
+
+  it('a worker that crashes is replaced; the port keeps answering', async () => {
+    const workerPids = () =>
+      execFileSync('pgrep', ['-P', String(server.child.pid)], { encoding: 'utf8' })
+        .split('\n')
+        .filter(Boolean)
+        .map(Number);
+    const before = workerPids();
+    assert.equal(before.length, 2);
+    process.kill(before[0]!, 'SIGKILL');
+    // Bounded poll: a replacement is forked and reports ready.
+    let now: number[] = [];
+    for (let i = 0; i < 300; i++) {
+      now = workerPids();
+      if (now.length === 2 && !now.includes(before[0]!)) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    assert.equal(now.length, 2);
+    assert.ok(!now.includes(before[0]!));
+    for (let i = 0; i < 6; i++) {
+      const r = await post(server.url, '/sessions/authenticate', basic('no-such-session'), {});
+      assert.equal(r.json.error_type, 'session_not_found');
+    }
   });
 
   it('SIGTERM to the primary drains both workers and exits 0', async () => {
