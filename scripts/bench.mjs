@@ -7,7 +7,8 @@
 // Each server is its own process (`node --import tsx server/main.ts`, request log off); the load comes
 // from autocannon in a worker thread of this process; the bare server runs on this process's main thread.
 // Settings: DURATION seconds per measurement (default 10), CONNECTIONS (default 32),
-// BENCH_DB=sqlite,postgres and BENCH_WORKERS=1,2 (defaults: all four rows). Postgres comes from
+// BENCH_DB=sqlite,postgres and BENCH_WORKERS=1,2 (defaults: all four rows), BENCH_LOG_LEVEL (default warn:
+// no request log; info: one JSON line per request to a pipe). Postgres comes from
 // scripts/postgres.mjs (a fresh database per row, dropped after); without it its rows are skipped.
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -23,6 +24,8 @@ const duration = Number(process.env.DURATION ?? 10);
 const connections = Number(process.env.CONNECTIONS ?? 32);
 const dbs = (process.env.BENCH_DB ?? 'sqlite,postgres').split(',').map((s) => s.trim());
 const workerCounts = (process.env.BENCH_WORKERS ?? '1,2').split(',').map((s) => Number(s.trim()));
+// The servers' LOG_LEVEL: warn (default) turns the per-request log line off; info measures it too.
+const logLevel = process.env.BENCH_LOG_LEVEL ?? 'warn';
 
 const run = (opts) =>
   new Promise((resolve, reject) => {
@@ -43,9 +46,11 @@ const freePort = () =>
 async function startServerProcess(env) {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, PORT: String(port), LOG_LEVEL: logLevel, ...env },
+    // With the request log on, its lines go to a pipe read and dropped here (as a log collector would read them).
+    stdio: ['ignore', 'pipe', logLevel === 'warn' || logLevel === 'error' ? 'inherit' : 'pipe'],
   });
+  child.stderr?.resume();
   const exited = new Promise((r) => child.once('exit', r));
   const started = await new Promise((resolve, reject) => {
     let out = '';
@@ -153,7 +158,9 @@ try {
 
 const n = (v, w) => String(v).padStart(w);
 console.log(`\nPOST /sdk/v1/sessions/authenticate on loopback, ${connections} connections, ${duration} s per measurement`);
-console.log(`${'server'.padEnd(22)} ${n('req/s', 8)} ${n('p50', 6)} ${n('p99', 6)}   ${n('bare req/s', 10)} ${n('p50', 6)} ${n('p99', 6)}   ratio   non-2xx errors`);
+console.log(
+  `${'server'.padEnd(22)} ${n('req/s', 8)} ${n('p50', 6)} ${n('p99', 6)}   ${n('bare req/s', 10)} ${n('p50', 6)} ${n('p99', 6)}   ratio   non-2xx errors`,
+);
 for (const r of rows) {
   if (r.skipped) {
     console.log(`${r.name.padEnd(22)} skipped (${r.skipped})`);
