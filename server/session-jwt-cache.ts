@@ -13,7 +13,7 @@
  */
 export const JWT_REUSE_MIN_REMAINING_SHARE = 0.5;
 
-/** Sessions whose JWT one process keeps (least recently used dropped first): ~1 KB each, so about 10 MB at most. */
+/** Sessions whose JWT one process keeps (least recently used dropped first): 1 to 2 KB each (the JWT and its claims key), so about 20 MB at most. */
 export const JWT_CACHE_MAX_ENTRIES = 10_000;
 
 /** One cached JWT and what it was signed from. */
