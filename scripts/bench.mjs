@@ -14,7 +14,7 @@ import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -158,6 +158,12 @@ try {
 
 const n = (v, w) => String(v).padStart(w);
 console.log(`\nPOST /sdk/v1/sessions/authenticate on loopback, ${connections} connections, ${duration} s per measurement`);
+// Other work on the machine moves every figure: the ratio to the bare server measured right after is the comparable one.
+console.log(
+  `${availableParallelism()} cores, load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')} at the end`,
+);
 console.log(
   `${'server'.padEnd(22)} ${n('req/s', 8)} ${n('p50', 6)} ${n('p99', 6)}   ${n('bare req/s', 10)} ${n('p50', 6)} ${n('p99', 6)}   ratio   non-2xx errors`,
 );
