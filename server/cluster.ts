@@ -21,8 +21,12 @@ export const MAX_RESTARTS = 5;
 export const RESTART_WINDOW_MS = 60_000;
 
 /** Messages between the primary and its workers. */
-type WorkerMessage = { type: 'ready'; url: string; publicToken: string; metricsPort?: number };
-type PrimaryMessage = { type: 'shutdown' };
+type WorkerMessage = { type: 'ready'; url: string; publicToken: string } | { type: 'metrics'; id: number; metrics: MetricsJson };
+type PrimaryMessage = { type: 'shutdown' } | { type: 'metrics'; id: number };
+type MetricsJson = Awaited<ReturnType<Registry['getMetricsAsJSON']>>;
+
+/** How long a scrape of METRICS_PORT waits for every ready worker's counters before it fails (a partial sum would mislead). */
+export const CLUSTER_METRICS_TIMEOUT_MS = 5_000;
 
 /** Options of {@link runPrimary}. */
 export interface PrimaryOptions {
@@ -53,11 +57,45 @@ export async function runPrimary(o: PrimaryOptions): Promise<void> {
   let exitCode = 0;
   let announced = false;
   let metricsServer: Awaited<ReturnType<typeof startMetricsServer>> | undefined;
-  const aggregator = new AggregatorRegistry();
+  // Scrapes waiting for workers' counters, by request id.
+  const scrapes = new Map<number, { waiting: Set<Worker>; parts: MetricsJson[]; done: (err?: Error) => void }>();
+  let scrapeId = 0;
+  /**
+   * The workers' counters summed (prom-client's aggregation: sums, or the family's own aggregator).
+   * Asked of the ready workers only: one still starting has no listener yet, and a message sent to it
+   * would be lost (prom-client's own clusterMetrics asks every connected worker, and times out then).
+   */
+  const clusterMetrics = (): Promise<string> => {
+    const id = ++scrapeId;
+    const waiting = new Set([...ready].filter((w) => w.isConnected()));
+    const parts: MetricsJson[] = [];
+    return new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => finish(new Error('a worker did not answer the metrics request')), CLUSTER_METRICS_TIMEOUT_MS);
+      const finish = (err?: Error) => {
+        clearTimeout(timer);
+        scrapes.delete(id);
+        if (err) reject(err);
+        else AggregatorRegistry.aggregate(parts).metrics().then(resolve, reject);
+      };
+      scrapes.set(id, { waiting, parts, done: finish });
+      if (waiting.size === 0) finish();
+      for (const w of waiting) w.send({ type: 'metrics', id } satisfies PrimaryMessage);
+    });
+  };
+  const answered = (w: Worker, id: number, metrics?: MetricsJson) => {
+    const scrape = scrapes.get(id);
+    if (!scrape?.waiting.delete(w)) return;
+    if (metrics) scrape.parts.push(metrics);
+    if (scrape.waiting.size === 0) scrape.done();
+  };
 
   const fork = () => {
     const w = cluster.fork();
     w.on('message', (m: WorkerMessage) => {
+      if (m?.type === 'metrics') {
+        answered(w, m.id, m.metrics);
+        return;
+      }
       if (m?.type !== 'ready') return;
       ready.add(w);
       // Asked to stop while this worker started: a message sent before it listened would be lost, so now.
@@ -93,6 +131,8 @@ export async function runPrimary(o: PrimaryOptions): Promise<void> {
 
   cluster.on('exit', (w, code, signal) => {
     const wasReady = ready.delete(w);
+    // A scrape waiting for this worker sums the others (its counters left with it).
+    for (const [id] of scrapes) answered(w, id);
     if (stopping) {
       if (code !== 0) exitCode = 1;
       if (Object.keys(cluster.workers ?? {}).length === 0) {
@@ -142,7 +182,7 @@ export async function runPrimary(o: PrimaryOptions): Promise<void> {
 
   if (o.metrics) {
     metricsServer = await startMetricsServer(
-      { metrics: () => aggregator.clusterMetrics(), contentType: aggregator.contentType },
+      { metrics: clusterMetrics, contentType: AggregatorRegistry.PROMETHEUS_CONTENT_TYPE },
       o.metrics.port,
       o.metrics.host,
     );
@@ -154,7 +194,7 @@ export async function runPrimary(o: PrimaryOptions): Promise<void> {
  * In a worker, called before the server starts: listens at once for the primary's shutdown request (and
  * for the primary going away), so one that arrives while this worker is still starting is not lost.
  * Returns the call to make once the server listens: it reports `ready` to the primary, answers its
- * metrics requests from `registry`, and from then on a shutdown request runs `stop` (start.ts's
+ * metrics requests from `registry` (the primary asks only ready workers), and from then on a shutdown request runs `stop` (start.ts's
  * graceful close); one that came earlier runs it at once. A signal sent to the whole process group
  * (Ctrl-C) reaches the worker too: main.ts's own handlers treat it as the same stop.
  */
@@ -165,15 +205,22 @@ export function joinCluster(): (o: { url: string; publicToken: string; registry:
     asked = true;
     stop?.();
   };
+  let registry: Registry | undefined;
   process.on('message', (m: PrimaryMessage) => {
     if (m?.type === 'shutdown') ask();
+    else if (m?.type === 'metrics' && registry) {
+      const id = m.id;
+      registry.getMetricsAsJSON().then(
+        (metrics) => process.send?.({ type: 'metrics', id, metrics } satisfies WorkerMessage),
+        // Counted as nothing rather than left waiting: the scrape still ends within its bound.
+        () => process.send?.({ type: 'metrics', id, metrics: [] } satisfies WorkerMessage),
+      );
+    }
   });
   // The primary died: no one is left to coordinate; drain and exit.
   process.on('disconnect', ask);
   return (o) => {
-    // Constructing one installs prom-client's worker-side listener for the primary's metrics requests.
-    new AggregatorRegistry();
-    AggregatorRegistry.setRegistries([o.registry]);
+    registry = o.registry;
     stop = o.stop;
     process.send?.({ type: 'ready', url: o.url, publicToken: o.publicToken } satisfies WorkerMessage);
     if (asked) o.stop();
