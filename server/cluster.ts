@@ -15,7 +15,7 @@ import { startMetricsServer } from './ops/metrics.ts';
 /** Most workers WORKERS may ask for. */
 export const MAX_WORKERS = 64;
 
-/** A worker that crashes after it was serving is replaced; more than this many replacements within {@link RESTART_WINDOW_MS} stop the server instead. */
+/** A worker that crashes after it was serving, or is killed by a signal while starting, is replaced; more than this many replacements within {@link RESTART_WINDOW_MS} stop the server instead. */
 export const MAX_RESTARTS = 5;
 /** The window of {@link MAX_RESTARTS}. */
 export const RESTART_WINDOW_MS = 60_000;
@@ -147,8 +147,9 @@ export async function runPrimary(o: PrimaryOptions): Promise<void> {
       }
       return;
     }
-    if (!wasReady) {
-      // A worker that never served (a port in use, a database it cannot open): the others would fail alike.
+    if (!wasReady && code !== null) {
+      // A worker that exited by itself before it served (a port in use, a database it cannot open): the
+      // others would fail alike. One killed by a signal is replaced as a crash is (bounded below).
       log(logLine('error', { msg: 'a worker failed to start: stopping', pid: w.process.pid, code, signal }));
       stopAll(1);
       return;
