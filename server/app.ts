@@ -27,11 +27,12 @@ import { type StaticDir, staticFiles } from './routes/static.ts';
 import type { Method, Route } from './routes/types.ts';
 import { userRoutes } from './routes/users.ts';
 import { webhookRoutes } from './routes/webhooks.ts';
+import { SessionJwtCache } from './session-jwt-cache.ts';
 import { suppressionGuard } from './suppressions.ts';
 import { withBootstrapOverrides } from './settings.ts';
 // Operations (issue 18): health, metrics, request logs.
 import { healthRoutes, type Lifecycle } from './ops/health.ts';
-import { incomingRequestId, type LogLevel, levelEnabled, logLine } from './ops/log.ts';
+import { incomingRequestId, type LogLevel, levelEnabled, logLine, stderrLog } from './ops/log.ts';
 import { countingDelivery, createMetrics, type Metrics, observeRequest } from './ops/metrics.ts';
 import { routeLabel } from './ops/route-label.ts';
 import type { BootstrapData } from '../sdk-core/schemas/index.ts';
@@ -152,7 +153,7 @@ const ONE_TAP_PATH = /^\/sdk\/v1\/oauth\/google\/onetap\/(start|submit)$/;
  */
 export async function createApp(opts: AppOptions = {}): Promise<AppInstance> {
   const now = opts.now ?? Date.now;
-  const logger = opts.logger ?? ((line: string) => console.error(line));
+  const logger = opts.logger ?? stderrLog();
   const db: Db = await openDatabase({ dataDir: opts.dataDir ?? './data', ...(opts.databaseUrl ? { databaseUrl: opts.databaseUrl } : {}) });
   try {
     // Check-then-insert work, serialised across instances starting together on one database.
@@ -227,6 +228,7 @@ export async function createApp(opts: AppOptions = {}): Promise<AppInstance> {
       outbox: new Outbox({ db, projectId: project.project_id, now, delivery, log: logger, autoRun: opts.outboxAutoRun ?? true }),
       clientKeys: clientKeys(init.clientKey),
       keys,
+      sessionJwts: new SessionJwtCache(),
       limits: { ...DEFAULT_RATE_LIMITS, ...opts.rateLimits },
       issuer: opts.issuer ?? `auth-elements/${project.project_id}`,
       maxBodyBytes: opts.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,

@@ -1,5 +1,5 @@
 /** Secrets: CSPRNG tokens, uniform OTP codes, hashes and constant-time comparison (DESIGN 3). */
-import { createHash, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import { hash, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 
 /** Opaque bearer token: 32 bytes (256 bits) from the CSPRNG, base64url. */
 export function newSecretToken(): string {
@@ -16,9 +16,13 @@ export function newOtpCode(): string {
   return randomInt(0, 1_000_000).toString().padStart(6, '0');
 }
 
-/** Hex SHA-256 of the token; what the database stores instead of the token. */
+/**
+ * Hex SHA-256 of the token (UTF-8); what the database stores instead of the token. The one-shot
+ * `crypto.hash` (Node 20.12+) is about 4x cheaper than createHash/update/digest for a token this size,
+ * and every authenticated call hashes one.
+ */
 export function sha256Hex(value: string): string {
-  return createHash('sha256').update(value, 'utf8').digest('hex');
+  return hash('sha256', value, 'hex');
 }
 
 /** Salted OTP hash: salting with the OTP's own id stops one precomputed table from covering all codes. */

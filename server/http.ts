@@ -14,6 +14,7 @@ import type { Outbox } from './outbox.ts';
 import { routeLabel } from './ops/route-label.ts';
 import { originAllowed, type Project } from './project.ts';
 import type { RateLimits } from './rate-limit.ts';
+import type { SessionJwtCache } from './session-jwt-cache.ts';
 
 // zod/mini ships without messages (bundle size); the server can afford readable schema error messages.
 z.config(z.locales.en());
@@ -31,6 +32,8 @@ export interface Services {
   /** Keyed hashes of client IPs and SDK ids (the lockouts' client keys). */
   clientKeys: ClientKeys;
   keys: SigningKeys;
+  /** This process's session JWTs, served again while fresh (session-jwt-cache.ts); never a liveness check. */
+  sessionJwts: SessionJwtCache;
   limits: RateLimits;
   issuer: string;
   maxBodyBytes: number;

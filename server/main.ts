@@ -6,13 +6,16 @@
  * PKCE_REQUIRED_FOR_EMAIL_MAGIC_LINKS, PKCE_REQUIRED_FOR_PASSWORD_RESETS, PASSWORD_LUDS_MIN_LENGTH / _COMPLEXITY,
  * PASSWORD_STRENGTH_POLICY (auto | none), ENUMERATION_PROTECTION (1 | 0), RATE_LIMIT_USER_SEARCH_IP, ALLOWED_HOSTS,
  * SMS_ALLOWED_COUNTRIES, RATE_LIMIT_SMS_PREFIX, RATE_LIMIT_EVENTS_IP / _TOKEN / _STORED, HTTP_HEADERS_TIMEOUT_MS,
- * HTTP_REQUEST_TIMEOUT_MS, HTTP_IDLE_TIMEOUT_MS, HTTP_KEEP_ALIVE_TIMEOUT_MS, HTTP_MAX_CONNECTIONS.
+ * HTTP_REQUEST_TIMEOUT_MS, HTTP_IDLE_TIMEOUT_MS, HTTP_KEEP_ALIVE_TIMEOUT_MS, HTTP_MAX_CONNECTIONS, WORKERS (server/cluster.ts).
  */
 import type { StaticDir } from './routes/static.ts';
 import { PASSWORD_STRENGTH_SETTINGS, type PasswordStrengthSetting, readLiveProjectFile } from './project.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './rate-limit.ts';
 import { bootstrapOverridesFromEnv, requestLogFromEnv } from './settings.ts';
-import { DEFAULT_SOCKET_LIMITS, startServer } from './start.ts';
+import cluster from 'node:cluster';
+import { joinCluster, runPrimary } from './cluster.ts';
+import { openDatabase } from './db/index.ts';
+import { DEFAULT_SHUTDOWN_TIMEOUT_MS, DEFAULT_SOCKET_LIMITS, type StartServerOptions, startServer } from './start.ts';
 import { exitOnBadConfig, opsOptionsFromEnv } from './ops/startup.ts';
 import { logLine } from './ops/log.ts';
 
@@ -82,7 +85,7 @@ const listEnv = (raw: string | undefined): string[] =>
 const smsCountries = listEnv(env.SMS_ALLOWED_COUNTRIES).map((c) => c.toUpperCase());
 for (const c of smsCountries) if (!/^[A-Z]{2}$/.test(c)) throw new Error(`SMS_ALLOWED_COUNTRIES entries must be ISO 3166 alpha-2 codes, got ${c}`);
 
-const server = await startServer({
+const options: StartServerOptions = {
   port: intEnv('PORT', 8787),
   host: env.HOST || '127.0.0.1',
   dataDir: env.DATA_DIR || './data',
@@ -113,32 +116,71 @@ const server = await startServer({
   },
   log: requestLogFromEnv(env),
   ...opsOptionsFromEnv(env),
-});
-
-console.log(`Auth Elements reference server listening on ${server.url}`);
-if (server.metricsPort !== undefined) console.log(`Metrics on port ${server.metricsPort} (/metrics)`);
-console.log(`Public token: ${server.publicToken}`);
-
-let stopping = false;
-const stop = (signal: string) => {
-  if (stopping) {
-    // A second signal while draining: the operator wants out now.
-    console.error(logLine('warn', { msg: 'second signal: exiting without waiting', signal }));
-    process.exit(1);
-  }
-  stopping = true;
-  // Graceful (start.ts close): stop accepting, finish in-flight requests within SHUTDOWN_TIMEOUT_MS, settle the outbox, close the database.
-  console.error(logLine('info', { msg: 'shutting down', signal }));
-  server.close().then(
-    () => {
-      console.error(logLine('info', { msg: 'stopped' }));
-      process.exit(0);
-    },
-    (err: unknown) => {
-      console.error(logLine('error', { msg: 'shutdown failed', error: String(err) }));
-      process.exit(1);
-    },
-  );
 };
-process.on('SIGINT', () => stop('SIGINT'));
-process.on('SIGTERM', () => stop('SIGTERM'));
+// WORKERS=N (issue 16): N processes on one port (server/cluster.ts); 1 (the default) is this process alone.
+const workers = intEnv('WORKERS', 1);
+
+if (workers > 1 && cluster.isPrimary) {
+  await runPrimary({
+    workers,
+    shutdownTimeoutMs: options.shutdownTimeoutMs ?? DEFAULT_SHUTDOWN_TIMEOUT_MS,
+    ...(options.shutdownDelayMs !== undefined ? { shutdownDelayMs: options.shutdownDelayMs } : {}),
+    // The migrations once, here, before any worker opens the database; the test project and the first
+    // signing key are made by the first worker under the start-up lock (db/lock.ts), found by the others.
+    async prepare() {
+      const db = await openDatabase({ dataDir: options.dataDir ?? './data', ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}) });
+      await db.close();
+    },
+    ...(options.metricsPort !== undefined ? { metrics: { port: options.metricsPort, host: options.metricsHost ?? options.host ?? '127.0.0.1' } } : {}),
+  });
+} else {
+  await serveHere(options);
+}
+
+/** Runs the server in this process (alone, or as one worker of a cluster), stopping gracefully on SIGTERM / SIGINT. */
+async function serveHere(opts: StartServerOptions): Promise<void> {
+  const worker = cluster.isWorker;
+  // In a cluster the primary serves the summed metrics (METRICS_PORT); a worker serves none of its own there.
+  const startOpts = { ...opts };
+  if (worker) delete startOpts.metricsPort;
+  // Before the start: a shutdown the primary asks for while this worker starts must not be lost.
+  const ready = worker ? joinCluster() : undefined;
+  const server = await startServer(startOpts);
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    // Graceful (start.ts close): stop accepting, finish in-flight requests within SHUTDOWN_TIMEOUT_MS, settle the outbox, close the database.
+    server.close().then(
+      () => {
+        if (!worker) console.error(logLine('info', { msg: 'stopped' }));
+        process.exit(0);
+      },
+      (err: unknown) => {
+        console.error(logLine('error', { msg: 'shutdown failed', error: String(err) }));
+        process.exit(1);
+      },
+    );
+  };
+  let signals = 0;
+  const onSignal = (signal: string) => {
+    signals += 1;
+    if (signals > 1) {
+      // A second signal while draining: the operator wants out now.
+      console.error(logLine('warn', { msg: 'second signal: exiting without waiting', signal }));
+      process.exit(1);
+    }
+    if (!worker) console.error(logLine('info', { msg: 'shutting down', signal }));
+    stop();
+  };
+  process.on('SIGINT', () => onSignal('SIGINT'));
+  process.on('SIGTERM', () => onSignal('SIGTERM'));
+  if (ready) {
+    // The primary prints where the cluster listens, and asks the workers to stop (cluster.ts).
+    ready({ url: server.url, publicToken: server.publicToken, registry: server.metricsRegistry, stop });
+    return;
+  }
+  console.log(`Auth Elements reference server listening on ${server.url}`);
+  if (server.metricsPort !== undefined) console.log(`Metrics on port ${server.metricsPort} (/metrics)`);
+  console.log(`Public token: ${server.publicToken}`);
+}

@@ -71,8 +71,13 @@ function tablesWithExpiry(db: Db): Promise<string[]> {
 export type PruneReport = Record<string, number>;
 
 /** One pruning pass at the clock's now; returns the rows deleted per table. */
-export async function pruneOnce(svc: Pick<Services, 'db' | 'now' | 'log'> & { methods?: Services['methods'] }, opts: PruneOptions = {}): Promise<PruneReport> {
+export async function pruneOnce(
+  svc: Pick<Services, 'db' | 'now' | 'log'> & { methods?: Services['methods']; sessionJwts?: Services['sessionJwts'] },
+  opts: PruneOptions = {},
+): Promise<PruneReport> {
   const now = svc.now();
+  // JWTs of sessions that have ended (or that are too old to serve) leave this process's cache.
+  svc.sessionJwts?.dropExpired(now);
   const r = { ...DEFAULT_RETENTION, ...opts.retention };
   const k = svc.db.kysely;
   const report: PruneReport = {};

@@ -5,8 +5,17 @@ import { newId, newSecretToken, sha256Hex } from './crypto.ts';
 import { preparedQuery } from './db/prepared.ts';
 import { ApiError } from './errors.ts';
 import type { Services } from './http.ts';
-import { signSessionJwt } from './keys.ts';
-import { loadUser } from './users.ts';
+import { SESSION_JWT_TTL_SECONDS, signSessionJwt } from './keys.ts';
+import { reusable } from './session-jwt-cache.ts';
+import { type KnownUserRow, loadUser } from './users.ts';
+
+/**
+ * A session's `last_accessed_at` is written at most once per this window (5 s): sessions/authenticate
+ * still reads the session row on every call (a revoke is seen at once), but a client polling it, or a
+ * page opened in many tabs, no longer costs a database write per call. The answer's `last_accessed_at`
+ * is the stored value, so it lags the call by less than this window, and every instance shows the same.
+ */
+export const LAST_ACCESS_WRITE_INTERVAL_MS = 5_000;
 
 /** Session lifetime when the body names none (SPEC 9, one number for client and server). */
 export { DEFAULT_SESSION_DURATION_MINUTES } from '../sdk-core/schemas/defaults.ts';
@@ -53,12 +62,14 @@ export async function createSession(
 }
 
 /**
- * Validates a session token and touches it in one conditional UPDATE (so a revoke racing it wins
- * cleanly); with `durationMinutes` the expiry becomes now + that, except for an impersonated session,
- * whose expiry never moves (the provider's rule: impersonated sessions cannot be extended). Null when
- * unknown, expired or revoked.
+ * Validates a session token and touches it. With `durationMinutes` one conditional UPDATE sets the
+ * expiry to now + that (so a revoke racing it wins cleanly), except for an impersonated session, whose
+ * expiry never moves (the provider's rule: impersonated sessions cannot be extended). Without it, the
+ * live row is read, and `last_accessed_at` written only when it is {@link LAST_ACCESS_WRITE_INTERVAL_MS}
+ * old or more (the write repeats the live conditions: a revoke landing between the read and the write
+ * wins). Null when unknown, expired or revoked.
  */
-export async function touchSession(svc: Services, token: string, durationMinutes?: number): Promise<SessionsTable | null> {
+export async function touchSession(svc: Services, token: string, durationMinutes?: number): Promise<TouchedSession | null> {
   const now = svc.now();
   const hash = sha256Hex(token);
   const projectId = svc.project.project_id;
@@ -66,11 +77,44 @@ export async function touchSession(svc: Services, token: string, durationMinutes
   if (durationMinutes !== undefined) {
     const [row] = await touchSettingExpiry(k, now, now + durationMinutes * 60_000, hash, projectId, IMPERSONATED_FACTOR_PATTERN);
     if (row) return row;
-    // Unknown, expired, revoked, or impersonated: the plain touch tells them apart.
+    // Unknown, expired, revoked, or impersonated: the read below tells them apart.
+  }
+  // The session and its user in one read (the answer needs both; a session whose user is gone is not live).
+  const [joined] = await liveSessionWithUser(k, hash, projectId, now);
+  if (!joined) return null;
+  const { user_status, user_created_at, user_untrusted_metadata, ...live } = joined;
+  // Recent enough (or the clock was set back): no write.
+  if (now - live.last_accessed_at < LAST_ACCESS_WRITE_INTERVAL_MS) {
+    return { ...live, userRow: { status: user_status, created_at: user_created_at, untrusted_metadata: user_untrusted_metadata } };
   }
   const [row] = await touchKeepingExpiry(k, now, hash, projectId);
   return row ?? null;
 }
+
+/** A session row from {@link touchSession}, with its user's row when the read brought it along. */
+export type TouchedSession = SessionsTable & { userRow?: KnownUserRow };
+
+const liveSessionWithUser = preparedQuery((k, hash: string, projectId: string, now: number) =>
+  k
+    .selectFrom('sessions')
+    .innerJoin('users', (j) => j.onRef('users.user_id', '=', 'sessions.user_id').onRef('users.project_id', '=', 'sessions.project_id'))
+    .selectAll('sessions')
+    .select(['users.status as user_status', 'users.created_at as user_created_at', 'users.untrusted_metadata as user_untrusted_metadata'])
+    .where('sessions.token_hash', '=', hash)
+    .where('sessions.project_id', '=', projectId)
+    .where('sessions.revoked_at', 'is', null)
+    .where('sessions.expires_at', '>', now),
+);
+
+const liveSession = preparedQuery((k, hash: string, projectId: string, now: number) =>
+  k
+    .selectFrom('sessions')
+    .selectAll()
+    .where('token_hash', '=', hash)
+    .where('project_id', '=', projectId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now),
+);
 
 const touchKeepingExpiry = preparedQuery((k, now: number, hash: string, projectId: string) =>
   k
@@ -103,14 +147,7 @@ const touchSettingExpiry = preparedQuery((k, now: number, expiresAt: number, has
 
 /** Reads a live session without touching it; null when unknown, expired or revoked. */
 export async function findLiveSession(svc: Services, token: string): Promise<SessionsTable | null> {
-  const row = await svc.db.kysely
-    .selectFrom('sessions')
-    .selectAll()
-    .where('token_hash', '=', sha256Hex(token))
-    .where('project_id', '=', svc.project.project_id)
-    .where('revoked_at', 'is', null)
-    .where('expires_at', '>', svc.now())
-    .executeTakeFirst();
+  const [row] = await liveSession(svc.db.kysely, sha256Hex(token), svc.project.project_id, svc.now());
   return row ?? null;
 }
 
@@ -126,15 +163,46 @@ export async function revokeSession(svc: Services, token: string): Promise<boole
     .where('expires_at', '>', now)
     .returning('session_id')
     .executeTakeFirst();
+  // Its JWT is never served again (the row check refuses it anyway; this frees the entry now).
+  if (row) svc.sessionJwts.delete(row.session_id);
   return row !== undefined;
 }
 
-/** The DESIGN 2 authenticate answer for a session: user, session, the token and a fresh JWT. */
-export async function authenticateAnswer(svc: Services, row: SessionsTable, token: string): Promise<AuthenticateResponse> {
-  const user = await loadUser(svc, row.user_id);
+/**
+ * The DESIGN 2 authenticate answer for a session: user, session, the token and its JWT. The caller has
+ * just checked the session row is live; the JWT is the one this process signed for the session before
+ * while it may still be reused (session-jwt-cache.ts: enough life left, the same claims, the key that
+ * signs now), otherwise a new one.
+ */
+export async function authenticateAnswer(svc: Services, row: TouchedSession, token: string): Promise<AuthenticateResponse> {
+  const user = await loadUser(svc, row.user_id, row.userRow);
   if (!user) throw new ApiError('session_not_found');
   // The session carries the user's roles (the rbac method's part of the user), and so does its JWT.
   const session = { ...toSession(row), roles: user.roles };
-  const session_jwt = await signSessionJwt(svc.keys, { projectId: svc.project.project_id, issuer: svc.issuer, session, nowMs: svc.now() });
+  const session_jwt = await sessionJwt(svc, row, session);
   return { user_id: user.user_id, session_token: token, session_jwt, session, user };
+}
+
+/** The session's cached JWT when it may be served again, else a new one (cached in its place). */
+async function sessionJwt(svc: Services, row: SessionsTable, session: Session): Promise<string> {
+  const nowMs = svc.now();
+  // The key signing at this moment (rotation): once another key signs, cached JWTs of the old one are not served.
+  const signer = svc.keys.select ? await svc.keys.select(nowMs) : svc.keys;
+  // Everything the JWT carries besides its times, last_accessed_at and expires_at (compared on its own).
+  const claimsKey = `${signer.kid}\n${svc.issuer}\n${row.user_id}\n${row.started_at}\n${row.factors}\n${JSON.stringify(session.roles)}\n${row.ip_address}\n${row.user_agent}`;
+  const cached = svc.sessionJwts.get(row.session_id);
+  if (cached && reusable(cached, nowMs, claimsKey, row.expires_at)) return cached.jwt;
+  const jwt = await signSessionJwt(
+    { kid: signer.kid, privateKey: signer.privateKey },
+    { projectId: svc.project.project_id, issuer: svc.issuer, session, nowMs },
+  );
+  const issuedAtMs = Math.floor(nowMs / 1000) * 1000;
+  svc.sessionJwts.set(row.session_id, {
+    jwt,
+    issuedAtMs,
+    expiresAtMs: issuedAtMs + SESSION_JWT_TTL_SECONDS * 1000,
+    sessionExpiresAt: row.expires_at,
+    claimsKey,
+  });
+  return jwt;
 }

@@ -8,6 +8,7 @@ import { type AppOptions, createApp } from './app.ts';
 import { ApiError, type ErrorType } from './errors.ts';
 import { errorBody } from './http.ts';
 import { startMetricsServer } from './ops/metrics.ts';
+import type { Registry } from 'prom-client';
 
 /**
  * Socket limits (DESIGN 3 "time-outs on headers, bodies and idle connections"): a client sending a
@@ -112,6 +113,8 @@ export interface RunningServer {
   publicToken: string;
   /** Port of the metrics-only server (metricsPort), when started. */
   metricsPort?: number;
+  /** The app's metrics registry (a cluster worker hands it to the primary's aggregation, server/cluster.ts). */
+  metricsRegistry: Registry;
   /**
    * Graceful shutdown: stops accepting connections (and /readyz answers 503), lets requests in flight
    * finish within the shutdown bound, then stops the timers, lets the outbox finish the send in progress
@@ -169,6 +172,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     url: `http://${urlHost}:${port}`,
     port,
     publicToken: instance.publicToken,
+    metricsRegistry: instance.metrics.registry,
     ...(metricsServer ? { metricsPort: metricsServer.port } : {}),
     close() {
       closed ??= (async () => {

@@ -242,15 +242,21 @@ export interface ServerProcess {
 
 /**
  * Starts the reference server as its own process on `DATABASE_URL` (Postgres) or `DATA_DIR`
- * (SQLite) and resolves once it answers; several such processes share one database.
+ * (SQLite) and resolves once it answers; several such processes share one database. `extraEnv`
+ * adds variables (e.g. `WORKERS`).
  */
-export async function startServerProcess(store: { databaseUrl?: string; dataDir?: string }): Promise<ServerProcess> {
+export async function startServerProcess(store: { databaseUrl?: string; dataDir?: string }, extraEnv: Record<string, string> = {}): Promise<ServerProcess> {
   const port = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), LOG_LEVEL: 'warn' };
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', ...extraEnv };
   if (store.databaseUrl) env.DATABASE_URL = store.databaseUrl;
   else delete env.DATABASE_URL;
   if (store.dataDir) env.DATA_DIR = store.dataDir;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+  // The server prints its public token once it listens: with WORKERS, once every worker is ready.
+  let out = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    out += chunk.toString('utf8');
+  });
   const url = `http://127.0.0.1:${port}`;
   const stop = async () => {
     if (child.exitCode !== null || child.signalCode !== null) return;
@@ -261,7 +267,7 @@ export async function startServerProcess(store: { databaseUrl?: string; dataDir?
   for (let i = 0; i < 300; i++) {
     if (child.exitCode !== null) throw new Error(`server process exited with ${child.exitCode}`);
     try {
-      if ((await fetch(`${url}/dev/project.json`)).ok) return { url, child, stop };
+      if (out.includes('Public token:') && (await fetch(`${url}/dev/project.json`)).ok) return { url, child, stop };
     } catch {
       // not listening yet
     }

@@ -4,6 +4,7 @@
  */
 import type { User } from '../sdk-core/schemas/index.ts';
 import { newId } from './crypto.ts';
+import type { UsersTable } from './db/schema.ts';
 import type { Services } from './http.ts';
 import { preparedQuery } from './db/prepared.ts';
 import type { UserRecords } from './method.ts';
@@ -54,13 +55,19 @@ export async function findOrCreateUserByEmail(svc: Services, email: string, stat
   return { ...winner, created: false };
 }
 
-/** Loads a user in wire shape; null when it does not exist in the active project. */
-export async function loadUser(svc: Services, userId: string): Promise<User | null> {
+/** The user-row columns loadUser reads, when the caller has them already (sessions/authenticate reads them with the session). */
+export type KnownUserRow = Pick<UsersTable, 'status' | 'created_at'> & { untrusted_metadata: string };
+
+/**
+ * Loads a user in wire shape; null when it does not exist in the active project. `known`: the user's
+ * row as just read in the active project (it is then not read again).
+ */
+export async function loadUser(svc: Services, userId: string, known?: KnownUserRow): Promise<User | null> {
   const k = svc.db.kysely;
   const projectId = svc.project.project_id;
   // The user row and its sub-records at once: concurrent on a Postgres pool, back to back on SQLite.
   const [[user], emails, phoneNumbers, ...methodParts] = await Promise.all([
-    userRow(k, userId, projectId),
+    known ? [{ user_id: userId, ...known }] : userRow(k, userId, projectId),
     userEmails(k, userId),
     userPhoneRows(k, userId),
     ...svc.methods.map((m) => m.userRecords?.(svc, userId) ?? {}),

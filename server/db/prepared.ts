@@ -28,10 +28,24 @@ export function preparedQuery<A extends unknown[], O>(
       if (marks.some((_, i) => !slots.includes(i))) throw new Error(`preparedQuery: an argument is not a bound value in: ${query.sql}`);
       entry = { query, slots };
       compiledFor.set(k, entry);
+      if (!statementNames.has(query.sql)) statementNames.set(query.sql, `ae_prepared_${statementNames.size + 1}`);
     }
     const { query, slots } = entry;
     const parameters = slots.map((s, i) => (s < 0 ? query.parameters[i] : args[s]));
     const result = await k.executeQuery<O>({ query: query.query, queryId: createQueryId(), sql: query.sql, parameters });
     return result.rows;
   };
+}
+
+/** SQL text of every prepared query -> the name its Postgres server-side statement gets (db/index.ts). */
+const statementNames = new Map<string, string>();
+
+/**
+ * The server-side statement name for `sql` when it is one of the {@link preparedQuery} queries, else
+ * undefined. On Postgres these run as named prepared statements, parsed and planned once per pool
+ * connection rather than on every call: their texts are few and fixed (the queries' shapes never depend
+ * on their arguments), so each connection holds a bounded set of statements.
+ */
+export function preparedStatementName(sql: string): string | undefined {
+  return statementNames.get(sql);
 }

@@ -8,6 +8,7 @@ import type { ProviderPart } from '../../sdk-core/schemas/index.ts';
 import { normalizeEmail } from '../../sdk-core/schemas/index.ts';
 import { checkPkce } from '../auth-helpers.ts';
 import { newId, newSecretToken, sha256Hex } from '../crypto.ts';
+import { preparedQuery } from '../db/prepared.ts';
 import { ApiError } from '../errors.ts';
 import type { Services } from '../http.ts';
 import type { UserRecords } from '../method.ts';
@@ -242,13 +243,7 @@ export async function redeemOAuthToken(svc: Services, token: string, verifier: s
 
 /** The user's OAuth registrations as the wire user's `providers` (users/me, authenticate answers). */
 export async function oauthUserRecords(svc: Services, userId: string): Promise<UserRecords> {
-  const rows = await svc.db.kysely
-    .selectFrom('oauth_user_registrations')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('project_id', '=', svc.project.project_id)
-    .orderBy('created_at')
-    .execute();
+  const rows = await userRegistrationRows(svc.db.kysely, userId, svc.project.project_id);
   const providers: ProviderPart[] = rows.map((r) => ({
     provider_type: r.provider_type,
     provider_subject: r.provider_subject,
@@ -258,6 +253,11 @@ export async function oauthUserRecords(svc: Services, userId: string): Promise<U
   }));
   return { providers };
 }
+
+// Compiled once: loadUser runs it on every authenticate answer (sessions/authenticate's hot path).
+const userRegistrationRows = preparedQuery((k, userId: string, projectId: string) =>
+  k.selectFrom('oauth_user_registrations').selectAll().where('user_id', '=', userId).where('project_id', '=', projectId).orderBy('created_at'),
+);
 
 /** How long used or expired single-use rows are kept before pruning (an hour: enough to read them when debugging a flow). */
 export const OAUTH_PRUNE_AFTER_MS = 60 * 60_000;

@@ -26,6 +26,7 @@ describe('environment variables', () => {
         SMS_ALLOWED_COUNTRIES: 'US,ca',
         SIGNING_KEY_ROTATION_DAYS: '30',
         RETENTION_SESSIONS_DAYS: '30',
+        WORKERS: '4',
       }),
       [],
     );
@@ -48,6 +49,15 @@ describe('environment variables', () => {
     ['TRUSTED_AUTH_TOKEN_PROFILES that is not a JSON array', { TRUSTED_AUTH_TOKEN_PROFILES: '{' }, /must be a JSON array/],
     ['a PROJECT_CONFIG file that does not exist', { PROJECT_CONFIG: '/nonexistent/project.json' }, /does not exist/],
     ['a zero rotation period', { SIGNING_KEY_ROTATION_DAYS: '0' }, /^SIGNING_KEY_ROTATION_DAYS="0" /],
+    ['WORKERS of 0', { WORKERS: '0' }, /^WORKERS="0" /],
+    ['WORKERS that is not a number', { WORKERS: 'auto' }, /^WORKERS="auto" /],
+    ['WORKERS above 64', { WORKERS: '65' }, /^WORKERS="65" /],
+    [
+      'WORKERS with an in-memory database each worker would have alone',
+      { WORKERS: '2', DATA_DIR: ':memory:' },
+      /^WORKERS above 1 needs a database the processes share/,
+    ],
+    ['WORKERS with METRICS=on (one worker would answer for all)', { WORKERS: '2', METRICS: 'on' }, /^WORKERS above 1 with METRICS=on: use METRICS_PORT/],
   ];
   for (const [what, env, message] of cases) {
     it(`refuses ${what}`, () => {

@@ -8,6 +8,7 @@
 import { existsSync } from 'node:fs';
 import { z } from 'zod';
 import { LOG_LEVELS } from './log.ts';
+import { MAX_WORKERS } from '../cluster.ts';
 
 const int = (min: number, max: number) => z.coerce.number().int(`must be an integer`).min(min).max(max);
 const bool = z.enum(['1', '0', 'true', 'false'], { error: 'must be 1, 0, true or false' });
@@ -114,6 +115,7 @@ export const ServerEnv = z.object({
   RETENTION_EVENTS_DAYS: int(1, 3650),
   RETENTION_DEV_INBOX_HOURS: int(1, 87_600),
   PRUNE_INTERVAL_MINUTES: int(1, 10_080),
+  WORKERS: int(1, MAX_WORKERS),
 });
 
 /** Names of the variables the server reads. */
@@ -146,6 +148,12 @@ export function checkEnvironment(env: Record<string, string | undefined>): EnvCh
   }
   if (present.METRICS === 'on' && present.METRICS_PORT !== undefined) {
     problems.push('METRICS=on and METRICS_PORT are both set: choose one place for /metrics');
+  }
+  if (present.WORKERS !== undefined && Number(present.WORKERS) > 1) {
+    // Each worker would open its own empty database: sessions made by one unknown to the others.
+    if (present.DATA_DIR === ':memory:') problems.push('WORKERS above 1 needs a database the processes share: not DATA_DIR=:memory:');
+    // The app's /metrics would answer with the counters of whichever worker took the request.
+    if (present.METRICS === 'on') problems.push('WORKERS above 1 with METRICS=on: use METRICS_PORT instead (the primary sums the workers there)');
   }
   const warnings: string[] = [];
   for (const name of Object.keys(env)) {

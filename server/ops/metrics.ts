@@ -70,6 +70,8 @@ export function createMetrics(svc: () => Services | undefined): Metrics {
     name: 'auth_outbox_jobs',
     help: 'Outbox jobs by status (pending: waiting or retrying; dead: given up, kept for inspection).',
     labelNames: ['status'] as const,
+    // Every worker of a cluster (WORKERS) reads the same table: summing them would count each job N times.
+    aggregator: 'max',
     ...labelled,
     async collect() {
       const s = svc();
@@ -140,7 +142,11 @@ export function countingDelivery(delivery: Delivery, m: Metrics): Delivery {
 }
 
 /** A metrics-only HTTP server (METRICS_PORT): `GET /metrics`, nothing else. */
-export async function startMetricsServer(registry: Registry, port: number, host: string): Promise<{ port: number; close(): Promise<void> }> {
+export async function startMetricsServer(
+  registry: { metrics(): Promise<string>; contentType: string },
+  port: number,
+  host: string,
+): Promise<{ port: number; close(): Promise<void> }> {
   const server: Server = createServer((req, res) => {
     if (req.method !== 'GET' || (req.url ?? '').split('?')[0] !== '/metrics') {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('not found\n');

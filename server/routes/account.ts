@@ -32,6 +32,24 @@ async function userAnswer(c: Ctx, svc: Services, userId: string): Promise<Respon
 
 const jwksCache = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
 
+/** Imported profile keys kept (PEM x algorithm; jose checks `alg` against the allowlist before asking for a key, so few). */
+const SPKI_KEY_CACHE_MAX = 100;
+const spkiKeys = new Map<string, ReturnType<typeof importSPKI>>();
+
+/** A profile's PEM public key, imported once per algorithm rather than on every verification. */
+function spkiKey(pem: string, alg: string): ReturnType<typeof importSPKI> {
+  const id = `${alg}\n${pem}`;
+  let key = spkiKeys.get(id);
+  if (!key) {
+    key = importSPKI(pem, alg);
+    // A PEM that does not import is not kept: the error is the caller's, every time.
+    key.catch(() => spkiKeys.delete(id));
+    if (spkiKeys.size >= SPKI_KEY_CACHE_MAX) spkiKeys.delete(spkiKeys.keys().next().value as string);
+    spkiKeys.set(id, key);
+  }
+  return key;
+}
+
 /**
  * Signature algorithms a trusted auth token may use: asymmetric only. `none` is never a signature, and
  * an HMAC algorithm with the profile's public key as the secret would let anyone who has the public key
@@ -69,7 +87,7 @@ export async function verifyTrustedToken(profile: TrustedTokenProfile, token: st
   } else {
     if (!profile.public_key_pem) throw new Error(`trusted token profile ${profile.profile_id} has no key`);
     const pem = profile.public_key_pem;
-    result = await jwtVerify(token, (header: JWTHeaderParameters) => importSPKI(pem, header.alg), opts);
+    result = await jwtVerify(token, (header: JWTHeaderParameters) => spkiKey(pem, header.alg), opts);
   }
   // RFC 8725 3.11: explicit typing. The media type may carry the `application/` prefix (RFC 7515 4.1.9).
   const typ = result.protectedHeader.typ?.toLowerCase().replace(/^application\//, '');
