@@ -1,5 +1,7 @@
 // Browser bundles (package exports in package.json):
-// - dist/auth-elements.js (defines every tag; also `auth-elements/define`), dist/index.js (the
+// - dist/auth-elements.js (the script tag: defines every tag, exports the elements' side; React
+//   and the client are lazy chunks it loads after the first paint), dist/define.js
+//   (`auth-elements/define`: defines the tags, exports everything), dist/index.js (the
 //   side-effect-free package entry) and dist/client.js (headless client), with React bundled in
 //   (shared chunks in dist/chunks/), so a page without React needs nothing else;
 // - dist/react.js (`auth-elements/react`): the same API plus the React wrappers, with react and
@@ -40,6 +42,7 @@ export default [
   {
     input: {
       'auth-elements': 'src/auth-elements.ts',
+      define: 'src/define.ts',
       index: 'src/index.ts',
       client: 'src/client.ts',
     },

@@ -1,5 +1,5 @@
 /**
- * The element's life as @r2wc/react-to-web-component drives it (element.tsx): r2wc mounts the React
+ * The element's life as @r2wc/react-to-web-component drives it (element.ts): r2wc mounts the React
  * tree into the shadow root on connect and unmounts it on disconnect, and is given no props, so it
  * never touches an attribute or a property; a declarative (server-rendered) shadow root is reused
  * as it is; a move in one task keeps the widget and its state. In real Chromium against the real
@@ -10,7 +10,7 @@ import type { LoginConfig } from '../react-internals/config.ts';
 import { typeInto, waitFor } from '../react-internals/test-utils.ts';
 import { testEnv } from '../test/env.ts';
 import { LOGIN_DEFINITION } from './definitions.ts';
-import { createAuthElement } from './element.tsx';
+import { createAuthElement } from './element.ts';
 import type { AuthLoginElement } from './login.tsx';
 
 let tags = 0;
