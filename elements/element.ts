@@ -291,7 +291,10 @@ export class AuthElement<C = unknown> extends ElementBase {
     const config = s.values.get('config');
     // No first paint where React's first screen would not be a form: a config problem (its message),
     // or the light-DOM mode (its styles are scoped on the document by the React side).
-    if (!root || s.problems.has('config') || (isRecord(config) && config['enableShadowDOM'] === false)) return;
+    if (!root || s.problems.has('config') || (isRecord(config) && config['enableShadowDOM'] === false)) {
+      this.#unpaint();
+      return;
+    }
     if (!s.paint) {
       const sheet = themeSheet(':host', s.values.get('styles'));
       const rules = rulesSheet('');
@@ -452,11 +455,8 @@ export class AuthElement<C = unknown> extends ElementBase {
     const s = stateOf(this);
     s.version++;
     for (const l of s.listeners) l();
-    if (s.paint) {
-      // The first paint follows the input until React takes over; a config problem ends it.
-      if (s.problems.has('config')) this.#unpaint();
-      else this.#paint();
-    }
+    // The first paint follows the input until React takes over (a config problem or the light-DOM mode ends it).
+    if (s.paint) this.#paint();
     if (this.isConnected) {
       this.#reportProblems();
       this.#checkClient();

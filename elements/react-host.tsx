@@ -157,8 +157,10 @@ export function mountReact(el: AuthElement): ReactMount {
   const ready = (): boolean => {
     const widget = container.querySelector('.ae-root');
     if (!widget) return false;
-    if (widget.hasAttribute('data-config-error')) return true;
-    if (widget.querySelector('.ae-loading')) return false;
+    // A message instead of the screen (the config cannot be used, no client): show it at once.
+    if (widget.hasAttribute('data-config-error') || widget.querySelector(':scope > .ae-error[role="alert"]')) return true;
+    // The screen is final once the project's settings are in (the watermark, the products' options).
+    if (widget.querySelector('.ae-loading') || !widget.hasAttribute('data-bootstrapped')) return false;
     const first = painted();
     const litRoot = first.find((n) => n.matches('.ae-root')) ?? first[0];
     if (litRoot?.getAttribute('data-screen') && widget.getAttribute('data-screen') !== litRoot.getAttribute('data-screen')) return false;

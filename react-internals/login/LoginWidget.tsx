@@ -7,7 +7,8 @@ import { type ComponentType, useCallback, useEffect, useLayoutEffect, useMemo, u
 import type { AuthClient, BootstrapData } from '../../sdk-core/index.ts';
 import { realClock, type WidgetClock } from '../clock.ts';
 import { ToastList, useToasts } from '../components/Toasts.tsx';
-import { Watermark } from '../components/Watermark.tsx';
+import { Watermark, watermarkTarget } from '../components/Watermark.tsx';
+import { rememberWatermark } from '../components/watermark-memory.ts';
 import { isRecord, resolveLoginConfig } from '../config.ts';
 import { WidgetContext, type WidgetContextValue } from '../context.ts';
 import { errorDetail } from '../errors.ts';
@@ -122,11 +123,16 @@ export function LoginWidget(props: LoginWidgetProps) {
     [emit],
   );
 
+  const stringsNow = useRef(strings);
+  stringsNow.current = strings;
   useEffect(() => {
     if (!client) return;
     let live = true;
     void client.bootstrap().then((data) => {
-      if (live) setBootstrap(data);
+      if (!live) return;
+      setBootstrap(data);
+      // For the next first paint (issue 16): the watermark this project shows.
+      rememberWatermark(client.publicToken, data.disable_sdk_watermark !== false ? null : watermarkTarget(data, stringsNow.current));
     });
     return () => {
       live = false;
@@ -215,6 +221,8 @@ export function LoginWidget(props: LoginWidgetProps) {
       className="ae-root"
       part="container"
       data-screen={state.screen}
+      // The project's settings are in: the screen is final (the element's first paint waits for it).
+      data-bootstrapped={bootstrap ? '' : undefined}
       ref={screenRef}
       lang={config.lang ?? (tag === 'en' ? widgetLang(undefined, props.strings) : tag)}
       dir={isRtl(locale) ? 'rtl' : 'ltr'}
