@@ -1,9 +1,10 @@
 /**
  * The one way a screen (or a piece of Main) is loaded on demand (DESIGN §4: lazy `import()` keeps
- * passkeys, password screens and phone parsing out of the initial bundle). Not React.lazy: once a
- * chunk is in, its screen renders in the same commit as the screen change (no Suspense round), so
- * the shell's focus rule finds the screen's field at once; the first time, the shell focuses it when
- * it arrives.
+ * every method's components out of the initial bundle). Not React.lazy: once a chunk is in, its view
+ * renders in the same commit as the screen change (no Suspense round), so the shell's focus rule
+ * finds the screen's field at once; the first time, the shell focuses it when it arrives. The same
+ * holds for the widget's first commit: after `preloadFirstScreen` (preload.ts) a synchronous mount
+ * shows the real first screen, never a fallback.
  */
 import { type ComponentType, type ReactElement, useEffect, useState } from 'react';
 import { useWidget } from './context.ts';

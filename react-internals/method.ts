@@ -8,6 +8,7 @@
  * derived from the registry (DEFAULT_STRINGS, AuthEventType, WidgetState, Product) must compile
  * for hosts without React's types.
  */
+import type { AuthClient } from '../sdk-core/index.ts';
 import type { ResolvedLoginConfig } from './config.ts';
 import type { WidgetState } from './login/state.ts';
 
@@ -50,10 +51,14 @@ export interface MainForm {
   readonly rank: number;
   /** Whether the config offers this form. */
   when(config: ResolvedLoginConfig): boolean;
-  /** The form. */
+  /** The form: a `lazyScreen` of its own chunk, so a config that does not offer it never loads its code. */
   readonly Form: View;
-  /** Fetches a lazily loaded form's code ahead; Main calls it when it offers the tab. */
-  preload?(): Promise<void>;
+  /**
+   * Fetches the form's chunk and its next step's (the screen its Continue leads to): Main calls it
+   * for every tab it offers, and `preloadFirstScreen` (preload.ts) awaits it for the first tab, so
+   * the form renders in React's first commit and Continue changes the screen without a loading frame.
+   */
+  preload(): Promise<void>;
 }
 
 /** Where Main renders a group: before or after its forms. */
@@ -77,8 +82,15 @@ export interface MainGroup {
   readonly order: number;
   /** Whether the config shows the group. */
   when(config: ResolvedLoginConfig): boolean;
-  /** The group. */
+  /** The group: a `lazyScreen` of its own chunk, so a config without the product never loads it. */
   readonly Group: View<MainGroupProps>;
+  /**
+   * Fetches the group's chunk and what it shows at once for this config (OAuth's One Tap, say) or
+   * leads to next, and with the widget's client what the group asks it before its first render (the
+   * passkey button's side); `preloadFirstScreen` (preload.ts) awaits it, so the group renders in
+   * React's first commit.
+   */
+  preload(config: ResolvedLoginConfig, client?: AuthClient): Promise<void>;
 }
 
 /** The types a method declares; the registry derives the widget's unions from them. */

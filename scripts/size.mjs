@@ -55,6 +55,27 @@ export const LAZY_ONLY = [
     // The French and Arabic headers of the Main screen, in no other file.
     markers: [/Inscription ou connexion/, /أنشئ حسابًا أو سجّل الدخول/],
   },
+  // Main's forms and groups of the methods an email-OTP config does not use (issue 16: each is its
+  // method's lazy chunk). Each marker is a JSX prop as the minifier writes it (a quoted key in the
+  // props object, or a prop only that component passes), so a lit-html first-paint template with the
+  // same attribute does not match it.
+  {
+    name: "passwords' Main form (PasswordStartForm)",
+    // The email label key only the password start form passes to the shared email form.
+    markers: [/labelKey:\s*["']password\.emailLabel["']/],
+  },
+  {
+    name: "crypto wallets' Main group (WalletButtons)",
+    markers: [/["']data-crypto-wallets["']:\s*["']["']/],
+  },
+  {
+    name: "OAuth's Main group (OAuthButtons)",
+    markers: [/["']data-oauth["']:\s*["']["']/],
+  },
+  {
+    name: "passkeys' Main group (PasskeyLoginSection)",
+    markers: [/["']data-passkey-button["']:\s*["']["']/],
+  },
   {
     name: 'phone-number metadata (libphonenumber-js)',
     // The start of the countries table: Ascension Island, calling code 247 (keys quoted or not).

@@ -48,5 +48,13 @@ export const cryptoWalletsMethod: UiMethod<CryptoTypes> = {
   strings: CRYPTO_STRINGS,
   events: CRYPTO_EVENTS,
   // SPEC §2: "Wallet and OAuth buttons, an 'or' divider, then the login form": before the passkey group.
-  main: { order: -1, when: (c) => c.products.includes('crypto'), Group: WalletButtonsGroup },
+  main: {
+    order: -1,
+    when: (c) => c.products.includes('crypto'),
+    Group: WalletButtonsGroup,
+    // The buttons and their next step, the crypto screens (CryptoConnect, CryptoSetupWallet).
+    preload: async () => {
+      await Promise.all([WalletButtonsGroup.preload(), CryptoConnectScreen.preload()]);
+    },
+  },
 };

@@ -95,7 +95,7 @@ export function MainScreen() {
     // Fetch a lazily loaded form as soon as Main offers it, so its tab opens at once.
     for (const tab of tabs)
       formFor(config, tab)
-        ?.preload?.()
+        ?.preload()
         .catch(() => undefined);
   }, [tabsKey]);
   // Groups beside the forms (the passkey button; OAuth and wallet buttons when they land).

@@ -2,15 +2,22 @@
  * The email magic-link method (SPEC §2 "Email", magic-link variant): the Email tab's form and the
  * EmailConfirmation screen.
  */
+import { lazyScreen } from '../lazy.tsx';
 import type { UiMethod } from '../method.ts';
 import { EMAIL_MAGIC_LINKS_OPTIONS_SHAPE, resolveEmailMagicLinksOptions } from './config.ts';
-import { EmailMagicLinkForm } from './EmailMagicLinkForm.tsx';
 import { MAGIC_LINK_EVENTS } from './events.ts';
 import { EmailConfirmation } from './lazy.ts';
 import { type MagicLinkTypes, reduceMagicLink } from './state.ts';
 import { MAGIC_LINK_STRINGS } from './strings.ts';
 
 export { startEmailMagicLink } from './send.ts';
+
+// Main's email form is a chunk of its own (DESIGN §4), declared here rather than in lazy.ts: the form
+// imports send.ts, which imports lazy.ts, and a loader there would close an import cycle.
+const EmailMagicLinkForm = lazyScreen(
+  () => import('./EmailMagicLinkForm.tsx'),
+  (m) => m.EmailMagicLinkForm,
+);
 
 /** The magic-link method's UI. */
 export const magicLinksMethod: UiMethod<MagicLinkTypes> = {
@@ -31,7 +38,10 @@ export const magicLinksMethod: UiMethod<MagicLinkTypes> = {
       rank: 1,
       when: (c) => c.products.includes('emailMagicLinks'),
       Form: EmailMagicLinkForm,
-      preload: EmailConfirmation.preload,
+      // The form and its next step, EmailConfirmation.
+      preload: async () => {
+        await Promise.all([EmailMagicLinkForm.preload(), EmailConfirmation.preload()]);
+      },
     },
   ],
 };

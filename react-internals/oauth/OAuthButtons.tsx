@@ -10,6 +10,7 @@ import type { OAuthAuthenticateResult, OAuthProvider } from '../../sdk-core/inde
 import { useChunkStyles } from '../components/chunk-styles.ts';
 import { OrDivider } from '../components/OrDivider.tsx';
 import { useSendingIndicator } from '../components/sending.ts';
+import type { ResolvedLoginConfig } from '../config.ts';
 import { useWidget } from '../context.ts';
 import { lazyScreen } from '../lazy.tsx';
 import type { MainGroupProps } from '../method.ts';
@@ -36,6 +37,11 @@ const OneTap = lazyScreen(
   () => import('./OneTap.tsx'),
   (m) => m.OneTap,
 );
+
+/** Fetches One Tap's chunk when the config shows it (preload.ts: it stands in the row's first render). */
+export const preloadOneTap = async (config: ResolvedLoginConfig): Promise<void> => {
+  if (config.oauth.providers.some((p) => p.one_tap)) await OneTap.preload();
+};
 
 /** Whether the address carries an OAuth redirect (cheap test before the SDK's OAuth code loads). */
 const hasOAuthRedirect = () => new URLSearchParams(globalThis.location?.search ?? '').get('stytch_token_type') === 'oauth';

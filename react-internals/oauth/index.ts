@@ -12,6 +12,9 @@ import { OAUTH_EVENTS } from './events.ts';
 import { type OAuthTypes, reduceOAuth } from './state.ts';
 import { OAUTH_STRINGS } from './strings.ts';
 
+const loadRow = () => import('./OAuthButtons.tsx');
+const OAuthButtons = lazyScreen(loadRow, (m) => m.OAuthButtons);
+
 /** The OAuth method's UI. */
 export const oauthMethod: UiMethod<OAuthTypes> = {
   name: 'oauth',
@@ -29,9 +32,11 @@ export const oauthMethod: UiMethod<OAuthTypes> = {
   main: {
     order: 1,
     when: (c) => c.products.includes('oauth') && c.oauth.providers.length > 0,
-    Group: lazyScreen(
-      () => import('./OAuthButtons.tsx'),
-      (m) => m.OAuthButtons,
-    ),
+    Group: OAuthButtons,
+    // The row, and One Tap's chunk when a provider shows it in the row (its next step is the provider's page).
+    preload: async (config) => {
+      const [row] = await Promise.all([loadRow(), OAuthButtons.preload()]);
+      await row.preloadOneTap(config);
+    },
   },
 };

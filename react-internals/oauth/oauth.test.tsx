@@ -112,7 +112,8 @@ describe('OAuth on Main (real reference server)', () => {
     w.render({ config: { products: ['otp', 'oauth'], otpOptions: { methods: ['email'] }, oauthOptions: { providers: [{ type: 'apple' }] } } });
     const button = await waitFor(() => buttons()[0], 'button');
     const divider = q('.ae-divider')!;
-    const input = q('input[type="email"]')!;
+    // The form is its own chunk (issue 16), which may arrive after the row's.
+    const input = await waitFor(() => q('input[type="email"]'), 'email input');
     expect(divider.textContent).to.equal('or');
     expect(button.compareDocumentPosition(divider) & Node.DOCUMENT_POSITION_FOLLOWING).to.not.equal(0);
     expect(divider.compareDocumentPosition(input) & Node.DOCUMENT_POSITION_FOLLOWING).to.not.equal(0);

@@ -6,7 +6,6 @@ import { successScreen } from '../components/SuccessScreen.tsx';
 import type { ResolvedLoginConfig } from '../config.ts';
 import { lazyScreen } from '../lazy.tsx';
 import type { UiMethod } from '../method.ts';
-import { EmailOTPForm } from './EmailOTPForm.tsx';
 import { OTP_OPTIONS_SHAPE, otpOffersNothing, resolveOtpConfig } from './config.ts';
 import { OTP_EVENTS } from './events.ts';
 import { OTPAuthenticate } from './lazy.ts';
@@ -17,10 +16,23 @@ export { startEmailOtp } from './start.ts';
 
 const offers = (config: ResolvedLoginConfig, channel: OTPType) => config.products.includes('otp') && config.otpMethods.includes(channel);
 
-// The phone form (country table, parser glue) is its own chunk: an email-only widget never loads it.
+// Main's forms are chunks of their own (DESIGN §4), declared here rather than in lazy.ts: the forms
+// import start.ts, which imports lazy.ts, and a loader there would close an import cycle.
+// The email form (with the shared email start form) is one chunk: a phone-only widget never loads it.
+const EmailOTPForm = lazyScreen(
+  () => import('./EmailOTPForm.tsx'),
+  (m) => m.EmailOTPForm,
+);
+// The phone form (country table, parser glue) is another: an email-only widget never loads it. The
+// phone parser (libphonenumber-js metadata) stays out of the preload: the form renders without it and
+// starts fetching it on mount.
 const loadPhoneForm = () => import('./phone/PhoneOTPForm.tsx');
 const SmsOTPForm = lazyScreen(loadPhoneForm, (m) => m.SmsOTPForm);
 const WhatsAppOTPForm = lazyScreen(loadPhoneForm, (m) => m.WhatsAppOTPForm);
+// Each form's preload: the form and its next step, OTPAuthenticate.
+const preloadEmail = async () => {
+  await Promise.all([EmailOTPForm.preload(), OTPAuthenticate.preload()]);
+};
 const preloadPhone = async () => {
   await Promise.all([SmsOTPForm.preload(), OTPAuthenticate.preload()]);
 };
@@ -43,7 +55,7 @@ export const otpsMethod: UiMethod<OtpTypes> = {
   strings: OTP_STRINGS,
   events: OTP_EVENTS,
   forms: [
-    { tab: 'email', variant: 'otp', rank: 2, when: (c) => offers(c, 'email'), Form: EmailOTPForm, preload: OTPAuthenticate.preload },
+    { tab: 'email', variant: 'otp', rank: 2, when: (c) => offers(c, 'email'), Form: EmailOTPForm, preload: preloadEmail },
     { tab: 'sms', variant: 'sms', rank: 0, when: (c) => offers(c, 'sms'), Form: SmsOTPForm, preload: preloadPhone },
     { tab: 'whatsapp', variant: 'whatsapp', rank: 0, when: (c) => offers(c, 'whatsapp'), Form: WhatsAppOTPForm, preload: preloadPhone },
   ],

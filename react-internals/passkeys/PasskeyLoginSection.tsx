@@ -10,7 +10,7 @@
  */
 import { PASSKEY_AUTOFILL_ATTEMPTS as SPEC_PASSKEY_AUTOFILL_ATTEMPTS } from '../../sdk-core/schemas/defaults.ts';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { isWebAuthnAbort, isWebAuthnNotAllowed, type WebAuthnAuthenticateResult } from '../../sdk-core/index.ts';
+import { type AuthClient, isWebAuthnAbort, isWebAuthnNotAllowed, type WebAuthnAuthenticateResult } from '../../sdk-core/index.ts';
 import { OrDivider } from '../components/OrDivider.tsx';
 import { useWidget } from '../context.ts';
 import type { MainGroupProps, MainSide } from '../method.ts';
@@ -19,23 +19,39 @@ import { passkeyAuthErrorKey } from './errors.ts';
 /** Autofill attempts per Main screen, the first included (SPEC §9 "Passkey autofill retries 5"). */
 export const PASSKEY_AUTOFILL_ATTEMPTS = SPEC_PASSKEY_AUTOFILL_ATTEMPTS;
 
+// What each client answered (preloadAutofillSupport, or the section's first mount): known before the
+// first render, the section draws its button in the widget's first commit, at its side.
+const autofillSupport = new WeakMap<AuthClient, boolean>();
+
+/**
+ * Asks the client once whether the browser offers passkeys in autofill (it loads the ceremony code);
+ * the section's first render then knows its side (preload.ts: the widget's first commit holds it).
+ */
+export async function preloadAutofillSupport(client: AuthClient): Promise<void> {
+  if (!autofillSupport.has(client)) autofillSupport.set(client, await client.webauthn.browserSupportsAutofill());
+}
+
 /**
  * Whether the browser offers passkeys in autofill. It does not change during a page's life, so it
- * is asked once per widget and client (the widget's memo: Main re-mounts on every back arrow).
+ * is asked once per client (Main re-mounts on every back arrow).
  */
 function useAutofillSupport(): boolean | null {
-  const { client, memo } = useWidget();
-  const [supported, setSupported] = useState<boolean | null>(null);
+  const { client } = useWidget();
+  const known = autofillSupport.get(client);
+  const [supported, setSupported] = useState<boolean | null>(known ?? null);
   useEffect(() => {
+    if (known !== undefined) return;
     let live = true;
-    void memo('webauthn.autofillSupport', () => client.webauthn.browserSupportsAutofill()).then((v) => {
-      if (live) setSupported(v);
-    });
+    void preloadAutofillSupport(client).then(
+      () => live && setSupported(autofillSupport.get(client) ?? false),
+      // The ceremony code could not load (offline): no autofill, so the button goes first.
+      () => live && setSupported(false),
+    );
     return () => {
       live = false;
     };
-  }, [client, memo]);
-  return supported;
+  }, [client, known]);
+  return known ?? supported;
 }
 
 /** The section at one side of Main's forms; renders only at the side the SPEC rule picks. */

@@ -12,6 +12,9 @@ import { PASSKEY_STRINGS } from './strings.ts';
 
 const loadScreens = () => import('./screens.tsx');
 
+const loadSection = () => import('./PasskeyLoginSection.tsx');
+const PasskeyLoginSection = lazyScreen(loadSection, (m) => m.PasskeyLoginSection);
+
 /** The passkey method's UI. */
 export const webauthnMethod: UiMethod<PasskeyTypes> = {
   name: 'webauthn',
@@ -33,9 +36,12 @@ export const webauthnMethod: UiMethod<PasskeyTypes> = {
   main: {
     order: 0,
     when: (c) => c.products.includes('passkeys'),
-    Group: lazyScreen(
-      () => import('./PasskeyLoginSection.tsx'),
-      (m) => m.PasskeyLoginSection,
-    ),
+    Group: PasskeyLoginSection,
+    // The button, and whether the browser offers autofill (it picks the button's side: asking loads
+    // sdk-core's ceremony chunk, which the section's autofill needs at once anyway).
+    preload: async (_config, client) => {
+      const [section] = await Promise.all([loadSection(), PasskeyLoginSection.preload()]);
+      if (client) await section.preloadAutofillSupport(client);
+    },
   },
 };

@@ -5,6 +5,7 @@
  * methods' public start functions (`uses`).
  */
 import { successScreen } from '../components/SuccessScreen.tsx';
+import { lazyScreen } from '../lazy.tsx';
 import type { UiMethod } from '../method.ts';
 import { PASSWORD_OPTIONS_SHAPE, resolvePasswordOptions } from './config.ts';
 import { PASSWORD_EVENTS } from './events.ts';
@@ -15,10 +16,17 @@ import {
   PasswordForgotScreen,
   PasswordResetFormScreen,
   PasswordSetNewScreen,
+  loadPasswordScreens,
 } from './lazy.ts';
-import { PasswordStartForm } from './PasswordStartForm.tsx';
 import { type PasswordTypes, reducePassword } from './state.ts';
 import { PASSWORD_STRINGS } from './strings.ts';
+
+// Main's start form is a chunk of its own (DESIGN §4), declared here rather than in lazy.ts: the form
+// imports lazy.ts, and a loader there would close an import cycle.
+const PasswordStartForm = lazyScreen(
+  () => import('./PasswordStartForm.tsx'),
+  (m) => m.PasswordStartForm,
+);
 
 /** The password method's UI. */
 export const passwordsMethod: UiMethod<PasswordTypes> = {
@@ -42,5 +50,17 @@ export const passwordsMethod: UiMethod<PasswordTypes> = {
   strings: PASSWORD_STRINGS,
   events: PASSWORD_EVENTS,
   // SPEC §2: "A password product turns the Email tab into the password flow".
-  forms: [{ tab: 'email', variant: 'password', rank: 0, when: (c) => c.products.includes('passwords'), Form: PasswordStartForm }],
+  forms: [
+    {
+      tab: 'email',
+      variant: 'password',
+      rank: 0,
+      when: (c) => c.products.includes('passwords'),
+      Form: PasswordStartForm,
+      // The form and its next step, the password screens (PasswordCreateOrLogin).
+      preload: async () => {
+        await Promise.all([PasswordStartForm.preload(), loadPasswordScreens()]);
+      },
+    },
+  ],
 };
