@@ -13,6 +13,7 @@ import type { AuthErrorDetail, AuthEvent } from '../react-internals/events.ts';
 import { hostLang } from '../react-internals/i18n/locales.ts';
 import { LoginWidget } from '../react-internals/login/LoginWidget.tsx';
 import { initialWidgetState, type Screen } from '../react-internals/login/state.ts';
+import { preloadFirstScreen } from '../react-internals/preload.ts';
 import { resolveStrings } from '../react-internals/strings.ts';
 import { forwardError, forwardEvent } from './bridge.ts';
 import { type AuthElement, definitionOfElement, internalState, type ReactMount, unpaintElement } from './element.ts';
@@ -136,6 +137,14 @@ export function mountReact(el: AuthElement): ReactMount {
   // Before the first paint: lit-html's part runs from its marker to the end of the root, so
   // anything after it would go when the first paint is cleared.
   (shadowRoot ?? el).prepend(container);
+  // The first screen's chunks (its form, the next step, the language pack) load beside React's first render.
+  const start = definitionOfElement(el).start(Object.fromEntries(s.values));
+  void preloadFirstScreen(s.values.get('config'), {
+    ...(start.screen ? { screen: start.screen } : {}),
+    ...(hostLang(el) ? { documentLang: hostLang(el) } : {}),
+    ...(s.client ? { client: s.client } : {}),
+    ...(s.paint?.tab ? { tab: s.paint.tab } : {}),
+  });
   const root = createRoot(container);
   root.render(<ElementHost element={el} />);
   let done = false;
