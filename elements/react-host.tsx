@@ -112,6 +112,14 @@ function partsOf(nodes: readonly Element[]): Set<string> {
   return out;
 }
 
+/** Everything focusable in a tree, in document order, skeletons left out. */
+function focusables(nodes: readonly Element[]): HTMLElement[] {
+  const selector = 'input, button, select, textarea, a[href], [tabindex]';
+  return nodes
+    .flatMap((n) => [...(n.matches(selector) ? [n] : []), ...n.querySelectorAll(selector)])
+    .filter((e): e is HTMLElement => e instanceof HTMLElement && !e.closest('[data-skeleton]'));
+}
+
 /** Sets a React-controlled field's value the way typing does, so React's state follows. */
 function typeInto(field: HTMLInputElement, value: string): void {
   const proto = Object.getPrototypeOf(field) as object;
@@ -205,7 +213,8 @@ export function mountReact(el: AuthElement): ReactMount {
       selection = [focusedField.selectionStart, focusedField.selectionEnd, focusedField.selectionDirection ?? 'none'];
     }
     const submittedField = paint?.submitted ? [...litFields.values()].find((f) => f.form === paint.submitted) : undefined;
-    const activeTab = active?.getAttribute('role') === 'tab' ? active.getAttribute('data-method') : null;
+    // Anything else focused (Continue, a tab, a provider button): its place among the focusables, the same in both DOMs.
+    const activeIndex = active && !focusedField ? focusables(first).indexOf(active as HTMLElement) : -1;
     const values = [...litFields].map(([name, f]) => [name, f.value] as const);
 
     unpaintElement(el);
@@ -227,8 +236,8 @@ export function mountReact(el: AuthElement): ReactMount {
           // a field type without selection
         }
       }
-    } else if (activeTab) {
-      widget.querySelector<HTMLElement>(`[role="tab"][data-method="${CSS.escape(activeTab)}"]`)?.focus({ preventScroll: true });
+    } else if (activeIndex >= 0) {
+      focusables([widget])[activeIndex]?.focus({ preventScroll: true });
     }
     if (submittedField) reactFields.get(submittedField.name)?.form?.requestSubmit();
   };
