@@ -3,6 +3,7 @@
 // chunks it imports statically; lazy import() chunks, and the chunks those load lazily in turn, are
 // listed apart). With --check, fails when a budget of issue 16 is exceeded, or when <auth-login>'s
 // initial JS holds code DESIGN §4 wants lazy (the passkey ceremony library, the phone metadata, ...).
+// Also the headless client's initial JS against CLIENT_CORE_BUDGET_GZIP.
 // Gzip figures are per file, summed: what a browser transfers, each file compressed on its own.
 import { readFileSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
@@ -20,6 +21,14 @@ export const INTERACTIVE_BUDGET_GZIP = 20 * 1024;
  * build reaches, to stop regressions; the gap to 60 KB is said in the closing note of issue 16.
  */
 export const EMAIL_SIGN_IN_BUDGET_GZIP = 80 * 1024;
+
+/**
+ * The headless client's initial JS (dist/client.js): sessions, HTTP, errors, the session manager,
+ * storage, and the entry's small synchronous helpers (email syntax, RBAC decision, PKCE pair, the
+ * provider list); every method group, client.user's calls, captcha and telemetry's sender load on
+ * first use. Issue 16 asks 8 KB for the core; the gap is said in its closing note.
+ */
+export const CLIENT_CORE_BUDGET_GZIP = 8 * 1024;
 
 /**
  * The modules whose chunks an email-passcode sign-in loads beyond the first paint: the React side
@@ -162,11 +171,13 @@ function findLibraries(files) {
 }
 
 const LOGIN = 'dist/auth-elements.js';
+const CLIENT = 'dist/client.js';
 const entries = [
   ['<auth-login> script (dist/auth-elements.js)', LOGIN],
-  ['headless client (dist/client.js)', 'dist/client.js'],
+  ['headless client (dist/client.js)', CLIENT],
 ];
 let loginGzip = 0;
+let clientGzip = 0;
 let login = { initial: [], lazy: [] };
 const isMain = process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/^.*\//, ''));
 if (!isMain) {
@@ -179,6 +190,7 @@ if (!isMain) {
       loginGzip = s.gzip;
       login = c;
     }
+    if (file === CLIENT) clientGzip = s.gzip;
     console.log(`${label}: initial ${s.min} B min, ${s.gzip} B gzip (${kb(s.gzip)}) in ${c.initial.length} file(s)`);
     for (const l of c.lazy) {
       const ls = measure([l]);
@@ -207,6 +219,9 @@ if (!isMain) {
   const signIn = measure(emailSignInFiles());
   console.log(`email-passcode sign-in (script tag): ${signIn.min} B min, ${signIn.gzip} B gzip (${kb(signIn.gzip)}) in ${emailSignInFiles().length} file(s)`);
 
+  const clientOk = clientGzip <= CLIENT_CORE_BUDGET_GZIP;
+  console.log(`client core: dist/client.js initial ${clientGzip} B gzip (${kb(clientGzip)}) of ${kb(CLIENT_CORE_BUDGET_GZIP)}: ${clientOk ? 'within' : 'OVER'}`);
+
   if (process.argv.includes('--check')) {
     const interactiveOk = loginGzip <= INTERACTIVE_BUDGET_GZIP;
     const signInOk = signIn.gzip <= EMAIL_SIGN_IN_BUDGET_GZIP;
@@ -217,6 +232,6 @@ if (!isMain) {
       `budget: email-passcode sign-in JS ${kb(signIn.gzip)} gzip of ${kb(EMAIL_SIGN_IN_BUDGET_GZIP)} (issue 16 asks 60 KB): ${signInOk ? 'within' : 'OVER'}`,
     );
     console.log(`lazy-only check: ${lazyOk ? 'passed' : 'FAILED'}`);
-    process.exit(interactiveOk && signInOk && lazyOk ? 0 : 1);
+    process.exit(interactiveOk && signInOk && lazyOk && clientOk ? 0 : 1);
   }
 }

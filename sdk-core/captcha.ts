@@ -1,8 +1,9 @@
 /**
  * Captcha and device-fingerprint tokens for protected calls (SPEC §4). Providers are pluggable;
- * the client picks one from the bootstrap's captcha settings when the host gives none.
+ * the client picks one from the bootstrap's captcha settings when the host gives none. The vendor
+ * script loader is its own module (./recaptcha.ts), loaded on the first token (issue 16).
  */
-import { createElement, documentHead } from './dom.ts';
+import type { GrecaptchaEnterprise } from './recaptcha.ts';
 
 /** Produces a fresh captcha token per call. */
 export interface CaptchaProvider {
@@ -29,43 +30,13 @@ export function devCaptchaProvider(apiBaseUrl: string, fetchFn: typeof fetch = f
   };
 }
 
-interface GrecaptchaEnterprise {
-  enterprise: { ready(cb: () => void): void; execute(siteKey: string, o: { action: string }): Promise<string> };
-}
-
-function isGrecaptcha(g: unknown): g is GrecaptchaEnterprise {
-  if (typeof g !== 'object' || g === null || g instanceof Node) return false;
-  const e = (g as { enterprise?: unknown }).enterprise;
-  return (
-    typeof e === 'object' && e !== null && typeof (e as { ready?: unknown }).ready === 'function' && typeof (e as { execute?: unknown }).execute === 'function'
-  );
-}
-
-/** reCAPTCHA Enterprise-style provider: loads the vendor script once, then executes per call. */
+/** reCAPTCHA Enterprise-style provider: loads the vendor script once (./recaptcha.ts), then executes per call. */
 export function recaptchaProvider(siteKey: string): CaptchaProvider {
   let loaded: Promise<GrecaptchaEnterprise> | null = null;
-  const load = () => {
-    loaded ??= new Promise<GrecaptchaEnterprise>((resolve, reject) => {
-      const s = createElement('script');
-      s.src = `https://www.google.com/recaptcha/enterprise.js?render=${encodeURIComponent(siteKey)}`;
-      s.async = true;
-      s.onerror = () => reject(new Error('captcha script failed to load'));
-      s.onload = () => {
-        // `grecaptcha` is a window global that the vendor script defines, so an element with
-        // id="grecaptcha" on the host page (named access on window) can stand in for it: check the shape.
-        const g = (globalThis as { grecaptcha?: unknown }).grecaptcha;
-        if (isGrecaptcha(g)) g.enterprise.ready(() => resolve(g));
-        else reject(new Error('captcha script loaded without grecaptcha'));
-      };
-      const head = documentHead();
-      if (head) head.appendChild(s);
-      else reject(new Error('no document head to load the captcha script into'));
-    });
-    return loaded;
-  };
   return {
     async getToken() {
-      const g = await load();
+      loaded ??= import('./recaptcha.ts').then((m) => m.loadRecaptcha(siteKey));
+      const g = await loaded;
       return g.enterprise.execute(siteKey, { action: 'LOGIN' });
     },
   };

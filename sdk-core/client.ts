@@ -1,17 +1,19 @@
 import type { AuthenticateResult } from './api-types.ts';
 import { DEFAULT_BOOTSTRAP } from './bootstrap.ts';
-import { type CaptchaProvider, DEV_CAPTCHA_SITE_KEY_PREFIX, type DeviceFingerprintProvider, devCaptchaProvider, recaptchaProvider } from './captcha.ts';
-import { type ApiRequest, CaptchaRequiredError, type FetchLike, HttpClient } from './http.ts';
-import { lazyGroup, type MethodContext } from './method.ts';
+import type { CaptchaProvider, DeviceFingerprintProvider } from './captcha.ts';
+import { type ApiRequest, type FetchLike, HttpClient } from './http.ts';
+import { type LazySdkMethod, lazily, lazyGroup, type MethodContext, type SdkMethod } from './method.ts';
 import { type MethodGroups, SDK_METHODS } from './methods.ts';
-import { PKCEStore } from './pkce/index.ts';
 import type { BootstrapData } from './schemas/index.ts';
 import { PersistentId, parseStoredString } from './schemas/stored.ts';
 import { type CookieOptions, isSessionDestroyingError, SessionManager } from './session-manager.ts';
-import { backoffDelay, createSessions, SESSION_REFRESH_MS, type Sessions } from './sessions/index.ts';
+import { SESSION_REFRESH_MS } from './schemas/defaults.ts';
+import { backoffDelay, sessionCore } from './sessions/core.ts';
+import type { Sessions } from './sessions/index.ts';
 import { type CookieJar, defaultCookieJar, defaultStore, type KeyValueStore, resilientStore } from './storage.ts';
-import { randomId, Telemetry, type TelemetryEvent } from './telemetry.ts';
-import { createUsers, type Users } from './users/index.ts';
+import { clientTelemetry, randomId, type TelemetryEvent } from './telemetry-fields.ts';
+import type { Users } from './users/index.ts';
+import { userSyncMembers } from './users/sync.ts';
 
 /** The provider's hosted API for test and live tokens (DESIGN §2). */
 export const PROVIDER_API_HOSTS = { test: 'https://test.stytch.com', live: 'https://api.stytch.com' } as const;
@@ -135,7 +137,7 @@ export function createClient(publicToken: string, options: ClientOptions = {}): 
     }
   }
 
-  const telemetry: Telemetry = new Telemetry({
+  const telemetry = clientTelemetry({
     publicToken,
     persistentId,
     clock,
@@ -168,63 +170,46 @@ export function createClient(publicToken: string, options: ClientOptions = {}): 
     return bootstrapPromise;
   };
 
-  let captcha: CaptchaProvider | null = options.captchaProvider ?? null;
-  const captchaFor = (boot: BootstrapData): CaptchaProvider | null => {
-    if (captcha) return captcha;
-    const key = boot.captcha_settings.siteKey;
-    if (!key) return null;
-    const fetchFn: typeof fetch = options.fetch ? (u, i) => options.fetch!(String(u), i ?? {}) : fetch;
-    captcha = key.startsWith(DEV_CAPTCHA_SITE_KEY_PREFIX) ? devCaptchaProvider(baseUrl, fetchFn) : recaptchaProvider(key);
-    return captcha;
-  };
-  // Fresh tokens for one protected call; a provider that fails leaves the field out rather than
-  // blocking the call, so the server decides.
-  const protectionTokens = async (force: boolean): Promise<Record<string, string>> => {
-    const boot = await bootstrap();
-    const out: Record<string, string> = {};
-    const c = force || boot.captcha_settings.enabled ? captchaFor(boot) : null;
-    if (c) {
-      try {
-        out.captcha_token = await c.getToken();
-      } catch {
-        // no token: the server answers 'Captcha required' and the host sees that error
-      }
-    }
-    if (options.deviceFingerprintProvider && (force || boot.dfp_protected_auth_enabled)) {
-      try {
-        out.dfp_telemetry_id = await options.deviceFingerprintProvider.getTelemetryId();
-      } catch {
-        // as above
-      }
-    }
-    return out;
-  };
+  // Captcha and fingerprint tokens (SPEC §4) load with the first protected call (./protection.ts).
+  const protection = lazily(() =>
+    import('./protection.ts').then((m) =>
+      m.protectedRequests({
+        request: (req) => http.request(req),
+        bootstrap,
+        baseUrl,
+        ...(options.captchaProvider ? { captchaProvider: options.captchaProvider } : {}),
+        ...(options.deviceFingerprintProvider ? { deviceFingerprintProvider: options.deviceFingerprintProvider } : {}),
+        ...(options.fetch ? { fetch: options.fetch } : {}),
+      }),
+    ),
+  );
 
-  const pkce = new PKCEStore(store, publicToken);
   const ctx: MethodContext = {
     publicToken,
     baseUrl,
     request: <T>(req: ApiRequest) => http.request<T>(req),
-    async protectedRequest<T>(req: ApiRequest & { body: Record<string, unknown> }): Promise<T> {
-      try {
-        return await http.request<T>({ ...req, body: { ...req.body, ...(await protectionTokens(false)) } });
-      } catch (e) {
-        // SPEC §4: 'Captcha required' earns exactly one retry with fresh tokens.
-        if (!(e instanceof CaptchaRequiredError)) throw e;
-        return http.request<T>({ ...req, body: { ...req.body, ...(await protectionTokens(true)) } });
-      }
-    },
+    protectedRequest: async <T>(req: ApiRequest & { body: Record<string, unknown> }) => (await protection())<T>(req),
     async signIn<T extends AuthenticateResult>(req: ApiRequest & { body: Record<string, unknown> }, guarded = false): Promise<T> {
       const resp = guarded ? await ctx.protectedRequest<T>(req) : await http.request<T>(req);
       manager.update(resp);
       return resp;
     },
     sessions: manager,
-    pkce,
+    storage: store,
     bootstrap,
     sendVariant: () => (manager.getTokens() ? 'secondary' : 'primary'),
   };
-  const session = createSessions(ctx);
+  // `client.session`: authenticate (the refresh's call) and the reads are core; revoke, attest and
+  // exchangeAccessToken load on first use (issue 16).
+  const session = lazyGroup<Sessions>(
+    {
+      name: 'session',
+      members: { authenticate: true, revoke: true, exchangeAccessToken: true, attest: true, getSync: true, getTokens: true, onChange: true },
+      load: () => import('./sessions/index.ts').then((m) => m.sessionsMethod),
+      eager: (_lazy, c) => sessionCore(c),
+    },
+    ctx,
+  );
 
   let refreshTimer: unknown = null;
   let destroyed = false;
@@ -258,10 +243,31 @@ export function createClient(publicToken: string, options: ClientOptions = {}): 
     }
   });
 
-  const users = createUsers(ctx);
-  // Each registered method's group, under its name (./methods.ts).
+  // `client.user` is core, but only its synchronous members are needed before a call (issue 16).
+  const users = lazyGroup<Users>(
+    {
+      name: 'user',
+      members: { get: true, getSync: true, onChange: true, update: true, deleteFactor: true, getConnectedApps: true, revokeConnectedApp: true, search: true },
+      load: () => import('./users/index.ts').then((m) => m.usersMethod),
+      eager: (_lazy, c) => userSyncMembers(c.sessions),
+    },
+    ctx,
+  );
+  // Each registered method's group, under its name (./methods.ts). A group's first load (a call or
+  // preloadMethods) also starts the protected-call module's, so a sign-in's first call does not fetch
+  // the two one after the other; a failure there is left to the protected call, which loads again.
   const groups: Record<string, unknown> = {};
-  for (const method of SDK_METHODS) groups[method.name] = 'load' in method ? lazyGroup<unknown>(method, ctx) : method.create(ctx);
+  for (const method of SDK_METHODS as readonly (SdkMethod<string, unknown> | LazySdkMethod<string, unknown>)[]) {
+    if (!('load' in method)) {
+      groups[method.name] = method.create(ctx);
+      continue;
+    }
+    const load = () => {
+      protection().catch(() => undefined);
+      return method.load();
+    };
+    groups[method.name] = lazyGroup<unknown>({ ...method, load }, ctx);
+  }
   const client: AuthClient = {
     ...(groups as MethodGroups),
     publicToken,

@@ -14,19 +14,9 @@ function protoGet<T>(proto: object, name: string, target: object): T | undefined
   return get ? (get.call(target) as T) : undefined;
 }
 
-/** `document.cookie`, read through Document.prototype ('' where there is no document). */
-export function readDocumentCookie(): string {
-  if (typeof document === 'undefined') return '';
-  const value = protoGet<unknown>(Document.prototype, 'cookie', document);
-  return typeof value === 'string' ? value : '';
-}
-
-/** `document.cookie = assignment`, through Document.prototype. */
-export function writeDocumentCookie(assignment: string): void {
-  if (typeof document === 'undefined') return;
-  const set = Object.getOwnPropertyDescriptor(Document.prototype, 'cookie')?.set;
-  set?.call(document, assignment);
-}
+// The cookie accessors are the client core's only DOM access: a module of their own (issue 16), so
+// the client's initial JS does not carry the widget's DOM helpers below.
+export { readDocumentCookie, writeDocumentCookie } from './dom-cookie.ts';
 
 /** `document.head`, through Document.prototype. */
 export function documentHead(): HTMLHeadElement | null {

@@ -62,17 +62,15 @@ export type {
   OneTapStartResult,
 } from './oauth/index.ts';
 export { OAUTH_PROVIDERS, type OAuthProvider } from './oauth/providers.ts';
-export {
-  OTP_DEFAULT_EXPIRATION_MINUTES,
-  type OTPAuthenticateOptions,
-  type OTPChannel,
-  type OTPLoginOrCreateResult,
-  type OTPs,
-  type OTPSendOptions,
-} from './otps/index.ts';
+export type { OTPAuthenticateOptions, OTPChannel, OTPLoginOrCreateResult, OTPs, OTPSendOptions } from './otps/index.ts';
+/** SPEC §9: codes live five minutes unless asked otherwise (from the shared defaults, not the lazily loaded OTP group). */
+export { DEFAULT_OTP_EXPIRATION_MINUTES as OTP_DEFAULT_EXPIRATION_MINUTES } from './schemas/defaults.ts';
 export type { PasswordCredentials, Passwords, ResetByEmailStartOptions, StrengthCheckResult } from './passwords/index.ts';
-export { createPKCEPair, type PKCEPair } from './pkce/index.ts';
-export { allPermissions, isAuthorized, type PermissionsMap, type RBAC } from './rbac/index.ts';
+export { createPKCEPair, type PKCEPair } from './pkce/pair.ts';
+export { type PreloadableGroup, preloadMethods } from './preload.ts';
+export type { MethodName } from './methods.ts';
+export type { RBAC } from './rbac/index.ts';
+export { allPermissions, isAuthorized, type PermissionsMap } from './schemas/rbac.ts';
 export type {
   AuthenticateResponse,
   BootstrapData,
@@ -88,31 +86,25 @@ export {
   SESSION_DESTROYING_ERRORS,
   type SessionState,
 } from './session-manager.ts';
-export {
-  backoffDelay,
-  SESSION_REFRESH_MS,
-  type SessionAuthenticateOptions,
-  type SessionRevokeOptions,
-  type Sessions,
-  type TrustedAuthToken,
-} from './sessions/index.ts';
+export { SESSION_REFRESH_MS } from './schemas/defaults.ts';
+export { backoffDelay } from './sessions/core.ts';
+export type { SessionAuthenticateOptions, SessionRevokeOptions, Sessions, TrustedAuthToken } from './sessions/index.ts';
 export { type CookieJar, type KeyValueStore, MemoryCookieJar, MemoryStore } from './storage.ts';
 export type { TOTPCreateResult, TOTPs } from './totps/index.ts';
-export { type ConnectedApp, USER_FACTORS, type UserFactor, type Users } from './users/index.ts';
+export { USER_FACTORS, type UserFactor } from './users/factors.ts';
+export type { ConnectedApp, Users } from './users/index.ts';
 export { EMAIL_PATTERN, isValidEmail, normalizeEmail } from './validate.ts';
 export { SDK_VERSION } from './version.ts';
-export {
-  isWebAuthnAbort,
-  isWebAuthnDuplicate,
-  isWebAuthnNotAllowed,
-  type WebAuthn,
-  type WebAuthnAuthenticateOptions,
-  type WebAuthnAuthenticateResult,
-  type WebAuthnAuthenticateStartOptions,
-  WebAuthnCeremonyError,
-  type WebAuthnCeremonyReason,
-  type WebAuthnRegisterOptions,
-  type WebAuthnRegisterResult,
-  type WebAuthnRegisterStartOptions,
-  type WebAuthnStartResult,
+// The error class and predicates come from their own small module: the group itself loads on first use.
+export { isWebAuthnAbort, isWebAuthnDuplicate, isWebAuthnNotAllowed, WebAuthnCeremonyError } from './webauthn/errors.ts';
+export type {
+  WebAuthn,
+  WebAuthnAuthenticateOptions,
+  WebAuthnAuthenticateResult,
+  WebAuthnAuthenticateStartOptions,
+  WebAuthnCeremonyReason,
+  WebAuthnRegisterOptions,
+  WebAuthnRegisterResult,
+  WebAuthnRegisterStartOptions,
+  WebAuthnStartResult,
 } from './webauthn/index.ts';

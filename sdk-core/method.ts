@@ -4,10 +4,11 @@
  * Methods get everything from the {@link MethodContext} and import no other method.
  */
 import type { AuthenticateResult, SendVariant } from './api-types.ts';
+import { ApiUnreachableError } from './errors.ts';
 import type { ApiRequest } from './http.ts';
-import type { PKCEStore } from './pkce/index.ts';
 import type { BootstrapData } from './schemas/bootstrap.ts';
 import type { SessionManager } from './session-manager.ts';
+import type { KeyValueStore } from './storage.ts';
 
 /**
  * What a method may do with the session: read it, apply an authenticate answer, replace the cached
@@ -29,8 +30,8 @@ export interface MethodContext {
   signIn<T extends AuthenticateResult = AuthenticateResult>(req: ApiRequest & { body: Record<string, unknown> }, guarded?: boolean): Promise<T>;
   /** The session and cached user (read side, plus what an authenticate answer changes). */
   readonly sessions: MethodSessions;
-  /** PKCE verifiers per flow (SPEC §9). */
-  readonly pkce: PKCEStore;
+  /** The client's local storage; methods keep their PKCE verifiers there (`new PKCEStore(ctx.storage, ctx.publicToken)`, SPEC §9). */
+  readonly storage: KeyValueStore;
   /** Project settings; never rejects (the client's fallback on failure). */
   bootstrap(): Promise<BootstrapData>;
   /** Secondary when a session exists, else primary (SPEC §4). */
@@ -60,9 +61,9 @@ export type LazyMembers<Group> = {
 
 /**
  * A method whose module loads on the first call of one of its members, so a page that never uses
- * it ships none of it (issue 16). `members` names every member of the group (all of them async
- * calls, or sub-groups of async calls), so `client.<name>` can answer (keys, typeof) before the
- * module is there.
+ * it ships none of it (issue 16). `members` names every member of the group (async calls, or
+ * sub-groups of them; a synchronous member must be in `eager`), so `client.<name>` can answer
+ * (keys, typeof) before the module is there.
  * @example { name: 'totps', members: { create: true, authenticate: true, recoveryCodes: true, recover: true }, load: () => import('./totps/index.ts').then((m) => m.totpsMethod) }
  */
 export interface LazySdkMethod<Name extends string, Group> {
@@ -72,11 +73,40 @@ export interface LazySdkMethod<Name extends string, Group> {
   readonly members: LazyMembers<Group>;
   /** Loads the module and resolves to its {@link SdkMethod}. */
   load(): Promise<SdkMethod<Name, Group>>;
+  /**
+   * Members that must do something before the module is there, built over the lazy ones (which
+   * `lazy` holds): a redirect page's URL readers take the token out of the address bar at once, and
+   * synchronous members (`user.getSync`) cannot wait for a module at all.
+   */
+  eager?(lazy: Group, ctx: MethodContext): Partial<Group>;
 }
 
-/** The group of a lazy method: each member loads the module once, then calls the real member (sub-groups by their path). */
+/**
+ * A lazily loaded value of the client's core (a group, the captcha module): `load` runs once, and
+ * concurrent callers share it; when it fails (a chunk that cannot be fetched) the callers get
+ * ApiUnreachableError 'network' (SPEC §8's 'Unable to contact our servers.') and the next call
+ * tries again.
+ */
+export function lazily<T>(load: () => Promise<T>): () => Promise<T> {
+  let value: Promise<T> | undefined;
+  return () =>
+    (value ??= load().catch((e: unknown) => {
+      value = undefined;
+      throw new ApiUnreachableError('network', { cause: e });
+    }));
+}
+
+/** Each lazy group's loader, keyed by the group object {@link lazyGroup} returned, for {@link loadGroup}. */
+const loaders = new WeakMap<object, () => Promise<unknown>>();
+
+/**
+ * The group of a lazy method: each member loads the module once (concurrent first calls share one
+ * load), then calls the real member (sub-groups by their path). A module that fails to load (offline,
+ * a deploy removed the chunk) rejects the call with ApiUnreachableError 'network' (SPEC §8's 'Unable
+ * to contact our servers.', the text of every other network failure) and is tried again on the next call.
+ */
 export function lazyGroup<Group>(method: LazySdkMethod<string, Group>, ctx: MethodContext): Group {
-  let group: Promise<Group> | undefined;
+  const load = lazily(() => method.load().then((m) => m.create(ctx)));
   const build = (members: object, path: readonly string[]): Record<string, unknown> => {
     const out: Record<string, unknown> = {};
     for (const [key, sub] of Object.entries(members)) {
@@ -84,8 +114,7 @@ export function lazyGroup<Group>(method: LazySdkMethod<string, Group>, ctx: Meth
       out[key] =
         sub === true
           ? async (...args: unknown[]) => {
-              group ??= method.load().then((m) => m.create(ctx));
-              let owner = (await group) as Record<string, unknown>;
+              let owner = (await load()) as Record<string, unknown>;
               for (const p of at.slice(0, -1)) owner = owner[p] as Record<string, unknown>;
               return (owner[key] as (...a: unknown[]) => unknown).apply(owner, args);
             }
@@ -93,5 +122,17 @@ export function lazyGroup<Group>(method: LazySdkMethod<string, Group>, ctx: Meth
     }
     return out;
   };
-  return build(method.members, []) as Group;
+  const out = build(method.members, []);
+  if (method.eager) Object.assign(out, method.eager({ ...out } as Group, ctx));
+  loaders.set(out, load);
+  return out as Group;
+}
+
+/**
+ * Loads a client group's module now if it is a lazy one that has not loaded yet (resolves at once
+ * otherwise); rejects as a call would when the module cannot load.
+ */
+export function loadGroup(group: unknown): Promise<void> {
+  const load = typeof group === 'object' && group !== null ? loaders.get(group) : undefined;
+  return load ? load().then(() => undefined) : Promise.resolve();
 }

@@ -4,24 +4,71 @@
  * `AuthClient`) is derived from it. Adding a method is one folder exporting an `SdkMethod` and one
  * entry here (plus its public types in ./index.ts).
  *
- * The widgets' own methods are imported here, so they are in the initial JS; every other method is a
- * {@link LazySdkMethod}: its module loads on the first call of one of its members (issue 16), so a
- * page that never uses TOTP or OAuth ships none of their code. Method modules have no side effects
- * and import no other method, which is what makes either form work.
+ * Every method is a {@link LazySdkMethod}: its module loads on the first call of one of its members
+ * (or on `preloadMethods`), so the client's initial JS is its core (sessions, HTTP, errors, session
+ * manager, storage; issue 16) and a page that never uses TOTP or OAuth ships none of their code.
+ * Method modules have no side effects and import no other method, which is what makes this work.
+ * Members that must act before the module is there (a redirect page's URL readers) are `eager`.
  */
 import type { B2B } from './b2b/index.ts';
 import type { CryptoWallets } from './crypto-wallets/index.ts';
 import type { IDP } from './idp/index.ts';
 import type { Impersonation } from './impersonation/index.ts';
-import { magicLinksMethod } from './magic-links/index.ts';
+import type { MagicLinks } from './magic-links/index.ts';
 import type { LazyMembers, LazySdkMethod, SdkMethod } from './method.ts';
 import type { OAuth, OAuthProviderGroups } from './oauth/index.ts';
 import { OAUTH_PROVIDERS } from './oauth/providers.ts';
-import { otpsMethod } from './otps/index.ts';
-import { passwordsMethod } from './passwords/index.ts';
+import type { OTPs } from './otps/index.ts';
+import type { Passwords } from './passwords/index.ts';
 import type { RBAC } from './rbac/index.ts';
+import { MAGIC_LINK_REDIRECT, OAUTH_REDIRECT, withPageUrl } from './redirect-url.ts';
 import type { TOTPs } from './totps/index.ts';
-import { webauthnMethod } from './webauthn/index.ts';
+import type { WebAuthn } from './webauthn/index.ts';
+
+const otpChannel = { loginOrCreate: true, send: true } as const;
+const otpsMethod = {
+  name: 'otps',
+  members: { email: otpChannel, sms: otpChannel, whatsapp: otpChannel, authenticate: true },
+  load: () => import('./otps/index.ts').then((m) => m.otpsMethod),
+} satisfies LazySdkMethod<'otps', OTPs>;
+const magicLinksMethod = {
+  name: 'magicLinks',
+  members: { email: { loginOrCreate: true, send: true }, authenticate: true, redirectStep: true, readUrl: true, authenticateFromUrl: true },
+  load: () => import('./magic-links/index.ts').then((m) => m.magicLinksMethod),
+  // The link's token leaves the address bar before the group's code is fetched (./redirect-url.ts).
+  eager: (lazy) => ({
+    readUrl: (o) => lazy.readUrl(withPageUrl(o, MAGIC_LINK_REDIRECT)),
+    authenticateFromUrl: (o) => lazy.authenticateFromUrl(withPageUrl(o, MAGIC_LINK_REDIRECT)),
+  }),
+} satisfies LazySdkMethod<'magicLinks', MagicLinks>;
+const passwordsMethod = {
+  name: 'passwords',
+  members: {
+    create: true,
+    authenticate: true,
+    resetByEmailStart: true,
+    resetByEmail: true,
+    resetByExistingPassword: true,
+    resetBySession: true,
+    strengthCheck: true,
+  },
+  load: () => import('./passwords/index.ts').then((m) => m.passwordsMethod),
+} satisfies LazySdkMethod<'passwords', Passwords>;
+const webauthnMethod = {
+  name: 'webauthn',
+  members: {
+    register: true,
+    authenticate: true,
+    update: true,
+    deleteRegistration: true,
+    browserSupportsAutofill: true,
+    registerStart: true,
+    registerFinish: true,
+    authenticateStart: true,
+    authenticateFinish: true,
+  },
+  load: () => import('./webauthn/index.ts').then((m) => m.webauthnMethod),
+} satisfies LazySdkMethod<'webauthn', WebAuthn>;
 
 const cryptoWalletsMethod = {
   name: 'cryptoWallets',
@@ -41,6 +88,10 @@ const oauthMethod = {
     googleOneTap: { start: true, submit: true },
   },
   load: () => import('./oauth/index.ts').then((m) => m.oauthMethod),
+  eager: (lazy) => ({
+    readUrl: (o) => lazy.readUrl(withPageUrl(o, OAUTH_REDIRECT)),
+    authenticateFromUrl: (o) => lazy.authenticateFromUrl(withPageUrl(o, OAUTH_REDIRECT)),
+  }),
 } satisfies LazySdkMethod<'oauth', OAuth>;
 const totpsMethod = {
   name: 'totps',
@@ -85,6 +136,9 @@ export const SDK_METHODS = [
 
 /** One registered method. */
 export type RegisteredMethod = (typeof SDK_METHODS)[number];
+
+/** A method group's name, as `client.<name>` and {@link preloadMethods} take it. */
+export type MethodName = RegisteredMethod['name'];
 
 /** The client's method groups, keyed by each method's `name`: `{ totps: TOTPs, ... }`. */
 export type MethodGroups = {

@@ -2,7 +2,7 @@
  * Small seams over the browser's storage APIs so the SDK runs where they are missing or throw
  * (private mode, sandboxed iframes, Node tests) without failing a sign-in.
  */
-import { readDocumentCookie, writeDocumentCookie } from './dom.ts';
+import { readDocumentCookie, writeDocumentCookie } from './dom-cookie.ts';
 
 /** A minimal key-value store with the localStorage contract. */
 export interface KeyValueStore {

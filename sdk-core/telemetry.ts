@@ -1,47 +1,13 @@
 import { TELEMETRY_BATCH_SIZE, TELEMETRY_FLUSH_MS } from './schemas/defaults.ts';
-import { SDK_IDENTIFIER, SDK_VERSION } from './version.ts';
+import { base64Utf8, randomId, type TelemetryEvent, type TelemetryFields, telemetryFields } from './telemetry-fields.ts';
 
 export { TELEMETRY_BATCH_SIZE, TELEMETRY_FLUSH_MS } from './schemas/defaults.ts';
-
-/** The client description sent with every call (X-SDK-Client) and every event (DESIGN §2). */
-export interface TelemetryFields {
-  event_id: string;
-  app_session_id: string;
-  persistent_id: string;
-  client_sent_at: string;
-  timezone: string;
-  app: { identifier: string };
-  sdk: { identifier: string; version: string };
-  stytch_user_id?: string;
-  stytch_session_id?: string;
-}
-
-/** One queued telemetry event as posted to /events. */
-export interface TelemetryEvent {
-  telemetry: TelemetryFields;
-  event: { public_token: string; event_name: string; details: Record<string, unknown> };
-}
+export { base64Utf8, randomId, type TelemetryEvent, type TelemetryFields } from './telemetry-fields.ts';
 
 /** At most this many events wait while a send is out; the oldest are dropped beyond it. */
 export const TELEMETRY_MAX_QUEUE = 4 * TELEMETRY_BATCH_SIZE;
 /** A send still unanswered after this long is cancelled so the next batch can go (ms). */
 export const TELEMETRY_SEND_TIMEOUT_MS = 10_000;
-
-/** Random id: crypto.randomUUID where available (secure contexts), else random hex from getRandomValues. */
-export function randomId(): string {
-  const c = globalThis.crypto;
-  if (typeof c.randomUUID === 'function') return c.randomUUID();
-  const b = c.getRandomValues(new Uint8Array(16));
-  return Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
-}
-
-/** Base64 of a UTF-8 string (btoa alone rejects non-Latin-1 text). */
-export function base64Utf8(text: string): string {
-  const bytes = new TextEncoder().encode(text);
-  let bin = '';
-  for (const b of bytes) bin += String.fromCharCode(b);
-  return btoa(bin);
-}
 
 /**
  * Builds telemetry fields and batches events to the collector; never throws into a flow.
@@ -49,7 +15,7 @@ export function base64Utf8(text: string): string {
  * origin, which the flows share), not one per flush; events meanwhile wait in a bounded queue.
  */
 export class Telemetry {
-  private readonly appSessionId = randomId();
+  private readonly appSessionId: string;
   private queue: TelemetryEvent[] = [];
   private timer: unknown = null;
   private inFlight = false;
@@ -65,24 +31,16 @@ export class Telemetry {
       clock?: { setTimeout(fn: () => void, ms: number): unknown; clearTimeout(handle: unknown): void };
       /** Cancel a send after this many ms (default {@link TELEMETRY_SEND_TIMEOUT_MS}). */
       sendTimeoutMs?: number;
+      /** The page session's id, when the caller already made one (the client's X-SDK-Client header uses it too). */
+      appSessionId?: string;
     },
-  ) {}
+  ) {
+    this.appSessionId = opts.appSessionId ?? randomId();
+  }
 
   /** Fresh telemetry fields for one call or event. */
   fields(): TelemetryFields {
-    const { userId, sessionId } = this.opts.identity();
-    const f: TelemetryFields = {
-      event_id: `event-id-${randomId()}`,
-      app_session_id: `app-session-id-${this.appSessionId}`,
-      persistent_id: this.opts.persistentId,
-      client_sent_at: new Date().toISOString(),
-      timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
-      app: { identifier: globalThis.location?.hostname ?? '' },
-      sdk: { identifier: SDK_IDENTIFIER, version: SDK_VERSION },
-    };
-    if (userId) f.stytch_user_id = userId;
-    if (sessionId) f.stytch_session_id = sessionId;
-    return f;
+    return telemetryFields(this.opts.persistentId, this.appSessionId, this.opts.identity);
   }
 
   /** The X-SDK-Client header value. */
@@ -92,10 +50,12 @@ export class Telemetry {
 
   /** Queues an event; it is sent in a batch later. */
   log(eventName: string, details: Record<string, unknown> = {}): void {
-    this.queue.push({
-      telemetry: this.fields(),
-      event: { public_token: this.opts.publicToken, event_name: eventName, details },
-    });
+    this.enqueue({ telemetry: this.fields(), event: { public_token: this.opts.publicToken, event_name: eventName, details } });
+  }
+
+  /** Queues an event whose fields were taken when it happened (the client's events logged before this module loaded). */
+  enqueue(event: TelemetryEvent): void {
+    this.queue.push(event);
     // Analytics may lose events; memory must not grow while the collector is away.
     if (this.queue.length > TELEMETRY_MAX_QUEUE) this.queue.splice(0, this.queue.length - TELEMETRY_MAX_QUEUE);
     if (this.queue.length >= TELEMETRY_BATCH_SIZE && !this.inFlight) this.flush();

@@ -1,5 +1,6 @@
 import type { AuthenticateResult, ClientAddedFields, SendResult } from '../api-types.ts';
 import type { MethodContext, SdkMethod } from '../method.ts';
+import { PKCEStore } from '../pkce/index.ts';
 import type { MagicLinkAuthenticateRequest, MagicLinkSendRequest } from '../schemas/magic-links.ts';
 import { check } from '../validate.ts';
 import { ConfirmationRequiredError, isApiError, PKCEVerifierMissingError, UsageError } from '../errors.ts';
@@ -88,9 +89,11 @@ function checkOptions(method: string, o: MagicLinkSendOptions | undefined): Magi
 
 /** Builds the magic-link methods. */
 export function createMagicLinks(ctx: MethodContext): MagicLinks {
+  // PKCE verifiers per flow (SPEC §9), kept in the client's storage.
+  const pkce = new PKCEStore(ctx.storage, ctx.publicToken);
   const withPkce = async (body: Record<string, unknown>) => {
     if (!(await ctx.bootstrap()).pkce_required_for_email_magic_links) return body;
-    const { code_challenge } = await ctx.pkce.start('magic_links');
+    const { code_challenge } = await pkce.start('magic_links');
     return { ...body, code_challenge };
   };
   const self: MagicLinks = {
@@ -131,25 +134,25 @@ export function createMagicLinks(ctx: MethodContext): MagicLinks {
         );
       // SPEC §4: a reset email's link may land here, so try the password-reset verifier first and
       // fall back to the magic-link one when the server says the PKCE pair does not match.
-      const resetPair = ctx.pkce.get('passwords');
+      const resetPair = pkce.get('passwords');
       let resp: AuthenticateResult;
       if (resetPair) {
         try {
           resp = await call(resetPair.code_verifier);
-          ctx.pkce.clear('passwords');
+          pkce.clear('passwords');
           return resp;
         } catch (e) {
           if (!(isApiError(e) && /pkce/i.test(`${e.error_type} ${e.error_message}`))) throw e;
         }
       }
-      resp = await call(ctx.pkce.get('magic_links')?.code_verifier);
-      ctx.pkce.clear('magic_links');
+      resp = await call(pkce.get('magic_links')?.code_verifier);
+      pkce.clear('magic_links');
       return resp;
     },
     async redirectStep(token_type) {
       check('magicLinks.redirectStep').string('token_type', token_type);
       // authenticate() tries both verifiers (SPEC §4), so either one proves the flow began here.
-      if (ctx.pkce.has('magic_links') || ctx.pkce.has('passwords')) return 'redeem';
+      if (pkce.has('magic_links') || pkce.has('passwords')) return 'redeem';
       const boot = await ctx.bootstrap();
       // A `login` link comes from a reset email, bound to the reset flow's challenge.
       const required = token_type === 'login' ? boot.pkce_required_for_password_resets : boot.pkce_required_for_email_magic_links;

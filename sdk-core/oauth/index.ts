@@ -7,6 +7,7 @@
 import type { Meta } from '../api-types.ts';
 import { isApiError } from '../errors.ts';
 import type { MethodContext, SdkMethod } from '../method.ts';
+import { PKCEStore } from '../pkce/index.ts';
 import type { OAuthAuthenticateResponse, OneTapStartRequest, OneTapStartResponse, OneTapSubmitResponse } from '../schemas/oauth.ts';
 import { check, type Validator } from '../validate.ts';
 import { OAuthCallbackError, OAuthTokenNotFoundError } from './errors.ts';
@@ -98,6 +99,8 @@ const redirects = (o: OneTapRedirectOptions | undefined) => ({
 
 /** Builds the OAuth calls; the context's `baseUrl` is where /v1/public lives. */
 export function createOAuth(ctx: MethodContext): OAuth {
+  // PKCE verifiers per flow (SPEC §9), kept in the client's storage.
+  const pkce = new PKCEStore(ctx.storage, ctx.publicToken);
   const { baseUrl: apiBaseUrl, publicToken } = ctx;
 
   const buildStartUrl = async (method: string, provider: OAuthProvider, o: OAuthStartOptions | undefined) => {
@@ -107,7 +110,7 @@ export function createOAuth(ctx: MethodContext): OAuth {
     const q = new URLSearchParams({ public_token: publicToken });
     // A challenge on every start, required or not: it binds the token the callback hands out to
     // this browser's verifier (RFC 7636), so a token leaked from the redirect URL is useless elsewhere.
-    q.set('code_challenge', (await ctx.pkce.start('oauth')).code_challenge);
+    q.set('code_challenge', (await pkce.start('oauth')).code_challenge);
     if (o?.login_redirect_url) q.set('login_redirect_url', o.login_redirect_url);
     if (o?.signup_redirect_url) q.set('signup_redirect_url', o.signup_redirect_url);
     if (o?.custom_scopes?.length) q.set('custom_scopes', o.custom_scopes.join(' '));
@@ -129,7 +132,7 @@ export function createOAuth(ctx: MethodContext): OAuth {
     start: (provider, o) => go('oauth.start', provider, o),
     async authenticate(token, o) {
       check('oauth.authenticate').string('token', token).optionalObject('options', o).number('session_duration_minutes', o?.session_duration_minutes);
-      const verifier = ctx.pkce.get('oauth')?.code_verifier;
+      const verifier = pkce.get('oauth')?.code_verifier;
       try {
         const resp = await ctx.signIn<OAuthAuthenticateResult>({
           method: 'POST',
@@ -137,7 +140,7 @@ export function createOAuth(ctx: MethodContext): OAuth {
           body: { token, session_duration_minutes: o.session_duration_minutes, ...(verifier ? { code_verifier: verifier } : {}) },
         });
         // SPEC §4: the verifier is cleared after a successful authenticate.
-        ctx.pkce.clear('oauth');
+        pkce.clear('oauth');
         return resp;
       } catch (e) {
         if (isApiError(e, 'oauth_token_not_found')) throw new OAuthTokenNotFoundError(e);
@@ -177,7 +180,7 @@ export function createOAuth(ctx: MethodContext): OAuth {
       async submit(id_token, nonce, o) {
         checkRedirects(check('oauth.googleOneTap.submit').string('id_token', id_token).string('nonce', nonce), o);
         // The redirect page redeems the token with this browser's verifier, as after a start redirect.
-        const { code_challenge } = await ctx.pkce.start('oauth');
+        const { code_challenge } = await pkce.start('oauth');
         return ctx.request<OneTapSubmitResponse & Meta>({
           method: 'POST',
           path: '/oauth/google/onetap/submit',

@@ -1,5 +1,6 @@
 import type { AuthenticateResult, BasicResult, ClientAddedFields, Meta } from '../api-types.ts';
 import type { MethodContext, SdkMethod } from '../method.ts';
+import { PKCEStore } from '../pkce/index.ts';
 import type {
   PasswordCredentialsRequest,
   PasswordResetByEmailRequest,
@@ -40,6 +41,8 @@ export interface Passwords {
 
 /** Builds the password methods. */
 export function createPasswords(ctx: MethodContext): Passwords {
+  // PKCE verifiers per flow (SPEC §9), kept in the client's storage.
+  const pkce = new PKCEStore(ctx.storage, ctx.publicToken);
   const signIn = async (path: string, method: string, o: PasswordCredentials) => {
     check(method).optionalObject('options', o);
     check(method).string('email', o?.email).string('password', o?.password).number('session_duration_minutes', o?.session_duration_minutes);
@@ -60,7 +63,7 @@ export function createPasswords(ctx: MethodContext): Passwords {
         .optionalString('locale', o.locale);
       let body: Record<string, unknown> = { ...o };
       if ((await ctx.bootstrap()).pkce_required_for_password_resets) {
-        body = { ...body, code_challenge: (await ctx.pkce.start('passwords')).code_challenge };
+        body = { ...body, code_challenge: (await pkce.start('passwords')).code_challenge };
       }
       return ctx.protectedRequest({ method: 'POST', path: '/passwords/email/reset/start', body });
     },
@@ -68,9 +71,9 @@ export function createPasswords(ctx: MethodContext): Passwords {
       const method = 'passwords.resetByEmail';
       check(method).optionalObject('options', o);
       check(method).string('token', o?.token).string('password', o?.password).number('session_duration_minutes', o?.session_duration_minutes);
-      const verifier = ctx.pkce.get('passwords')?.code_verifier;
+      const verifier = pkce.get('passwords')?.code_verifier;
       const resp = await ctx.signIn({ method: 'POST', path: '/passwords/email/reset', body: { ...o, ...(verifier ? { code_verifier: verifier } : {}) } }, true);
-      ctx.pkce.clear('passwords');
+      pkce.clear('passwords');
       return resp;
     },
     async resetByExistingPassword(o) {

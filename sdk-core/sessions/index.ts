@@ -1,12 +1,16 @@
 import type { AuthenticateResult } from '../api-types.ts';
-import type { MethodContext } from '../method.ts';
+import type { MethodContext, SdkMethod } from '../method.ts';
 import type { ExchangeAccessTokenRequest, SessionsAttestRequest } from '../schemas/account.ts';
 import type { Session, SessionsAuthenticateRequest } from '../schemas/sessions.ts';
 import { isSessionDestroyingError, type SessionTokens } from '../session-manager.ts';
-import { DEFAULT_SESSION_DURATION_MINUTES, RETRY_BASE_MS, RETRY_JITTER_MS, RETRY_MAX_ATTEMPT } from '../schemas/defaults.ts';
+import { sessionCore } from './core.ts';
+import { DEFAULT_SESSION_DURATION_MINUTES } from '../schemas/defaults.ts';
 import { check } from '../validate.ts';
 
 export { RETRY_BASE_MS, RETRY_JITTER_MS, RETRY_MAX_ATTEMPT, SESSION_REFRESH_MS } from '../schemas/defaults.ts';
+// authenticate, the reads and the refresh's backoff are the client's core (./core.ts, issue 16);
+// revoke, attest and exchangeAccessToken load with this module on first use.
+export { backoffDelay, sessionCore } from './core.ts';
 
 /** Options of sessions/authenticate: a `session_duration_minutes` extends the session to now + that many minutes. */
 export type SessionAuthenticateOptions = SessionsAuthenticateRequest;
@@ -40,39 +44,10 @@ export interface Sessions {
   onChange(cb: (session: Session | null) => void): () => void;
 }
 
-/** Delay before retry `attempt` (0-based): 2000 ms × 2^attempt, capped, with jitter (SPEC §9). */
-export function backoffDelay(attempt: number, random: () => number = Math.random): number {
-  const capped = Math.min(attempt, RETRY_MAX_ATTEMPT);
-  return RETRY_BASE_MS * 2 ** capped + Math.round((random() * 2 - 1) * RETRY_JITTER_MS);
-}
-
 /** Builds the session methods. */
 export function createSessions(ctx: MethodContext): Sessions {
   const { sessions } = ctx;
   const signIn = (path: string, body: Record<string, unknown>) => ctx.signIn({ method: 'POST', path, body });
-
-  async function authenticate(options?: SessionAuthenticateOptions): Promise<AuthenticateResult> {
-    const method = 'session.authenticate';
-    check(method).optionalObject('options', options).optionalNumber('session_duration_minutes', options?.session_duration_minutes);
-    const body = options?.session_duration_minutes !== undefined ? { session_duration_minutes: options.session_duration_minutes } : {};
-    // SPEC §4: if the session changes while the call is in flight, the answer is stale; ask again.
-    // The token tells sessions apart; on a custom API domain it is an HttpOnly cookie script cannot
-    // read, and the session id in state is what changes.
-    const current = () => sessions.getTokens()?.session_token ?? sessions.getState().session?.session_id ?? null;
-    for (let tries = 0; ; tries++) {
-      const before = current();
-      try {
-        const resp = await ctx.request<AuthenticateResult>({ method: 'POST', path: '/sessions/authenticate', body });
-        if (before !== current() && tries < 2) continue;
-        sessions.update(resp);
-        return resp;
-      } catch (e) {
-        if (before !== current() && tries < 2) continue;
-        if (isSessionDestroyingError(e)) sessions.destroy();
-        throw e;
-      }
-    }
-  }
 
   const attest = async (o: TrustedAuthToken) => {
     const m = 'session.attest';
@@ -86,7 +61,6 @@ export function createSessions(ctx: MethodContext): Sessions {
   };
 
   return {
-    authenticate,
     async revoke(options) {
       const m = 'session.revoke';
       check(m).optionalObject('options', options).optionalBoolean('forceClear', options?.forceClear);
@@ -108,17 +82,9 @@ export function createSessions(ctx: MethodContext): Sessions {
       return signIn('/sessions/exchange_access_token', { ...o });
     },
     attest,
-    getSync: () => sessions.getState().session,
-    getTokens: () => sessions.getTokens(),
-    onChange(cb) {
-      let last = JSON.stringify(sessions.getState().session);
-      return sessions.subscribe((s) => {
-        const now = JSON.stringify(s.session);
-        if (now !== last) {
-          last = now;
-          cb(s.session);
-        }
-      });
-    },
+    ...sessionCore(ctx),
   };
 }
+
+/** The lazily loaded part of `client.session` (../client.ts); the rest is ./core.ts. */
+export const sessionsMethod = { name: 'session', create: createSessions } satisfies SdkMethod<'session', Sessions>;

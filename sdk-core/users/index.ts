@@ -1,25 +1,15 @@
 import type { BasicResult } from '../api-types.ts';
 import { NoSessionError, UsageError } from '../errors.ts';
-import type { MethodContext } from '../method.ts';
+import type { MethodContext, SdkMethod } from '../method.ts';
 import type { ConnectedAppInfo, UsersMeUpdateRequest } from '../schemas/account.ts';
 import type { UserSearchResponse } from '../schemas/user-search.ts';
 import type { User } from '../schemas/users.ts';
 import { isSessionDestroyingError } from '../session-manager.ts';
 import { check } from '../validate.ts';
+import { USER_FACTORS, type UserFactor } from './factors.ts';
+import { userSyncMembers } from './sync.ts';
 
-/** The seven factor kinds a user can remove (SPEC §7). */
-export const USER_FACTORS = {
-  email: 'emails',
-  phone_number: 'phone_numbers',
-  totp: 'totps',
-  crypto_wallet: 'crypto_wallets',
-  oauth: 'oauth',
-  webauthn_registration: 'webauthn_registrations',
-  biometric_registration: 'biometric_registrations',
-} as const;
-
-/** One removable factor kind. */
-export type UserFactor = keyof typeof USER_FACTORS;
+export { USER_FACTORS, type UserFactor } from './factors.ts';
 
 /** An application the user granted access through the identity provider. */
 export type ConnectedApp = ConnectedAppInfo;
@@ -53,7 +43,7 @@ function userOf(p: UserPayload): User {
   return user as User;
 }
 
-/** Builds the user methods. */
+/** Builds the user methods (the client's core `client.user`, whose async calls load on first use). */
 export function createUsers(ctx: MethodContext): Users {
   const signedIn = async <T>(fn: () => Promise<T>): Promise<T> => {
     if (!ctx.sessions.getTokens()) throw new NoSessionError();
@@ -71,17 +61,7 @@ export function createUsers(ctx: MethodContext): Users {
   };
   return {
     get: () => signedIn(async () => store(await ctx.request<UserPayload>({ method: 'GET', path: '/users/me' }))),
-    getSync: () => ctx.sessions.getState().user,
-    onChange(cb) {
-      let last = JSON.stringify(ctx.sessions.getState().user);
-      return ctx.sessions.subscribe((s) => {
-        const now = JSON.stringify(s.user);
-        if (now !== last) {
-          last = now;
-          cb(s.user);
-        }
-      });
-    },
+    ...userSyncMembers(ctx.sessions),
     async update(o) {
       check('user.update').optionalObject('options', o).optionalObject('untrusted_metadata', o?.untrusted_metadata);
       return signedIn(async () => store(await ctx.request<UserPayload>({ method: 'PUT', path: '/users/me', body: { ...o } })));
@@ -106,3 +86,6 @@ export function createUsers(ctx: MethodContext): Users {
     },
   };
 }
+
+/** The lazily loaded part of `client.user` (../client.ts); getSync and onChange are eager (./sync.ts). */
+export const usersMethod = { name: 'user', create: createUsers } satisfies SdkMethod<'user', Users>;

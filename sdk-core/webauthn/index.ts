@@ -6,10 +6,10 @@
  */
 import type { BasicResult } from '../api-types.ts';
 import { NoSessionError } from '../errors.ts';
-import type { MethodContext, SdkMethod } from '../method.ts';
+import { lazily, type MethodContext, type SdkMethod } from '../method.ts';
 import type { User, WebAuthnRegistrationInfo } from '../schemas/index.ts';
 import { check } from '../validate.ts';
-import type { WebAuthn, WebAuthnCeremonyReason, WebAuthnRegisterResult, WebAuthnAuthenticateResult } from './types.ts';
+import type { WebAuthn, WebAuthnAuthenticateResult, WebAuthnRegisterResult } from './types.ts';
 
 export type {
   WebAuthn,
@@ -23,31 +23,14 @@ export type {
   WebAuthnStartResult,
 } from './types.ts';
 
-export { WebAuthnCeremonyError } from './errors.ts';
-
-/** True when `e` is a WebAuthnCeremonyError with `reason`. */
-function isCeremonyFailure(e: unknown, reason: WebAuthnCeremonyReason): boolean {
-  // By code, not instanceof: a page may hold two copies of the kit (two bundles), whose classes differ.
-  return e instanceof Error && (e as { code?: unknown }).code === 'webauthn_ceremony' && (e as { reason?: unknown }).reason === reason;
-}
-
-/** True for an error that only means "this ceremony was cancelled" (unmount, a newer ceremony). */
-export function isWebAuthnAbort(e: unknown): boolean {
-  return isCeremonyFailure(e, 'aborted');
-}
-
-/** True when a passkey registration failed because this authenticator already holds one for the account. */
-export function isWebAuthnDuplicate(e: unknown): boolean {
-  return isCeremonyFailure(e, 'duplicate');
-}
-
-/** True when the browser's prompt ended without a credential: closed by the user or timed out (NotAllowedError). */
-export function isWebAuthnNotAllowed(e: unknown): boolean {
-  return isCeremonyFailure(e, 'not_allowed');
-}
+// The error class and its predicates live in ./errors.ts, which the client entry exports eagerly
+// (issue 16: this module is a lazily loaded group).
+export { isWebAuthnAbort, isWebAuthnDuplicate, isWebAuthnNotAllowed, WebAuthnCeremonyError } from './errors.ts';
 
 // The browser side (the WebAuthn library, error mapping, autofill checks) is one lazy chunk.
-const ceremonies = () => import('./ceremony.ts');
+// A chunk that cannot be fetched fails the call as 'Unable to contact our servers.' and is fetched
+// again on the next ceremony (lazily(), ../method.ts).
+const ceremonies = lazily(() => import('./ceremony.ts'));
 
 /** Builds the WebAuthn calls. */
 export function createWebAuthn(ctx: MethodContext): WebAuthn {
