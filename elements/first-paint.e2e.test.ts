@@ -165,3 +165,27 @@ describe('first paint (lit-html) before React', () => {
     await page.close();
   });
 });
+
+describe('what an email-passcode sign-in loads', () => {
+  it('every script it fetches is in the set `npm run size` budgets (scripts/size.mjs emailSignInFiles)', async () => {
+    const { emailSignInFiles } = (await import('../scripts/size.mjs')) as { emailSignInFiles(): string[] };
+    const page = await e2e.browser.newPage();
+    const scripts = new Set<string>();
+    page.on('response', (r) => {
+      const path = new URL(r.url()).pathname;
+      if (path.startsWith('/dist/') && path.endsWith('.js')) scripts.add(path.slice(1));
+    });
+    await page.goto(`${e2e.base}/`);
+    const email = uniqueEmail('sizes');
+    await page.locator('auth-login input[name="email"]').fill(email);
+    await page.keyboard.press('Enter');
+    const code = await e2e.latestCode(email);
+    await page.locator('auth-login input[autocomplete="one-time-code"]').fill(code);
+    await page.waitForFunction(() => document.querySelector('auth-login')?.getAttribute('data-screen') === 'OTPConfirmation');
+    await page.waitForTimeout(500);
+    const budgeted = new Set(emailSignInFiles().map((f) => f.replace(/\\/g, '/')));
+    const outside = [...scripts].filter((f) => !budgeted.has(f));
+    assert.deepEqual(outside, [], `loaded but not counted by scripts/size.mjs: ${outside.join(', ')}`);
+    await page.close();
+  });
+});

@@ -20,7 +20,7 @@ export const INTERACTIVE_BUDGET_GZIP = 20 * 1024;
  * react-dom, react and scheduler alone are 45.9 KB gzip of that, so the budget checked is what this
  * build reaches, to stop regressions; the gap to 60 KB is said in the closing note of issue 16.
  */
-export const EMAIL_SIGN_IN_BUDGET_GZIP = 80 * 1024;
+export const EMAIL_SIGN_IN_BUDGET_GZIP = 98 * 1024;
 
 /**
  * The headless client's initial JS (dist/client.js): sessions, HTTP, errors, the session manager,
@@ -38,8 +38,10 @@ export const CLIENT_CORE_BUDGET_GZIP = 8 * 1024;
 export const EMAIL_SIGN_IN_MODULES = [
   /elements\/react-host\.tsx$/,
   /react-internals\/otps\/(?!phone\/)/,
-  /sdk-core\/otps\//,
   /react-internals\/config-check\.ts$/,
+  /sdk-core\/otps\//,
+  // What the client loads beside its first call: captcha and fingerprint protection, the telemetry sender.
+  /sdk-core\/(protection|captcha|telemetry)\.ts$/,
 ];
 
 /**
