@@ -14,7 +14,47 @@ import commonjs from '@rollup/plugin-commonjs';
 import nodeResolve from '@rollup/plugin-node-resolve';
 import replace from '@rollup/plugin-replace';
 import terser from '@rollup/plugin-terser';
+import { dirname, posix } from 'node:path';
+import MagicString from 'magic-string';
 import esbuild from 'rollup-plugin-esbuild';
+
+/** The placeholder elements/element.ts holds for the React side's chunk list. */
+const REACT_SIDE_PLACEHOLDER = /(["'])__AE_REACT_SIDE__\1/;
+
+/**
+ * Issue 16: fills elements/element.ts's placeholder with the files the React side
+ * (elements/react-host.tsx) imports statically, so the element fetches them all at once beside it
+ * (`<link rel=modulepreload>`) instead of discovering them one level at a time. Runs before terser;
+ * rollup turns the hash placeholders in the names into the final hashes.
+ */
+const reactSideChunks = {
+  name: 'react-side-chunks',
+  renderChunk(code, chunk, _options, { chunks }) {
+    const m = REACT_SIDE_PLACEHOLDER.exec(code);
+    if (!m) return null;
+    const host = Object.values(chunks).find((c) => c.facadeModuleId?.endsWith('elements/react-host.tsx'));
+    if (!host) return null;
+    // What the element's own chunk already has (its static imports) need not be fetched again.
+    const have = new Set();
+    const walk = (name, into) => {
+      if (into.has(name)) return;
+      into.add(name);
+      for (const dep of chunks[name]?.imports ?? []) walk(dep, into);
+    };
+    walk(chunk.fileName, have);
+    const side = new Set();
+    walk(host.fileName, side);
+    const files = [...side]
+      .filter((f) => !have.has(f))
+      .map((f) => {
+        const rel = posix.relative(dirname(chunk.fileName), f);
+        return rel.startsWith('.') ? rel : `./${rel}`;
+      });
+    const s = new MagicString(code);
+    s.overwrite(m.index, m.index + m[0].length, JSON.stringify(JSON.stringify(files)));
+    return { code: s.toString(), map: s.generateMap({ hires: true }) };
+  },
+};
 
 /** The shared plugin list. */
 const plugins = () => [
@@ -22,6 +62,7 @@ const plugins = () => [
   nodeResolve({ browser: true, extensions: ['.mjs', '.js', '.json', '.ts', '.tsx'] }),
   commonjs(),
   esbuild({ target: 'es2022', jsx: 'automatic', tsconfig: './tsconfig.json' }),
+  reactSideChunks,
   process.env.NO_MIN ? null : terser({ format: { comments: false }, compress: { passes: 2 } }),
 ];
 

@@ -37,6 +37,27 @@ import { type FirstPaintStrings, firstPaintStrings, firstScreen } from './first-
  */
 export const MISSING_CLIENT_REPORT_MS = 1000;
 
+/**
+ * The files of the React side (react-host.tsx and what it imports statically), written here by the
+ * build (rollup.config.mjs, relative to this module's file); the placeholder stays where sources run
+ * unbundled (tests), and then nothing is preloaded.
+ */
+const REACT_SIDE = '__AE_REACT_SIDE__';
+let reactSidePreloaded = false;
+
+/** Fetches the React side's files in one round, beside the import of react-host (modulepreload: fetched and parsed, run when imported). */
+function preloadReactSide(): void {
+  // The build writes a JSON list (a string to the bundler, so it cannot fold the check away).
+  if (reactSidePreloaded || !REACT_SIDE.startsWith('[') || typeof document === 'undefined') return;
+  reactSidePreloaded = true;
+  for (const file of JSON.parse(REACT_SIDE) as string[]) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.href = new URL(file, import.meta.url).href;
+    document.head.append(link);
+  }
+}
+
 /** The base class: HTMLElement in a browser, an empty class where there is none (a server). */
 const ElementBase: typeof HTMLElement = (globalThis as { HTMLElement?: typeof HTMLElement }).HTMLElement ?? (class {} as unknown as typeof HTMLElement);
 
@@ -248,6 +269,7 @@ export class AuthElement<C = unknown> extends ElementBase {
     }
     if (!s.react) {
       this.#paint();
+      preloadReactSide();
       // Right away, not on interaction: React takes over as soon as it is there (issue 16).
       const loading: Promise<void> = import('./react-host.tsx').then(
         ({ mountReact }) => {

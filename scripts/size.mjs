@@ -222,7 +222,9 @@ if (!isMain) {
   console.log(`email-passcode sign-in (script tag): ${signIn.min} B min, ${signIn.gzip} B gzip (${kb(signIn.gzip)}) in ${emailSignInFiles().length} file(s)`);
 
   const clientOk = clientGzip <= CLIENT_CORE_BUDGET_GZIP;
-  console.log(`client core: dist/client.js initial ${clientGzip} B gzip (${kb(clientGzip)}) of ${kb(CLIENT_CORE_BUDGET_GZIP)}: ${clientOk ? 'within' : 'OVER'}`);
+  console.log(
+    `client core: dist/client.js initial ${clientGzip} B gzip (${kb(clientGzip)}) of ${kb(CLIENT_CORE_BUDGET_GZIP)}: ${clientOk ? 'within' : 'OVER'}`,
+  );
 
   if (process.argv.includes('--check')) {
     const interactiveOk = loginGzip <= INTERACTIVE_BUDGET_GZIP;
