@@ -168,7 +168,7 @@ describe('first paint (lit-html) before React', () => {
 
 describe('what an email-passcode sign-in loads', () => {
   it('every script it fetches is in the set `npm run size` budgets (scripts/size.mjs emailSignInFiles)', async () => {
-    const { emailSignInFiles } = (await import('../scripts/size.mjs')) as { emailSignInFiles(): string[] };
+    const { emailSignInFiles } = await import('../scripts/size.mjs');
     const page = await e2e.browser.newPage();
     const scripts = new Set<string>();
     page.on('response', (r) => {
