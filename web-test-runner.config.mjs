@@ -8,6 +8,7 @@ import { countReporter } from './test/wtr-count-reporter.mjs';
 import { emulationPlugin } from './test/wtr-emulation.mjs';
 import { reactEsmPlugin } from './test/wtr-react-esm.mjs';
 import { referenceServerPlugin } from './test/wtr-reference-server.mjs';
+import { screenshotPlugin } from './test/wtr-screenshot.mjs';
 import { webauthnPlugin } from './test/wtr-webauthn.mjs';
 
 export default {
@@ -20,6 +21,7 @@ export default {
     referenceServerPlugin(),
     webauthnPlugin(), // test-only: CDP virtual authenticator for passkey ceremonies
     emulationPlugin(), // test-only: forced-colors emulation over CDP
+    screenshotPlugin(), // test-only: page screenshots for pixel comparisons
     reactEsmPlugin(),
     esbuildPlugin({ ts: true, tsx: true, jsx: 'automatic', tsconfig: './tsconfig.json', target: 'auto' }),
   ],

@@ -8,6 +8,7 @@ import type { ErrorType } from '../sdk-core/schemas/errors.ts';
 import type { LocalePack, PluralCategory } from './i18n/pack.ts';
 import { type MethodStrings, UI_METHODS } from './methods.ts';
 import { setLocaleOf } from './text.ts';
+import { FIRST_SCREEN_SHELL_STRINGS } from './core-strings.ts';
 
 /** What the `errorType.*` texts may be: a key per `error_type` the server emits (sdk-core/schemas/errors.ts). */
 export type ErrorTypeStrings = { readonly [T in ErrorType as `errorType.${T}`]?: string };
@@ -44,25 +45,9 @@ const ERROR_TYPE_STRINGS = {
 
 /** The texts of the widget shell and of what every method shares. Quoted SPEC texts are verbatim. */
 export const CORE_STRINGS = {
-  // Main screen (SPEC §2 "Main screen")
-  'main.header': 'Sign up or log in',
-  'main.logoAlt': 'Logo',
-  'email.label': 'Email',
-  'email.placeholder': 'example@email.com',
-  'button.continue': 'Continue',
+  // Main screen (SPEC §2 "Main screen"), configuration errors shown in place of the form (SPEC §1), watermark (SPEC §2)
+  ...FIRST_SCREEN_SHELL_STRINGS,
   'button.back': 'Back',
-  'main.tabsLabel': 'Sign-in method',
-  'main.tabEmail': 'Email',
-  'main.tabText': 'Text',
-  'main.tabWhatsApp': 'WhatsApp',
-  'main.or': 'or',
-  'main.loading': 'Loading...',
-  'toast.dismiss': 'Dismiss',
-
-  // Configuration errors shown in place of the form (SPEC §1)
-  'config.passkeysAlone': 'Error: Cannot use Passkeys by itself, please add another product to the config.',
-  'config.emlAndOtp': 'Cannot use both EML and Email OTP.',
-  'config.missingClient': 'Missing client: set the element\u2019s client property, or config.publicToken (and config.apiBaseUrl).',
 
   // Resend toasts: the email one is shared by the OTP and password resends.
   'toast.emailResent': 'Email resent',
@@ -72,10 +57,6 @@ export const CORE_STRINGS = {
   'generic.successTitle': 'Success!',
   'generic.successText': 'You have successfully logged in.',
   'generic.errorTitle': 'Looks like there was an error!',
-
-  // Watermark (SPEC §2)
-  'watermark.poweredBy': 'Powered by',
-  'watermark.provider': 'Stytch',
 
   // Error classes (SPEC §8)
   'error.unreachable': 'Unable to contact our servers.',

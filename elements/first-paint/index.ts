@@ -1,50 +1,218 @@
 /**
- * Lead's stand-in for the first screens (replaced by the i16-paint branch): the email form of Main
- * for `<auth-login>` only, enough to build and test the handover.
+ * The first screen of each Auth Elements tag drawn with lit-html, before React has loaded (issue 16
+ * item 1). The element renders {@link firstScreen} into its shadow root with the same stylesheets
+ * React uses (theme.ts rulesSheet and themeSheet, plus {@link firstPaintRules}); React then replaces
+ * the DOM, taking over what the user typed. The templates produce the DOM React's first settled
+ * render has for the same config (parity.test.ts compares both, element by element and box by box).
  */
-import { html, nothing, type TemplateResult } from 'lit-html';
+import { nothing, type TemplateResult } from 'lit-html';
+import { withTokenFallbacks } from '../../react-internals/theme.ts';
+import { html } from './html.ts';
+import { heading, mainScreen, submitButton } from './login.ts';
+import { mainPlan, type Tab } from './resolve.ts';
+import { type FirstPaintStrings, fill } from './strings.ts';
 
-/** The texts the first screens show. */
-export type FirstPaintStrings = Readonly<Record<string, string>>;
+export { type FirstPaintKey, type FirstPaintStrings, firstPaintStrings } from './strings.ts';
+export { type MainPlan, mainPlan } from './resolve.ts';
 
-/** What a first screen is drawn from. */
-export interface FirstPaintInput {
-  tag: string;
-  config: Record<string, unknown> | undefined;
-  styles: unknown;
-  strings: FirstPaintStrings;
-  values: Record<string, unknown>;
-  tab: 'email' | 'sms' | 'whatsapp' | undefined;
-  onTab(tab: 'email' | 'sms' | 'whatsapp'): void;
-  onSubmit(form: string, event: SubmitEvent): void;
+/** The part of the bootstrap the first paint can use when the element has it cached (the watermark). */
+export interface FirstPaintBootstrap {
+  disable_sdk_watermark?: boolean;
+  server_product?: { name?: unknown; url?: unknown } | null;
+  /** The project's LUDS policy: the reset form lists its rules before the first check (StrengthFeedback). */
+  password_config?: { luds_minimum_count?: number; luds_complexity?: number } | null;
 }
 
-const ENGLISH: FirstPaintStrings = {
-  'main.header': 'Sign up or log in',
-  'email.label': 'Email',
-  'email.placeholder': 'example@email.com',
-  'button.continue': 'Continue',
+/** What the element gives the first paint. */
+export interface FirstPaintInput {
+  /** The element's tag (`auth-login`, `auth-reset-password`, `auth-passkey-registration`, `auth-idp-consent`). */
+  tag: string;
+  /** The host's config (parsed; anything, checked here as React checks it). */
+  config: Record<string, unknown> | undefined;
+  /** The host's `styles` (logo, hideHeaderText; the tokens are in the adopted theme sheet). */
+  styles: unknown;
+  /** From {@link firstPaintStrings}. */
+  strings: FirstPaintStrings;
+  /**
+   * The element's own property values, as definitions.ts `start` gets them: `passwordResetTokenType` (or
+   * what `capture` kept; reset: 'login' shows the link login's progress),
+   * `signedIn` (passkey registration: false shows the unauthenticated message; default true).
+   */
+  values: Record<string, unknown>;
+  /** The selected tab; undefined = the first offered. */
+  tab: 'email' | 'sms' | 'whatsapp' | undefined;
+  /** A tab was picked (click, arrows, Home, End): re-render with it. */
+  onTab(tab: 'email' | 'sms' | 'whatsapp'): void;
+  /** A form was submitted (the template has called preventDefault); `form` is its tab, or `reset`. */
+  onSubmit(form: string, event: SubmitEvent): void;
+  /**
+   * Whether the browser offers passkeys in autofill (`PublicKeyCredential.isConditionalMediationAvailable()`);
+   * it places the passkey button (after the form when true). Default: whether the browser has that function.
+   */
+  passkeyAutofill?: boolean;
+  /** The bootstrap, when already known: the watermark shows as React shows it. Default: none yet. */
+  bootstrap?: FirstPaintBootstrap | null;
+  /**
+   * The element's fatal config problem (its config check's message): drawn as element.tsx
+   * `ConfigProblem` draws it, instead of any screen.
+   */
+  problem?: string;
+  /**
+   * The form (`email`, `sms`, `whatsapp`, `reset`) whose Continue was pressed before React arrived:
+   * its button is drawn busy (spinner, aria-busy) until React takes the submit over.
+   */
+  busy?: string;
+  /** No client and none can be made (no publicToken): LoginWidget's 'Missing client' message. */
+  missingClient?: boolean;
+}
+
+let paints = 0;
+
+/** The screen React starts each tag on (the root's `data-screen`). */
+const START_SCREEN: Readonly<Record<string, string>> = {
+  'auth-login': 'Main',
+  'auth-reset-password': 'PasswordResetForm',
+  'auth-passkey-registration': 'PasskeyRegistrationStart',
+  'auth-idp-consent': 'IDPConsent',
 };
 
-/** The texts of the first screens (English plus the host's overrides). */
-export function firstPaintStrings(_config: unknown, hostStrings: unknown, _lang: string | undefined): FirstPaintStrings | Promise<FirstPaintStrings> {
-  return { ...ENGLISH, ...(hostStrings && typeof hostStrings === 'object' ? (hostStrings as Record<string, string>) : {}) };
+const hasAutofillApi = () =>
+  typeof (globalThis as { PublicKeyCredential?: { isConditionalMediationAvailable?: unknown } }).PublicKeyCredential?.isConditionalMediationAvailable ===
+  'function';
+
+/** The watermark (Watermark.tsx): only when the bootstrap says it is on; its link is https only. */
+function watermark(s: FirstPaintStrings, b: FirstPaintBootstrap | null | undefined): TemplateResult | typeof nothing {
+  if (b?.disable_sdk_watermark !== false) return nothing;
+  let name = s.text['watermark.provider'];
+  let url = 'https://stytch.com/';
+  const p = b.server_product;
+  if (p && typeof p.name === 'string' && p.name.trim() !== '' && typeof p.url === 'string') {
+    try {
+      const u = new URL(p.url);
+      if (u.protocol === 'https:') {
+        name = p.name.trim().slice(0, 60);
+        url = u.href;
+      }
+    } catch {
+      // not a URL: the provider's mark, as React shows it
+    }
+  }
+  return html`<p class="ae-watermark" part="watermark">${s.text['watermark.poweredBy']} <a href=${url} target="_blank" rel="noopener noreferrer">${name}</a></p>`;
 }
 
-/** The first screen of an element. */
-export function firstScreen(input: FirstPaintInput): TemplateResult | typeof nothing {
-  if (input.tag !== 'auth-login') return nothing;
-  const t = input.strings;
-  return html`<div class="ae-root" part="container" data-screen="Main" lang="en" dir="ltr">
-    <h1 class="ae-header" part="heading" tabindex="-1">${t['main.header']}</h1>
-    <div class="ae-main-before"></div>
-    <form class="ae-form" novalidate @submit=${(e: SubmitEvent) => input.onSubmit('email', e)}>
-      <label class="ae-label" part="label" for="ae-fp-email">${t['email.label']}</label>
-      <input id="ae-fp-email" class="ae-input" part="input email-input" type="email" dir="ltr" name="email" autocomplete="email" required placeholder=${t['email.placeholder']} data-autofocus="" />
-      <div class="ae-error" part="error field-error" aria-live="polite"></div>
-      <button type="submit" class="ae-button" part="button primary-button">${t['button.continue']}</button>
-    </form>
-    <div class="ae-visually-hidden" role="status"></div>
-    <div class="ae-toasts" role="status" aria-live="polite" part="toasts"></div>
-  </div>`;
+/**
+ * The reset link's type as definitions.ts RESET_PASSWORD_DEFINITION `start` reads it: the property,
+ * else what `capture` took from the address (' addressTokenType'), else the address itself.
+ */
+function resetTokenType(values: Record<string, unknown>): string {
+  const str = (v: unknown) => (typeof v === 'string' ? v : '');
+  if (str(values['passwordResetTokenType'])) return str(values['passwordResetTokenType']);
+  if (' addressToken' in values) return str(values[' addressTokenType']);
+  return new URLSearchParams(globalThis.location?.search ?? '').get('stytch_token_type') ?? '';
+}
+
+/** `<auth-reset-password>`'s first screen (PasswordResetForm): the new-password form, or the link login's progress. */
+function resetScreen(input: FirstPaintInput, ids: string, level: 1 | 2 | 3 | 4 | 5 | 6): TemplateResult {
+  const t = input.strings.text;
+  if (resetTokenType(input.values) === 'login') {
+    return html`${heading(level, t['password.resetTitle'])}<div class="ae-form" role="status"><p class="ae-helper" part="helper">${t['password.resetLoggingIn']}</p><div class="ae-progress" part="progress"><span></span></div></div><div class="ae-error" part="error" role="alert"></div>`;
+  }
+  const id = `${ids}-password`;
+  const onSubmit = (e: SubmitEvent) => {
+    e.preventDefault();
+    input.onSubmit('reset', e);
+  };
+  return html`${heading(level, t['password.resetTitle'])}<form class="ae-form" novalidate @submit=${onSubmit}>
+    <label class="ae-label" part="label" for=${id}>${t['password.newLabel']}</label>
+    <div class="ae-pw-field">
+      <input id=${id} class="ae-input" part="input password-input" type="password" name="password" autocomplete="new-password"
+        autocapitalize="off" autocorrect="off" spellcheck="false" required aria-describedby=${`${id}-feedback`} data-autofocus="" />
+      <button type="button" class="ae-pw-toggle" part="button password-toggle" aria-label=${t['password.show']} aria-pressed="false" aria-controls=${id}
+        ><svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M12 5C7 5 2.7 8.1 1 12c1.7 3.9 6 7 11 7s9.3-3.1 11-7c-1.7-3.9-6-7-11-7zm0 11.5a4.5 4.5 0 1 1 0-9 4.5 4.5 0 0 1 0 9zm0-7a2.5 2.5 0 1 0 0 5 2.5 2.5 0 0 0 0-5z" fill="currentColor"></path></svg></button>
+    </div>
+    <div id=${`${id}-feedback`} class="ae-pw-feedback" aria-live="polite">${luds(input)}</div>
+    <div id=${`${id}-error`} class="ae-error" part="error field-error" role="alert"></div>
+    ${
+      input.busy === 'reset'
+        ? submitButton(t['button.continue'], true)
+        : html`<button type="submit" class="ae-button" part="button primary-button" disabled>${t['button.continue']}</button>`
+    }
+  </form>`;
+}
+
+/** StrengthFeedback before the first check: the LUDS rules when the bootstrap names the policy, else nothing yet. */
+function luds(input: FirstPaintInput): TemplateResult | typeof nothing {
+  const cfg = input.bootstrap?.password_config;
+  if (!cfg) return nothing;
+  const s = input.strings;
+  const rule = (label: string) => html`<li><span data-requirement="">${label}</span></li>`;
+  return html`<ul class="ae-pw-list" data-luds="">${rule(fill(s, 'password.ludsLength', { count: cfg.luds_minimum_count ?? 8 }))}${rule(
+    fill(s, 'password.ludsComplexity', { count: cfg.luds_complexity ?? 3 }),
+  )}</ul>`;
+}
+
+/** `<auth-passkey-registration>`'s first screen (RegistrationStart), or its message without a session. */
+function passkeyRegistrationScreen(input: FirstPaintInput, level: 1 | 2 | 3 | 4 | 5 | 6): TemplateResult {
+  const t = input.strings.text;
+  if (input.values['signedIn'] === false) {
+    return html`<p class="ae-error" part="error" role="alert" data-passkey-unauthenticated="">${t['passkeyRegistration.unauthenticated']}</p>`;
+  }
+  return html`<div class="ae-form">${heading(level, t['passkeyRegistration.startTitle'])}<p class="ae-text" part="text">${t['passkeyRegistration.startText']}</p>
+    <div class="ae-error" part="error" role="alert" data-passkey-error=""></div>
+    <button type="button" class="ae-button" part="button primary-button" data-autofocus="" data-passkey-create="">${t['passkeyRegistration.create']}</button>
+    <button type="button" class="ae-button ae-button-secondary" part="button secondary-button" data-passkey-skip="">${t['passkeyRegistration.skip']}</button>
+    <div class="ae-visually-hidden" role="status"></div></div>`;
+}
+
+/** `<auth-idp-consent>`'s first screen: the consent screen's loading state, as React renders it before the server answers. */
+function idpScreen(input: FirstPaintInput): TemplateResult {
+  return html`<div class="ae-form" data-idp-state="loading"><p class="ae-helper" part="helper" role="status" data-idp-status="loading">${input.strings.text['idp.loading']}</p></div>`;
+}
+
+/** The first screen of `input.tag` inside the widget's root (LoginWidget's `.ae-root`, watermark and toast region). */
+export function firstScreen(input: FirstPaintInput): TemplateResult {
+  if (input.problem !== undefined) {
+    return html`<div class="ae-root" part="container" data-config-error=""><p class="ae-error" part="error" role="alert">${input.problem}</p></div>`;
+  }
+  const ids = `ae-fp${++paints}`;
+  const plan = mainPlan(input.config);
+  const s = input.strings;
+  const screen = START_SCREEN[input.tag] ?? 'Main';
+  let body: TemplateResult;
+  if (input.missingClient) body = html`<p class="ae-error" part="error" role="alert">${s.text['config.missingClient']}</p>`;
+  else if (input.tag === 'auth-reset-password') body = resetScreen(input, ids, plan.headingLevel);
+  else if (input.tag === 'auth-passkey-registration') body = passkeyRegistrationScreen(input, plan.headingLevel);
+  else if (input.tag === 'auth-idp-consent') body = idpScreen(input);
+  else
+    body = mainScreen({
+      plan,
+      styles: input.styles,
+      strings: s,
+      tab: input.tab as Tab | undefined,
+      passkeyAutofill: input.passkeyAutofill ?? hasAutofillApi(),
+      ids,
+      onTab: input.onTab,
+      onSubmit: input.onSubmit,
+      busy: input.busy,
+    });
+  return html`<div class="ae-root" part="container" data-screen=${screen} lang=${plan.lang ?? s.lang ?? nothing} dir=${s.dir}>${body}${
+    screen === 'IDPConsent' || input.missingClient ? nothing : watermark(s, input.bootstrap)
+  }<div class="ae-toasts" role="status" aria-live="polite" part="toasts"></div></div>`;
+}
+
+/**
+ * CSS of lazily loaded chunks that the first screen of `tag` with `config` needs (the OAuth row, the
+ * wallet buttons, the password field), token fallbacks filled as chunk-styles.ts fills them: the
+ * element adopts these beside rulesSheet and themeSheet before it paints (React's chunks adopt the
+ * same rules later). [] at once when the screen needs none (an email or phone form: the budgeted
+ * first load carries no chunk CSS); else a promise, as the rules come in a small chunk of their own.
+ */
+export function firstPaintRules(tag: string, config: unknown): string[] | Promise<string[]> {
+  const groups = tag === 'auth-login' ? mainPlan(config).groups : [];
+  const oauth = groups.includes('oauth');
+  const crypto = groups.includes('crypto');
+  if (tag !== 'auth-reset-password' && !oauth && !crypto) return [];
+  return import('./chunk-rules.ts').then((m) =>
+    (tag === 'auth-reset-password' ? [m.PASSWORD_RULES] : [...(oauth ? [m.OAUTH_RULES] : []), ...(crypto ? [m.CRYPTO_RULES] : [])]).map(withTokenFallbacks),
+  );
 }

@@ -1,17 +1,10 @@
 /** The crypto-wallet texts (SPEC §2 "Main screen" and "Crypto", §8 Crypto); quoted SPEC texts are verbatim. */
+import { CRYPTO_FIRST_SCREEN_STRINGS } from './first-screen-strings.ts';
 
 /** Default English texts of the wallet buttons and screens. */
 export const CRYPTO_STRINGS = {
-  'crypto.continueWith': 'Continue with {wallet}',
-  'crypto.otherWallets': 'Continue with other Crypto Wallet',
+  ...CRYPTO_FIRST_SCREEN_STRINGS,
   'crypto.otherTitle': 'Other Crypto Wallets',
-  'crypto.walletPhantom': 'Phantom',
-  'crypto.walletVessel': 'Vessel',
-  'crypto.walletBinance': 'Binance',
-  'crypto.walletCoinbase': 'Coinbase',
-  'crypto.walletMetamask': 'Metamask',
-  'crypto.walletOtherEthereum': 'Other Ethereum Wallet',
-  'crypto.walletOtherSolana': 'Other Solana Wallet',
   'crypto.connectTitle': 'Connecting to {wallet}...',
   'crypto.connectText': 'Approve the connection request in your wallet.',
   'crypto.signTitle': 'Complete signature request',

@@ -1,8 +1,9 @@
 /** The identity-provider texts (SPEC §2 "Identity-provider screen", §5, §8 IDP). Quoted SPEC texts are verbatim. */
+import { IDP_FIRST_SCREEN_STRINGS } from './first-screen-strings.ts';
 
 /** Default English texts of `<auth-idp-consent>`. */
 export const IDP_STRINGS = {
-  'idp.loading': 'Loading...',
+  ...IDP_FIRST_SCREEN_STRINGS,
   'idp.redirecting': 'Redirecting...',
   'idp.titleStandard': 'Sign in to {clientName} with {projectName}',
   'idp.titleCustom': '{clientName} wants to access your {projectName} account',

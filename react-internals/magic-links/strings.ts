@@ -1,8 +1,9 @@
 /** The email magic-link texts (SPEC §2 "Email", magic-link variant; SPEC §5 message). */
+import { MAGIC_LINK_FIRST_SCREEN_STRINGS } from './first-screen-strings.ts';
 
 /** Default English texts of the magic-link screens; quoted SPEC texts are verbatim. */
 export const MAGIC_LINK_STRINGS = {
-  'magicLink.continue': 'Continue with email',
+  ...MAGIC_LINK_FIRST_SCREEN_STRINGS,
   'magicLink.invalidEmail': 'Email format is invalid.',
   'magicLink.confirmTitle': 'Check your email',
   'magicLink.confirmText': 'An email was sent to {email}',

@@ -19,19 +19,7 @@ import type { ResolvedOAuthProvider } from './config.ts';
 import { ProviderLogo } from './logos.tsx';
 import { linkify } from './linkify.tsx';
 import { PROVIDER_NAMES } from './providers.ts';
-
-// Rules of this chunk only (chunk-styles.ts): the buttons are secondary buttons with a mark.
-const OAUTH_RULES = `
-.ae-oauth{display:flex;flex-direction:column;gap:8px}
-.ae-oauth-button{gap:10px;height:var(--auth-button-height);min-width:0;padding:0 12px;font-size:16px}
-.ae-oauth-button>span{overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
-.ae-oauth-button[aria-disabled="true"]{cursor:default;opacity:.7}
-.ae-oauth-logo{flex:none}
-.ae-one-tap{position:relative;display:flex;align-items:center;justify-content:center;min-height:47px}
-.ae-one-tap .ae-spinner{width:24px;height:24px;border-width:3px}
-.ae-one-tap-slot{display:block;width:100%}
-.ae-one-tap-dev a{color:inherit}
-`;
+import { OAUTH_RULES } from './styles.ts';
 
 const OneTap = lazyScreen(
   () => import('./OneTap.tsx'),

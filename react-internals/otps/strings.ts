@@ -1,18 +1,15 @@
 /** The one-time passcode texts: email, text and WhatsApp (SPEC §2 "OTP", "Text and WhatsApp"; SPEC §5 messages). */
+import { OTP_FIRST_SCREEN_STRINGS } from './first-screen-strings.ts';
 
 /** Default English texts of the OTP forms and screens; quoted SPEC texts are verbatim. */
 export const OTP_STRINGS = {
+  ...OTP_FIRST_SCREEN_STRINGS,
   // The email OTP form's SPEC §5 message.
   'email.invalid': 'Invalid email address.',
 
   // Text and WhatsApp (SPEC §2 "Text and WhatsApp"; SPEC §5 message)
-  'phone.countryLabel': 'Country',
   'phone.countryOption': '+{dialCode} {region}',
-  'phone.countryChosen': '{region} +{dialCode}',
   'phone.countryNoMatch': 'No country matches',
-  'phone.countryHint': 'Type a country name, code or dial code.',
-  'phone.label': 'Phone number',
-  'phone.placeholder': '(123) 456-7890',
   'phone.invalid': 'Phone number format is invalid. Ensure the phone number is in the E.164 format.',
 
   // OTP (SPEC §2 "OTP")

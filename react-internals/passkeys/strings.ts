@@ -1,8 +1,9 @@
 /** The passkey texts (SPEC §2 "Passkeys", §8 passkey texts). */
+import { PASSKEY_FIRST_SCREEN_STRINGS } from './first-screen-strings.ts';
 
 /** Default English texts of the passkey button and screens; quoted SPEC texts are verbatim. */
 export const PASSKEY_STRINGS = {
-  'passkey.loginButton': 'Login with a Passkey',
+  ...PASSKEY_FIRST_SCREEN_STRINGS,
   'passkey.authenticating': 'Waiting for your Passkey...',
   'passkey.confirmationTitle': 'Success!',
   'passkey.confirmationText': 'Your Passkey has been successfully authenticated.',
@@ -12,12 +13,7 @@ export const PASSKEY_STRINGS = {
   'passkey.errorDuplicate':
     'The Passkey cannot be created as it seems to be already registered. It is possible this Passkey was registered on another device but has synced cross-device.',
   'passkey.errorNotCreated': 'Your Passkey was not created. Click "Create a Passkey" to try again or skip without adding a Passkey.',
-  'passkeyRegistration.unauthenticated': 'Error: Cannot use PasskeyRegistration component without active user authenticated.',
-  'passkeyRegistration.startTitle': 'Set up a new Passkey',
-  'passkeyRegistration.startText': 'Passkeys are the easiest and most secure way to sign in: use your fingerprint, face or screen lock instead of a password.',
-  'passkeyRegistration.create': 'Create a Passkey',
   'passkeyRegistration.creating': 'Creating your Passkey...',
-  'passkeyRegistration.skip': 'Skip',
   'passkeyRegistration.successTitle': 'Passkey successfully created!',
   'passkeyRegistration.existing': 'Existing Passkeys',
   'passkeyRegistration.none': 'You have no Passkeys yet.',

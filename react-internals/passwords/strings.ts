@@ -1,14 +1,13 @@
 /** The password texts (SPEC §2 "Password" and "Password screens"; SPEC §5 messages, verbatim). */
+import { PASSWORD_FIRST_SCREEN_STRINGS } from './first-screen-strings.ts';
 
 /** Default English texts of the password forms and screens. */
 export const PASSWORD_STRINGS = {
+  ...PASSWORD_FIRST_SCREEN_STRINGS,
   'password.emailInvalid': 'Email format is invalid.',
   'password.createTitle': 'Create an account',
   'password.loginTitle': 'Log in',
-  'password.emailLabel': 'Email',
   'password.label': 'Password',
-  'password.newLabel': 'New password',
-  'password.show': 'Show password',
   'password.forgot': 'Forgot password?',
   // Projects with enumeration protection: the lookup cannot say whether the address has an account.
   'password.switchToCreate': 'New here? Create an account',
@@ -20,8 +19,6 @@ export const PASSWORD_STRINGS = {
   'password.score2': 'Fair',
   'password.score3': 'Strong',
   'password.score4': 'Very strong',
-  'password.ludsLength': 'Must be at least {count} characters long',
-  'password.ludsComplexity': 'Must contain {count} of the following: uppercase letter, lowercase letter, number, symbol',
   'password.requirementMet': '(done)',
   'password.requirementUnmet': '(not yet)',
   'password.breached': 'This password may have been used on a different site that experienced a security issue. Please choose another password.',
@@ -38,6 +35,4 @@ export const PASSWORD_STRINGS = {
   'password.resendSending': 'Sending...',
   'password.successTitle': 'Success!',
   'password.successText': 'You have successfully logged in.',
-  'password.resetTitle': 'Set a new password',
-  'password.resetLoggingIn': 'Logging you in...',
 } as const satisfies Record<string, string>;
