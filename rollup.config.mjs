@@ -56,6 +56,36 @@ const reactSideChunks = {
   },
 };
 
+/**
+ * The headless client's core modules, in one chunk: left to itself rollup cuts them into a dozen
+ * small chunks (each a set of entries that shares them), and every one is a request and a gzip
+ * stream of its own. All of them are what createClient runs at once; the method groups stay lazy.
+ */
+const CLIENT_CORE = new RegExp(
+  `/sdk-core/(${[
+    'client',
+    'dom-cookie',
+    'bootstrap',
+    'http',
+    'storage',
+    'session-manager',
+    'telemetry-fields',
+    'version',
+    'method',
+    'methods',
+    'redirect-url',
+    'captcha',
+    'preload',
+    'sessions/core',
+    'users/sync',
+    'users/factors',
+    'pkce/pair',
+    'webauthn/errors',
+    // Not the OAuth provider list: the first paint names the providers too.
+    'schemas/(bootstrap|stored|rbac|validate)',
+  ].join('|')})\\.ts$`,
+);
+
 /** The shared plugin list. */
 const plugins = () => [
   replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('production') } }),
@@ -92,6 +122,10 @@ export default [
       format: 'es',
       sourcemap: process.env.AE_SOURCEMAP === 'hidden' ? 'hidden' : true,
       chunkFileNames: 'chunks/[name]-[hash].js',
+      // What the first paint shares with the client (ConfigError, the DOM helpers, the OAuth provider
+      // names) stays apart: a manual chunk takes in its modules' unassigned dependencies.
+      manualChunks: (id) =>
+        /\/sdk-core\/(errors|dom|schemas\/(oauth-providers|defaults)|oauth\/providers)\.ts$/.test(id) ? 'base' : CLIENT_CORE.test(id) ? 'client' : undefined,
     },
     plugins: [...plugins(), typeOnlyStubs],
   },

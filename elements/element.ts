@@ -27,7 +27,8 @@ import type { StringOverrides } from '../react-internals/strings.ts';
 import { checkStyles, rulesSheet, type StyleConfig, themeSheet } from '../react-internals/theme.ts';
 import { forwardError } from './bridge.ts';
 import { type AuthElementDefinition, COMMON_PROPERTIES, type ElementProperty } from './definitions.ts';
-import { type FirstPaintStrings, firstPaintStrings, firstScreen } from './first-paint/index.ts';
+import { rememberedBootstrap } from '../react-internals/components/bootstrap-memory.ts';
+import { type FirstPaintStrings, firstPaintRules, firstPaintStrings, firstScreen } from './first-paint/index.ts';
 
 /**
  * How long a connected element may stay without a client and without config.publicToken before
@@ -71,6 +72,12 @@ export interface FirstPaint {
   tab: 'email' | 'sms' | 'whatsapp' | undefined;
   /** The form whose Continue was pressed before React: React submits it once it is there. */
   submitted: HTMLFormElement | undefined;
+  /** Its key (the tab, or `reset`): that form's button is drawn busy meanwhile. */
+  submittedKey: string | undefined;
+  /** The first other button clicked before React (a provider, the passkey button): React clicks its own. */
+  clicked: HTMLElement | undefined;
+  /** The chunk CSS the screen needs (OAuth row, wallet buttons, password field), once known. */
+  rules: CSSStyleSheet[] | undefined;
 }
 
 /** What the lazily loaded React side returns: how to take it down. */
@@ -311,9 +318,8 @@ export class AuthElement<C = unknown> extends ElementBase {
     const s = stateOf(this);
     const root = this.shadowRoot;
     const config = s.values.get('config');
-    // No first paint where React's first screen would not be a form: a config problem (its message),
-    // or the light-DOM mode (its styles are scoped on the document by the React side).
-    if (!root || s.problems.has('config') || (isRecord(config) && config['enableShadowDOM'] === false)) {
+    // No first paint in the light-DOM mode: its styles are scoped on the document by the React side.
+    if (!root || (isRecord(config) && config['enableShadowDOM'] === false)) {
       this.#unpaint();
       return;
     }
@@ -322,47 +328,83 @@ export class AuthElement<C = unknown> extends ElementBase {
       const rules = rulesSheet('');
       const current = adoptedSheets(root);
       setAdoptedSheets(root, current.includes(rules) ? [...current, sheet] : [...current, rules, sheet]);
-      s.paint = { sheet, strings: undefined, tab: undefined, submitted: undefined };
+      s.paint = { sheet, strings: undefined, tab: undefined, submitted: undefined, submittedKey: undefined, clicked: undefined, rules: undefined };
+      // Buttons other than a submit (a provider, the passkey button) pressed before React: the first one is replayed on React's.
+      root.addEventListener('click', this.#onEarlyClick);
     }
     const paint = s.paint;
-    const strings = firstPaintStrings(config, s.values.get('strings'), hostLang(this));
-    if (strings instanceof Promise) {
-      void strings.then(
-        (loaded) => {
+    const tag = definitionOf(this).tag;
+    const loaded = <T>(value: T | Promise<T>, use: (v: T) => void): void => {
+      if (!(value instanceof Promise)) return use(value);
+      void value.then(
+        (v) => {
           if (s.paint !== paint) return;
-          paint.strings = loaded;
+          use(v);
           this.#draw();
         },
         () => undefined,
       );
-      return;
+    };
+    loaded(firstPaintStrings(config, s.values.get('strings'), hostLang(this)), (strings) => {
+      paint.strings = strings;
+    });
+    if (!paint.rules) {
+      loaded(firstPaintRules(tag, config), (css) => {
+        if (paint.rules) return;
+        paint.rules = css.map((text) => {
+          const sheet = new CSSStyleSheet();
+          sheet.replaceSync(text);
+          return sheet;
+        });
+        setAdoptedSheets(root, [...adoptedSheets(root), ...paint.rules]);
+      });
     }
-    paint.strings = strings;
     this.#draw();
   }
+
+  /** A click on a first-paint button that is neither a submit nor a tab: kept for React (the first one only). */
+  #onEarlyClick = (e: Event): void => {
+    const paint = stateOf(this).paint;
+    const button = e.target instanceof Element ? e.target.closest('button, a[href]') : null;
+    if (!paint || !(button instanceof HTMLElement) || button.closest('[data-ae-react]')) return;
+    if ((button as HTMLButtonElement).type === 'submit' || button.getAttribute('role') === 'tab') return;
+    e.preventDefault();
+    paint.clicked ??= button;
+  };
 
   /** Renders the first screen from the current values (again after a change, until React takes over). */
   #draw(): void {
     const s = stateOf(this);
     const paint = s.paint;
     const root = this.shadowRoot;
-    if (!paint?.strings || !root) return;
+    // Drawn once its texts and chunk CSS are there (both at once for an email or phone form).
+    if (!paint?.strings || !paint.rules || !root) return;
+    const config = s.values.get('config');
+    const token = isRecord(config) && typeof config['publicToken'] === 'string' ? config['publicToken'] : undefined;
+    const bootstrap = rememberedBootstrap(s.client?.publicToken ?? token);
     render(
       firstScreen({
         tag: definitionOf(this).tag,
-        config: isRecord(s.values.get('config')) ? (s.values.get('config') as Record<string, unknown>) : undefined,
+        config: isRecord(config) ? config : undefined,
         styles: s.values.get('styles'),
         strings: paint.strings,
         values: Object.fromEntries(s.values),
         tab: paint.tab,
+        ...(bootstrap ? { bootstrap } : {}),
+        ...(s.problems.get('config') ? { problem: s.problems.get('config')?.message ?? '' } : {}),
+        ...(paint.submittedKey ? { busy: paint.submittedKey } : {}),
+        missingClient: !s.client && !token,
         onTab: (tab) => {
           paint.tab = tab;
           this.#draw();
         },
-        onSubmit: (_form, event) => {
+        onSubmit: (form, event) => {
           event.preventDefault();
           // Pressed again before React: still one submit (issue 16: "sends exactly once").
-          paint.submitted ??= event.target instanceof HTMLFormElement ? event.target : undefined;
+          if (paint.submitted || !(event.target instanceof HTMLFormElement)) return;
+          paint.submitted = event.target;
+          paint.submittedKey = form;
+          this.#draw();
         },
       }),
       root,
@@ -376,10 +418,13 @@ export class AuthElement<C = unknown> extends ElementBase {
     const root = this.shadowRoot;
     s.paint = undefined;
     if (!paint || !root) return;
+    root.removeEventListener('click', this.#onEarlyClick);
     render(nothing, root);
+    // React adopts its own theme sheet and its chunks' rules; the first paint's leave.
+    const mine = new Set<CSSStyleSheet>([paint.sheet, ...(paint.rules ?? [])]);
     setAdoptedSheets(
       root,
-      adoptedSheets(root).filter((sheet) => sheet !== paint.sheet),
+      adoptedSheets(root).filter((sheet) => !mine.has(sheet)),
     );
   }
 

@@ -215,6 +215,7 @@ export function mountReact(el: AuthElement): ReactMount {
     const submittedField = paint?.submitted ? [...litFields.values()].find((f) => f.form === paint.submitted) : undefined;
     // Anything else focused (Continue, a tab, a provider button): its place among the focusables, the same in both DOMs.
     const activeIndex = active && !focusedField ? focusables(first).indexOf(active as HTMLElement) : -1;
+    const clickedIndex = paint?.clicked ? focusables(first).indexOf(paint.clicked) : -1;
     const values = [...litFields].map(([name, f]) => [name, f.value] as const);
 
     unpaintElement(el);
@@ -240,6 +241,7 @@ export function mountReact(el: AuthElement): ReactMount {
       focusables([widget])[activeIndex]?.focus({ preventScroll: true });
     }
     if (submittedField) reactFields.get(submittedField.name)?.form?.requestSubmit();
+    else if (clickedIndex >= 0) focusables([widget])[clickedIndex]?.click();
   };
 
   if (!s.paint) {

@@ -7,8 +7,8 @@ import { type ComponentType, useCallback, useEffect, useLayoutEffect, useMemo, u
 import type { AuthClient, BootstrapData } from '../../sdk-core/index.ts';
 import { realClock, type WidgetClock } from '../clock.ts';
 import { ToastList, useToasts } from '../components/Toasts.tsx';
-import { Watermark, watermarkTarget } from '../components/Watermark.tsx';
-import { rememberWatermark } from '../components/watermark-memory.ts';
+import { rememberBootstrap } from '../components/bootstrap-memory.ts';
+import { Watermark } from '../components/Watermark.tsx';
 import { isRecord, resolveLoginConfig } from '../config.ts';
 import { WidgetContext, type WidgetContextValue } from '../context.ts';
 import { errorDetail } from '../errors.ts';
@@ -123,16 +123,14 @@ export function LoginWidget(props: LoginWidgetProps) {
     [emit],
   );
 
-  const stringsNow = useRef(strings);
-  stringsNow.current = strings;
   useEffect(() => {
     if (!client) return;
     let live = true;
     void client.bootstrap().then((data) => {
       if (!live) return;
       setBootstrap(data);
-      // For the next first paint (issue 16): the watermark this project shows.
-      rememberWatermark(client.publicToken, data.disable_sdk_watermark !== false ? null : watermarkTarget(data, stringsNow.current));
+      // For the next first paint (issue 16): the watermark and password rules this project shows.
+      rememberBootstrap(client.publicToken, data);
     });
     return () => {
       live = false;
