@@ -105,7 +105,8 @@ function partsOf(nodes: readonly Element[]): Set<string> {
   const out = new Set<string>();
   for (const n of nodes) {
     for (const el of [n, ...n.querySelectorAll('[part]')]) {
-      if (el.closest('[data-skeleton]')) continue;
+      // Skeletons stand for what React draws once loaded; a hidden marker (the busy state's) is not drawn at all.
+      if (el.closest('[data-skeleton], [hidden]')) continue;
       for (const p of (el.getAttribute('part') ?? '').split(/\s+/)) if (p) out.add(p);
     }
   }
