@@ -148,6 +148,7 @@ describe('<auth-login> in every language', () => {
     const el = host.querySelector<AuthLoginElement>('auth-login')!;
     el.config = { ...config('ja'), otpOptions: { methods: ['sms'] } };
     const root = el.shadowRoot!;
+    await whenReact(el);
     const combo = await waitFor(() => root.querySelector<HTMLInputElement>('input[role="combobox"]'), 'country combobox');
     const ja = new Intl.DisplayNames(['ja'], { type: 'region' });
     // Closed, the field shows the chosen country by its Japanese name.

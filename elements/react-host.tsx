@@ -178,7 +178,9 @@ export function mountReact(el: AuthElement): ReactMount {
     // A message instead of the screen (the config cannot be used, no client): show it at once.
     if (widget.hasAttribute('data-config-error') || widget.querySelector(':scope > .ae-error[role="alert"]')) return true;
     // The screen is final once the project's settings are in (the watermark, the products' options).
-    if (widget.querySelector('.ae-loading') || !widget.hasAttribute('data-bootstrapped')) return false;
+    // (The consent screen shows no watermark and moves on by itself: it takes over without waiting.)
+    if (widget.querySelector('.ae-loading')) return false;
+    if (!widget.hasAttribute('data-bootstrapped') && widget.getAttribute('data-screen') !== 'IDPConsent') return false;
     const first = painted();
     const litRoot = first.find((n) => n.matches('.ae-root')) ?? first[0];
     if (litRoot?.getAttribute('data-screen') && widget.getAttribute('data-screen') !== litRoot.getAttribute('data-screen')) return false;
@@ -195,8 +197,12 @@ export function mountReact(el: AuthElement): ReactMount {
     }
     const reactFields = fieldsByName(widget);
     for (const f of first) for (const name of fieldsByName(f).keys()) if (!reactFields.has(name)) return false;
-    const reactParts = partsOf([widget]);
-    for (const p of partsOf(first)) if (!reactParts.has(p)) return false;
+    // Main's lazily loaded rows (OAuth, wallets, the passkey button) are there when their parts are;
+    // other screens move on by themselves (a consent screen's error), so only their fields must match.
+    if (widget.getAttribute('data-screen') === 'Main') {
+      const reactParts = partsOf([widget]);
+      for (const p of partsOf(first)) if (!reactParts.has(p)) return false;
+    }
     return true;
   };
 

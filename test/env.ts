@@ -153,5 +153,6 @@ export async function signInThroughLogin(el: HTMLElement, email: string): Promis
  * do on the first paint is handed over.
  */
 export async function whenReact(el: HTMLElement): Promise<void> {
-  await eventually(() => el.shadowRoot?.querySelector<HTMLElement>(':scope > [data-ae-react]')?.style.display === 'contents' || undefined, 'React took over');
+  const container = () => [...(el.shadowRoot?.children ?? [])].find((c): c is HTMLElement => c instanceof HTMLElement && c.hasAttribute('data-ae-react'));
+  await eventually(() => container()?.style.display === 'contents' || undefined, 'React took over');
 }
