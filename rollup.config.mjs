@@ -1,5 +1,7 @@
 // Browser bundles (package exports in package.json):
-// - dist/auth-elements.js (defines every tag; also `auth-elements/define`), dist/index.js (the
+// - dist/auth-elements.js (the script tag: defines every tag, exports the elements' side; React
+//   and the client are lazy chunks it loads after the first paint), dist/define.js
+//   (`auth-elements/define`: defines the tags, exports everything), dist/index.js (the
 //   side-effect-free package entry) and dist/client.js (headless client), with React bundled in
 //   (shared chunks in dist/chunks/), so a page without React needs nothing else;
 // - dist/react.js (`auth-elements/react`): the same API plus the React wrappers, with react and
@@ -12,7 +14,77 @@ import commonjs from '@rollup/plugin-commonjs';
 import nodeResolve from '@rollup/plugin-node-resolve';
 import replace from '@rollup/plugin-replace';
 import terser from '@rollup/plugin-terser';
+import { dirname, posix } from 'node:path';
+import MagicString from 'magic-string';
 import esbuild from 'rollup-plugin-esbuild';
+
+/** The placeholder elements/element.ts holds for the React side's chunk list. */
+const REACT_SIDE_PLACEHOLDER = /(["'])__AE_REACT_SIDE__\1/;
+
+/**
+ * Issue 16: fills elements/element.ts's placeholder with the files the React side
+ * (elements/react-host.tsx) imports statically, so the element fetches them all at once beside it
+ * (`<link rel=modulepreload>`) instead of discovering them one level at a time. Runs before terser;
+ * rollup turns the hash placeholders in the names into the final hashes.
+ */
+const reactSideChunks = {
+  name: 'react-side-chunks',
+  renderChunk(code, chunk, _options, { chunks }) {
+    const m = REACT_SIDE_PLACEHOLDER.exec(code);
+    if (!m) return null;
+    const host = Object.values(chunks).find((c) => c.facadeModuleId?.endsWith('elements/react-host.tsx'));
+    if (!host) return null;
+    // What the element's own chunk already has (its static imports) need not be fetched again.
+    const have = new Set();
+    const walk = (name, into) => {
+      if (into.has(name)) return;
+      into.add(name);
+      for (const dep of chunks[name]?.imports ?? []) walk(dep, into);
+    };
+    walk(chunk.fileName, have);
+    const side = new Set();
+    walk(host.fileName, side);
+    const files = [...side]
+      .filter((f) => !have.has(f))
+      .map((f) => {
+        const rel = posix.relative(dirname(chunk.fileName), f);
+        return rel.startsWith('.') ? rel : `./${rel}`;
+      });
+    const s = new MagicString(code);
+    s.overwrite(m.index, m.index + m[0].length, JSON.stringify(JSON.stringify(files)));
+    return { code: s.toString(), map: s.generateMap({ hires: true }) };
+  },
+};
+
+/**
+ * The headless client's core modules, in one chunk: left to itself rollup cuts them into a dozen
+ * small chunks (each a set of entries that shares them), and every one is a request and a gzip
+ * stream of its own. All of them are what createClient runs at once; the method groups stay lazy.
+ */
+const CLIENT_CORE = new RegExp(
+  `/sdk-core/(${[
+    'client',
+    'dom-cookie',
+    'bootstrap',
+    'http',
+    'storage',
+    'session-manager',
+    'telemetry-fields',
+    'version',
+    'method',
+    'methods',
+    'redirect-url',
+    'captcha',
+    'preload',
+    'sessions/core',
+    'users/sync',
+    'users/factors',
+    'pkce/pair',
+    'webauthn/errors',
+    // Not the OAuth provider list: the first paint names the providers too.
+    'schemas/(bootstrap|stored|rbac|validate)',
+  ].join('|')})\\.ts$`,
+);
 
 /** The shared plugin list. */
 const plugins = () => [
@@ -20,6 +92,7 @@ const plugins = () => [
   nodeResolve({ browser: true, extensions: ['.mjs', '.js', '.json', '.ts', '.tsx'] }),
   commonjs(),
   esbuild({ target: 'es2022', jsx: 'automatic', tsconfig: './tsconfig.json' }),
+  reactSideChunks,
   process.env.NO_MIN ? null : terser({ format: { comments: false }, compress: { passes: 2 } }),
 ];
 
@@ -40,6 +113,7 @@ export default [
   {
     input: {
       'auth-elements': 'src/auth-elements.ts',
+      define: 'src/define.ts',
       index: 'src/index.ts',
       client: 'src/client.ts',
     },
@@ -48,6 +122,10 @@ export default [
       format: 'es',
       sourcemap: process.env.AE_SOURCEMAP === 'hidden' ? 'hidden' : true,
       chunkFileNames: 'chunks/[name]-[hash].js',
+      // What the first paint shares with the client (ConfigError, the DOM helpers, the OAuth provider
+      // names) stays apart: a manual chunk takes in its modules' unassigned dependencies.
+      manualChunks: (id) =>
+        /\/sdk-core\/(errors|dom|schemas\/(oauth-providers|defaults)|oauth\/providers)\.ts$/.test(id) ? 'base' : CLIENT_CORE.test(id) ? 'client' : undefined,
     },
     plugins: [...plugins(), typeOnlyStubs],
   },

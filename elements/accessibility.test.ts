@@ -10,7 +10,7 @@ import 'axe-core';
 import type { LoginConfig } from '../react-internals/config.ts';
 import { typeInto, waitFor } from '../react-internals/test-utils.ts';
 import { darkTheme } from '../react-internals/theme.ts';
-import { testEnv, uniqueEmail, waitForMessage } from '../test/env.ts';
+import { testEnv, uniqueEmail, waitForMessage, whenReact } from '../test/env.ts';
 import './define.ts';
 import type { AuthLoginElement } from './login.tsx';
 
@@ -41,6 +41,8 @@ describe('accessibility (issue 17)', () => {
     el.config = cfg;
     where.append(el);
     await waitFor(() => q(el, 'input[type="email"]'), 'email input');
+    // These tests are about React's widget (busy states, focus moves): after the handover.
+    await whenReact(el);
     return el;
   }
 

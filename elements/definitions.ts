@@ -1,12 +1,12 @@
 /**
  * The table of Auth Elements tags (DESIGN §1): each element's tag, class name, the properties and
  * attributes it takes, the config keys it reads and the screen it starts on. The one element
- * implementation (`createAuthElement` in element.tsx) reads a row of this table, and
+ * implementation (`createAuthElement` in element.ts) reads a row of this table, and
  * scripts/custom-elements.ts writes the Custom Elements Manifest and the editor data from it (with
  * the texts of definitions-docs.ts), so the manifest cannot drift from what the elements do.
  */
 import type { ConfigShapeName } from '../react-internals/config-check.ts';
-import { initialWidgetState, type WidgetState } from '../react-internals/login/state.ts';
+import type { Screen, WidgetState } from '../react-internals/login/state.ts';
 
 /** How a property's value arrives. */
 export type PropertyKind =
@@ -26,9 +26,16 @@ export interface ElementProperty {
   readonly kind: PropertyKind;
 }
 
-/** What a widget starts with, from the element's current property values. */
+/**
+ * What a widget starts with, from the element's current property values: a screen and state to lay
+ * over the widget's initial state (the React side builds the state: the element's own module holds
+ * no widget code, issue 16).
+ */
 export interface WidgetStart {
-  initialState?: WidgetState;
+  /** The starting screen (default Main). */
+  screen?: Screen;
+  /** State laid over the screen's initial state. */
+  state?: Partial<WidgetState>;
   /** A new key starts the widget afresh (e.g. a new reset token). */
   key?: string;
   /** The element's own values its screens read (the widget context's `elementOptions`). */
@@ -95,11 +102,6 @@ function takeLinkFromAddress(): Record<string, string> {
 
 const text = (v: unknown): string => (typeof v === 'string' ? v : '');
 
-/** The starting state of `<auth-reset-password>`: PasswordResetForm with the token preloaded (SPEC §2). */
-export function resetInitialState(token: string, tokenType: string): WidgetState {
-  return { ...initialWidgetState('PasswordResetForm'), resetPasswordState: { token, tokenType } };
-}
-
 /** `<auth-login>` (SPEC §2 Login: starts on Main). */
 export const LOGIN_DEFINITION: AuthElementDefinition = {
   tag: 'auth-login',
@@ -129,7 +131,7 @@ export const RESET_PASSWORD_DEFINITION: AuthElementDefinition = {
     const token = text(values['passwordResetToken']) || (fromAddress ? text(values[ADDRESS_TOKEN]) : queryParam('token'));
     const tokenType = text(values['passwordResetTokenType']) || (fromAddress ? text(values[ADDRESS_TOKEN_TYPE]) : queryParam('stytch_token_type'));
     // A new token is a new reset: start over rather than carry the old one's state.
-    return { initialState: resetInitialState(token, tokenType), key: `${tokenType}:${token}` };
+    return { screen: 'PasswordResetForm', state: { resetPasswordState: { token, tokenType } }, key: `${tokenType}:${token}` };
   },
 };
 
@@ -140,7 +142,7 @@ export const PASSKEY_REGISTRATION_DEFINITION: AuthElementDefinition = {
   configShape: 'passkeyRegistration',
   readsProducts: false,
   properties: [],
-  start: () => ({ initialState: initialWidgetState('PasskeyRegistrationStart') }),
+  start: () => ({ screen: 'PasskeyRegistrationStart' }),
 };
 
 /** `<auth-idp-consent>` (SPEC §2 Identity provider: starts on IDPConsent; never a watermark). */
@@ -155,7 +157,7 @@ export const IDP_CONSENT_DEFINITION: AuthElementDefinition = {
     { name: 'navigate', kind: 'js' },
   ],
   start: (values) => ({
-    initialState: initialWidgetState('IDPConsent'),
+    screen: 'IDPConsent',
     // New auth-token params are a new attestation: start over.
     key: JSON.stringify(values['authTokenParams'] ?? null),
     options: {

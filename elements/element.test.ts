@@ -13,7 +13,7 @@ import type { AuthErrorDetail } from '../react-internals/events.ts';
 import { darkTheme } from '../react-internals/theme.ts';
 import { waitFor } from '../react-internals/test-utils.ts';
 import { testEnv } from '../test/env.ts';
-import { MISSING_CLIENT_REPORT_MS } from './element.tsx';
+import { MISSING_CLIENT_REPORT_MS } from './element.ts';
 import type { AuthLoginElement } from './login.tsx';
 import { defineAuthElements, defineLogin } from './registry.ts';
 

@@ -9,7 +9,7 @@ import { expect } from '@open-wc/testing';
 import { executeServerCommand, sendKeys } from '@web/test-runner-commands';
 import 'axe-core';
 import { type AuthClient, createClient } from '../sdk-core/index.ts';
-import { forgetBrowserSession, signInByEmailPasscode, testEnv, uniqueEmail } from '../test/env.ts';
+import { forgetBrowserSession, signInByEmailPasscode, testEnv, uniqueEmail, whenReact } from '../test/env.ts';
 import type { AuthErrorDetail, AuthEvent } from '../react-internals/events.ts';
 import { clientDisplayName, consentTitle, customManifest, defaultConsentItems, readIdpRequest } from '../react-internals/idp/flow.ts';
 import { resolveStrings } from '../react-internals/strings.ts';
@@ -58,6 +58,7 @@ describe('<auth-idp-consent>', () => {
       navigate: (url) => navigated.push(url),
     });
     const root = el!.shadowRoot!;
+    await whenReact(el!);
     await waitFor(() => root.querySelector(ready), `screen ${ready}`);
     return { el: el!, root };
   }
@@ -318,6 +319,7 @@ describe('<auth-idp-consent> against the OpenID provider (real server)', () => {
       ...extra,
     });
     const root = el!.shadowRoot!;
+    await whenReact(el!);
     await waitFor(() => root.querySelector(ready), ready);
     return { el: el!, root };
   }

@@ -13,7 +13,7 @@
 import type { LoginConfig } from '../react-internals/config.ts';
 import type { IDPAuthTokenParams, IDPConsentManifestGenerator } from '../react-internals/idp/flow.ts';
 import { IDP_CONSENT_DEFINITION } from './definitions.ts';
-import { type AuthElement, createAuthElement } from './element.tsx';
+import { type AuthElement, createAuthElement } from './element.ts';
 
 export type {
   IDPAuthTokenParams,

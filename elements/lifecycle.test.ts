@@ -1,5 +1,5 @@
 /**
- * The element's life as @r2wc/react-to-web-component drives it (element.tsx): r2wc mounts the React
+ * The element's life (element.ts): the element mounts the React
  * tree into the shadow root on connect and unmounts it on disconnect, and is given no props, so it
  * never touches an attribute or a property; a declarative (server-rendered) shadow root is reused
  * as it is; a move in one task keeps the widget and its state. In real Chromium against the real
@@ -8,9 +8,9 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import type { LoginConfig } from '../react-internals/config.ts';
 import { typeInto, waitFor } from '../react-internals/test-utils.ts';
-import { testEnv } from '../test/env.ts';
+import { testEnv, whenReact } from '../test/env.ts';
 import { LOGIN_DEFINITION } from './definitions.ts';
-import { createAuthElement } from './element.tsx';
+import { createAuthElement } from './element.ts';
 import type { AuthLoginElement } from './login.tsx';
 
 let tags = 0;
@@ -23,7 +23,7 @@ function freshTag(): string {
 
 const emailInput = (el: Element) => el.shadowRoot!.querySelector<HTMLInputElement>('input[type="email"]');
 
-describe('element lifecycle (r2wc mounts, the factory owns the input)', () => {
+describe('element lifecycle (the element mounts React, the factory owns the input)', () => {
   let env: { apiBaseUrl: string; publicToken: string };
   before(async () => {
     env = await testEnv();
@@ -71,7 +71,8 @@ describe('element lifecycle (r2wc mounts, the factory owns the input)', () => {
     const input = await waitFor(() => emailInput(el), 'email input');
     typeInto(input, 'gone@example.com');
     el.remove();
-    await waitFor(() => el.shadowRoot!.childNodes.length === 0, 'unmounted');
+    // lit-html keeps its marker comment; no element of the widget stays.
+    await waitFor(() => el.shadowRoot!.children.length === 0, 'unmounted');
     host.append(el);
     const again = await waitFor(() => emailInput(el), 'email input after re-insertion');
     expect(again).to.not.equal(input);
@@ -79,7 +80,7 @@ describe('element lifecycle (r2wc mounts, the factory owns the input)', () => {
     expect(el.config).to.equal(cfg);
   });
 
-  it('r2wc observes no attribute and mirrors nothing: only the table attributes are read, no property is written back', async () => {
+  it('observes only the table attributes and mirrors nothing: only the table attributes are read, no property is written back', async () => {
     const tag = freshTag();
     const cls = customElements.get(tag) as unknown as { observedAttributes: string[] };
     expect(cls.observedAttributes).to.deep.equal(['config', 'styles', 'strings', 'client', 'callbacks']);
@@ -91,6 +92,7 @@ describe('element lifecycle (r2wc mounts, the factory owns the input)', () => {
     Object.assign(el, { config: cfg, styles, strings, callbacks });
     (await fixture<HTMLDivElement>(html`<div></div>`)).append(el);
     await waitFor(() => el.shadowRoot!.querySelector('h1')?.textContent === 'Welcome', 'overridden header');
+    await whenReact(el);
     expect(el.getAttributeNames()).to.deep.equal(['data-screen']);
     expect(el.config).to.equal(cfg);
     expect(el.styles).to.equal(styles);

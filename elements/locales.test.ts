@@ -11,7 +11,7 @@ import type { LoginConfig } from '../react-internals/config.ts';
 import { LOCALES, loadPack } from '../react-internals/i18n/locales.ts';
 import { typeInto, waitFor } from '../react-internals/test-utils.ts';
 import { DEFAULT_STRINGS } from '../react-internals/strings.ts';
-import { testEnv, uniqueEmail, waitForMessage } from '../test/env.ts';
+import { testEnv, uniqueEmail, waitForMessage, whenReact } from '../test/env.ts';
 import './define.ts';
 import type { AuthLoginElement } from './login.tsx';
 
@@ -51,6 +51,7 @@ describe('<auth-login> in every language', () => {
     el.config = config(locale);
     const root = el.shadowRoot!;
     await waitFor(() => root.querySelector('input[type="email"]'), 'email input');
+    await whenReact(el);
     return { el, root };
   }
 
@@ -147,6 +148,7 @@ describe('<auth-login> in every language', () => {
     const el = host.querySelector<AuthLoginElement>('auth-login')!;
     el.config = { ...config('ja'), otpOptions: { methods: ['sms'] } };
     const root = el.shadowRoot!;
+    await whenReact(el);
     const combo = await waitFor(() => root.querySelector<HTMLInputElement>('input[role="combobox"]'), 'country combobox');
     const ja = new Intl.DisplayNames(['ja'], { type: 'region' });
     // Closed, the field shows the chosen country by its Japanese name.

@@ -2,7 +2,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import 'axe-core';
 import { type AuthClient, createClient } from '../sdk-core/index.ts';
 import { sendKeys } from '@web/test-runner-commands';
-import { testEnv, uniqueEmail, waitForMessage } from '../test/env.ts';
+import { testEnv, uniqueEmail, waitForMessage, whenReact } from '../test/env.ts';
 import type { LoginConfig } from '../react-internals/config.ts';
 import type { AuthErrorDetail, AuthEvent } from '../react-internals/events.ts';
 import { typeInto, waitFor } from '../react-internals/test-utils.ts';
@@ -28,6 +28,7 @@ describe('<auth-login>', () => {
     const root = el.shadowRoot!;
     await waitFor(() => root.querySelector('input[type="email"]'), 'email input');
     expect(root.querySelector('h1')!.textContent).to.equal('Sign up or log in');
+    await whenReact(el);
     expect(el.getAttribute('data-screen')).to.equal('Main');
     expect(el.config?.publicToken).to.equal(env.publicToken);
     // Styles come from adopted constructable sheets, not <style> elements.

@@ -10,7 +10,7 @@
  */
 import type { LoginConfig } from '../react-internals/config.ts';
 import { LOGIN_DEFINITION } from './definitions.ts';
-import { type AuthElement, createAuthElement } from './element.tsx';
+import { type AuthElement, createAuthElement } from './element.ts';
 
 /** The `<auth-login>` element class. */
 export const AuthLoginElement = createAuthElement<LoginConfig>(LOGIN_DEFINITION);

@@ -6,7 +6,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import { executeServerCommand, sendKeys } from '@web/test-runner-commands';
 import 'axe-core';
 import { type AuthClient, createClient } from '../sdk-core/index.ts';
-import { forgetBrowserSession, recordFetchedPaths, testEnv, uniqueEmail, waitForMessage } from '../test/env.ts';
+import { forgetBrowserSession, recordFetchedPaths, testEnv, uniqueEmail, waitForMessage, whenReact } from '../test/env.ts';
 import type { AuthErrorDetail, AuthEvent } from '../react-internals/events.ts';
 import { waitFor } from '../react-internals/test-utils.ts';
 import './define.ts';
@@ -54,6 +54,8 @@ describe('<auth-passkey-registration>', () => {
     el.client = client;
     const root = el.shadowRoot!;
     await waitFor(() => root.querySelector('h1, [data-passkey-unauthenticated]'), 'first screen');
+    // These tests are about React's screens: after the first paint has handed over.
+    await whenReact(el);
     return { el, root };
   }
 
@@ -67,7 +69,7 @@ describe('<auth-passkey-registration>', () => {
   it('without an authenticated user shows the SPEC §2 error and nothing else', async () => {
     expect(customElements.get('auth-passkey-registration')).to.equal(AuthPasskeyRegistrationElement);
     const { el, root } = await widget();
-    const msg = root.querySelector('[data-passkey-unauthenticated]')!;
+    const msg = await waitFor(() => root.querySelector('[data-passkey-unauthenticated]'), 'unauthenticated message');
     expect(msg.textContent).to.equal('Error: Cannot use PasskeyRegistration component without active user authenticated.');
     expect(msg.getAttribute('role')).to.equal('alert');
     expect(root.querySelector('button')).to.equal(null);

@@ -11,7 +11,7 @@
  */
 import type { LoginConfig } from '../react-internals/config.ts';
 import { PASSKEY_REGISTRATION_DEFINITION } from './definitions.ts';
-import { type AuthElement, createAuthElement } from './element.tsx';
+import { type AuthElement, createAuthElement } from './element.ts';
 
 /** Config of `<auth-passkey-registration>`: the login config's client and session settings apply. */
 export type PasskeyRegistrationConfig = Pick<LoginConfig, 'publicToken' | 'apiBaseUrl' | 'sessionOptions' | 'enableShadowDOM'>;

@@ -8,7 +8,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import 'axe-core';
 import { type AuthClient, createClient } from '../sdk-core/index.ts';
 import { createPKCEPair } from '../sdk-core/pkce/index.ts';
-import { recordFetchedPaths, type TestEnv, testEnv, uniqueEmail, waitForMessage } from '../test/env.ts';
+import { recordFetchedPaths, type TestEnv, testEnv, uniqueEmail, waitForMessage, whenReact } from '../test/env.ts';
 import type { LoginConfig } from '../react-internals/config.ts';
 import type { AuthErrorDetail, AuthEvent } from '../react-internals/events.ts';
 import { typeInto, waitFor } from '../react-internals/test-utils.ts';
@@ -95,6 +95,8 @@ describe('<auth-reset-password>', () => {
     el.addEventListener('auth-event', (e) => events.push((e as CustomEvent<AuthEvent>).detail));
     el.addEventListener('auth-error', (e) => errors.push((e as CustomEvent<AuthErrorDetail>).detail));
     await fixture(html`<div></div>`).then((d) => d.append(el));
+    // The tests drive React's screens (the first paint hands over what is typed before it).
+    await whenReact(el);
     return el;
   }
 
@@ -111,6 +113,7 @@ describe('<auth-reset-password>', () => {
     );
     const { q } = within(el);
     await waitFor(() => q('input[name="password"]'), 'password input');
+    await whenReact(el);
     expect(el.getAttribute('data-screen')).to.equal('PasswordResetForm');
     expect(el.passwordResetToken).to.equal('not-a-real-token');
     expect(q('h1')!.textContent).to.equal('Set a new password');

@@ -14,9 +14,7 @@
  */
 import type { LoginConfig } from '../react-internals/config.ts';
 import { RESET_PASSWORD_DEFINITION } from './definitions.ts';
-import { type AuthElement, createAuthElement } from './element.tsx';
-
-export { resetInitialState } from './definitions.ts';
+import { type AuthElement, createAuthElement } from './element.ts';
 
 /** The properties `<auth-reset-password>` adds to the shared ones. */
 export interface ResetPasswordProperties {

@@ -21,9 +21,9 @@ const MAY_IMPORT = {
 };
 /** Packages a layer must not import: UI in the headless client, the server's in browser code. */
 const FORBIDDEN_PACKAGES = {
-  'sdk-core': [/^react(-dom)?(\/|$)/, /^@r2wc\//, /^lit-html/],
-  'react-internals': [/^@r2wc\//],
-  server: [/^react(-dom)?(\/|$)/, /^@r2wc\//, /^lit-html/, /^@simplewebauthn\/browser/],
+  'sdk-core': [/^react(-dom)?(\/|$)/, /^lit-html/],
+  'react-internals': [],
+  server: [/^react(-dom)?(\/|$)/, /^lit-html/, /^@simplewebauthn\/browser/],
 };
 const SERVER_ONLY_PACKAGES = [/^hono/, /^@hono\//, /^kysely/, /^better-sqlite3/, /^pg$/, /^nodemailer/, /^@simplewebauthn\/server/, /^jose/, /^node:/];
 /** The method folders of each layer (the registries' entries); a folder of another method is a sibling. */

@@ -1,13 +1,41 @@
 /**
- * The defining entry (`auth-elements/define`, and the script-tag bundle dist/auth-elements.js):
- * registers every tag (a no-op on a server) and exports the same API as the package entry.
+ * The script-tag bundle (dist/auth-elements.js, also `auth-elements/auth-elements.js`): registers
+ * every tag (a no-op on a server) and exports the elements' side of the API: the element classes,
+ * `define*`, `mount*`, the tag names, the event names and the theme presets. It holds no React and
+ * no client: each element paints its first screen with what this file loads and fetches React and
+ * the client right after (issue 16), so the email field is usable before they arrive. The headless
+ * client and the rest of the API come from the package entry (dist/index.js), or from
+ * `auth-elements/define`, which registers the tags and exports everything.
  * @example
  * <script type="module" src="/node_modules/auth-elements/dist/auth-elements.js"></script>
  * @example
- * import { createClient } from 'auth-elements/define';
+ * <script type="module">
+ *   import { createClient } from '/node_modules/auth-elements/dist/index.js';
+ * </script>
  */
 import { defineAuthElements } from '../elements/registry.ts';
 
-export * from './index.ts';
+export type * from './index.ts';
+export { AUTH_ERROR, AUTH_EVENT } from '../elements/bridge.ts';
+export { AUTH_ELEMENT_DEFINITIONS } from '../elements/definitions.ts';
+export { AuthElement, createAuthElement, MISSING_CLIENT_REPORT_MS } from '../elements/element.ts';
+export { AuthIDPConsentElement } from '../elements/idp-consent.tsx';
+export { AuthLoginElement } from '../elements/login.tsx';
+export { mountIdentityProvider, mountLogin, mountPasskeyRegistration, mountResetPassword } from '../elements/mount.ts';
+export { AuthPasskeyRegistrationElement } from '../elements/passkey-registration.tsx';
+export {
+  AUTH_ELEMENTS,
+  defineAuthElements,
+  defineIdentityProvider,
+  defineLogin,
+  definePasskeyRegistration,
+  defineResetPassword,
+  IDP_CONSENT_TAG,
+  LOGIN_TAG,
+  PASSKEY_REGISTRATION_TAG,
+  RESET_PASSWORD_TAG,
+} from '../elements/registry.ts';
+export { AuthResetPasswordElement } from '../elements/reset-password.tsx';
+export { darkTheme, THEME_TOKENS } from '../react-internals/theme.ts';
 
 defineAuthElements();

@@ -17,7 +17,7 @@ export {
   type PropertyKind,
   type WidgetStart,
 } from '../elements/definitions.ts';
-export { AuthElement, type AuthElementClass, createAuthElement, MISSING_CLIENT_REPORT_MS } from '../elements/element.tsx';
+export { AuthElement, type AuthElementClass, createAuthElement, MISSING_CLIENT_REPORT_MS } from '../elements/element.ts';
 export {
   AuthIDPConsentElement,
   type IDPAuthTokenParams,

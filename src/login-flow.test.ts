@@ -6,7 +6,9 @@ import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import 'axe-core';
 import { inbox, testEnv, uniqueEmail, waitFor, waitForMessage } from '../test/env.ts';
-import { type AuthClient, type AuthEvent, AuthEventType, type AuthLoginElement, createClient } from './auth-elements.ts';
+import './auth-elements.ts';
+import type { AuthLoginElement } from './auth-elements.ts';
+import { type AuthClient, type AuthEvent, AuthEventType, createClient } from './index.ts';
 
 const axe = (globalThis as unknown as { axe: typeof import('axe-core') }).axe;
 

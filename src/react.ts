@@ -23,7 +23,7 @@ import {
   useLayoutEffect,
   useRef,
 } from 'react';
-import type { AuthElement } from '../elements/element.tsx';
+import type { AuthElement } from '../elements/element.ts';
 import type { AuthIDPConsentElement } from '../elements/idp-consent.tsx';
 import type { AuthLoginElement } from '../elements/login.tsx';
 import type { AuthPasskeyRegistrationElement } from '../elements/passkey-registration.tsx';

@@ -146,3 +146,13 @@ export async function signInThroughLogin(el: HTMLElement, email: string): Promis
   typeInto(otp, (await waitForMessage(email)).code!);
   await waitFor(() => el.getAttribute('data-screen') === 'OTPConfirmation', 'OTPConfirmation');
 }
+
+/**
+ * Resolves once an element's React side has taken over from its first paint (issue 16), for tests
+ * of what only React does (events, `data-screen`, busy states). A user needs no such wait: what they
+ * do on the first paint is handed over.
+ */
+export async function whenReact(el: HTMLElement): Promise<void> {
+  const container = () => [...(el.shadowRoot?.children ?? [])].find((c): c is HTMLElement => c instanceof HTMLElement && c.hasAttribute('data-ae-react'));
+  await eventually(() => container()?.style.display === 'contents' || undefined, 'React took over');
+}

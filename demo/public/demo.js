@@ -1,5 +1,5 @@
 // The host page as a host developer writes it: one client, shared by the widget and the page.
-import { AuthEventType } from '/dist/auth-elements.js';
+import { AuthEventType } from '/dist/index.js';
 import { currentPreset, PRESETS, withDomMode } from '/presets.js';
 import { $, client, log, logEvents, showUser } from '/shared.js';
 

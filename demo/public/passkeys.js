@@ -1,6 +1,6 @@
 // The passkeys page: <auth-passkey-registration> for the signed-in visitor, sharing the page's client.
 // Signed out, the widget itself says it needs an authenticated user; the page adds a way to sign in.
-import { AuthEventType } from '/dist/auth-elements.js';
+import { AuthEventType } from '/dist/index.js';
 import { withDomMode } from '/presets.js';
 import { $, client, logEvents } from '/shared.js';
 

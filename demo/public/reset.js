@@ -2,7 +2,7 @@
 // link (redirect-token.js has already taken them out of the address bar). A stytch_token_type=login
 // link signs in at once when requested in this browser, after one click otherwise.
 import { landingUrl } from '/redirect-token.js';
-import { AuthEventType } from '/dist/auth-elements.js';
+import { AuthEventType } from '/dist/index.js';
 import { PRESETS, withDomMode } from '/presets.js';
 import { $, client, logEvents } from '/shared.js';
 

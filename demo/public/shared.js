@@ -1,5 +1,7 @@
 // What every demo page shares: one client for the page, the event log, and the signed-in panel.
-import { createClient } from '/dist/auth-elements.js';
+// The tags (the script-tag bundle: first paint without React), then the full API.
+import '/dist/auth-elements.js';
+import { createClient } from '/dist/index.js';
 
 export const $ = (id) => document.getElementById(id);
 

@@ -99,7 +99,8 @@ const KEPT =
 /** One element as the comparison sees it: tag, kept attributes (id references as '#'), its own text. */
 function describe1(el: Element): string {
   const attrs = [...el.attributes]
-    .filter((a) => KEPT.test(a.name.toLowerCase()) || ID_REFS.has(a.name))
+    // data-bootstrapped: React's own marker that the project's settings are in (the handover waits on it), not drawn.
+    .filter((a) => (KEPT.test(a.name.toLowerCase()) && a.name !== 'data-bootstrapped') || ID_REFS.has(a.name))
     .map((a) => `${a.name}=${ID_REFS.has(a.name) ? '#' : a.value}`)
     .sort();
   const own = [...el.childNodes]

@@ -7,6 +7,7 @@ import { type ComponentType, useCallback, useEffect, useLayoutEffect, useMemo, u
 import type { AuthClient, BootstrapData } from '../../sdk-core/index.ts';
 import { realClock, type WidgetClock } from '../clock.ts';
 import { ToastList, useToasts } from '../components/Toasts.tsx';
+import { rememberBootstrap } from '../components/bootstrap-memory.ts';
 import { Watermark } from '../components/Watermark.tsx';
 import { isRecord, resolveLoginConfig } from '../config.ts';
 import { WidgetContext, type WidgetContextValue } from '../context.ts';
@@ -126,7 +127,10 @@ export function LoginWidget(props: LoginWidgetProps) {
     if (!client) return;
     let live = true;
     void client.bootstrap().then((data) => {
-      if (live) setBootstrap(data);
+      if (!live) return;
+      setBootstrap(data);
+      // For the next first paint (issue 16): the watermark and password rules this project shows.
+      rememberBootstrap(client.publicToken, data);
     });
     return () => {
       live = false;
@@ -215,6 +219,8 @@ export function LoginWidget(props: LoginWidgetProps) {
       className="ae-root"
       part="container"
       data-screen={state.screen}
+      // The project's settings are in: the screen is final (the element's first paint waits for it).
+      data-bootstrapped={bootstrap ? '' : undefined}
       ref={screenRef}
       lang={config.lang ?? (tag === 'en' ? widgetLang(undefined, props.strings) : tag)}
       dir={isRtl(locale) ? 'rtl' : 'ltr'}

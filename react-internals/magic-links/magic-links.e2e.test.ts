@@ -16,7 +16,8 @@ const SENDER_DOMAIN = 'mail.example-sender.com';
 const PAGE = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Magic links</title>
 <script type="module">
-import { createClient } from '/dist/auth-elements.js';
+import '/dist/auth-elements.js';
+import { createClient } from '/dist/index.js';
 const project = await fetch('/dev/project.json').then((r) => r.json());
 const hint = new URLSearchParams(location.search).get('hint');
 const el = document.createElement('auth-login');

@@ -27,7 +27,8 @@ writeFileSync(
 );
 writeFileSync(
   join(dir, 'main.js'),
-  `import { createClient } from '/dist/auth-elements.js';
+  `import '/dist/auth-elements.js';
+import { createClient } from '/dist/index.js';
 const project = await fetch('/dev/project.json').then((r) => r.json());
 const q = new URLSearchParams(location.search);
 window.authEvents = [];

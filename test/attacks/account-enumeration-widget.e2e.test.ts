@@ -13,7 +13,8 @@ import { e2eHarness, uniqueEmail } from '../e2e-harness.ts';
 const PAGE = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Enumeration</title>
 <script type="module">
-import { createClient } from '/dist/auth-elements.js';
+import '/dist/auth-elements.js';
+import { createClient } from '/dist/index.js';
 const project = await fetch('/dev/project.json').then((r) => r.json());
 const el = document.createElement('auth-login');
 el.client = createClient(project.public_token, { apiBaseUrl: location.origin });

@@ -19,7 +19,8 @@ const PAGE = `<!doctype html>
 <script type="module">
   window.errors = [];
   document.addEventListener('auth-error', (e) => window.errors.push({ id: e.target.id, ...e.detail }));
-  const { createClient } = await import('/dist/auth-elements.js');
+  await import('/dist/auth-elements.js');
+  const { createClient } = await import('/dist/index.js');
   const { public_token } = await (await fetch('/dev/project.json')).json();
   document.getElementById('ssr').client = createClient(public_token, { apiBaseUrl: location.origin });
   // A token this server does not know: the API answers 401 invalid_public_token.

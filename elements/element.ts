@@ -6,30 +6,29 @@
  * set before the tag was defined; whatever is wrong with them is said on the widget, in the console
  * and as an `auth-error` event, never as an uncaught exception.
  *
- * Mounting is @r2wc/react-to-web-component's (DESIGN §1): the class extends the element class r2wc
- * makes of a small shell component, which renders the React tree into the shadow root on connect
- * and unmounts it on disconnect. r2wc is given no props, so it never reads, parses or writes an
- * attribute or a property: every input stays this file's (JSON attributes parsed by r2wc throw
- * uncaught on bad JSON, and its typed props mirror objects into attributes).
+ * This module holds no React (issue 16): on connect the element adopts the widget's stylesheets,
+ * paints its first screen with lit-html (first-paint/), usable at once, and loads React and the
+ * widget (react-host.tsx) right away in parallel; React renders beside the first paint, hidden, and
+ * takes over (typed text, focus, caret, the tab, an early Continue) once its screen is there.
+ * @r2wc/react-to-web-component is no longer the base class: its element class is built from a React
+ * component, so it cannot exist before React has loaded, which is what the first paint is for.
  *
- * Server rendering: r2wc runs only where `globalThis.HTMLElement` exists, and the class extends an
- * empty class otherwise, so importing this module in Node (Next.js, Nuxt, SvelteKit) evaluates
- * nothing of the DOM; registering is a no-op there (registry.ts), and the browser upgrades the tags
- * as usual.
+ * Server rendering: the class extends an empty class where there is no `HTMLElement`, so importing
+ * this module in Node (Next.js, Nuxt, SvelteKit) evaluates nothing of the DOM; registering is a
+ * no-op there (registry.ts), and the browser upgrades the tags as usual.
  */
-import r2wc from '@r2wc/react-to-web-component';
-import { useCallback, useSyncExternalStore } from 'react';
-import { type AuthClient, ConfigError } from '../sdk-core/index.ts';
-import { errorDetail } from '../react-internals/errors.ts';
-import type { AuthCallbacks, AuthErrorDetail, AuthEvent } from '../react-internals/events.ts';
-import { LoginWidget } from '../react-internals/login/LoginWidget.tsx';
-import type { Screen } from '../react-internals/login/state.ts';
+import { nothing, render } from 'lit-html';
+import { adoptedSheets, setAdoptedSheets } from '../sdk-core/dom.ts';
+import { ConfigError } from '../sdk-core/errors.ts';
+import type { AuthClient } from '../sdk-core/client.ts';
+import type { AuthCallbacks, AuthErrorDetail } from '../react-internals/events.ts';
 import { hostLang } from '../react-internals/i18n/locales.ts';
-import { checkStringOverrides, resolveStrings, type StringOverrides } from '../react-internals/strings.ts';
-import { checkStyles, type StyleConfig } from '../react-internals/theme.ts';
-import { forwardError, forwardEvent } from './bridge.ts';
+import type { StringOverrides } from '../react-internals/strings.ts';
+import { checkStyles, rulesSheet, type StyleConfig, themeSheet } from '../react-internals/theme.ts';
+import { forwardError } from './bridge.ts';
 import { type AuthElementDefinition, COMMON_PROPERTIES, type ElementProperty } from './definitions.ts';
-import { RenderRoot, useClient } from './host.tsx';
+import { rememberedBootstrap } from '../react-internals/components/bootstrap-memory.ts';
+import { type FirstPaintStrings, firstPaintRules, firstPaintStrings, firstScreen } from './first-paint/index.ts';
 
 /**
  * How long a connected element may stay without a client and without config.publicToken before
@@ -39,23 +38,51 @@ import { RenderRoot, useClient } from './host.tsx';
  */
 export const MISSING_CLIENT_REPORT_MS = 1000;
 
-/** What r2wc's element class adds to HTMLElement: the lifecycle that mounts and unmounts the React tree. */
-interface ReactHostElement extends HTMLElement {
-  /** Mounts the shell into the shadow root (or re-renders it when already mounted). */
-  connectedCallback(): void;
-  /** Unmounts the React tree. */
-  disconnectedCallback(): void;
+/**
+ * The files of the React side (react-host.tsx and what it imports statically), written here by the
+ * build (rollup.config.mjs, relative to this module's file); the placeholder stays where sources run
+ * unbundled (tests), and then nothing is preloaded.
+ */
+const REACT_SIDE = '__AE_REACT_SIDE__';
+let reactSidePreloaded = false;
+
+/** Fetches the React side's files in one round, beside the import of react-host (modulepreload: fetched and parsed, run when imported). */
+function preloadReactSide(): void {
+  // The build writes a JSON list (a string to the bundler, so it cannot fold the check away).
+  if (reactSidePreloaded || !REACT_SIDE.startsWith('[') || typeof document === 'undefined') return;
+  reactSidePreloaded = true;
+  for (const file of JSON.parse(REACT_SIDE) as string[]) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.href = new URL(file, import.meta.url).href;
+    document.head.append(link);
+  }
 }
 
-/**
- * The base class: r2wc's element class of {@link Shell} in a browser, an empty class where there is
- * no HTMLElement (a server: the class is then defined and never constructed). `shadow: 'open'` makes
- * r2wc attach the shadow root it renders into (a declarative one is reused);
- * `props: {}` leaves it no attribute to observe and no property to define.
- */
-function elementBase(): new () => ReactHostElement {
-  if (!(globalThis as { HTMLElement?: unknown }).HTMLElement) return class {} as unknown as new () => ReactHostElement;
-  return r2wc(Shell, { shadow: 'open', props: {} }) as unknown as new () => ReactHostElement;
+/** The base class: HTMLElement in a browser, an empty class where there is none (a server). */
+const ElementBase: typeof HTMLElement = (globalThis as { HTMLElement?: typeof HTMLElement }).HTMLElement ?? (class {} as unknown as typeof HTMLElement);
+
+/** The first screen painted without React, until React takes over (react-host.tsx). */
+export interface FirstPaint {
+  /** The theme sheet adopted for the first paint (React adopts its own; this one leaves at the handover). */
+  readonly sheet: CSSStyleSheet;
+  /** The texts, once known (a locale pack loads first). */
+  strings: FirstPaintStrings | undefined;
+  /** The tab picked before React. */
+  tab: 'email' | 'sms' | 'whatsapp' | undefined;
+  /** The form whose Continue was pressed before React: React submits it once it is there. */
+  submitted: HTMLFormElement | undefined;
+  /** Its key (the tab, or `reset`): that form's button is drawn busy meanwhile. */
+  submittedKey: string | undefined;
+  /** The first other button clicked before React (a provider, the passkey button): React clicks its own. */
+  clicked: HTMLElement | undefined;
+  /** The chunk CSS the screen needs (OAuth row, wallet buttons, password field), once known. */
+  rules: CSSStyleSheet[] | undefined;
+}
+
+/** What the lazily loaded React side returns: how to take it down. */
+export interface ReactMount {
+  unmount(): void;
 }
 
 /** What an element holds besides the DOM: its values, what is wrong with them. */
@@ -77,9 +104,16 @@ interface ElementState {
   missingClientReported: boolean;
   /** Whether the row's `capture` ran (once, at the first connection). */
   captured: boolean;
+  /** The first paint while React is on its way (undefined once React has taken over, or when none was drawn). */
+  paint: FirstPaint | undefined;
+  /** The React side: loading (a promise) or mounted. */
+  react: Promise<void> | ReactMount | undefined;
 }
 
 const states = new WeakMap<object, ElementState>();
+
+/** Removes an element's first paint (assigned in AuthElement's static block; react-host.tsx calls it at the handover). */
+export let unpaintElement: (el: AuthElement) => void = () => undefined;
 
 /** Sets an object-valued property of a row (assigned in AuthElement's static block). */
 let setObjectProperty: (el: AuthElement, name: string, raw: unknown) => void = () => undefined;
@@ -100,6 +134,8 @@ function stateOf(el: AuthElement): ElementState {
       missingClientTimer: undefined,
       missingClientReported: false,
       captured: false,
+      paint: undefined,
+      react: undefined,
     };
     states.set(el, s);
   }
@@ -151,13 +187,14 @@ function parseObject(name: string, raw: unknown, via: 'attribute' | 'property'):
  * `C` is the config type. Properties: `config`, `styles`, `strings` (objects or JSON), `callbacks`
  * and `client` (JS only); events `auth-event` and `auth-error` (bubbling, composed).
  */
-export class AuthElement<C = unknown> extends elementBase() {
+export class AuthElement<C = unknown> extends ElementBase {
   /** The table row of this element's tag. */
   declare static readonly definition: AuthElementDefinition;
 
   static {
     // The object-valued properties of a row (createAuthElement) parse through the same private path.
     setObjectProperty = (el, name, raw) => el.#setObject(name, raw, 'property');
+    unpaintElement = (el) => el.#unpaint();
   }
 
   /** Attributes read: the object and string properties', plus `client` and `callbacks` (to report them). */
@@ -168,10 +205,11 @@ export class AuthElement<C = unknown> extends elementBase() {
   }
 
   constructor() {
-    // r2wc's constructor attaches the shadow root. A declarative (server-rendered) one is reused:
-    // attachShadow returns it, emptied of the server's placeholder (DOM standard, attachShadow step
-    // "if this's shadow root is declarative"), rather than throwing.
     super();
+    // A declarative (server-rendered) shadow root is reused: attachShadow returns it, emptied of
+    // the server's placeholder (DOM standard, attachShadow step "if this's shadow root is
+    // declarative"), rather than throwing.
+    if (typeof this.attachShadow === 'function') this.attachShadow({ mode: 'open' });
     const s = stateOf(this);
     // Values set before the tag was defined sit on the instance as own properties and hide the
     // accessors: move them onto the accessors, through the same parsing as any other set.
@@ -227,8 +265,8 @@ export class AuthElement<C = unknown> extends elementBase() {
     this.#changed();
   }
 
-  /** Mounts the widget (r2wc: a React root in the shadow root) and reports what is wrong with the input. */
-  override connectedCallback(): void {
+  /** Paints the first screen, loads React in parallel, and reports what is wrong with the input. */
+  connectedCallback(): void {
     const s = stateOf(this);
     const def = definitionOf(this);
     // Before the widget mounts: what the row captures (a reset token in the address) is its start.
@@ -236,21 +274,158 @@ export class AuthElement<C = unknown> extends elementBase() {
       s.captured = true;
       for (const [k, v] of Object.entries(def.capture(Object.fromEntries(s.values)))) s.values.set(k, v);
     }
-    super.connectedCallback();
+    if (!s.react) {
+      this.#paint();
+      preloadReactSide();
+      // Right away, not on interaction: React takes over as soon as it is there (issue 16).
+      const loading: Promise<void> = import('./react-host.tsx').then(
+        ({ mountReact }) => {
+          if (s.react !== loading) return;
+          s.react = this.isConnected ? mountReact(this) : undefined;
+        },
+        (e: unknown) => {
+          if (s.react === loading) s.react = undefined;
+          report(
+            this,
+            new ConfigError('client', `could not load the widget's code (${e instanceof Error ? e.message : String(e)}); reload the page to try again.`),
+          );
+        },
+      );
+      s.react = loading;
+    }
     this.#reportProblems();
     this.#checkClient();
   }
 
-  /** Unmounts the widget (r2wc), unless the element is back in the document by the next microtask (a move). */
-  override disconnectedCallback(): void {
+  /** Unmounts the widget, unless the element is back in the document by the next microtask (a move). */
+  disconnectedCallback(): void {
     const s = stateOf(this);
     clearTimeout(s.missingClientTimer);
     s.missingClientTimer = undefined;
     // A move (remove, then insert, in one task: a framework re-ordering a list) keeps the React
-    // tree and the widget's state; r2wc's own callback would unmount and mount afresh.
+    // tree and the widget's state.
     queueMicrotask(() => {
-      if (!this.isConnected) super.disconnectedCallback();
+      if (this.isConnected) return;
+      const react = s.react;
+      s.react = undefined;
+      if (react && !(react instanceof Promise)) react.unmount();
+      this.#unpaint();
     });
+  }
+
+  /** Draws the first screen (lit-html) in the shadow root, with the widget's own stylesheets. */
+  #paint(): void {
+    const s = stateOf(this);
+    const root = this.shadowRoot;
+    const config = s.values.get('config');
+    // No first paint in the light-DOM mode: its styles are scoped on the document by the React side.
+    if (!root || (isRecord(config) && config['enableShadowDOM'] === false)) {
+      this.#unpaint();
+      return;
+    }
+    if (!s.paint) {
+      const sheet = themeSheet(':host', s.values.get('styles'));
+      const rules = rulesSheet('');
+      const current = adoptedSheets(root);
+      setAdoptedSheets(root, current.includes(rules) ? [...current, sheet] : [...current, rules, sheet]);
+      s.paint = { sheet, strings: undefined, tab: undefined, submitted: undefined, submittedKey: undefined, clicked: undefined, rules: undefined };
+      // Buttons other than a submit (a provider, the passkey button) pressed before React: the first one is replayed on React's.
+      root.addEventListener('click', this.#onEarlyClick);
+    }
+    const paint = s.paint;
+    const tag = definitionOf(this).tag;
+    const loaded = <T>(value: T | Promise<T>, use: (v: T) => void): void => {
+      if (!(value instanceof Promise)) return use(value);
+      void value.then(
+        (v) => {
+          if (s.paint !== paint) return;
+          use(v);
+          this.#draw();
+        },
+        () => undefined,
+      );
+    };
+    loaded(firstPaintStrings(config, s.values.get('strings'), hostLang(this)), (strings) => {
+      paint.strings = strings;
+    });
+    if (!paint.rules) {
+      loaded(firstPaintRules(tag, config), (css) => {
+        if (paint.rules) return;
+        paint.rules = css.map((text) => {
+          const sheet = new CSSStyleSheet();
+          sheet.replaceSync(text);
+          return sheet;
+        });
+        setAdoptedSheets(root, [...adoptedSheets(root), ...paint.rules]);
+      });
+    }
+    this.#draw();
+  }
+
+  /** A click on a first-paint button that is neither a submit nor a tab: kept for React (the first one only). */
+  #onEarlyClick = (e: Event): void => {
+    const paint = stateOf(this).paint;
+    const button = e.target instanceof Element ? e.target.closest('button, a[href]') : null;
+    if (!paint || !(button instanceof HTMLElement) || button.closest('[data-ae-react]')) return;
+    if ((button as HTMLButtonElement).type === 'submit' || button.getAttribute('role') === 'tab') return;
+    e.preventDefault();
+    paint.clicked ??= button;
+  };
+
+  /** Renders the first screen from the current values (again after a change, until React takes over). */
+  #draw(): void {
+    const s = stateOf(this);
+    const paint = s.paint;
+    const root = this.shadowRoot;
+    // Drawn once its texts and chunk CSS are there (both at once for an email or phone form).
+    if (!paint?.strings || !paint.rules || !root) return;
+    const config = s.values.get('config');
+    const token = isRecord(config) && typeof config['publicToken'] === 'string' ? config['publicToken'] : undefined;
+    const bootstrap = rememberedBootstrap(s.client?.publicToken ?? token);
+    render(
+      firstScreen({
+        tag: definitionOf(this).tag,
+        config: isRecord(config) ? config : undefined,
+        styles: s.values.get('styles'),
+        strings: paint.strings,
+        values: Object.fromEntries(s.values),
+        tab: paint.tab,
+        ...(bootstrap ? { bootstrap } : {}),
+        ...(s.problems.get('config') ? { problem: s.problems.get('config')?.message ?? '' } : {}),
+        ...(paint.submittedKey ? { busy: paint.submittedKey } : {}),
+        missingClient: !s.client && !token,
+        onTab: (tab) => {
+          paint.tab = tab;
+          this.#draw();
+        },
+        onSubmit: (form, event) => {
+          event.preventDefault();
+          // Pressed again before React: still one submit (issue 16: "sends exactly once").
+          if (paint.submitted || !(event.target instanceof HTMLFormElement)) return;
+          paint.submitted = event.target;
+          paint.submittedKey = form;
+          this.#draw();
+        },
+      }),
+      root,
+    );
+  }
+
+  /** Removes the first paint and its theme sheet (React took over, or the element left the page). */
+  #unpaint(): void {
+    const s = stateOf(this);
+    const paint = s.paint;
+    const root = this.shadowRoot;
+    s.paint = undefined;
+    if (!paint || !root) return;
+    root.removeEventListener('click', this.#onEarlyClick);
+    render(nothing, root);
+    // React adopts its own theme sheet and its chunks' rules; the first paint's leave.
+    const mine = new Set<CSSStyleSheet>([paint.sheet, ...(paint.rules ?? [])]);
+    setAdoptedSheets(
+      root,
+      adoptedSheets(root).filter((sheet) => !mine.has(sheet)),
+    );
   }
 
   /** Attributes: JSON for the object properties, text for the string ones; `client`/`callbacks` are reported. */
@@ -324,7 +499,12 @@ export class AuthElement<C = unknown> extends elementBase() {
         }
       });
     } else if (name === 'styles') this.#warn(checkStyles(value).issues);
-    else if (name === 'strings') this.#warn(checkStringOverrides(value));
+    else if (name === 'strings') {
+      // The strings table is the React side's (every method's texts): checked from its chunk.
+      void import('../react-internals/strings.ts').then(({ checkStringOverrides }) => {
+        if (stateOf(this).values.get('strings') === value) this.#warn(checkStringOverrides(value));
+      });
+    }
   }
 
   /** Prints each warning once per element. */
@@ -342,6 +522,8 @@ export class AuthElement<C = unknown> extends elementBase() {
     const s = stateOf(this);
     s.version++;
     for (const l of s.listeners) l();
+    // The first paint follows the input until React takes over (a config problem or the light-DOM mode ends it).
+    if (s.paint) this.#paint();
     if (this.isConnected) {
       this.#reportProblems();
       this.#checkClient();
@@ -441,71 +623,13 @@ export function createAuthElement<C, X extends object = object>(definition: Auth
   return Element as unknown as AuthElementClass<C, X>;
 }
 
-/** The widget's message in place of the form when the config cannot be used. */
-function ConfigProblem({ message }: { message: string }) {
-  return (
-    <div className="ae-root" part="container" data-config-error="">
-      <p className="ae-error" part="error" role="alert">
-        {message}
-      </p>
-    </div>
-  );
+/** The element's internal state, for the React side (react-host.tsx) only. */
+export function internalState(el: AuthElement): Readonly<ElementState> & Pick<ElementState, 'paint'> {
+  return stateOf(el);
 }
 
-/** The component r2wc mounts: `container` is the shadow root r2wc attached; its host is the element. */
-function Shell({ container }: { container?: HTMLElement }) {
-  const host = container instanceof ShadowRoot ? container.host : container;
-  return host ? <ElementHost element={host as AuthElement} /> : null;
-}
+/** The table row of an element's tag. */
+export const definitionOfElement = definitionOf;
 
-/** Calls `onChange` when any `lang` attribute of the document changes (the observer filters on it). */
-function watchLang(onChange: () => void): () => void {
-  const observer = new MutationObserver(onChange);
-  observer.observe(document.documentElement, { attributes: true, attributeFilter: ['lang'], subtree: true });
-  return () => observer.disconnect();
-}
-
-/** The React side of an element: reads its values, owns the client it may create, renders the widget. */
-function ElementHost({ element }: { element: AuthElement }) {
-  const s = stateOf(element);
-  useSyncExternalStore(
-    useCallback((l: () => void) => element.subscribe(l), [element]),
-    () => s.version,
-  );
-  const def = definitionOf(element);
-  // The page's language at the element, followed live: a host switching <html lang> (or a wrapper's
-  // lang) switches the widget without re-creating it (README "Languages").
-  const documentLang = useSyncExternalStore(watchLang, () => hostLang(element));
-  const config = s.values.get('config');
-  const styles = s.values.get('styles');
-  const strings = s.values.get('strings');
-  const problem = s.problems.get('config');
-  const onEvent = useCallback((e: AuthEvent) => forwardEvent(element, element.callbacks, e), [element]);
-  const onError = useCallback((e: AuthErrorDetail) => forwardError(element, element.callbacks, e), [element]);
-  const onClientFailure = useCallback((e: unknown) => forwardError(element, element.callbacks, errorDetail(e, resolveStrings(element.strings))), [element]);
-  const onScreenChange = useCallback((screen: Screen) => element.setAttribute('data-screen', screen), [element]);
-  const { client, pending } = useClient(s.client, problem ? undefined : config, onClientFailure);
-  const start = def.start(Object.fromEntries(s.values));
-  const shadow = !(isRecord(config) && config['enableShadowDOM'] === false);
-  return (
-    <RenderRoot host={element} shadowRoot={element.shadowRoot} shadow={shadow} styles={styles}>
-      {problem ? (
-        <ConfigProblem message={problem.message} />
-      ) : pending ? null : (
-        <LoginWidget
-          key={start.key}
-          client={client}
-          config={config}
-          styles={styles}
-          strings={strings}
-          documentLang={documentLang}
-          onEvent={onEvent}
-          onError={onError}
-          onScreenChange={onScreenChange}
-          initialState={start.initialState}
-          elementOptions={start.options}
-        />
-      )}
-    </RenderRoot>
-  );
-}
+/** Says a problem in the console and as `auth-error` (for the React side too). */
+export const reportProblem = report;
