@@ -335,7 +335,10 @@ export class AuthElement<C = unknown> extends ElementBase {
     const paint = s.paint;
     const tag = definitionOf(this).tag;
     const loaded = <T>(value: T | Promise<T>, use: (v: T) => void): void => {
-      if (!(value instanceof Promise)) return use(value);
+      if (!(value instanceof Promise)) {
+        use(value);
+        return;
+      }
       void value.then(
         (v) => {
           if (s.paint !== paint) return;

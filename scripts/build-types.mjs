@@ -16,7 +16,15 @@ import { dirname, join, normalize, relative } from 'node:path';
 
 const OUT = 'dist/types';
 /** The declaration files the package's exports point at. */
-export const TYPE_ENTRIES = ['src/index.d.ts', 'src/auth-elements.d.ts', 'src/define.d.ts', 'src/client.d.ts', 'src/react.d.ts', 'src/vue.d.ts', 'src/svelte.d.ts'];
+export const TYPE_ENTRIES = [
+  'src/index.d.ts',
+  'src/auth-elements.d.ts',
+  'src/define.d.ts',
+  'src/client.d.ts',
+  'src/react.d.ts',
+  'src/vue.d.ts',
+  'src/svelte.d.ts',
+];
 
 function run(cmd, args) {
   const r = spawnSync(cmd, args, { stdio: ['inherit', process.stderr, 'inherit'] });

@@ -27,7 +27,9 @@ export function rememberedBootstrap(publicToken: unknown): RememberedBootstrap |
     return {
       disable_sdk_watermark: v['disable_sdk_watermark'],
       password_config: isRecord(policy) ? (policy as RememberedBootstrap['password_config']) : null,
-      ...(isRecord(product) && typeof product['name'] === 'string' && typeof product['url'] === 'string' ? { server_product: { name: product['name'], url: product['url'] } } : {}),
+      ...(isRecord(product) && typeof product['name'] === 'string' && typeof product['url'] === 'string'
+        ? { server_product: { name: product['name'], url: product['url'] } }
+        : {}),
     };
   } catch {
     return undefined;
