@@ -14,7 +14,7 @@ import commonjs from '@rollup/plugin-commonjs';
 import nodeResolve from '@rollup/plugin-node-resolve';
 import replace from '@rollup/plugin-replace';
 import terser from '@rollup/plugin-terser';
-import { dirname, posix } from 'node:path';
+import { dirname, posix, resolve as resolvePath } from 'node:path';
 import MagicString from 'magic-string';
 import esbuild from 'rollup-plugin-esbuild';
 
@@ -86,9 +86,22 @@ const CLIENT_CORE = new RegExp(
   ].join('|')})\\.ts$`,
 );
 
+/**
+ * lit-html's build for Node: the browser build's code, but it reads `document` only where there is
+ * one, so importing the kit on a server (Next.js, Nuxt, SvelteKit prerendering) evaluates nothing of
+ * the DOM, as the rest of the kit does.
+ */
+const litHtmlEverywhere = {
+  name: 'lit-html-everywhere',
+  resolveId(id) {
+    return id === 'lit-html' ? resolvePath('node_modules/lit-html/node/lit-html.js') : null;
+  },
+};
+
 /** The shared plugin list. */
 const plugins = () => [
   replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('production') } }),
+  litHtmlEverywhere,
   nodeResolve({ browser: true, extensions: ['.mjs', '.js', '.json', '.ts', '.tsx'] }),
   commonjs(),
   esbuild({ target: 'es2022', jsx: 'automatic', tsconfig: './tsconfig.json' }),

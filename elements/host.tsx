@@ -6,6 +6,7 @@ import { type ReactNode, useEffect, useLayoutEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { createElement } from '../sdk-core/dom.ts';
 import { type AuthClient, createClient } from '../sdk-core/index.ts';
+import { StyleRootContext } from '../react-internals/components/chunk-styles.ts';
 import { useWidgetStyles } from '../react-internals/components/styles.ts';
 
 /**
@@ -70,11 +71,11 @@ export function RenderRoot(props: { host: HTMLElement; shadowRoot: ShadowRoot | 
   // Exactly one of these two adopts anything, depending on the mode.
   useWidgetStyles(shadow ? shadowRoot : null, ':host', '', props.styles);
   useWidgetStyles(shadow ? null : docRoot, `:where([data-ae-id="${id}"])`, LIGHT_SCOPE, props.styles);
-  if (shadow) return <>{props.children}</>;
+  if (shadow) return <StyleRootContext.Provider value={shadowRoot}>{props.children}</StyleRootContext.Provider>;
   return (
     <>
       <slot />
-      {createPortal(props.children, lightRoot)}
+      {createPortal(<StyleRootContext.Provider value={docRoot}>{props.children}</StyleRootContext.Provider>, lightRoot)}
     </>
   );
 }

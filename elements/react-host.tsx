@@ -142,10 +142,14 @@ export function mountReact(el: AuthElement): ReactMount {
   const container = document.createElement('div');
   container.setAttribute('data-ae-react', '');
   // Layout-neutral: the widget's root lays out as if it were the shadow root's child.
-  container.style.display = s.paint ? 'none' : 'contents';
-  // Before the first paint: lit-html's part runs from its marker to the end of the root, so
-  // anything after it would go when the first paint is cleared.
-  (shadowRoot ?? el).prepend(container);
+  container.style.display = 'contents';
+  // While a first paint shows, React renders detached (one widget in the page, for people, screen
+  // readers and scripts alike) and enters the shadow root at the handover. Before the first paint's
+  // nodes: lit-html's part runs from its marker to the end of the root.
+  const attach = (): void => {
+    if (!container.isConnected) (shadowRoot ?? el).prepend(container);
+  };
+  if (!s.paint) attach();
   // The first screen's chunks (its form, the next step, the language pack) load beside React's first render.
   const start = definitionOfElement(el).start(Object.fromEntries(s.values));
   void preloadFirstScreen(s.values.get('config'), {
@@ -165,11 +169,11 @@ export function mountReact(el: AuthElement): ReactMount {
     done = true;
     observer?.disconnect();
     clearTimeout(timer);
-    container.style.display = 'contents';
+    attach();
     performance.mark?.(REACT_MOUNTED_MARK);
   };
 
-  /** The first paint's nodes (everything of the shadow root but React's container). */
+  /** The first paint's nodes (what the shadow root holds before React enters it). */
   const painted = (): Element[] => (shadowRoot ? [...shadowRoot.children].filter((c) => c !== container) : []);
 
   const ready = (): boolean => {

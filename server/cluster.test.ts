@@ -102,7 +102,8 @@ describe('WORKERS=2: one port, two processes, one database', () => {
 
   it('a worker that crashes is replaced; the port keeps answering', async () => {
     const workerPids = () =>
-      execFileSync('pgrep', ['-P', String(server.child.pid)], { encoding: 'utf8' })
+      // Node processes only: tsx's esbuild service is a child of the primary too.
+      execFileSync('pgrep', ['-x', 'node', '-P', String(server.child.pid)], { encoding: 'utf8' })
         .split('\n')
         .filter(Boolean)
         .map(Number);

@@ -5,7 +5,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import 'axe-core';
-import { inbox, testEnv, uniqueEmail, waitFor, waitForMessage } from '../test/env.ts';
+import { inbox, testEnv, uniqueEmail, waitFor, waitForMessage, whenReact } from '../test/env.ts';
 import './auth-elements.ts';
 import type { AuthLoginElement } from './auth-elements.ts';
 import { type AuthClient, type AuthEvent, AuthEventType, createClient } from './index.ts';
@@ -42,6 +42,8 @@ describe('email passcode sign-in, end to end', () => {
 
     // Main: Tab reaches the email field; a bad address is refused with the SPEC text and sends nothing.
     await waitFor(() => el.shadowRoot?.querySelector('input[type="email"]'), 'email field', 8000);
+    // The steps below check what React's widget does (refusals, events): after the handover.
+    await whenReact(el);
     expect(el.dataset.screen).to.equal('Main');
     expect(text(el)).to.contain('Sign up or log in');
     await expectAxeClean(el, 'Main');

@@ -6,7 +6,7 @@
  */
 import { expect, fixture, html } from '@open-wc/testing';
 import { defineAuthElements } from '../src/index.ts';
-import { testEnv } from './env.ts';
+import { testEnv, whenReact } from './env.ts';
 import { watchListeners } from './listeners.ts';
 import { eventually } from './time.ts';
 
@@ -22,6 +22,8 @@ describe('mounting and removing <auth-login> leaves no storage listener behind (
         el.config = { publicToken: env.publicToken, apiBaseUrl: env.apiBaseUrl, products: ['otp'], otpOptions: { methods: ['email'] } };
         host.append(el);
         await eventually(() => el.shadowRoot?.querySelector('input[type="email"]'), `widget ${i + 1} rendered`);
+        // Its client exists once React has mounted (after the first paint).
+        await whenReact(el);
         expect(watch.live()).to.equal(1, 'the mounted widget’s client follows other tabs');
         el.remove();
         await eventually(() => watch.live() === 0, `widget ${i + 1}'s listener removed`);

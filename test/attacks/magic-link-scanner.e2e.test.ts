@@ -212,7 +212,7 @@ describe('attack: a mail scanner opens the magic link first, in a project that r
         await client.passwords.resetByEmailStart({ email, reset_password_redirect_url: page, login_redirect_url: page });
         client.destroy();
       },
-      { token: e2e.instance.publicToken, email, page: `${e2e.base}/reset.html`, bundle: '/dist/auth-elements.js' },
+      { token: e2e.instance.publicToken, email, page: `${e2e.base}/reset.html`, bundle: '/dist/index.js' },
     );
     const link = await loginLinkOf(e2e, email);
 
