@@ -12,10 +12,10 @@ import { gzipSync } from 'node:zlib';
 /**
  * Issue 16: the JS a page runs before `<auth-login>`'s email field is usable (the script tag's
  * static graph: the elements, lit-html, the stylesheet, the first screens of every element and
- * product), gzip bytes. The issue asks 20 KB; this build is 1.3 KB over it (the closing note says
- * where the bytes are), so the check holds it where it is.
+ * product; Main's groups, the phone form and the other tags' screens come in a small chunk only the
+ * configs that show them load), gzip bytes.
  */
-export const INTERACTIVE_BUDGET_GZIP = 22 * 1024;
+export const INTERACTIVE_BUDGET_GZIP = 20 * 1024;
 
 /**
  * Issue 16 asks for 60 KB gzip for all the JS an email-passcode sign-in needs. React 18.3's

@@ -8,9 +8,9 @@
 import { nothing, type TemplateResult } from 'lit-html';
 import { withTokenFallbacks } from '../../react-internals/theme.ts';
 import { html } from './html.ts';
-import { heading, mainScreen, submitButton } from './login.ts';
+import { mainScreen } from './login.ts';
 import { mainPlan, type Tab } from './resolve.ts';
-import { type FirstPaintStrings, fill } from './strings.ts';
+import type { FirstPaintStrings } from './strings.ts';
 
 export { type FirstPaintKey, type FirstPaintStrings, firstPaintStrings } from './strings.ts';
 export { type MainPlan, mainPlan } from './resolve.ts';
@@ -68,6 +68,9 @@ export interface FirstPaintInput {
 
 let paints = 0;
 
+/** Main's groups and the other tags' screens, once loaded (extras.ts, through {@link firstPaintRules}). */
+let extras: typeof import('./extras.ts') | undefined;
+
 /** The screen React starts each tag on (the root's `data-screen`). */
 const START_SCREEN: Readonly<Record<string, string>> = {
   'auth-login': 'Main',
@@ -100,75 +103,6 @@ function watermark(s: FirstPaintStrings, b: FirstPaintBootstrap | null | undefin
   return html`<p class="ae-watermark" part="watermark">${s.text['watermark.poweredBy']} <a href=${url} target="_blank" rel="noopener noreferrer">${name}</a></p>`;
 }
 
-/**
- * The reset link's type as definitions.ts RESET_PASSWORD_DEFINITION `start` reads it: the property,
- * else what `capture` took from the address (' addressTokenType'), else the address itself.
- */
-function resetTokenType(values: Record<string, unknown>): string {
-  const str = (v: unknown) => (typeof v === 'string' ? v : '');
-  if (str(values['passwordResetTokenType'])) return str(values['passwordResetTokenType']);
-  if (' addressToken' in values) return str(values[' addressTokenType']);
-  return new URLSearchParams(globalThis.location?.search ?? '').get('stytch_token_type') ?? '';
-}
-
-/** `<auth-reset-password>`'s first screen (PasswordResetForm): the new-password form, or the link login's progress. */
-function resetScreen(input: FirstPaintInput, ids: string, level: 1 | 2 | 3 | 4 | 5 | 6): TemplateResult {
-  const t = input.strings.text;
-  if (resetTokenType(input.values) === 'login') {
-    return html`${heading(level, t['password.resetTitle'])}<div class="ae-form" role="status"><p class="ae-helper" part="helper">${t['password.resetLoggingIn']}</p><div class="ae-progress" part="progress"><span></span></div></div><div class="ae-error" part="error" role="alert"></div>`;
-  }
-  const id = `${ids}-password`;
-  const onSubmit = (e: SubmitEvent) => {
-    e.preventDefault();
-    input.onSubmit('reset', e);
-  };
-  return html`${heading(level, t['password.resetTitle'])}<form class="ae-form" novalidate @submit=${onSubmit}>
-    <label class="ae-label" part="label" for=${id}>${t['password.newLabel']}</label>
-    <div class="ae-pw-field">
-      <input id=${id} class="ae-input" part="input password-input" type="password" name="password" autocomplete="new-password"
-        autocapitalize="off" autocorrect="off" spellcheck="false" required aria-describedby=${`${id}-feedback`} data-autofocus="" />
-      <button type="button" class="ae-pw-toggle" part="button password-toggle" aria-label=${t['password.show']} aria-pressed="false" aria-controls=${id}
-        ><svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M12 5C7 5 2.7 8.1 1 12c1.7 3.9 6 7 11 7s9.3-3.1 11-7c-1.7-3.9-6-7-11-7zm0 11.5a4.5 4.5 0 1 1 0-9 4.5 4.5 0 0 1 0 9zm0-7a2.5 2.5 0 1 0 0 5 2.5 2.5 0 0 0 0-5z" fill="currentColor"></path></svg></button>
-    </div>
-    <div id=${`${id}-feedback`} class="ae-pw-feedback" aria-live="polite">${luds(input)}</div>
-    <div id=${`${id}-error`} class="ae-error" part="error field-error" role="alert"></div>
-    ${
-      input.busy === 'reset'
-        ? submitButton(t['button.continue'], true)
-        : html`<button type="submit" class="ae-button" part="button primary-button" disabled>${t['button.continue']}</button>`
-    }
-  </form>`;
-}
-
-/** StrengthFeedback before the first check: the LUDS rules when the bootstrap names the policy, else nothing yet. */
-function luds(input: FirstPaintInput): TemplateResult | typeof nothing {
-  const cfg = input.bootstrap?.password_config;
-  if (!cfg) return nothing;
-  const s = input.strings;
-  const rule = (label: string) => html`<li><span data-requirement="">${label}</span></li>`;
-  return html`<ul class="ae-pw-list" data-luds="">${rule(fill(s, 'password.ludsLength', { count: cfg.luds_minimum_count ?? 8 }))}${rule(
-    fill(s, 'password.ludsComplexity', { count: cfg.luds_complexity ?? 3 }),
-  )}</ul>`;
-}
-
-/** `<auth-passkey-registration>`'s first screen (RegistrationStart), or its message without a session. */
-function passkeyRegistrationScreen(input: FirstPaintInput, level: 1 | 2 | 3 | 4 | 5 | 6): TemplateResult {
-  const t = input.strings.text;
-  if (input.values['signedIn'] === false) {
-    return html`<p class="ae-error" part="error" role="alert" data-passkey-unauthenticated="">${t['passkeyRegistration.unauthenticated']}</p>`;
-  }
-  return html`<div class="ae-form">${heading(level, t['passkeyRegistration.startTitle'])}<p class="ae-text" part="text">${t['passkeyRegistration.startText']}</p>
-    <div class="ae-error" part="error" role="alert" data-passkey-error=""></div>
-    <button type="button" class="ae-button" part="button primary-button" data-autofocus="" data-passkey-create="">${t['passkeyRegistration.create']}</button>
-    <button type="button" class="ae-button ae-button-secondary" part="button secondary-button" data-passkey-skip="">${t['passkeyRegistration.skip']}</button>
-    <div class="ae-visually-hidden" role="status"></div></div>`;
-}
-
-/** `<auth-idp-consent>`'s first screen: the consent screen's loading state, as React renders it before the server answers. */
-function idpScreen(input: FirstPaintInput): TemplateResult {
-  return html`<div class="ae-form" data-idp-state="loading"><p class="ae-helper" part="helper" role="status" data-idp-status="loading">${input.strings.text['idp.loading']}</p></div>`;
-}
-
 /** The first screen of `input.tag` inside the widget's root (LoginWidget's `.ae-root`, watermark and toast region). */
 export function firstScreen(input: FirstPaintInput): TemplateResult {
   if (input.problem !== undefined) {
@@ -180,9 +114,7 @@ export function firstScreen(input: FirstPaintInput): TemplateResult {
   const screen = START_SCREEN[input.tag] ?? 'Main';
   let body: TemplateResult;
   if (input.missingClient) body = html`<p class="ae-error" part="error" role="alert">${s.text['config.missingClient']}</p>`;
-  else if (input.tag === 'auth-reset-password') body = resetScreen(input, ids, plan.headingLevel);
-  else if (input.tag === 'auth-passkey-registration') body = passkeyRegistrationScreen(input, plan.headingLevel);
-  else if (input.tag === 'auth-idp-consent') body = idpScreen(input);
+  else if (input.tag !== 'auth-login') body = extras?.otherScreen(input, ids, plan.headingLevel) ?? html``;
   else
     body = mainScreen({
       plan,
@@ -194,6 +126,7 @@ export function firstScreen(input: FirstPaintInput): TemplateResult {
       onTab: input.onTab,
       onSubmit: input.onSubmit,
       busy: input.busy,
+      ...(extras ? { group: extras.group, phoneForm: extras.phoneForm, tabs: extras.methodTabs } : {}),
     });
   return html`<div class="ae-root" part="container" data-screen=${screen} lang=${plan.lang ?? s.lang ?? nothing} dir=${s.dir}>${body}${
     screen === 'IDPConsent' || input.missingClient ? nothing : watermark(s, input.bootstrap)
@@ -208,11 +141,17 @@ export function firstScreen(input: FirstPaintInput): TemplateResult {
  * first load carries no chunk CSS); else a promise, as the rules come in a small chunk of their own.
  */
 export function firstPaintRules(tag: string, config: unknown): string[] | Promise<string[]> {
-  const groups = tag === 'auth-login' ? mainPlan(config).groups : [];
-  const oauth = groups.includes('oauth');
-  const crypto = groups.includes('crypto');
-  if (tag !== 'auth-reset-password' && !oauth && !crypto) return [];
-  return import('./chunk-rules.ts').then((m) =>
-    (tag === 'auth-reset-password' ? [m.PASSWORD_RULES] : [...(oauth ? [m.OAUTH_RULES] : []), ...(crypto ? [m.CRYPTO_RULES] : [])]).map(withTokenFallbacks),
-  );
+  const plan = mainPlan(config);
+  const groups = tag === 'auth-login' ? plan.groups : [];
+  // An email form alone needs nothing more; groups, a phone channel (tabs) and the other tags' screens do.
+  if (tag === 'auth-login' && groups.length === 0 && plan.tabs.every((t) => t === 'email')) return [];
+  // The other tags' screens and Main's groups come in the same small chunk as their rules.
+  return import('./extras.ts').then((m) => {
+    extras = m;
+    const oauth = groups.includes('oauth');
+    const crypto = groups.includes('crypto');
+    return (tag === 'auth-reset-password' ? [m.PASSWORD_RULES] : [...(oauth ? [m.OAUTH_RULES] : []), ...(crypto ? [m.CRYPTO_RULES] : [])]).map(
+      withTokenFallbacks,
+    );
+  });
 }

@@ -12,7 +12,7 @@ import { UI_METHODS } from '../../react-internals/methods.ts';
 import { resolveStrings, type StringKey } from '../../react-internals/strings.ts';
 import { text } from '../../react-internals/text.ts';
 import { DEFAULT_REGION, dialCodeOf } from '../../react-internals/otps/phone/calling-codes.ts';
-import { DEFAULT_DIAL_CODE } from './login.ts';
+import { DEFAULT_DIAL_CODE } from './extras.ts';
 import { mainPlan, walletButtons } from './resolve.ts';
 import { splitWallets } from '../../react-internals/crypto-wallets/wallets.ts';
 import { firstPaintRules, firstScreen } from './index.ts';
@@ -79,9 +79,12 @@ describe('first paint: pure resolution agrees with React (issue 16)', () => {
     }
   });
 
-  it('firstPaintRules: none (at once) for the forms; the OAuth, wallet and password rules on demand', async () => {
-    expect(firstPaintRules('auth-login', { products: ['otp'], otpOptions: { methods: ['email', 'sms'] } })).to.deep.equal([]);
-    expect(firstPaintRules('auth-passkey-registration', {})).to.deep.equal([]);
+  it('firstPaintRules: none (at once) for an email form; the groups, phone, other screens and their rules on demand', async () => {
+    expect(firstPaintRules('auth-login', { products: ['otp'], otpOptions: { methods: ['email'] } })).to.deep.equal([]);
+    expect(firstPaintRules('auth-login', { products: ['emailMagicLinks'] })).to.deep.equal([]);
+    // A phone channel, a group or another tag: their templates come in the extras chunk (no rules of their own).
+    expect(await firstPaintRules('auth-login', { products: ['otp'], otpOptions: { methods: ['email', 'sms'] } })).to.deep.equal([]);
+    expect(await firstPaintRules('auth-passkey-registration', {})).to.deep.equal([]);
     const both = await firstPaintRules('auth-login', { products: ['crypto', 'oauth', 'otp'], oauthOptions: { providers: [{ type: 'github' }] } });
     expect(both.map((css) => css.includes('.ae-oauth{') && !css.includes('.ae-wallets{'))).to.deep.equal([true, false]);
     expect(both[1]).to.include('.ae-wallets{');
