@@ -44,14 +44,17 @@ const reactSideChunks = {
     walk(chunk.fileName, have);
     const side = new Set();
     walk(host.fileName, side);
+    // Chunks only (the React build's react and react-dom are the host's), relative to this chunk.
     const files = [...side]
-      .filter((f) => !have.has(f))
+      .filter((f) => !have.has(f) && f in chunks)
       .map((f) => {
         const rel = posix.relative(dirname(chunk.fileName), f);
         return rel.startsWith('.') ? rel : `./${rel}`;
       });
+    // With this chunk's own name: a host's bundler that takes the kit in renames every file, and the
+    // element then preloads nothing (its bundler has its own way of loading the React side).
     const s = new MagicString(code);
-    s.overwrite(m.index, m.index + m[0].length, JSON.stringify(JSON.stringify(files)));
+    s.overwrite(m.index, m.index + m[0].length, JSON.stringify(JSON.stringify({ self: posix.basename(chunk.fileName), files })));
     return { code: s.toString(), map: s.generateMap({ hires: true }) };
   },
 };

@@ -48,10 +48,13 @@ let reactSidePreloaded = false;
 
 /** Fetches the React side's files in one round, beside the import of react-host (modulepreload: fetched and parsed, run when imported). */
 function preloadReactSide(): void {
-  // The build writes a JSON list (a string to the bundler, so it cannot fold the check away).
-  if (reactSidePreloaded || !REACT_SIDE.startsWith('[') || typeof document === 'undefined') return;
+  // The build writes JSON (a string to the bundler, so it cannot fold the check away): this file's
+  // own name and the list. Under another name a host's bundler has re-bundled the kit: nothing to preload.
+  if (reactSidePreloaded || !REACT_SIDE.startsWith('{') || typeof document === 'undefined') return;
+  const { self, files } = JSON.parse(REACT_SIDE) as { self: string; files: string[] };
+  if (!new URL(import.meta.url).pathname.endsWith(`/${self}`)) return;
   reactSidePreloaded = true;
-  for (const file of JSON.parse(REACT_SIDE) as string[]) {
+  for (const file of files) {
     const link = document.createElement('link');
     link.rel = 'modulepreload';
     link.href = new URL(file, import.meta.url).href;

@@ -5,6 +5,7 @@
  * The screen's states are its own; focus follows each state change to its heading (the shell's
  * rule covers the screen's first paint only, and this screen changes state without changing screen).
  */
+import { focusWhenShown } from '../components/focus.ts';
 import { type ReactNode, useEffect, useId, useLayoutEffect, useMemo, useReducer, useRef } from 'react';
 import { type AuthorizeParams, type AuthorizeStartResult, MissingParameterError } from '../../sdk-core/index.ts';
 import { useChunkStyles } from '../components/chunk-styles.ts';
@@ -194,7 +195,7 @@ export function IDPConsentScreen() {
     if (shown.current === displayed) return;
     shown.current = displayed;
     const el = root.current?.querySelector<HTMLElement>('[data-autofocus]') ?? root.current?.querySelector<HTMLElement>('h1');
-    el?.focus();
+    focusWhenShown(el);
   }, [displayed]);
 
   const req = request.current;

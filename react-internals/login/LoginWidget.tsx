@@ -8,6 +8,7 @@ import type { AuthClient, BootstrapData } from '../../sdk-core/index.ts';
 import { realClock, type WidgetClock } from '../clock.ts';
 import { ToastList, useToasts } from '../components/Toasts.tsx';
 import { rememberBootstrap } from '../components/bootstrap-memory.ts';
+import { focusWhenShown } from '../components/focus.ts';
 import { Watermark } from '../components/Watermark.tsx';
 import { isRecord, resolveLoginConfig } from '../config.ts';
 import { WidgetContext, type WidgetContextValue } from '../context.ts';
@@ -167,7 +168,7 @@ export function LoginWidget(props: LoginWidgetProps) {
     const target = () => root.querySelector<HTMLElement>('[data-autofocus]') ?? root.querySelector<HTMLElement>('.ae-header');
     const now = target();
     if (now) {
-      now.focus();
+      focusWhenShown(now);
       return;
     }
     // A lazily loaded screen (lazyScreen) has nothing to focus until its chunk arrives the first
@@ -176,7 +177,7 @@ export function LoginWidget(props: LoginWidgetProps) {
       const later = target();
       if (!later) return;
       observer.disconnect();
-      later.focus();
+      focusWhenShown(later);
     });
     observer.observe(root, { childList: true, subtree: true });
     return () => observer.disconnect();
