@@ -31,6 +31,12 @@ import { rememberedBootstrap } from '../react-internals/components/bootstrap-mem
 import { type FirstPaintStrings, firstPaintRules, firstPaintStrings, firstScreen } from './first-paint/index.ts';
 
 /**
+ * The first paint's texts, opaque in the element's public declarations: their type names lit-html's,
+ * which a consumer of the package has no reason to install.
+ */
+type PaintTexts = object;
+
+/**
  * How long a connected element may stay without a client and without config.publicToken before
  * that is reported (console error and `auth-error`). Hosts commonly set `client` or `config` just
  * after connecting (a framework effect, a fetched token), so an immediate report would be noise;
@@ -70,7 +76,7 @@ export interface FirstPaint {
   /** The theme sheet adopted for the first paint (React adopts its own; this one leaves at the handover). */
   readonly sheet: CSSStyleSheet;
   /** The texts, once known (a locale pack loads first). */
-  strings: FirstPaintStrings | undefined;
+  strings: PaintTexts | undefined;
   /** The tab picked before React. */
   tab: 'email' | 'sms' | 'whatsapp' | undefined;
   /** The form whose Continue was pressed before React: React submits it once it is there. */
@@ -393,7 +399,7 @@ export class AuthElement<C = unknown> extends ElementBase {
         tag: definitionOf(this).tag,
         config: isRecord(config) ? config : undefined,
         styles: s.values.get('styles'),
-        strings: paint.strings,
+        strings: paint.strings as FirstPaintStrings,
         values: Object.fromEntries(s.values),
         tab: paint.tab,
         ...(bootstrap ? { bootstrap } : {}),
