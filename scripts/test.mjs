@@ -13,6 +13,8 @@ const haveChromium = ensureChromium();
 
 const totals = { passed: 0, failed: 0 };
 const stages = [];
+/** Names of failed tests per stage, repeated under the summary so the tail of a CI log says what failed. */
+const failures = [];
 
 /** Runs a command, mirroring its output, and resolves to { code, output }. */
 function run(cmd, args, env = {}) {
@@ -62,6 +64,15 @@ async function counted(name, cmd, args, pattern, env = {}) {
   const passed = [...output.matchAll(pattern.passed)].reduce((n, m) => n + Number(m[1]), 0);
   const failed = [...output.matchAll(pattern.failed)].reduce((n, m) => n + Number(m[1]), 0);
   record(name, passed, failed === 0 && code !== 0 ? 1 : failed);
+  if (failed > 0 || code !== 0) failures.push(...failedNames(output).map((n) => `${name}: ${n}`));
+}
+
+/** Failed test names in a runner's output: WTR's `wtr failed:` lines, node's spec `✖` lines. */
+function failedNames(output) {
+  const wtr = [...output.matchAll(/^wtr failed: (.*)$/gm)].map((m) => m[1]);
+  // node's spec reporter repeats each failure under "failing tests"; suites fail with their tests
+  const node = [...output.matchAll(/^\s*✖ (.*?)(?: \([\d.]+m?s\))?$/gm)].map((m) => m[1]);
+  return [...new Set([...wtr, ...node])].filter((n) => n !== 'failing tests:').slice(0, 30);
 }
 
 const NODE_COUNTS = { passed: /^ℹ pass (\d+)$/gm, failed: /^ℹ fail (\d+)$/gm };
@@ -150,5 +161,9 @@ if (packed) {
 
 console.log('\n=== summary');
 for (const s of stages) console.log(`  ${s}`);
+if (failures.length > 0) {
+  console.log('failed:');
+  for (const f of failures) console.log(`  ${f}`);
+}
 console.log(`total: ${totals.passed} passed, ${totals.failed} failed`);
 process.exit(totals.failed === 0 ? 0 : 1);
