@@ -12,7 +12,7 @@ import type { LoginConfig } from '../react-internals/config.ts';
 import type { AuthErrorDetail } from '../react-internals/events.ts';
 import { darkTheme } from '../react-internals/theme.ts';
 import { waitFor } from '../react-internals/test-utils.ts';
-import { testEnv } from '../test/env.ts';
+import { testEnv, whenReact } from '../test/env.ts';
 import { MISSING_CLIENT_REPORT_MS } from './element.ts';
 import type { AuthLoginElement } from './login.tsx';
 import { defineAuthElements, defineLogin } from './registry.ts';
@@ -55,6 +55,8 @@ function recordUncaught(): { errors: string[]; stop: () => void } {
 }
 
 const text = (el: Element) => el.shadowRoot?.textContent ?? '';
+// A test that keeps a node of the widget across an await takes it after the handover (whenReact):
+// the first paint's nodes are replaced by React's, and a replaced node has no computed style.
 
 describe('createAuthElement: how config arrives', () => {
   let env: { apiBaseUrl: string; publicToken: string };
@@ -266,6 +268,7 @@ describe('createAuthElement: misconfiguration is loud', () => {
         colours: {},
       } as never;
       el.config = base();
+      await whenReact(el);
       const h1 = await waitFor(() => el.shadowRoot!.querySelector('h1'), 'heading');
       await waitFor(() => getComputedStyle(h1).color === 'rgb(10, 20, 30)', 'var() colour');
       expect(getComputedStyle(el.shadowRoot!.querySelector('[part~="container"]')!).borderTopLeftRadius).to.equal('6px');
@@ -298,6 +301,7 @@ describe('theming and layout', () => {
     const el = wrapper.querySelector('auth-login')!;
     el.config = config();
     const root = el.shadowRoot!;
+    await whenReact(el);
     const input = await waitFor(() => root.querySelector('input[type="email"]'), 'email input');
     expect(getComputedStyle(root.querySelector('h1')!).color).to.equal('rgb(1, 2, 3)');
     expect(getComputedStyle(input).height).to.equal('60px');
@@ -323,6 +327,7 @@ describe('theming and layout', () => {
     const el = wrapper.querySelector('auth-login')!;
     el.config = config();
     const root = el.shadowRoot!;
+    await whenReact(el);
     const input = await waitFor(() => root.querySelector<HTMLInputElement>('input[type="email"]'), 'email input');
     expect(getComputedStyle(root.querySelector('[part~="heading"]')!).color).to.equal('rgb(9, 8, 7)');
     expect(getComputedStyle(root.querySelector('[part~="label"]')!).color).to.equal('rgb(7, 8, 9)');
@@ -339,6 +344,7 @@ describe('theming and layout', () => {
   it('shows hover and pressed states on the primary button', async () => {
     const el = await fixture<AuthLoginElement>(html`<auth-login></auth-login>`);
     el.config = config();
+    await whenReact(el);
     const button = await waitFor(() => el.shadowRoot!.querySelector<HTMLButtonElement>('button[type="submit"]'), 'button');
     expect(getComputedStyle(button).backgroundImage).to.equal('none');
     const box = button.getBoundingClientRect();
@@ -357,6 +363,7 @@ describe('theming and layout', () => {
     el.config = config();
     // The first render (before the config) shows 'Missing client' in a box of its own: wait for the form's.
     await waitFor(() => el.shadowRoot!.querySelector('input[type="email"]'), 'email input');
+    await whenReact(el);
     const box = el.shadowRoot!.querySelector('[part~="container"]')!;
     await waitFor(() => getComputedStyle(box).backgroundColor === 'rgb(19, 33, 42)', 'dark background');
     expect(getComputedStyle(el.shadowRoot!.querySelector('h1')!).color).to.equal('rgb(232, 238, 241)');
@@ -372,6 +379,7 @@ describe('theming and layout', () => {
       const el = wrapper.querySelector('auth-login')!;
       el.config = { ...config(), otpOptions: { methods: ['email', 'sms', 'whatsapp'] } };
       await waitFor(() => el.shadowRoot!.querySelector('input'), 'an input');
+      await whenReact(el as HTMLElement);
       const box = el.shadowRoot!.querySelector<HTMLElement>('[part~="container"]')!;
       expect(el.getBoundingClientRect().width).to.be.at.most(320);
       expect(box.getBoundingClientRect().width).to.be.at.most(320);

@@ -53,6 +53,8 @@ describe('element lifecycle (the element mounts React, the factory owns the inpu
     const el = document.createElement(tag) as AuthLoginElement;
     el.config = config();
     a.append(el);
+    // The React tree is what a move must keep: after the handover, not the first paint's field.
+    await whenReact(el);
     const input = await waitFor(() => emailInput(el), 'email input');
     typeInto(input, 'moved@example.com');
     b.append(el);
