@@ -278,7 +278,9 @@ describe('<auth-idp-consent> against the OpenID provider (real server)', () => {
   const CB = 'https://rp.example/cb';
   const LOGGED_OUT = 'https://rp.example/logged-out';
 
-  before(async () => {
+  before(async function () {
+    // Each registration starts a Node process (test/idp-provider.ts): give a loaded machine time.
+    this.timeout(60_000);
     env = await testEnv();
     rp = await executeServerCommand('idp:create-client', {
       client_name: 'Notes RP',

@@ -1,6 +1,6 @@
 // Starts the real reference server (SQLite in a temp folder) for the browser tests and tells the
 // test pages where it is, through a JSON document served at /__auth_test_env.json.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -78,13 +78,23 @@ export function referenceServerPlugin() {
     },
     // `executeServerCommand('idp:create-client', options)`: registers a client application of the
     // default server's OpenID provider (test/idp-provider.ts); answers { client_id, client_secret, project_id }.
-    executeCommand({ command, payload }) {
+    // Asynchronous: a synchronous child would stall this process (the page's file server and the
+    // runner's link to the browser) for as long as tsx takes to start on a loaded machine.
+    async executeCommand({ command, payload }) {
       if (command !== 'idp:create-client') return undefined;
-      const r = spawnSync(process.execPath, ['--import', 'tsx', 'test/idp-provider.ts', servers[0].dataDir, JSON.stringify(payload ?? {})], {
-        encoding: 'utf8',
+      const args = ['--import', 'tsx', 'test/idp-provider.ts', servers[0].dataDir, JSON.stringify(payload ?? {})];
+      const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (d) => {
+        stdout += d;
       });
-      if (r.status !== 0) throw new Error(`idp:create-client failed: ${r.stderr}`);
-      return JSON.parse(r.stdout);
+      child.stderr.on('data', (d) => {
+        stderr += d;
+      });
+      const status = await new Promise((resolve) => child.on('close', resolve));
+      if (status !== 0) throw new Error(`idp:create-client failed: ${stderr}`);
+      return JSON.parse(stdout);
     },
     serve(context) {
       if (context.path === '/__auth_test_env.json') return { body: JSON.stringify(env), type: 'json' };
