@@ -1,12 +1,12 @@
 import type { AuthenticateResult } from './api-types.ts';
 import { DEFAULT_BOOTSTRAP } from './bootstrap.ts';
 import type { CaptchaProvider, DeviceFingerprintProvider } from './captcha.ts';
-import { type ApiRequest, type FetchLike, HttpClient } from './http.ts';
+import { type ApiRequest, createHttpClient, type FetchLike } from './http.ts';
 import { type LazySdkMethod, lazily, lazyGroup, type MethodContext, type SdkMethod } from './method.ts';
 import { type MethodGroups, SDK_METHODS } from './methods.ts';
 import type { BootstrapData } from './schemas/index.ts';
 import { PersistentId, parseStoredString } from './schemas/stored.ts';
-import { type CookieOptions, isSessionDestroyingError, SessionManager } from './session-manager.ts';
+import { type CookieOptions, createSessionManager, isSessionDestroyingError } from './session-manager.ts';
 import { SESSION_REFRESH_MS } from './schemas/defaults.ts';
 import { backoffDelay, sessionCore } from './sessions/core.ts';
 import type { Sessions } from './sessions/index.ts';
@@ -116,13 +116,13 @@ export function createClient(publicToken: string, options: ClientOptions = {}): 
     clearTimeout: (h) => globalThis.clearTimeout(h as ReturnType<typeof setTimeout>),
   };
   const baseUrl = resolveApiBase(publicToken, options);
-  const manager = new SessionManager({
+  const manager = createSessionManager({
     publicToken,
     cookies: options.cookies ?? defaultCookieJar(),
     store,
     // Other tabs' changes arrive as localStorage events; an injected store is not localStorage.
     crossTab: options.storage === undefined,
-    ...(options.cookieOptions ? { cookieOptions: options.cookieOptions } : {}),
+    cookieOptions: options.cookieOptions,
   });
 
   const persistentKey = 'auth_elements_persistent_id';
@@ -148,11 +148,11 @@ export function createClient(publicToken: string, options: ClientOptions = {}): 
     send: (events: TelemetryEvent[], signal: AbortSignal) =>
       http.request({ method: 'POST', path: '/events', body: events, noAuth: true, signal }).then(() => undefined),
   });
-  const http = new HttpClient({
+  const http = createHttpClient({
     publicToken,
     baseUrl,
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-    ...(options.requestTimeoutMs !== undefined ? { timeoutMs: options.requestTimeoutMs } : {}),
+    fetch: options.fetch,
+    timeoutMs: options.requestTimeoutMs,
     sessionToken: () => manager.getTokens()?.session_token ?? null,
     telemetryHeader: () => telemetry.header(),
   });
@@ -173,14 +173,8 @@ export function createClient(publicToken: string, options: ClientOptions = {}): 
   // Captcha and fingerprint tokens (SPEC §4) load with the first protected call (./protection.ts).
   const protection = lazily(() =>
     import('./protection.ts').then((m) =>
-      m.protectedRequests({
-        request: (req) => http.request(req),
-        bootstrap,
-        baseUrl,
-        ...(options.captchaProvider ? { captchaProvider: options.captchaProvider } : {}),
-        ...(options.deviceFingerprintProvider ? { deviceFingerprintProvider: options.deviceFingerprintProvider } : {}),
-        ...(options.fetch ? { fetch: options.fetch } : {}),
-      }),
+      // The options' captchaProvider, deviceFingerprintProvider and fetch, as given.
+      m.protectedRequests({ ...options, request: (req) => http.request(req), bootstrap, baseUrl }),
     ),
   );
 
