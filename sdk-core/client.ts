@@ -2,7 +2,7 @@ import type { AuthenticateResult } from './api-types.ts';
 import { DEFAULT_BOOTSTRAP } from './bootstrap.ts';
 import type { CaptchaProvider, DeviceFingerprintProvider } from './captcha.ts';
 import { type ApiRequest, createHttpClient, type FetchLike } from './http.ts';
-import { type LazySdkMethod, lazily, lazyGroup, type MethodContext, type SdkMethod } from './method.ts';
+import { type LazySdkMethod, lazily, lazyGroup, type MethodContext } from './method.ts';
 import { type MethodGroups, SDK_METHODS } from './methods.ts';
 import type { BootstrapData } from './schemas/index.ts';
 import { PersistentId, parseStoredString } from './schemas/stored.ts';
@@ -221,14 +221,18 @@ export function createClient(publicToken: string, options: ClientOptions = {}): 
     if (destroyed || options.disableSessionRefresh || !hasSession()) return;
     refreshTimer = clock.setTimeout(() => {
       refreshTimer = null;
-      session.authenticate().then(
-        () => scheduleRefresh(SESSION_REFRESH_MS, 0),
-        (e: unknown) => {
-          if (!isSessionDestroyingError(e)) scheduleRefresh(backoffDelay(attempt), attempt + 1);
-        },
-      );
+      refresh(attempt);
     }, delay);
   };
+  // One confirmation of the session; the next one in 180 s, or after backoff when it failed but
+  // the session is not gone.
+  const refresh = (attempt: number) =>
+    session.authenticate().then(
+      () => scheduleRefresh(SESSION_REFRESH_MS, 0),
+      (e: unknown) => {
+        if (!isSessionDestroyingError(e)) scheduleRefresh(backoffDelay(attempt), attempt + 1);
+      },
+    );
   manager.subscribe((s) => {
     if (s.session && refreshTimer === null) scheduleRefresh(SESSION_REFRESH_MS, 0);
     if (!s.session && refreshTimer !== null) {
@@ -251,11 +255,7 @@ export function createClient(publicToken: string, options: ClientOptions = {}): 
   // preloadMethods) also starts the protected-call module's, so a sign-in's first call does not fetch
   // the two one after the other; a failure there is left to the protected call, which loads again.
   const groups: Record<string, unknown> = {};
-  for (const method of SDK_METHODS as readonly (SdkMethod<string, unknown> | LazySdkMethod<string, unknown>)[]) {
-    if (!('load' in method)) {
-      groups[method.name] = method.create(ctx);
-      continue;
-    }
+  for (const method of SDK_METHODS as readonly LazySdkMethod<string, unknown>[]) {
     const load = () => {
       protection().catch(() => undefined);
       return method.load();
@@ -285,15 +285,7 @@ export function createClient(publicToken: string, options: ClientOptions = {}): 
   // SPEC §4: with a session token at start-up, or on a custom API domain (whose HttpOnly cookies
   // script cannot read), confirm the session with the server and start refreshing; without either,
   // whatever was cached is stale.
-  if (manager.getTokens() || customDomain) {
-    session.authenticate().then(
-      () => scheduleRefresh(SESSION_REFRESH_MS, 0),
-      (e: unknown) => {
-        if (!isSessionDestroyingError(e)) scheduleRefresh(backoffDelay(0), 1);
-      },
-    );
-  } else {
-    manager.destroy();
-  }
+  if (manager.getTokens() || customDomain) refresh(0);
+  else manager.destroy();
   return client;
 }

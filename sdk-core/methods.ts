@@ -21,7 +21,7 @@ import { OAUTH_PROVIDERS } from './oauth/providers.ts';
 import type { OTPs } from './otps/index.ts';
 import type { Passwords } from './passwords/index.ts';
 import type { RBAC } from './rbac/index.ts';
-import { MAGIC_LINK_REDIRECT, OAUTH_REDIRECT, withPageUrl } from './redirect-url.ts';
+import { MAGIC_LINK_REDIRECT, OAUTH_REDIRECT, urlReaders } from './redirect-url.ts';
 import type { TOTPs } from './totps/index.ts';
 import type { WebAuthn } from './webauthn/index.ts';
 
@@ -36,10 +36,7 @@ const magicLinksMethod = {
   members: { email: { loginOrCreate: true, send: true }, authenticate: true, redirectStep: true, readUrl: true, authenticateFromUrl: true },
   load: () => import('./magic-links/index.ts').then((m) => m.magicLinksMethod),
   // The link's token leaves the address bar before the group's code is fetched (./redirect-url.ts).
-  eager: (lazy) => ({
-    readUrl: (o) => lazy.readUrl(withPageUrl(o, MAGIC_LINK_REDIRECT)),
-    authenticateFromUrl: (o) => lazy.authenticateFromUrl(withPageUrl(o, MAGIC_LINK_REDIRECT)),
-  }),
+  eager: urlReaders<MagicLinks>(MAGIC_LINK_REDIRECT),
 } satisfies LazySdkMethod<'magicLinks', MagicLinks>;
 const passwordsMethod = {
   name: 'passwords',
@@ -88,10 +85,8 @@ const oauthMethod = {
     googleOneTap: { start: true, submit: true },
   },
   load: () => import('./oauth/index.ts').then((m) => m.oauthMethod),
-  eager: (lazy) => ({
-    readUrl: (o) => lazy.readUrl(withPageUrl(o, OAUTH_REDIRECT)),
-    authenticateFromUrl: (o) => lazy.authenticateFromUrl(withPageUrl(o, OAUTH_REDIRECT)),
-  }),
+  // As magic links': the token (or the provider's error) leaves the address bar first.
+  eager: urlReaders<OAuth>(OAUTH_REDIRECT),
 } satisfies LazySdkMethod<'oauth', OAuth>;
 const totpsMethod = {
   name: 'totps',
@@ -132,7 +127,7 @@ export const SDK_METHODS = [
   idpMethod,
   b2bMethod,
   rbacMethod,
-] as const satisfies readonly (SdkMethod<string, unknown> | LazySdkMethod<string, unknown>)[];
+] as const satisfies readonly LazySdkMethod<string, unknown>[];
 
 /** One registered method. */
 export type RegisteredMethod = (typeof SDK_METHODS)[number];

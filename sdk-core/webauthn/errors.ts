@@ -19,23 +19,20 @@ export class WebAuthnCeremonyError extends AuthError {
   }
 }
 
-/** True when `e` is a WebAuthnCeremonyError with `reason`. */
-function isCeremonyFailure(e: unknown, reason: WebAuthnCeremonyReason): boolean {
-  // By code, not instanceof: a page may hold two copies of the kit (two bundles), whose classes differ.
-  return e instanceof Error && (e as { code?: unknown }).code === 'webauthn_ceremony' && (e as { reason?: unknown }).reason === reason;
-}
+/**
+ * The predicate for one `reason`. By code, not instanceof: a page may hold two copies of the kit
+ * (two bundles), whose classes differ.
+ */
+const isCeremonyFailure =
+  (reason: WebAuthnCeremonyReason) =>
+  (e: unknown): boolean =>
+    e instanceof Error && (e as { code?: unknown }).code === 'webauthn_ceremony' && (e as { reason?: unknown }).reason === reason;
 
 /** True for an error that only means "this ceremony was cancelled" (unmount, a newer ceremony). */
-export function isWebAuthnAbort(e: unknown): boolean {
-  return isCeremonyFailure(e, 'aborted');
-}
+export const isWebAuthnAbort: (e: unknown) => boolean = isCeremonyFailure('aborted');
 
 /** True when a passkey registration failed because this authenticator already holds one for the account. */
-export function isWebAuthnDuplicate(e: unknown): boolean {
-  return isCeremonyFailure(e, 'duplicate');
-}
+export const isWebAuthnDuplicate: (e: unknown) => boolean = isCeremonyFailure('duplicate');
 
 /** True when the browser's prompt ended without a credential: closed by the user or timed out (NotAllowedError). */
-export function isWebAuthnNotAllowed(e: unknown): boolean {
-  return isCeremonyFailure(e, 'not_allowed');
-}
+export const isWebAuthnNotAllowed: (e: unknown) => boolean = isCeremonyFailure('not_allowed');
