@@ -96,8 +96,8 @@ export function lazily<T>(load: () => Promise<T>): () => Promise<T> {
     }));
 }
 
-/** Each lazy group's loader, keyed by the group object {@link lazyGroup} returned, for {@link loadGroup}. */
-const loaders = new WeakMap<object, () => Promise<unknown>>();
+/** Each lazy group's loader, keyed by the group object {@link lazyGroup} returned, for preloadMethods (./preload.ts). */
+export const loaders = new WeakMap<object, () => Promise<unknown>>();
 
 /**
  * The group of a lazy method: each member loads the module once (concurrent first calls share one
@@ -126,13 +126,4 @@ export function lazyGroup<Group>(method: LazySdkMethod<string, Group>, ctx: Meth
   if (method.eager) Object.assign(out, method.eager({ ...out } as Group, ctx));
   loaders.set(out, load);
   return out as Group;
-}
-
-/**
- * Loads a client group's module now if it is a lazy one that has not loaded yet (resolves at once
- * otherwise); rejects as a call would when the module cannot load.
- */
-export function loadGroup(group: unknown): Promise<void> {
-  const load = typeof group === 'object' && group !== null ? loaders.get(group) : undefined;
-  return load ? load().then(() => undefined) : Promise.resolve();
 }
