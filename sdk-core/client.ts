@@ -199,7 +199,7 @@ export function createClient(publicToken: string, options: ClientOptions = {}): 
     {
       name: 'session',
       members: { authenticate: true, revoke: true, exchangeAccessToken: true, attest: true, getSync: true, getTokens: true, onChange: true },
-      load: () => import('./sessions/index.ts').then((m) => m.sessionsMethod),
+      load: () => import('./sessions/index.ts'),
       eager: (_lazy, c) => sessionCore(c),
     },
     ctx,
@@ -246,7 +246,7 @@ export function createClient(publicToken: string, options: ClientOptions = {}): 
     {
       name: 'user',
       members: { get: true, getSync: true, onChange: true, update: true, deleteFactor: true, getConnectedApps: true, revokeConnectedApp: true, search: true },
-      load: () => import('./users/index.ts').then((m) => m.usersMethod),
+      load: () => import('./users/index.ts'),
       eager: (_lazy, c) => userSyncMembers(c.sessions),
     },
     ctx,
