@@ -19,20 +19,23 @@ export class WebAuthnCeremonyError extends AuthError {
   }
 }
 
-/**
- * The predicate for one `reason`. By code, not instanceof: a page may hold two copies of the kit
- * (two bundles), whose classes differ.
- */
-const isCeremonyFailure =
-  (reason: WebAuthnCeremonyReason) =>
-  (e: unknown): boolean =>
-    e instanceof Error && (e as { code?: unknown }).code === 'webauthn_ceremony' && (e as { reason?: unknown }).reason === reason;
+/** True when `e` is a WebAuthnCeremonyError with `reason`. */
+function isCeremonyFailure(e: unknown, reason: WebAuthnCeremonyReason): boolean {
+  // By code, not instanceof: a page may hold two copies of the kit (two bundles), whose classes differ.
+  return e instanceof Error && (e as { code?: unknown }).code === 'webauthn_ceremony' && (e as { reason?: unknown }).reason === reason;
+}
 
 /** True for an error that only means "this ceremony was cancelled" (unmount, a newer ceremony). */
-export const isWebAuthnAbort: (e: unknown) => boolean = isCeremonyFailure('aborted');
+export function isWebAuthnAbort(e: unknown): boolean {
+  return isCeremonyFailure(e, 'aborted');
+}
 
 /** True when a passkey registration failed because this authenticator already holds one for the account. */
-export const isWebAuthnDuplicate: (e: unknown) => boolean = isCeremonyFailure('duplicate');
+export function isWebAuthnDuplicate(e: unknown): boolean {
+  return isCeremonyFailure(e, 'duplicate');
+}
 
 /** True when the browser's prompt ended without a credential: closed by the user or timed out (NotAllowedError). */
-export const isWebAuthnNotAllowed: (e: unknown) => boolean = isCeremonyFailure('not_allowed');
+export function isWebAuthnNotAllowed(e: unknown): boolean {
+  return isCeremonyFailure(e, 'not_allowed');
+}
