@@ -78,11 +78,10 @@ const CLIENT_CORE = new RegExp(
     'methods',
     'redirect-url',
     'captcha',
-    'preload',
+    'lazy-exports',
     'sessions/core',
     'users/sync',
     'users/factors',
-    'pkce/pair',
     'webauthn/errors',
     // Not the OAuth provider list: the first paint names the providers too.
     'schemas/(bootstrap|stored|rbac|validate)',

@@ -26,11 +26,16 @@ export const EMAIL_SIGN_IN_BUDGET_GZIP = 101 * 1024;
 
 /**
  * The headless client's initial JS (dist/client.js): sessions, HTTP, errors, the session manager,
- * storage, and the entry's small synchronous helpers (email syntax, RBAC decision, PKCE pair, the
- * provider list); every method group, client.user's calls, captcha and telemetry's sender load on
- * first use. Issue 16 asks 8 KB for the core; the gap is said in its closing note.
+ * storage and cookies, the stored-value checks, the telemetry header, the lazy-group registry, and
+ * the entry's synchronous exports (email syntax, RBAC decision, the webauthn error class and its
+ * predicates, the default bootstrap, the captcha provider factories); every method group,
+ * client.user's and client.session's less used calls, createPKCEPair, preloadMethods, the captcha
+ * token fetchers and telemetry's sender load on first use. Issue 16 asks 8 KB for the core; of
+ * today's 10.1 KB, 2.4 KB are the entry's re-export list (0.6 KB) and the chunk it shares with the
+ * first paint (errors, defaults, DOM helpers: 1.8 KB), so the check holds what this build reaches;
+ * the gap is said in issue 16's closing note.
  */
-export const CLIENT_CORE_BUDGET_GZIP = 12.5 * 1024;
+export const CLIENT_CORE_BUDGET_GZIP = 10 * 1024;
 
 /**
  * The modules whose chunks an email-passcode sign-in loads beyond the first paint: the React side

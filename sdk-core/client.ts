@@ -1,12 +1,12 @@
 import type { AuthenticateResult } from './api-types.ts';
 import { DEFAULT_BOOTSTRAP } from './bootstrap.ts';
 import type { CaptchaProvider, DeviceFingerprintProvider } from './captcha.ts';
-import { type ApiRequest, type FetchLike, HttpClient } from './http.ts';
-import { type LazySdkMethod, lazily, lazyGroup, type MethodContext, type SdkMethod } from './method.ts';
+import { type ApiRequest, createHttpClient, type FetchLike } from './http.ts';
+import { type LazySdkMethod, lazily, lazyGroup, type MethodContext } from './method.ts';
 import { type MethodGroups, SDK_METHODS } from './methods.ts';
 import type { BootstrapData } from './schemas/index.ts';
 import { PersistentId, parseStoredString } from './schemas/stored.ts';
-import { type CookieOptions, isSessionDestroyingError, SessionManager } from './session-manager.ts';
+import { type CookieOptions, createSessionManager, isSessionDestroyingError } from './session-manager.ts';
 import { SESSION_REFRESH_MS } from './schemas/defaults.ts';
 import { backoffDelay, sessionCore } from './sessions/core.ts';
 import type { Sessions } from './sessions/index.ts';
@@ -116,13 +116,13 @@ export function createClient(publicToken: string, options: ClientOptions = {}): 
     clearTimeout: (h) => globalThis.clearTimeout(h as ReturnType<typeof setTimeout>),
   };
   const baseUrl = resolveApiBase(publicToken, options);
-  const manager = new SessionManager({
+  const manager = createSessionManager({
     publicToken,
     cookies: options.cookies ?? defaultCookieJar(),
     store,
     // Other tabs' changes arrive as localStorage events; an injected store is not localStorage.
     crossTab: options.storage === undefined,
-    ...(options.cookieOptions ? { cookieOptions: options.cookieOptions } : {}),
+    cookieOptions: options.cookieOptions,
   });
 
   const persistentKey = 'auth_elements_persistent_id';
@@ -148,11 +148,11 @@ export function createClient(publicToken: string, options: ClientOptions = {}): 
     send: (events: TelemetryEvent[], signal: AbortSignal) =>
       http.request({ method: 'POST', path: '/events', body: events, noAuth: true, signal }).then(() => undefined),
   });
-  const http = new HttpClient({
+  const http = createHttpClient({
     publicToken,
     baseUrl,
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-    ...(options.requestTimeoutMs !== undefined ? { timeoutMs: options.requestTimeoutMs } : {}),
+    fetch: options.fetch,
+    timeoutMs: options.requestTimeoutMs,
     sessionToken: () => manager.getTokens()?.session_token ?? null,
     telemetryHeader: () => telemetry.header(),
   });
@@ -173,14 +173,8 @@ export function createClient(publicToken: string, options: ClientOptions = {}): 
   // Captcha and fingerprint tokens (SPEC §4) load with the first protected call (./protection.ts).
   const protection = lazily(() =>
     import('./protection.ts').then((m) =>
-      m.protectedRequests({
-        request: (req) => http.request(req),
-        bootstrap,
-        baseUrl,
-        ...(options.captchaProvider ? { captchaProvider: options.captchaProvider } : {}),
-        ...(options.deviceFingerprintProvider ? { deviceFingerprintProvider: options.deviceFingerprintProvider } : {}),
-        ...(options.fetch ? { fetch: options.fetch } : {}),
-      }),
+      // The options' captchaProvider, deviceFingerprintProvider and fetch, as given.
+      m.protectedRequests({ ...options, request: (req) => http.request(req), bootstrap, baseUrl }),
     ),
   );
 
@@ -205,7 +199,7 @@ export function createClient(publicToken: string, options: ClientOptions = {}): 
     {
       name: 'session',
       members: { authenticate: true, revoke: true, exchangeAccessToken: true, attest: true, getSync: true, getTokens: true, onChange: true },
-      load: () => import('./sessions/index.ts').then((m) => m.sessionsMethod),
+      load: () => import('./sessions/index.ts'),
       eager: (_lazy, c) => sessionCore(c),
     },
     ctx,
@@ -227,14 +221,18 @@ export function createClient(publicToken: string, options: ClientOptions = {}): 
     if (destroyed || options.disableSessionRefresh || !hasSession()) return;
     refreshTimer = clock.setTimeout(() => {
       refreshTimer = null;
-      session.authenticate().then(
-        () => scheduleRefresh(SESSION_REFRESH_MS, 0),
-        (e: unknown) => {
-          if (!isSessionDestroyingError(e)) scheduleRefresh(backoffDelay(attempt), attempt + 1);
-        },
-      );
+      refresh(attempt);
     }, delay);
   };
+  // One confirmation of the session; the next one in 180 s, or after backoff when it failed but
+  // the session is not gone.
+  const refresh = (attempt: number) =>
+    session.authenticate().then(
+      () => scheduleRefresh(SESSION_REFRESH_MS, 0),
+      (e: unknown) => {
+        if (!isSessionDestroyingError(e)) scheduleRefresh(backoffDelay(attempt), attempt + 1);
+      },
+    );
   manager.subscribe((s) => {
     if (s.session && refreshTimer === null) scheduleRefresh(SESSION_REFRESH_MS, 0);
     if (!s.session && refreshTimer !== null) {
@@ -248,7 +246,7 @@ export function createClient(publicToken: string, options: ClientOptions = {}): 
     {
       name: 'user',
       members: { get: true, getSync: true, onChange: true, update: true, deleteFactor: true, getConnectedApps: true, revokeConnectedApp: true, search: true },
-      load: () => import('./users/index.ts').then((m) => m.usersMethod),
+      load: () => import('./users/index.ts'),
       eager: (_lazy, c) => userSyncMembers(c.sessions),
     },
     ctx,
@@ -257,11 +255,7 @@ export function createClient(publicToken: string, options: ClientOptions = {}): 
   // preloadMethods) also starts the protected-call module's, so a sign-in's first call does not fetch
   // the two one after the other; a failure there is left to the protected call, which loads again.
   const groups: Record<string, unknown> = {};
-  for (const method of SDK_METHODS as readonly (SdkMethod<string, unknown> | LazySdkMethod<string, unknown>)[]) {
-    if (!('load' in method)) {
-      groups[method.name] = method.create(ctx);
-      continue;
-    }
+  for (const method of SDK_METHODS as readonly LazySdkMethod<string, unknown>[]) {
     const load = () => {
       protection().catch(() => undefined);
       return method.load();
@@ -291,15 +285,7 @@ export function createClient(publicToken: string, options: ClientOptions = {}): 
   // SPEC §4: with a session token at start-up, or on a custom API domain (whose HttpOnly cookies
   // script cannot read), confirm the session with the server and start refreshing; without either,
   // whatever was cached is stale.
-  if (manager.getTokens() || customDomain) {
-    session.authenticate().then(
-      () => scheduleRefresh(SESSION_REFRESH_MS, 0),
-      (e: unknown) => {
-        if (!isSessionDestroyingError(e)) scheduleRefresh(backoffDelay(0), 1);
-      },
-    );
-  } else {
-    manager.destroy();
-  }
+  if (manager.getTokens() || customDomain) refresh(0);
+  else manager.destroy();
   return client;
 }

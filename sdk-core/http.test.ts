@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { ApiError, ApiUnreachableError, AuthError, SchemaError } from './errors.ts';
-import { CaptchaRequiredError, DEFAULT_REQUEST_TIMEOUT_MS, HttpClient } from './http.ts';
+import { CaptchaRequiredError, createHttpClient, DEFAULT_REQUEST_TIMEOUT_MS, type HttpClient } from './http.ts';
 
 // A real HTTP server that answers each path with one way a server can misbehave, so the client's
 // error mapping (SPEC §8) is exercised over real sockets rather than a mocked fetch.
@@ -61,7 +61,7 @@ after(() => {
 });
 
 const client = (sessionToken: string | null = null) =>
-  new HttpClient({ publicToken: 'public-token-test-abc', baseUrl: base, sessionToken: () => sessionToken, telemetryHeader: () => 'e30=' });
+  createHttpClient({ publicToken: 'public-token-test-abc', baseUrl: base, sessionToken: () => sessionToken, telemetryHeader: () => 'e30=' });
 
 describe('HttpClient', () => {
   it('unwraps the data envelope and sends the protocol headers', async () => {
@@ -130,14 +130,14 @@ describe('HttpClient', () => {
   });
 
   it('reports a closed port as "Unable to contact our servers."', async () => {
-    const dead = new HttpClient({ publicToken: 'public-token-test-abc', baseUrl: 'http://127.0.0.1:1', sessionToken: () => null, telemetryHeader: () => '' });
+    const dead = createHttpClient({ publicToken: 'public-token-test-abc', baseUrl: 'http://127.0.0.1:1', sessionToken: () => null, telemetryHeader: () => '' });
     const err = await dead.request({ method: 'GET', path: '/ok' }).catch((e: unknown) => e);
     assert.ok(err instanceof ApiUnreachableError);
     assert.equal(err.message, 'Unable to contact our servers.');
   });
 
   it('abandons a call the server never answers as "Unable to contact our servers." after the timeout', async () => {
-    const c = new HttpClient({ publicToken: 'public-token-test-abc', baseUrl: base, sessionToken: () => null, telemetryHeader: () => '', timeoutMs: 150 });
+    const c = createHttpClient({ publicToken: 'public-token-test-abc', baseUrl: base, sessionToken: () => null, telemetryHeader: () => '', timeoutMs: 150 });
     const started = performance.now();
     const err = await c.request({ method: 'POST', path: '/hang', body: {} }).catch((e: unknown) => e);
     const waited = performance.now() - started;
@@ -147,7 +147,7 @@ describe('HttpClient', () => {
   });
 
   it('abandons a body that stalls after the headers the same way', async () => {
-    const c = new HttpClient({ publicToken: 'public-token-test-abc', baseUrl: base, sessionToken: () => null, telemetryHeader: () => '', timeoutMs: 150 });
+    const c = createHttpClient({ publicToken: 'public-token-test-abc', baseUrl: base, sessionToken: () => null, telemetryHeader: () => '', timeoutMs: 150 });
     const err = await c.request({ method: 'GET', path: '/stall-body' }).catch((e: unknown) => e);
     assert.ok(err instanceof ApiUnreachableError, String(err));
     assert.equal(err.message, 'Unable to contact our servers.');
@@ -171,9 +171,9 @@ describe('HttpClient', () => {
       assert.ok(err instanceof ApiUnreachableError, String(err));
       return [err.reason, err.message];
     };
-    const dead = new HttpClient({ publicToken: 'public-token-test-abc', baseUrl: 'http://127.0.0.1:1', sessionToken: () => null, telemetryHeader: () => '' });
+    const dead = createHttpClient({ publicToken: 'public-token-test-abc', baseUrl: 'http://127.0.0.1:1', sessionToken: () => null, telemetryHeader: () => '' });
     assert.deepEqual(await reasonOf(dead, '/ok'), ['network', 'Unable to contact our servers.']);
-    const impatient = new HttpClient({
+    const impatient = createHttpClient({
       publicToken: 'public-token-test-abc',
       baseUrl: base,
       sessionToken: () => null,

@@ -1,4 +1,4 @@
-import { ApiError, ApiUnreachableError, CaptchaRequiredError, type SchemaIssue, SchemaError } from './errors.ts';
+import { ApiError, type ApiErrorFields, ApiUnreachableError, CaptchaRequiredError, type SchemaIssue, SchemaError } from './errors.ts';
 
 export { CaptchaRequiredError } from './errors.ts';
 
@@ -52,101 +52,99 @@ function schemaIssues(json: Record<string, unknown>): SchemaIssue[] | null {
 }
 
 /** Talks the wire protocol of DESIGN §2: auth headers, data envelope, and every error class of SPEC §8. */
-export class HttpClient {
-  private readonly fetchFn: FetchLike;
-
-  constructor(private readonly opts: HttpClientOptions) {
-    this.fetchFn = opts.fetch ?? ((input, init) => globalThis.fetch(input, init));
-  }
-
-  /** The full URL of an SDK API path. */
-  url(path: string): string {
-    return `${this.opts.baseUrl}/sdk/v1${path}`;
-  }
-
-  /** Basic auth from the public token and the session token, or the public token twice. */
-  authorization(): string {
-    const secret = this.opts.sessionToken() ?? this.opts.publicToken;
-    return `Basic ${btoa(`${this.opts.publicToken}:${secret}`)}`;
-  }
-
+export interface HttpClient {
   /** Sends one call and returns the unwrapped `data` payload, or throws an SDK error. */
-  async request<T>(req: ApiRequest): Promise<T> {
-    const headers: Record<string, string> = {
-      'Content-Type': 'application/json',
-      'X-SDK-Client': this.opts.telemetryHeader(),
-    };
-    const origin = globalThis.location?.origin;
-    if (origin) headers['X-SDK-Parent-Host'] = origin;
-    if (!req.noAuth) headers.Authorization = this.authorization();
-    const init: RequestInit = { method: req.method, headers, credentials: 'include' };
-    if (req.body !== undefined && req.method !== 'GET') init.body = JSON.stringify(req.body);
+  request<T>(req: ApiRequest): Promise<T>;
+}
 
-    // A server that accepts the connection and never answers would otherwise hold the call (and
-    // the background refresh waiting on it) forever. The timer covers the body too: headers can
-    // arrive and the body stall. Real timers on purpose: the injected clock drives only the
-    // refresh schedule, and a call's deadline is about the network.
-    const controller = new AbortController();
-    let timedOut = false;
-    const timeoutMs = this.opts.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
-    const timer =
-      timeoutMs > 0 && Number.isFinite(timeoutMs)
-        ? setTimeout(() => {
-            timedOut = true;
-            controller.abort();
-          }, timeoutMs)
-        : null;
-    const onCallerAbort = () => controller.abort();
-    if (req.signal?.aborted) controller.abort();
-    req.signal?.addEventListener('abort', onCallerAbort, { once: true });
-    init.signal = controller.signal;
-    let res: Response;
-    let text: string | null;
-    try {
-      try {
-        res = await this.fetchFn(this.url(req.path), init);
-      } catch (cause) {
-        throw new ApiUnreachableError(timedOut ? 'timeout' : 'network', { cause });
-      }
-      text = await res.text().catch(() => null);
-      // SPEC §8: a timeout or cancel is a network failure, so the refresh retries it with backoff.
-      if (text === null && controller.signal.aborted) {
-        throw timedOut
-          ? new ApiUnreachableError('timeout', { cause: new Error(`no answer within ${timeoutMs} ms`) })
-          : new ApiUnreachableError('network', { cause: new Error('cancelled by the caller') });
-      }
-    } finally {
-      if (timer !== null) clearTimeout(timer);
-      req.signal?.removeEventListener('abort', onCallerAbort);
-    }
-    if (text === null) throw new ApiUnreachableError('no_response');
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch (cause) {
-      if (text.includes('Captcha required')) throw new CaptchaRequiredError();
-      throw new ApiUnreachableError('invalid_json', { cause });
-    }
-    if (!isRecord(json)) throw new ApiUnreachableError('invalid_response');
-
-    if (res.ok) {
-      if (!isRecord(json.data)) throw new ApiUnreachableError('invalid_response');
-      return json.data as T;
-    }
-    const issues = schemaIssues(json);
-    if (issues) throw new SchemaError(issues);
-    if (typeof json.error_type === 'string') {
-      if (json.error_type === 'captcha_required') throw new CaptchaRequiredError();
-      const fields = {
-        status_code: typeof json.status_code === 'number' ? json.status_code : res.status,
-        error_type: json.error_type,
-        error_message: typeof json.error_message === 'string' ? json.error_message : '',
-        error_url: typeof json.error_url === 'string' ? json.error_url : '',
-        ...(typeof json.request_id === 'string' ? { request_id: json.request_id } : {}),
-        ...(json.error_details !== undefined ? { error_details: json.error_details } : {}),
+/**
+ * The client's {@link HttpClient}. A function over closures rather than a class: a minifier renames
+ * locals but never property names, which matters in the client's core (issue 16).
+ */
+export function createHttpClient(opts: HttpClientOptions): HttpClient {
+  const fetchFn: FetchLike = opts.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const { publicToken } = opts;
+  return {
+    async request<T>(req: ApiRequest): Promise<T> {
+      const headers: Record<string, string> = {
+        'Content-Type': 'application/json',
+        'X-SDK-Client': opts.telemetryHeader(),
       };
-      throw new ApiError(fields);
-    }
-    throw new ApiUnreachableError('no_response');
-  }
+      const origin = globalThis.location?.origin;
+      if (origin) headers['X-SDK-Parent-Host'] = origin;
+      // Basic auth from the public token and the session token, or the public token twice.
+      if (!req.noAuth) headers.Authorization = `Basic ${btoa(`${publicToken}:${opts.sessionToken() ?? publicToken}`)}`;
+      const init: RequestInit = { method: req.method, headers, credentials: 'include' };
+      if (req.body !== undefined && req.method !== 'GET') init.body = JSON.stringify(req.body);
+
+      // A server that accepts the connection and never answers would otherwise hold the call (and
+      // the background refresh waiting on it) forever. The timer covers the body too: headers can
+      // arrive and the body stall. Real timers on purpose: the injected clock drives only the
+      // refresh schedule, and a call's deadline is about the network.
+      const controller = new AbortController();
+      let timedOut = false;
+      const timeoutMs = opts.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+      const timer =
+        timeoutMs > 0 && Number.isFinite(timeoutMs)
+          ? setTimeout(() => {
+              timedOut = true;
+              controller.abort();
+            }, timeoutMs)
+          : null;
+      const onCallerAbort = () => controller.abort();
+      if (req.signal?.aborted) controller.abort();
+      req.signal?.addEventListener('abort', onCallerAbort, { once: true });
+      init.signal = controller.signal;
+      let res: Response;
+      let text: string | null;
+      try {
+        try {
+          res = await fetchFn(`${opts.baseUrl}/sdk/v1${req.path}`, init);
+        } catch (cause) {
+          throw new ApiUnreachableError(timedOut ? 'timeout' : 'network', { cause });
+        }
+        text = await res.text().catch(() => null);
+        // SPEC §8: a timeout or cancel is a network failure, so the refresh retries it with backoff.
+        if (text === null && controller.signal.aborted) {
+          throw timedOut
+            ? new ApiUnreachableError('timeout', { cause: new Error(`no answer within ${timeoutMs} ms`) })
+            : new ApiUnreachableError('network', { cause: new Error('cancelled by the caller') });
+        }
+      } finally {
+        if (timer !== null) clearTimeout(timer);
+        req.signal?.removeEventListener('abort', onCallerAbort);
+      }
+      if (text === null) throw new ApiUnreachableError('no_response');
+      let json: unknown;
+      try {
+        json = JSON.parse(text);
+      } catch (cause) {
+        if (text.includes('Captcha required')) throw new CaptchaRequiredError();
+        throw new ApiUnreachableError('invalid_json', { cause });
+      }
+      if (!isRecord(json)) throw new ApiUnreachableError('invalid_response');
+
+      if (res.ok) {
+        if (!isRecord(json.data)) throw new ApiUnreachableError('invalid_response');
+        return json.data as T;
+      }
+      const issues = schemaIssues(json);
+      if (issues) throw new SchemaError(issues);
+      const type = json.error_type;
+      if (typeof type === 'string') {
+        if (type === 'captcha_required') throw new CaptchaRequiredError();
+        const str = (v: unknown) => (typeof v === 'string' ? v : '');
+        const fields: ApiErrorFields = {
+          status_code: typeof json.status_code === 'number' ? json.status_code : res.status,
+          error_type: type,
+          error_message: str(json.error_message),
+          error_url: str(json.error_url),
+        };
+        if (typeof json.request_id === 'string') fields.request_id = json.request_id;
+        if (json.error_details !== undefined) fields.error_details = json.error_details;
+        throw new ApiError(fields);
+      }
+      throw new ApiUnreachableError('no_response');
+    },
+  };
 }

@@ -66,8 +66,10 @@ export type { OTPAuthenticateOptions, OTPChannel, OTPLoginOrCreateResult, OTPs, 
 /** SPEC §9: codes live five minutes unless asked otherwise (from the shared defaults, not the lazily loaded OTP group). */
 export { DEFAULT_OTP_EXPIRATION_MINUTES as OTP_DEFAULT_EXPIRATION_MINUTES } from './schemas/defaults.ts';
 export type { PasswordCredentials, Passwords, ResetByEmailStartOptions, StrengthCheckResult } from './passwords/index.ts';
-export { createPKCEPair, type PKCEPair } from './pkce/pair.ts';
-export { type PreloadableGroup, preloadMethods } from './preload.ts';
+// Loaded on first call (./lazy-exports.ts).
+export { createPKCEPair, preloadMethods } from './lazy-exports.ts';
+export type { PKCEPair } from './pkce/pair.ts';
+export type { PreloadableGroup } from './preload.ts';
 export type { MethodName } from './methods.ts';
 export type { RBAC } from './rbac/index.ts';
 export { allPermissions, isAuthorized, type PermissionsMap } from './schemas/rbac.ts';

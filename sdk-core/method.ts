@@ -59,20 +59,26 @@ export type LazyMembers<Group> = {
   readonly [K in keyof Group]-?: Group[K] extends (...args: never[]) => unknown ? true : LazyMembers<Group[K]>;
 };
 
+/** A method's module as {@link LazySdkMethod.load} resolves it: its {@link SdkMethod} under `${name}Method`. */
+export type MethodModule<Name extends string, Group> = { readonly [K in `${Name}Method`]: SdkMethod<Name, Group> };
+
 /**
  * A method whose module loads on the first call of one of its members, so a page that never uses
  * it ships none of it (issue 16). `members` names every member of the group (async calls, or
  * sub-groups of them; a synchronous member must be in `eager`), so `client.<name>` can answer
  * (keys, typeof) before the module is there.
- * @example { name: 'totps', members: { create: true, authenticate: true, recoveryCodes: true, recover: true }, load: () => import('./totps/index.ts').then((m) => m.totpsMethod) }
+ * @example { name: 'totps', members: { create: true, authenticate: true, recoveryCodes: true, recover: true }, load: () => import('./totps/index.ts') }
  */
 export interface LazySdkMethod<Name extends string, Group> {
   /** The client property, as in {@link SdkMethod}. */
   readonly name: Name;
   /** Every member of the group (a missing or extra one fails the type check); sub-groups nest. */
   readonly members: LazyMembers<Group>;
-  /** Loads the module and resolves to its {@link SdkMethod}. */
-  load(): Promise<SdkMethod<Name, Group>>;
+  /**
+   * Loads the method's module, which exports its {@link SdkMethod} as `${name}Method` (`otpsMethod`):
+   * one loader shape for every group, so the registry spells no export name (issue 16).
+   */
+  load(): Promise<MethodModule<Name, Group>>;
   /**
    * Members that must do something before the module is there, built over the lazy ones (which
    * `lazy` holds): a redirect page's URL readers take the token out of the address bar at once, and
@@ -96,8 +102,8 @@ export function lazily<T>(load: () => Promise<T>): () => Promise<T> {
     }));
 }
 
-/** Each lazy group's loader, keyed by the group object {@link lazyGroup} returned, for {@link loadGroup}. */
-const loaders = new WeakMap<object, () => Promise<unknown>>();
+/** Each lazy group's loader, keyed by the group object {@link lazyGroup} returned, for preloadMethods (./preload.ts). */
+export const loaders = new WeakMap<object, () => Promise<unknown>>();
 
 /**
  * The group of a lazy method: each member loads the module once (concurrent first calls share one
@@ -106,7 +112,7 @@ const loaders = new WeakMap<object, () => Promise<unknown>>();
  * to contact our servers.', the text of every other network failure) and is tried again on the next call.
  */
 export function lazyGroup<Group>(method: LazySdkMethod<string, Group>, ctx: MethodContext): Group {
-  const load = lazily(() => method.load().then((m) => m.create(ctx)));
+  const load = lazily(() => method.load().then((m) => (m as Record<string, SdkMethod<string, Group>>)[`${method.name}Method`]!.create(ctx)));
   const build = (members: object, path: readonly string[]): Record<string, unknown> => {
     const out: Record<string, unknown> = {};
     for (const [key, sub] of Object.entries(members)) {
@@ -126,13 +132,4 @@ export function lazyGroup<Group>(method: LazySdkMethod<string, Group>, ctx: Meth
   if (method.eager) Object.assign(out, method.eager({ ...out } as Group, ctx));
   loaders.set(out, load);
   return out as Group;
-}
-
-/**
- * Loads a client group's module now if it is a lazy one that has not loaded yet (resolves at once
- * otherwise); rejects as a call would when the module cannot load.
- */
-export function loadGroup(group: unknown): Promise<void> {
-  const load = typeof group === 'object' && group !== null ? loaders.get(group) : undefined;
-  return load ? load().then(() => undefined) : Promise.resolve();
 }

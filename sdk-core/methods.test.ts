@@ -7,6 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { createClient } from './client.ts';
+import type { SdkMethod } from './method.ts';
 import { SDK_METHODS } from './methods.ts';
 import { MemoryCookieJar, MemoryStore } from './storage.ts';
 
@@ -51,10 +52,11 @@ describe('method registry', () => {
     for (const m of SDK_METHODS) {
       const folder = folderOf(m.name);
       const mod = (await import(`./${folder}/index.ts`)) as Record<string, unknown>;
-      // A lazy entry (loaded on first use) resolves to the object its folder's index exports.
-      const entry = 'load' in m ? await m.load() : m;
-      assert.ok(Object.values(mod).includes(entry), `${folder}/index.ts exports the ${m.name} entry`);
-      if ('members' in m) assert.deepEqual(Object.keys(entry.create({} as never)).sort(), Object.keys(m.members).sort(), `${m.name}: members`);
+      // A lazy entry (loaded on first use) resolves to its folder's index, which exports the group as `${name}Method`.
+      assert.equal(await m.load(), mod, `${m.name}: load() resolves to ${folder}/index.ts`);
+      const entry = (mod as Record<string, SdkMethod<string, unknown>>)[`${m.name}Method`]!;
+      assert.equal(entry?.name, m.name, `${folder}/index.ts exports the ${m.name} entry as ${m.name}Method`);
+      if ('members' in m) assert.deepEqual(Object.keys(entry.create({} as never) as object).sort(), Object.keys(m.members).sort(), `${m.name}: members`);
       for (const file of readdirSync(join(HERE, folder)).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))) {
         const source = readFileSync(join(HERE, folder, file), 'utf8');
         for (const [, target] of source.matchAll(/\bfrom\s+'\.\.\/([\w-]+)\//g)) {

@@ -21,7 +21,7 @@ import { OAUTH_PROVIDERS } from './oauth/providers.ts';
 import type { OTPs } from './otps/index.ts';
 import type { Passwords } from './passwords/index.ts';
 import type { RBAC } from './rbac/index.ts';
-import { MAGIC_LINK_REDIRECT, OAUTH_REDIRECT, withPageUrl } from './redirect-url.ts';
+import { MAGIC_LINK_REDIRECT, OAUTH_REDIRECT, urlReaders } from './redirect-url.ts';
 import type { TOTPs } from './totps/index.ts';
 import type { WebAuthn } from './webauthn/index.ts';
 
@@ -29,17 +29,14 @@ const otpChannel = { loginOrCreate: true, send: true } as const;
 const otpsMethod = {
   name: 'otps',
   members: { email: otpChannel, sms: otpChannel, whatsapp: otpChannel, authenticate: true },
-  load: () => import('./otps/index.ts').then((m) => m.otpsMethod),
+  load: () => import('./otps/index.ts'),
 } satisfies LazySdkMethod<'otps', OTPs>;
 const magicLinksMethod = {
   name: 'magicLinks',
   members: { email: { loginOrCreate: true, send: true }, authenticate: true, redirectStep: true, readUrl: true, authenticateFromUrl: true },
-  load: () => import('./magic-links/index.ts').then((m) => m.magicLinksMethod),
+  load: () => import('./magic-links/index.ts'),
   // The link's token leaves the address bar before the group's code is fetched (./redirect-url.ts).
-  eager: (lazy) => ({
-    readUrl: (o) => lazy.readUrl(withPageUrl(o, MAGIC_LINK_REDIRECT)),
-    authenticateFromUrl: (o) => lazy.authenticateFromUrl(withPageUrl(o, MAGIC_LINK_REDIRECT)),
-  }),
+  eager: urlReaders<MagicLinks>(MAGIC_LINK_REDIRECT),
 } satisfies LazySdkMethod<'magicLinks', MagicLinks>;
 const passwordsMethod = {
   name: 'passwords',
@@ -52,7 +49,7 @@ const passwordsMethod = {
     resetBySession: true,
     strengthCheck: true,
   },
-  load: () => import('./passwords/index.ts').then((m) => m.passwordsMethod),
+  load: () => import('./passwords/index.ts'),
 } satisfies LazySdkMethod<'passwords', Passwords>;
 const webauthnMethod = {
   name: 'webauthn',
@@ -67,13 +64,13 @@ const webauthnMethod = {
     authenticateStart: true,
     authenticateFinish: true,
   },
-  load: () => import('./webauthn/index.ts').then((m) => m.webauthnMethod),
+  load: () => import('./webauthn/index.ts'),
 } satisfies LazySdkMethod<'webauthn', WebAuthn>;
 
 const cryptoWalletsMethod = {
   name: 'cryptoWallets',
   members: { authenticateStart: true, authenticate: true },
-  load: () => import('./crypto-wallets/index.ts').then((m) => m.cryptoWalletsMethod),
+  load: () => import('./crypto-wallets/index.ts'),
 } satisfies LazySdkMethod<'cryptoWallets', CryptoWallets>;
 const oauthMethod = {
   name: 'oauth',
@@ -87,36 +84,34 @@ const oauthMethod = {
     authenticateFromUrl: true,
     googleOneTap: { start: true, submit: true },
   },
-  load: () => import('./oauth/index.ts').then((m) => m.oauthMethod),
-  eager: (lazy) => ({
-    readUrl: (o) => lazy.readUrl(withPageUrl(o, OAUTH_REDIRECT)),
-    authenticateFromUrl: (o) => lazy.authenticateFromUrl(withPageUrl(o, OAUTH_REDIRECT)),
-  }),
+  load: () => import('./oauth/index.ts'),
+  // As magic links': the token (or the provider's error) leaves the address bar first.
+  eager: urlReaders<OAuth>(OAUTH_REDIRECT),
 } satisfies LazySdkMethod<'oauth', OAuth>;
 const totpsMethod = {
   name: 'totps',
   members: { create: true, authenticate: true, recoveryCodes: true, recover: true },
-  load: () => import('./totps/index.ts').then((m) => m.totpsMethod),
+  load: () => import('./totps/index.ts'),
 } satisfies LazySdkMethod<'totps', TOTPs>;
 const impersonationMethod = {
   name: 'impersonation',
   members: { authenticate: true },
-  load: () => import('./impersonation/index.ts').then((m) => m.impersonationMethod),
+  load: () => import('./impersonation/index.ts'),
 } satisfies LazySdkMethod<'impersonation', Impersonation>;
 const idpMethod = {
   name: 'idp',
   members: { authorizeStart: true, authorizeSubmit: true, logoutStart: true },
-  load: () => import('./idp/index.ts').then((m) => m.idpMethod),
+  load: () => import('./idp/index.ts'),
 } satisfies LazySdkMethod<'idp', IDP>;
 const b2bMethod = {
   name: 'b2b',
   members: { searchMember: true },
-  load: () => import('./b2b/index.ts').then((m) => m.b2bMethod),
+  load: () => import('./b2b/index.ts'),
 } satisfies LazySdkMethod<'b2b', B2B>;
 const rbacMethod = {
   name: 'rbac',
   members: { isAuthorized: true, allPermissions: true },
-  load: () => import('./rbac/index.ts').then((m) => m.rbacMethod),
+  load: () => import('./rbac/index.ts'),
 } satisfies LazySdkMethod<'rbac', RBAC>;
 
 /** Every method group of the client, in the order the client builds them. */
@@ -132,7 +127,7 @@ export const SDK_METHODS = [
   idpMethod,
   b2bMethod,
   rbacMethod,
-] as const satisfies readonly (SdkMethod<string, unknown> | LazySdkMethod<string, unknown>)[];
+] as const satisfies readonly LazySdkMethod<string, unknown>[];
 
 /** One registered method. */
 export type RegisteredMethod = (typeof SDK_METHODS)[number];

@@ -4,7 +4,7 @@
  */
 import type { AuthClient } from './client.ts';
 import { UsageError } from './errors.ts';
-import { loadGroup } from './method.ts';
+import { loaders } from './method.ts';
 import { type MethodName, SDK_METHODS } from './methods.ts';
 
 /** A group {@link preloadMethods} can load: a registered method, or `user` or `session` (core groups whose less used calls load on first use). */
@@ -28,5 +28,6 @@ export async function preloadMethods(client: AuthClient, names: readonly Preload
       `must be a list of the client's method groups (${known.join(', ')}); got ${JSON.stringify(bad) ?? String(bad)}.`,
     );
   }
-  await Promise.all(names.map((n: PreloadableGroup) => loadGroup(client[n])));
+  // A lazy group's loader runs once; a group with none (already a plain object) resolves at once.
+  await Promise.all(names.map((n: PreloadableGroup) => loaders.get(client[n] as object)?.()));
 }

@@ -1,6 +1,7 @@
 /**
- * The reCAPTCHA Enterprise script loader of ./captcha.ts's recaptchaProvider, in a module of its
- * own so a page's initial JS carries none of it (issue 16).
+ * The token fetchers of ./captcha.ts's providers (the reCAPTCHA Enterprise script loader, the
+ * reference server's dev captcha), in a module of their own so a page's initial JS carries none of
+ * them (issue 16).
  */
 import { createElement, documentHead } from './dom.ts';
 
@@ -35,4 +36,12 @@ export function loadRecaptcha(siteKey: string): Promise<GrecaptchaEnterprise> {
     if (head) head.appendChild(s);
     else reject(new Error('no document head to load the captcha script into'));
   });
+}
+
+/** One token of the reference server's dev captcha (test projects only), from `${apiBaseUrl}/dev/captcha-token`. */
+export async function devCaptchaToken(apiBaseUrl: string, fetchFn: typeof fetch): Promise<string> {
+  const r = await fetchFn(`${apiBaseUrl}/dev/captcha-token`, { credentials: 'omit' });
+  const body = (await r.json()) as { captcha_token?: string };
+  if (!body.captcha_token) throw new Error('dev captcha gave no token');
+  return body.captcha_token;
 }

@@ -51,3 +51,18 @@ export const OAUTH_REDIRECT: RedirectParams = {
   matches: (q) => q.get('stytch_token_type') === 'oauth' && (Boolean(q.get('token')) || q.get('error') !== null),
   remove: ['token', 'stytch_token_type', 'error'],
 };
+
+/** A group with URL readers (magic links, OAuth). */
+type UrlReaders = { readUrl(options: never): unknown; authenticateFromUrl(options: never): unknown };
+
+/**
+ * The `eager` members of a group with URL readers: `readUrl` and `authenticateFromUrl` take the
+ * page's address out of the address bar now ({@link withPageUrl}), then call the lazily loaded ones.
+ */
+export const urlReaders =
+  <G extends UrlReaders>(params: RedirectParams) =>
+  (lazy: G): Pick<G, keyof UrlReaders> => {
+    const out: Partial<Record<keyof UrlReaders, (o?: unknown) => unknown>> = {};
+    for (const k of ['readUrl', 'authenticateFromUrl'] as const) out[k] = (o) => lazy[k](withPageUrl(o, params) as never);
+    return out as Pick<G, keyof UrlReaders>;
+  };

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { AuthenticateResponse } from './schemas/index.ts';
-import { INTERMEDIATE_COOKIE_MS, SessionManager } from './session-manager.ts';
+import { createSessionManager, INTERMEDIATE_COOKIE_MS } from './session-manager.ts';
 import { MemoryCookieJar, MemoryStore } from './storage.ts';
 
 const session = { session_id: 'session-1', user_id: 'user-1', expires_at: '2030-01-01T00:00:00.000Z' } as AuthenticateResponse['session'];
@@ -9,7 +9,7 @@ const user = { user_id: 'user-1' } as AuthenticateResponse['user'];
 
 function manager(cookieOptions = {}) {
   const cookies = new MemoryCookieJar();
-  const m = new SessionManager({ publicToken: 'public-token-test-m', cookies, store: new MemoryStore(), cookieOptions });
+  const m = createSessionManager({ publicToken: 'public-token-test-m', cookies, store: new MemoryStore(), cookieOptions });
   return { m, cookies };
 }
 

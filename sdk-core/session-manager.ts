@@ -41,6 +41,40 @@ export interface SessionTokens {
 
 type Listener = (state: SessionState) => void;
 
+/** What {@link createSessionManager} needs: the project, where tokens and state live, and their options. */
+export interface SessionManagerDeps {
+  publicToken: string;
+  cookies: CookieJar;
+  store: KeyValueStore;
+  cookieOptions?: CookieOptions;
+  /** Follow other tabs through the window's storage event (only when `store` is localStorage). */
+  crossTab?: boolean;
+}
+
+/** The client's session: tokens in cookies, session and user cached in storage, change subscribers. */
+export interface SessionManager {
+  /**
+   * Ends the manager's life with its client's (client.destroy()): stops following other tabs. The
+   * window held the listener, and through it this manager and its client, for as long as the page
+   * lived: one per mounted-and-removed widget before (issue 12). The session itself is kept.
+   */
+  dispose(): void;
+  /** Current session and user. */
+  getState(): SessionState;
+  /** Session tokens from cookies, or null when there is no session token. */
+  getTokens(): SessionTokens | null;
+  /** The intermediate session token, when a flow left one. */
+  getIntermediateToken(): string | null;
+  /** Subscribes to changes; returns the unsubscribe function. */
+  subscribe(fn: Listener): () => void;
+  /** Applies an authenticate-type answer: both tokens → session cookies; only intermediate → that cookie (SPEC §4). */
+  update(resp: Partial<AuthenticateResponse> & { intermediate_session_token?: string }): void;
+  /** Replaces the cached user (after users/me), keeping the session. */
+  setUser(user: User): void;
+  /** Removes every cookie and the cached state. */
+  destroy(): void;
+}
+
 /**
  * Holds the session: tokens in cookies (so a host backend can read them), session and user in
  * storage (so a reload can paint the signed-in state at once), and subscribers told of each change.
@@ -48,162 +82,108 @@ type Listener = (state: SessionState) => void;
  * storage event's value, cookie tokens) is checked against sdk-core/schemas/stored.ts first: other
  * tabs, scripts and pages of the site can write those places, and a value that does not parse is
  * ignored rather than adopted.
+ *
+ * A factory over closures rather than a class (issue 16): a minifier renames local variables but
+ * never property names, so the manager's private state costs no bytes in the client's core.
  */
-export class SessionManager {
-  private state: SessionState = { session: null, user: null };
-  private readonly listeners = new Set<Listener>();
-  private readonly storageKey: string;
-  private readonly names: { session: string; jwt: string; intermediate: string };
-  /** The window this manager listens to for other tabs' changes, until {@link dispose}. */
-  private crossTabTarget: Window | null = null;
-  private readonly storageListener = (ev: StorageEvent): void => this.onStorage(ev);
+export function createSessionManager(deps: SessionManagerDeps): SessionManager {
+  const o = deps.cookieOptions ?? {};
+  const { cookies, store } = deps;
+  const sessionName = o.opaqueTokenCookieName ?? DEFAULT_COOKIE_NAMES.session;
+  const jwtName = o.jwtCookieName ?? DEFAULT_COOKIE_NAMES.jwt;
+  const istName = o.istCookieName ?? DEFAULT_COOKIE_NAMES.intermediate;
+  const storageKey = `auth_elements_state::${deps.publicToken}`;
+  const listeners = new Set<Listener>();
+  const empty = (): SessionState => ({ session: null, user: null });
 
-  constructor(
-    private readonly deps: {
-      publicToken: string;
-      cookies: CookieJar;
-      store: KeyValueStore;
-      cookieOptions?: CookieOptions;
-      /** Follow other tabs through the window's storage event (only when `store` is localStorage). */
-      crossTab?: boolean;
-    },
-  ) {
-    const o = deps.cookieOptions ?? {};
-    this.names = {
-      session: o.opaqueTokenCookieName ?? DEFAULT_COOKIE_NAMES.session,
-      jwt: o.jwtCookieName ?? DEFAULT_COOKIE_NAMES.jwt,
-      intermediate: o.istCookieName ?? DEFAULT_COOKIE_NAMES.intermediate,
-    };
-    this.storageKey = `auth_elements_state::${deps.publicToken}`;
-    this.state = this.readStored();
-    if (deps.crossTab && typeof window !== 'undefined' && typeof window.addEventListener === 'function') {
-      window.addEventListener('storage', this.storageListener);
-      this.crossTabTarget = window;
+  // Any page of the site can write these cookies: a value that is no token counts as none.
+  const cookieToken = (name: string) => parseStoredString(CookieToken, cookies.get(name), `cookie ${name}`);
+  const attributes = (): CookieAttributes => {
+    const a: CookieAttributes = { path: o.path ?? '/', sameSite: COOKIE_SAME_SITE, secure: !isLoopbackHost(globalThis.location?.hostname ?? 'localhost') };
+    if (o.domain) a.domain = o.domain;
+    return a;
+  };
+  const remove = (attrs: CookieAttributes, ...names: string[]) => {
+    for (const n of names) cookies.remove(n, attrs);
+  };
+  const setState = (next: SessionState, persist: boolean): void => {
+    const changed = JSON.stringify(next) !== JSON.stringify(state);
+    state = next;
+    if (persist) {
+      try {
+        if (next.session || next.user) store.setItem(storageKey, JSON.stringify(next));
+        else store.removeItem(storageKey);
+      } catch {
+        // a full or blocked store must not break sign-in; memory state still holds
+      }
     }
-  }
+    if (changed) for (const fn of listeners) fn(next);
+  };
 
-  /**
-   * Ends the manager's life with its client's (client.destroy()): stops following other tabs. The
-   * window held the listener, and through it this manager and its client, for as long as the page
-   * lived: one per mounted-and-removed widget before (issue 12). The session itself is kept.
-   */
-  dispose(): void {
-    this.crossTabTarget?.removeEventListener('storage', this.storageListener);
-    this.crossTabTarget = null;
+  let raw: string | null = null;
+  try {
+    raw = store.getItem(storageKey);
+  } catch {
+    // unreadable storage: nothing cached
   }
+  let state: SessionState = parseStoredState(raw) ?? empty();
 
   /**
    * Another tab changed the stored state. Removal is that tab signing out (SPEC 4: state shared
    * across tabs); a value is adopted only when it parses as a session state. Anything else (not
    * JSON, wrong shape, huge, a __proto__ payload) leaves this tab's state as it is.
    */
-  private onStorage(ev: StorageEvent): void {
-    if (ev.key !== this.storageKey) return;
-    if (ev.newValue === null) {
-      this.setState({ session: null, user: null }, false);
-      return;
-    }
-    const next = parseStoredState(ev.newValue);
-    if (next) this.setState(next, false);
+  const onStorage = (ev: StorageEvent): void => {
+    if (ev.key !== storageKey) return;
+    const next = ev.newValue === null ? empty() : parseStoredState(ev.newValue);
+    if (next) setState(next, false);
+  };
+  /** The window this manager listens to for other tabs' changes, until `dispose`. */
+  let crossTab: Window | null = null;
+  if (deps.crossTab && typeof window !== 'undefined' && typeof window.addEventListener === 'function') {
+    crossTab = window;
+    crossTab.addEventListener('storage', onStorage);
   }
 
-  /** Current session and user. */
-  getState(): SessionState {
-    return this.state;
-  }
-
-  /** Session tokens from cookies, or null when there is no session token. */
-  getTokens(): SessionTokens | null {
-    // Any page of the site can write these cookies: a value that is no token counts as none.
-    const session_token = this.cookieToken(this.names.session);
-    if (!session_token) return null;
-    return { session_token, session_jwt: this.cookieToken(this.names.jwt) ?? '' };
-  }
-
-  /** The intermediate session token, when a flow left one. */
-  getIntermediateToken(): string | null {
-    return this.cookieToken(this.names.intermediate);
-  }
-
-  private cookieToken(name: string): string | null {
-    return parseStoredString(CookieToken, this.deps.cookies.get(name), `cookie ${name}`);
-  }
-
-  /** Subscribes to changes; returns the unsubscribe function. */
-  subscribe(fn: Listener): () => void {
-    this.listeners.add(fn);
-    return () => this.listeners.delete(fn);
-  }
-
-  /** Applies an authenticate-type answer: both tokens → session cookies; only intermediate → that cookie (SPEC §4). */
-  update(resp: Partial<AuthenticateResponse> & { intermediate_session_token?: string }): void {
-    const attrs = this.cookieAttributes();
-    if (resp.session_token && resp.session_jwt !== undefined) {
-      const expires = resp.session?.expires_at ? new Date(resp.session.expires_at) : undefined;
-      const withExpiry: CookieAttributes = expires ? { ...attrs, expires } : attrs;
-      this.deps.cookies.set(this.names.session, resp.session_token, withExpiry);
-      this.deps.cookies.set(this.names.jwt, resp.session_jwt, withExpiry);
-      this.deps.cookies.remove(this.names.intermediate, attrs);
-      this.setState({ session: resp.session ?? this.state.session, user: resp.user ?? this.state.user }, true);
-    } else if (resp.intermediate_session_token) {
-      this.deps.cookies.set(this.names.intermediate, resp.intermediate_session_token, {
-        ...attrs,
-        expires: new Date(Date.now() + INTERMEDIATE_COOKIE_MS),
-      });
-      this.removeSessionCookies(attrs);
-      this.setState({ session: null, user: null }, true);
-    } else {
-      this.destroy();
-    }
-  }
-
-  /** Replaces the cached user (after users/me), keeping the session. */
-  setUser(user: User): void {
-    this.setState({ ...this.state, user }, true);
-  }
-
-  /** Removes every cookie and the cached state. */
-  destroy(): void {
-    const attrs = this.cookieAttributes();
-    this.removeSessionCookies(attrs);
-    this.deps.cookies.remove(this.names.intermediate, attrs);
-    this.setState({ session: null, user: null }, true);
-  }
-
-  private removeSessionCookies(attrs: CookieAttributes): void {
-    this.deps.cookies.remove(this.names.session, attrs);
-    this.deps.cookies.remove(this.names.jwt, attrs);
-  }
-
-  private cookieAttributes(): CookieAttributes {
-    const o = this.deps.cookieOptions ?? {};
-    const host = globalThis.location?.hostname ?? 'localhost';
-    const a: CookieAttributes = { path: o.path ?? '/', sameSite: COOKIE_SAME_SITE, secure: !isLoopbackHost(host) };
-    if (o.domain) a.domain = o.domain;
-    return a;
-  }
-
-  private readStored(): SessionState {
-    let raw: string | null = null;
-    try {
-      raw = this.deps.store.getItem(this.storageKey);
-    } catch {
-      // unreadable storage: nothing cached
-    }
-    return parseStoredState(raw) ?? { session: null, user: null };
-  }
-
-  private setState(next: SessionState, persist: boolean): void {
-    const changed = JSON.stringify(next) !== JSON.stringify(this.state);
-    this.state = next;
-    if (persist) {
-      try {
-        if (next.session || next.user) this.deps.store.setItem(this.storageKey, JSON.stringify(next));
-        else this.deps.store.removeItem(this.storageKey);
-      } catch {
-        // a full or blocked store must not break sign-in; memory state still holds
+  const manager: SessionManager = {
+    dispose() {
+      crossTab?.removeEventListener('storage', onStorage);
+      crossTab = null;
+    },
+    getState: () => state,
+    getTokens() {
+      const session_token = cookieToken(sessionName);
+      return session_token ? { session_token, session_jwt: cookieToken(jwtName) ?? '' } : null;
+    },
+    getIntermediateToken: () => cookieToken(istName),
+    subscribe(fn) {
+      listeners.add(fn);
+      return () => listeners.delete(fn);
+    },
+    update(resp) {
+      const attrs = attributes();
+      if (resp.session_token && resp.session_jwt !== undefined) {
+        const expires = resp.session?.expires_at ? new Date(resp.session.expires_at) : undefined;
+        const withExpiry: CookieAttributes = expires ? { ...attrs, expires } : attrs;
+        cookies.set(sessionName, resp.session_token, withExpiry);
+        cookies.set(jwtName, resp.session_jwt, withExpiry);
+        remove(attrs, istName);
+        setState({ session: resp.session ?? state.session, user: resp.user ?? state.user }, true);
+      } else if (resp.intermediate_session_token) {
+        cookies.set(istName, resp.intermediate_session_token, { ...attrs, expires: new Date(Date.now() + INTERMEDIATE_COOKIE_MS) });
+        remove(attrs, sessionName, jwtName);
+        setState(empty(), true);
+      } else {
+        manager.destroy();
       }
-    }
-    if (changed) for (const fn of this.listeners) fn(next);
-  }
+    },
+    setUser(user) {
+      setState({ ...state, user }, true);
+    },
+    destroy() {
+      remove(attributes(), sessionName, jwtName, istName);
+      setState(empty(), true);
+    },
+  };
+  return manager;
 }

@@ -1,4 +1,5 @@
-import { parseStoredJson, StoredPKCEPair } from '../schemas/stored.ts';
+import { parseStoredJson } from '../schemas/stored.ts';
+import { StoredPKCEPair } from '../schemas/stored-pkce.ts';
 import type { KeyValueStore } from '../storage.ts';
 import { createPKCEPair, type PKCEPair } from './pair.ts';
 

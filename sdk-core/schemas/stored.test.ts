@@ -6,7 +6,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { parseStoredJson, parseStoredState, STORED_VALUE_MAX_LENGTH, StoredPKCEPair } from './stored.ts';
+import { parseStoredJson, parseStoredState, STORED_VALUE_MAX_LENGTH } from './stored.ts';
+import { StoredPKCEPair } from './stored-pkce.ts';
 
 const session = {
   session_id: 'session-test-1',

@@ -19,7 +19,8 @@ export type Check<T> = (v: unknown) => v is T;
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
-const str =
+/** A string of `min` to `max` characters, matching `re` when given. */
+export const str =
   (min: number, max: number, re?: RegExp): Check<string> =>
   (v): v is string =>
     typeof v === 'string' && v.length >= min && v.length <= max && (!re || re.test(v));
@@ -33,11 +34,11 @@ const nullable =
   (v): v is T | null =>
     v === null || c(v);
 /** An object with at least these fields (extra keys kept, as the server may add some). */
-const fields =
+export const fields =
   <T>(shape: { [K in keyof T]: Check<T[K]> }): Check<T> =>
   (v): v is T =>
     isObj(v) && Object.entries(shape).every(([k, c]) => (c as Check<unknown>)(v[k]));
-const record: Check<Obj> = (v): v is Obj => isObj(v);
+const record: Check<Obj> = isObj;
 
 const id = str(1, 256);
 const text = str(0, 4096);
@@ -86,12 +87,6 @@ export const StoredSessionState: Check<StoredState> = (v): v is StoredState =>
   nullable(StoredSession)(v['session']) &&
   nullable(StoredUser)(v['user']) &&
   (!v['session'] || !v['user'] || v['session'].user_id === v['user'].user_id);
-
-/** A PKCE pair kept between a send and its redemption (SPEC 9; RFC 7636 4.1 verifier, S256 challenge). */
-export const StoredPKCEPair: Check<{ code_verifier: string; code_challenge: string }> = fields({
-  code_verifier: str(43, 128, /^[A-Za-z0-9._~-]+$/),
-  code_challenge: str(43, 43, /^[A-Za-z0-9_-]+$/),
-});
 
 /** The analytics id kept across visits (sent in every X-SDK-Client header, so bounded). */
 export const PersistentId: Check<string> = str(1, 200, /^persistent-id-[A-Za-z0-9-]{8,64}$/);

@@ -8,6 +8,7 @@ import { UsageError } from '../errors.ts';
 import type { MethodContext } from '../method.ts';
 import { RETRY_BASE_MS, RETRY_JITTER_MS, RETRY_MAX_ATTEMPT } from '../schemas/defaults.ts';
 import { isSessionDestroyingError } from '../session-manager.ts';
+import { onStateChange } from '../users/sync.ts';
 import type { Sessions, SessionAuthenticateOptions } from './index.ts';
 
 /** Delay before retry `attempt` (0-based): 2000 ms × 2^attempt, capped, with jitter (SPEC §9). */
@@ -54,15 +55,6 @@ export function sessionCore(ctx: MethodContext): Pick<Sessions, 'authenticate' |
     authenticate,
     getSync: () => sessions.getState().session,
     getTokens: () => sessions.getTokens(),
-    onChange(cb) {
-      let last = JSON.stringify(sessions.getState().session);
-      return sessions.subscribe((s) => {
-        const now = JSON.stringify(s.session);
-        if (now !== last) {
-          last = now;
-          cb(s.session);
-        }
-      });
-    },
+    onChange: (cb) => onStateChange(sessions, 'session', cb),
   };
 }

@@ -88,3 +88,6 @@ export function createSessions(ctx: MethodContext): Sessions {
 
 /** The lazily loaded part of `client.session` (../client.ts); the rest is ./core.ts. */
 export const sessionsMethod = { name: 'session', create: createSessions } satisfies SdkMethod<'session', Sessions>;
+
+/** The group under the name the client's loader looks for (`${name}Method`, ../method.ts). */
+export { sessionsMethod as sessionMethod };

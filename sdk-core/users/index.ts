@@ -89,3 +89,6 @@ export function createUsers(ctx: MethodContext): Users {
 
 /** The lazily loaded part of `client.user` (../client.ts); getSync and onChange are eager (./sync.ts). */
 export const usersMethod = { name: 'user', create: createUsers } satisfies SdkMethod<'user', Users>;
+
+/** The group under the name the client's loader looks for (`${name}Method`, ../method.ts). */
+export { usersMethod as userMethod };
