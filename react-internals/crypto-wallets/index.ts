@@ -5,8 +5,6 @@
  */
 import { successScreen } from '../components/SuccessScreen.tsx';
 import type { UiMethod } from '../method.ts';
-import { resolveCryptoConfig } from './config.ts';
-import { CRYPTO_EVENTS } from './events.ts';
 import {
   CryptoConnectScreen,
   CryptoErrorScreen,
@@ -22,10 +20,6 @@ export type { CryptoState, WalletOption } from './state.ts';
 
 /** The crypto-wallets method's UI. */
 export const cryptoWalletsMethod: UiMethod<CryptoTypes> = {
-  name: 'crypto-wallets',
-  products: ['crypto'],
-  options: {},
-  resolve: resolveCryptoConfig,
   screens: {
     CryptoConnect: CryptoConnectScreen,
     CryptoSignMessage: CryptoSignMessageScreen,
@@ -44,9 +38,7 @@ export const cryptoWalletsMethod: UiMethod<CryptoTypes> = {
   },
   reduce: reduceCrypto,
   back: backCrypto,
-  initialState: { cryptoState: { walletAddress: '', walletOption: 'Metamask', walletChallenge: '' } },
   strings: CRYPTO_STRINGS,
-  events: CRYPTO_EVENTS,
   // SPEC §2: "Wallet and OAuth buttons, an 'or' divider, then the login form": before the passkey group.
   main: {
     order: -1,

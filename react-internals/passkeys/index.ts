@@ -6,7 +6,6 @@
 import { successScreen } from '../components/SuccessScreen.tsx';
 import { lazyScreen } from '../lazy.tsx';
 import type { UiMethod } from '../method.ts';
-import { PASSKEY_EVENTS } from './events.ts';
 import { type PasskeyTypes, reducePasskey } from './state.ts';
 import { PASSKEY_STRINGS } from './strings.ts';
 
@@ -17,10 +16,6 @@ const PasskeyLoginSection = lazyScreen(loadSection, (m) => m.PasskeyLoginSection
 
 /** The passkey method's UI. */
 export const webauthnMethod: UiMethod<PasskeyTypes> = {
-  name: 'webauthn',
-  products: ['passkeys'],
-  options: {},
-  resolve: () => ({}),
   screens: {
     PasskeyRegistrationStart: lazyScreen(loadScreens, (m) => m.PasskeyRegistrationStart),
     PasskeyRegistrationSuccess: lazyScreen(loadScreens, (m) => m.PasskeyRegistrationSuccess),
@@ -28,9 +23,7 @@ export const webauthnMethod: UiMethod<PasskeyTypes> = {
   },
   actions: { passkey_authenticated: true, passkey_registered: true, passkey_registration_skipped: true, passkey_register_another: true },
   reduce: reducePasskey,
-  initialState: { passkeyState: { outcome: null } },
   strings: PASSKEY_STRINGS,
-  events: PASSKEY_EVENTS,
   // SPEC §2: the button goes first unless the browser supports autofill and a form is present; its
   // own chunk, so a login configured without 'passkeys' never loads the passkey code.
   main: {
