@@ -123,8 +123,9 @@ export interface ConfigIssue {
 
 /**
  * What the widget knows of a method before it knows the config (its folder's `entry.ts`, listed in
- * methods.ts and read at once): its name and products, its option checks and how to read them, its host events and its
- * screens' names. The rest (screens, reducer, texts, Main's forms and groups: {@link UiMethod}) is the
+ * methods.ts and read at once): its name and products, its option checks and how to read them, its screens' names and its
+ * slice of the starting state. The rest (screens, reducer, texts, host events, Main's forms and groups:
+ * {@link UiMethod}) is the
  * method's own chunk, loaded only when the config or the start screen uses it (issue 16: an
  * email-passcode widget fetches none of OAuth's, wallets', passwords' or passkeys' code).
  */
@@ -144,8 +145,6 @@ export interface UiMethodEntry<T extends MethodTypes = MethodTypes> {
    * makes it fatal when no other product is usable, a warning otherwise.
    */
   offersNothing?(raw: Readonly<Record<string, unknown>>, resolved: ResolvedLoginConfig): ConfigIssue | null;
-  /** Its host event types (each value is its key). */
-  readonly events: { readonly [E in keyof T['events']]: E };
   /** The names of the screens it owns (a widget starting on one loads the method). */
   readonly screenNames: readonly T['screen'][];
   /** Its slice of the starting state. */
@@ -170,6 +169,8 @@ export interface UiMethod<T extends MethodTypes = MethodTypes> {
   back?(state: WidgetState): WidgetState;
   /** Its texts (keys unique across the table). */
   readonly strings: T['strings'];
+  /** Its host event types (each value is its key). */
+  readonly events: { readonly [E in keyof T['events']]: E };
   /** Forms it offers on Main's tabs. */
   readonly forms?: readonly MainForm[];
   /** Its group on Main outside the tabs. */

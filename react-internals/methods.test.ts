@@ -11,7 +11,7 @@ import { AuthEventType } from './events.ts';
 import { lazyScreen } from './lazy.tsx';
 import { initialWidgetState, widgetReducer } from './login/state.ts';
 import type { LoadedUiMethod } from './method.ts';
-import { METHOD_STRINGS } from './method-strings.ts';
+import { METHOD_EVENTS, METHOD_STRINGS } from './method-tables.ts';
 import { UI_METHODS } from './methods.ts';
 import { loadAllUiMethods, loadedUiMethods, uiMethodsFor } from './registry.ts';
 import { waitFor, widgetContext } from './test-utils.ts';
@@ -43,8 +43,9 @@ describe('method registry', () => {
     for (const m of METHODS) expect([...m.screenNames].sort(), m.name).to.deep.equal(Object.keys(m.screens).sort());
   });
 
-  it("lists every method's texts for the full table, in the registry's order", () => {
+  it("lists every method's texts and events for the full tables, in the registry's order", () => {
     expect(METHOD_STRINGS).to.deep.equal(METHODS.map((m) => m.strings));
+    expect(METHOD_EVENTS).to.deep.equal(METHODS.map((m) => m.events));
   });
 
   it('loads for a config only the methods its products and start screen use, with what they declare in `uses`', () => {

@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { ApiError, ApiUnreachableError, NoSessionError, UsageError } from '../sdk-core/index.ts';
 import { errorDetail, errorText } from './errors.ts';
-import { METHOD_STRINGS } from './method-strings.ts';
+import { METHOD_STRINGS } from './method-tables.ts';
 import { CORE_STRINGS, DEFAULT_STRINGS, type ErrorTypeStrings, resolveStrings } from './strings.ts';
 import { interpolate, text } from './text.ts';
 

@@ -1,13 +1,13 @@
 /**
  * The one English table of every user-facing text (DESIGN §4 "Strings"): the shell's texts
- * (widget-strings.ts) and each sign-in method's own (its `strings.ts`, listed in method-strings.ts).
+ * (widget-strings.ts) and each sign-in method's own (its `strings.ts`, listed in method-tables.ts).
  * Components never hold literal text: they look a key up (`text` in text.ts), so hosts can translate or
  * reword any of it through the `strings` prop (a partial object of the same keys). The widget itself
  * resolves its texts in widget-strings.ts, over the methods it has loaded; this full table is the
  * package's `DEFAULT_STRINGS` and what a host's `strings` are checked against.
  */
 import type { LocalePack } from './i18n/pack.ts';
-import { METHOD_STRINGS } from './method-strings.ts';
+import { METHOD_STRINGS } from './method-tables.ts';
 import type { MethodStrings } from './methods.ts';
 import { CORE_STRINGS, isPluralVariantOf, resolveStrings as resolveOver } from './widget-strings.ts';
 

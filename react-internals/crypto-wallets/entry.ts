@@ -1,7 +1,6 @@
 /** The crypto wallets method's entry (method.ts `UiMethodEntry`): what the widget reads before it loads the rest (index.ts, its own chunk). */
 import type { UiMethodEntry } from '../method.ts';
 import { resolveCryptoConfig } from './config.ts';
-import { CRYPTO_EVENTS } from './events.ts';
 import type { CryptoTypes } from './state.ts';
 
 /** The crypto wallets method's entry. */
@@ -10,7 +9,6 @@ export const cryptoWalletsEntry: UiMethodEntry<CryptoTypes> = {
   products: ['crypto'],
   options: {},
   resolve: resolveCryptoConfig,
-  events: CRYPTO_EVENTS,
   screenNames: ['CryptoConnect', 'CryptoSignMessage', 'CryptoOtherScreen', 'CryptoSetupWallet', 'CryptoError', 'CryptoConfirmation'],
   initialState: { cryptoState: { walletAddress: '', walletOption: 'Metamask', walletChallenge: '' } },
   load: () => import('./index.ts').then((m) => m.cryptoWalletsMethod),

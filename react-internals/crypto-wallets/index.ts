@@ -3,6 +3,7 @@
  * the server's `crypto-wallets`): Main's wallet buttons and the six crypto screens. Everything but the
  * success screen loads lazily, so a login without 'crypto' never ships wallet code (DESIGN §4).
  */
+import { CRYPTO_EVENTS } from './events.ts';
 import { successScreen } from '../components/SuccessScreen.tsx';
 import type { UiMethod } from '../method.ts';
 import {
@@ -39,6 +40,7 @@ export const cryptoWalletsMethod: UiMethod<CryptoTypes> = {
   reduce: reduceCrypto,
   back: backCrypto,
   strings: CRYPTO_STRINGS,
+  events: CRYPTO_EVENTS,
   // SPEC §2: "Wallet and OAuth buttons, an 'or' divider, then the login form": before the passkey group.
   main: {
     order: -1,

@@ -1,6 +1,5 @@
 /** The identity provider method's entry (method.ts `UiMethodEntry`): what the widget reads before it loads the rest (index.ts, its own chunk). */
 import type { UiMethodEntry } from '../method.ts';
-import { IDP_EVENTS } from './events.ts';
 import type { IdpTypes } from './state.ts';
 
 /** The identity provider method's entry. */
@@ -9,7 +8,6 @@ export const idpEntry: UiMethodEntry<IdpTypes> = {
   products: [],
   options: {},
   resolve: () => ({}),
-  events: IDP_EVENTS,
   screenNames: ['IDPConsent'],
   initialState: {},
   load: () => import('./index.ts').then((m) => m.idpMethod),

@@ -3,6 +3,7 @@
  * authorization server): `<auth-idp-consent>`'s IDPConsent screen, loaded lazily so `<auth-login>`
  * never ships it (DESIGN §4).
  */
+import { IDP_EVENTS } from './events.ts';
 import { lazyScreen } from '../lazy.tsx';
 import type { UiMethod } from '../method.ts';
 import { type IdpTypes, reduceIdp } from './state.ts';
@@ -20,4 +21,5 @@ export const idpMethod: UiMethod<IdpTypes> = {
   actions: {},
   reduce: reduceIdp,
   strings: IDP_STRINGS,
+  events: IDP_EVENTS,
 };

@@ -2,6 +2,7 @@
  * The email magic-link method (SPEC §2 "Email", magic-link variant): the Email tab's form and the
  * EmailConfirmation screen.
  */
+import { MAGIC_LINK_EVENTS } from './events.ts';
 import { lazyScreen } from '../lazy.tsx';
 import type { UiMethod } from '../method.ts';
 import { EmailConfirmation } from './lazy.ts';
@@ -23,6 +24,7 @@ export const magicLinksMethod: UiMethod<MagicLinkTypes> = {
   actions: { magic_link_sent: true, magic_link_try_again: true },
   reduce: reduceMagicLink,
   strings: MAGIC_LINK_STRINGS,
+  events: MAGIC_LINK_EVENTS,
   forms: [
     {
       tab: 'email',

@@ -4,6 +4,7 @@
  * OAuthConfirmation. The row is its own chunk, so a login configured without 'oauth' never loads it
  * (DESIGN §4); One Tap is a further chunk inside it.
  */
+import { OAUTH_EVENTS } from './events.ts';
 import { successScreen } from '../components/SuccessScreen.tsx';
 import { lazyScreen } from '../lazy.tsx';
 import type { UiMethod } from '../method.ts';
@@ -19,6 +20,7 @@ export const oauthMethod: UiMethod<OAuthTypes> = {
   actions: { oauth_authenticated: true },
   reduce: reduceOAuth,
   strings: OAUTH_STRINGS,
+  events: OAUTH_EVENTS,
   // SPEC §2: the OAuth buttons come before the 'or' divider and the form (after the passkey button).
   main: {
     order: 1,

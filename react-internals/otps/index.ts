@@ -2,6 +2,7 @@
  * The one-time passcode method (SPEC §2 "OTP", "Email" OTP variant, "Text and WhatsApp"): the email,
  * Text and WhatsApp forms on Main, OTPAuthenticate and OTPConfirmation.
  */
+import { OTP_EVENTS } from './events.ts';
 import { successScreen } from '../components/SuccessScreen.tsx';
 import type { ResolvedLoginConfig } from '../config.ts';
 import { lazyScreen } from '../lazy.tsx';
@@ -45,6 +46,7 @@ export const otpsMethod: UiMethod<OtpTypes> = {
   reduce: reduceOtp,
   back: backFromOtp,
   strings: OTP_STRINGS,
+  events: OTP_EVENTS,
   forms: [
     { tab: 'email', variant: 'otp', rank: 2, when: (c) => offers(c, 'email'), Form: EmailOTPForm, preload: preloadEmail },
     { tab: 'sms', variant: 'sms', rank: 0, when: (c) => offers(c, 'sms'), Form: SmsOTPForm, preload: preloadPhone },

@@ -1,6 +1,5 @@
 /** The passkeys method's entry (method.ts `UiMethodEntry`): what the widget reads before it loads the rest (index.ts, its own chunk). */
 import type { UiMethodEntry } from '../method.ts';
-import { PASSKEY_EVENTS } from './events.ts';
 import type { PasskeyTypes } from './state.ts';
 
 /** The passkeys method's entry. */
@@ -9,7 +8,6 @@ export const webauthnEntry: UiMethodEntry<PasskeyTypes> = {
   products: ['passkeys'],
   options: {},
   resolve: () => ({}),
-  events: PASSKEY_EVENTS,
   screenNames: ['PasskeyRegistrationStart', 'PasskeyRegistrationSuccess', 'PasskeyConfirmation'],
   initialState: { passkeyState: { outcome: null } },
   load: () => import('./index.ts').then((m) => m.webauthnMethod),

@@ -3,6 +3,7 @@
  * button and autofill, PasskeyConfirmation, and `<auth-passkey-registration>`'s screens. Everything
  * but the success screen loads lazily, so a login without passkeys never ships it (DESIGN §4).
  */
+import { PASSKEY_EVENTS } from './events.ts';
 import { successScreen } from '../components/SuccessScreen.tsx';
 import { lazyScreen } from '../lazy.tsx';
 import type { UiMethod } from '../method.ts';
@@ -24,6 +25,7 @@ export const webauthnMethod: UiMethod<PasskeyTypes> = {
   actions: { passkey_authenticated: true, passkey_registered: true, passkey_registration_skipped: true, passkey_register_another: true },
   reduce: reducePasskey,
   strings: PASSKEY_STRINGS,
+  events: PASSKEY_EVENTS,
   // SPEC §2: the button goes first unless the browser supports autofill and a form is present; its
   // own chunk, so a login configured without 'passkeys' never loads the passkey code.
   main: {

@@ -1,7 +1,6 @@
 /** The passwords method's entry (method.ts `UiMethodEntry`): what the widget reads before it loads the rest (index.ts, its own chunk). */
 import type { UiMethodEntry } from '../method.ts';
 import { PASSWORD_OPTIONS_SHAPE, resolvePasswordOptions } from './config.ts';
-import { PASSWORD_EVENTS } from './events.ts';
 import type { PasswordTypes } from './state.ts';
 
 /** The passwords method's entry. */
@@ -11,7 +10,6 @@ export const passwordsEntry: UiMethodEntry<PasswordTypes> = {
   products: ['passwords'],
   options: { passwordOptions: PASSWORD_OPTIONS_SHAPE },
   resolve: (raw) => ({ passwords: resolvePasswordOptions(raw['passwordOptions']) }),
-  events: PASSWORD_EVENTS,
   screenNames: ['PasswordResetForm', 'PasswordCreateOrLogin', 'PasswordForgot', 'PasswordBreached', 'PasswordSetNew', 'PasswordDedupe', 'PasswordConfirmation'],
   initialState: { passwordState: { email: '', type: 'new' }, resetPasswordState: { token: '' } },
   load: () => import('./index.ts').then((m) => m.passwordsMethod),

@@ -4,6 +4,7 @@
  * PasswordResetForm. A passwordless user is sent an email passcode or a magic link through those
  * methods' public start functions (`uses`).
  */
+import { PASSWORD_EVENTS } from './events.ts';
 import { successScreen } from '../components/SuccessScreen.tsx';
 import { lazyScreen } from '../lazy.tsx';
 import type { UiMethod } from '../method.ts';
@@ -40,6 +41,7 @@ export const passwordsMethod: UiMethod<PasswordTypes> = {
   actions: { password_user_found: true, password_switch_mode: true, password_email_sent: true, password_authenticated: true },
   reduce: reducePassword,
   strings: PASSWORD_STRINGS,
+  events: PASSWORD_EVENTS,
   // SPEC §2: "A password product turns the Email tab into the password flow".
   forms: [
     {
