@@ -1,8 +1,10 @@
 /**
  * What a sign-in method brings to the widgets (DESIGN §4 "A method is a plain object registered in
- * one list"): one object per method folder, listed once in methods.ts. From the list the widget
- * assembles its screens, its state machine (screens, actions, state, reducer steps), Main's forms
- * and groups, the strings table, the host event table and the config products and checks.
+ * one list"): one entry per method folder (`UiMethodEntry`, its `entry.ts`), listed once in
+ * methods.ts, which loads the rest of the method (`UiMethod`, its `index.ts`) when a widget uses it
+ * (registry.ts). From the entries the widget assembles its config products and checks and its
+ * starting state; from the loaded methods its screens, state machine (actions, reducer steps),
+ * Main's forms and groups and its texts.
  *
  * The interface names no React type (a component is a {@link View}): the public declarations
  * derived from the registry (DEFAULT_STRINGS, AuthEventType, WidgetState, Product) must compile
