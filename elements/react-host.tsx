@@ -14,7 +14,7 @@ import { hostLang } from '../react-internals/i18n/locales.ts';
 import { LoginWidget } from '../react-internals/login/LoginWidget.tsx';
 import { initialWidgetState, type Screen } from '../react-internals/login/state.ts';
 import { preloadFirstScreen } from '../react-internals/preload.ts';
-import { resolveStrings } from '../react-internals/strings.ts';
+import { resolveStrings } from '../react-internals/widget-strings.ts';
 import { forwardError, forwardEvent } from './bridge.ts';
 import { type AuthElement, definitionOfElement, internalState, type ReactMount, unpaintElement } from './element.ts';
 import { RenderRoot, useClient } from './host.tsx';

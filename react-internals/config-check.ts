@@ -5,13 +5,13 @@
  */
 import { LOCALES, matchLocale } from './i18n/locales.ts';
 import { AVAILABLE_PRODUCTS, isRecord, PRODUCTS, type Product, resolveLoginConfig, UNAVAILABLE_PRODUCTS } from './config.ts';
-import type { ConfigIssue, Rule, Shape, UiMethod } from './method.ts';
+import type { ConfigIssue, Rule, Shape, UiMethodEntry } from './method.ts';
 import { UI_METHODS } from './methods.ts';
 
 export type { ConfigIssue };
 export { AVAILABLE_PRODUCTS, UNAVAILABLE_PRODUCTS };
 
-const METHODS: readonly UiMethod[] = UI_METHODS;
+const METHODS: readonly UiMethodEntry[] = UI_METHODS;
 
 /** What checking a config found: warnings (ignored parts) and, when nothing can be rendered, the fatal problem. */
 export interface ConfigReport {

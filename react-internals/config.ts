@@ -6,7 +6,7 @@
  */
 import { DEFAULT_SESSION_DURATION_MINUTES as SPEC_DEFAULT_SESSION_DURATION_MINUTES } from '../sdk-core/schemas/defaults.ts';
 import { isRecord, listOf, optionsAt, positive } from './config-parse.ts';
-import type { UiMethod } from './method.ts';
+import type { UiMethodEntry } from './method.ts';
 import { type MethodConfig, type MethodOptions, type MethodProduct, UI_METHODS } from './methods.ts';
 
 export type { EmailMagicLinksOptions, ResolvedEmailMagicLinksOptions } from './magic-links/config.ts';
@@ -80,7 +80,7 @@ export const AVAILABLE_PRODUCTS: readonly Product[] = UI_METHODS.flatMap((m): re
 /** Every product name of SPEC §3. */
 export const PRODUCTS: readonly Product[] = [...AVAILABLE_PRODUCTS, ...UNAVAILABLE_PRODUCTS];
 
-const METHODS: readonly UiMethod[] = UI_METHODS;
+const METHODS: readonly UiMethodEntry[] = UI_METHODS;
 
 /** Checks a config that may come from a JSON attribute (so: anything) and fills defaults. */
 export function resolveLoginConfig(raw: unknown): ResolvedLoginConfig {

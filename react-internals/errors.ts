@@ -14,7 +14,8 @@ import {
   unknownError,
 } from '../sdk-core/index.ts';
 import type { AuthErrorDetail } from './events.ts';
-import { isStringKey, type StringKey, type Strings } from './strings.ts';
+import type { StringKey, Strings } from './strings.ts';
+import { isStringKey } from './widget-strings.ts';
 
 // The strings key of each unreachable case (SPEC §8 texts by default), so hosts can reword them.
 const UNREACHABLE_KEYS: Record<UnreachableReason, StringKey> = {

@@ -1,9 +1,11 @@
 /**
  * What the widgets tell the host (SPEC §7 "Host callbacks: onEvent, onError"). The element layer
  * forwards both to the host's callbacks and as DOM events (auth-event / auth-error). The event table
- * is assembled: the core events here, and each sign-in method's own (its `events`, in its folder).
+ * is assembled: the core events here, and each sign-in method's own (its `events.ts`, listed in
+ * method-tables.ts).
  */
-import { type MethodEventData, type MethodEventTypes, UI_METHODS } from './methods.ts';
+import { METHOD_EVENTS } from './method-tables.ts';
+import type { MethodEventData, MethodEventTypes } from './methods.ts';
 
 /** Payloads of the core events, by type. */
 interface CoreEventData {
@@ -17,7 +19,7 @@ const CORE_EVENTS = {
 } as const;
 
 /** Event types a widget reports through onEvent; values are stable across releases. */
-export const AuthEventType: MethodEventTypes & typeof CORE_EVENTS = Object.assign({}, ...UI_METHODS.map((m) => m.events), CORE_EVENTS);
+export const AuthEventType: MethodEventTypes & typeof CORE_EVENTS = Object.assign({}, ...METHOD_EVENTS, CORE_EVENTS);
 
 /** One of the AuthEventType values. */
 export type AuthEventType = (typeof AuthEventType)[keyof typeof AuthEventType];

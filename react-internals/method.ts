@@ -1,8 +1,10 @@
 /**
  * What a sign-in method brings to the widgets (DESIGN §4 "A method is a plain object registered in
- * one list"): one object per method folder, listed once in methods.ts. From the list the widget
- * assembles its screens, its state machine (screens, actions, state, reducer steps), Main's forms
- * and groups, the strings table, the host event table and the config products and checks.
+ * one list"): one entry per method folder (`UiMethodEntry`, its `entry.ts`), listed once in
+ * methods.ts, which loads the rest of the method (`UiMethod`, its `index.ts`) when a widget uses it
+ * (registry.ts). From the entries the widget assembles its config products and checks and its
+ * starting state; from the loaded methods its screens, state machine (actions, reducer steps),
+ * Main's forms and groups and its texts.
  *
  * The interface names no React type (a component is a {@link View}): the public declarations
  * derived from the registry (DEFAULT_STRINGS, AuthEventType, WidgetState, Product) must compile
@@ -121,11 +123,18 @@ export interface ConfigIssue {
   message: string;
 }
 
-/** A sign-in method's UI: one object per method folder (its `index.ts`), listed in methods.ts. */
-export interface UiMethod<T extends MethodTypes = MethodTypes> {
+/**
+ * What the widget knows of a method before it knows the config (its folder's `entry.ts`, listed in
+ * methods.ts and read at once): its name and products, its option checks and how to read them, its screens' names and its
+ * slice of the starting state. The rest (screens, reducer, texts, host events, Main's forms and groups:
+ * {@link UiMethod}) is the
+ * method's own chunk, loaded only when the config or the start screen uses it (issue 16: an
+ * email-passcode widget fetches none of OAuth's, wallets', passwords' or passkeys' code).
+ */
+export interface UiMethodEntry<T extends MethodTypes = MethodTypes> {
   /** The method's folder name, the same in every layer (`otps`, `magic-links`, `webauthn`, ...). */
   readonly name: string;
-  /** Methods whose public start function it calls (their `index.ts` export only). */
+  /** Methods whose public start function it calls (their `index.ts` export only); they load with it. */
   readonly uses?: readonly string[];
   /** The config products it serves. */
   readonly products: readonly T['product'][];
@@ -138,6 +147,16 @@ export interface UiMethod<T extends MethodTypes = MethodTypes> {
    * makes it fatal when no other product is usable, a warning otherwise.
    */
   offersNothing?(raw: Readonly<Record<string, unknown>>, resolved: ResolvedLoginConfig): ConfigIssue | null;
+  /** The names of the screens it owns (a widget starting on one loads the method). */
+  readonly screenNames: readonly T['screen'][];
+  /** Its slice of the starting state. */
+  readonly initialState: T['state'];
+  /** Loads the rest of the method: its `index.ts`, a chunk of its own (registry.ts). */
+  load(): Promise<UiMethod<T>>;
+}
+
+/** A sign-in method's UI beyond its entry: its folder's `index.ts` object, in the method's own chunk. */
+export interface UiMethod<T extends MethodTypes = MethodTypes> {
   /** Every screen it owns, with its component (eager, or through `lazyScreen`). */
   readonly screens: { readonly [S in T['screen']]: View };
   /** Every action it owns (the reducer routes each to its owner). */
@@ -150,8 +169,6 @@ export interface UiMethod<T extends MethodTypes = MethodTypes> {
   reduce(state: WidgetState, action: T['action']): WidgetState;
   /** What it forgets of its slice when the user goes back to Main (SPEC §2 back arrow); default nothing. */
   back?(state: WidgetState): WidgetState;
-  /** Its slice of the starting state. */
-  readonly initialState: T['state'];
   /** Its texts (keys unique across the table). */
   readonly strings: T['strings'];
   /** Its host event types (each value is its key). */
@@ -161,3 +178,6 @@ export interface UiMethod<T extends MethodTypes = MethodTypes> {
   /** Its group on Main outside the tabs. */
   readonly main?: MainGroup;
 }
+
+/** A method whose chunk is in: its entry and the rest, as the shell uses it. */
+export type LoadedUiMethod = UiMethodEntry & UiMethod;

@@ -10,11 +10,17 @@ import { WidgetContext } from './context.ts';
 import { AuthEventType } from './events.ts';
 import { lazyScreen } from './lazy.tsx';
 import { initialWidgetState, widgetReducer } from './login/state.ts';
-import type { UiMethod } from './method.ts';
+import type { LoadedUiMethod } from './method.ts';
+import { METHOD_EVENTS, METHOD_STRINGS } from './method-tables.ts';
 import { UI_METHODS } from './methods.ts';
+import { loadAllUiMethods, loadedUiMethods, uiMethodsFor } from './registry.ts';
 import { waitFor, widgetContext } from './test-utils.ts';
 
-const METHODS: readonly UiMethod[] = UI_METHODS;
+let METHODS: readonly LoadedUiMethod[] = [];
+before(async () => {
+  await loadAllUiMethods();
+  METHODS = loadedUiMethods();
+});
 
 /** Keys that appear in more than one of `tables`. */
 function repeated(tables: readonly object[]): string[] {
@@ -31,6 +37,28 @@ describe('method registry', () => {
     expect(repeated(METHODS.map((m) => m.actions))).to.deep.equal([]);
     expect(repeated(METHODS.map((m) => m.events))).to.deep.equal([]);
     expect(repeated([{ Main: 1 }, ...METHODS.map((m) => m.screens)])).to.deep.equal([]);
+  });
+
+  it("names each method's screens in its entry as its chunk declares them", () => {
+    for (const m of METHODS) expect([...m.screenNames].sort(), m.name).to.deep.equal(Object.keys(m.screens).sort());
+  });
+
+  it("lists every method's texts and events for the full tables, in the registry's order", () => {
+    expect(METHOD_STRINGS).to.deep.equal(METHODS.map((m) => m.strings));
+    expect(METHOD_EVENTS).to.deep.equal(METHODS.map((m) => m.events));
+  });
+
+  it('loads for a config only the methods its products and start screen use, with what they declare in `uses`', () => {
+    const names = (config: unknown, screen?: string) => uiMethodsFor(config, screen).map((m) => m.name);
+    expect(names({})).to.deep.equal(['otps']);
+    expect(names({ products: ['otp'] })).to.deep.equal(['otps']);
+    expect(names({ products: ['otp', 'nope', 42] })).to.deep.equal(['otps']);
+    expect(names({ products: ['passwords'] })).to.deep.equal(['magic-links', 'passwords', 'otps']);
+    expect(names({ products: ['oauth', 'crypto', 'passkeys'] })).to.deep.equal(['oauth', 'webauthn', 'crypto-wallets']);
+    expect(names({}, 'PasswordResetForm')).to.deep.equal(['magic-links', 'passwords', 'otps']);
+    expect(names({}, 'IDPConsent')).to.deep.equal(['otps', 'idp']);
+    expect(names({ products: [] })).to.deep.equal([]);
+    expect(UI_METHODS.map((m) => m.name)).to.deep.equal(METHODS.map((m) => m.name));
   });
 
   it('owns every SPEC §2 screen of the shipped methods (the rest render the generic error screen)', () => {

@@ -1,24 +1,27 @@
 /**
  * The sign-in methods of the widgets, listed once (DESIGN §4). Adding a method is a folder with an
- * `index.ts` exporting its {@link UiMethod} and one line here; everything the widget knows about
- * methods (screens, state machine, Main's forms and groups, strings, host events, config products
- * and checks) is assembled from this list. The order is SPEC §3's product order: it is the order of
- * the products in messages, of the strings and events tables, and of Main's groups of equal order.
+ * `entry.ts` exporting its `UiMethodEntry` (read at once), an `index.ts` exporting the rest
+ * (`UiMethod`, its own chunk), one line here, and its `strings.ts` and `events.ts` in
+ * method-tables.ts (the full public tables). The widget's unions, config products and checks and
+ * starting state come from the entries; its screens, state machine, Main's forms and groups and
+ * texts from the methods registry.ts has loaded for the config. The order is SPEC §3's product
+ * order: it is the order of the products in messages, of the strings and events tables, and of
+ * Main's groups of equal order.
  */
-import { cryptoWalletsMethod } from './crypto-wallets/index.ts';
-import { idpMethod } from './idp/index.ts';
-import { magicLinksMethod } from './magic-links/index.ts';
-import type { UiMethod } from './method.ts';
-import { oauthMethod } from './oauth/index.ts';
-import { otpsMethod } from './otps/index.ts';
-import { webauthnMethod } from './passkeys/index.ts';
-import { passwordsMethod } from './passwords/index.ts';
+import { cryptoWalletsEntry } from './crypto-wallets/entry.ts';
+import { idpEntry } from './idp/entry.ts';
+import { magicLinksEntry } from './magic-links/entry.ts';
+import type { UiMethodEntry } from './method.ts';
+import { oauthEntry } from './oauth/entry.ts';
+import { otpsEntry } from './otps/entry.ts';
+import { webauthnEntry } from './passkeys/entry.ts';
+import { passwordsEntry } from './passwords/entry.ts';
 
-/** Every registered method. */
-export const UI_METHODS = [magicLinksMethod, passwordsMethod, otpsMethod, oauthMethod, webauthnMethod, cryptoWalletsMethod, idpMethod] as const;
+/** Every registered method: its entry (read at once), which loads the rest (its `index.ts`, a chunk of its own) when the widget needs it (registry.ts). */
+export const UI_METHODS = [magicLinksEntry, passwordsEntry, otpsEntry, oauthEntry, webauthnEntry, cryptoWalletsEntry, idpEntry] as const;
 
 type Registered = (typeof UI_METHODS)[number];
-type TypesOf<M> = M extends UiMethod<infer T> ? T : never;
+type TypesOf<M> = M extends UiMethodEntry<infer T> ? T : never;
 type Types = TypesOf<Registered>;
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
 

@@ -6,15 +6,16 @@
  * one too; a chunk not yet in would render its fallback (nothing, or a loading line) and blank the
  * widget. `preloadFirstScreen` fetches exactly the chunks the configured products put on the first
  * screen, and those of its next step (the screen the first Continue leads to), so that once it
- * resolves, the first commit holds the real screen.
+ * resolves, the first commit holds the real screen. Before them it loads the chunks of the methods
+ * the config uses (registry.ts), which say what the first screen is.
  */
 import type { AuthClient } from '../sdk-core/index.ts';
 import { configProblem, isRecord, type ResolvedLoginConfig, resolveLoginConfig } from './config.ts';
 import { choose, hostLang, loadedPack, loadPack } from './i18n/locales.ts';
 import { formFor, mainGroups, mainMethods } from './login/methods.ts';
 import { initialWidgetState, type Screen } from './login/state.ts';
-import type { MainTab, UiMethod, View } from './method.ts';
-import { UI_METHODS } from './methods.ts';
+import type { MainTab, View } from './method.ts';
+import { loadedUiMethods, loadUiMethods, uiMethodsFor } from './registry.ts';
 
 /** Options of {@link preloadFirstScreen}. */
 export interface PreloadFirstScreenOptions {
@@ -31,9 +32,11 @@ export interface PreloadFirstScreenOptions {
   tab?: MainTab;
 }
 
-const METHODS: readonly UiMethod[] = UI_METHODS;
-// Every method's screens (each declares all of its own), as LoginWidget's screen table.
-const SCREENS: Readonly<Record<string, View>> = Object.assign({}, ...METHODS.map((m) => m.screens));
+/** A loaded method's view of `screen`, as LoginWidget's screen table. */
+const viewOf = (screen: string): View | undefined =>
+  loadedUiMethods()
+    .map((m) => (m.screens as Readonly<Record<string, View>>)[screen])
+    .find(Boolean);
 
 /** A lazily loaded view's preload (lazyScreen), or null for an eager one. */
 const preloadOf = (view: View | undefined): (() => Promise<void>) | null => {
@@ -44,6 +47,7 @@ const preloadOf = (view: View | undefined): (() => Promise<void>) | null => {
 /**
  * The loads the first screen of this config needs: Main's shown form with its next step (the first
  * tab's: other tabs load when Main offers them), each group Main shows; or the start screen's chunk.
+ * Of the loaded methods (registry.ts): `preloadFirstScreen` loads the config's methods first.
  */
 export function firstScreenLoads(
   config: ResolvedLoginConfig,
@@ -51,7 +55,7 @@ export function firstScreenLoads(
   { client, tab: opened = initialWidgetState().mainTab }: { client?: AuthClient; tab?: MainTab } = {},
 ): Array<() => Promise<void>> {
   if (screen !== 'Main') {
-    const preload = preloadOf(SCREENS[screen]);
+    const preload = preloadOf(viewOf(screen));
     return preload ? [preload] : [];
   }
   // A config Main refuses (SPEC §1 combinations) shows a message and no forms or groups.
@@ -75,10 +79,12 @@ export async function preloadFirstScreen(config: unknown, options: PreloadFirstS
   const c = isRecord(config) ? config : {};
   // The widget's language as LoginWidget picks it: config.locale (or lang), else the document's.
   const { locale } = choose(c['locale'] ?? c['lang'], options.documentLang ?? hostLang(null));
+  const pack = loadedPack(locale) ? null : loadPack(locale).catch(() => undefined);
+  // The methods the config and the start screen use (registry.ts), then their first screen's chunks.
+  await loadUiMethods(uiMethodsFor(config, options.screen ?? 'Main')).catch(() => undefined);
   const loads = firstScreenLoads(resolveLoginConfig(config), options.screen ?? 'Main', {
     ...(options.client ? { client: options.client } : {}),
     ...(options.tab ? { tab: options.tab } : {}),
   });
-  if (!loadedPack(locale)) loads.push(async () => void (await loadPack(locale)));
-  await Promise.all(loads.map((load) => load().catch(() => undefined)));
+  await Promise.all([pack, ...loads.map((load) => load().catch(() => undefined))]);
 }

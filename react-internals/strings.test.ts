@@ -1,8 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { ApiError, ApiUnreachableError, NoSessionError, UsageError } from '../sdk-core/index.ts';
 import { errorDetail, errorText } from './errors.ts';
-import type { UiMethod } from './method.ts';
-import { UI_METHODS } from './methods.ts';
+import { METHOD_STRINGS } from './method-tables.ts';
 import { CORE_STRINGS, DEFAULT_STRINGS, type ErrorTypeStrings, resolveStrings } from './strings.ts';
 import { interpolate, text } from './text.ts';
 
@@ -20,7 +19,7 @@ describe('strings table', () => {
   });
 
   it("is the core table and every method's, each key once (a key in two tables would hide one text)", () => {
-    const tables: readonly Readonly<Record<string, string>>[] = [CORE_STRINGS, ...(UI_METHODS as readonly UiMethod[]).map((m) => m.strings)];
+    const tables: readonly Readonly<Record<string, string>>[] = [CORE_STRINGS, ...METHOD_STRINGS];
     const count = new Map<string, number>();
     for (const t of tables) for (const k of Object.keys(t)) count.set(k, (count.get(k) ?? 0) + 1);
     expect([...count].filter(([, n]) => n > 1).map(([k]) => k)).to.deep.equal([]);

@@ -1,9 +1,10 @@
 /**
  * The react-internals method registry's import rules (ARCHITECTURE: one folder per method, listed in
- * react-internals/methods.ts), checked on the sources: a method reaches another only through that
- * method's index.ts and only when its registry entry declares it in `uses`; a core module reaches a
- * method folder only through methods.ts; and no run-time import cycle exists in react-internals
- * (static and dynamic imports; `import type` is erased and does not count).
+ * react-internals/methods.ts, each by its `entry.ts`), checked on the sources: a method reaches another
+ * only through that method's index.ts and only when its entry declares it in `uses`; a core module
+ * reaches a method folder only through methods.ts (and method-tables.ts, the list of the methods'
+ * texts and events for the full public tables); and no run-time import cycle exists in react-internals (static
+ * and dynamic imports; `import type` is erased and does not count).
  */
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -38,12 +39,14 @@ function runtimeImports(file: string): string[] {
 const files = sources(UI);
 const graph = new Map(files.map((f) => [f, runtimeImports(f)]));
 const registry = join(UI, 'methods.ts');
+// The list of the methods' texts (strings.ts's full table) is the other file that names method folders.
+const stringsList = join(UI, 'method-tables.ts');
 const methodDirs = runtimeImports(registry)
-  .filter((f) => f.endsWith('/index.ts'))
+  .filter((f) => f.endsWith('/entry.ts'))
   .map((f) => dirname(f));
-const nameOf = (dir: string) => /\bname:\s*'([^']+)'/.exec(readFileSync(join(dir, 'index.ts'), 'utf8'))?.[1];
+const nameOf = (dir: string) => /\bname:\s*'([^']+)'/.exec(readFileSync(join(dir, 'entry.ts'), 'utf8'))?.[1];
 const usesOf = (dir: string) =>
-  [...(/\buses:\s*\[([^\]]*)\]/.exec(readFileSync(join(dir, 'index.ts'), 'utf8'))?.[1]?.matchAll(/'([^']+)'/g) ?? [])].map((m) => m[1]);
+  [...(/\buses:\s*\[([^\]]*)\]/.exec(readFileSync(join(dir, 'entry.ts'), 'utf8'))?.[1]?.matchAll(/'([^']+)'/g) ?? [])].map((m) => m[1]);
 const dirOf = (file: string) => methodDirs.find((d) => file.startsWith(`${d}/`));
 const rel = (f: string) => relative(UI, f);
 
@@ -73,11 +76,22 @@ describe('react-internals method registry imports', () => {
     assert.deepEqual(bad, []);
   });
 
-  it('core modules reach a method folder only through methods.ts', () => {
+  it('core modules reach a method folder only through methods.ts (and its texts and events through method-tables.ts)', () => {
     const bad = [...graph].flatMap(([file, targets]) =>
-      dirOf(file) || file === registry ? [] : targets.filter((t) => dirOf(t)).map((t) => `${rel(file)} -> ${rel(t)}`),
+      dirOf(file) || file === registry
+        ? []
+        : targets.filter((t) => dirOf(t) && !(file === stringsList && /\/(strings|events)\.ts$/.test(t))).map((t) => `${rel(file)} -> ${rel(t)}`),
     );
     assert.deepEqual(bad, []);
+  });
+
+  it("each method's entry loads its index.ts, and method-tables.ts lists every method's strings.ts and events.ts", () => {
+    for (const dir of methodDirs) assert.ok(runtimeImports(join(dir, 'entry.ts')).includes(join(dir, 'index.ts')), `${rel(dir)}/entry.ts`);
+    const listed = runtimeImports(stringsList);
+    for (const table of ['strings.ts', 'events.ts']) {
+      const dirs = listed.filter((f) => f.endsWith(`/${table}`)).map((f) => dirname(f));
+      assert.deepEqual(dirs.sort(), [...methodDirs].sort(), table);
+    }
   });
 
   it('no run-time import cycle in react-internals (static and dynamic imports)', () => {

@@ -8,7 +8,7 @@ import { configProblem, resolveLoginConfig } from '../../react-internals/config.
 import { choose, loadPack } from '../../react-internals/i18n/locales.ts';
 import { widgetLang } from '../../react-internals/login/LoginWidget.tsx';
 import { emailVariant, mainGroups, mainMethods } from '../../react-internals/login/methods.ts';
-import { UI_METHODS } from '../../react-internals/methods.ts';
+import { loadAllUiMethods, loadedUiMethods } from '../../react-internals/registry.ts';
 import { resolveStrings, type StringKey } from '../../react-internals/strings.ts';
 import { text } from '../../react-internals/text.ts';
 import { DEFAULT_REGION, dialCodeOf } from '../../react-internals/otps/phone/calling-codes.ts';
@@ -49,12 +49,15 @@ function configs(): unknown[] {
 }
 
 describe('first paint: pure resolution agrees with React (issue 16)', () => {
+  // The state machine and Main's parts of a method are in its chunk (registry.ts): load them all.
+  before(() => loadAllUiMethods());
+
   it(`mainPlan gives React's tabs, Email variant, groups and config problem for ${configs().length} configs`, () => {
     for (const raw of configs()) {
       const resolved = resolveLoginConfig(raw);
       const plan = mainPlan(raw);
       const problem = configProblem(resolved);
-      const groups = problem ? [] : mainGroups(resolved).map((g) => GROUP_OF[UI_METHODS.find((m) => 'main' in m && m.main === g)?.name ?? '']);
+      const groups = problem ? [] : mainGroups(resolved).map((g) => GROUP_OF[loadedUiMethods().find((m) => m.main === g)?.name ?? '']);
       const react = {
         products: resolved.products,
         problem,

@@ -3,10 +3,9 @@
  * the server's `crypto-wallets`): Main's wallet buttons and the six crypto screens. Everything but the
  * success screen loads lazily, so a login without 'crypto' never ships wallet code (DESIGN §4).
  */
+import { CRYPTO_EVENTS } from './events.ts';
 import { successScreen } from '../components/SuccessScreen.tsx';
 import type { UiMethod } from '../method.ts';
-import { resolveCryptoConfig } from './config.ts';
-import { CRYPTO_EVENTS } from './events.ts';
 import {
   CryptoConnectScreen,
   CryptoErrorScreen,
@@ -22,10 +21,6 @@ export type { CryptoState, WalletOption } from './state.ts';
 
 /** The crypto-wallets method's UI. */
 export const cryptoWalletsMethod: UiMethod<CryptoTypes> = {
-  name: 'crypto-wallets',
-  products: ['crypto'],
-  options: {},
-  resolve: resolveCryptoConfig,
   screens: {
     CryptoConnect: CryptoConnectScreen,
     CryptoSignMessage: CryptoSignMessageScreen,
@@ -44,7 +39,6 @@ export const cryptoWalletsMethod: UiMethod<CryptoTypes> = {
   },
   reduce: reduceCrypto,
   back: backCrypto,
-  initialState: { cryptoState: { walletAddress: '', walletOption: 'Metamask', walletChallenge: '' } },
   strings: CRYPTO_STRINGS,
   events: CRYPTO_EVENTS,
   // SPEC §2: "Wallet and OAuth buttons, an 'or' divider, then the login form": before the passkey group.

@@ -2,10 +2,14 @@
 import { expect } from '@open-wc/testing';
 import { initialWidgetState, type WidgetState, widgetReducer } from '../login/state.ts';
 import { maxWalletButtons, splitWallets, WALLETS } from './wallets.ts';
+import { loadAllUiMethods } from '../registry.ts';
 
 const at = (screen: WidgetState['screen'], s = initialWidgetState()): WidgetState => ({ ...s, screen });
 
 describe('crypto state machine', () => {
+  // The state machine and Main's parts of a method are in its chunk (registry.ts): load them all.
+  before(() => loadAllUiMethods());
+
   it('connect -> challenge -> sign -> success, counting the flow once', () => {
     let s = widgetReducer(at('Main'), { type: 'crypto_wallet_selected', wallet: 'Phantom' });
     expect(s.screen).to.equal('CryptoConnect');

@@ -3,18 +3,14 @@
  * authorization server): `<auth-idp-consent>`'s IDPConsent screen, loaded lazily so `<auth-login>`
  * never ships it (DESIGN §4).
  */
+import { IDP_EVENTS } from './events.ts';
 import { lazyScreen } from '../lazy.tsx';
 import type { UiMethod } from '../method.ts';
-import { IDP_EVENTS } from './events.ts';
 import { type IdpTypes, reduceIdp } from './state.ts';
 import { IDP_STRINGS } from './strings.ts';
 
 /** The identity-provider method's UI. */
 export const idpMethod: UiMethod<IdpTypes> = {
-  name: 'idp',
-  products: [],
-  options: {},
-  resolve: () => ({}),
   screens: {
     IDPConsent: lazyScreen(
       () => import('./screens.tsx'),
@@ -24,7 +20,6 @@ export const idpMethod: UiMethod<IdpTypes> = {
   },
   actions: {},
   reduce: reduceIdp,
-  initialState: {},
   strings: IDP_STRINGS,
   events: IDP_EVENTS,
 };

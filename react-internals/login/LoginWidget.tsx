@@ -3,7 +3,7 @@
  * watermark, the one focus rule for every screen, and the screen table (Main, each registered
  * method's screens, the generic error screen for the rest).
  */
-import { type ComponentType, useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { type ComponentType, useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, useSyncExternalStore } from 'react';
 import type { AuthClient, BootstrapData } from '../../sdk-core/index.ts';
 import { realClock, type WidgetClock } from '../clock.ts';
 import { ToastList, useToasts } from '../components/Toasts.tsx';
@@ -15,11 +15,10 @@ import { WidgetContext, type WidgetContextValue } from '../context.ts';
 import { errorDetail } from '../errors.ts';
 import type { AuthErrorDetail, AuthEvent } from '../events.ts';
 import { asComponent } from '../lazy.tsx';
-import type { UiMethod, View } from '../method.ts';
-import { UI_METHODS } from '../methods.ts';
+import { loadedUiMethods, loadUiMethods, registryVersion, subscribeRegistry, uiMethodsFor, uiMethodsLoaded } from '../registry.ts';
 import { choose, hostLang, isRtl, loadedPack, loadPack } from '../i18n/locales.ts';
 import type { LocalePack } from '../i18n/pack.ts';
-import { resolveStrings } from '../strings.ts';
+import { resolveStrings } from '../widget-strings.ts';
 import { GenericErrorScreen } from './GenericErrorScreen.tsx';
 import { MainScreen } from './MainScreen.tsx';
 import { initialWidgetState, type Screen, type WidgetState, widgetReducer } from './state.ts';
@@ -53,17 +52,18 @@ export interface LoginWidgetProps {
   elementOptions?: Readonly<Record<string, unknown>>;
 }
 
-// Every registered method's screens (each method declares all of its own: method.ts).
-const METHOD_SCREENS: Readonly<Record<string, View>> = Object.assign({}, ...UI_METHODS.map((m: UiMethod) => m.screens));
-
 /**
- * The component of `screen`: Main, a method's screen, or (for SPEC §2 screens whose method has not
- * shipped, which no action reaches) the generic error screen, so a screen never renders blank.
+ * The component of `screen`: Main, a loaded method's screen, or (for a screen no method owns, which
+ * no action reaches) the generic error screen, so a screen never renders blank. The widget loads the
+ * owner of its screen before it shows it (registry.ts).
  */
 function screenFor(screen: Screen): ComponentType {
   if (screen === 'Main') return MainScreen;
-  const view = METHOD_SCREENS[screen];
-  return view ? asComponent(view) : GenericErrorScreen;
+  for (const m of loadedUiMethods()) {
+    const view = (m.screens as Readonly<Record<string, unknown>>)[screen];
+    if (view) return asComponent(view as () => unknown);
+  }
+  return GenericErrorScreen;
 }
 
 /** The `<auth-login>` UI as a React component. */
@@ -79,6 +79,21 @@ export function LoginWidget(props: LoginWidgetProps) {
   const { locale, tag } = choose(isRecord(props.config) ? (props.config['locale'] ?? props.config['lang']) : undefined, props.documentLang ?? hostLang(null));
   const [pack, setPack] = useState<{ locale: string; pack: LocalePack } | null>(null);
   const ready = loadedPack(locale) ?? (pack?.locale === locale ? pack.pack : undefined);
+  // The chunks of the methods this config and screen use (registry.ts): the widget shows them once in.
+  const methodsVersion = useSyncExternalStore(subscribeRegistry, registryVersion);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed by content, not identity.
+  const needed = useMemo(() => uiMethodsFor(props.config, state.screen), [configKey, state.screen]);
+  const methodsIn = uiMethodsLoaded(needed);
+  const [methodsFailed, setMethodsFailed] = useState<readonly unknown[] | null>(null);
+  useEffect(() => {
+    if (methodsIn) return;
+    let live = true;
+    // A chunk that cannot be fetched (offline, a bad deploy): said in the widget; a new config retries.
+    loadUiMethods(needed).catch(() => live && setMethodsFailed(needed));
+    return () => {
+      live = false;
+    };
+  }, [needed, methodsIn]);
   useEffect(() => {
     if (loadedPack(locale)) return;
     let live = true;
@@ -96,7 +111,7 @@ export function LoginWidget(props: LoginWidgetProps) {
   // The server writes its messages in the widget's language unless otpOptions.locale says otherwise.
   const config = useMemo(() => (resolved.locale || locale === 'en' ? resolved : { ...resolved, locale }), [resolved, locale]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: keyed by content, not identity.
-  const strings = useMemo(() => resolveStrings(props.strings, ready, tag), [stringsKey, ready, tag]);
+  const strings = useMemo(() => resolveStrings(props.strings, ready, tag), [stringsKey, ready, tag, methodsVersion]);
 
   // Callbacks through refs: a host swapping callbacks must not re-run effects or re-create screens.
   const onEventRef = useRef(props.onEvent);
@@ -226,8 +241,12 @@ export function LoginWidget(props: LoginWidgetProps) {
       lang={config.lang ?? (tag === 'en' ? widgetLang(undefined, props.strings) : tag)}
       dir={isRtl(locale) ? 'rtl' : 'ltr'}
     >
-      {!ready ? (
-        // The pack is a local chunk: a blank frame while it loads, not a flash of English.
+      {methodsFailed === needed ? (
+        <p className="ae-error" part="error" role="alert">
+          {strings['error.unreachable']}
+        </p>
+      ) : !ready || !methodsIn ? (
+        // The pack and the methods are local chunks: a blank frame while they load, not a flash of English.
         <p className="ae-loading" aria-busy="true" />
       ) : ctx ? (
         <WidgetContext.Provider value={ctx}>

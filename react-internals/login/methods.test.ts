@@ -2,10 +2,14 @@ import { expect } from '@open-wc/testing';
 import { configProblem, resolveLoginConfig } from '../config.ts';
 import { emailVariant, mainMethods, tabAfterKey } from './methods.ts';
 import { initialWidgetState, widgetReducer } from './state.ts';
+import { loadAllUiMethods } from '../registry.ts';
 
 const methodsOf = (config: unknown) => mainMethods(resolveLoginConfig(config));
 
 describe('Main methods and tabs', () => {
+  // The state machine and Main's parts of a method are in its chunk (registry.ts): load them all.
+  before(() => loadAllUiMethods());
+
   it('derives Email, Text, WhatsApp from the products', () => {
     expect(methodsOf({ products: ['otp'], otpOptions: { methods: ['email'] } })).to.deep.equal(['email']);
     expect(methodsOf({ products: ['otp'], otpOptions: { methods: ['whatsapp', 'sms', 'email'] } })).to.deep.equal(['email', 'sms', 'whatsapp']);

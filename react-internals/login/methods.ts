@@ -1,10 +1,11 @@
 /**
  * Which forms and groups Main offers, derived from the configured products and the registered
- * methods' `forms` and `main` (SPEC §2 "Main screen").
+ * methods' `forms` and `main` (SPEC §2 "Main screen"): those of the loaded methods (registry.ts),
+ * which are every method the config's products use.
  */
 import type { ResolvedLoginConfig } from '../config.ts';
-import type { MainForm, MainGroup, MainTab, UiMethod } from '../method.ts';
-import { UI_METHODS } from '../methods.ts';
+import type { MainForm, MainGroup, MainTab } from '../method.ts';
+import { loadedUiMethods, registryVersion } from '../registry.ts';
 
 /** A tab of Main: Email, Text (SMS) or WhatsApp. */
 export type MainMethod = MainTab;
@@ -12,16 +13,26 @@ export type MainMethod = MainTab;
 /** What the Email tab runs: the `variant` of the winning form ('password', 'magicLink' or 'otp'). */
 export type EmailVariant = string;
 
-const METHODS: readonly UiMethod[] = UI_METHODS;
 /** Main's tabs in SPEC order; tabs show only when there are several. */
 const TABS: readonly MainTab[] = ['email', 'sms', 'whatsapp'];
-// Every method's forms, best rank first.
-const FORMS: readonly MainForm[] = METHODS.flatMap((m) => m.forms ?? []).sort((a, b) => a.rank - b.rank);
-const GROUPS: readonly MainGroup[] = METHODS.flatMap((m) => (m.main ? [m.main] : [])).sort((a, b) => a.order - b.order);
+let parts: { version: number; forms: readonly MainForm[]; groups: readonly MainGroup[] } | null = null;
+/** The loaded methods' forms (best rank first) and groups (in order). */
+const mainParts = () => {
+  const version = registryVersion();
+  if (parts?.version !== version) {
+    const methods = loadedUiMethods();
+    parts = {
+      version,
+      forms: methods.flatMap((m) => m.forms ?? []).sort((a, b) => a.rank - b.rank),
+      groups: methods.flatMap((m) => (m.main ? [m.main] : [])).sort((a, b) => a.order - b.order),
+    };
+  }
+  return parts;
+};
 
 /** The form `tab` shows for this config: the best-ranked one the config offers; null when none. */
 export function formFor(config: ResolvedLoginConfig, tab: MainTab): MainForm | null {
-  return FORMS.find((f) => f.tab === tab && f.when(config)) ?? null;
+  return mainParts().forms.find((f) => f.tab === tab && f.when(config)) ?? null;
 }
 
 /**
@@ -39,7 +50,7 @@ export function mainMethods(config: ResolvedLoginConfig): MainMethod[] {
 
 /** The groups Main shows beside its forms for this config, in order. */
 export function mainGroups(config: ResolvedLoginConfig): MainGroup[] {
-  return GROUPS.filter((g) => g.when(config));
+  return mainParts().groups.filter((g) => g.when(config));
 }
 
 /** The tab after `current` moved by a key (SPEC's tabs follow the WAI-ARIA tabs pattern); null for other keys. */

@@ -1,7 +1,11 @@
 import { expect } from '@open-wc/testing';
 import { initialWidgetState, widgetReducer } from './state.ts';
+import { loadAllUiMethods } from '../registry.ts';
 
 describe('login state machine', () => {
+  // The state machine and Main's parts of a method are in its chunk (registry.ts): load them all.
+  before(() => loadAllUiMethods());
+
   it('starts on Main with empty SPEC §3 state', () => {
     const s = initialWidgetState();
     expect(s.screen).to.equal('Main');

@@ -4,8 +4,9 @@
  * screens, actions, state slice and reducer steps come from the registry (methods.ts). Widget state
  * fields follow SPEC §3 "Widget state".
  */
-import type { MainTab, UiMethod } from '../method.ts';
+import type { LoadedUiMethod, MainTab, UiMethodEntry } from '../method.ts';
 import { type MethodAction, type MethodScreen, type MethodState, UI_METHODS } from '../methods.ts';
+import { loadedUiMethods, registryVersion } from '../registry.ts';
 
 /**
  * SPEC §2 screens whose method has not shipped (the identity provider): they cannot be reached from
@@ -43,10 +44,15 @@ export type CoreAction = { type: 'back_to_main' } | { type: 'set_error'; error: 
 /** Everything that can happen to the widget. */
 export type WidgetAction = CoreAction | MethodAction;
 
-// Variance check and loose view of the list: each method takes its own actions and the core's.
-const METHODS: readonly UiMethod[] = UI_METHODS;
-// The owner of each method action (keys are unique across methods: state.test.ts).
-const OWNERS = new Map<string, UiMethod>(METHODS.flatMap((m) => Object.keys(m.actions).map((a) => [a, m] as const)));
+// Variance check and loose view of the list: each method's entry (its slice of the starting state).
+const METHODS: readonly UiMethodEntry[] = UI_METHODS;
+// The owner of each loaded method's action (keys are unique across methods: state.test.ts).
+let owners: { version: number; map: Map<string, LoadedUiMethod> } | null = null;
+const ownerOf = (type: string): LoadedUiMethod | undefined => {
+  const version = registryVersion();
+  if (owners?.version !== version) owners = { version, map: new Map(loadedUiMethods().flatMap((m) => Object.keys(m.actions).map((a) => [a, m] as const))) };
+  return owners.map.get(type);
+};
 
 /** The state a widget starts in (SPEC §2: Login starts on Main). */
 export function initialWidgetState(screen: Screen = 'Main'): WidgetState {
@@ -63,16 +69,19 @@ function reduceCore(state: WidgetState, action: CoreAction): WidgetState {
   switch (action.type) {
     case 'back_to_main':
       // SPEC §2: "A back arrow returns to Main"; each method forgets what it must (its `back`).
-      return METHODS.reduce<WidgetState>((next, m) => m.back?.(next) ?? next, { ...state, screen: 'Main' });
+      return loadedUiMethods().reduce<WidgetState>((next, m) => m.back?.(next) ?? next, { ...state, screen: 'Main' });
     case 'set_error':
       return { ...state, errorDescriptor: action.error };
     case 'main_tab_selected':
       return state.mainTab === action.tab ? state : { ...state, mainTab: action.tab };
+    default:
+      // An action of a method whose chunk is not loaded: no screen of it shows, so nothing changes.
+      return state;
   }
 }
 
 /** The pure transition function of the login widget: a method's action goes to that method, the rest to the core. */
 export function widgetReducer(state: WidgetState, action: WidgetAction): WidgetState {
-  const owner = OWNERS.get(action.type);
+  const owner = ownerOf(action.type);
   return owner ? owner.reduce(state, action) : reduceCore(state, action as CoreAction);
 }

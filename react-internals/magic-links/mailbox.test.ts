@@ -4,8 +4,12 @@ import { resolveEmailMagicLinksOptions } from './config.ts';
 import { initialWidgetState, widgetReducer } from '../login/state.ts';
 import { magicLinkSendOptions } from './send.ts';
 import { mailboxLinks, senderDomain } from './mailbox.ts';
+import { loadAllUiMethods } from '../registry.ts';
 
 describe('magic-link helpers', () => {
+  // The state machine and Main's parts of a method are in its chunk (registry.ts): load them all.
+  before(() => loadAllUiMethods());
+
   it('sender domain: domainHint, else the single bootstrap email domain, else unknown', () => {
     expect(senderDomain('acme.com', ['other.com'])).to.equal('acme.com');
     expect(senderDomain(undefined, ['acme.com'])).to.equal('acme.com');

@@ -4,11 +4,10 @@
  * OAuthConfirmation. The row is its own chunk, so a login configured without 'oauth' never loads it
  * (DESIGN §4); One Tap is a further chunk inside it.
  */
+import { OAUTH_EVENTS } from './events.ts';
 import { successScreen } from '../components/SuccessScreen.tsx';
 import { lazyScreen } from '../lazy.tsx';
 import type { UiMethod } from '../method.ts';
-import { OAUTH_OPTIONS_SHAPE, oauthOffersNothing, resolveOAuthOptions } from './config.ts';
-import { OAUTH_EVENTS } from './events.ts';
 import { type OAuthTypes, reduceOAuth } from './state.ts';
 import { OAUTH_STRINGS } from './strings.ts';
 
@@ -17,15 +16,9 @@ const OAuthButtons = lazyScreen(loadRow, (m) => m.OAuthButtons);
 
 /** The OAuth method's UI. */
 export const oauthMethod: UiMethod<OAuthTypes> = {
-  name: 'oauth',
-  products: ['oauth'],
-  options: { oauthOptions: OAUTH_OPTIONS_SHAPE },
-  resolve: (raw) => ({ oauth: resolveOAuthOptions(raw['oauthOptions']) }),
-  offersNothing: (raw) => oauthOffersNothing(raw),
   screens: { OAuthConfirmation: successScreen('oauth.confirmationTitle', 'oauth.confirmationText') },
   actions: { oauth_authenticated: true },
   reduce: reduceOAuth,
-  initialState: {},
   strings: OAUTH_STRINGS,
   events: OAUTH_EVENTS,
   // SPEC §2: the OAuth buttons come before the 'or' divider and the form (after the passkey button).

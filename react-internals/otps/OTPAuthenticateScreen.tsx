@@ -6,7 +6,6 @@ import { useWidget } from '../context.ts';
 import { localeOf, text } from '../text.ts';
 import { otpSentEvent, RESEND_TOAST } from './channels.ts';
 import { formatCountdown, useCountdown } from './countdown.ts';
-import { loadPhoneParser, readablePhone } from './phone/parse.ts';
 import { otpSendOptions, sendOtp } from './send.ts';
 import { Heading } from '../components/Heading.tsx';
 
@@ -50,9 +49,16 @@ export function OTPAuthenticateScreen() {
     setShownDestination(otpDestination);
     if (channel === 'email') return;
     let live = true;
-    void readablePhone(otpDestination, loadPhoneParser, clock).then((v) => {
-      if (live) setShownDestination(v);
-    });
+    // The phone helpers are the phone form's chunk (an email passcode never loads them); a chunk that
+    // cannot be fetched leaves the number as it is.
+    void import('./phone/parse.ts')
+      .then(({ readablePhone, loadPhoneParser }) => readablePhone(otpDestination, loadPhoneParser, clock))
+      .then(
+        (v) => {
+          if (live) setShownDestination(v);
+        },
+        () => undefined,
+      );
     return () => {
       live = false;
     };

@@ -2,14 +2,13 @@
  * The one-time passcode method (SPEC §2 "OTP", "Email" OTP variant, "Text and WhatsApp"): the email,
  * Text and WhatsApp forms on Main, OTPAuthenticate and OTPConfirmation.
  */
+import { OTP_EVENTS } from './events.ts';
 import { successScreen } from '../components/SuccessScreen.tsx';
 import type { ResolvedLoginConfig } from '../config.ts';
 import { lazyScreen } from '../lazy.tsx';
 import type { UiMethod } from '../method.ts';
-import { OTP_OPTIONS_SHAPE, otpOffersNothing, resolveOtpConfig } from './config.ts';
-import { OTP_EVENTS } from './events.ts';
 import { OTPAuthenticate } from './lazy.ts';
-import { backFromOtp, INITIAL_OTP_STATE, type OTPType, type OtpTypes, reduceOtp } from './state.ts';
+import { backFromOtp, type OTPType, type OtpTypes, reduceOtp } from './state.ts';
 import { OTP_STRINGS } from './strings.ts';
 
 export { startEmailOtp } from './start.ts';
@@ -39,11 +38,6 @@ const preloadPhone = async () => {
 
 /** The OTP method's UI. */
 export const otpsMethod: UiMethod<OtpTypes> = {
-  name: 'otps',
-  products: ['otp'],
-  options: { otpOptions: OTP_OPTIONS_SHAPE },
-  resolve: resolveOtpConfig,
-  offersNothing: otpOffersNothing,
   screens: {
     OTPAuthenticate,
     OTPConfirmation: successScreen('otp.successTitle', 'otp.successText'),
@@ -51,7 +45,6 @@ export const otpsMethod: UiMethod<OtpTypes> = {
   actions: { otp_sent: true, otp_resent: true, otp_authenticated: true },
   reduce: reduceOtp,
   back: backFromOtp,
-  initialState: { otpState: INITIAL_OTP_STATE },
   strings: OTP_STRINGS,
   events: OTP_EVENTS,
   forms: [

@@ -3,10 +3,10 @@
  * button and autofill, PasskeyConfirmation, and `<auth-passkey-registration>`'s screens. Everything
  * but the success screen loads lazily, so a login without passkeys never ships it (DESIGN §4).
  */
+import { PASSKEY_EVENTS } from './events.ts';
 import { successScreen } from '../components/SuccessScreen.tsx';
 import { lazyScreen } from '../lazy.tsx';
 import type { UiMethod } from '../method.ts';
-import { PASSKEY_EVENTS } from './events.ts';
 import { type PasskeyTypes, reducePasskey } from './state.ts';
 import { PASSKEY_STRINGS } from './strings.ts';
 
@@ -17,10 +17,6 @@ const PasskeyLoginSection = lazyScreen(loadSection, (m) => m.PasskeyLoginSection
 
 /** The passkey method's UI. */
 export const webauthnMethod: UiMethod<PasskeyTypes> = {
-  name: 'webauthn',
-  products: ['passkeys'],
-  options: {},
-  resolve: () => ({}),
   screens: {
     PasskeyRegistrationStart: lazyScreen(loadScreens, (m) => m.PasskeyRegistrationStart),
     PasskeyRegistrationSuccess: lazyScreen(loadScreens, (m) => m.PasskeyRegistrationSuccess),
@@ -28,7 +24,6 @@ export const webauthnMethod: UiMethod<PasskeyTypes> = {
   },
   actions: { passkey_authenticated: true, passkey_registered: true, passkey_registration_skipped: true, passkey_register_another: true },
   reduce: reducePasskey,
-  initialState: { passkeyState: { outcome: null } },
   strings: PASSKEY_STRINGS,
   events: PASSKEY_EVENTS,
   // SPEC §2: the button goes first unless the browser supports autofill and a form is present; its

@@ -6,7 +6,7 @@
 import { type FormEvent, useCallback, useEffect, useId, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { type AuthClient, isWebAuthnAbort, type Session, type User } from '../../sdk-core/index.ts';
 import { useChunkStyles } from '../components/chunk-styles.ts';
-import { CheckIcon } from '../components/icons.tsx';
+import { CheckIcon } from '../components/SuccessScreen.tsx';
 import { useWidget } from '../context.ts';
 import { text } from '../text.ts';
 import { isDuplicatePasskey } from './errors.ts';

@@ -4,11 +4,10 @@
  * PasswordResetForm. A passwordless user is sent an email passcode or a magic link through those
  * methods' public start functions (`uses`).
  */
+import { PASSWORD_EVENTS } from './events.ts';
 import { successScreen } from '../components/SuccessScreen.tsx';
 import { lazyScreen } from '../lazy.tsx';
 import type { UiMethod } from '../method.ts';
-import { PASSWORD_OPTIONS_SHAPE, resolvePasswordOptions } from './config.ts';
-import { PASSWORD_EVENTS } from './events.ts';
 import {
   PasswordBreachedScreen,
   PasswordCreateOrLoginScreen,
@@ -30,11 +29,6 @@ const PasswordStartForm = lazyScreen(
 
 /** The password method's UI. */
 export const passwordsMethod: UiMethod<PasswordTypes> = {
-  name: 'passwords',
-  uses: ['otps', 'magic-links'],
-  products: ['passwords'],
-  options: { passwordOptions: PASSWORD_OPTIONS_SHAPE },
-  resolve: (raw) => ({ passwords: resolvePasswordOptions(raw['passwordOptions']) }),
   screens: {
     PasswordResetForm: PasswordResetFormScreen,
     PasswordCreateOrLogin: PasswordCreateOrLoginScreen,
@@ -46,7 +40,6 @@ export const passwordsMethod: UiMethod<PasswordTypes> = {
   },
   actions: { password_user_found: true, password_switch_mode: true, password_email_sent: true, password_authenticated: true },
   reduce: reducePassword,
-  initialState: { passwordState: { email: '', type: 'new' }, resetPasswordState: { token: '' } },
   strings: PASSWORD_STRINGS,
   events: PASSWORD_EVENTS,
   // SPEC §2: "A password product turns the Email tab into the password flow".

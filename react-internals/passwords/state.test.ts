@@ -1,8 +1,12 @@
 /** The password transitions of the login state machine (SPEC §4), as pure reducer steps. */
 import { expect } from '@open-wc/testing';
 import { initialWidgetState, type WidgetState, widgetReducer } from '../login/state.ts';
+import { loadAllUiMethods } from '../registry.ts';
 
 describe('password state machine', () => {
+  // The state machine and Main's parts of a method are in its chunk (registry.ts): load them all.
+  before(() => loadAllUiMethods());
+
   const found = (userType: 'new' | 'existing'): WidgetState => widgetReducer(initialWidgetState(), { type: 'password_user_found', email: 'a@b.co', userType });
 
   it('password_user_found keeps the email and type and goes to PasswordCreateOrLogin', () => {
