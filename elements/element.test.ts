@@ -339,7 +339,8 @@ describe('theming and layout', () => {
   it('shows hover and pressed states on the primary button', async () => {
     const el = await fixture<AuthLoginElement>(html`<auth-login></auth-login>`);
     el.config = config();
-    const button = await waitFor(() => el.shadowRoot!.querySelector<HTMLButtonElement>('button[type="submit"]'), 'button');
+    // React's button: the first paint's would be replaced under the pointer if React took over mid-test.
+    const button = await waitFor(() => el.shadowRoot!.querySelector<HTMLButtonElement>('[data-ae-react] button[type="submit"]'), 'button');
     expect(getComputedStyle(button).backgroundImage).to.equal('none');
     const box = button.getBoundingClientRect();
     await sendMouse({ type: 'move', position: [Math.round(box.x + box.width / 2), Math.round(box.y + box.height / 2)] });
