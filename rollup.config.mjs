@@ -60,6 +60,54 @@ const reactSideChunks = {
 };
 
 /**
+ * Issue 16: a lazy chunk's static imports are fetched together with it (`<link rel=modulepreload>`
+ * when its `import()` runs), not one round trip later once it has arrived and been parsed. An
+ * email-passcode form's chunk, for one, imports five more. The chunks the script tag loads before
+ * the first paint are left as they are (their one lazy import, the React side, has its list from
+ * reactSideChunks), so the first load does not grow. Like that list, the helper checks this chunk's
+ * own name: a host's bundler that takes the kit in renames the files and loads them its own way.
+ */
+const lazyChunkPreload = {
+  name: 'lazy-chunk-preload',
+  renderChunk(code, chunk, _options, { chunks }) {
+    if (chunk.dynamicImports.length === 0) return null;
+    const closure = (name, into = new Set()) => {
+      if (into.has(name) || !(name in chunks)) return into;
+      into.add(name);
+      for (const dep of chunks[name].imports) closure(dep, into);
+      return into;
+    };
+    // Not the first load (what the script tag's entry imports statically), and not the headless
+    // client's own chunks (dist/client.js and its core: its method groups import little, and its
+    // size is a budget of its own).
+    if (chunk.name === 'client' || chunk.fileName === 'client.js') return null;
+    const entry = Object.values(chunks).find((c) => c.isEntry && c.name === 'auth-elements');
+    if (entry && closure(entry.fileName).has(chunk.fileName)) return null;
+    const have = closure(chunk.fileName);
+    const dir = dirname(chunk.fileName);
+    const rel = (f) => {
+      const r = posix.relative(dir, f);
+      return r.startsWith('.') ? r : `./${r}`;
+    };
+    const s = new MagicString(code);
+    let changed = false;
+    for (const m of code.matchAll(/\bimport\((['"])(\.{1,2}\/[^'"]+)\1\)/g)) {
+      const target = posix.join(dir, m[2]);
+      if (!(target in chunks)) continue;
+      const deps = [...closure(target)].filter((f) => f !== target && !have.has(f)).map(rel);
+      if (deps.length === 0) continue;
+      s.overwrite(m.index, m.index + m[0].length, `(__aePreload(${JSON.stringify(deps)}),${m[0]})`);
+      changed = true;
+    }
+    if (!changed) return null;
+    s.append(
+      `\nfunction __aePreload(files){if(typeof document>"u"||!new URL(import.meta.url).pathname.endsWith(${JSON.stringify(`/${posix.basename(chunk.fileName)}`)}))return;for(const f of files){const l=document.createElement("link");l.rel="modulepreload";l.href=new URL(f,import.meta.url).href;document.head.append(l)}}\n`,
+    );
+    return { code: s.toString(), map: s.generateMap({ hires: true }) };
+  },
+};
+
+/**
  * The headless client's core modules, in one chunk: left to itself rollup cuts them into a dozen
  * small chunks (each a set of entries that shares them), and every one is a request and a gzip
  * stream of its own. All of them are what createClient runs at once; the method groups stay lazy.
@@ -100,14 +148,16 @@ const litHtmlEverywhere = {
   },
 };
 
-/** The shared plugin list. */
-const plugins = () => [
+/** The shared plugin list (`lazyPreload`: the lazy chunks fetch their imports with them). */
+const plugins = ({ lazyPreload = false } = {}) => [
   replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('production') } }),
   litHtmlEverywhere,
   nodeResolve({ browser: true, extensions: ['.mjs', '.js', '.json', '.ts', '.tsx'] }),
   commonjs(),
   esbuild({ target: 'es2022', jsx: 'automatic', tsconfig: './tsconfig.json' }),
   reactSideChunks,
+  // Not in the React build: its chunks are a React app's, and its bundler loads them.
+  lazyPreload ? lazyChunkPreload : null,
   process.env.NO_MIN ? null : terser({ format: { comments: false }, compress: { passes: 2 } }),
 ];
 
@@ -142,7 +192,7 @@ export default [
       manualChunks: (id) =>
         /\/sdk-core\/(errors|dom|schemas\/(oauth-providers|defaults)|oauth\/providers)\.ts$/.test(id) ? 'base' : CLIENT_CORE.test(id) ? 'client' : undefined,
     },
-    plugins: [...plugins(), typeOnlyStubs],
+    plugins: [...plugins({ lazyPreload: true }), typeOnlyStubs],
   },
   {
     input: { react: 'src/react.ts' },

@@ -68,6 +68,32 @@ function preloadReactSide(): void {
   }
 }
 
+let paintQueue: (() => void)[] | undefined;
+
+/**
+ * Runs `task` once the current first paints have reached the screen: after the next frame (a
+ * timer set from requestAnimationFrame runs after that frame is drawn), or after 100 ms where no
+ * frame comes (a hidden page). Tasks queued in one turn share the wait. What the first screen
+ * does not need (React's fetches, the config diagnostics) waits here, so the first paint does not.
+ */
+function afterFirstPaint(task: () => void): void {
+  if (paintQueue) {
+    paintQueue.push(task);
+    return;
+  }
+  const queue = [task];
+  paintQueue = queue;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const run = (): void => {
+    if (paintQueue !== queue) return;
+    paintQueue = undefined;
+    clearTimeout(timer);
+    for (const t of queue) t();
+  };
+  timer = setTimeout(run, 100);
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(run, 0));
+}
+
 /** The base class: HTMLElement in a browser, an empty class where there is none (a server). */
 const ElementBase: typeof HTMLElement = (globalThis as { HTMLElement?: typeof HTMLElement }).HTMLElement ?? (class {} as unknown as typeof HTMLElement);
 
@@ -285,21 +311,32 @@ export class AuthElement<C = unknown> extends ElementBase {
     }
     if (!s.react) {
       this.#paint();
-      preloadReactSide();
-      // Right away, not on interaction: React takes over as soon as it is there (issue 16).
-      const loading: Promise<void> = import('./react-host.tsx').then(
-        ({ mountReact }) => {
-          if (s.react !== loading) return;
-          s.react = this.isConnected ? mountReact(this) : undefined;
-        },
-        (e: unknown) => {
-          if (s.react === loading) s.react = undefined;
-          report(
-            this,
-            new ConfigError('client', `could not load the widget's code (${e instanceof Error ? e.message : String(e)}); reload the page to try again.`),
-          );
-        },
-      );
+      // Right away, not on interaction: React takes over as soon as it is there (issue 16). Its
+      // fetches start once the first screen is on the screen: issuing a dozen module requests
+      // costs the main thread tens of ms on a slow phone, which the first paint need not wait for.
+      // Without a first paint (light DOM) there is nothing to wait for.
+      const loading: Promise<void> = (s.paint ? new Promise<void>((resolve) => afterFirstPaint(resolve)) : Promise.resolve())
+        .then(() => {
+          // Gone meanwhile (disconnected): nothing to fetch.
+          if (s.react !== loading) return undefined;
+          preloadReactSide();
+          return import('./react-host.tsx');
+        })
+        .then(
+          (host) => {
+            if (!host) return;
+            const { mountReact } = host;
+            if (s.react !== loading) return;
+            s.react = this.isConnected ? mountReact(this) : undefined;
+          },
+          (e: unknown) => {
+            if (s.react === loading) s.react = undefined;
+            report(
+              this,
+              new ConfigError('client', `could not load the widget's code (${e instanceof Error ? e.message : String(e)}); reload the page to try again.`),
+            );
+          },
+        );
       s.react = loading;
     }
     this.#reportProblems();
@@ -500,22 +537,30 @@ export class AuthElement<C = unknown> extends ElementBase {
   #check(name: string, value: unknown): void {
     const def = definitionOf(this);
     if (name === 'config') {
-      void import('../react-internals/config-check.ts').then(({ CONFIG_SHAPES, checkLoginConfig }) => {
-        const s = stateOf(this);
-        if (s.values.get('config') !== value) return; // replaced meanwhile
-        const report = checkLoginConfig(value, CONFIG_SHAPES[def.configShape], def.readsProducts);
-        this.#warn(report.warnings);
-        if (report.fatal) {
-          s.problems.set('config', new ConfigError(report.fatal.field, report.fatal.message));
-          this.#changed();
-        }
-      });
+      // After the first paint: diagnostics, not the first screen (a fatal problem replaces the widget a frame later).
+      afterFirstPaint(() => void this.#checkConfig(def, value));
     } else if (name === 'styles') this.#warn(checkStyles(value).issues);
     else if (name === 'strings') {
       // The strings table is the React side's (every method's texts): checked from its chunk.
-      void import('../react-internals/strings.ts').then(({ checkStringOverrides }) => {
-        if (stateOf(this).values.get('strings') === value) this.#warn(checkStringOverrides(value));
-      });
+      afterFirstPaint(
+        () =>
+          void import('../react-internals/strings.ts').then(({ checkStringOverrides }) => {
+            if (stateOf(this).values.get('strings') === value) this.#warn(checkStringOverrides(value));
+          }),
+      );
+    }
+  }
+
+  /** The config's content checks (their own chunk), once loaded. */
+  async #checkConfig(def: AuthElementDefinition, value: unknown): Promise<void> {
+    const { CONFIG_SHAPES, checkLoginConfig } = await import('../react-internals/config-check.ts');
+    const s = stateOf(this);
+    if (s.values.get('config') !== value) return; // replaced meanwhile
+    const report = checkLoginConfig(value, CONFIG_SHAPES[def.configShape], def.readsProducts);
+    this.#warn(report.warnings);
+    if (report.fatal) {
+      s.problems.set('config', new ConfigError(report.fatal.field, report.fatal.message));
+      this.#changed();
     }
   }
 

@@ -59,13 +59,21 @@ function rootLang(configured: unknown, tag: string, hostStrings: unknown): strin
 function build(pack: Readonly<Record<string, string | undefined>>, hostStrings: unknown, locale: Locale, tag: string, configLang: unknown): FirstPaintStrings {
   const text: Record<string, string> = { ...ENGLISH };
   const plurals: Record<string, string> = {};
+  const host = isRecord(hostStrings) ? hostStrings : {};
   for (const key of Object.keys(ENGLISH)) {
     const fromPack = pack[key];
     if (typeof fromPack === 'string') text[key] = fromPack;
-    const fromHost = isRecord(hostStrings) ? hostStrings[key] : undefined;
+    const fromHost = host[key];
     if (typeof fromHost === 'string') text[key] = fromHost;
-    // The host's own text wins over the pack's plural variants of the same key (strings.ts).
-    else for (const c of PLURAL_CATEGORIES) if (typeof pack[`${key}#${c}`] === 'string') plurals[`${key}#${c}`] = pack[`${key}#${c}`] as string;
+  }
+  // The pack's plural variants (`key#one`...) of these keys, read from the pack's own keys (not
+  // every key times every category: that was a tenth of the first paint's script time at 4x CPU).
+  // The host's own text wins over the pack's plural variants of the same key (strings.ts).
+  for (const [variant, value] of Object.entries(pack)) {
+    const at = variant.indexOf('#');
+    if (at < 0 || typeof value !== 'string') continue;
+    const key = variant.slice(0, at);
+    if (Object.hasOwn(ENGLISH, key) && PLURAL_CATEGORIES.includes(variant.slice(at + 1)) && typeof host[key] !== 'string') plurals[variant] = value;
   }
   return { text: text as FirstPaintStrings['text'], plurals, locale, tag, lang: rootLang(configLang, tag, hostStrings), dir: isRtl(locale) ? 'rtl' : 'ltr' };
 }
