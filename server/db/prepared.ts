@@ -1,5 +1,5 @@
 /** Hot queries built and compiled once per Kysely instance, then run with fresh parameters. */
-import { type CompiledQuery, createQueryId, type Kysely } from 'kysely';
+import { CompiledQuery, createQueryId, type Kysely } from 'kysely';
 import type { Database } from './schema.ts';
 
 interface Compilable<O> {
@@ -19,23 +19,124 @@ export function preparedQuery<A extends unknown[], O>(
 ): (k: Kysely<Database>, ...args: A) => Promise<O[]> {
   const compiledFor = new WeakMap<Kysely<Database>, { query: CompiledQuery<O>; slots: number[] }>();
   return async (k, ...args) => {
-    let entry = compiledFor.get(k);
+    const owner = compiledAlias.get(k) ?? k;
+    let entry = compiledFor.get(owner);
     if (!entry) {
       const marks = args.map(() => ({}));
-      const query = build(k, ...(marks as A)).compile();
+      const query = build(owner, ...(marks as A)).compile();
       // Which argument each parameter is; -1 for a constant of the query itself.
       const slots = query.parameters.map((p) => marks.indexOf(p as object));
       if (marks.some((_, i) => !slots.includes(i))) throw new Error(`preparedQuery: an argument is not a bound value in: ${query.sql}`);
       entry = { query, slots };
-      compiledFor.set(k, entry);
+      compiledFor.set(owner, entry);
       if (!statementNames.has(query.sql)) statementNames.set(query.sql, `ae_prepared_${statementNames.size + 1}`);
     }
     const { query, slots } = entry;
     const parameters = slots.map((s, i) => (s < 0 ? query.parameters[i] : args[s]));
+    const batch = batches.get(k);
+    if (batch && !batch.sent)
+      return new Promise<O[]>((resolve, reject) => batch.pending.push({ sql: query.sql, parameters, resolve: resolve as (rows: unknown[]) => void, reject }));
+    const direct = sqliteDirect.get(k);
+    // Outside a transaction only: inside one (this request's or another's, Kysely's single SQLite
+    // connection), the statement waits for Kysely's connection lock as before, so it never reads or
+    // writes within someone else's uncommitted transaction.
+    if (direct && !direct.inTransaction()) return direct.run(query.sql, parameters) as O[];
     const result = await k.executeQuery<O>({ query: query.query, queryId: createQueryId(), sql: query.sql, parameters });
     return result.rows;
   };
 }
+
+/** A SQLite connection {@link preparedQuery} may run its statements on directly (db/index.ts registers it). */
+export interface SqliteDirect {
+  /** True while a transaction is open on the connection (better-sqlite3's `inTransaction`). */
+  inTransaction(): boolean;
+  /** Runs `sql` (a cached statement) with `params`; its rows (none for a statement returning none). */
+  run(sql: string, params: readonly unknown[]): unknown[];
+}
+
+const sqliteDirect = new WeakMap<Kysely<Database>, SqliteDirect>();
+
+/**
+ * Lets {@link preparedQuery} run statements on `k`'s SQLite connection synchronously, without Kysely's
+ * driver: its connection lock, promise chain and result copying were most of the cost of the ten
+ * statements of a sessions/authenticate call (--cpu-prof). better-sqlite3 is synchronous, so a statement
+ * run outside a transaction is atomic and ordered with every other one exactly as through Kysely.
+ */
+export function registerSqliteDirect(k: Kysely<Database>, direct: SqliteDirect): void {
+  sqliteDirect.set(k, direct);
+}
+
+interface PendingRead {
+  sql: string;
+  parameters: unknown[];
+  resolve: (rows: unknown[]) => void;
+  reject: (err: unknown) => void;
+}
+
+interface ReadBatch {
+  pending: PendingRead[];
+  sent: boolean;
+}
+
+const batches = new WeakMap<Kysely<Database>, ReadBatch>();
+/** Combined statement text per list of batched statements (the lists are few: one per set of methods). */
+const combinedSql = new Map<string, string>();
+
+/**
+ * Runs `reads` with a Kysely instance on which {@link preparedQuery} reads issued in the same tick are
+ * collected and then sent to Postgres as ONE statement (each read a `json_agg` subquery of it), so a
+ * caller's N independent reads cost one round trip and one pool connection instead of N. For reads
+ * only (SELECTs with bound values), and Postgres only: on SQLite the statements already run in-process.
+ * A read issued after the batch has left (after an await) runs on its own, as does any query that is
+ * not a {@link preparedQuery}: the instance is a whole Kysely on the same pool.
+ */
+export async function batchedReads<T>(k: Kysely<Database>, reads: (batched: Kysely<Database>) => Promise<T>): Promise<T> {
+  const batched = k.withoutPlugins();
+  const batch: ReadBatch = { pending: [], sent: false };
+  batches.set(batched, batch);
+  // Compiled queries are cached per instance: the batched instance shares the compilations of `k`.
+  compiledAlias.set(batched, k);
+  const result = reads(batched);
+  batch.sent = true;
+  const pending = batch.pending;
+  if (pending.length === 1) {
+    const p = pending[0]!;
+    k.executeQuery(CompiledQuery.raw(p.sql, p.parameters)).then((r) => p.resolve(r.rows), p.reject);
+  } else if (pending.length > 1) {
+    const key = pending.map((p) => p.sql).join('\u0000');
+    let sql = combinedSql.get(key);
+    if (!sql) {
+      let offset = 0;
+      const parts = pending.map((p, i) => {
+        const shifted = p.sql.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + offset}`);
+        offset += p.parameters.length;
+        // A subquery's ORDER BY orders json_agg's input (PostgreSQL's documented way to order an aggregate's rows).
+        return `(select coalesce(json_agg(t), '[]'::json) from (${shifted}) as t) as r${i}`;
+      });
+      sql = `select ${parts.join(', ')}`;
+      combinedSql.set(key, sql);
+      statementNames.set(sql, `ae_prepared_${statementNames.size + 1}`);
+    }
+    k.executeQuery<Record<string, unknown[]>>(
+      CompiledQuery.raw(
+        sql,
+        pending.flatMap((p) => p.parameters),
+      ),
+    ).then(
+      (r) => {
+        const row = r.rows[0]!;
+        pending.forEach((p, i) => p.resolve(row[`r${i}`] ?? []));
+      },
+      (err: unknown) => {
+        for (const p of pending) p.reject(err);
+      },
+    );
+  }
+  return result;
+}
+
+/** Batched instances -> the instance whose compiled queries they share ({@link batchedReads}). */
+const compiledAlias = new WeakMap<Kysely<Database>, Kysely<Database>>();
 
 /** SQL text of every prepared query -> the name its Postgres server-side statement gets (db/index.ts). */
 const statementNames = new Map<string, string>();
