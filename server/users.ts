@@ -77,7 +77,7 @@ export async function loadUser(svc: Services, userId: string, known?: KnownUserR
       ...svc.methods.map((m) => m.userRecords?.(s, userId) ?? {}),
     ]);
   };
-  const [[user], emails, phoneNumbers, ...methodParts] = await (svc.db.dialect === 'postgres' ? batchedReads(svc.db.kysely, read) : read(svc.db.kysely));
+  const [[user], emails, phoneNumbers, ...methodParts] = await batchedReads(svc.db, read);
   if (!user) return null;
   return {
     user_id: user.user_id,

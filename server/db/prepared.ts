@@ -1,5 +1,6 @@
 /** Hot queries built and compiled once per Kysely instance, then run with fresh parameters. */
 import { CompiledQuery, createQueryId, type Kysely } from 'kysely';
+import type { Db } from './index.ts';
 import type { Database } from './schema.ts';
 
 interface Compilable<O> {
@@ -86,11 +87,14 @@ const combinedSql = new Map<string, string>();
  * Runs `reads` with a Kysely instance on which {@link preparedQuery} reads issued in the same tick are
  * collected and then sent to Postgres as ONE statement (each read a `json_agg` subquery of it), so a
  * caller's N independent reads cost one round trip and one pool connection instead of N. For reads
- * only (SELECTs with bound values), and Postgres only: on SQLite the statements already run in-process.
+ * only (SELECTs with bound values), and Postgres only: on SQLite `reads` gets `db.kysely` itself (its
+ * statements already run in-process, {@link registerSqliteDirect}).
  * A read issued after the batch has left (after an await) runs on its own, as does any query that is
  * not a {@link preparedQuery}: the instance is a whole Kysely on the same pool.
  */
-export async function batchedReads<T>(k: Kysely<Database>, reads: (batched: Kysely<Database>) => Promise<T>): Promise<T> {
+export async function batchedReads<T>(db: Pick<Db, 'kysely' | 'dialect'>, reads: (batched: Kysely<Database>) => Promise<T>): Promise<T> {
+  const k = db.kysely;
+  if (db.dialect !== 'postgres') return reads(k);
   const batched = k.withoutPlugins();
   const batch: ReadBatch = { pending: [], sent: false };
   batches.set(batched, batch);
