@@ -111,7 +111,7 @@ try {
         continue;
       }
       const dataDir = mkdtempSync(join(tmpdir(), 'auth-elements-bench-'));
-      const pgDb = db === 'postgres' ? await throwawayPostgres(pgAdmin, 'ae_bench') : null;
+      const pgDb = db === 'postgres' ? await throwawayPostgres(pgAdmin, 'ae_bench', { force: true }) : null;
       const server = await startServerProcess({ DATA_DIR: dataDir, WORKERS: String(workers), ...(pgDb ? { DATABASE_URL: pgDb.url } : {}) });
       try {
         const authorization = await signIn(server);

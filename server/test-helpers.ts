@@ -75,10 +75,11 @@ export async function testDatabase(): Promise<{ databaseUrl?: string; cleanup():
 
 /**
  * A new, empty Postgres database `${prefix}_<random>` made through `admin` (a URL of a role with
- * CREATEDB): its URL, and `drop`, which removes it even while connections to it remain (WITH (FORCE),
- * PostgreSQL 13+). Used by the tests' {@link testDatabase} and by `npm run bench` (scripts/bench.mjs).
+ * CREATEDB): its URL, and `drop`. `force` drops it even while connections to it remain (WITH (FORCE),
+ * PostgreSQL 13+; it needs the right to end those backends): `npm run bench`, whose server processes may
+ * still be closing. Used by the tests' {@link testDatabase} (without force) and by scripts/bench.mjs.
  */
-export async function throwawayPostgres(admin: string, prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
+export async function throwawayPostgres(admin: string, prefix: string, opts: { force?: boolean } = {}): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `${prefix}_${randomUUID().replaceAll('-', '')}`;
   const client = new pg.Client({ connectionString: admin });
   await client.connect();
@@ -91,7 +92,7 @@ export async function throwawayPostgres(admin: string, prefix: string): Promise<
     async drop() {
       const c = new pg.Client({ connectionString: admin });
       await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.query(`DROP DATABASE IF EXISTS ${name}${opts.force ? ' WITH (FORCE)' : ''}`);
       await c.end();
     },
   };
