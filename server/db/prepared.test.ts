@@ -2,7 +2,8 @@
  * The hot path's statement shortcuts (db/prepared.ts): on SQLite, prepared reads run on the connection
  * directly, but never inside another caller's open transaction (an uncommitted revoke, rolled back,
  * must never have been seen); on Postgres, the reads of one batch go as one statement and come back
- * as each read alone would, in each read's order. SQLite, and Postgres with TEST_DATABASE_URL.
+ * as each read alone would, in each read's order (on SQLite a batch is the reads one by one, and must
+ * answer the same). SQLite, and Postgres with TEST_DATABASE_URL.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -12,6 +13,10 @@ import { batchedReads, preparedQuery } from './prepared.ts';
 
 const emailsNewestFirst = preparedQuery((k, userId: string) =>
   k.selectFrom('emails').select(['email', 'created_at']).where('user_id', '=', userId).orderBy('created_at', 'desc'),
+);
+// Its ORDER BY names a column it does not return: it cannot be an aggregate column, so it runs alone.
+const addressesNewestFirst = preparedQuery((k, userId: string) =>
+  k.selectFrom('emails').select('email').where('user_id', '=', userId).orderBy('created_at', 'desc'),
 );
 const userStatus = preparedQuery((k, userId: string, projectId: string) =>
   k.selectFrom('users').select(['user_id', 'status', 'created_at']).where('user_id', '=', userId).where('project_id', '=', projectId),
@@ -58,13 +63,23 @@ describe('prepared reads on the hot path', () => {
         .execute();
     }
     const emails = await emailsNewestFirst(k, userId);
-    const alone = [emails, await userStatus(k, userId, t.projectId), await userStatus(k, 'user-test-nobody', t.projectId)];
+    const alone = [
+      emails,
+      await userStatus(k, userId, t.projectId),
+      await addressesNewestFirst(k, userId),
+      await userStatus(k, 'user-test-nobody', t.projectId),
+    ];
     assert.deepEqual(
       emails.map((r) => r.email),
       ['b-second@example.com', 'a-first@example.com', 'batched@example.com'],
     );
     const batched = await batchedReads(t.services.db, async (b) => {
-      const first = await Promise.all([emailsNewestFirst(b, userId), userStatus(b, userId, t.projectId), userStatus(b, 'user-test-nobody', t.projectId)]);
+      const first = await Promise.all([
+        emailsNewestFirst(b, userId),
+        userStatus(b, userId, t.projectId),
+        addressesNewestFirst(b, userId),
+        userStatus(b, 'user-test-nobody', t.projectId),
+      ]);
       // After the batch has gone: an ordinary read.
       const later = await emailsNewestFirst(b, userId);
       return [...first, later];
