@@ -82,6 +82,8 @@ interface ReadBatch {
 const batches = new WeakMap<Kysely<Database>, ReadBatch>();
 /** Combined statement text per list of batched statements (the lists are few: one per set of methods). */
 const combinedSql = new Map<string, string>();
+/** Whether a prepared read's text can be an aggregate column ({@link aggregatePart}); its texts are few and fixed. */
+const combinable = new Map<string, boolean>();
 
 /**
  * Runs `reads` with a Kysely instance on which {@link preparedQuery} reads issued in the same tick are
@@ -124,11 +126,17 @@ function runBatch(
     );
   const together: PendingRead[] = [];
   for (const p of pending) {
-    if (pending.length > 1 && aggregatePart(p.sql, columnsOf, 0) !== null) together.push(p);
+    let fits = combinable.get(p.sql);
+    if (fits === undefined) {
+      fits = aggregatePart(p.sql, columnsOf, 0) !== null;
+      combinable.set(p.sql, fits);
+    }
+    if (pending.length > 1 && fits) together.push(p);
     else settle([p], run(p.sql, p.parameters), (all) => all);
   }
   if (together.length === 0) return;
-  const key = together.map((p) => p.sql).join('\u0000');
+  // Keyed by the reads' statement names (short), not their texts.
+  const key = together.map((p) => statementNames.get(p.sql)).join(',');
   let sql = combinedSql.get(key);
   if (!sql) {
     let offset = 0;
