@@ -9,15 +9,14 @@
 // Settings: DURATION seconds per measurement (default 10), CONNECTIONS (default 32),
 // BENCH_DB=sqlite,postgres and BENCH_WORKERS=1,2 (defaults: all four rows), BENCH_LOG_LEVEL (default warn:
 // no request log; info: one JSON line per request to a pipe). Postgres comes from
-// scripts/postgres.mjs (a fresh database per row, dropped after); without it its rows are skipped.
+// scripts/postgres.mjs (a fresh database per row, dropped after: server/test-helpers.ts throwawayPostgres); without it its rows are skipped.
 import { spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
+import { throwawayPostgres } from '../server/test-helpers.ts';
 import { ensurePostgres } from './postgres.mjs';
 
 const duration = Number(process.env.DURATION ?? 10);
@@ -90,26 +89,6 @@ async function signIn(server) {
   return auth(signedIn.session_token);
 }
 
-/** A fresh Postgres database for one row; null when Postgres is not available. */
-async function freshPostgres(admin) {
-  const name = `ae_bench_${randomUUID().replaceAll('-', '')}`;
-  const client = new pg.Client({ connectionString: admin });
-  await client.connect();
-  await client.query(`CREATE DATABASE ${name}`);
-  await client.end();
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  return {
-    url: url.href,
-    async drop() {
-      const c = new pg.Client({ connectionString: admin });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
-
 const bare = createServer((req, res) => {
   req.resume();
   req.on('end', () => {
@@ -132,7 +111,7 @@ try {
         continue;
       }
       const dataDir = mkdtempSync(join(tmpdir(), 'auth-elements-bench-'));
-      const pgDb = db === 'postgres' ? await freshPostgres(pgAdmin) : null;
+      const pgDb = db === 'postgres' ? await throwawayPostgres(pgAdmin, 'ae_bench', { force: true }) : null;
       const server = await startServerProcess({ DATA_DIR: dataDir, WORKERS: String(workers), ...(pgDb ? { DATABASE_URL: pgDb.url } : {}) });
       try {
         const authorization = await signIn(server);

@@ -6,7 +6,7 @@ import { safeEqualHex, sha256Hex } from './crypto.ts';
 import { type Db, openDatabase, withStartupLock } from './db/index.ts';
 import { ApiError } from './errors.ts';
 import { hostGuard } from './hosts.ts';
-import { type AppEnv, clientIp, type Ctx, errorResponse, isOriginAllowed, requestOriginAllowed, type Services } from './http.ts';
+import { type AppEnv, clientIp, type Ctx, errorResponse, isOriginAllowed, requestHeader, requestOriginAllowed, type Services } from './http.ts';
 import { loadSigningKeys } from './keys.ts';
 import { assertMethodList } from './method.ts';
 import { SERVER_METHODS } from './methods.ts';
@@ -284,7 +284,7 @@ function buildApp(svc: Services, opts: AppOptions, registered: RegisteredRoute[]
 
   app.use(async (c, next) => {
     // A sane id from a proxy or client is kept (one id across their logs and ours, ops/log.ts).
-    const requestId = incomingRequestId(c.req.header('x-request-id')) ?? `request-id-${mode}-${randomUUID()}`;
+    const requestId = incomingRequestId(requestHeader(c, 'x-request-id')) ?? `request-id-${mode}-${randomUUID()}`;
     c.set('requestId', requestId);
     const started = performance.now();
     // Set before next(): every response here is built with c.json/c.body/c.text, which start from these
@@ -340,9 +340,9 @@ function buildApp(svc: Services, opts: AppOptions, registered: RegisteredRoute[]
 
   app.use(async (c, next) => {
     if (!CORS_PATH.test(c.req.path)) return next();
-    const origin = c.req.header('origin');
+    const origin = requestHeader(c, 'origin');
     const allowed = origin !== undefined && isOriginAllowed(c, svc, origin);
-    if (c.req.method === 'OPTIONS' && c.req.header('access-control-request-method')) {
+    if (c.req.method === 'OPTIONS' && requestHeader(c, 'access-control-request-method')) {
       // Preflight: answered here for allowed origins only; disallowed ones get no CORS headers (except
       // the One Tap calls, which refuse a foreign origin themselves with an error the page can read).
       const idpPublic = IDP_PUBLIC_PATH.test(c.req.path);
@@ -420,9 +420,9 @@ function metricsRoute(app: Hono<AppEnv>, metrics: Metrics, token: string | undef
     // The socket's address, never X-Forwarded-For: a proxied request comes from the proxy, and a header is
     // whatever the caller wrote. Under app.request (tests) there is no socket: treated as loopback.
     const loopback = peer === undefined || peer === '127.0.0.1' || peer === '::1' || peer === '::ffff:127.0.0.1';
-    const bearer = c.req.header('authorization');
+    const bearer = requestHeader(c, 'authorization');
     const tokenOk = token !== undefined && bearer !== undefined && safeEqualHex(sha256Hex(bearer), sha256Hex(`Bearer ${token}`));
-    if (!tokenOk && (!loopback || c.req.header('x-forwarded-for') !== undefined)) throw new ApiError('not_found');
+    if (!tokenOk && (!loopback || requestHeader(c, 'x-forwarded-for') !== undefined)) throw new ApiError('not_found');
     c.header('Cache-Control', 'no-store');
     return c.body(await metrics.registry.metrics(), 200, { 'Content-Type': metrics.registry.contentType });
   });

@@ -7,7 +7,7 @@
  */
 import type { MiddlewareHandler } from 'hono';
 import { newSecretToken, sha256Hex } from './crypto.ts';
-import { type AppEnv, readBodyBytes, type Services } from './http.ts';
+import { type AppEnv, readBodyBytes, requestHeader, type Services } from './http.ts';
 import { bootstrapData } from './project.ts';
 import type { Route } from './routes/types.ts';
 
@@ -65,7 +65,7 @@ export function siteverifyCaptchaVerifier(secret: string, url = 'https://www.goo
 export function captchaGuard(svc: Services, verifier: CaptchaVerifier): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (c.req.method !== 'POST' || !CAPTCHA_PROTECTED.test(c.req.path) || !captchaRequired(svc)) return next();
-    const declared = Number(c.req.header('content-length') ?? '0');
+    const declared = Number(requestHeader(c, 'content-length') ?? '0');
     // Oversize or unreadable bodies are the handler's to refuse with its own error type.
     if (Number.isFinite(declared) && declared > svc.maxBodyBytes) return next();
     let token: unknown;

@@ -7,7 +7,7 @@
  */
 import type { MiddlewareHandler } from 'hono';
 import { ApiError } from './errors.ts';
-import type { AppEnv, Services } from './http.ts';
+import { type AppEnv, requestHeader, type Services } from './http.ts';
 
 /** Loopback names every project answers to: a rebinding attacker cannot make a browser send them. */
 export const LOOPBACK_HOSTNAMES: readonly string[] = ['localhost', '127.0.0.1', '[::1]'];
@@ -57,14 +57,29 @@ export function projectHosts(svc: Services): readonly string[] {
 /** Middleware refusing (421 invalid_host) a request whose Host or request-target authority is not ours. */
 export function hostGuard(svc: Services): MiddlewareHandler<AppEnv> {
   const allowed = projectHosts(svc);
+  // Verdicts by (Host header, the URL up to its authority's end): the same pair always gets the same
+  // verdict, and a server sees few distinct pairs, so a bounded memo spares a URL parse and two
+  // host parses per request. Beyond the bound every pair is still checked, just not remembered.
+  const verdicts = new Map<string, boolean>();
   return async (c, next) => {
-    const header = c.req.header('host');
-    // The URL's authority is what the app uses (origin checks, links); under node-server it is the
-    // Host header, or an absolute-form request target's authority, which must pass too.
-    const urlHost = new URL(c.req.url).host;
-    if ((header !== undefined && !hostAllowed(header, allowed)) || !hostAllowed(urlHost, allowed)) {
-      throw new ApiError('invalid_host');
+    const header = requestHeader(c, 'host');
+    const url = c.req.url;
+    const key = `${header === undefined ? '' : `h${header}`}\n${URL_AUTHORITY.exec(url)?.[0] ?? url}`;
+    let ok = verdicts.get(key);
+    if (ok === undefined) {
+      // The URL's authority is what the app uses (origin checks, links); under node-server it is the
+      // Host header, or an absolute-form request target's authority, which must pass too.
+      const urlHost = new URL(url).host;
+      ok = (header === undefined || hostAllowed(header, allowed)) && hostAllowed(urlHost, allowed);
+      if (verdicts.size < HOST_VERDICTS_MAX) verdicts.set(key, ok);
     }
+    if (!ok) throw new ApiError('invalid_host');
     await next();
   };
 }
+
+/** Distinct (Host, authority) pairs {@link hostGuard} remembers per app. */
+const HOST_VERDICTS_MAX = 256;
+// A URL's scheme and authority: the authority ends at the first '/', '\\' (special schemes), '?' or '#'
+// (WHATWG URL), so the rest of the URL cannot change its host.
+const URL_AUTHORITY = /^[a-z][a-z0-9+.-]*:\/\/[^/\\?#]*/i;

@@ -57,6 +57,24 @@ export interface AppEnv {
 /** The Hono context of this app. */
 export type Ctx = Context<AppEnv>;
 
+/**
+ * A request header as Fetch's `Headers.get` gives it (every field of that name, in order, joined by
+ * ", "; undefined when absent), `name` in lower case. Under node-server it is read from the socket's raw
+ * header list: `c.req.header` makes node-server build a Fetch Headers object of every header on the
+ * first read (--cpu-prof: a few % of a sessions/authenticate call). Under `app.request` (tests), `c.req.header`.
+ */
+export function requestHeader(c: Ctx, name: string): string | undefined {
+  const incoming = c.env?.incoming;
+  if (!incoming) return c.req.header(name);
+  const raw = incoming.rawHeaders;
+  let value: string | undefined;
+  for (let i = 0; i < raw.length; i += 2) {
+    const key = raw[i]!;
+    if (key.length === name.length && key.toLowerCase() === name) value = value === undefined ? raw[i + 1]! : `${value}, ${raw[i + 1]!}`;
+  }
+  return value;
+}
+
 /** Success answer in the DESIGN 2 envelope, with the request id and status_code 200. */
 export function ok<T extends object>(c: Ctx, payload: T): Response {
   return c.json({ data: { ...payload, request_id: c.get('requestId'), status_code: 200 } }, 200);
@@ -117,7 +135,7 @@ export async function readBodyBytes(c: Ctx, maxBytes: number): Promise<Buffer> {
 }
 
 async function readBodyOnce(c: Ctx, maxBytes: number): Promise<Buffer> {
-  const declared = Number(c.req.header('content-length') ?? '0');
+  const declared = Number(requestHeader(c, 'content-length') ?? '0');
   if (Number.isFinite(declared) && declared > maxBytes) throw new ApiError('request_too_large');
   const incoming = c.env?.incoming;
   // Under node-server, straight from the socket's IncomingMessage: going through c.req.raw.body
@@ -144,56 +162,83 @@ async function readBodyOnce(c: Ctx, maxBytes: number): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-/** Reads an IncomingMessage to its end, refusing (and no longer buffering) past `maxBytes`. */
+/** One body being read by {@link readIncoming}, kept on the IncomingMessage its listeners get as `this`. */
+interface BodyRead {
+  chunks: Buffer[];
+  total: number;
+  maxBytes: number;
+  resolve(body: Buffer): void;
+  reject(err: ApiError): void;
+}
+
+const BODY_READ = Symbol('bodyRead');
+type ReadingMessage = IncomingMessage & { [BODY_READ]?: BodyRead };
+
+/**
+ * Reads an IncomingMessage to its end, refusing (and no longer buffering) past `maxBytes`. The listeners
+ * are module functions reading their state from the message (`this`), not closures made per request.
+ */
 function readIncoming(incoming: IncomingMessage, maxBytes: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let total = 0;
-    const done = () => {
-      incoming.off('data', onData);
-      incoming.off('end', onEnd);
-      incoming.off('error', onError);
-      incoming.off('close', onClose);
-    };
-    const onData = (chunk: Buffer) => {
-      total += chunk.byteLength;
-      if (total > maxBytes) {
-        // Stop reading at once: a chunked upload without Content-Length must not be buffered whole
-        // (node-server drains or drops the rest once the answer is sent).
-        done();
-        incoming.pause();
-        reject(new ApiError('request_too_large'));
-        return;
-      }
-      chunks.push(chunk);
-    };
-    const onEnd = () => {
-      done();
-      resolve(Buffer.concat(chunks, total));
-    };
-    // A body cut off (the client went away, or the server's request time-out dropped the socket) has
-    // no one left to answer; a 408 rather than a thrown Error keeps it out of the 500 log.
-    const cutOff = (cause?: Error) => new ApiError('request_timeout', { message: 'The request body was cut off before its end.', cause });
-    const onError = (err: Error) => {
-      done();
-      reject(cutOff(err));
-    };
-    const onClose = () => {
-      done();
-      reject(cutOff());
-    };
-    incoming.on('data', onData);
-    incoming.once('end', onEnd);
-    incoming.once('error', onError);
-    incoming.once('close', onClose);
+    (incoming as ReadingMessage)[BODY_READ] = { chunks: [], total: 0, maxBytes, resolve, reject };
+    incoming.on('data', onBodyData);
+    incoming.once('end', onBodyEnd);
+    incoming.once('error', onBodyError);
+    incoming.once('close', onBodyClose);
   });
 }
+
+/** Detaches the body listeners; the read's state, or undefined when it already settled. */
+function finishBodyRead(incoming: ReadingMessage): BodyRead | undefined {
+  const read = incoming[BODY_READ];
+  incoming[BODY_READ] = undefined;
+  incoming.off('data', onBodyData);
+  incoming.off('end', onBodyEnd);
+  incoming.off('error', onBodyError);
+  incoming.off('close', onBodyClose);
+  return read;
+}
+
+function onBodyData(this: ReadingMessage, chunk: Buffer): void {
+  const read = this[BODY_READ];
+  if (!read) return;
+  read.total += chunk.byteLength;
+  if (read.total > read.maxBytes) {
+    // Stop reading at once: a chunked upload without Content-Length must not be buffered whole
+    // (node-server drains or drops the rest once the answer is sent).
+    finishBodyRead(this);
+    this.pause();
+    read.reject(new ApiError('request_too_large'));
+    return;
+  }
+  read.chunks.push(chunk);
+}
+
+function onBodyEnd(this: ReadingMessage): void {
+  const read = finishBodyRead(this);
+  read?.resolve(Buffer.concat(read.chunks, read.total));
+}
+
+// A body cut off (the client went away, or the server's request time-out dropped the socket) has
+// no one left to answer; a 408 rather than a thrown Error keeps it out of the 500 log.
+const bodyCutOff = (cause?: Error) => new ApiError('request_timeout', { message: 'The request body was cut off before its end.', cause });
+
+function onBodyError(this: ReadingMessage, err: Error): void {
+  finishBodyRead(this)?.reject(bodyCutOff(err));
+}
+
+function onBodyClose(this: ReadingMessage): void {
+  finishBodyRead(this)?.reject(bodyCutOff());
+}
+
+// One decoder for every body: without `stream`, each decode starts afresh (no state carries over).
+const UTF8_FATAL = new TextDecoder('utf-8', { fatal: true });
 
 /** Reads the body as UTF-8 text with a hard byte cap (DESIGN 3). @throws request_too_large, invalid_json (not UTF-8) */
 export async function readBodyText(c: Ctx, maxBytes: number): Promise<string> {
   const bytes = await readBodyBytes(c, maxBytes);
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return UTF8_FATAL.decode(bytes);
   } catch {
     throw new ApiError('invalid_json', { message: 'The request body is not valid UTF-8.' });
   }
@@ -333,7 +378,7 @@ export function parseBasicAuth(header: string | undefined): BasicCredentials | n
  * Returns the secret part (a session token, or the public token again when signed out).
  */
 export function requireProjectAuth(c: Ctx, svc: Services): BasicCredentials {
-  const creds = parseBasicAuth(c.req.header('authorization'));
+  const creds = parseBasicAuth(requestHeader(c, 'authorization'));
   if (!creds) throw new ApiError('unauthorized_credentials', { message: 'Missing or malformed Basic authorization header.' });
   if (creds.publicToken !== svc.project.public_token) throw new ApiError('invalid_public_token');
   return creds;
@@ -341,7 +386,7 @@ export function requireProjectAuth(c: Ctx, svc: Services): BasicCredentials {
 
 /** True when the request's Origin may call the API: absent (server-to-server), same origin, or allowlisted. */
 export function requestOriginAllowed(c: Ctx, svc: Services): boolean {
-  const origin = c.req.header('origin');
+  const origin = requestHeader(c, 'origin');
   if (origin === undefined) return true;
   return isOriginAllowed(c, svc, origin);
 }
@@ -355,7 +400,7 @@ export function isOriginAllowed(c: Ctx, svc: Services, origin: string): boolean 
 /** Client IP: socket address, or the first X-Forwarded-For hop when the proxy is trusted. */
 export function clientIp(c: Ctx, svc: Services): string {
   if (svc.trustProxy) {
-    const xff = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+    const xff = requestHeader(c, 'x-forwarded-for')?.split(',')[0]?.trim();
     if (xff) return xff.slice(0, 64);
   }
   return c.env?.incoming?.socket?.remoteAddress ?? '127.0.0.1';
@@ -363,5 +408,5 @@ export function clientIp(c: Ctx, svc: Services): string {
 
 /** User agent, bounded so a huge header cannot bloat session rows. */
 export function userAgent(c: Ctx): string {
-  return (c.req.header('user-agent') ?? '').slice(0, 512);
+  return (requestHeader(c, 'user-agent') ?? '').slice(0, 512);
 }

@@ -52,6 +52,9 @@ export class KeyRing implements SigningKeys {
   private loadedAt = Number.NEGATIVE_INFINITY;
   private imported = new Map<string, CryptoKey>();
   private chosen!: { kid: string; privateKey: CryptoKey };
+  /** `chosen` holds for times in [chosenFrom, chosenUntil): from its pick to the next key's moment, while the rows are unchanged. */
+  private chosenFrom = Number.POSITIVE_INFINITY;
+  private chosenUntil = Number.NEGATIVE_INFINITY;
 
   private constructor(private db: Db) {}
 
@@ -77,7 +80,11 @@ export class KeyRing implements SigningKeys {
     if (nowMs - this.loadedAt >= KEY_REFRESH_MS || nowMs < this.loadedAt) {
       this.rows = await this.db.kysely.selectFrom('signing_keys').select(['kid', 'private_jwk', 'created_at', 'active_from', 'retire_at']).execute();
       this.loadedAt = nowMs;
+      this.chosenFrom = Number.POSITIVE_INFINITY;
     }
+    // The same rows pick the same key until the next key's moment comes: no filter and sort per call
+    // (sessions/authenticate asks on every call).
+    if (nowMs >= this.chosenFrom && nowMs < this.chosenUntil) return this.chosen;
     const usable = this.rows.filter((r) => activeFrom(r) <= nowMs);
     // Before any key's moment (a clock set back): the oldest key rather than none.
     const pool = usable.length > 0 ? usable : [...this.rows].sort((a, b) => activeFrom(a) - activeFrom(b)).slice(0, 1);
@@ -89,6 +96,8 @@ export class KeyRing implements SigningKeys {
       this.imported.set(row.kid, key);
     }
     this.chosen = { kid: row.kid, privateKey: key };
+    this.chosenFrom = nowMs;
+    this.chosenUntil = this.rows.reduce((next, r) => (activeFrom(r) > nowMs ? Math.min(next, activeFrom(r)) : next), Number.POSITIVE_INFINITY);
     return this.chosen;
   }
 }

@@ -69,7 +69,18 @@ export function tempDir(): { dir: string; cleanup(): void } {
 export async function testDatabase(): Promise<{ databaseUrl?: string; cleanup(): Promise<void> }> {
   const admin = process.env.TEST_DATABASE_URL;
   if (!admin) return { cleanup: async () => undefined };
-  const name = `ae_test_${randomUUID().replaceAll('-', '')}`;
+  const db = await throwawayPostgres(admin, 'ae_test');
+  return { databaseUrl: db.url, cleanup: db.drop };
+}
+
+/**
+ * A new, empty Postgres database `${prefix}_<random>` made through `admin` (a URL of a role with
+ * CREATEDB): its URL, and `drop`. `force` drops it even while connections to it remain (WITH (FORCE),
+ * PostgreSQL 13+; it needs the right to end those backends): `npm run bench`, whose server processes may
+ * still be closing. Used by the tests' {@link testDatabase} (without force) and by scripts/bench.mjs.
+ */
+export async function throwawayPostgres(admin: string, prefix: string, opts: { force?: boolean } = {}): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${randomUUID().replaceAll('-', '')}`;
   const client = new pg.Client({ connectionString: admin });
   await client.connect();
   await client.query(`CREATE DATABASE ${name}`);
@@ -77,11 +88,11 @@ export async function testDatabase(): Promise<{ databaseUrl?: string; cleanup():
   const url = new URL(admin);
   url.pathname = `/${name}`;
   return {
-    databaseUrl: url.href,
-    async cleanup() {
+    url: url.href,
+    async drop() {
       const c = new pg.Client({ connectionString: admin });
       await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name}`);
+      await c.query(`DROP DATABASE IF EXISTS ${name}${opts.force ? ' WITH (FORCE)' : ''}`);
       await c.end();
     },
   };

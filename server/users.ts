@@ -6,7 +6,9 @@ import type { User } from '../sdk-core/schemas/index.ts';
 import { newId } from './crypto.ts';
 import type { UsersTable } from './db/schema.ts';
 import type { Services } from './http.ts';
-import { preparedQuery } from './db/prepared.ts';
+import { batchedReads, preparedQuery } from './db/prepared.ts';
+import type { Kysely } from 'kysely';
+import type { Database } from './db/schema.ts';
 import type { UserRecords } from './method.ts';
 import { toPhoneNumber, userPhoneRows } from './phones.ts';
 
@@ -63,15 +65,19 @@ export type KnownUserRow = Pick<UsersTable, 'status' | 'created_at'> & { untrust
  * row as just read in the active project (it is then not read again).
  */
 export async function loadUser(svc: Services, userId: string, known?: KnownUserRow): Promise<User | null> {
-  const k = svc.db.kysely;
   const projectId = svc.project.project_id;
-  // The user row and its sub-records at once: concurrent on a Postgres pool, back to back on SQLite.
-  const [[user], emails, phoneNumbers, ...methodParts] = await Promise.all([
-    known ? [{ user_id: userId, ...known }] : userRow(k, userId, projectId),
-    userEmails(k, userId),
-    userPhoneRows(k, userId),
-    ...svc.methods.map((m) => m.userRecords?.(svc, userId) ?? {}),
-  ]);
+  // The user row and its sub-records at once: in-process statements back to back on SQLite; on Postgres
+  // one statement, one round trip (db/prepared.ts batchedReads) instead of one per table.
+  const read = (k: Kysely<Database>) => {
+    const s = k === svc.db.kysely ? svc : { ...svc, db: { ...svc.db, kysely: k } };
+    return Promise.all([
+      known ? [{ user_id: userId, ...known }] : userRow(k, userId, projectId),
+      userEmails(k, userId),
+      userPhoneRows(k, userId),
+      ...svc.methods.map((m) => m.userRecords?.(s, userId) ?? {}),
+    ]);
+  };
+  const [[user], emails, phoneNumbers, ...methodParts] = await batchedReads(svc.db, read);
   if (!user) return null;
   return {
     user_id: user.user_id,

@@ -16,7 +16,7 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import { migrationProvider } from './migrations.ts';
-import { preparedStatementName } from './prepared.ts';
+import { preparedStatementName, registerSqliteDirect } from './prepared.ts';
 import type { Database } from './schema.ts';
 
 export type { Database } from './schema.ts';
@@ -75,7 +75,17 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Db> {
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('foreign_keys = ON');
-    kysely = new Kysely<Database>({ dialect: new ProcessSafeSqliteDialect({ database: withStatementCache(sqlite) }) });
+    const statements = withStatementCache(sqlite);
+    kysely = new Kysely<Database>({ dialect: new ProcessSafeSqliteDialect({ database: statements }) });
+    registerSqliteDirect(kysely, {
+      inTransaction: () => sqlite.inTransaction,
+      run: (sql, params) => {
+        const stmt = statements.prepare(sql);
+        if (stmt.reader) return stmt.all(...params);
+        stmt.run(...params);
+        return [];
+      },
+    });
   }
 
   const migrator = new Migrator({ db: kysely, provider: migrationProvider });

@@ -77,9 +77,16 @@ export async function getUserRoles(db: Db, projectId: string, userId: string): P
   return (await givenRoles(db.kysely, projectId, userId)).map((r) => r.role_id);
 }
 
-// Compiled once: loadUser runs these on every authenticate answer.
+// Compiled once: loadUser runs these on every authenticate answer. givenRoles returns its ORDER BY's
+// columns, so db/prepared.ts batchedReads can send it in loadUser's one statement.
 const givenRoles = preparedQuery((k, projectId: string, userId: string) =>
-  k.selectFrom('user_roles').select('role_id').where('project_id', '=', projectId).where('user_id', '=', userId).orderBy('created_at').orderBy('role_id'),
+  k
+    .selectFrom('user_roles')
+    .select(['role_id', 'created_at'])
+    .where('project_id', '=', projectId)
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .orderBy('role_id'),
 );
 const verifiedEmails = preparedQuery((k, projectId: string, userId: string) =>
   k.selectFrom('emails').select('email').where('user_id', '=', userId).where('project_id', '=', projectId).where('verified', '=', 1),
