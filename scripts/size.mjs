@@ -22,7 +22,7 @@ export const INTERACTIVE_BUDGET_GZIP = 20 * 1024;
  * react-dom, react and scheduler alone are 45.9 KB gzip of that, so the budget checked is what this
  * build reaches, to stop regressions; the gap to 60 KB is said in the closing note of issue 16.
  */
-export const EMAIL_SIGN_IN_BUDGET_GZIP = 101 * 1024;
+export const EMAIL_SIGN_IN_BUDGET_GZIP = 97 * 1024;
 
 /**
  * The headless client's initial JS (dist/client.js): sessions, HTTP, errors, the session manager,
