@@ -119,7 +119,11 @@ function runBatch(
 ): void {
   const settle = (reads: PendingRead[], rows: Promise<unknown[]>, pick: (all: unknown[], i: number) => unknown[]) =>
     rows.then(
-      (all) => reads.forEach((p, i) => p.resolve(pick(all, i))),
+      (all) => {
+        reads.forEach((p, i) => {
+          p.resolve(pick(all, i));
+        });
+      },
       (err: unknown) => {
         for (const p of reads) p.reject(err);
       },
