@@ -195,7 +195,8 @@ describe('<auth-idp-consent>', () => {
     document.body.style.width = '320px';
     try {
       const { el, root } = await mount('client_id=app', '[data-idp-error]');
-      expect(root.activeElement?.tagName).to.equal('H1');
+      // The focus move is an effect after the screen's commit: the screen can be seen a moment before it.
+      await waitFor(() => root.activeElement?.tagName === 'H1', 'focus on the heading');
       expect(el.scrollWidth).to.be.at.most(320);
     } finally {
       document.body.style.width = '';
