@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `node --import tsx scripts/bench-mount-ab.mjs dirA dirB [...]`: `npm run bench:mount`'s timed run
-// (same page, probe, throttling: CPU 4x, 10 Mbps, 40 ms RTT, gzip, no cache) over several builds,
+// (same page, probe, throttling: bench-mount/page.ts; gzip, no cache) over several builds,
 // interleaved run by run (A, B, A, B...), so load from other work on the machine falls on every build
 // alike: on a shared machine, two 9-run sets taken a minute apart differ by more than the change
 // being measured. Prints each build's medians and their ratios to the first build. RUNS (default 9).
@@ -12,6 +12,7 @@ import { chromium } from 'playwright-core';
 import { startServer } from '../server/start.ts';
 import { chromiumLaunchOptions } from '../test/chromium.mjs';
 import { median, startStaticServer } from './bench-mount/lib.ts';
+import { openProbedPage } from './bench-mount/page.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const here = join(root, 'scripts', 'bench-mount');
@@ -36,21 +37,8 @@ const browser = await chromium.launch({ ...chromiumLaunchOptions });
 
 /** One run of `build`: the probe's field, React mounted, and the first paint (ms since navigation start). */
 async function run(build) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const { context, page, done } = await openProbedPage(browser, { expectMark: build.expectMark });
   try {
-    let signal;
-    const done = new Promise((r) => {
-      signal = r;
-    });
-    await context.exposeBinding('__benchMountDone', () => signal());
-    await context.addInitScript({ content: `window.__benchMountOptions = ${JSON.stringify({ expectMark: build.expectMark, focusField: false })};` });
-    await context.addInitScript({ path: join(here, 'probe.js') });
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 40, downloadThroughput: 10e6 / 8, uploadThroughput: 10e6 / 8 });
     await page.goto(`${build.site.url}/`, { waitUntil: 'commit' });
     let timer;
     await Promise.race([done, new Promise((_, reject) => (timer = setTimeout(() => reject(new Error('run timed out')), 60_000)))]).finally(() =>

@@ -14,6 +14,7 @@ import { chromium } from 'playwright-core';
 import { startServer } from '../server/start.ts';
 import { chromiumLaunchOptions } from '../test/chromium.mjs';
 import { startStaticServer } from './bench-mount/lib.ts';
+import { openProbedPage } from './bench-mount/page.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const here = join(root, 'scripts', 'bench-mount');
@@ -25,22 +26,7 @@ const page0 = readFileSync(join(here, 'index.html'), 'utf8').replaceAll('%API_BA
 const site = await startStaticServer({ page: page0, distDir });
 const browser = await chromium.launch({ ...chromiumLaunchOptions });
 try {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  await context.addInitScript({ content: `window.__benchMountOptions = ${JSON.stringify({ expectMark: true, focusField: false })};` });
-  await context.addInitScript({ path: join(here, 'probe.js') });
-  let signalDone;
-  const done = new Promise((resolve) => {
-    signalDone = resolve;
-  });
-  await context.exposeBinding('__benchMountDone', () => signalDone());
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-  if (THROTTLE) {
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 40, downloadThroughput: 10e6 / 8, uploadThroughput: 10e6 / 8 });
-  }
+  const { context, page, cdp, done } = await openProbedPage(browser, { expectMark: true, throttle: THROTTLE });
   // The JS CPU profile (sampled every 100 us) of the same run: self time per function, by file.
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 100 });

@@ -21,6 +21,7 @@ import { chromium } from 'playwright-core';
 import { startServer } from '../server/start.ts';
 import { chromiumLaunchOptions } from '../test/chromium.mjs';
 import { compare, formatTable, medians, newestSourceMtime, startStaticServer } from './bench-mount/lib.ts';
+import { CPU_RATE, NETWORK, openProbedPage } from './bench-mount/page.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const here = join(root, 'scripts', 'bench-mount');
@@ -29,10 +30,8 @@ const THROTTLE = process.env.NO_THROTTLE !== '1';
 const RUN_TIMEOUT_MS = 60_000;
 const MARK = 'auth-elements:react-mounted';
 const BASELINE = join(root, 'scripts', 'bench-mount-baseline.json');
-const CPU_RATE = 4;
 /** When the fallback poll of a run starts (the binding reports long before). */
 const POLL_AFTER_MS = 20_000;
-const NETWORK = { offline: false, latency: 40, downloadThroughput: 10e6 / 8, uploadThroughput: 10e6 / 8 };
 
 // The whole bench is bounded: a hung browser or server must not keep the process (or the CPU) for ever.
 const watchdog = setTimeout(
@@ -106,27 +105,16 @@ for (const sig of ['SIGINT', 'SIGTERM']) {
 
 /** A fresh context and page, throttled as configured, with the probe installed. */
 async function openPage({ focusField = false } = {}) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  let signalDone;
-  const done = new Promise((resolve) => {
-    signalDone = resolve;
-  });
   let signalField;
   const field = new Promise((resolve) => {
     signalField = resolve;
   });
-  await context.exposeBinding('__benchMountDone', () => signalDone());
-  await context.exposeBinding('__benchMountField', () => signalField());
-  await context.addInitScript({ content: `window.__benchMountOptions = ${JSON.stringify({ expectMark, focusField })};` });
-  await context.addInitScript({ path: join(here, 'probe.js') });
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-  if (THROTTLE) {
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_RATE });
-    await cdp.send('Network.emulateNetworkConditions', NETWORK);
-  }
+  const { context, page, done } = await openProbedPage(browser, {
+    expectMark,
+    focusField,
+    throttle: THROTTLE,
+    onField: focusField ? () => signalField() : undefined,
+  });
   // The binding, or (should it be missing) a slow poll, started only after POLL_AFTER_MS: Playwright's
   // first waitForFunction injects its page-side script (~330 KB, 50 to 70 ms of the throttled main
   // thread, seen in a trace), which must not land in the timed part of a run.

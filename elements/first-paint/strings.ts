@@ -2,7 +2,7 @@
  * The texts of the first screens, without React's string table (strings.ts assembles it from every
  * method through methods.ts): English from the methods' own data modules, the locale pack on top
  * when the widget is not in English (loaded asynchronously, the pack React will use too), then the
- * host's `strings` overrides, the same precedence as react-internals/strings.ts `resolveStrings`.
+ * host's `strings` overrides, the same precedence as react-internals/widget-strings.ts `resolveStrings`.
  */
 import { isRecord } from '../../react-internals/config-parse.ts';
 import { FIRST_SCREEN_SHELL_STRINGS } from '../../react-internals/core-strings.ts';
