@@ -180,7 +180,6 @@ export default [
       'auth-elements': 'src/auth-elements.ts',
       define: 'src/define.ts',
       index: 'src/index.ts',
-      client: 'src/client.ts',
     },
     output: {
       dir: 'dist',
@@ -193,6 +192,23 @@ export default [
         /\/sdk-core\/(errors|dom|schemas\/(oauth-providers|defaults)|oauth\/providers)\.ts$/.test(id) ? 'base' : CLIENT_CORE.test(id) ? 'client' : undefined,
     },
     plugins: [...plugins({ lazyPreload: true }), typeOnlyStubs],
+  },
+  {
+    // Issue 16: the headless client (auth-elements/client) is a graph of its own, so it shares no
+    // chunk with the elements' first paint and tree-shaking keeps only what the client uses of
+    // errors.ts and the defaults (not the DOM helpers or the OAuth provider schema the first paint
+    // needs). 'allow-extension' lets the entry itself hold the core (the method groups import it from
+    // there) instead of a facade re-exporting a core chunk: one file, one gzip stream up front. Its
+    // error classes are a second copy; sdk-core/errors.ts matches classes across copies by name.
+    input: { client: 'src/client.ts' },
+    preserveEntrySignatures: 'allow-extension',
+    output: {
+      dir: 'dist',
+      format: 'es',
+      sourcemap: process.env.AE_SOURCEMAP === 'hidden' ? 'hidden' : true,
+      chunkFileNames: 'client-chunks/[name]-[hash].js',
+    },
+    plugins: plugins({ lazyPreload: true }),
   },
   {
     input: { react: 'src/react.ts' },

@@ -48,3 +48,36 @@ describe('error family', () => {
     assert.deepEqual([t.code, (t as ReturnType<typeof unknownError>).error_type], ['api_error', 'unknown_error']);
   });
 });
+
+describe('two copies of the kit on one page', () => {
+  it("instanceof, isApiError and toAuthError recognise the other copy's errors by class name", async () => {
+    // A second module instance is a second copy of every class (as auth-elements/client's bundle is beside the elements').
+    const other = (await import(`./errors.ts?copy=${Date.now()}`)) as typeof import('./errors.ts');
+    const { ApiError, ConfigError, isApiError, NoSessionError } = await import('./errors.ts');
+    assert.notEqual(other.ApiError, ApiError);
+    const foreign = new other.ApiError({ status_code: 429, error_type: 'too_many_requests', error_message: 'slow down', error_url: '' });
+    assert.ok(foreign instanceof ApiError);
+    assert.ok(foreign instanceof AuthError);
+    assert.ok(foreign instanceof Error);
+    assert.equal(foreign instanceof NoSessionError, false);
+    assert.equal(foreign instanceof ConfigError, false);
+    assert.equal(isApiError(foreign, 'too_many_requests'), true);
+    // Kept as it is (not wrapped as unknown_error), so the widget shows the text of its error_type.
+    assert.equal(toAuthError(foreign), foreign);
+    assert.ok(new ApiError({ status_code: 400, error_type: 'x', error_message: 'x', error_url: '' }) instanceof other.AuthError);
+    assert.equal(new other.NoSessionError().name, 'NoSessionError');
+  });
+
+  it('a host subclass and errors of other libraries are not taken for SDK classes', async () => {
+    const { ApiError } = await import('./errors.ts');
+    class HostError extends ApiError {}
+    const plain = new ApiError({ status_code: 400, error_type: 'x', error_message: 'x', error_url: '' });
+    assert.equal(plain instanceof HostError, false);
+    assert.ok(new HostError({ status_code: 400, error_type: 'x', error_message: 'x', error_url: '' }) instanceof ApiError);
+    // A Node error with a `code` of its own, and a look-alike plain object.
+    assert.equal(Object.assign(new Error('reset'), { code: 'ECONNRESET' }) instanceof AuthError, false);
+    assert.equal({ name: 'ApiError', code: 'api_error' } instanceof ApiError, false);
+    for (const v of [null, undefined, 0, 'ApiError', Object.create(null), Object.create(Object.create(null))]) assert.equal(v instanceof AuthError, false);
+    assert.equal(toAuthError(new TypeError('boom')).code, 'api_error');
+  });
+});

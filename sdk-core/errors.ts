@@ -19,18 +19,38 @@ export type AuthErrorCode =
   // OAuth (issue 13): Google One Tap did not sign in (oauth/errors.ts).
   | 'one_tap';
 
+/** The own `errorClass` of an SDK error class, or '' (a host's subclass has none of its own). */
+const errorClassOf = (c: unknown): string => (typeof c === 'function' && Object.hasOwn(c, 'errorClass') && (c as typeof AuthError).errorClass) || '';
+
 /**
- * Base class of every error the SDK throws. Each class sets its `name` as a literal: a minifier
- * renames classes, and hosts (and `auth-error`'s `detail.name`) read `name`, so `new.target.name`
- * would say "a" in the built bundle.
+ * Base class of every error the SDK throws. Each class names itself in a literal (`errorClass`, and
+ * the instance's `name` from it): a minifier renames classes, and hosts (and `auth-error`'s
+ * `detail.name`) read `name`, so `new.target.name` would say "a" in the built bundle.
  */
 export class AuthError extends Error {
+  /** The class's name as a literal (minifiers rename classes); `instanceof` compares it across copies of the kit. */
+  static readonly errorClass: string = 'AuthError';
+  /**
+   * `instanceof` across copies of the kit: a page can hold two (`auth-elements/client` is a bundle
+   * of its own beside the elements', and `auth-elements/react` another), each with its own classes.
+   * An error of another copy is an instance of this class when a class on its prototype chain has
+   * this class's `errorClass`; within one copy this is the ordinary prototype check.
+   */
+  static override [Symbol.hasInstance]<T>(this: abstract new (...args: never[]) => T, x: unknown): x is T {
+    // biome-ignore lint/complexity/noThisInStatic: the class on instanceof's right side (a subclass inherits this method).
+    const cls = this;
+    const id = errorClassOf(cls);
+    for (let p = x == null ? null : Object.getPrototypeOf(x); p; p = Object.getPrototypeOf(p)) {
+      if (p === cls.prototype || (id && errorClassOf(p.constructor) === id)) return true;
+    }
+    return false;
+  }
   /** Stable machine-readable code of the error class. */
   readonly code: AuthErrorCode;
-  override name = 'AuthError';
   constructor(code: AuthErrorCode, message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.code = code;
+    this.name = (new.target as typeof AuthError).errorClass;
   }
 }
 
@@ -63,7 +83,7 @@ const UNREACHABLE_TEXT: Record<UnreachableReason, string> = {
  * is the SPEC §8 text of its `reason`; code (a UI choosing its own words among them) reads `reason`.
  */
 export class ApiUnreachableError extends AuthError {
-  override name = 'ApiUnreachableError';
+  static override readonly errorClass: string = 'ApiUnreachableError';
   /** Which of the unreachable cases this is. */
   readonly reason: UnreachableReason;
   constructor(reason: UnreachableReason, options?: { cause?: unknown }) {
@@ -77,7 +97,7 @@ export class ApiUnreachableError extends AuthError {
  * DESIGN §2). Protected calls retry once with a fresh token (SPEC §4); this is what a second refusal throws.
  */
 export class CaptchaRequiredError extends AuthError {
-  override name = 'CaptchaRequiredError';
+  static override readonly errorClass: string = 'CaptchaRequiredError';
   constructor() {
     super('captcha_required', 'Captcha required');
   }
@@ -91,7 +111,7 @@ export interface SchemaIssue {
 
 /** The server rejected the request's shape (SPEC §8: '[400] Request does not match expected schema'). */
 export class SchemaError extends AuthError {
-  override name = 'SchemaError';
+  static override readonly errorClass: string = 'SchemaError';
   /** Every issue the server reported, in order. */
   readonly issues: SchemaIssue[];
   constructor(issues: SchemaIssue[]) {
@@ -113,7 +133,7 @@ export interface ApiErrorFields {
 
 /** The API answered with an error (non-2xx JSON with `error_type`). */
 export class ApiError extends AuthError implements ApiErrorFields {
-  override name = 'ApiError';
+  static override readonly errorClass: string = 'ApiError';
   readonly status_code: number;
   readonly error_type: string;
   readonly error_message: string;
@@ -133,7 +153,7 @@ export class ApiError extends AuthError implements ApiErrorFields {
 
 /** A method was called with bad arguments; names the method and the field. */
 export class UsageError extends AuthError {
-  override name = 'UsageError';
+  static override readonly errorClass: string = 'UsageError';
   /** The SDK method that was called, e.g. `otps.email.loginOrCreate`. */
   readonly method: string;
   /** The argument at fault, e.g. `email`. */
@@ -147,7 +167,7 @@ export class UsageError extends AuthError {
 
 /** A call needs a session and there is none. */
 export class NoSessionError extends AuthError {
-  override name = 'NoSessionError';
+  static override readonly errorClass: string = 'NoSessionError';
   constructor() {
     super('no_session', 'There is no session currently available. Make sure the user is authenticated with a valid session.');
   }
@@ -155,7 +175,7 @@ export class NoSessionError extends AuthError {
 
 /** The identity-provider flow is missing a required query parameter. */
 export class MissingParameterError extends AuthError {
-  override name = 'MissingParameterError';
+  static override readonly errorClass: string = 'MissingParameterError';
   /** The missing parameter's name. */
   readonly parameter: string;
   constructor(parameter: string) {
@@ -169,7 +189,7 @@ export class MissingParameterError extends AuthError {
  * `config` attribute, an unknown product, no client. `field` names the place, e.g. `config.products[1]`.
  */
 export class ConfigError extends AuthError {
-  override name = 'ConfigError';
+  static override readonly errorClass: string = 'ConfigError';
   /** Where the problem is, e.g. `config`, `config.otpOptions.methods`, `client`. */
   readonly field: string;
   constructor(field: string, message: string) {
@@ -184,7 +204,7 @@ export class ConfigError extends AuthError {
  * page must ask the user before redeeming it (pass `confirm` to authenticateFromUrl).
  */
 export class ConfirmationRequiredError extends AuthError {
-  override name = 'ConfirmationRequiredError';
+  static override readonly errorClass: string = 'ConfirmationRequiredError';
   constructor() {
     super(
       'confirmation_required',
@@ -198,7 +218,7 @@ export class ConfirmationRequiredError extends AuthError {
  * works in the browser where it was requested. Nothing was sent, so the link is still unused.
  */
 export class PKCEVerifierMissingError extends AuthError {
-  override name = 'PKCEVerifierMissingError';
+  static override readonly errorClass: string = 'PKCEVerifierMissingError';
   constructor() {
     super('pkce_verifier_missing', 'This link only works in the browser where it was requested. Open it there, or request a new link in this browser.');
   }

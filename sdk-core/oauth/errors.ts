@@ -13,7 +13,7 @@ export const OAUTH_ERROR_MESSAGES = {
 
 /** The OAuth token on the redirect URL is unknown, used or expired (`/oauth/authenticate` 404). */
 export class OAuthTokenNotFoundError extends ApiError {
-  override name = 'OAuthTokenNotFoundError';
+  static override readonly errorClass: string = 'OAuthTokenNotFoundError';
   constructor(from?: ApiError) {
     super(
       {
@@ -34,7 +34,7 @@ export class OAuthTokenNotFoundError extends ApiError {
  * address's `error` value (informational: it is not trusted to pick the text).
  */
 export class OAuthCallbackError extends ApiError {
-  override name = 'OAuthCallbackError';
+  static override readonly errorClass: string = 'OAuthCallbackError';
   /** The `error` query value the redirect carried. */
   readonly reported: string;
   constructor(reported: string) {
@@ -48,7 +48,7 @@ export class OAuthCallbackError extends ApiError {
  * a failed onetap start or submit, `user_cancel`, or `unknown_reason`.
  */
 export class OneTapError extends AuthError {
-  override name = 'OneTapError';
+  static override readonly errorClass: string = 'OneTapError';
   /** The SPEC §8 failure reason. */
   readonly reason: string;
   constructor(reason: string, message: string, options?: { cause?: unknown }) {

@@ -10,7 +10,7 @@ import type { WebAuthnCeremonyReason } from './types.ts';
  * finish call). Code `webauthn_ceremony`; `reason` says which way it failed.
  */
 export class WebAuthnCeremonyError extends AuthError {
-  override name = 'WebAuthnCeremonyError';
+  static override readonly errorClass: string = 'WebAuthnCeremonyError';
   /** Stable reason: `duplicate` = this authenticator already holds a credential for the account. */
   readonly reason: WebAuthnCeremonyReason;
   constructor(reason: WebAuthnCeremonyReason, message: string, options?: { cause?: unknown }) {
