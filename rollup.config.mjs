@@ -200,13 +200,18 @@ export default [
     // needs). 'allow-extension' lets the entry itself hold the core (the method groups import it from
     // there) instead of a facade re-exporting a core chunk: one file, one gzip stream up front. Its
     // error classes are a second copy; sdk-core/errors.ts matches classes across copies by name.
-    input: { client: 'src/client.ts' },
+    // auth-elements/helpers (src/helpers.ts: the client's synchronous helpers, issue 16) is in the
+    // same graph: its passkey error class extends the client's AuthError.
+    input: { client: 'src/client.ts', helpers: 'src/helpers.ts' },
     preserveEntrySignatures: 'allow-extension',
     output: {
       dir: 'dist',
       format: 'es',
       sourcemap: process.env.AE_SOURCEMAP === 'hidden' ? 'hidden' : true,
       chunkFileNames: 'client-chunks/[name]-[hash].js',
+      // What the two entries share (the error classes, the lazy loader) stays in dist/client.js
+      // rather than a chunk of its own that the client would fetch beside it.
+      manualChunks: (id) => (/\/(src\/client|sdk-core\/(errors|method))\.ts$/.test(id) ? 'client' : undefined),
     },
     plugins: plugins({ lazyPreload: true }),
   },

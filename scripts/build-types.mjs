@@ -21,6 +21,7 @@ export const TYPE_ENTRIES = [
   'src/auth-elements.d.ts',
   'src/define.d.ts',
   'src/client.d.ts',
+  'src/helpers.d.ts',
   'src/react.d.ts',
   'src/vue.d.ts',
   'src/svelte.d.ts',

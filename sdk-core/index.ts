@@ -1,13 +1,12 @@
-/** Public surface of the headless client. */
+/**
+ * Public surface of the headless client (`auth-elements/client`). Its synchronous helpers (email
+ * syntax, RBAC decisions, captcha providers, the passkey ceremony error) are in ./helpers.ts
+ * (`auth-elements/helpers`), so the client's up-front JS holds only its core (issue 16).
+ */
 export type { AuthenticateResult, BasicResult, Meta, SendResult, SendVariant, WithRequired } from './api-types.ts';
 export type { B2B } from './b2b/index.ts';
 export { DEFAULT_BOOTSTRAP } from './bootstrap.ts';
-export {
-  type CaptchaProvider,
-  type DeviceFingerprintProvider,
-  devCaptchaProvider,
-  recaptchaProvider,
-} from './captcha.ts';
+export type { CaptchaProvider, DeviceFingerprintProvider } from './captcha.ts';
 export {
   type AuthClient,
   type ClientOptions,
@@ -72,7 +71,7 @@ export type { PKCEPair } from './pkce/pair.ts';
 export type { PreloadableGroup } from './preload.ts';
 export type { MethodName } from './methods.ts';
 export type { RBAC } from './rbac/index.ts';
-export { allPermissions, isAuthorized, type PermissionsMap } from './schemas/rbac.ts';
+export type { PermissionsMap } from './schemas/rbac.ts';
 export type {
   AuthenticateResponse,
   BootstrapData,
@@ -95,10 +94,7 @@ export { type CookieJar, type KeyValueStore, MemoryCookieJar, MemoryStore } from
 export type { TOTPCreateResult, TOTPs } from './totps/index.ts';
 export { USER_FACTORS, type UserFactor } from './users/factors.ts';
 export type { ConnectedApp, Users } from './users/index.ts';
-export { EMAIL_PATTERN, isValidEmail, normalizeEmail } from './validate.ts';
 export { SDK_VERSION } from './version.ts';
-// The error class and predicates come from their own small module: the group itself loads on first use.
-export { isWebAuthnAbort, isWebAuthnDuplicate, isWebAuthnNotAllowed, WebAuthnCeremonyError } from './webauthn/errors.ts';
 export type {
   WebAuthn,
   WebAuthnAuthenticateOptions,

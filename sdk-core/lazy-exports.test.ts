@@ -6,7 +6,8 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { describe, it } from 'node:test';
-import { ApiUnreachableError, createClient, createPKCEPair, devCaptchaProvider, preloadMethods, UsageError } from './index.ts';
+import { devCaptchaProvider } from './helpers.ts';
+import { ApiUnreachableError, createClient, createPKCEPair, preloadMethods, UsageError } from './index.ts';
 import { lazily } from './method.ts';
 import { MemoryCookieJar, MemoryStore } from './storage.ts';
 

@@ -9,6 +9,7 @@
  * document.querySelector('auth-login')!.client = createClient('public-token-test-...', { apiBaseUrl: 'http://localhost:8787' });
  */
 export * from '../sdk-core/index.ts';
+export * from '../sdk-core/helpers.ts';
 export { AUTH_ERROR, AUTH_EVENT } from '../elements/bridge.ts';
 export {
   type AuthElementDefinition,

@@ -4,7 +4,7 @@
  * what Continue does, so they are one form parameterised by `onContinue`.
  */
 import { type FormEvent, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
-import { isValidEmail } from '../../sdk-core/index.ts';
+import { isValidEmail } from '../../sdk-core/helpers.ts';
 import { useWidget } from '../context.ts';
 import type { StringKey } from '../strings.ts';
 import { Button } from './Button.tsx';

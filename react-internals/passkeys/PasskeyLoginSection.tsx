@@ -10,7 +10,8 @@
  */
 import { PASSKEY_AUTOFILL_ATTEMPTS as SPEC_PASSKEY_AUTOFILL_ATTEMPTS } from '../../sdk-core/schemas/defaults.ts';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { type AuthClient, isWebAuthnAbort, isWebAuthnNotAllowed, type WebAuthnAuthenticateResult } from '../../sdk-core/index.ts';
+import { isWebAuthnAbort, isWebAuthnNotAllowed } from '../../sdk-core/helpers.ts';
+import type { AuthClient, WebAuthnAuthenticateResult } from '../../sdk-core/index.ts';
 import { OrDivider } from '../components/OrDivider.tsx';
 import { useWidget } from '../context.ts';
 import type { MainGroupProps, MainSide } from '../method.ts';

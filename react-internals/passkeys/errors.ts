@@ -1,5 +1,6 @@
 /** SPEC §8 passkey texts for what a passkey call threw. */
-import { isApiError, isWebAuthnDuplicate } from '../../sdk-core/index.ts';
+import { isWebAuthnDuplicate } from '../../sdk-core/helpers.ts';
+import { isApiError } from '../../sdk-core/index.ts';
 import type { StringKey } from '../strings.ts';
 
 /**

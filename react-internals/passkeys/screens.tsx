@@ -4,7 +4,8 @@
  * without passkeys never ships them (DESIGN §4). Focus on arrival is the shell's (LoginWidget.tsx).
  */
 import { type FormEvent, useCallback, useEffect, useId, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { type AuthClient, isWebAuthnAbort, type Session, type User } from '../../sdk-core/index.ts';
+import { isWebAuthnAbort } from '../../sdk-core/helpers.ts';
+import type { AuthClient, Session, User } from '../../sdk-core/index.ts';
 import { useChunkStyles } from '../components/chunk-styles.ts';
 import { CheckIcon } from '../components/SuccessScreen.tsx';
 import { useWidget } from '../context.ts';

@@ -14,7 +14,7 @@ import fc from 'fast-check';
 import addressparser from 'nodemailer/lib/addressparser/index.js';
 import { SMTPServer } from 'smtp-server';
 import { EMAIL_PATTERN, isValidEmail, normalizeEmail } from '../../sdk-core/schemas/index.ts';
-import { isValidEmail as clientIsValidEmail } from '../../sdk-core/index.ts';
+import { isValidEmail as clientIsValidEmail } from '../../sdk-core/helpers.ts';
 import { PermanentDeliveryError } from '../../server/messaging/delivery.ts';
 import { smtpDelivery } from '../../server/messaging/smtp.ts';
 import { login, type TestApp, testApp } from '../../server/test-helpers.ts';

@@ -5,7 +5,7 @@
  * server's: hostile ones refused, the others normalised to the same stored form.
  */
 import { expect } from '@open-wc/testing';
-import { isValidEmail, normalizeEmail } from '../../sdk-core/index.ts';
+import { isValidEmail, normalizeEmail } from '../../sdk-core/helpers.ts';
 import { HOSTILE_EMAILS, NORMALISED_EMAILS } from './email-cases.ts';
 
 describe('email syntax in the browser agrees with the server', () => {
