@@ -27,6 +27,8 @@ const errorClassOf = (c: unknown): string => (typeof c === 'function' && Object.
  * the instance's `name` from it): a minifier renames classes, and hosts (and `auth-error`'s
  * `detail.name`) read `name`, so `new.target.name` would say "a" in the built bundle.
  */
+// Fields are `declare`d throughout: each constructor assigns its own, so the bundle carries no list of
+// field definitions beside the assignments (issue 16's budget for the client core).
 export class AuthError extends Error {
   /** The class's name as a literal (minifiers rename classes); `instanceof` compares it across copies of the kit. */
   static readonly errorClass: string = 'AuthError';
@@ -46,7 +48,7 @@ export class AuthError extends Error {
     return false;
   }
   /** Stable machine-readable code of the error class. */
-  readonly code: AuthErrorCode;
+  declare readonly code: AuthErrorCode;
   constructor(code: AuthErrorCode, message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.code = code;
@@ -85,7 +87,7 @@ const UNREACHABLE_TEXT: Record<UnreachableReason, string> = {
 export class ApiUnreachableError extends AuthError {
   static override readonly errorClass: string = 'ApiUnreachableError';
   /** Which of the unreachable cases this is. */
-  readonly reason: UnreachableReason;
+  declare readonly reason: UnreachableReason;
   constructor(reason: UnreachableReason, options?: { cause?: unknown }) {
     super('api_unreachable', UNREACHABLE_TEXT[reason], options);
     this.reason = reason;
@@ -113,7 +115,7 @@ export interface SchemaIssue {
 export class SchemaError extends AuthError {
   static override readonly errorClass: string = 'SchemaError';
   /** Every issue the server reported, in order. */
-  readonly issues: SchemaIssue[];
+  declare readonly issues: SchemaIssue[];
   constructor(issues: SchemaIssue[]) {
     const lines = issues.map((i) => `${i.dataPath}: ${i.message}`);
     super('schema_error', ['[400] Request does not match expected schema', ...lines].join('\n'));
@@ -131,23 +133,29 @@ export interface ApiErrorFields {
   error_details?: unknown;
 }
 
+const API_ERROR_FIELDS = [
+  'status_code',
+  'error_type',
+  'error_message',
+  'error_url',
+  'request_id',
+  'error_details',
+] as const satisfies readonly (keyof ApiErrorFields)[];
+
 /** The API answered with an error (non-2xx JSON with `error_type`). */
 export class ApiError extends AuthError implements ApiErrorFields {
   static override readonly errorClass: string = 'ApiError';
-  readonly status_code: number;
-  readonly error_type: string;
-  readonly error_message: string;
-  readonly error_url: string;
-  readonly request_id?: string;
-  readonly error_details?: unknown;
+  declare readonly status_code: number;
+  declare readonly error_type: string;
+  declare readonly error_message: string;
+  declare readonly error_url: string;
+  declare readonly request_id?: string;
+  declare readonly error_details?: unknown;
   constructor(fields: ApiErrorFields, options?: { cause?: unknown }) {
     super('api_error', `[${fields.status_code}] ${fields.error_type}\n${fields.error_message}`, options);
-    this.status_code = fields.status_code;
-    this.error_type = fields.error_type;
-    this.error_message = fields.error_message;
-    this.error_url = fields.error_url;
-    if (fields.request_id !== undefined) this.request_id = fields.request_id;
-    if (fields.error_details !== undefined) this.error_details = fields.error_details;
+    // The wire fields only (never another key of the object passed, such as a `code` or `name`), each
+    // when present: request_id and error_details are absent when the server sent none.
+    for (const k of API_ERROR_FIELDS) if (fields[k] !== undefined) (this as Record<keyof ApiErrorFields, unknown>)[k] = fields[k];
   }
 }
 
@@ -155,9 +163,9 @@ export class ApiError extends AuthError implements ApiErrorFields {
 export class UsageError extends AuthError {
   static override readonly errorClass: string = 'UsageError';
   /** The SDK method that was called, e.g. `otps.email.loginOrCreate`. */
-  readonly method: string;
+  declare readonly method: string;
   /** The argument at fault, e.g. `email`. */
-  readonly field: string;
+  declare readonly field: string;
   constructor(method: string, field: string, problem: string) {
     super('usage_error', `Invalid call to ${method}\n${field} ${problem}`);
     this.method = method;
@@ -177,7 +185,7 @@ export class NoSessionError extends AuthError {
 export class MissingParameterError extends AuthError {
   static override readonly errorClass: string = 'MissingParameterError';
   /** The missing parameter's name. */
-  readonly parameter: string;
+  declare readonly parameter: string;
   constructor(parameter: string) {
     super('missing_parameter', `Required parameter is missing: ${parameter}. Please reach out to the application developer.`);
     this.parameter = parameter;
@@ -191,7 +199,7 @@ export class MissingParameterError extends AuthError {
 export class ConfigError extends AuthError {
   static override readonly errorClass: string = 'ConfigError';
   /** Where the problem is, e.g. `config`, `config.otpOptions.methods`, `client`. */
-  readonly field: string;
+  declare readonly field: string;
   constructor(field: string, message: string) {
     super('config_error', message);
     this.field = field;

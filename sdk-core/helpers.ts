@@ -5,6 +5,7 @@
  */
 export { devCaptchaProvider, recaptchaProvider } from './captcha.ts';
 export { allPermissions, isAuthorized } from './schemas/rbac.ts';
+export { USER_FACTORS } from './users/factors.ts';
 export { EMAIL_PATTERN, isValidEmail, normalizeEmail } from './validate.ts';
 // The class and predicates come from their own small module: the WebAuthn group loads on first use.
 export { isWebAuthnAbort, isWebAuthnDuplicate, isWebAuthnNotAllowed, WebAuthnCeremonyError } from './webauthn/errors.ts';

@@ -92,7 +92,7 @@ export { backoffDelay } from './sessions/core.ts';
 export type { SessionAuthenticateOptions, SessionRevokeOptions, Sessions, TrustedAuthToken } from './sessions/index.ts';
 export { type CookieJar, type KeyValueStore, MemoryCookieJar, MemoryStore } from './storage.ts';
 export type { TOTPCreateResult, TOTPs } from './totps/index.ts';
-export { USER_FACTORS, type UserFactor } from './users/factors.ts';
+export type { UserFactor } from './users/factors.ts';
 export type { ConnectedApp, Users } from './users/index.ts';
 export { SDK_VERSION } from './version.ts';
 export type {

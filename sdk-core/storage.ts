@@ -143,5 +143,6 @@ export class MemoryCookieJar implements CookieJar {
 
 /** True for hosts where browsers treat plain http as secure, so `Secure` cookies would be dropped (SPEC §9). */
 export function isLoopbackHost(hostname: string): boolean {
-  return hostname === 'localhost' || hostname.endsWith('.localhost') || hostname === '[::1]' || hostname === '::1' || /^127(\.\d{1,3}){3}$/.test(hostname);
+  // localhost and its subdomains, the IPv6 loopback with or without brackets, 127.x.x.x.
+  return /^((.*\.)?localhost|\[::1\]|::1|127(\.\d{1,3}){3})$/.test(hostname);
 }

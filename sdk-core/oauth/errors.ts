@@ -36,7 +36,7 @@ export class OAuthTokenNotFoundError extends ApiError {
 export class OAuthCallbackError extends ApiError {
   static override readonly errorClass: string = 'OAuthCallbackError';
   /** The `error` query value the redirect carried. */
-  readonly reported: string;
+  declare readonly reported: string;
   constructor(reported: string) {
     super({ status_code: 400, error_type: 'oauth_flow_callback_error', error_message: OAUTH_ERROR_MESSAGES.oauth_flow_callback_error, error_url: '' });
     this.reported = reported;
@@ -50,7 +50,7 @@ export class OAuthCallbackError extends ApiError {
 export class OneTapError extends AuthError {
   static override readonly errorClass: string = 'OneTapError';
   /** The SPEC §8 failure reason. */
-  readonly reason: string;
+  declare readonly reason: string;
   constructor(reason: string, message: string, options?: { cause?: unknown }) {
     super('one_tap', message, options);
     this.reason = reason;

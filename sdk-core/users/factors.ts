@@ -1,4 +1,4 @@
-/** The factor kinds of `client.user.deleteFactor`, in a module of their own so the client entry exports them without loading the users group (issue 16). */
+/** The factor kinds of `client.user.deleteFactor`, in a module of their own so `auth-elements/helpers` exports them without loading the users group (issue 16). */
 
 /** The seven factor kinds a user can remove (SPEC §7). */
 export const USER_FACTORS = {

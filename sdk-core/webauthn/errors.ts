@@ -12,7 +12,7 @@ import type { WebAuthnCeremonyReason } from './types.ts';
 export class WebAuthnCeremonyError extends AuthError {
   static override readonly errorClass: string = 'WebAuthnCeremonyError';
   /** Stable reason: `duplicate` = this authenticator already holds a credential for the account. */
-  readonly reason: WebAuthnCeremonyReason;
+  declare readonly reason: WebAuthnCeremonyReason;
   constructor(reason: WebAuthnCeremonyReason, message: string, options?: { cause?: unknown }) {
     super('webauthn_ceremony', message, options);
     this.reason = reason;
