@@ -20,7 +20,7 @@ export type AuthErrorCode =
   | 'one_tap';
 
 /** The own `errorClass` of an SDK error class, or '' (a host's subclass has none of its own). */
-const errorClassOf = (c: unknown): string => (typeof c === 'function' && Object.hasOwn(c, 'errorClass') && (c as typeof AuthError).errorClass) || '';
+const errorClassOf = (c: unknown): string => (Object.hasOwn(Object(c), 'errorClass') && (c as typeof AuthError).errorClass) || '';
 
 /**
  * Base class of every error the SDK throws. Each class names itself in a literal (`errorClass`, and
@@ -42,7 +42,8 @@ export class AuthError extends Error {
     // biome-ignore lint/complexity/noThisInStatic: the class on instanceof's right side (a subclass inherits this method).
     const cls = this;
     const id = errorClassOf(cls);
-    for (let p = x == null ? null : Object.getPrototypeOf(x); p; p = Object.getPrototypeOf(p)) {
+    // Object(): a primitive's prototype chain is its wrapper's; null and undefined have an empty one.
+    for (let p = Object.getPrototypeOf(Object(x)); p; p = Object.getPrototypeOf(p)) {
       if (p === cls.prototype || (id && errorClassOf(p.constructor) === id)) return true;
     }
     return false;

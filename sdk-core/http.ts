@@ -1,4 +1,5 @@
 import { ApiError, type ApiErrorFields, ApiUnreachableError, CaptchaRequiredError, type SchemaIssue, SchemaError } from './errors.ts';
+import { isRecord } from './schemas/stored.ts';
 
 export { CaptchaRequiredError } from './errors.ts';
 
@@ -34,8 +35,6 @@ export interface HttpClientOptions {
   /** Abandon a call after this many ms (default {@link DEFAULT_REQUEST_TIMEOUT_MS}); 0 or Infinity waits forever. */
   timeoutMs?: number;
 }
-
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Reads schema issues from a schema-error body, which holds them under body, params or query. */
 function schemaIssues(json: Record<string, unknown>): SchemaIssue[] | null {

@@ -25,6 +25,7 @@ import { MAGIC_LINK_REDIRECT, OAUTH_REDIRECT, urlReaders } from './redirect-url.
 import type { TOTPs } from './totps/index.ts';
 import type { WebAuthn } from './webauthn/index.ts';
 
+// An email, text or WhatsApp channel's calls: the OTP channels' and magic links' email.
 const otpChannel = { loginOrCreate: true, send: true } as const;
 const otpsMethod = {
   name: 'otps',
@@ -33,7 +34,7 @@ const otpsMethod = {
 } satisfies LazySdkMethod<'otps', OTPs>;
 const magicLinksMethod = {
   name: 'magicLinks',
-  members: { email: { loginOrCreate: true, send: true }, authenticate: true, redirectStep: true, readUrl: true, authenticateFromUrl: true },
+  members: { email: otpChannel, authenticate: true, redirectStep: true, readUrl: true, authenticateFromUrl: true },
   load: () => import('./magic-links/index.ts'),
   // The link's token leaves the address bar before the group's code is fetched (./redirect-url.ts).
   eager: urlReaders<MagicLinks>(MAGIC_LINK_REDIRECT),

@@ -4,6 +4,7 @@
  * the address bar (history, screenshots, and the Referer of the request that fetches the group's
  * code) before anything is fetched. The group's `readUrl` then reads the address it is handed.
  */
+import { isRecord } from './schemas/stored.ts';
 
 /** Which query parameters make a redirect address, and which of them to take out. */
 export interface RedirectParams {
@@ -34,7 +35,7 @@ export function takeFromAddressBar(params: RedirectParams): string | undefined {
  * Options of the wrong type pass through untouched, for the group's argument checks to reject.
  */
 export function withPageUrl<O>(options: O, params: RedirectParams): O {
-  if (options !== undefined && (typeof options !== 'object' || options === null || Array.isArray(options))) return options;
+  if (options !== undefined && !isRecord(options)) return options;
   if ((options as { url?: unknown } | undefined)?.url !== undefined) return options;
   const href = takeFromAddressBar(params);
   return href === undefined ? options : ({ ...options, url: href } as O);

@@ -18,7 +18,8 @@ export const STORED_VALUE_MAX_LENGTH = 256 * 1024;
 export type Check<T> = (v: unknown) => v is T;
 
 type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+/** A plain object (not null, not an array): what a JSON object parses to. */
+export const isRecord = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 /** A string of `min` to `max` characters, matching `re` when given. */
 export const str =
   (min: number, max: number, re?: RegExp): Check<string> =>
@@ -37,8 +38,8 @@ const nullable =
 export const fields =
   <T>(shape: { [K in keyof T]: Check<T[K]> }): Check<T> =>
   (v): v is T =>
-    isObj(v) && Object.entries(shape).every(([k, c]) => (c as Check<unknown>)(v[k]));
-const record: Check<Obj> = isObj;
+    isRecord(v) && Object.entries(shape).every(([k, c]) => (c as Check<unknown>)(v[k]));
+const record: Check<Obj> = isRecord;
 
 const id = str(1, 256);
 const text = str(0, 4096);
@@ -83,7 +84,7 @@ export interface StoredState {
 
 /** The session manager's cached state under `auth_elements_state::{public_token}`: a user's session and user agree. */
 export const StoredSessionState: Check<StoredState> = (v): v is StoredState =>
-  isObj(v) &&
+  isRecord(v) &&
   nullable(StoredSession)(v['session']) &&
   nullable(StoredUser)(v['user']) &&
   (!v['session'] || !v['user'] || v['session'].user_id === v['user'].user_id);

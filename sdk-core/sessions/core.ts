@@ -7,6 +7,7 @@ import type { AuthenticateResult } from '../api-types.ts';
 import { UsageError } from '../errors.ts';
 import type { MethodContext } from '../method.ts';
 import { RETRY_BASE_MS, RETRY_JITTER_MS, RETRY_MAX_ATTEMPT } from '../schemas/defaults.ts';
+import { isRecord } from '../schemas/stored.ts';
 import { isSessionDestroyingError } from '../session-manager.ts';
 import { onStateChange } from '../users/sync.ts';
 import type { Sessions, SessionAuthenticateOptions } from './index.ts';
@@ -24,7 +25,7 @@ export function sessionCore(ctx: MethodContext): Pick<Sessions, 'authenticate' |
   async function authenticate(options?: SessionAuthenticateOptions): Promise<AuthenticateResult> {
     const method = 'session.authenticate';
     // The two checks of Validator (../validate.ts), written out: the refresh path carries no validator code.
-    if (options !== undefined && (typeof options !== 'object' || options === null || Array.isArray(options))) {
+    if (options !== undefined && !isRecord(options)) {
       throw new UsageError(method, 'options', 'must be an object.');
     }
     const minutes: unknown = options?.session_duration_minutes;
