@@ -25,6 +25,7 @@ const ENTRIES = [
   'auth-elements/define',
   'auth-elements/auth-elements.js',
   'auth-elements/client',
+  'auth-elements/helpers',
   'auth-elements/react',
   'auth-elements/vue',
   'auth-elements/svelte',
@@ -49,6 +50,25 @@ describe('the installed package on a server (no DOM)', () => {
       if (!entry.endsWith('vue') && !entry.endsWith('svelte')) assert.ok(r.exports > 10, `${entry} exports its API`);
     });
   }
+
+  it("auth-elements/client's errors (a bundle of its own) are the elements' errors to instanceof, isApiError and toAuthError", async () => {
+    const out = await inHost(`
+      const client = await import('auth-elements/client');
+      const kit = await import('auth-elements');
+      const helpers = await import('auth-elements/helpers');
+      const e = new client.ApiError({ status_code: 429, error_type: 'too_many_requests', error_message: 'slow down', error_url: '' });
+      const ceremony = new helpers.WebAuthnCeremonyError('aborted', 'cancelled');
+      console.log(JSON.stringify({
+        twoCopies: client.ApiError !== kit.ApiError,
+        isApi: e instanceof kit.ApiError && e instanceof kit.AuthError && kit.isApiError(e, 'too_many_requests'),
+        kept: kit.toAuthError(e) === e,
+        notOther: e instanceof kit.NoSessionError,
+        ceremony: ceremony instanceof client.AuthError && ceremony instanceof kit.WebAuthnCeremonyError && kit.isWebAuthnAbort(ceremony),
+        name: e.name,
+      }));
+    `);
+    assert.deepEqual(JSON.parse(out), { twoCopies: true, isApi: true, kept: true, notOther: false, ceremony: true, name: 'ApiError' });
+  });
 
   it('defineAuthElements() and the element classes are inert without a DOM', async () => {
     const out = await inHost(`

@@ -50,11 +50,17 @@ async function compile(
 const PLAIN = `
 import { createClient, darkTheme, defineAuthElements, mountIdentityProvider, mountLogin, type AuthErrorDetail, type AuthEvent, type LoginConfig, AuthEventType, ApiError } from 'auth-elements';
 import { createClient as headless } from 'auth-elements/client';
+import { isAuthorized, isValidEmail, USER_FACTORS, WebAuthnCeremonyError } from 'auth-elements/helpers';
 import 'auth-elements/define';
 
 defineAuthElements();
 const client = createClient('public-token-test-x', { apiBaseUrl: 'http://localhost:8787' });
 headless('public-token-test-x');
+const helpersOk: boolean = isValidEmail('ada@example.com') && !isAuthorized(null, [], 'documents', 'read') && 'email' in USER_FACTORS;
+void helpersOk;
+const ceremony: unknown = new Error('x');
+if (ceremony instanceof WebAuthnCeremonyError) void ceremony.reason;
+if (ceremony instanceof ApiError) void ceremony.error_type;
 const login = document.querySelector('auth-login')!;
 login.client = client;
 login.config = { products: ['otp', 'passkeys'], otpOptions: { methods: ['email', 'sms'] } };
