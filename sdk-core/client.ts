@@ -111,10 +111,8 @@ export function createClient(publicToken: string, options: ClientOptions = {}): 
   liveClients++;
 
   const store = resilientStore(options.storage ?? defaultStore());
-  const clock: Clock = options.clock ?? {
-    setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
-    clearTimeout: (h) => globalThis.clearTimeout(h as ReturnType<typeof setTimeout>),
-  };
+  // The page's own timers: globalThis has both methods (called on it, as the refresh does).
+  const clock: Clock = options.clock ?? globalThis;
   const baseUrl = resolveApiBase(publicToken, options);
   const manager = createSessionManager({
     publicToken,
@@ -174,14 +172,15 @@ export function createClient(publicToken: string, options: ClientOptions = {}): 
   const protection = lazily(() =>
     import('./protection.ts').then((m) =>
       // The options' captchaProvider, deviceFingerprintProvider and fetch, as given.
-      m.protectedRequests({ ...options, request: (req) => http.request(req), bootstrap, baseUrl }),
+      m.protectedRequests({ ...options, request: http.request, bootstrap, baseUrl }),
     ),
   );
 
   const ctx: MethodContext = {
     publicToken,
     baseUrl,
-    request: <T>(req: ApiRequest) => http.request<T>(req),
+    // The HTTP client is closures (no `this`): its request is passed as it is.
+    request: http.request,
     protectedRequest: async <T>(req: ApiRequest & { body: Record<string, unknown> }) => (await protection())<T>(req),
     async signIn<T extends AuthenticateResult>(req: ApiRequest & { body: Record<string, unknown> }, guarded = false): Promise<T> {
       const resp = guarded ? await ctx.protectedRequest<T>(req) : await http.request<T>(req);

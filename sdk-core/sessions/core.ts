@@ -32,7 +32,7 @@ export function sessionCore(ctx: MethodContext): Pick<Sessions, 'authenticate' |
     if (minutes !== undefined && (typeof minutes !== 'number' || !Number.isFinite(minutes))) {
       throw new UsageError(method, 'session_duration_minutes', 'must be a number.');
     }
-    const body = options?.session_duration_minutes !== undefined ? { session_duration_minutes: options.session_duration_minutes } : {};
+    const body = minutes === undefined ? {} : { session_duration_minutes: minutes };
     // SPEC §4: if the session changes while the call is in flight, the answer is stale; ask again.
     // The token tells sessions apart; on a custom API domain it is an HttpOnly cookie script cannot
     // read, and the session id in state is what changes.
