@@ -1,9 +1,12 @@
 // Browser bundles (package exports in package.json):
 // - dist/auth-elements.js (the script tag: defines every tag, exports the elements' side; React
 //   and the client are lazy chunks it loads after the first paint), dist/define.js
-//   (`auth-elements/define`: defines the tags, exports everything), dist/index.js (the
-//   side-effect-free package entry) and dist/client.js (headless client), with React bundled in
-//   (shared chunks in dist/chunks/), so a page without React needs nothing else;
+//   (`auth-elements/define`: defines the tags, exports everything) and dist/index.js (the
+//   side-effect-free package entry), with React bundled in (shared chunks in dist/chunks/), so a
+//   page without React needs nothing else;
+// - dist/client.js (`auth-elements/client`, the headless client) and dist/helpers.js
+//   (`auth-elements/helpers`, its synchronous helpers): a graph of their own (chunks in
+//   dist/client-chunks/), sharing nothing with the elements' first paint;
 // - dist/react.js (`auth-elements/react`): the same API plus the React wrappers, with react and
 //   react-dom left as bare imports (peer dependencies) so a React app ships one React (its chunks
 //   in dist/react-chunks/);
