@@ -22,6 +22,16 @@ export type AuthErrorCode =
 /** The own `errorClass` of an SDK error class, or '' (a host's subclass has none of its own). */
 const errorClassOf = (c: unknown): string => (Object.hasOwn(Object(c), 'errorClass') && (c as typeof AuthError).errorClass) || '';
 
+/** Whether `x` is an instance of `cls`: on its prototype chain, or a class of the same `errorClass` is (another copy of the kit). */
+function isInstance(cls: { prototype: unknown }, x: unknown): boolean {
+  const id = errorClassOf(cls);
+  // Object(): a primitive's prototype chain is its wrapper's; null and undefined have an empty one.
+  for (let p = Object.getPrototypeOf(Object(x)); p; p = Object.getPrototypeOf(p)) {
+    if (p === cls.prototype || (id && errorClassOf(p.constructor) === id)) return true;
+  }
+  return false;
+}
+
 /**
  * Base class of every error the SDK throws. Each class names itself in a literal (`errorClass`, and
  * the instance's `name` from it): a minifier renames classes, and hosts (and `auth-error`'s
@@ -40,13 +50,7 @@ export class AuthError extends Error {
    */
   static override [Symbol.hasInstance]<T>(this: abstract new (...args: never[]) => T, x: unknown): x is T {
     // biome-ignore lint/complexity/noThisInStatic: the class on instanceof's right side (a subclass inherits this method).
-    const cls = this;
-    const id = errorClassOf(cls);
-    // Object(): a primitive's prototype chain is its wrapper's; null and undefined have an empty one.
-    for (let p = Object.getPrototypeOf(Object(x)); p; p = Object.getPrototypeOf(p)) {
-      if (p === cls.prototype || (id && errorClassOf(p.constructor) === id)) return true;
-    }
-    return false;
+    return isInstance(this, x);
   }
   /** Stable machine-readable code of the error class. */
   declare readonly code: AuthErrorCode;
