@@ -15,6 +15,7 @@ import { routeLabel } from './ops/route-label.ts';
 import { originAllowed, type Project } from './project.ts';
 import type { RateLimits } from './rate-limit.ts';
 import type { SessionJwtCache } from './session-jwt-cache.ts';
+import type { SessionReadCache } from './session-read-cache.ts';
 
 // zod/mini ships without messages (bundle size); the server can afford readable schema error messages.
 z.config(z.locales.en());
@@ -34,6 +35,8 @@ export interface Services {
   keys: SigningKeys;
   /** This process's session JWTs, served again while fresh (session-jwt-cache.ts); never a liveness check. */
   sessionJwts: SessionJwtCache;
+  /** This process's sessions/authenticate reads, served only while the database is unchanged (session-read-cache.ts). */
+  sessionReads: SessionReadCache;
   limits: RateLimits;
   issuer: string;
   maxBodyBytes: number;

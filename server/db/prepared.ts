@@ -53,6 +53,8 @@ export interface SqliteDirect {
   inTransaction(): boolean;
   /** Runs `sql` (a cached statement) with `params`; its rows (none for a statement returning none). */
   run(sql: string, params: readonly unknown[]): unknown[];
+  /** {@link databaseVersion}'s two numbers, read now on the connection (outside a transaction only). */
+  version(): readonly [changes: number, dataVersion: number];
 }
 
 const sqliteDirect = new WeakMap<Kysely<Database>, SqliteDirect>();
@@ -65,6 +67,19 @@ const sqliteDirect = new WeakMap<Kysely<Database>, SqliteDirect>();
  */
 export function registerSqliteDirect(k: Kysely<Database>, direct: SqliteDirect): void {
   sqliteDirect.set(k, direct);
+}
+
+/**
+ * A version of the whole SQLite database as this process sees it: the connection's `total_changes()`
+ * (every row its INSERT, UPDATE or DELETE statements changed, committed or rolled back) and
+ * `PRAGMA data_version` (moves on every commit by any other connection: another process, WORKERS=N).
+ * Both only grow, so while two reads give equal versions nothing in the database changed between them,
+ * and a value read after the first stands for the database as it still is. Null where no such cheap
+ * version exists: Postgres, or a SQLite transaction open on the connection (its uncommitted writes).
+ */
+export function databaseVersion(k: Kysely<Database>): readonly [changes: number, dataVersion: number] | null {
+  const direct = sqliteDirect.get(k);
+  return direct && !direct.inTransaction() ? direct.version() : null;
 }
 
 interface PendingRead {

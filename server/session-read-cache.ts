@@ -1,0 +1,80 @@
+/**
+ * The per-process cache of what sessions/authenticate reads from the database (issue 16): a session's
+ * row and its user, kept together with the database's version (db/prepared.ts databaseVersion) at the
+ * moment they were read. An entry is served only while the version read at the start of the call is
+ * still that one, i.e. while no row anywhere in the database has changed since, on this process or any
+ * other: a revoke, a new email, a role, a deleted user on any process moves the version, and the next
+ * call of every process reads the database again. So the cache never answers differently from the
+ * database; it saves the statements of a call that would read the same rows again (a client polling
+ * its session, or many tabs). SQLite only: Postgres has no version this cheap, and reads every call.
+ */
+import type { Session, User } from '../sdk-core/schemas/index.ts';
+import type { TouchedSession } from './sessions.ts';
+
+/** Sessions one process keeps (the first dropped first), about 3 KB each: 15 MB at most. */
+export const SESSION_READ_CACHE_MAX_ENTRIES = 5_000;
+
+/** What one call read: the live session row, its user, and the answer's session built from both (all frozen: served as they are). */
+export interface SessionRead {
+  row: Readonly<TouchedSession>;
+  user: Readonly<User>;
+  session: Readonly<Session>;
+}
+
+type Version = readonly [number, number];
+
+/** Session reads keyed by token hash, all of one database version; a new version empties it. */
+export class SessionReadCache {
+  private readonly entries = new Map<string, SessionRead>();
+  private version: Version | null = null;
+
+  constructor(private readonly maxEntries: number = SESSION_READ_CACHE_MAX_ENTRIES) {}
+
+  /** Number of sessions cached. */
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /**
+   * The read of `tokenHash` when `version` (read now, before any other statement of this call) is the
+   * version it was read at; entries of an older version are dropped here.
+   */
+  get(tokenHash: string, version: Version): SessionRead | undefined {
+    if (!this.isCurrent(version)) {
+      this.entries.clear();
+      this.version = version;
+      return undefined;
+    }
+    return this.entries.get(tokenHash);
+  }
+
+  /**
+   * Keeps `read`, made by statements that all ran after `version` was read. Kept only while that is the
+   * newest version this cache has seen: had another call seen a newer one meanwhile, the read may mix
+   * two versions, and is not kept.
+   */
+  set(tokenHash: string, version: Version, read: SessionRead): void {
+    if (!this.isCurrent(version)) return;
+    this.entries.delete(tokenHash);
+    this.entries.set(tokenHash, deepFreeze(read));
+    if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
+  }
+
+  /** Forgets a session (revoked on this process: the version moves too, this frees the entry now). */
+  delete(tokenHash: string): void {
+    this.entries.delete(tokenHash);
+  }
+
+  private isCurrent(version: Version): boolean {
+    return this.version !== null && this.version[0] === version[0] && this.version[1] === version[1];
+  }
+}
+
+/** Freezes `value` and every object within, so no caller can change what later calls are served. */
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
