@@ -83,6 +83,17 @@ export function ok<T extends object>(c: Ctx, payload: T): Response {
   return c.json({ data: { ...payload, request_id: c.get('requestId'), status_code: 200 } }, 200);
 }
 
+/**
+ * {@link ok} for a payload already serialized (`JSON.stringify` of a plain object), byte for byte the
+ * same answer: sessions/authenticate serves a session's unchanged answer again without serializing it
+ * anew (about 15% of its CPU per call, --cpu-prof).
+ */
+export function okSerialized(c: Ctx, payloadJson: string): Response {
+  const fields = payloadJson === '{}' ? '{' : `${payloadJson.slice(0, -1)},`;
+  const tail = JSON.stringify({ request_id: c.get('requestId'), status_code: 200 }).slice(1);
+  return c.body(`{"data":${fields}${tail}}`, 200, { 'content-type': 'application/json' });
+}
+
 /** DESIGN 2 error body for an {@link ApiError}; schema errors also carry the `body` key. */
 export function errorBody(err: ApiError, requestId: string): APIErrorBody | SchemaErrorBody {
   const body: APIErrorBody = {

@@ -7,6 +7,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
+import { sha256Hex } from './crypto.ts';
+import { databaseVersion } from './db/prepared.ts';
 import { SessionReadCache } from './session-read-cache.ts';
 import { LAST_ACCESS_WRITE_INTERVAL_MS } from './sessions.ts';
 import { login, type TestApp, testApp, testStore, type TestStore } from './test-helpers.ts';
@@ -58,7 +60,26 @@ describe('sessions/authenticate: answers from the read cache only while the data
     const cold = await authenticate(b, token);
     assert.deepEqual(cold.data.user, answer.user);
     assert.deepEqual(cold.data.session, answer.session);
-    assert.deepEqual((await authenticate(a, token)).data.user, answer.user);
+    const again = await a.call('POST', '/sdk/v1/sessions/authenticate', { secret: token, body: {} });
+    assert.equal(again.headers.get('content-type'), 'application/json');
+    const { request_id, ...rest } = again.json.data!;
+    assert.match(String(request_id), /^request-id-test-/);
+    // Every field, in the wire order (DESIGN 2), the session token included though the cache keeps none.
+    assert.deepEqual(Object.keys(rest), ['user_id', 'session_token', 'session_jwt', 'session', 'user', 'status_code']);
+    const { request_id: _earlier, ...earlier } = answer as unknown as Record<string, unknown>;
+    assert.deepEqual(rest, earlier);
+    assert.equal(rest.session_token, token);
+  });
+
+  it('keeps no session token in memory: only its hash, as the database does', async (ctx) => {
+    const { token, answer } = await warm(a, 'no-token-kept@example.com');
+    const version = databaseVersion(a.services.db.kysely);
+    if (!version) return ctx.skip('no read cache on Postgres');
+    const kept = a.services.sessionReads.get(sha256Hex(token), version);
+    assert.ok(kept);
+    const json = a.services.sessionReads.answerJson(kept, (answer as unknown as { session_jwt: string }).session_jwt);
+    assert.ok(json);
+    assert.ok(!JSON.stringify([kept, json]).includes(token));
   });
 
   it("refuses at once a session revoked through another app's connection", async () => {

@@ -23,9 +23,16 @@ export interface SessionRead {
 
 type Version = readonly [number, number];
 
+/** A serialized answer without its session token: `head`, then the token as a JSON string, then `tail`. */
+export interface AnswerJson {
+  head: string;
+  tail: string;
+}
+
 /** Session reads keyed by token hash, all of one database version; a new version empties it. */
 export class SessionReadCache {
   private readonly entries = new Map<string, SessionRead>();
+  private readonly answers = new WeakMap<SessionRead, { jwt: string; json: AnswerJson }>();
   private version: Version | null = null;
 
   constructor(private readonly maxEntries: number = SESSION_READ_CACHE_MAX_ENTRIES) {}
@@ -58,6 +65,17 @@ export class SessionReadCache {
     this.entries.delete(tokenHash);
     this.entries.set(tokenHash, deepFreeze(read));
     if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
+  }
+
+  /** The answer serialized for `read` (an entry this cache returned) when it carried `jwt`: all else in it comes from the read. */
+  answerJson(read: SessionRead, jwt: string): AnswerJson | undefined {
+    const kept = this.answers.get(read);
+    return kept?.jwt === jwt ? kept.json : undefined;
+  }
+
+  /** Keeps the answer serialized for `read` with `jwt`, for {@link answerJson}. */
+  keepAnswerJson(read: SessionRead, jwt: string, json: AnswerJson): void {
+    this.answers.set(read, { jwt, json });
   }
 
   /** Forgets a session (revoked on this process: the version moves too, this frees the entry now). */

@@ -7,6 +7,7 @@ import { ApiError } from './errors.ts';
 import type { Services } from './http.ts';
 import { SESSION_JWT_TTL_SECONDS, signSessionJwt } from './keys.ts';
 import { reusable } from './session-jwt-cache.ts';
+import type { SessionRead } from './session-read-cache.ts';
 import { type KnownUserRow, loadUser } from './users.ts';
 
 /**
@@ -188,35 +189,53 @@ export async function authenticateAnswer(svc: Services, row: TouchedSession, tok
 const sessionOf = (row: SessionsTable, user: User): Session => ({ ...toSession(row), roles: user.roles });
 
 /**
- * sessions/authenticate: touches the session ({@link touchSession}) and answers for it; null when the
- * token is unknown, expired or revoked. A call that moves no expiry is answered from the rows an earlier
- * call read while the database has not changed since (session-read-cache.ts); the clock's checks (expiry,
- * the last-access write) run on every call.
+ * sessions/authenticate: touches the session ({@link touchSession}) and answers for it, serialized
+ * (`JSON.stringify` of the {@link AuthenticateResponse}); null when the token is unknown, expired or
+ * revoked. A call that moves no expiry is answered from the rows an earlier call read while the database
+ * has not changed since (session-read-cache.ts), and with the answer serialized then when its JWT is the
+ * same; the clock's checks (expiry, the last-access write, the JWT's reuse) run on every call.
  */
-export async function authenticateSession(svc: Services, token: string, durationMinutes?: number): Promise<AuthenticateResponse | null> {
+export async function authenticateSession(svc: Services, token: string, durationMinutes?: number): Promise<string | null> {
   const hash = sha256Hex(token);
   // Read before any statement of this call (see databaseVersion); null on Postgres or inside a transaction.
   const version = durationMinutes === undefined ? databaseVersion(svc.db.kysely) : null;
+  let read: SessionRead | undefined;
   if (version) {
     const hit = svc.sessionReads.get(hash, version);
     const now = svc.now();
-    if (hit && hit.row.expires_at > now && now - hit.row.last_accessed_at < LAST_ACCESS_WRITE_INTERVAL_MS) {
-      return answerOf(svc, hit.row, hit.user, hit.session, token);
-    }
+    if (hit && hit.row.expires_at > now && now - hit.row.last_accessed_at < LAST_ACCESS_WRITE_INTERVAL_MS) read = hit;
   }
-  const row = await touchSession(svc, token, durationMinutes, hash);
-  if (!row) return null;
-  const user = await loadUser(svc, row.user_id, row.userRow);
-  if (!user) throw new ApiError('session_not_found');
-  const session = sessionOf(row, user);
-  if (version) svc.sessionReads.set(hash, version, { row, user, session });
-  return answerOf(svc, row, user, session, token);
+  if (!read) {
+    const row = await touchSession(svc, token, durationMinutes, hash);
+    if (!row) return null;
+    const user = await loadUser(svc, row.user_id, row.userRow);
+    if (!user) throw new ApiError('session_not_found');
+    read = { row, user, session: sessionOf(row, user) };
+    if (version) svc.sessionReads.set(hash, version, read);
+  }
+  const jwt = await sessionJwt(svc, read.row, read.session);
+  // The answer around its session_token, which is never kept (in memory, as in the database, only its hash).
+  let kept = svc.sessionReads.answerJson(read, jwt);
+  if (!kept) {
+    const { user_id, session_jwt, session, user } = answerWith(read.user, read.session, '', jwt);
+    kept = { head: `{"user_id":${JSON.stringify(user_id)},"session_token":`, tail: `,${JSON.stringify({ session_jwt, session, user }).slice(1)}` };
+    svc.sessionReads.keepAnswerJson(read, jwt, kept);
+  }
+  return `${kept.head}${JSON.stringify(token)}${kept.tail}`;
 }
 
 async function answerOf(svc: Services, row: SessionsTable, user: User, session: Session, token: string): Promise<AuthenticateResponse> {
-  const session_jwt = await sessionJwt(svc, row, session);
-  return { user_id: user.user_id, session_token: token, session_jwt, session, user };
+  return answerWith(user, session, token, await sessionJwt(svc, row, session));
 }
+
+/** The answer's fields in the wire order (DESIGN 2). */
+const answerWith = (user: User, session: Session, token: string, session_jwt: string): AuthenticateResponse => ({
+  user_id: user.user_id,
+  session_token: token,
+  session_jwt,
+  session,
+  user,
+});
 
 /** The session's cached JWT when it may be served again, else a new one (cached in its place). */
 async function sessionJwt(svc: Services, row: SessionsTable, session: Session): Promise<string> {

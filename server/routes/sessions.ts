@@ -1,7 +1,7 @@
 /** `POST /sdk/v1/sessions/authenticate` and `POST /sdk/v1/sessions/revoke`. */
 import { SessionsAuthenticateRequest, SessionsRevokeRequest } from '../../sdk-core/schemas/index.ts';
 import { ApiError } from '../errors.ts';
-import { type BasicCredentials, ok, readJson, requireProjectAuth, type Services } from '../http.ts';
+import { type BasicCredentials, ok, okSerialized, readJson, requireProjectAuth, type Services } from '../http.ts';
 import { authenticateSession, revokeSession } from '../sessions.ts';
 import type { Route } from './types.ts';
 
@@ -23,7 +23,7 @@ export function sessionRoutes(route: Route, svc: Services): void {
     const body = await readJson(c, SessionsAuthenticateRequest, svc.maxBodyBytes);
     const answer = await authenticateSession(svc, token, body.session_duration_minutes);
     if (!answer) throw new ApiError('session_not_found');
-    return ok(c, answer);
+    return okSerialized(c, answer);
   });
 
   route('POST', '/sdk/v1/sessions/revoke', async (c) => {
