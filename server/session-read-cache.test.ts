@@ -9,7 +9,7 @@ import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import { sha256Hex } from './crypto.ts';
 import { databaseVersion } from './db/prepared.ts';
-import { SessionReadCache } from './session-read-cache.ts';
+import { CHECK_WINDOW, PAUSE_CALLS, SessionReadCache } from './session-read-cache.ts';
 import { LAST_ACCESS_WRITE_INTERVAL_MS } from './sessions.ts';
 import { login, type TestApp, testApp, testStore, type TestStore } from './test-helpers.ts';
 
@@ -73,8 +73,10 @@ describe('sessions/authenticate: answers from the read cache only while the data
 
   it('keeps no session token in memory: only its hash, as the database does', async (ctx) => {
     const { token, answer } = await warm(a, 'no-token-kept@example.com');
-    const version = databaseVersion(a.services.db.kysely);
-    if (!version) return ctx.skip('no read cache on Postgres');
+    // On Postgres the test files running beside this one move the snapshot between any two calls.
+    if (a.services.db.dialect === 'postgres') return ctx.skip('SQLite: the version holds still');
+    const version = await databaseVersion(a.services.db);
+    assert.ok(version);
     const kept = a.services.sessionReads.get(sha256Hex(token), version);
     assert.ok(kept);
     const json = a.services.sessionReads.answerJson(kept, (answer as unknown as { session_jwt: string }).session_jwt);
@@ -174,29 +176,47 @@ describe('SessionReadCache', () => {
 
   it('serves a read only at the version it was read at', () => {
     const cache = new SessionReadCache();
-    assert.equal(cache.get('h', [1, 1]), undefined);
-    cache.set('h', [1, 1], read());
-    assert.ok(cache.get('h', [1, 1]));
-    assert.equal(cache.get('h', [2, 1]), undefined);
-    assert.equal(cache.get('h', [1, 1]), undefined);
+    assert.equal(cache.get('h', '1:1'), undefined);
+    cache.set('h', '1:1', read());
+    assert.ok(cache.get('h', '1:1'));
+    assert.equal(cache.get('h', '2:1'), undefined);
+    assert.equal(cache.get('h', '1:1'), undefined);
   });
 
   it('keeps no read made at a version older than one another call has seen', () => {
     const cache = new SessionReadCache();
-    cache.get('x', [1, 1]);
-    cache.get('x', [1, 2]);
-    cache.set('h', [1, 1], read());
-    assert.equal(cache.get('h', [1, 2]), undefined);
+    cache.get('x', '1:1');
+    cache.get('x', '1:2');
+    cache.set('h', '1:1', read());
+    assert.equal(cache.get('h', '1:2'), undefined);
     assert.equal(cache.size, 0);
+  });
+
+  it('stops checking the version for a while when the database moves between most calls', () => {
+    const cache = new SessionReadCache();
+    for (let i = 0; i < CHECK_WINDOW; i++) {
+      assert.equal(cache.shouldCheck(), true);
+      cache.get('h', `${i}:0`);
+    }
+    for (let i = 0; i < PAUSE_CALLS; i++) assert.equal(cache.shouldCheck(), false);
+    assert.equal(cache.shouldCheck(), true);
+    // A quiet database: most checks find the read again, and checking goes on.
+    cache.set('h', '99:0', read());
+    cache.get('h', '99:0');
+    cache.set('h', '99:0', read());
+    for (let i = 0; i < CHECK_WINDOW * 2; i++) {
+      assert.equal(cache.shouldCheck(), true);
+      assert.ok(cache.get('h', '99:0'));
+    }
   });
 
   it('freezes what it keeps, and drops the oldest beyond its bound', () => {
     const cache = new SessionReadCache(2);
-    cache.get('x', [0, 0]);
-    for (const h of ['a', 'b', 'c']) cache.set(h, [0, 0], read());
+    cache.get('x', '0:0');
+    for (const h of ['a', 'b', 'c']) cache.set(h, '0:0', read());
     assert.equal(cache.size, 2);
-    assert.equal(cache.get('a', [0, 0]), undefined);
-    const kept = cache.get('c', [0, 0])!;
+    assert.equal(cache.get('a', '0:0'), undefined);
+    const kept = cache.get('c', '0:0')!;
     assert.throws(() => {
       (kept.user as unknown as { emails: unknown[] }).emails.push('y');
     }, TypeError);

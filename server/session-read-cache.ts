@@ -6,7 +6,7 @@
  * other: a revoke, a new email, a role, a deleted user on any process moves the version, and the next
  * call of every process reads the database again. So the cache never answers differently from the
  * database; it saves the statements of a call that would read the same rows again (a client polling
- * its session, or many tabs). SQLite only: Postgres has no version this cheap, and reads every call.
+ * its session, or many tabs): one cheap statement instead of the session's and the user's reads.
  */
 import type { Session, User } from '../sdk-core/schemas/index.ts';
 import type { TouchedSession } from './sessions.ts';
@@ -21,7 +21,18 @@ export interface SessionRead {
   session: Readonly<Session>;
 }
 
-type Version = readonly [number, number];
+/** A database version (db/prepared.ts databaseVersion). */
+type Version = string;
+
+/**
+ * Checks of the version counted together (64): when fewer than a quarter of them found the database
+ * unchanged (a busy database, where the version moves between most calls), the next
+ * {@link PAUSE_CALLS} calls skip the check, which would otherwise cost a statement (a round trip on
+ * Postgres) for nothing.
+ */
+export const CHECK_WINDOW = 64;
+/** Calls that skip the version check after a window of few hits (see {@link CHECK_WINDOW}). */
+export const PAUSE_CALLS = 1_024;
 
 /** A serialized answer without its session token: `head`, then the token as a JSON string, then `tail`. */
 export interface AnswerJson {
@@ -34,6 +45,9 @@ export class SessionReadCache {
   private readonly entries = new Map<string, SessionRead>();
   private readonly answers = new WeakMap<SessionRead, { jwt: string; json: AnswerJson }>();
   private version: Version | null = null;
+  private checks = 0;
+  private hits = 0;
+  private paused = 0;
 
   constructor(private readonly maxEntries: number = SESSION_READ_CACHE_MAX_ENTRIES) {}
 
@@ -42,17 +56,35 @@ export class SessionReadCache {
     return this.entries.size;
   }
 
+  /** Whether this call should read the database's version (false while paused after too few hits). */
+  shouldCheck(): boolean {
+    if (this.paused === 0) return true;
+    this.paused--;
+    return false;
+  }
+
   /**
    * The read of `tokenHash` when `version` (read now, before any other statement of this call) is the
    * version it was read at; entries of an older version are dropped here.
    */
   get(tokenHash: string, version: Version): SessionRead | undefined {
-    if (!this.isCurrent(version)) {
+    let hit: SessionRead | undefined;
+    if (this.version === version) hit = this.entries.get(tokenHash);
+    else {
       this.entries.clear();
       this.version = version;
-      return undefined;
     }
-    return this.entries.get(tokenHash);
+    this.count(hit !== undefined);
+    return hit;
+  }
+
+  private count(hit: boolean): void {
+    this.checks++;
+    if (hit) this.hits++;
+    if (this.checks < CHECK_WINDOW) return;
+    if (this.hits * 4 < this.checks) this.paused = PAUSE_CALLS;
+    this.checks = 0;
+    this.hits = 0;
   }
 
   /**
@@ -61,7 +93,7 @@ export class SessionReadCache {
    * two versions, and is not kept.
    */
   set(tokenHash: string, version: Version, read: SessionRead): void {
-    if (!this.isCurrent(version)) return;
+    if (this.version !== version) return;
     this.entries.delete(tokenHash);
     this.entries.set(tokenHash, deepFreeze(read));
     if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
@@ -81,10 +113,6 @@ export class SessionReadCache {
   /** Forgets a session (revoked on this process: the version moves too, this frees the entry now). */
   delete(tokenHash: string): void {
     this.entries.delete(tokenHash);
-  }
-
-  private isCurrent(version: Version): boolean {
-    return this.version !== null && this.version[0] === version[0] && this.version[1] === version[1];
   }
 }
 

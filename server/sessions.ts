@@ -197,8 +197,8 @@ const sessionOf = (row: SessionsTable, user: User): Session => ({ ...toSession(r
  */
 export async function authenticateSession(svc: Services, token: string, durationMinutes?: number): Promise<string | null> {
   const hash = sha256Hex(token);
-  // Read before any statement of this call (see databaseVersion); null on Postgres or inside a transaction.
-  const version = durationMinutes === undefined ? databaseVersion(svc.db.kysely) : null;
+  // Read before any other statement of this call (see databaseVersion); null inside a SQLite transaction.
+  const version = durationMinutes === undefined && svc.sessionReads.shouldCheck() ? await databaseVersion(svc.db) : null;
   let read: SessionRead | undefined;
   if (version) {
     const hit = svc.sessionReads.get(hash, version);

@@ -70,17 +70,28 @@ export function registerSqliteDirect(k: Kysely<Database>, direct: SqliteDirect):
 }
 
 /**
- * A version of the whole SQLite database as this process sees it: the connection's `total_changes()`
- * (every row its INSERT, UPDATE or DELETE statements changed, committed or rolled back) and
- * `PRAGMA data_version` (moves on every commit by any other connection: another process, WORKERS=N).
- * Both only grow, so while two reads give equal versions nothing in the database changed between them,
- * and a value read after the first stands for the database as it still is. Null where no such cheap
- * version exists: Postgres, or a SQLite transaction open on the connection (its uncommitted writes).
+ * A version of the whole database as this process sees it: two reads that give the same version saw the
+ * same rows, so data read after the first still stands while a later read gives it again. Versions only
+ * move forward: data read after a version was read is never older than that version.
+ * - SQLite: the connection's `total_changes()` (every row its INSERT, UPDATE or DELETE statements
+ *   changed, committed or rolled back) and `PRAGMA data_version` (moves on every commit by any other
+ *   connection: another process, WORKERS=N). Null while a transaction is open on the connection (its
+ *   uncommitted writes).
+ * - Postgres: the snapshot (`pg_current_snapshot()`: the oldest running transaction, the next
+ *   transaction id, the ones in progress), which decides exactly which commits a read sees; it moves
+ *   when any transaction that writes starts or ends, in any database of the cluster.
  */
-export function databaseVersion(k: Kysely<Database>): readonly [changes: number, dataVersion: number] | null {
-  const direct = sqliteDirect.get(k);
-  return direct && !direct.inTransaction() ? direct.version() : null;
+export function databaseVersion(db: Pick<Db, 'kysely' | 'dialect'>): string | null | Promise<string | null> {
+  if (db.dialect === 'postgres') {
+    return db.kysely.executeQuery<{ v: string }>(SNAPSHOT_QUERY).then((r) => r.rows[0]?.v ?? null);
+  }
+  const direct = sqliteDirect.get(db.kysely);
+  if (!direct || direct.inTransaction()) return null;
+  const [changes, dataVersion] = direct.version();
+  return `${changes}:${dataVersion}`;
 }
+
+const SNAPSHOT_QUERY = CompiledQuery.raw('select pg_current_snapshot()::text as v');
 
 interface PendingRead {
   sql: string;
