@@ -6,7 +6,9 @@
 // >= 0.25x the bare req/s on one process, p99 <= 10 ms at 32 connections).
 // Each server is its own process (`node --import tsx server/main.ts`, request log off); the load comes
 // from autocannon in a worker thread of this process; the bare server runs on this process's main thread.
-// Settings: DURATION seconds per measurement (default 10), CONNECTIONS (default 32),
+// Settings: DURATION seconds per measurement (default 10), CONNECTIONS (default 32), BENCH_SESSIONS
+// (default 1: one session called by every connection; N: N users' sessions called in turn, at most 100,
+// the dev project's send limit per address),
 // BENCH_DB=sqlite,postgres and BENCH_WORKERS=1,2 (defaults: all four rows), BENCH_LOG_LEVEL (default warn:
 // no request log; info: one JSON line per request to a pipe). Postgres comes from
 // scripts/postgres.mjs (a fresh database per row, dropped after: server/test-helpers.ts throwawayPostgres); without it its rows are skipped.
@@ -25,6 +27,7 @@ const dbs = (process.env.BENCH_DB ?? 'sqlite,postgres').split(',').map((s) => s.
 const workerCounts = (process.env.BENCH_WORKERS ?? '1,2').split(',').map((s) => Number(s.trim()));
 // The servers' LOG_LEVEL: warn (default) turns the per-request log line off; info measures it too.
 const logLevel = process.env.BENCH_LOG_LEVEL ?? 'warn';
+const sessions = Math.min(100, Math.max(1, Number(process.env.BENCH_SESSIONS ?? 1)));
 
 const run = (opts) =>
   new Promise((resolve, reject) => {
@@ -73,8 +76,8 @@ async function startServerProcess(env) {
   };
 }
 
-/** Signs a user in by email passcode (the dev inbox) and returns the session token. */
-async function signIn(server) {
+/** Signs a user in by email passcode (the dev inbox) and returns the Authorization of its session. */
+async function signIn(server, n) {
   const auth = (secret) => `Basic ${Buffer.from(`${server.publicToken}:${secret}`).toString('base64')}`;
   const post = (path, body) =>
     fetch(`${server.url}/sdk/v1${path}`, {
@@ -82,7 +85,7 @@ async function signIn(server) {
       headers: { 'content-type': 'application/json', authorization: auth(server.publicToken) },
       body: JSON.stringify(body),
     }).then((r) => r.json());
-  const email = `bench-${Date.now()}@example.com`;
+  const email = `bench-${Date.now()}-${n}@example.com`;
   const { data: sent } = await post('/otps/email/login_or_create', { email });
   const { messages } = await (await fetch(`${server.url}/dev/inbox.json?to=${encodeURIComponent(email)}`)).json();
   const { data: signedIn } = await post('/otps/authenticate', { token: messages[0].code, method_id: sent.method_id, session_duration_minutes: 600 });
@@ -114,13 +117,11 @@ try {
       const pgDb = db === 'postgres' ? await throwawayPostgres(pgAdmin, 'ae_bench', { force: true }) : null;
       const server = await startServerProcess({ DATA_DIR: dataDir, WORKERS: String(workers), ...(pgDb ? { DATABASE_URL: pgDb.url } : {}) });
       try {
-        const authorization = await signIn(server);
-        const ours = await run({
-          url: `${server.url}/sdk/v1/sessions/authenticate`,
-          method: 'POST',
-          headers: { 'content-type': 'application/json', authorization },
-          body: '{}',
-        });
+        const authorizations = [];
+        for (let i = 0; i < sessions; i++) authorizations.push(await signIn(server, i));
+        const call = (authorization) => ({ method: 'POST', headers: { 'content-type': 'application/json', authorization }, body: '{}' });
+        // Each connection sends the sessions' calls in turn (autocannon's request list).
+        const ours = await run({ url: `${server.url}/sdk/v1/sessions/authenticate`, ...call(authorizations[0]), requests: authorizations.map(call) });
         const base = await run({ url: bareUrl, method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
         rows.push({ name, ours, base });
         if (ours.non2xx > 0 || ours.errors > 0) failed = true;
@@ -136,7 +137,9 @@ try {
 }
 
 const n = (v, w) => String(v).padStart(w);
-console.log(`\nPOST /sdk/v1/sessions/authenticate on loopback, ${connections} connections, ${duration} s per measurement`);
+console.log(
+  `\nPOST /sdk/v1/sessions/authenticate on loopback, ${connections} connections, ${sessions} session${sessions === 1 ? '' : 's'}, ${duration} s per measurement`,
+);
 // Other work on the machine moves every figure: the ratio to the bare server measured right after is the comparable one.
 console.log(
   `${availableParallelism()} cores, load average ${loadavg()

@@ -28,6 +28,7 @@ import type { Method, Route } from './routes/types.ts';
 import { userRoutes } from './routes/users.ts';
 import { webhookRoutes } from './routes/webhooks.ts';
 import { SessionJwtCache } from './session-jwt-cache.ts';
+import { SessionReadCache } from './session-read-cache.ts';
 import { suppressionGuard } from './suppressions.ts';
 import { withBootstrapOverrides } from './settings.ts';
 // Operations (issue 18): health, metrics, request logs.
@@ -229,6 +230,7 @@ export async function createApp(opts: AppOptions = {}): Promise<AppInstance> {
       clientKeys: clientKeys(init.clientKey),
       keys,
       sessionJwts: new SessionJwtCache(),
+      sessionReads: new SessionReadCache(),
       limits: { ...DEFAULT_RATE_LIMITS, ...opts.rateLimits },
       issuer: opts.issuer ?? `auth-elements/${project.project_id}`,
       maxBodyBytes: opts.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,

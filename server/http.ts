@@ -15,6 +15,7 @@ import { routeLabel } from './ops/route-label.ts';
 import { originAllowed, type Project } from './project.ts';
 import type { RateLimits } from './rate-limit.ts';
 import type { SessionJwtCache } from './session-jwt-cache.ts';
+import type { SessionReadCache } from './session-read-cache.ts';
 
 // zod/mini ships without messages (bundle size); the server can afford readable schema error messages.
 z.config(z.locales.en());
@@ -34,6 +35,8 @@ export interface Services {
   keys: SigningKeys;
   /** This process's session JWTs, served again while fresh (session-jwt-cache.ts); never a liveness check. */
   sessionJwts: SessionJwtCache;
+  /** This process's sessions/authenticate reads, served only while the database is unchanged (session-read-cache.ts). */
+  sessionReads: SessionReadCache;
   limits: RateLimits;
   issuer: string;
   maxBodyBytes: number;
@@ -78,6 +81,17 @@ export function requestHeader(c: Ctx, name: string): string | undefined {
 /** Success answer in the DESIGN 2 envelope, with the request id and status_code 200. */
 export function ok<T extends object>(c: Ctx, payload: T): Response {
   return c.json({ data: { ...payload, request_id: c.get('requestId'), status_code: 200 } }, 200);
+}
+
+/**
+ * {@link ok} for a payload already serialized (`JSON.stringify` of a plain object), byte for byte the
+ * same answer: sessions/authenticate serves a session's unchanged answer again without serializing it
+ * anew (about 15% of its CPU per call, --cpu-prof).
+ */
+export function okSerialized(c: Ctx, payloadJson: string): Response {
+  const fields = payloadJson === '{}' ? '{' : `${payloadJson.slice(0, -1)},`;
+  const tail = JSON.stringify({ request_id: c.get('requestId'), status_code: 200 }).slice(1);
+  return c.body(`{"data":${fields}${tail}}`, 200, { 'content-type': 'application/json' });
 }
 
 /** DESIGN 2 error body for an {@link ApiError}; schema errors also carry the `body` key. */

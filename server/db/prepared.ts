@@ -53,6 +53,8 @@ export interface SqliteDirect {
   inTransaction(): boolean;
   /** Runs `sql` (a cached statement) with `params`; its rows (none for a statement returning none). */
   run(sql: string, params: readonly unknown[]): unknown[];
+  /** {@link databaseVersion}'s two numbers, read now on the connection (outside a transaction only). */
+  version(): readonly [changes: number, dataVersion: number];
 }
 
 const sqliteDirect = new WeakMap<Kysely<Database>, SqliteDirect>();
@@ -66,6 +68,30 @@ const sqliteDirect = new WeakMap<Kysely<Database>, SqliteDirect>();
 export function registerSqliteDirect(k: Kysely<Database>, direct: SqliteDirect): void {
   sqliteDirect.set(k, direct);
 }
+
+/**
+ * A version of the whole database as this process sees it: two reads that give the same version saw the
+ * same rows, so data read after the first still stands while a later read gives it again. Versions only
+ * move forward: data read after a version was read is never older than that version.
+ * - SQLite: the connection's `total_changes()` (every row its INSERT, UPDATE or DELETE statements
+ *   changed, committed or rolled back) and `PRAGMA data_version` (moves on every commit by any other
+ *   connection: another process, WORKERS=N). Null while a transaction is open on the connection (its
+ *   uncommitted writes).
+ * - Postgres: the snapshot (`pg_current_snapshot()`: the oldest running transaction, the next
+ *   transaction id, the ones in progress), which decides exactly which commits a read sees; it moves
+ *   when any transaction that writes starts or ends, in any database of the cluster.
+ */
+export function databaseVersion(db: Pick<Db, 'kysely' | 'dialect'>): string | null | Promise<string | null> {
+  if (db.dialect === 'postgres') {
+    return db.kysely.executeQuery<{ v: string }>(SNAPSHOT_QUERY).then((r) => r.rows[0]?.v ?? null);
+  }
+  const direct = sqliteDirect.get(db.kysely);
+  if (!direct || direct.inTransaction()) return null;
+  const [changes, dataVersion] = direct.version();
+  return `${changes}:${dataVersion}`;
+}
+
+const SNAPSHOT_QUERY = CompiledQuery.raw('select pg_current_snapshot()::text as v');
 
 interface PendingRead {
   sql: string;

@@ -1,8 +1,8 @@
 /** `POST /sdk/v1/sessions/authenticate` and `POST /sdk/v1/sessions/revoke`. */
 import { SessionsAuthenticateRequest, SessionsRevokeRequest } from '../../sdk-core/schemas/index.ts';
 import { ApiError } from '../errors.ts';
-import { type BasicCredentials, ok, readJson, requireProjectAuth, type Services } from '../http.ts';
-import { authenticateAnswer, revokeSession, touchSession } from '../sessions.ts';
+import { type BasicCredentials, ok, okSerialized, readJson, requireProjectAuth, type Services } from '../http.ts';
+import { authenticateSession, revokeSession } from '../sessions.ts';
 import type { Route } from './types.ts';
 
 /**
@@ -21,9 +21,9 @@ export function sessionRoutes(route: Route, svc: Services): void {
   route('POST', '/sdk/v1/sessions/authenticate', async (c) => {
     const token = sessionTokenOf(requireProjectAuth(c, svc));
     const body = await readJson(c, SessionsAuthenticateRequest, svc.maxBodyBytes);
-    const row = await touchSession(svc, token, body.session_duration_minutes);
-    if (!row) throw new ApiError('session_not_found');
-    return ok(c, await authenticateAnswer(svc, row, token));
+    const answer = await authenticateSession(svc, token, body.session_duration_minutes);
+    if (!answer) throw new ApiError('session_not_found');
+    return okSerialized(c, answer);
   });
 
   route('POST', '/sdk/v1/sessions/revoke', async (c) => {
