@@ -18,11 +18,21 @@ import { gzipSync } from 'node:zlib';
 export const INTERACTIVE_BUDGET_GZIP = 20 * 1024;
 
 /**
- * Issue 16 asks for 60 KB gzip for all the JS an email-passcode sign-in needs. React 18.3's
- * react-dom, react and scheduler alone are 45.9 KB gzip of that, so the budget checked is what this
- * build reaches, to stop regressions; the gap to 60 KB is said in the closing note of issue 16.
+ * Issue 16 asks for 60 KB gzip for all the JS an email-passcode sign-in needs. With the script tag,
+ * React 18.3's react-dom, react and scheduler, which it must bring, are 45.9 KB gzip of that, so the
+ * budget checked there is what this build reaches, to stop regressions; the gap to 60 KB is said in
+ * the closing note of issue 16.
  */
 export const EMAIL_SIGN_IN_BUDGET_GZIP = 97 * 1024;
+
+/**
+ * The same sign-in in a React app (`auth-elements/react`, React and ReactDOM its peers: the app's
+ * own, already on the page): all the JS the kit adds, gzip bytes, held to issue 16's 60 KB. Its files
+ * are picked as the script tag's are (emailSignInFiles: the entry's static imports, then the lazy
+ * chunks of EMAIL_SIGN_IN_MODULES), a set the first-paint e2e test proves complete for the script tag;
+ * both builds split at the same dynamic imports of the same modules.
+ */
+export const EMAIL_SIGN_IN_REACT_HOST_BUDGET_GZIP = 60 * 1024;
 
 /**
  * Issue 16: the headless client's core, gzip bytes: dist/client.js's initial JS (one file, built as
@@ -189,6 +199,7 @@ function findLibraries(files) {
 
 const LOGIN = 'dist/auth-elements.js';
 const CLIENT = 'dist/client.js';
+const REACT_ENTRY = 'dist/react.js';
 const entries = [
   ['<auth-login> script (dist/auth-elements.js)', LOGIN],
   ['headless client (dist/client.js)', CLIENT],
@@ -238,6 +249,13 @@ if (!isMain) {
     `email-passcode sign-in (script tag): ${signIn.min} B min, ${signIn.gzip} B gzip (${kb(signIn.gzip)}) in ${emailSignInFiles().length} file(s); ${signIn.joined} B gzip as one file`,
   );
 
+  // React is external in that build (`import "react"`): what is measured is the kit's JS only.
+  const reactHostFiles = emailSignInFiles(REACT_ENTRY);
+  const reactHost = measure(reactHostFiles);
+  console.log(
+    `email-passcode sign-in (React app, auth-elements/react; React is the app's): ${reactHost.min} B min, ${reactHost.gzip} B gzip (${kb(reactHost.gzip)}) in ${reactHostFiles.length} file(s)`,
+  );
+
   const clientOk = clientGzip <= CLIENT_CORE_BUDGET_GZIP;
   console.log(
     `client core: dist/client.js initial ${clientGzip} B gzip (${kb(clientGzip)}) of ${kb(CLIENT_CORE_BUDGET_GZIP)}: ${clientOk ? 'within' : 'OVER'}`,
@@ -246,13 +264,17 @@ if (!isMain) {
   if (process.argv.includes('--check')) {
     const interactiveOk = loginGzip <= INTERACTIVE_BUDGET_GZIP;
     const signInOk = signIn.gzip <= EMAIL_SIGN_IN_BUDGET_GZIP;
+    const reactHostOk = reactHost.gzip <= EMAIL_SIGN_IN_REACT_HOST_BUDGET_GZIP;
     console.log(
       `budget: <auth-login> JS before the email field is usable ${kb(loginGzip)} gzip of ${kb(INTERACTIVE_BUDGET_GZIP)}: ${interactiveOk ? 'within' : 'OVER'}`,
     );
     console.log(
       `budget: email-passcode sign-in JS ${kb(signIn.gzip)} gzip of ${kb(EMAIL_SIGN_IN_BUDGET_GZIP)} (issue 16 asks 60 KB): ${signInOk ? 'within' : 'OVER'}`,
     );
+    console.log(
+      `budget: email-passcode sign-in JS in a React app ${kb(reactHost.gzip)} gzip of ${kb(EMAIL_SIGN_IN_REACT_HOST_BUDGET_GZIP)} (issue 16): ${reactHostOk ? 'within' : 'OVER'}`,
+    );
     console.log(`lazy-only check: ${lazyOk ? 'passed' : 'FAILED'}`);
-    process.exit(interactiveOk && signInOk && lazyOk && clientOk ? 0 : 1);
+    process.exit(interactiveOk && signInOk && reactHostOk && lazyOk && clientOk ? 0 : 1);
   }
 }
