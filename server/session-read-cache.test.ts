@@ -11,7 +11,7 @@ import { sha256Hex } from './crypto.ts';
 import { databaseVersion } from './db/prepared.ts';
 import { CHECK_WINDOW, PAUSE_CALLS, SessionReadCache } from './session-read-cache.ts';
 import { LAST_ACCESS_WRITE_INTERVAL_MS } from './sessions.ts';
-import { login, type TestApp, testApp, testStore, type TestStore } from './test-helpers.ts';
+import { login, type TestApp, type TwoApps, twoApps } from './test-helpers.ts';
 
 interface Answer {
   user: { user_id: string; untrusted_metadata: Record<string, unknown>; emails: { email: string }[] };
@@ -40,20 +40,15 @@ const setMetadata = (t: TestApp, userId: string, value: Record<string, unknown>)
     .execute();
 
 describe('sessions/authenticate: answers from the read cache only while the database is unchanged', () => {
-  let store: TestStore;
+  let apps: TwoApps;
   let a: TestApp;
   let b: TestApp;
   before(async () => {
-    store = await testStore();
-    a = await testApp({}, { store });
-    // A second app on the same store and clock: another process's connection.
-    b = await testApp({}, { store, clock: a.clock });
+    // The second app on the same store and clock: another process's connection.
+    apps = await twoApps();
+    ({ a, b } = apps);
   });
-  after(async () => {
-    await a?.close();
-    await b?.close();
-    await store?.cleanup();
-  });
+  after(() => apps?.close());
 
   it('answers a warm call exactly as a cold one', async () => {
     const { token, answer } = await warm(a, 'same@example.com');

@@ -202,6 +202,33 @@ export async function testApp(opts: Partial<AppOptions> = {}, setup: TestAppSetu
   };
 }
 
+/** Two apps on one store and one clock: the second stands for another process (or project) on the same database. */
+export interface TwoApps {
+  a: TestApp;
+  b: TestApp;
+  /** Closes both apps, then the store. */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts {@link TwoApps}: `a` with `aOpts`, then `b` with `bOpts` on a's store and clock.
+ * @example const apps = await twoApps({}, { liveProject: LIVE }); after(() => apps.close());
+ */
+export async function twoApps(aOpts: Partial<AppOptions> = {}, bOpts: Partial<AppOptions> = {}): Promise<TwoApps> {
+  const store = await testStore();
+  const a = await testApp(aOpts, { store });
+  const b = await testApp(bOpts, { store, clock: a.clock });
+  return {
+    a,
+    b,
+    async close() {
+      await a.close();
+      await b.close();
+      await store.cleanup();
+    },
+  };
+}
+
 /** Sends an email OTP and returns the method id and the code read from /dev/inbox.json. */
 export async function sendOtp(
   t: TestApp,

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { B2BMemberSearchResponse, RBACPolicy } from '../../sdk-core/schemas/index.ts';
-import { login, type TestApp, testApp, type TestStore, testStore } from '../test-helpers.ts';
+import { login, type TestApp, testApp, type TwoApps, twoApps } from '../test-helpers.ts';
 import { createSession } from '../sessions.ts';
 import { findOrCreateUserByEmail } from '../users.ts';
 import { addOrganizationMember, createOrganization } from './index.ts';
@@ -124,22 +124,17 @@ describe('b2b: the RBAC policy gates search when it names stytch.member', () => 
 });
 
 describe('b2b: no cross-project leaks', () => {
-  let store: TestStore;
+  let apps: TwoApps;
   let a: TestApp;
   let b: TestApp;
   before(async () => {
-    store = await testStore();
-    a = await testApp({}, { store });
-    b = await testApp(
+    apps = await twoApps(
+      {},
       { liveProject: { public_token: 'public-token-live-b2bisolation1', project_name: 'B', allowed_origins: ['https://b.example.com'] } },
-      { store, clock: a.clock },
     );
+    ({ a, b } = apps);
   });
-  after(async () => {
-    await a.close();
-    await b.close();
-    await store.cleanup();
-  });
+  after(() => apps.close());
 
   it("the same address signed in at project B cannot see project A's organization", async () => {
     const org = (await createOrganization(a.services.db, a.projectId, { name: 'A Org', slug: 'a-org' })).organization_id;

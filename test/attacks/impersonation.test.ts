@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { impersonationAudit, IMPERSONATION_TOKEN_TTL_MS, mintImpersonationToken } from '../../server/impersonation/index.ts';
-import { login, type TestApp, testApp, type TestStore, testStore } from '../../server/test-helpers.ts';
+import { login, type TestApp, testApp, type TwoApps, twoApps } from '../../server/test-helpers.ts';
 
 const LIVE = {
   public_token: 'public-token-live-impersonation01',
@@ -65,19 +65,14 @@ describe('attack: impersonation tokens', () => {
   });
 
   describe('cross-project', () => {
-    let store: TestStore;
+    let apps: TwoApps;
     let a: TestApp;
     let b: TestApp;
     before(async () => {
-      store = await testStore();
-      a = await testApp({}, { store });
-      b = await testApp({ liveProject: LIVE }, { store, clock: a.clock });
+      apps = await twoApps({}, { liveProject: LIVE });
+      ({ a, b } = apps);
     });
-    after(async () => {
-      await a.close();
-      await b.close();
-      await store.cleanup();
-    });
+    after(() => apps.close());
 
     it('a token minted for project A is unknown at project B of the same database, and still good at A', async () => {
       const { data } = await login(a, 'imp-cross@example.com');

@@ -8,24 +8,19 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { login, type TestApp, testApp, testStore, type TestStore } from '../../server/test-helpers.ts';
+import { login, type TestApp, type TwoApps, twoApps } from '../../server/test-helpers.ts';
 
 const authenticate = (t: TestApp, token: string) => t.call('POST', '/sdk/v1/sessions/authenticate', { secret: token, body: {} });
 
 describe('attack: a stolen session kept warm in the read cache', () => {
-  let store: TestStore;
+  let apps: TwoApps;
   let attackerSide: TestApp;
   let victimSide: TestApp;
   before(async () => {
-    store = await testStore();
-    attackerSide = await testApp({}, { store });
-    victimSide = await testApp({}, { store, clock: attackerSide.clock });
+    apps = await twoApps();
+    ({ a: attackerSide, b: victimSide } = apps);
   });
-  after(async () => {
-    await attackerSide?.close();
-    await victimSide?.close();
-    await store?.cleanup();
-  });
+  after(() => apps?.close());
 
   it('fails on the very next call once the victim revokes it elsewhere, while the attacker is calling', async () => {
     const { token } = await login(victimSide, 'victim@example.com');
