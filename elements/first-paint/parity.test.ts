@@ -6,7 +6,7 @@
  * Then axe-core on the first paint.
  */
 import { expect } from '@open-wc/testing';
-import { executeServerCommand } from '@web/test-runner-commands';
+import { executeServerCommand, setViewport } from '@web/test-runner-commands';
 import 'axe-core';
 import { render } from 'lit-html';
 import { createElement } from 'react';
@@ -75,12 +75,21 @@ export const CASES: readonly Case[] = [
   { name: 'config lang without a pack', config: { lang: 'en-GB', products: ['emailMagicLinks'] }, width: 360 },
 ];
 
-/** A shadow host of `width` px with the widget's sheets adopted, as the element adopts them; at `top` px of the page when given. */
-async function host(width: number, styles: unknown, config: unknown, top?: number, tag = 'auth-login'): Promise<ShadowRoot> {
+/**
+ * The page's size while the pixel comparisons run: both hosts side by side inside it. A screenshot
+ * clipped beyond the viewport is taken from a temporarily resized page and came back shifted a few
+ * pixels now and then (CI, 2 of 3 runs of the file: the whole React side off by its top border).
+ */
+const VIEWPORT = { width: 1000, height: 1400 };
+/** Where the React side sits on the page, right of the first paint (the widest case is 420 px). */
+const REACT_LEFT = 500;
+
+/** A shadow host of `width` px with the widget's sheets adopted, as the element adopts them; at (`left`, `top`) px of the page when `top` is given. */
+async function host(width: number, styles: unknown, config: unknown, top?: number, tag = 'auth-login', left = 0): Promise<ShadowRoot> {
   const el = document.createElement('div');
   el.style.width = `${width}px`;
   // Whole-pixel positions: both sides' text then falls on the same pixel grid, so equal layouts give equal pixels.
-  if (top !== undefined) Object.assign(el.style, { position: 'absolute', left: '0px', top: `${top}px` });
+  if (top !== undefined) Object.assign(el.style, { position: 'absolute', left: `${left}px`, top: `${top}px` });
   document.body.append(el);
   const root = el.attachShadow({ mode: 'open' });
   const extra = (await firstPaintRules(tag, config)).map((css) => {
@@ -198,6 +207,7 @@ describe('first paint: parity with React (issue 16)', () => {
   let autofill: boolean;
   const cleanup: (() => void)[] = [];
   before(async () => {
+    await setViewport(VIEWPORT);
     forgetBrowserSession();
     env = await testEnv();
     client = createClient(env.publicToken, { apiBaseUrl: env.apiBaseUrl, disableSessionRefresh: true });
@@ -242,7 +252,7 @@ describe('first paint: parity with React (issue 16)', () => {
   for (const c of CASES) {
     it(`${c.name}: same DOM and boxes as React`, async () => {
       const { lit } = await paint(c, 0);
-      const react = await host(c.width ?? 420, c.styles, c.config, 1200);
+      const react = await host(c.width ?? 420, c.styles, c.config, 0, 'auth-login', REACT_LEFT);
       let root: Root | null = createRoot(react as unknown as Element);
       cleanup.push(() => {
         root?.unmount();
@@ -269,8 +279,15 @@ describe('first paint: parity with React (issue 16)', () => {
       expect(snapshot(lit)).to.equal(snapshot(react));
       await waitFor(() => boxMismatch(lit, react) === null, `${c.name}: boxes`, 3000).catch(() => undefined);
       expect(boxMismatch(lit, react)).to.equal(null);
-      // The same pixels: a screenshot of each side (the text caret aside, nothing is focused).
-      expect(await pixelDiff(lit, react)).to.match(/^0 of /);
+      // The same pixels: a screenshot of each side (the text caret aside, nothing is focused), taken
+      // again after a frame while they differ, so a capture that caught a frame in between is not
+      // the verdict (a real difference stays).
+      let diff = await pixelDiff(lit, react);
+      for (let i = 0; i < 3 && !diff.startsWith('0 of '); i++) {
+        await new Promise((r) => setTimeout(r, 200));
+        diff = await pixelDiff(lit, react);
+      }
+      expect(diff).to.match(/^0 of /);
     });
   }
 
