@@ -1,9 +1,11 @@
 // Browser bundles (package exports in package.json):
-// - dist/auth-elements.js (the script tag: defines every tag, exports the elements' side; React
-//   and the client are lazy chunks it loads after the first paint), dist/define.js
-//   (`auth-elements/define`: defines the tags, exports everything) and dist/index.js (the
-//   side-effect-free package entry), with React bundled in (shared chunks in dist/chunks/), so a
-//   page without React needs nothing else;
+// - dist/auth-elements.js (the script tag: defines every tag, exports the elements' side): a graph
+//   of its own, so the whole first paint is this one file (no chunk discovered a round trip after
+//   it) and React, the client and the forms are its lazy chunks (dist/tag-chunks/), loaded after
+//   the first paint;
+// - dist/define.js (`auth-elements/define`: defines the tags, exports everything) and dist/index.js
+//   (the side-effect-free package entry), with React bundled in (shared chunks in dist/chunks/), so
+//   a page without React needs nothing else;
 // - dist/client.js (`auth-elements/client`, the headless client) and dist/helpers.js
 //   (`auth-elements/helpers`, its synchronous helpers): a graph of their own (chunks in
 //   dist/client-chunks/), sharing nothing with the elements' first paint;
@@ -11,6 +13,9 @@
 //   react-dom left as bare imports (peer dependencies) so a React app ships one React (its chunks
 //   in dist/react-chunks/);
 // - dist/vue.js and dist/svelte.js: empty modules beside the type-only entries.
+// A page holding two of these graphs (the script tag beside dist/index.js, say) has two copies of
+// what they share; the elements and the client work across copies (sdk-core/errors.ts matches error
+// classes by name, the tags are defined once).
 // esbuild strips types (TS 7 has no JS API for @rollup/plugin-typescript); terser minifies. The
 // declarations, custom-elements.json and the editor data come from scripts/build-types.mjs.
 import commonjs from '@rollup/plugin-commonjs';
@@ -80,12 +85,12 @@ const lazyChunkPreload = {
       for (const dep of chunks[name].imports) closure(dep, into);
       return into;
     };
-    // Not the first load (what the script tag's entry imports statically), and not the headless
-    // client's own chunks (dist/client.js and its core: its method groups import little, and its
-    // size is a budget of its own).
+    // Not the first load (the chunk holding the element's first paint, and what it imports
+    // statically), and not the headless client's own chunks (dist/client.js and its core: its
+    // method groups import little, and its size is a budget of its own).
     if (chunk.name === 'client' || chunk.fileName === 'client.js') return null;
-    const entry = Object.values(chunks).find((c) => c.isEntry && c.name === 'auth-elements');
-    if (entry && closure(entry.fileName).has(chunk.fileName)) return null;
+    const element = Object.values(chunks).find((c) => c.moduleIds.some((id) => id.endsWith('/elements/element.ts')));
+    if (element && closure(element.fileName).has(chunk.fileName)) return null;
     const have = closure(chunk.fileName);
     const dir = dirname(chunk.fileName);
     const rel = (f) => {
@@ -139,6 +144,22 @@ const CLIENT_CORE = new RegExp(
   ].join('|')})\\.ts$`,
 );
 
+/** The modules `entry` imports statically, at any depth (rollup's module ids), computed once per build. */
+const staticClosures = new WeakMap();
+function staticallyFrom(entry, getModuleInfo) {
+  const cached = staticClosures.get(getModuleInfo);
+  if (cached) return cached;
+  const seen = new Set();
+  const visit = (id) => {
+    if (seen.has(id)) return;
+    seen.add(id);
+    for (const dep of getModuleInfo(id)?.importedIds ?? []) visit(dep);
+  };
+  visit(resolvePath(entry));
+  staticClosures.set(getModuleInfo, seen);
+  return seen;
+}
+
 /**
  * lit-html's build for Node: the browser build's code, but it reads `document` only where there is
  * one, so importing the kit on a server (Next.js, Nuxt, SvelteKit prerendering) evaluates nothing of
@@ -179,8 +200,28 @@ const typeOnlyStubs = {
 
 export default [
   {
+    // Issue 16: the script tag is a graph of its own. Beside define.js and index.js, rollup moved the
+    // modules they share into chunks the entry imported, and the browser asked for them only once the
+    // entry had arrived: a round trip (40 ms RTT in bench:mount) before the first paint could run.
+    // Alone, and with 'allow-extension' (its lazy chunks import what they share with it from the
+    // entry itself), the first paint is the entry and nothing else.
+    input: { 'auth-elements': 'src/auth-elements.ts' },
+    preserveEntrySignatures: 'allow-extension',
+    output: {
+      dir: 'dist',
+      format: 'es',
+      sourcemap: process.env.AE_SOURCEMAP === 'hidden' ? 'hidden' : true,
+      chunkFileNames: 'tag-chunks/[name]-[hash].js',
+      // What the entry imports statically stays in it (a manual chunk would otherwise take in the
+      // modules it shares with the first paint, and the entry would import that chunk); the client's
+      // core is one lazy chunk, as below.
+      manualChunks: (id, { getModuleInfo }) =>
+        staticallyFrom('src/auth-elements.ts', getModuleInfo).has(id) ? 'auth-elements' : CLIENT_CORE.test(id) ? 'client' : undefined,
+    },
+    plugins: plugins({ lazyPreload: true }),
+  },
+  {
     input: {
-      'auth-elements': 'src/auth-elements.ts',
       define: 'src/define.ts',
       index: 'src/index.ts',
     },

@@ -1,6 +1,6 @@
 /**
  * The first paint and the handover to React (issue 16), over the built bundle in real Chromium
- * against the real reference server. The React side's chunk (dist/chunks/react-host-*.js) is held
+ * against the real reference server. The React side's chunk (dist/tag-chunks/react-host-*.js) is held
  * back by the test until it lets it through, so what the user does before React is there is
  * exactly controlled: what they typed, focus, the caret and an early Continue must survive, the
  * first paint must look exactly like React's first render, and it must be accessible on its own.
@@ -46,7 +46,7 @@ async function heldPage(query = '', returning = false): Promise<{ page: Page; re
   const held = new Promise<void>((r) => {
     release = r;
   });
-  await page.route(/\/dist\/chunks\/react-host-[^/]+\.js$/, async (route: Route) => {
+  await page.route(/\/dist\/tag-chunks\/react-host-[^/]+\.js$/, async (route: Route) => {
     await held;
     await route.continue();
   });

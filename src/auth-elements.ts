@@ -3,14 +3,16 @@
  * every tag (a no-op on a server) and exports the elements' side of the API: the element classes,
  * `define*`, `mount*`, the tag names, the event names and the theme presets. It holds no React and
  * no client: each element paints its first screen with what this file loads and fetches React and
- * the client right after (issue 16), so the email field is usable before they arrive. The headless
- * client and the rest of the API come from the package entry (dist/index.js), or from
- * `auth-elements/define`, which registers the tags and exports everything.
+ * the client right after (issue 16), so the email field is usable before they arrive. It is built as
+ * a graph of its own (rollup.config.mjs), so it is one file up front. A page that also needs the
+ * headless client and the rest of the API loads `auth-elements/define` (dist/define.js) instead,
+ * which registers the tags and exports everything: beside this file, dist/index.js would be a second
+ * copy of the shared code.
  * @example
  * <script type="module" src="/node_modules/auth-elements/dist/auth-elements.js"></script>
  * @example
  * <script type="module">
- *   import { createClient } from '/node_modules/auth-elements/dist/index.js';
+ *   import { createClient } from '/node_modules/auth-elements/dist/define.js';
  * </script>
  */
 import { defineAuthElements } from '../elements/registry.ts';

@@ -1,7 +1,8 @@
 // What every demo page shares: one client for the page, the event log, and the signed-in panel.
-// The tags (the script-tag bundle: first paint without React), then the full API.
-import '/dist/auth-elements.js';
-import { createClient } from '/dist/index.js';
+// The tags and the full API from one file (auth-elements/define, the same graph as dist/index.js the
+// pages import beside it): one copy of the kit on the page. Each element still paints its first
+// screen without React.
+import { createClient } from '/dist/define.js';
 
 export const $ = (id) => document.getElementById(id);
 

@@ -1,5 +1,5 @@
 // The theming gallery: one <auth-login> per theme, side by side (one column at 320 px).
-import { darkTheme } from '/dist/auth-elements.js';
+import { darkTheme } from '/dist/define.js';
 import { $, client } from '/shared.js';
 
 /** What `styles` alone can do: a warm brand with rounded controls and its own font stack. */
