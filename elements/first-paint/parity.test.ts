@@ -120,8 +120,14 @@ function describe1(el: Element): string {
   return `${el.localName}[${attrs.join(' ')}]${value}${own ? ` "${own}"` : ''}`;
 }
 
+/** What a comparison reads: a shadow root, or React's container inside one (its children are the widget). */
+type Side = ShadowRoot | Element;
+
+/** The element boxes are measured from: the shadow host (a display: contents container has no box). */
+const originOf = (side: Side): Element => (side instanceof ShadowRoot ? side.host : (side.getRootNode() as ShadowRoot).host);
+
 /** Every element under `root` in document order; an SVG's drawing is not compared (the first paint leaves marks empty). */
-function elements(root: ShadowRoot): Element[] {
+function elements(root: Side): Element[] {
   const out: Element[] = [];
   const walk = (parent: ParentNode) => {
     for (const child of parent.children) {
@@ -133,11 +139,11 @@ function elements(root: ShadowRoot): Element[] {
   return out;
 }
 
-const snapshot = (root: ShadowRoot) => elements(root).map(describe1).join('\n');
+const snapshot = (root: Side) => elements(root).map(describe1).join('\n');
 
 /** Each element's box relative to the host, rounded to 0.1 px. */
-function boxes(root: ShadowRoot): string[] {
-  const origin = root.host.getBoundingClientRect();
+function boxes(root: Side): string[] {
+  const origin = originOf(root).getBoundingClientRect();
   return elements(root).map((el) => {
     // No box (display: contents, or none here or above): nothing to compare.
     if (el.getClientRects().length === 0) return 'no box';
@@ -147,7 +153,7 @@ function boxes(root: ShadowRoot): string[] {
 }
 
 /** The boxes differ by more than 0.5 px somewhere: the first such element, else null. */
-function boxMismatch(a: ShadowRoot, b: ShadowRoot): string | null {
+function boxMismatch(a: Side, b: Side): string | null {
   const ea = elements(a);
   const ba = boxes(a);
   const bb = boxes(b);
@@ -470,7 +476,14 @@ describe('first paint: parity with React (issue 16)', () => {
       }),
       lit,
     );
-    const real = el.shadowRoot as ShadowRoot;
+    // React loads at once and, for a message instead of a screen, takes over at once: compared once it
+    // has (before, the element showed the first paint's own box, which this test would have read too
+    // early or too late by chance), with React's container itself left out (display: contents).
+    const real = await waitFor(
+      () => [...(el.shadowRoot?.children ?? [])].find((c) => c.matches('[data-ae-react]') && c.querySelector('[data-config-error] .ae-error')),
+      "React's message box",
+      10_000,
+    );
     expect(snapshot(lit)).to.equal(snapshot(real));
     expect(boxMismatch(lit, real)).to.equal(null);
   });
