@@ -198,6 +198,18 @@ const typeOnlyStubs = {
   },
 };
 
+/** The ES output every graph writes into dist/, its chunks in a folder of its own. */
+const output = (chunkDir, manualChunks) => ({
+  dir: 'dist',
+  format: 'es',
+  sourcemap: process.env.AE_SOURCEMAP === 'hidden' ? 'hidden' : true,
+  chunkFileNames: `${chunkDir}/[name]-[hash].js`,
+  ...(manualChunks ? { manualChunks } : {}),
+});
+
+/** The script tag's entry module. */
+const TAG_ENTRY = 'src/auth-elements.ts';
+
 export default [
   {
     // Issue 16: the script tag is a graph of its own. Beside define.js and index.js, rollup moved the
@@ -205,19 +217,14 @@ export default [
     // entry had arrived: a round trip (40 ms RTT in bench:mount) before the first paint could run.
     // Alone, and with 'allow-extension' (its lazy chunks import what they share with it from the
     // entry itself), the first paint is the entry and nothing else.
-    input: { 'auth-elements': 'src/auth-elements.ts' },
+    input: { 'auth-elements': TAG_ENTRY },
     preserveEntrySignatures: 'allow-extension',
-    output: {
-      dir: 'dist',
-      format: 'es',
-      sourcemap: process.env.AE_SOURCEMAP === 'hidden' ? 'hidden' : true,
-      chunkFileNames: 'tag-chunks/[name]-[hash].js',
-      // What the entry imports statically stays in it (a manual chunk would otherwise take in the
-      // modules it shares with the first paint, and the entry would import that chunk); the client's
-      // core is one lazy chunk, as below.
-      manualChunks: (id, { getModuleInfo }) =>
-        staticallyFrom('src/auth-elements.ts', getModuleInfo).has(id) ? 'auth-elements' : CLIENT_CORE.test(id) ? 'client' : undefined,
-    },
+    // What the entry imports statically stays in it (a manual chunk would otherwise take in the
+    // modules it shares with the first paint, and the entry would import that chunk); the client's
+    // core is one lazy chunk, as below.
+    output: output('tag-chunks', (id, { getModuleInfo }) =>
+      staticallyFrom(TAG_ENTRY, getModuleInfo).has(id) ? 'auth-elements' : CLIENT_CORE.test(id) ? 'client' : undefined,
+    ),
     plugins: plugins({ lazyPreload: true }),
   },
   {
@@ -225,16 +232,11 @@ export default [
       define: 'src/define.ts',
       index: 'src/index.ts',
     },
-    output: {
-      dir: 'dist',
-      format: 'es',
-      sourcemap: process.env.AE_SOURCEMAP === 'hidden' ? 'hidden' : true,
-      chunkFileNames: 'chunks/[name]-[hash].js',
-      // What the first paint shares with the client (ConfigError, the DOM helpers, the OAuth provider
-      // names) stays apart: a manual chunk takes in its modules' unassigned dependencies.
-      manualChunks: (id) =>
-        /\/sdk-core\/(errors|dom|schemas\/(oauth-providers|defaults)|oauth\/providers)\.ts$/.test(id) ? 'base' : CLIENT_CORE.test(id) ? 'client' : undefined,
-    },
+    // What the first paint shares with the client (ConfigError, the DOM helpers, the OAuth provider
+    // names) stays apart: a manual chunk takes in its modules' unassigned dependencies.
+    output: output('chunks', (id) =>
+      /\/sdk-core\/(errors|dom|schemas\/(oauth-providers|defaults)|oauth\/providers)\.ts$/.test(id) ? 'base' : CLIENT_CORE.test(id) ? 'client' : undefined,
+    ),
     plugins: [...plugins({ lazyPreload: true }), typeOnlyStubs],
   },
   {
@@ -248,26 +250,15 @@ export default [
     // same graph: its passkey error class extends the client's AuthError.
     input: { client: 'src/client.ts', helpers: 'src/helpers.ts' },
     preserveEntrySignatures: 'allow-extension',
-    output: {
-      dir: 'dist',
-      format: 'es',
-      sourcemap: process.env.AE_SOURCEMAP === 'hidden' ? 'hidden' : true,
-      chunkFileNames: 'client-chunks/[name]-[hash].js',
-      // What the two entries share (the error classes, the lazy loader) stays in dist/client.js
-      // rather than a chunk of its own that the client would fetch beside it.
-      manualChunks: (id) => (/\/(src\/client|sdk-core\/(errors|method))\.ts$/.test(id) ? 'client' : undefined),
-    },
+    // What the two entries share (the error classes, the lazy loader) stays in dist/client.js
+    // rather than a chunk of its own that the client would fetch beside it.
+    output: output('client-chunks', (id) => (/\/(src\/client|sdk-core\/(errors|method))\.ts$/.test(id) ? 'client' : undefined)),
     plugins: plugins({ lazyPreload: true }),
   },
   {
     input: { react: 'src/react.ts' },
     external: isReact,
-    output: {
-      dir: 'dist',
-      format: 'es',
-      sourcemap: process.env.AE_SOURCEMAP === 'hidden' ? 'hidden' : true,
-      chunkFileNames: 'react-chunks/[name]-[hash].js',
-    },
+    output: output('react-chunks'),
     plugins: plugins(),
   },
 ];
