@@ -84,12 +84,18 @@ const VIEWPORT = { width: 1000, height: 1400 };
 /** Where the React side sits on the page, right of the first paint (the widest case is 420 px). */
 const REACT_LEFT = 500;
 
-/** A shadow host of `width` px with the widget's sheets adopted, as the element adopts them; at (`left`, `top`) px of the page when `top` is given. */
-async function host(width: number, styles: unknown, config: unknown, top?: number, tag = 'auth-login', left = 0): Promise<ShadowRoot> {
+/** Where a host sits on the page, in whole px (else it flows in the body). */
+interface At {
+  top: number;
+  left?: number;
+}
+
+/** A shadow host of `width` px with the widget's sheets adopted, as the element adopts them; placed `at` the page position when given. */
+async function host(width: number, styles: unknown, config: unknown, at?: At, tag = 'auth-login'): Promise<ShadowRoot> {
   const el = document.createElement('div');
   el.style.width = `${width}px`;
   // Whole-pixel positions: both sides' text then falls on the same pixel grid, so equal layouts give equal pixels.
-  if (top !== undefined) Object.assign(el.style, { position: 'absolute', left: `${left}px`, top: `${top}px` });
+  if (at) Object.assign(el.style, { position: 'absolute', left: `${at.left ?? 0}px`, top: `${at.top}px` });
   document.body.append(el);
   const root = el.attachShadow({ mode: 'open' });
   const extra = (await firstPaintRules(tag, config)).map((css) => {
@@ -226,9 +232,9 @@ describe('first paint: parity with React (issue 16)', () => {
   });
   after(() => client.destroy());
 
-  async function paint(c: Case, top?: number): Promise<{ lit: ShadowRoot; strings: FirstPaintStrings }> {
+  async function paint(c: Case, at?: At): Promise<{ lit: ShadowRoot; strings: FirstPaintStrings }> {
     const width = c.width ?? 420;
-    const lit = await host(width, c.styles, c.config, top);
+    const lit = await host(width, c.styles, c.config, at);
     cleanup.push(() => lit.host.remove());
     const strings = await firstPaintStrings(c.config, c.strings, document.documentElement.lang);
     let tab = c.tab;
@@ -257,8 +263,8 @@ describe('first paint: parity with React (issue 16)', () => {
 
   for (const c of CASES) {
     it(`${c.name}: same DOM and boxes as React`, async () => {
-      const { lit } = await paint(c, 0);
-      const react = await host(c.width ?? 420, c.styles, c.config, 0, 'auth-login', REACT_LEFT);
+      const { lit } = await paint(c, { top: 0 });
+      const react = await host(c.width ?? 420, c.styles, c.config, { top: 0, left: REACT_LEFT });
       let root: Root | null = createRoot(react as unknown as Element);
       cleanup.push(() => {
         root?.unmount();
