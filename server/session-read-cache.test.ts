@@ -2,11 +2,11 @@
  * sessions/authenticate answers from the rows an earlier call read only while the database is unchanged
  * (session-read-cache.ts, issue 16): every change, by this app, by another app on the same store (another
  * process's stand-in) or rolled back, is seen by the next call; the clock's checks run on every call.
- * SQLite, and Postgres with TEST_DATABASE_URL (where no read is cached and the same answers hold).
+ * SQLite, and Postgres with TEST_DATABASE_URL (where the version is a shared snapshot statement).
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { sql } from 'kysely';
+import { type KyselyPlugin, sql } from 'kysely';
 import { sha256Hex } from './crypto.ts';
 import { databaseVersion } from './db/prepared.ts';
 import { CHECK_WINDOW, PAUSE_CALLS, SessionReadCache } from './session-read-cache.ts';
@@ -162,6 +162,74 @@ describe('sessions/authenticate: answers from the read cache only while the data
   });
 });
 
+describe('databaseVersion on Postgres: one snapshot statement shared by the calls that wait', () => {
+  let apps: TwoApps;
+  before(async () => {
+    apps = await twoApps();
+  });
+  after(() => apps?.close());
+
+  /** A plugin that counts the statements' results and holds each one back until `release`. */
+  const gate = () => {
+    let results = 0;
+    let opened!: () => void;
+    const open = new Promise<void>((resolve) => (opened = resolve));
+    let arrived!: () => void;
+    const firstArrived = new Promise<void>((resolve) => (arrived = resolve));
+    const plugin: KyselyPlugin = {
+      transformQuery: (args) => args.node,
+      async transformResult(args) {
+        results++;
+        arrived();
+        await open;
+        return args.result;
+      },
+    };
+    return { plugin, firstArrived, release: opened, results: () => results };
+  };
+
+  it('answers a call that arrives while a read is under way with a later read, which sees a commit made meanwhile', async (ctx) => {
+    const { db } = apps.a.services;
+    if (db.dialect !== 'postgres') return ctx.skip('Postgres: the version is a statement');
+    const g = gate();
+    const gated = { dialect: db.dialect, kysely: db.kysely.withPlugin(g.plugin) };
+    const first = databaseVersion(gated);
+    // The first read has run at the database; its answer is held back, so the read is still under way.
+    await g.firstArrived;
+    await apps.b.services.db.kysely
+      .updateTable('projects')
+      .set((eb) => ({ project_name: eb.ref('project_name') }))
+      .where('project_id', '=', apps.b.projectId)
+      .execute();
+    const waiting = Array.from({ length: 10 }, () => databaseVersion(gated));
+    g.release();
+    const [before, ...after] = await Promise.all([first, ...waiting]);
+    assert.ok(before);
+    // All ten share one read, sent once the first ended: after the commit, so a version other than the first's.
+    assert.equal(g.results(), 2);
+    assert.equal(new Set(after).size, 1);
+    assert.notEqual(after[0], before);
+  });
+
+  it('sends the next read when one fails, and fails only the calls that shared the failed one', async (ctx) => {
+    const { db } = apps.a.services;
+    if (db.dialect !== 'postgres') return ctx.skip('Postgres: the version is a statement');
+    let calls = 0;
+    const failFirst: KyselyPlugin = {
+      transformQuery: (args) => args.node,
+      async transformResult(args) {
+        if (++calls === 1) throw new Error('first read lost');
+        return args.result;
+      },
+    };
+    const flaky = { dialect: db.dialect, kysely: db.kysely.withPlugin(failFirst) };
+    const first = databaseVersion(flaky);
+    const second = databaseVersion(flaky);
+    await assert.rejects(first as Promise<unknown>, /first read lost/);
+    assert.match(String(await second), /^\d+:\d+:/);
+  });
+});
+
 describe('SessionReadCache', () => {
   const read = () => ({
     row: { session_id: 's', last_accessed_at: 1 } as never,
@@ -202,6 +270,22 @@ describe('SessionReadCache', () => {
     for (let i = 0; i < CHECK_WINDOW * 2; i++) {
       assert.equal(cache.shouldCheck(), true);
       assert.ok(cache.get('h', '99:0'));
+    }
+  });
+
+  it('goes on checking while many sessions each miss once after the database moved', () => {
+    const cache = new SessionReadCache();
+    // 100 sessions called in turn; the database moves once: every session's next call misses, once.
+    for (const version of ['1:0', '2:0']) {
+      for (let i = 0; i < 100; i++) {
+        assert.equal(cache.shouldCheck(), true);
+        assert.equal(cache.get(`h${i}`, version), undefined);
+        cache.set(`h${i}`, version, read());
+      }
+      for (let i = 0; i < 100; i++) {
+        assert.equal(cache.shouldCheck(), true);
+        assert.ok(cache.get(`h${i}`, version));
+      }
     }
   });
 

@@ -31,7 +31,7 @@ type Version = string;
  * Postgres) for nothing.
  */
 export const CHECK_WINDOW = 64;
-/** Calls that skip the version check after a window of few hits (see {@link CHECK_WINDOW}). */
+/** Calls that skip the version check after a window where the database moved between most checks (see {@link CHECK_WINDOW}). */
 export const PAUSE_CALLS = 1_024;
 
 /** A serialized answer without its session token: `head`, then the token as a JSON string, then `tail`. */
@@ -46,7 +46,7 @@ export class SessionReadCache {
   private readonly answers = new WeakMap<SessionRead, { jwt: string; json: AnswerJson }>();
   private version: Version | null = null;
   private checks = 0;
-  private hits = 0;
+  private unchanged = 0;
   private paused = 0;
 
   constructor(private readonly maxEntries: number = SESSION_READ_CACHE_MAX_ENTRIES) {}
@@ -56,7 +56,7 @@ export class SessionReadCache {
     return this.entries.size;
   }
 
-  /** Whether this call should read the database's version (false while paused after too few hits). */
+  /** Whether this call should read the database's version (false while paused after a window where the database kept moving). */
   shouldCheck(): boolean {
     if (this.paused === 0) return true;
     this.paused--;
@@ -68,23 +68,24 @@ export class SessionReadCache {
    * version it was read at; entries of an older version are dropped here.
    */
   get(tokenHash: string, version: Version): SessionRead | undefined {
-    let hit: SessionRead | undefined;
-    if (this.version === version) hit = this.entries.get(tokenHash);
-    else {
+    const unchanged = this.version === version;
+    if (!unchanged) {
       this.entries.clear();
       this.version = version;
     }
-    this.count(hit !== undefined);
-    return hit;
+    this.count(unchanged);
+    return unchanged ? this.entries.get(tokenHash) : undefined;
   }
 
-  private count(hit: boolean): void {
+  // Counts whether the database moved, not whether the read was kept: right after a move, the calls
+  // of many sessions each miss once (their first read at the new version), which is no reason to stop.
+  private count(unchanged: boolean): void {
     this.checks++;
-    if (hit) this.hits++;
+    if (unchanged) this.unchanged++;
     if (this.checks < CHECK_WINDOW) return;
-    if (this.hits * 4 < this.checks) this.paused = PAUSE_CALLS;
+    if (this.unchanged * 4 < this.checks) this.paused = PAUSE_CALLS;
     this.checks = 0;
-    this.hits = 0;
+    this.unchanged = 0;
   }
 
   /**

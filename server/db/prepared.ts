@@ -82,9 +82,7 @@ export function registerSqliteDirect(k: Kysely<Database>, direct: SqliteDirect):
  *   when any transaction that writes starts or ends, in any database of the cluster.
  */
 export function databaseVersion(db: Pick<Db, 'kysely' | 'dialect'>): string | null | Promise<string | null> {
-  if (db.dialect === 'postgres') {
-    return db.kysely.executeQuery<{ v: string }>(SNAPSHOT_QUERY).then((r) => r.rows[0]?.v ?? null);
-  }
+  if (db.dialect === 'postgres') return sharedSnapshot(db.kysely);
   const direct = sqliteDirect.get(db.kysely);
   if (!direct || direct.inTransaction()) return null;
   const [changes, dataVersion] = direct.version();
@@ -92,6 +90,43 @@ export function databaseVersion(db: Pick<Db, 'kysely' | 'dialect'>): string | nu
 }
 
 const SNAPSHOT_QUERY = CompiledQuery.raw('select pg_current_snapshot()::text as v');
+
+/** Per Kysely instance: the snapshot read under way, and the one that callers arriving meanwhile wait for. */
+interface SnapshotReads {
+  running: Promise<string | null> | null;
+  next: Promise<string | null> | null;
+}
+const snapshotReads = new WeakMap<Kysely<Database>, SnapshotReads>();
+
+/**
+ * The Postgres snapshot for a caller, read by a statement that starts after the call: so it sees every
+ * commit acknowledged before it, as a statement of the caller's own would. Callers that arrive while a
+ * read is under way share the next one, sent when it ends: at most one snapshot statement per process
+ * is in flight, however many calls wait (--cpu-prof and `npm run bench`: one statement per call was the
+ * most of Postgres's work at 32 connections on a cache hit).
+ */
+function sharedSnapshot(k: Kysely<Database>): Promise<string | null> {
+  let reads = snapshotReads.get(k);
+  if (!reads) {
+    reads = { running: null, next: null };
+    snapshotReads.set(k, reads);
+  }
+  const state = reads;
+  const send = (): Promise<string | null> => {
+    const p = k.executeQuery<{ v: string }>(SNAPSHOT_QUERY).then((r) => r.rows[0]?.v ?? null);
+    state.running = p;
+    // Settled either way (the next read goes out whether this one failed or not); runs before that send.
+    const done = () => {
+      state.running = null;
+      state.next = null;
+    };
+    void p.then(done, done);
+    return p;
+  };
+  if (!state.running) return send();
+  state.next ??= state.running.then(send, send);
+  return state.next;
+}
 
 interface PendingRead {
   sql: string;

@@ -46,6 +46,28 @@ describe('attack: a stolen session kept warm in the read cache', () => {
     assert.equal(r.json.data, undefined);
   });
 
+  it('fails for every call begun after the revoke, while many calls at once share the version reads', async () => {
+    const { token } = await login(victimSide, 'victim-parallel@example.com');
+    await authenticate(attackerSide, token);
+    let revoked = false;
+    let servedAfterRevoke = 0;
+    // Eight loops at once: calls keep arriving while a version read (shared on Postgres) is under way.
+    const loop = async () => {
+      for (let i = 0; i < 30; i++) {
+        const wasRevoked = revoked;
+        const r = await authenticate(attackerSide, token);
+        if (wasRevoked && r.status === 200) servedAfterRevoke++;
+        assert.ok(r.status === 200 || r.status === 404, `call ${i}: ${r.status}`);
+      }
+    };
+    const loops = Array.from({ length: 8 }, loop);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    assert.equal((await victimSide.call('POST', '/sdk/v1/sessions/revoke', { secret: token, body: {} })).status, 200);
+    revoked = true;
+    await Promise.all(loops);
+    assert.equal(servedAfterRevoke, 0);
+  });
+
   it("never answers a token with another session's cached answer", async () => {
     const one = await login(attackerSide, 'one@example.com');
     const two = await login(attackerSide, 'two@example.com');
