@@ -103,29 +103,33 @@ const snapshotReads = new WeakMap<Kysely<Database>, SnapshotReads>();
  * commit acknowledged before it, as a statement of the caller's own would. Callers that arrive while a
  * read is under way share the next one, sent when it ends: at most one snapshot statement per process
  * is in flight, however many calls wait (--cpu-prof and `npm run bench`: one statement per call was the
- * most of Postgres's work at 32 connections on a cache hit).
+ * most of Postgres's work at 32 connections on a cache hit). A caller that waits allocates nothing.
  */
 function sharedSnapshot(k: Kysely<Database>): Promise<string | null> {
-  let reads = snapshotReads.get(k);
-  if (!reads) {
-    reads = { running: null, next: null };
-    snapshotReads.set(k, reads);
+  let state = snapshotReads.get(k);
+  if (!state) {
+    state = { running: null, next: null };
+    snapshotReads.set(k, state);
   }
-  const state = reads;
-  const send = (): Promise<string | null> => {
-    const p = k.executeQuery<{ v: string }>(SNAPSHOT_QUERY).then((r) => r.rows[0]?.v ?? null);
-    state.running = p;
-    // Settled either way (the next read goes out whether this one failed or not); runs before that send.
-    const done = () => {
-      state.running = null;
-      state.next = null;
-    };
-    void p.then(done, done);
-    return p;
-  };
-  if (!state.running) return send();
-  state.next ??= state.running.then(send, send);
+  if (!state.running) return sendSnapshotRead(k, state);
+  if (!state.next) {
+    const send = sendSnapshotRead.bind(null, k, state);
+    state.next = state.running.then(send, send);
+  }
   return state.next;
+}
+
+/** Sends {@link sharedSnapshot}'s next read, now under way until it settles. */
+function sendSnapshotRead(k: Kysely<Database>, state: SnapshotReads): Promise<string | null> {
+  const p = k.executeQuery<{ v: string }>(SNAPSHOT_QUERY).then((r) => r.rows[0]?.v ?? null);
+  state.running = p;
+  // Settled either way (the next read goes out whether this one failed or not); runs before that send.
+  const done = () => {
+    state.running = null;
+    state.next = null;
+  };
+  void p.then(done, done);
+  return p;
 }
 
 interface PendingRead {
