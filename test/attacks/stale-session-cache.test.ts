@@ -22,24 +22,34 @@ describe('attack: a stolen session kept warm in the read cache', () => {
   });
   after(() => apps?.close());
 
-  it('fails on the very next call once the victim revokes it elsewhere, while the attacker is calling', async () => {
-    const { token } = await login(victimSide, 'victim@example.com');
+  /**
+   * Runs the attacker's `loops` loops of `calls` back-to-back calls of `token`; once `meanwhile` has
+   * settled, the victim revokes it through the other instance. Every answer is 200 or 404; returns how
+   * many calls begun after the revoke had returned were answered 200.
+   */
+  const servedAfterRevoke = async (token: string, { loops, calls }: { loops: number; calls: number }, meanwhile: () => Promise<unknown>) => {
     let revoked = false;
-    let servedAfterRevoke = 0;
-    // The attacker's loop: back-to-back calls through its own process, before, during and after the revoke.
-    const hammer = (async () => {
-      for (let i = 0; i < 60; i++) {
+    let served = 0;
+    const loop = async () => {
+      for (let i = 0; i < calls; i++) {
         const wasRevoked = revoked;
         const r = await authenticate(attackerSide, token);
-        if (wasRevoked && r.status === 200) servedAfterRevoke++;
+        if (wasRevoked && r.status === 200) served++;
         assert.ok(r.status === 200 || r.status === 404, `call ${i}: ${r.status}`);
       }
-    })();
-    await authenticate(attackerSide, token);
+    };
+    const running = Array.from({ length: loops }, loop);
+    await meanwhile();
     assert.equal((await victimSide.call('POST', '/sdk/v1/sessions/revoke', { secret: token, body: {} })).status, 200);
     revoked = true;
-    await hammer;
-    assert.equal(servedAfterRevoke, 0);
+    await Promise.all(running);
+    return served;
+  };
+
+  it('fails on the very next call once the victim revokes it elsewhere, while the attacker is calling', async () => {
+    const { token } = await login(victimSide, 'victim@example.com');
+    // The attacker's loop: back-to-back calls through its own process, before, during and after the revoke.
+    assert.equal(await servedAfterRevoke(token, { loops: 1, calls: 60 }, () => authenticate(attackerSide, token)), 0);
     const r = await authenticate(attackerSide, token);
     assert.equal(r.status, 404);
     assert.equal(r.json.error_type, 'session_not_found');
@@ -49,23 +59,8 @@ describe('attack: a stolen session kept warm in the read cache', () => {
   it('fails for every call begun after the revoke, while many calls at once share the version reads', async () => {
     const { token } = await login(victimSide, 'victim-parallel@example.com');
     await authenticate(attackerSide, token);
-    let revoked = false;
-    let servedAfterRevoke = 0;
     // Eight loops at once: calls keep arriving while a version read (shared on Postgres) is under way.
-    const loop = async () => {
-      for (let i = 0; i < 30; i++) {
-        const wasRevoked = revoked;
-        const r = await authenticate(attackerSide, token);
-        if (wasRevoked && r.status === 200) servedAfterRevoke++;
-        assert.ok(r.status === 200 || r.status === 404, `call ${i}: ${r.status}`);
-      }
-    };
-    const loops = Array.from({ length: 8 }, loop);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-    assert.equal((await victimSide.call('POST', '/sdk/v1/sessions/revoke', { secret: token, body: {} })).status, 200);
-    revoked = true;
-    await Promise.all(loops);
-    assert.equal(servedAfterRevoke, 0);
+    assert.equal(await servedAfterRevoke(token, { loops: 8, calls: 30 }, () => new Promise((resolve) => setTimeout(resolve, 5))), 0);
   });
 
   it("never answers a token with another session's cached answer", async () => {
