@@ -151,6 +151,12 @@ export interface UiMethodEntry<T extends MethodTypes = MethodTypes> {
   readonly screenNames: readonly T['screen'][];
   /** Its slice of the starting state. */
   readonly initialState: T['state'];
+  /**
+   * How the shell frames its screens when they stand apart from sign-in (the identity provider's
+   * consent): the telemetry event a widget starting on one of them logs instead of
+   * `render_login_screen`, and whether the watermark shows under them (default: it does).
+   */
+  readonly frame?: { readonly renderEvent?: string; readonly watermark?: boolean };
   /** Loads the rest of the method: its `index.ts`, a chunk of its own (registry.ts). */
   load(): Promise<UiMethod<T>>;
 }

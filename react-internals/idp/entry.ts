@@ -10,5 +10,7 @@ export const idpEntry: UiMethodEntry<IdpTypes> = {
   resolve: () => ({}),
   screenNames: ['IDPConsent'],
   initialState: {},
+  // The consent screen is the provider's page, not a sign-in: its own render event, no watermark.
+  frame: { renderEvent: 'render_idp_screen', watermark: false },
   load: () => import('./index.ts').then((m) => m.idpMethod),
 };

@@ -15,7 +15,7 @@ import { WidgetContext, type WidgetContextValue } from '../context.ts';
 import { errorDetail } from '../errors.ts';
 import type { AuthErrorDetail, AuthEvent } from '../events.ts';
 import { asComponent } from '../lazy.tsx';
-import { loadedUiMethods, loadUiMethods, registryVersion, subscribeRegistry, uiMethodsFor, uiMethodsLoaded } from '../registry.ts';
+import { loadedUiMethods, loadUiMethods, ownerOfScreen, registryVersion, subscribeRegistry, uiMethodsFor, uiMethodsLoaded } from '../registry.ts';
 import { choose, hostLang, isRtl, loadedPack, loadPack } from '../i18n/locales.ts';
 import type { LocalePack } from '../i18n/pack.ts';
 import { resolveStrings } from '../widget-strings.ts';
@@ -153,15 +153,15 @@ export function LoginWidget(props: LoginWidgetProps) {
     };
   }, [client]);
 
-  // SPEC §7 event render_login_screen (render_idp_screen for the identity-provider widget), once
-  // per client (StrictMode re-runs effects; the ref holds).
+  // The render event (render_login_screen, or the start screen's method's own, e.g. the identity
+  // provider's render_idp_screen), once per client (StrictMode re-runs effects; the ref holds).
   const loggedFor = useRef<AuthClient | null>(null);
-  const idpWidget = useRef(state.screen === 'IDPConsent').current;
+  const renderEvent = useRef(ownerOfScreen(state.screen)?.frame?.renderEvent ?? 'render_login_screen').current;
   useEffect(() => {
     if (!client || loggedFor.current === client) return;
     loggedFor.current = client;
-    client.telemetry.log(idpWidget ? 'render_idp_screen' : 'render_login_screen');
-  }, [client, idpWidget]);
+    client.telemetry.log(renderEvent);
+  }, [client, renderEvent]);
 
   // Layout effect: the host's data-screen changes in the same frame as the screen (styling hooks
   // and tests never see the new screen with the old attribute).
@@ -251,8 +251,8 @@ export function LoginWidget(props: LoginWidgetProps) {
       ) : ctx ? (
         <WidgetContext.Provider value={ctx}>
           <CurrentScreen screen={state.screen} />
-          {/* SPEC §2: the identity-provider screen never shows the watermark. */}
-          {state.screen !== 'IDPConsent' && <Watermark />}
+          {/* A method's `frame` may leave the watermark out (the identity provider's consent never shows it). */}
+          {ownerOfScreen(state.screen)?.frame?.watermark !== false && <Watermark />}
         </WidgetContext.Provider>
       ) : (
         <p className="ae-error" part="error" role="alert">

@@ -8,14 +8,8 @@ import type { LoadedUiMethod, MainTab, UiMethodEntry } from '../method.ts';
 import { type MethodAction, type MethodScreen, type MethodState, UI_METHODS } from '../methods.ts';
 import { loadedUiMethods, registryVersion } from '../registry.ts';
 
-/**
- * SPEC §2 screens whose method has not shipped (the identity provider): they cannot be reached from
- * the widget's actions, and render the generic error screen until their method's folder declares them.
- */
-export type PendingScreen = 'IDPConsent';
-
-/** Every screen of SPEC §2. */
-export type Screen = 'Main' | MethodScreen | PendingScreen;
+/** Every screen: Main and each registered method's. */
+export type Screen = 'Main' | MethodScreen;
 
 /** An error shown in the Main screen's warning banner. */
 export interface ErrorDescriptor {
