@@ -139,7 +139,7 @@ export const RESET_PASSWORD_DEFINITION: AuthElementDefinition = {
 export const PASSKEY_REGISTRATION_DEFINITION: AuthElementDefinition = {
   tag: 'auth-passkey-registration',
   className: 'AuthPasskeyRegistrationElement',
-  configShape: 'passkeyRegistration',
+  configShape: 'client',
   readsProducts: false,
   properties: [],
   start: () => ({ screen: 'PasskeyRegistrationStart' }),
@@ -149,7 +149,7 @@ export const PASSKEY_REGISTRATION_DEFINITION: AuthElementDefinition = {
 export const IDP_CONSENT_DEFINITION: AuthElementDefinition = {
   tag: 'auth-idp-consent',
   className: 'AuthIDPConsentElement',
-  configShape: 'idpConsent',
+  configShape: 'client',
   readsProducts: false,
   properties: [
     { name: 'getIDPConsentManifest', kind: 'js' },

@@ -34,8 +34,8 @@ export const LOGIN_CONFIG_SHAPE: Shape = {
   locale: 'string',
 };
 
-/** The keys `<auth-passkey-registration>` reads. */
-export const PASSKEY_REGISTRATION_CONFIG_SHAPE: Shape = {
+/** The keys a widget that reads no products reads: the client's and the session's (every element but the login-type ones). */
+export const CLIENT_CONFIG_SHAPE: Shape = {
   publicToken: 'string',
   apiBaseUrl: 'url',
   sessionOptions: SESSION_SHAPE,
@@ -136,7 +136,8 @@ function checkRule(path: string, value: unknown, rule: Rule, out: ConfigIssue[])
  * Checks a host config for everything the widget would otherwise ignore in silence (DESIGN §3:
  * bad input gets a clear, specific error): unknown keys at any level, values of the wrong kind,
  * unknown or not-yet-available products, empty method lists. `fatal` is set when the widget would
- * have nothing to show (no usable product, no usable OTP method); the SPEC §1 product-combination
+ * have nothing to show (no usable product, or only products whose method offers nothing for this
+ * config: the entry's `offersNothing`); the SPEC §1 product-combination
  * errors stay with the Main screen, which words them as SPEC says.
  */
 export function checkLoginConfig(raw: unknown, shape: Shape = LOGIN_CONFIG_SHAPE, readsProducts: boolean = Object.hasOwn(shape, 'products')): ConfigReport {
@@ -199,13 +200,11 @@ export function checkLoginConfig(raw: unknown, shape: Shape = LOGIN_CONFIG_SHAPE
   return { warnings: issues, fatal };
 }
 
-/** Which keys a widget reads: `login` for `<auth-login>` and `<auth-reset-password>`. */
-export type ConfigShapeName = 'login' | 'passkeyRegistration' | 'idpConsent';
+/** Which keys a widget reads: `login` (products and every method's options) or `client` (the client and session keys only). */
+export type ConfigShapeName = 'login' | 'client';
 
 /** The shapes by name (the element table names one per tag). */
 export const CONFIG_SHAPES: Readonly<Record<ConfigShapeName, Shape>> = {
   login: LOGIN_CONFIG_SHAPE,
-  passkeyRegistration: PASSKEY_REGISTRATION_CONFIG_SHAPE,
-  // `<auth-idp-consent>` reads the same client and session keys (SPEC §2 Identity provider).
-  idpConsent: PASSKEY_REGISTRATION_CONFIG_SHAPE,
+  client: CLIENT_CONFIG_SHAPE,
 };
