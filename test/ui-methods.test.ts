@@ -11,6 +11,8 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { AUTH_ELEMENT_DEFINITIONS } from '../elements/definitions.ts';
+import { CONFIG_SHAPES, checkLoginConfig, LOGIN_CONFIG_SHAPE } from '../react-internals/config-check.ts';
 import { METHOD_PARTS } from '../react-internals/method-parts.ts';
 import { UI_METHODS } from '../react-internals/methods.ts';
 import { PARTS } from '../react-internals/parts.ts';
@@ -181,6 +183,19 @@ describe("react-internals: each method's parts and config checks are its own", (
     const docs = new Set([join(UI, 'parts.ts'), partsList, ...runtimeImports(partsList)]);
     const bad = kit.filter((f) => !docs.has(f) && runtimeImports(f).some((t) => docs.has(t))).map((f) => relative(ROOT, f));
     assert.deepEqual(bad, []);
+  });
+
+  it("the config checks take every method's option objects from its entry; the other shape reads none, and the elements name only the generic shapes", () => {
+    const options = UI_METHODS.flatMap((m) => Object.keys(m.options));
+    for (const key of options) {
+      const owner = UI_METHODS.find((m) => Object.hasOwn(m.options, key))!;
+      assert.equal(LOGIN_CONFIG_SHAPE[key], (owner.options as Readonly<Record<string, unknown>>)[key], key);
+      assert.ok(!Object.hasOwn(CONFIG_SHAPES.client, key), key);
+    }
+    assert.deepEqual(Object.keys(CONFIG_SHAPES).sort(), ['client', 'login']);
+    for (const def of AUTH_ELEMENT_DEFINITIONS) assert.equal(def.configShape, def.readsProducts ? 'login' : 'client', def.tag);
+    const report = checkLoginConfig({ products: ['otp'], otpOptions: {} }, CONFIG_SHAPES.client, false);
+    assert.deepEqual(report.warnings.map((w) => w.field).sort(), ['config.otpOptions', 'config.products']);
   });
 
   it("core files name no method's folder, name, screens, option objects or parts (outside the registry lists)", () => {
