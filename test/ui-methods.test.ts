@@ -3,8 +3,11 @@
  * react-internals/methods.ts, each by its `entry.ts`), checked on the sources: a method reaches another
  * only through that method's index.ts and only when its entry declares it in `uses`; a core module
  * reaches a method folder only through methods.ts (and method-tables.ts, the list of the methods'
- * texts and events for the full public tables); and no run-time import cycle exists in react-internals (static
- * and dynamic imports; `import type` is erased and does not count).
+ * texts and events for the full public tables, and method-parts.ts, the list of their part names); and no
+ * run-time import cycle exists in react-internals (static and dynamic imports; `import type` is erased and
+ * does not count). Then what stays the methods' own: each declares the parts it renders, the parts tables
+ * stay out of the kit's run-time graph, the config checks take each method's option objects from its
+ * entry, and no core file names a method's folder, name, screens, option objects or parts.
  */
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
