@@ -3,8 +3,8 @@
  * (strings.ts `DEFAULT_STRINGS`, also what a host's `strings` are checked against; events.ts
  * `AuthEventType`). The widget does not import this list: it takes a method's texts from the method's
  * chunk when it loads (widget-strings.ts), so this is one of the lists besides methods.ts that name the
- * method folders (with method-parts.ts), and it holds their tables only. Same order as methods.ts (methods.test.ts checks
- * both list the same methods and tables).
+ * method folders (with method-parts.ts), and it holds their tables only. Same order as methods.ts
+ * (methods.test.ts checks both list the same methods and tables).
  */
 import { CRYPTO_EVENTS } from './crypto-wallets/events.ts';
 import { CRYPTO_STRINGS } from './crypto-wallets/strings.ts';
