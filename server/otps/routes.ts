@@ -2,6 +2,7 @@
 import { OTP_EXPIRATION_DEFAULT, OTPAuthenticateRequest, OTPEmailLoginOrCreateRequest, type OTPLoginOrCreateResponse } from '../../sdk-core/schemas/index.ts';
 import { bodyEmail } from '../auth-helpers.ts';
 import { clientIpHash, rememberClient } from '../client-keys.ts';
+import { claimOnce } from '../claim-once.ts';
 import { hashOtp, safeEqualHex } from '../crypto.ts';
 import { ApiError } from '../errors.ts';
 import { clientIp, ok, readJson, requireProjectAuth, type Services, userAgent } from '../http.ts';
@@ -149,16 +150,8 @@ export function otpRoutes(route: Route, svc: Services): void {
     if (!live) throw new ApiError('otp_code_not_found');
 
     // Single use: exactly one of any number of parallel redemptions gets the row back.
-    const claimed = await k
-      .updateTable('otps')
-      .set({ consumed_at: now })
-      .where('otp_id', '=', otp.otp_id)
-      .where('consumed_at', 'is', null)
-      .where('expires_at', '>', now)
-      .where('failed_attempts', '<', OTP_MAX_ATTEMPTS)
-      .returning('otp_id')
-      .executeTakeFirst();
-    if (!claimed) throw new ApiError('otp_code_not_found');
+    const claimed = await claimOnce(k, 'otps', { otp_id: otp.otp_id, failed_attempts: ['<', OTP_MAX_ATTEMPTS] }, { now });
+    if (!claimed.ok) throw new ApiError('otp_code_not_found');
 
     // A success clears this client's consecutive failures (others' counts stay theirs).
     await k.deleteFrom('client_locks').where('scope', '=', 'otp').where('user_id', '=', userId).where('client_hash', '=', client).execute();

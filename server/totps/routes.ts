@@ -16,6 +16,7 @@ import {
   type TOTPRecoveryCodesResponse,
 } from '../../sdk-core/schemas/index.ts';
 import { requireSession } from '../auth-helpers.ts';
+import { claimOnce } from '../claim-once.ts';
 import { clientIpHash } from '../client-keys.ts';
 import { newId } from '../crypto.ts';
 import type { SessionsTable } from '../db/schema.ts';
@@ -252,24 +253,21 @@ export function totpRoutes(route: Route, svc: Services): void {
     await assertMayGuess(svc, userId, client);
     const now = svc.now();
     const hash = hashRecoveryCode(pid, canonical);
-    // Each code once: exactly one of any number of parallel redemptions sets used_at. Only codes of a
-    // verified TOTP count (an unconfirmed enrolment protects nothing yet).
-    const claimed = await k
-      .updateTable('totp_recovery_codes')
-      .set({ used_at: now })
-      .where('code_hash', '=', hash)
-      .where('project_id', '=', pid)
-      .where('user_id', '=', userId)
-      .where('used_at', 'is', null)
-      .where('totp_id', 'in', (eb) => eb.selectFrom('totps').select('totp_id').where('user_id', '=', userId).where('verified', '=', 1))
-      .returning('totp_id')
-      .executeTakeFirst();
-    if (!claimed) {
-      const known = await k.selectFrom('totp_recovery_codes').select('used_at').where('code_hash', '=', hash).where('user_id', '=', userId).executeTakeFirst();
-      // A used code of this user is a replay, not a guess; anything else counts towards the lock.
-      if (!known) await countFailure(svc, userId, client);
+    // Each code once: exactly one of any number of parallel redemptions spends it. Only codes of a
+    // verified TOTP count (an unconfirmed enrolment protects nothing yet). Recovery codes never expire.
+    const verified = await k.selectFrom('totps').select('totp_id').where('user_id', '=', userId).where('verified', '=', 1).execute();
+    const spent = await claimOnce(
+      k,
+      'totp_recovery_codes',
+      { code_hash: hash, project_id: pid, user_id: userId, totp_id: ['in', verified.map((t) => t.totp_id)] },
+      { now, ignoreExpiry: true },
+    );
+    if (!spent.ok) {
+      // A known code of this user (used, or of an unconfirmed TOTP) is a replay, not a guess; anything else counts towards the lock.
+      if (spent.reason === 'unknown') await countFailure(svc, userId, client);
       throw new ApiError('totp_recovery_code_not_found');
     }
+    const claimed = spent.row;
     const factor: AuthenticationFactor = {
       type: 'recovery_codes',
       delivery_method: 'recovery_code',

@@ -104,7 +104,7 @@ export async function storeRecoveryCodes(svc: Services, o: { totpId: string; use
         user_id: o.userId,
         totp_id: o.totpId,
         code_enc: await encrypt(svc, code, `recovery:${codeHash}`),
-        used_at: null,
+        consumed_at: null,
         created_at: now,
       };
     }),
@@ -119,7 +119,7 @@ export async function unusedRecoveryCodes(svc: Services, totpId: string): Promis
     .select(['code_hash', 'code_enc'])
     .where('totp_id', '=', totpId)
     .where('project_id', '=', svc.project.project_id)
-    .where('used_at', 'is', null)
+    .where('consumed_at', 'is', null)
     .orderBy('created_at')
     .orderBy('code_hash')
     .execute();

@@ -4,6 +4,7 @@
  * session factor a ceremony adds.
  */
 import type { AuthenticationFactor } from '../../sdk-core/schemas/index.ts';
+import { claimOnce } from '../claim-once.ts';
 import type { SessionsTable } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
 import { clientIp, type Ctx, isOriginAllowed, type Services } from '../http.ts';
@@ -88,18 +89,8 @@ export async function pruneChallenges(svc: Services, now: number): Promise<void>
 
 /** Claims a live challenge of `kind` exactly once (atomic conditional UPDATE); null when unknown, used or expired. */
 export async function claimChallenge(svc: Services, challenge: string, kind: 'register' | 'authenticate'): Promise<WebAuthnChallengesTable | null> {
-  const now = svc.now();
-  const row = await svc.db.kysely
-    .updateTable('webauthn_challenges')
-    .set({ consumed_at: now })
-    .where('challenge', '=', challenge)
-    .where('project_id', '=', svc.project.project_id)
-    .where('kind', '=', kind)
-    .where('consumed_at', 'is', null)
-    .where('expires_at', '>', now)
-    .returningAll()
-    .executeTakeFirst();
-  return row ?? null;
+  const claimed = await claimOnce(svc.db.kysely, 'webauthn_challenges', { challenge, project_id: svc.project.project_id, kind }, { now: svc.now() });
+  return claimed.ok ? claimed.row : null;
 }
 
 /** The webauthn factor of a session (the provider's shape). */
