@@ -180,7 +180,7 @@ export function magicLinkRoutes(route: Route, svc: Services): void {
   });
 
   route('POST', '/sdk/v1/magic_links/email/send/secondary', async (c) => {
-    const session = await requireSession(c, svc);
+    const session = await requireSession(c, svc, { mintsAccess: true });
     const body = await readJson(c, SendSchema, svc.maxBodyBytes);
     const { email, loginUrl, signupUrl } = prepare(c, body);
     const found = await findEmail(svc, email);

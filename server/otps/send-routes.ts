@@ -157,7 +157,7 @@ export function otpSendRoutes(route: Route, svc: Services): void {
     });
 
     route('POST', `/sdk/v1/otps/${channel}/send/secondary`, async (c) => {
-      const session = await requireSession(c, svc);
+      const session = await requireSession(c, svc, { mintsAccess: true });
       const body = await readJson(c, OTPPhoneSendRequest, svc.maxBodyBytes);
       const phone = textablePhone(svc, body.phone_number);
       const found = await findPhone(svc, phone);
@@ -209,7 +209,7 @@ export function otpSendRoutes(route: Route, svc: Services): void {
   });
 
   route('POST', '/sdk/v1/otps/email/send/secondary', async (c) => {
-    const session = await requireSession(c, svc);
+    const session = await requireSession(c, svc, { mintsAccess: true });
     const body = await readJson(c, OTPEmailLoginOrCreateRequest, svc.maxBodyBytes);
     const email = bodyEmail(body.email);
     const found = await findEmail(email);

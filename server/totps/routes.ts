@@ -24,11 +24,11 @@ import { ApiError } from '../errors.ts';
 import { type Ctx, ok, readJson, requireProjectAuth, type Services } from '../http.ts';
 import { count, currentHits, hit, type Limit, secondsLeftInWindow } from '../rate-limit.ts';
 import type { Route } from '../routes/types.ts';
+import { addSessionFactor } from '../session-factors.ts';
 import { authenticateAnswer } from '../sessions.ts';
 import { loadUser } from '../users.ts';
 import { matchTotp, newTotpSecret, otpauthUri } from './otp.ts';
 import {
-  addSessionFactor,
   canonicalRecoveryCode,
   hashRecoveryCode,
   liveTotps,
@@ -128,7 +128,7 @@ async function dropPendingTotps(svc: Services, userId: string, keep?: string): P
 async function stepUpAnswer(c: Ctx, svc: Services, session: SessionsTable, factor: AuthenticationFactor, minutes: number | undefined, totpId: string) {
   const client = clientIpHash(c, svc);
   await svc.db.kysely.deleteFrom('client_locks').where('scope', '=', 'totp').where('user_id', '=', session.user_id).where('client_hash', '=', client).execute();
-  const row = await addSessionFactor(svc, session, factor, minutes);
+  const row = await addSessionFactor(svc, session, factor, { durationMinutes: minutes });
   if (!row) throw new ApiError('user_unauthenticated');
   const token = requireProjectAuth(c, svc).secret;
   return ok(c, { ...(await authenticateAnswer(svc, row, token)), totp_id: totpId });
@@ -140,7 +140,7 @@ export function totpRoutes(route: Route, svc: Services): void {
   const pid = svc.project.project_id;
 
   route('POST', '/sdk/v1/totps', async (c) => {
-    const session = await requireSession(c, svc);
+    const session = await requireSession(c, svc, { mintsAccess: true });
     const body = await readJson(c, TOTPCreateRequest, svc.maxBodyBytes);
     const userId = session.user_id;
     const now = svc.now();
@@ -220,7 +220,7 @@ export function totpRoutes(route: Route, svc: Services): void {
   });
 
   route('POST', '/sdk/v1/totps/recovery_codes', async (c) => {
-    const session = await requireSession(c, svc);
+    const session = await requireSession(c, svc, { mintsAccess: true });
     await readJson(c, TOTPRecoveryCodesRequest, svc.maxBodyBytes);
     const live = await liveTotps(svc, session.user_id);
     // Codes of a verified TOTP are a second factor: only a session that passed it may read them.

@@ -5,7 +5,6 @@
  */
 import type { AuthenticationFactor } from '../../sdk-core/schemas/index.ts';
 import { claimOnce } from '../claim-once.ts';
-import type { SessionsTable } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
 import { clientIp, type Ctx, isOriginAllowed, type Services } from '../http.ts';
 import { originAllowed } from '../project.ts';
@@ -103,32 +102,9 @@ export function webauthnFactor(reg: WebAuthnRegistrationsTable, now: number): Au
   };
 }
 
-/** Adds (or refreshes) `factor` on a live session, optionally resetting its expiry; null when it died meanwhile. */
-export async function addFactor(
-  svc: Services,
-  session: SessionsTable,
-  factor: AuthenticationFactor,
-  durationMinutes: number | undefined,
-): Promise<SessionsTable | null> {
-  const now = svc.now();
-  const id = (f: AuthenticationFactor) =>
-    JSON.stringify([f.type, (f['webauthn_factor'] as { webauthn_registration_id?: string } | undefined)?.webauthn_registration_id]);
-  const factors = (JSON.parse(session.factors) as AuthenticationFactor[]).filter((f) => id(f) !== id(factor));
-  factors.push(factor);
-  const row = await svc.db.kysely
-    .updateTable('sessions')
-    .set((eb) => ({
-      factors: JSON.stringify(factors),
-      last_accessed_at: now,
-      expires_at: durationMinutes === undefined ? eb.ref('expires_at') : now + durationMinutes * 60_000,
-    }))
-    .where('session_id', '=', session.session_id)
-    .where('revoked_at', 'is', null)
-    .where('expires_at', '>', now)
-    .returningAll()
-    .executeTakeFirst();
-  return row ?? null;
-}
+/** A webauthn factor is the same factor as another of its registration (a step-up refreshes it). */
+export const webauthnFactorIdentity = (f: AuthenticationFactor): string =>
+  JSON.stringify([f.type, (f['webauthn_factor'] as { webauthn_registration_id?: string } | undefined)?.webauthn_registration_id]);
 
 /** Stores a new ceremony challenge, valid {@link WEBAUTHN_CHALLENGE_TTL_MS} from now. */
 export async function storeChallenge(
