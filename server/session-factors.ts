@@ -9,7 +9,7 @@ import type { SessionsTable } from './db/schema.ts';
 import { ApiError } from './errors.ts';
 import type { Services } from './http.ts';
 
-/** The factor type an impersonation session carries (server/impersonation/routes.ts). */
+/** The factor type an impersonated session carries from its start. */
 const IMPERSONATED = 'impersonated';
 
 /** True when the session was opened by an impersonation token: it may read and act, never extend itself or mint lasting access. */
