@@ -8,16 +8,27 @@ import { ApiError } from './errors.ts';
 import { clientIp, type Ctx, requireProjectAuth, type Services } from './http.ts';
 import { hit } from './rate-limit.ts';
 import { redirectAllowed } from './redirect-allowlist.ts';
+import { refuseImpersonated } from './session-factors.ts';
 import { findLiveSession } from './sessions.ts';
 import { assertDeliverable } from './suppressions.ts';
 import type { SessionsTable } from './db/schema.ts';
 
+/** What a route asks of the session that calls it. */
+export interface SessionPolicy {
+  /**
+   * The route adds or changes a credential, grants an app or starts a session (lasting access): an
+   * impersonated session is refused with 403 unauthorized_action (server/session-factors.ts).
+   */
+  mintsAccess?: boolean;
+}
+
 /** The live session named by the Basic secret; 401 user_unauthenticated when there is none (secondary calls). */
-export async function requireSession(c: Ctx, svc: Services): Promise<SessionsTable> {
+export async function requireSession(c: Ctx, svc: Services, policy: SessionPolicy = {}): Promise<SessionsTable> {
   const creds = requireProjectAuth(c, svc);
   if (creds.secret === '' || creds.secret === creds.publicToken) throw new ApiError('user_unauthenticated');
   const session = await findLiveSession(svc, creds.secret);
   if (!session) throw new ApiError('user_unauthenticated');
+  if (policy.mintsAccess) refuseImpersonated(session);
   return session;
 }
 

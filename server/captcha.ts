@@ -6,6 +6,7 @@
  * reCAPTCHA-style siteverify endpoint.
  */
 import type { MiddlewareHandler } from 'hono';
+import { claimOnce } from './claim-once.ts';
 import { newSecretToken, sha256Hex } from './crypto.ts';
 import { type AppEnv, readBodyBytes, requestHeader, type Services } from './http.ts';
 import { bootstrapData } from './project.ts';
@@ -32,16 +33,8 @@ export const captchaRequired = (svc: Services): boolean => bootstrapData(svc.pro
 export function devCaptchaVerifier(svc: Services): CaptchaVerifier {
   return {
     async verify(token) {
-      const now = svc.now();
-      const res = await svc.db.kysely
-        .updateTable('captcha_tokens')
-        .set({ used_at: now })
-        .where('token_hash', '=', sha256Hex(token))
-        .where('project_id', '=', svc.project.project_id)
-        .where('used_at', 'is', null)
-        .where('expires_at', '>', now)
-        .executeTakeFirst();
-      return res.numUpdatedRows === 1n;
+      const spent = await claimOnce(svc.db.kysely, 'captcha_tokens', { token_hash: sha256Hex(token), project_id: svc.project.project_id }, { now: svc.now() });
+      return spent.ok;
     },
   };
 }
@@ -91,7 +84,7 @@ export function devCaptchaRoutes(route: Route, svc: Services): void {
     const token = newSecretToken();
     await svc.db.kysely
       .insertInto('captcha_tokens')
-      .values({ token_hash: sha256Hex(token), project_id: svc.project.project_id, expires_at: svc.now() + DEV_CAPTCHA_TTL_MS, used_at: null })
+      .values({ token_hash: sha256Hex(token), project_id: svc.project.project_id, expires_at: svc.now() + DEV_CAPTCHA_TTL_MS, consumed_at: null })
       .execute();
     c.header('Cache-Control', 'no-store');
     return c.json({ captcha_token: token });

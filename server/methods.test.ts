@@ -61,6 +61,10 @@ describe('server method registry', () => {
       '0012_rbac_user_roles',
       '0013_ops',
       '0014_idp_provider',
+      '0015_captcha_consumed_at',
+      '0015_idp_consumed_at',
+      '0015_impersonation_consumed_at',
+      '0015_totps_consumed_at',
     ]);
     const webauthn = methods.find((m) => m.name === 'webauthn');
     assert.equal(migrations['0004_webauthn'], webauthn?.migrations?.['0004_webauthn'], '0004_webauthn is the webauthn method’s');

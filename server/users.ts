@@ -21,6 +21,16 @@ export interface EmailUser {
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
+/** An email address of the project: its id, its user and whether it is verified; undefined when no user has it. */
+export function findEmail(svc: Services, email: string): Promise<{ email_id: string; user_id: string; verified: number } | undefined> {
+  return svc.db.kysely
+    .selectFrom('emails')
+    .select(['email_id', 'user_id', 'verified'])
+    .where('project_id', '=', svc.project.project_id)
+    .where('email', '=', email)
+    .executeTakeFirst();
+}
+
 /**
  * Finds the user owning `email` in the project or creates one (`status`, default active; email unverified
  * until the first successful OTP or magic link). Safe under concurrency: the unique (project_id, email) constraint decides the race.

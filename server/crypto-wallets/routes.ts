@@ -15,11 +15,11 @@ import { parseSiweMessage } from 'viem/siwe';
 import { requireSession } from '../auth-helpers.ts';
 import { clientIpHash } from '../client-keys.ts';
 import { newId, sha256Hex } from '../crypto.ts';
-import type { SessionsTable } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
 import { clientIp, type Ctx, ok, readJson, requireProjectAuth, type Services, userAgent } from '../http.ts';
 import { hit, type Limit } from '../rate-limit.ts';
 import type { Route } from '../routes/types.ts';
+import { addSessionFactor } from '../session-factors.ts';
 import { authenticateAnswer, createSession, DEFAULT_SESSION_DURATION_MINUTES, findLiveSession } from '../sessions.ts';
 import { loadUser } from '../users.ts';
 import { buildChallenge, CRYPTO_CHALLENGE_TTL_MS } from './challenge.ts';
@@ -40,31 +40,9 @@ function cryptoFactor(w: CryptoWalletsTable, now: number): AuthenticationFactor 
   };
 }
 
-/** Adds (or refreshes) a wallet factor on a live session, optionally resetting its expiry; null when it died meanwhile. */
-async function addFactor(
-  svc: Services,
-  session: SessionsTable,
-  factor: AuthenticationFactor,
-  durationMinutes: number | undefined,
-): Promise<SessionsTable | null> {
-  const now = svc.now();
-  const walletOf = (f: AuthenticationFactor) => (f['crypto_wallet_factor'] as { crypto_wallet_id?: string } | undefined)?.crypto_wallet_id;
-  const factors = (JSON.parse(session.factors) as AuthenticationFactor[]).filter((f) => !(f.type === 'crypto' && walletOf(f) === walletOf(factor)));
-  factors.push(factor);
-  const row = await svc.db.kysely
-    .updateTable('sessions')
-    .set((eb) => ({
-      factors: JSON.stringify(factors),
-      last_accessed_at: now,
-      expires_at: durationMinutes === undefined ? eb.ref('expires_at') : now + durationMinutes * 60_000,
-    }))
-    .where('session_id', '=', session.session_id)
-    .where('revoked_at', 'is', null)
-    .where('expires_at', '>', now)
-    .returningAll()
-    .executeTakeFirst();
-  return row ?? null;
-}
+/** A wallet factor is the same factor as another of its wallet (a step-up refreshes it). */
+const walletFactorIdentity = (f: AuthenticationFactor): string =>
+  JSON.stringify([f.type, (f['crypto_wallet_factor'] as { crypto_wallet_id?: string } | undefined)?.crypto_wallet_id]);
 
 /**
  * The wallet's owner after a proven signature: the existing row, or a new row for `userId` (a secondary
@@ -128,7 +106,7 @@ export function cryptoWalletRoutes(route: Route, svc: Services): void {
 
   const authenticateStart = (variant: 'primary' | 'secondary') => async (c: Ctx) => {
     requireProjectAuth(c, svc);
-    const session = variant === 'secondary' ? await requireSession(c, svc) : null;
+    const session = variant === 'secondary' ? await requireSession(c, svc, { mintsAccess: true }) : null;
     const body = await readJson(c, CryptoWalletsAuthenticateStartRequest, svc.maxBodyBytes);
     const type = walletType(body.crypto_wallet_type);
     const address = canonicalAddress(type, body.crypto_wallet_address);
@@ -223,7 +201,7 @@ export function cryptoWalletRoutes(route: Route, svc: Services): void {
 
     // With a live session of the same user the factor joins it; otherwise this is a fresh sign-in.
     if (current && current.user_id === wallet.user_id) {
-      const updated = await addFactor(svc, current, factor, body.session_duration_minutes);
+      const updated = await addSessionFactor(svc, current, factor, { durationMinutes: body.session_duration_minutes, identity: walletFactorIdentity });
       if (updated) return ok(c, { ...(await authenticateAnswer(svc, updated, creds.secret)), ...extra });
     }
     const { row: session, token } = await createSession(svc, {

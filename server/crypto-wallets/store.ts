@@ -1,5 +1,6 @@
 /** The crypto-wallets method's queries: wallets in wire shape, challenges stored, claimed once, pruned. */
 import type { CryptoWalletInfo } from '../../sdk-core/schemas/index.ts';
+import { claimOnce } from '../claim-once.ts';
 import { preparedQuery } from '../db/prepared.ts';
 import type { Services } from '../http.ts';
 import type { UserRecords } from '../method.ts';
@@ -74,17 +75,7 @@ export async function liveChallenges(svc: Services, type: string, address: strin
 
 /** Claims a challenge exactly once (atomic conditional UPDATE); false when it was used or expired meanwhile. */
 export async function claimChallenge(svc: Services, challengeId: string): Promise<boolean> {
-  const now = svc.now();
-  const row = await svc.db.kysely
-    .updateTable('crypto_wallet_challenges')
-    .set({ consumed_at: now })
-    .where('challenge_id', '=', challengeId)
-    .where('project_id', '=', svc.project.project_id)
-    .where('consumed_at', 'is', null)
-    .where('expires_at', '>', now)
-    .returning('challenge_id')
-    .executeTakeFirst();
-  return row !== undefined;
+  return (await claimOnce(svc.db.kysely, 'crypto_wallet_challenges', { challenge_id: challengeId, project_id: svc.project.project_id }, { now: svc.now() })).ok;
 }
 
 /** Removes challenges whose time is up or that were used (cheap thanks to the expiry index). */

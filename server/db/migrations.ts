@@ -1,6 +1,6 @@
 /**
  * Versioned schema migrations, provided in code so the server needs no migration folder on disk: core's
- * (0001-0003 and 0005-0007, among them 0002 which made tables for several methods before the method
+ * (0001-0003, 0005-0007, 0013 and 0015, among them 0002 which made tables for several methods before the method
  * registry existed) and each registered method's (`server/<method>/migrations.ts`), run in name order.
  * Names never change once shipped: databases record them (Kysely's `kysely_migration` table).
  */
@@ -13,6 +13,7 @@ import { m0005_suppressions } from './migrations-0005-suppressions.ts';
 import { m0006_hardening } from './migrations-0006-hardening.ts';
 import { m0007_pruning } from './migrations-0007-pruning.ts';
 import { m0013_ops } from './migrations-0013-ops.ts';
+import { m0015_captcha_consumed_at } from './migrations-0015-captcha-consumed-at.ts';
 
 // Migrations receive an untyped Kysely because the schema they build is, by definition, not there yet.
 type AnyDb = Kysely<unknown>;
@@ -139,6 +140,7 @@ export const CORE_MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0006_hardening': m0006_hardening,
   '0007_pruning': m0007_pruning,
   '0013_ops': m0013_ops,
+  '0015_captcha_consumed_at': m0015_captcha_consumed_at,
 };
 
 /**

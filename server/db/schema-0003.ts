@@ -30,5 +30,5 @@ export interface CaptchaTokensTable {
   token_hash: string;
   project_id: string;
   expires_at: number;
-  used_at: number | null;
+  consumed_at: number | null;
 }

@@ -70,5 +70,15 @@ export const m0014_idp_provider: Migration = {
   },
 };
 
+/** Migration 0015_idp_consumed_at: `idp_refresh_tokens.used_at` becomes `consumed_at`, the one name of every single-use secret (server/claim-once.ts). */
+export const m0015_idp_consumed_at: Migration = {
+  async up(db: AnyDb) {
+    await db.schema.alterTable('idp_refresh_tokens').renameColumn('used_at', 'consumed_at').execute();
+  },
+  async down(db: AnyDb) {
+    await db.schema.alterTable('idp_refresh_tokens').renameColumn('consumed_at', 'used_at').execute();
+  },
+};
+
 /** The idp method's migrations by name (never renamed: databases record them). */
-export const IDP_MIGRATIONS = { '0014_idp_provider': m0014_idp_provider } as const;
+export const IDP_MIGRATIONS = { '0014_idp_provider': m0014_idp_provider, '0015_idp_consumed_at': m0015_idp_consumed_at } as const;

@@ -409,8 +409,8 @@ async function refreshGrant(c: Ctx, svc: Services, client: IdpClient, form: Map<
     if (narrowed.length === 0 || !narrowed.every((s) => had.has(s))) throw new TokenError('invalid_scope', 'scope may only narrow the granted scopes.');
     scopes = narrowed.join(' ');
   }
-  if (row.used_at === null && row.expires_at <= svc.now()) throw new TokenError('invalid_grant', 'The refresh token has expired.');
-  if (row.used_at !== null || !(await useRefreshToken(svc, row.token_hash))) {
+  if (row.consumed_at === null && row.expires_at <= svc.now()) throw new TokenError('invalid_grant', 'The refresh token has expired.');
+  if (row.consumed_at !== null || !(await useRefreshToken(svc, row.token_hash))) {
     // RFC 9700 4.14.2: a rotated-out token coming back means two parties hold it: end the family. (In a
     // race, the one winner still gets its answer, but under the revoked grant its tokens are dead.)
     await revokeGrant(svc, row.grant_id);

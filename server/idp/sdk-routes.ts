@@ -18,6 +18,7 @@ import type { SessionsTable } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
 import { clientIp, type Ctx, ok, readJson, requireProjectAuth, type Services, userAgent } from '../http.ts';
 import type { Route } from '../routes/types.ts';
+import { refuseImpersonated } from '../session-factors.ts';
 import { authenticateAnswer, createSession, DEFAULT_SESSION_DURATION_MINUTES, findLiveSession } from '../sessions.ts';
 import { checkAuthorizeParams, checkClientAndRedirect, withQuery } from './authorize.ts';
 import { exactUriMatch, findIdpClient, type IdpClient } from './clients.ts';
@@ -84,6 +85,8 @@ export function idpSdkRoutes(route: Route, svc: Services): void {
         iss,
       });
     } else {
+      // A grant is lasting access: an impersonated session may not issue one.
+      refuseImpersonated(session);
       await rememberConsent(svc, session.user_id, client, grantable);
       const code = await issueCode(svc, {
         client,

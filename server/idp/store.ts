@@ -4,6 +4,7 @@
  * `sessions.exchangeAccessToken` takes them) and rotating refresh tokens. Bearer values are 256-bit
  * CSPRNG tokens stored as SHA-256; each single-use value is claimed by one conditional UPDATE.
  */
+import { claimOnce } from '../claim-once.ts';
 import { newId, newSecretToken, sha256Hex } from '../crypto.ts';
 import type { Services } from '../http.ts';
 import type { IdpClient } from './clients.ts';
@@ -107,15 +108,13 @@ export async function findCode(svc: Services, code: string): Promise<IdpCodesTab
     .executeTakeFirst();
 }
 
-/** Claims the code: true for exactly one caller however many race (a conditional UPDATE). */
+/**
+ * Claims the code: true for exactly one caller however many race. Expiry is the caller's check (the
+ * token endpoint refuses a late code with its own answer before this): a code expiring between that
+ * check and this claim is still its one redemption, not a reuse that would revoke the grant.
+ */
 export async function consumeCode(svc: Services, codeHash: string): Promise<boolean> {
-  const res = await svc.db.kysely
-    .updateTable('idp_codes')
-    .set({ consumed_at: svc.now() })
-    .where('code_hash', '=', codeHash)
-    .where('consumed_at', 'is', null)
-    .executeTakeFirst();
-  return res.numUpdatedRows === 1n;
+  return (await claimOnce(svc.db.kysely, 'idp_codes', { code_hash: codeHash }, { now: svc.now(), ignoreExpiry: true })).ok;
 }
 
 /**
@@ -184,7 +183,7 @@ export async function issueTokens(
         scopes: o.scopes,
         created_at: now,
         expires_at: now + IDP_REFRESH_TOKEN_TTL_MS,
-        used_at: null,
+        consumed_at: null,
       })
       .execute();
   }
@@ -201,15 +200,12 @@ export async function findRefreshToken(svc: Services, token: string): Promise<Id
     .executeTakeFirst();
 }
 
-/** Marks a refresh token used (rotation): true for exactly one caller. */
+/**
+ * Marks a refresh token used (rotation): true for exactly one caller. Expiry is the caller's check, as
+ * for {@link consumeCode}: a failed claim here means reuse, which revokes the grant.
+ */
 export async function useRefreshToken(svc: Services, tokenHash: string): Promise<boolean> {
-  const res = await svc.db.kysely
-    .updateTable('idp_refresh_tokens')
-    .set({ used_at: svc.now() })
-    .where('token_hash', '=', tokenHash)
-    .where('used_at', 'is', null)
-    .executeTakeFirst();
-  return res.numUpdatedRows === 1n;
+  return (await claimOnce(svc.db.kysely, 'idp_refresh_tokens', { token_hash: tokenHash }, { now: svc.now(), ignoreExpiry: true })).ok;
 }
 
 /** A live access token's row (not expired, its grant not revoked), or null. */

@@ -68,7 +68,7 @@ export interface IdpRefreshTokensTable {
   scopes: string;
   created_at: number;
   expires_at: number;
-  used_at: number | null;
+  consumed_at: number | null;
 }
 
 /** The column migration 0014 adds to core's `access_tokens`: the grant a token belongs to (null before 0014). */

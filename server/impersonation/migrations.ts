@@ -40,4 +40,17 @@ export const m0011_impersonation: Migration = {
 };
 
 /** The impersonation method's migrations by name. */
-export const IMPERSONATION_MIGRATIONS = { '0011_impersonation_tokens': m0011_impersonation } as const;
+/** Migration 0015_impersonation_consumed_at: `impersonation_tokens.used_at` becomes `consumed_at`, the one name of every single-use secret (server/claim-once.ts). */
+export const m0015_impersonation_consumed_at: Migration = {
+  async up(db: AnyDb) {
+    await db.schema.alterTable('impersonation_tokens').renameColumn('used_at', 'consumed_at').execute();
+  },
+  async down(db: AnyDb) {
+    await db.schema.alterTable('impersonation_tokens').renameColumn('consumed_at', 'used_at').execute();
+  },
+};
+
+export const IMPERSONATION_MIGRATIONS = {
+  '0011_impersonation_tokens': m0011_impersonation,
+  '0015_impersonation_consumed_at': m0015_impersonation_consumed_at,
+} as const;

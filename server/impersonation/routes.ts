@@ -5,6 +5,7 @@
  * and sessions/authenticate never extends it (server/sessions.ts). Each redemption is an audit row.
  */
 import { ImpersonationAuthenticateRequest } from '../../sdk-core/schemas/index.ts';
+import { claimOnce } from '../claim-once.ts';
 import { newId, sha256Hex } from '../crypto.ts';
 import { ApiError } from '../errors.ts';
 import { clientIp, ok, readJson, requireProjectAuth, type Services, userAgent } from '../http.ts';
@@ -23,16 +24,9 @@ export function impersonationRoutes(route: Route, svc: Services): void {
     const now = svc.now();
     // Single use: exactly one of any number of parallel redemptions gets the row back; the project is
     // part of the condition, so a token of another project is simply unknown here.
-    const claimed = await k
-      .updateTable('impersonation_tokens')
-      .set({ used_at: now })
-      .where('token_hash', '=', sha256Hex(body.impersonation_token))
-      .where('project_id', '=', pid)
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', now)
-      .returning(['user_id', 'impersonator_id', 'reason'])
-      .executeTakeFirst();
-    if (!claimed) throw new ApiError('impersonation_token_not_found');
+    const spent = await claimOnce(k, 'impersonation_tokens', { token_hash: sha256Hex(body.impersonation_token), project_id: pid }, { now });
+    if (!spent.ok) throw new ApiError('impersonation_token_not_found');
+    const claimed = spent.row;
     const ip = clientIp(c, svc);
     const ua = userAgent(c);
     const { row, token } = await createSession(svc, {

@@ -50,7 +50,7 @@ export async function mintImpersonationToken(db: Db, projectId: string, userId: 
       reason,
       created_at: now,
       expires_at: expiresAt,
-      used_at: null,
+      consumed_at: null,
     })
     .execute();
   await k

@@ -11,7 +11,7 @@ export interface ImpersonationTokensTable {
   created_at: number;
   expires_at: number;
   /** Set once, by the redemption's conditional UPDATE. */
-  used_at: number | null;
+  consumed_at: number | null;
 }
 
 /** `impersonation_audit`: every mint and every redemption, kept for audits (never pruned by the server). */

@@ -16,7 +16,7 @@ import { messageLocale, renderLinkMessage } from '../messaging/templates.ts';
 import type { DeferredHandler, PreparedMessage } from '../outbox.ts';
 import { authenticateAnswer, createSession, DEFAULT_SESSION_DURATION_MINUTES } from '../sessions.ts';
 import { enumerationProtected, pkceRequiredForMagicLinks } from '../settings.ts';
-import { findOrCreateUserByEmail } from '../users.ts';
+import { findEmail, findOrCreateUserByEmail } from '../users.ts';
 import type { Route } from '../routes/types.ts';
 import { issueEmailToken, redeemEmailToken } from './store.ts';
 
@@ -33,16 +33,6 @@ interface PrimaryLinkJob {
   at: number;
   /** The request's `locale`: the email's language (templates.ts). */
   locale?: string;
-}
-
-/** The user and id of an email address of the project, if any. */
-function findEmail(svc: Services, email: string) {
-  return svc.db.kysely
-    .selectFrom('emails')
-    .select(['email_id', 'user_id'])
-    .where('project_id', '=', svc.project.project_id)
-    .where('email', '=', email)
-    .executeTakeFirst();
 }
 
 /** Issues the emailed token and renders its message (the caller enqueues it, or hands it to the outbox worker). */
@@ -180,7 +170,7 @@ export function magicLinkRoutes(route: Route, svc: Services): void {
   });
 
   route('POST', '/sdk/v1/magic_links/email/send/secondary', async (c) => {
-    const session = await requireSession(c, svc);
+    const session = await requireSession(c, svc, { mintsAccess: true });
     const body = await readJson(c, SendSchema, svc.maxBodyBytes);
     const { email, loginUrl, signupUrl } = prepare(c, body);
     const found = await findEmail(svc, email);

@@ -3,6 +3,7 @@
  * method's public functions): issue, redeem once with PKCE (DESIGN 3), peek, revoke.
  */
 import { checkPkce } from '../auth-helpers.ts';
+import { claimOnce } from '../claim-once.ts';
 import { newId, newSecretToken, sha256Hex } from '../crypto.ts';
 import { ApiError } from '../errors.ts';
 import type { Services } from '../http.ts';
@@ -59,15 +60,7 @@ export async function redeemEmailToken(svc: Services, token: string, verifier: s
     throw new ApiError('unable_to_auth_magic_link');
   }
   checkPkce(row.code_challenge, verifier);
-  const claimed = await k
-    .updateTable('magic_links')
-    .set({ consumed_at: now })
-    .where('token_id', '=', row.token_id)
-    .where('consumed_at', 'is', null)
-    .where('expires_at', '>', now)
-    .returning('token_id')
-    .executeTakeFirst();
-  if (!claimed) throw new ApiError('unable_to_auth_magic_link');
+  if (!(await claimOnce(k, 'magic_links', { token_id: row.token_id }, { now })).ok) throw new ApiError('unable_to_auth_magic_link');
 
   const updated = await k.updateTable('emails').set({ verified: 1 }).where('email_id', '=', row.email_id).where('user_id', '=', row.user_id).executeTakeFirst();
   if (Number(updated.numUpdatedRows) === 0) {

@@ -12,6 +12,7 @@ import * as oidc from 'openid-client';
 import { z } from 'zod/mini';
 import { normalizeEmail } from '../../sdk-core/schemas/index.ts';
 import { s256 } from '../auth-helpers.ts';
+import { claimOnce } from '../claim-once.ts';
 import { newSecretToken, safeEqualHex, sha256Hex } from '../crypto.ts';
 import { ApiError } from '../errors.ts';
 import { type Ctx, parseBody, readBodyText, readJson, type Services } from '../http.ts';
@@ -394,14 +395,9 @@ export function devOAuthRoutes(route: Route, svc: Services): void {
     if (!/^[A-Za-z0-9._~-]{43,128}$/.test(verifier) || !safeEqualHex(s256(verifier), row.code_challenge)) {
       return tokenError(c, 'invalid_grant', 'PKCE verification failed.');
     }
-    const claimed = await k
-      .updateTable('oauth_dev_codes')
-      .set({ consumed_at: now })
-      .where('code_hash', '=', row.code_hash)
-      .where('consumed_at', 'is', null)
-      .returning('code_hash')
-      .executeTakeFirst();
-    if (!claimed) return tokenError(c, 'invalid_grant', 'The code is unknown, used or expired.');
+    // Expiry was checked on the read above; a code expiring since is still this exchange's one redemption.
+    const claimed = await claimOnce(k, 'oauth_dev_codes', { code_hash: row.code_hash }, { now, ignoreExpiry: true });
+    if (!claimed.ok) return tokenError(c, 'invalid_grant', 'The code is unknown, used or expired.');
     const idToken = await signIdToken(svc, {
       sub: row.subject,
       aud: row.client_id,

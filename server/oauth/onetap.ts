@@ -7,6 +7,7 @@
  */
 import { createRemoteJWKSet, type JWTPayload, jwtVerify } from 'jose';
 import { OneTapStartRequest, type OneTapStartResponse, OneTapSubmitRequest, type OneTapSubmitResponse } from '../../sdk-core/schemas/index.ts';
+import { claimOnce } from '../claim-once.ts';
 import { newSecretToken, safeEqualHex, sha256Hex } from '../crypto.ts';
 import { ApiError } from '../errors.ts';
 import { clientIp, type Ctx, isOriginAllowed, ok, readJson, requireProjectAuth, type Services } from '../http.ts';
@@ -125,15 +126,7 @@ export function oneTapRoutes(route: Route, svc: Services): void {
     if (typeof claims.nonce !== 'string' || !safeEqualHex(sha256Hex(claims.nonce), hash)) {
       throw new ApiError('one_tap_invalid_id_token', { message: 'The ID token was not issued for this nonce.' });
     }
-    const claimed = await k
-      .updateTable('oauth_nonces')
-      .set({ consumed_at: now })
-      .where('nonce_hash', '=', hash)
-      .where('consumed_at', 'is', null)
-      .where('expires_at', '>', now)
-      .returning('nonce_hash')
-      .executeTakeFirst();
-    if (!claimed) throw new ApiError('one_tap_nonce_not_found');
+    if (!(await claimOnce(k, 'oauth_nonces', { nonce_hash: hash, project_id: pid }, { now })).ok) throw new ApiError('one_tap_nonce_not_found');
     const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
     const identity = {
       subject: String(claims.sub),

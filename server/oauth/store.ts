@@ -7,6 +7,7 @@
 import type { ProviderPart } from '../../sdk-core/schemas/index.ts';
 import { normalizeEmail } from '../../sdk-core/schemas/index.ts';
 import { checkPkce } from '../auth-helpers.ts';
+import { claimOnce } from '../claim-once.ts';
 import { newId, newSecretToken, sha256Hex } from '../crypto.ts';
 import { preparedQuery } from '../db/prepared.ts';
 import { ApiError } from '../errors.ts';
@@ -60,15 +61,8 @@ export async function claimState(svc: Services, state: string, provider: string)
     .where('provider', '=', provider)
     .executeTakeFirst();
   if (!row || row.consumed_at !== null || row.expires_at <= now) return null;
-  const claimed = await k
-    .updateTable('oauth_states')
-    .set({ consumed_at: now })
-    .where('state_hash', '=', hash)
-    .where('consumed_at', 'is', null)
-    .where('expires_at', '>', now)
-    .returning('state_hash')
-    .executeTakeFirst();
-  return claimed ? row : null;
+  const claimed = await claimOnce(k, 'oauth_states', { state_hash: hash, project_id: svc.project.project_id, provider }, { now });
+  return claimed.ok ? claimed.row : null;
 }
 
 /** Where a provider identity lands. */
@@ -229,15 +223,14 @@ export async function redeemOAuthToken(svc: Services, token: string, verifier: s
   const row = await k.selectFrom('oauth_tokens').selectAll().where('token_hash', '=', hash).where('project_id', '=', svc.project.project_id).executeTakeFirst();
   if (!row || row.consumed_at !== null || row.expires_at <= now) throw new ApiError('oauth_token_not_found');
   checkPkce(row.code_challenge, verifier);
-  const claimed = await k
-    .updateTable('oauth_tokens')
-    .set({ consumed_at: now, access_token: null, id_token: null })
-    .where('token_hash', '=', hash)
-    .where('consumed_at', 'is', null)
-    .where('expires_at', '>', now)
-    .returning('token_hash')
-    .executeTakeFirst();
-  if (!claimed) throw new ApiError('oauth_token_not_found');
+  // The provider's tokens are forgotten by the same UPDATE; the caller gets them from the row read above.
+  const claimed = await claimOnce(
+    k,
+    'oauth_tokens',
+    { token_hash: hash, project_id: svc.project.project_id },
+    { now, set: { access_token: null, id_token: null } },
+  );
+  if (!claimed.ok) throw new ApiError('oauth_token_not_found');
   return row;
 }
 

@@ -2,10 +2,12 @@
 import { OTP_EXPIRATION_DEFAULT, OTPAuthenticateRequest, OTPEmailLoginOrCreateRequest, type OTPLoginOrCreateResponse } from '../../sdk-core/schemas/index.ts';
 import { bodyEmail } from '../auth-helpers.ts';
 import { clientIpHash, rememberClient } from '../client-keys.ts';
+import { claimOnce } from '../claim-once.ts';
 import { hashOtp, safeEqualHex } from '../crypto.ts';
 import { ApiError } from '../errors.ts';
 import { clientIp, ok, readJson, requireProjectAuth, type Services, userAgent } from '../http.ts';
-import { count, currentHits, hit, type Limit, secondsLeftInWindow } from '../rate-limit.ts';
+import { assertClientNotLocked, assertUserNotGuarded, clearFailures, countFailure, type Lockout } from '../lockout.ts';
+import { hit, type Limit } from '../rate-limit.ts';
 import { authenticateAnswer, createSession, DEFAULT_SESSION_DURATION_MINUTES } from '../sessions.ts';
 import { enumerationProtected } from '../settings.ts';
 import { assertDeliverable } from '../suppressions.ts';
@@ -28,6 +30,8 @@ export const USER_LOCK_MS = 60 * 60 * 1000;
  * limits x {@link OTP_MAX_ATTEMPTS}, and the person who asked for a code can still use it).
  */
 export const USER_GUARD: Limit = { max: 10, windowMs: 60 * 60 * 1000 };
+/** The OTP's lockout rule (server/lockout.ts counts it). */
+const OTP_LOCKOUT: Lockout = { scope: 'otp', clientThreshold: USER_LOCK_THRESHOLD, clientLockMs: USER_LOCK_MS, userGuard: USER_GUARD };
 
 /** Registers the OTP routes. */
 export function otpRoutes(route: Route, svc: Services): void {
@@ -82,16 +86,7 @@ export function otpRoutes(route: Route, svc: Services): void {
     const client = clientIpHash(c, svc);
 
     // This client locked out of this user (10 consecutive failures from it)?
-    const lock = await k
-      .selectFrom('client_locks')
-      .select('locked_until')
-      .where('scope', '=', 'otp')
-      .where('user_id', '=', userId)
-      .where('client_hash', '=', client)
-      .executeTakeFirst();
-    if (lock?.locked_until != null && lock.locked_until > now) {
-      throw new ApiError('user_lock_limit_reached', { details: { locked_until: new Date(lock.locked_until).toISOString() } });
-    }
+    await assertClientNotLocked(svc, OTP_LOCKOUT, userId, client);
 
     // The outstanding code of the method, else its newest closed one (so its right code is recognised).
     const newest = (open: boolean) => {
@@ -104,12 +99,7 @@ export function otpRoutes(route: Route, svc: Services): void {
 
     // A guarded user (many failures this hour, from anywhere): only the client that asked for the code
     // may guess it. Refused guesses are not compared, so they neither count nor burn the code.
-    const guardKey = `otp_fail:user:${pid}:${userId}`;
-    if (otp.requester_hash !== client && (await currentHits(svc.db, guardKey, USER_GUARD, now)) >= USER_GUARD.max) {
-      throw new ApiError('user_lock_limit_reached', {
-        details: { locked_until: new Date(now + secondsLeftInWindow(USER_GUARD, now) * 1000).toISOString() },
-      });
-    }
+    if (otp.requester_hash !== client) await assertUserNotGuarded(svc, OTP_LOCKOUT, userId);
 
     const live = otp.consumed_at === null && otp.expires_at > now && otp.failed_attempts < OTP_MAX_ATTEMPTS;
     const matches = safeEqualHex(hashOtp(otp.otp_id, body.token), otp.code_hash);
@@ -122,26 +112,7 @@ export function otpRoutes(route: Route, svc: Services): void {
           .where('otp_id', '=', otp.otp_id)
           .execute();
       }
-      await count(svc.db, guardKey, USER_GUARD, now);
-      const counted = await k
-        .insertInto('client_locks')
-        .values({ project_id: pid, scope: 'otp', user_id: userId, client_hash: client, failures: 1, locked_until: null, updated_at: now })
-        .onConflict((oc) =>
-          oc.columns(['scope', 'user_id', 'client_hash']).doUpdateSet((eb) => ({ failures: eb('client_locks.failures', '+', 1), updated_at: now })),
-        )
-        .returning('failures')
-        .executeTakeFirstOrThrow();
-      if (counted.failures >= USER_LOCK_THRESHOLD) {
-        const until = now + USER_LOCK_MS;
-        await k
-          .updateTable('client_locks')
-          .set({ locked_until: until, failures: 0, updated_at: now })
-          .where('scope', '=', 'otp')
-          .where('user_id', '=', userId)
-          .where('client_hash', '=', client)
-          .execute();
-        throw new ApiError('user_lock_limit_reached', { details: { locked_until: new Date(until).toISOString() } });
-      }
+      await countFailure(svc, OTP_LOCKOUT, userId, client);
       throw new ApiError('otp_code_not_found');
     }
     // The right code for a used, expired or exhausted OTP is not a guessing failure (a double submit
@@ -149,19 +120,11 @@ export function otpRoutes(route: Route, svc: Services): void {
     if (!live) throw new ApiError('otp_code_not_found');
 
     // Single use: exactly one of any number of parallel redemptions gets the row back.
-    const claimed = await k
-      .updateTable('otps')
-      .set({ consumed_at: now })
-      .where('otp_id', '=', otp.otp_id)
-      .where('consumed_at', 'is', null)
-      .where('expires_at', '>', now)
-      .where('failed_attempts', '<', OTP_MAX_ATTEMPTS)
-      .returning('otp_id')
-      .executeTakeFirst();
-    if (!claimed) throw new ApiError('otp_code_not_found');
+    const claimed = await claimOnce(k, 'otps', { otp_id: otp.otp_id, failed_attempts: ['<', OTP_MAX_ATTEMPTS] }, { now });
+    if (!claimed.ok) throw new ApiError('otp_code_not_found');
 
     // A success clears this client's consecutive failures (others' counts stay theirs).
-    await k.deleteFrom('client_locks').where('scope', '=', 'otp').where('user_id', '=', userId).where('client_hash', '=', client).execute();
+    await clearFailures(svc, OTP_LOCKOUT, userId, client);
     await markOtpMethodVerified(svc, method);
     await rememberClient(c, svc, userId);
 

@@ -22,6 +22,7 @@ import { findOrCreateUserByPhone, findPhone, numberPrefix, textablePhone } from 
 import { hit } from '../rate-limit.ts';
 import { enumerationProtected } from '../settings.ts';
 import { assertDeliverable } from '../suppressions.ts';
+import { findEmail } from '../users.ts';
 import type { DeferredHandler } from '../outbox.ts';
 import type { Route } from '../routes/types.ts';
 import { findOtpMethodOf, issueOtp, prepareOtp } from './store.ts';
@@ -70,7 +71,7 @@ export function otpJobs(svc: Services): Record<string, DeferredHandler> {
 
 /** Registers the SMS / WhatsApp OTP routes and the email send variants. */
 export function otpSendRoutes(route: Route, svc: Services): void {
-  const k = svc.db.kysely;
+  const _k = svc.db.kysely;
   const pid = svc.project.project_id;
 
   // Same counters as the email OTP sends (routes.ts) for project and IP; per E.164 number with the
@@ -85,9 +86,6 @@ export function otpSendRoutes(route: Route, svc: Services): void {
     if (channel !== 'email') await hit(svc.db, `otp_send:prefix:${pid}:${numberPrefix(address)}`, svc.limits.smsSendPerPrefix, now);
     await hit(svc.db, destinationKey, svc.limits.otpSendPerEmail, now);
   };
-
-  const findEmail = (email: string) =>
-    k.selectFrom('emails').select(['email_id', 'user_id']).where('project_id', '=', pid).where('email', '=', email).executeTakeFirst();
 
   /**
    * send/primary with enumeration protection: the same limits, lookup, one enqueue and answer shape for
@@ -157,7 +155,7 @@ export function otpSendRoutes(route: Route, svc: Services): void {
     });
 
     route('POST', `/sdk/v1/otps/${channel}/send/secondary`, async (c) => {
-      const session = await requireSession(c, svc);
+      const session = await requireSession(c, svc, { mintsAccess: true });
       const body = await readJson(c, OTPPhoneSendRequest, svc.maxBodyBytes);
       const phone = textablePhone(svc, body.phone_number);
       const found = await findPhone(svc, phone);
@@ -191,7 +189,7 @@ export function otpSendRoutes(route: Route, svc: Services): void {
       const answer: OTPLoginOrCreateResponse = { method_id: ids.methodId, user_id: ids.userId, email_id: ids.methodId, user_created: false };
       return ok(c, answer);
     }
-    const found = await findEmail(email);
+    const found = await findEmail(svc, email);
     if (!found) throw new ApiError('email_not_found');
     await limit(c, 'email', email, `otp_send:email:${pid}:${email}`);
     await issueOtp(svc, {
@@ -209,10 +207,10 @@ export function otpSendRoutes(route: Route, svc: Services): void {
   });
 
   route('POST', '/sdk/v1/otps/email/send/secondary', async (c) => {
-    const session = await requireSession(c, svc);
+    const session = await requireSession(c, svc, { mintsAccess: true });
     const body = await readJson(c, OTPEmailLoginOrCreateRequest, svc.maxBodyBytes);
     const email = bodyEmail(body.email);
-    const found = await findEmail(email);
+    const found = await findEmail(svc, email);
     if (found && found.user_id !== session.user_id) throw new ApiError('duplicate_email');
     await limit(c, 'email', email, `otp_send:email:${pid}:${email}`);
     const emailId = found?.email_id ?? newId('email', svc.project.mode);

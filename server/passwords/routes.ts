@@ -36,7 +36,7 @@ import type { DeferredHandler } from '../outbox.ts';
 import { count, currentHits, hit, type Limit, secondsLeftInWindow } from '../rate-limit.ts';
 import { authenticateAnswer, createSession, DEFAULT_SESSION_DURATION_MINUTES } from '../sessions.ts';
 import { pkceRequiredForPasswordResets } from '../settings.ts';
-import { findOrCreateUserByEmail } from '../users.ts';
+import { findEmail, findOrCreateUserByEmail } from '../users.ts';
 import type { Route } from '../routes/types.ts';
 import { assertPasswordLength, burnVerification, normalizePassword, verifyPassword } from './hash.ts';
 import { findPassword, flagPasswordReset, setPassword } from './store.ts';
@@ -71,16 +71,6 @@ interface ResetJob {
   at: number;
   /** The request's `locale`: the email's language (templates.ts). */
   locale?: string;
-}
-
-/** The user and id of an email address of the project, and whether it is verified, if any. */
-function findEmail(svc: Services, email: string) {
-  return svc.db.kysely
-    .selectFrom('emails')
-    .select(['email_id', 'user_id', 'verified'])
-    .where('project_id', '=', svc.project.project_id)
-    .where('email', '=', email)
-    .executeTakeFirst();
 }
 
 /**
@@ -255,7 +245,7 @@ export function passwordRoutes(route: Route, svc: Services): void {
   });
 
   route('POST', '/sdk/v1/passwords/session/reset', async (c) => {
-    const session = await requireSession(c, svc);
+    const session = await requireSession(c, svc, { mintsAccess: true });
     const body = await readJson(c, PasswordResetBySessionRequest, svc.maxBodyBytes);
     const primary = await k.selectFrom('emails').select(['email_id', 'email']).where('user_id', '=', session.user_id).orderBy('created_at').executeTakeFirst();
     const normalized = acceptNewPassword(body.password, primary?.email);

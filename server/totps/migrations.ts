@@ -37,5 +37,15 @@ export const m0010_totps: Migration = {
   },
 };
 
+/** Migration 0015_totps_consumed_at: `totp_recovery_codes.used_at` becomes `consumed_at`, the one name of every single-use secret (server/claim-once.ts). */
+export const m0015_totps_consumed_at: Migration = {
+  async up(db: AnyDb) {
+    await db.schema.alterTable('totp_recovery_codes').renameColumn('used_at', 'consumed_at').execute();
+  },
+  async down(db: AnyDb) {
+    await db.schema.alterTable('totp_recovery_codes').renameColumn('consumed_at', 'used_at').execute();
+  },
+};
+
 /** The totps method's migrations by name. */
-export const TOTPS_MIGRATIONS = { '0010_totps_registrations': m0010_totps } as const;
+export const TOTPS_MIGRATIONS = { '0010_totps_registrations': m0010_totps, '0015_totps_consumed_at': m0015_totps_consumed_at } as const;

@@ -16,18 +16,20 @@ import {
   type TOTPRecoveryCodesResponse,
 } from '../../sdk-core/schemas/index.ts';
 import { requireSession } from '../auth-helpers.ts';
+import { claimOnce } from '../claim-once.ts';
 import { clientIpHash } from '../client-keys.ts';
 import { newId } from '../crypto.ts';
 import type { SessionsTable } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
 import { type Ctx, ok, readJson, requireProjectAuth, type Services } from '../http.ts';
-import { count, currentHits, hit, type Limit, secondsLeftInWindow } from '../rate-limit.ts';
+import { assertMayGuess, clearFailures, countFailure, type Lockout } from '../lockout.ts';
+import { hit, type Limit } from '../rate-limit.ts';
 import type { Route } from '../routes/types.ts';
+import { addSessionFactor } from '../session-factors.ts';
 import { authenticateAnswer } from '../sessions.ts';
 import { loadUser } from '../users.ts';
 import { matchTotp, newTotpSecret, otpauthUri } from './otp.ts';
 import {
-  addSessionFactor,
   canonicalRecoveryCode,
   hashRecoveryCode,
   liveTotps,
@@ -51,6 +53,8 @@ export const TOTP_CLIENT_LOCK_MS = 60 * 60 * 1000;
 export const TOTP_USER_GUARD: Limit = { max: 10, windowMs: 60 * 60 * 1000 };
 /** Enrolments per user per 10 minutes (each makes a secret, 10 codes and a QR image: bounded work per session). */
 export const TOTP_CREATE_LIMIT: Limit = { max: 10, windowMs: 10 * 60 * 1000 };
+/** The TOTP and recovery codes' lockout rule (server/lockout.ts counts it). */
+const TOTP_LOCKOUT: Lockout = { scope: 'totp', clientThreshold: TOTP_CLIENT_LOCK_THRESHOLD, clientLockMs: TOTP_CLIENT_LOCK_MS, userGuard: TOTP_USER_GUARD };
 /** Session factor types that show the caller passed the TOTP (or its recovery) on this session. */
 const TOTP_FACTOR_TYPES = new Set(['totp', 'recovery_codes']);
 
@@ -59,52 +63,6 @@ const iso = (ms: number) => new Date(ms).toISOString();
 /** Whether the session itself passed the TOTP step (needed to see codes or remove a verified TOTP). */
 function sessionPassedTotp(session: SessionsTable): boolean {
   return (JSON.parse(session.factors) as AuthenticationFactor[]).some((f) => TOTP_FACTOR_TYPES.has(f.type));
-}
-
-/** Refuses a locked client or a guarded user before any comparison (refused guesses are not compared). */
-async function assertMayGuess(svc: Services, userId: string, client: string): Promise<void> {
-  const now = svc.now();
-  const lock = await svc.db.kysely
-    .selectFrom('client_locks')
-    .select('locked_until')
-    .where('scope', '=', 'totp')
-    .where('user_id', '=', userId)
-    .where('client_hash', '=', client)
-    .executeTakeFirst();
-  if (lock?.locked_until != null && lock.locked_until > now) {
-    throw new ApiError('user_lock_limit_reached', { details: { locked_until: iso(lock.locked_until) } });
-  }
-  if ((await currentHits(svc.db, guardKey(svc, userId), TOTP_USER_GUARD, now)) >= TOTP_USER_GUARD.max) {
-    throw new ApiError('user_lock_limit_reached', { details: { locked_until: iso(now + secondsLeftInWindow(TOTP_USER_GUARD, now) * 1000) } });
-  }
-}
-
-const guardKey = (svc: Services, userId: string) => `totp_fail:user:${svc.project.project_id}:${userId}`;
-
-/** Counts one failed guess; locks the client at the threshold. @throws the lock's 429 when this guess locked it */
-async function countFailure(svc: Services, userId: string, client: string): Promise<void> {
-  const k = svc.db.kysely;
-  const now = svc.now();
-  await count(svc.db, guardKey(svc, userId), TOTP_USER_GUARD, now);
-  const counted = await k
-    .insertInto('client_locks')
-    .values({ project_id: svc.project.project_id, scope: 'totp', user_id: userId, client_hash: client, failures: 1, locked_until: null, updated_at: now })
-    .onConflict((oc) =>
-      oc.columns(['scope', 'user_id', 'client_hash']).doUpdateSet((eb) => ({ failures: eb('client_locks.failures', '+', 1), updated_at: now })),
-    )
-    .returning('failures')
-    .executeTakeFirstOrThrow();
-  if (counted.failures >= TOTP_CLIENT_LOCK_THRESHOLD) {
-    const until = now + TOTP_CLIENT_LOCK_MS;
-    await k
-      .updateTable('client_locks')
-      .set({ locked_until: until, failures: 0, updated_at: now })
-      .where('scope', '=', 'totp')
-      .where('user_id', '=', userId)
-      .where('client_hash', '=', client)
-      .execute();
-    throw new ApiError('user_lock_limit_reached', { details: { locked_until: iso(until) } });
-  }
 }
 
 /** Deletes the user's unconfirmed TOTPs (but `keep`) and their recovery codes. */
@@ -126,8 +84,8 @@ async function dropPendingTotps(svc: Services, userId: string, keep?: string): P
 /** Adds the factor to the calling session and answers the authenticate shape plus `totp_id`. */
 async function stepUpAnswer(c: Ctx, svc: Services, session: SessionsTable, factor: AuthenticationFactor, minutes: number | undefined, totpId: string) {
   const client = clientIpHash(c, svc);
-  await svc.db.kysely.deleteFrom('client_locks').where('scope', '=', 'totp').where('user_id', '=', session.user_id).where('client_hash', '=', client).execute();
-  const row = await addSessionFactor(svc, session, factor, minutes);
+  await clearFailures(svc, TOTP_LOCKOUT, session.user_id, client);
+  const row = await addSessionFactor(svc, session, factor, { durationMinutes: minutes });
   if (!row) throw new ApiError('user_unauthenticated');
   const token = requireProjectAuth(c, svc).secret;
   return ok(c, { ...(await authenticateAnswer(svc, row, token)), totp_id: totpId });
@@ -139,7 +97,7 @@ export function totpRoutes(route: Route, svc: Services): void {
   const pid = svc.project.project_id;
 
   route('POST', '/sdk/v1/totps', async (c) => {
-    const session = await requireSession(c, svc);
+    const session = await requireSession(c, svc, { mintsAccess: true });
     const body = await readJson(c, TOTPCreateRequest, svc.maxBodyBytes);
     const userId = session.user_id;
     const now = svc.now();
@@ -187,7 +145,7 @@ export function totpRoutes(route: Route, svc: Services): void {
     if (!/^\d{6}$/.test(body.totp_code)) throw new ApiError('invalid_totp_code');
     const userId = session.user_id;
     const client = clientIpHash(c, svc);
-    await assertMayGuess(svc, userId, client);
+    await assertMayGuess(svc, TOTP_LOCKOUT, userId, client);
     const now = svc.now();
     for (const t of await liveTotps(svc, userId)) {
       const step = matchTotp({ secret: await openSecret(svc, t.totp_id, t.secret_enc) }, body.totp_code, now);
@@ -214,12 +172,12 @@ export function totpRoutes(route: Route, svc: Services): void {
       };
       return stepUpAnswer(c, svc, session, factor, body.session_duration_minutes, t.totp_id);
     }
-    await countFailure(svc, userId, client);
+    await countFailure(svc, TOTP_LOCKOUT, userId, client);
     throw new ApiError('totp_code_not_found');
   });
 
   route('POST', '/sdk/v1/totps/recovery_codes', async (c) => {
-    const session = await requireSession(c, svc);
+    const session = await requireSession(c, svc, { mintsAccess: true });
     await readJson(c, TOTPRecoveryCodesRequest, svc.maxBodyBytes);
     const live = await liveTotps(svc, session.user_id);
     // Codes of a verified TOTP are a second factor: only a session that passed it may read them.
@@ -249,27 +207,24 @@ export function totpRoutes(route: Route, svc: Services): void {
     if (canonical === null) throw new ApiError('invalid_recovery_code');
     const userId = session.user_id;
     const client = clientIpHash(c, svc);
-    await assertMayGuess(svc, userId, client);
+    await assertMayGuess(svc, TOTP_LOCKOUT, userId, client);
     const now = svc.now();
     const hash = hashRecoveryCode(pid, canonical);
-    // Each code once: exactly one of any number of parallel redemptions sets used_at. Only codes of a
-    // verified TOTP count (an unconfirmed enrolment protects nothing yet).
-    const claimed = await k
-      .updateTable('totp_recovery_codes')
-      .set({ used_at: now })
-      .where('code_hash', '=', hash)
-      .where('project_id', '=', pid)
-      .where('user_id', '=', userId)
-      .where('used_at', 'is', null)
-      .where('totp_id', 'in', (eb) => eb.selectFrom('totps').select('totp_id').where('user_id', '=', userId).where('verified', '=', 1))
-      .returning('totp_id')
-      .executeTakeFirst();
-    if (!claimed) {
-      const known = await k.selectFrom('totp_recovery_codes').select('used_at').where('code_hash', '=', hash).where('user_id', '=', userId).executeTakeFirst();
-      // A used code of this user is a replay, not a guess; anything else counts towards the lock.
-      if (!known) await countFailure(svc, userId, client);
+    // Each code once: exactly one of any number of parallel redemptions spends it. Only codes of a
+    // verified TOTP count (an unconfirmed enrolment protects nothing yet). Recovery codes never expire.
+    const verified = await k.selectFrom('totps').select('totp_id').where('user_id', '=', userId).where('verified', '=', 1).execute();
+    const spent = await claimOnce(
+      k,
+      'totp_recovery_codes',
+      { code_hash: hash, project_id: pid, user_id: userId, totp_id: ['in', verified.map((t) => t.totp_id)] },
+      { now, ignoreExpiry: true },
+    );
+    if (!spent.ok) {
+      // A known code of this user (used, or of an unconfirmed TOTP) is a replay, not a guess; anything else counts towards the lock.
+      if (spent.reason === 'unknown') await countFailure(svc, TOTP_LOCKOUT, userId, client);
       throw new ApiError('totp_recovery_code_not_found');
     }
+    const claimed = spent.row;
     const factor: AuthenticationFactor = {
       type: 'recovery_codes',
       delivery_method: 'recovery_code',

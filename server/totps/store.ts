@@ -4,13 +4,11 @@
  */
 import { createCipheriv, createDecipheriv, randomBytes, randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { AuthenticationFactor } from '../../sdk-core/schemas/index.ts';
 import { sha256Hex } from '../crypto.ts';
 import { preparedQuery } from '../db/prepared.ts';
 import type { Database } from '../db/schema.ts';
 import type { Services } from '../http.ts';
 import type { UserRecords } from '../method.ts';
-import type { SessionsTable } from '../db/schema.ts';
 
 /** Recovery codes made with each TOTP (the provider's number). */
 export const RECOVERY_CODE_COUNT = 10;
@@ -104,7 +102,7 @@ export async function storeRecoveryCodes(svc: Services, o: { totpId: string; use
         user_id: o.userId,
         totp_id: o.totpId,
         code_enc: await encrypt(svc, code, `recovery:${codeHash}`),
-        used_at: null,
+        consumed_at: null,
         created_at: now,
       };
     }),
@@ -119,7 +117,7 @@ export async function unusedRecoveryCodes(svc: Services, totpId: string): Promis
     .select(['code_hash', 'code_enc'])
     .where('totp_id', '=', totpId)
     .where('project_id', '=', svc.project.project_id)
-    .where('used_at', 'is', null)
+    .where('consumed_at', 'is', null)
     .orderBy('created_at')
     .orderBy('code_hash')
     .execute();
@@ -147,37 +145,6 @@ const liveTotpRows = preparedQuery((k, projectId: string, userId: string, now: n
 export async function totpsUserRecords(svc: Services, userId: string): Promise<UserRecords> {
   const rows = await liveTotps(svc, userId);
   return { totps: rows.map((r) => ({ totp_id: r.totp_id, verified: r.verified === 1 })) };
-}
-
-/**
- * Adds `factor` to a live session (step-up: TOTP is a second factor on the session that called it) and
- * sets its expiry to now + `durationMinutes` (kept as it was when the body names none); the updated row,
- * or null when the session ended meanwhile.
- * A factor of the same type replaces the older one (its last_authenticated_at moves).
- */
-export async function addSessionFactor(
-  svc: Services,
-  session: SessionsTable,
-  factor: AuthenticationFactor,
-  durationMinutes: number | undefined,
-): Promise<SessionsTable | null> {
-  const now = svc.now();
-  const factors = (JSON.parse(session.factors) as AuthenticationFactor[]).filter((f) => f.type !== factor.type);
-  factors.push(factor);
-  const row = await svc.db.kysely
-    .updateTable('sessions')
-    .set({
-      factors: JSON.stringify(factors),
-      // An impersonated session keeps its expiry whatever the body asks (server/sessions.ts).
-      expires_at: durationMinutes === undefined || factors.some((f) => f.type === 'impersonated') ? session.expires_at : now + durationMinutes * 60_000,
-      last_accessed_at: now,
-    })
-    .where('session_id', '=', session.session_id)
-    .where('revoked_at', 'is', null)
-    .where('expires_at', '>', now)
-    .returningAll()
-    .executeTakeFirst();
-  return row ?? null;
 }
 
 /** A day after expiry: the pruning tick's grace, as for every other expired row (prune.ts). */

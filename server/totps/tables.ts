@@ -22,7 +22,7 @@ export interface TotpRecoveryCodesTable {
   user_id: string;
   totp_id: string;
   code_enc: string;
-  used_at: number | null;
+  consumed_at: number | null;
   created_at: number;
 }
 

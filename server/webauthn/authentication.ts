@@ -14,9 +14,10 @@ import { requireSession } from '../auth-helpers.ts';
 import { ApiError } from '../errors.ts';
 import { clientIp, type Ctx, ok, readJson, requireProjectAuth, type Services, userAgent } from '../http.ts';
 import type { Route } from '../routes/types.ts';
+import { addSessionFactor } from '../session-factors.ts';
 import { authenticateAnswer, createSession, DEFAULT_SESSION_DURATION_MINUTES, findLiveSession } from '../sessions.ts';
 import {
-  addFactor,
+  webauthnFactorIdentity,
   ceremonyScope,
   claimChallenge,
   expectedOrigin,
@@ -137,7 +138,7 @@ export function authenticationRoutes(route: Route, svc: Services): void {
     // With a live session of the same user the factor joins it; otherwise this is a fresh sign-in.
     const current = creds.secret && creds.secret !== creds.publicToken ? await findLiveSession(svc, creds.secret) : null;
     if (current && current.user_id === reg.user_id) {
-      const updated = await addFactor(svc, current, factor, body.session_duration_minutes);
+      const updated = await addSessionFactor(svc, current, factor, { durationMinutes: body.session_duration_minutes, identity: webauthnFactorIdentity });
       if (updated) return ok(c, { ...(await authenticateAnswer(svc, updated, creds.secret)), webauthn_registration_id: reg.webauthn_registration_id });
     }
     const { row: session, token } = await createSession(svc, {

@@ -4,7 +4,7 @@
  * session factor a ceremony adds.
  */
 import type { AuthenticationFactor } from '../../sdk-core/schemas/index.ts';
-import type { SessionsTable } from '../db/schema.ts';
+import { claimOnce } from '../claim-once.ts';
 import { ApiError } from '../errors.ts';
 import { clientIp, type Ctx, isOriginAllowed, type Services } from '../http.ts';
 import { originAllowed } from '../project.ts';
@@ -88,18 +88,8 @@ export async function pruneChallenges(svc: Services, now: number): Promise<void>
 
 /** Claims a live challenge of `kind` exactly once (atomic conditional UPDATE); null when unknown, used or expired. */
 export async function claimChallenge(svc: Services, challenge: string, kind: 'register' | 'authenticate'): Promise<WebAuthnChallengesTable | null> {
-  const now = svc.now();
-  const row = await svc.db.kysely
-    .updateTable('webauthn_challenges')
-    .set({ consumed_at: now })
-    .where('challenge', '=', challenge)
-    .where('project_id', '=', svc.project.project_id)
-    .where('kind', '=', kind)
-    .where('consumed_at', 'is', null)
-    .where('expires_at', '>', now)
-    .returningAll()
-    .executeTakeFirst();
-  return row ?? null;
+  const claimed = await claimOnce(svc.db.kysely, 'webauthn_challenges', { challenge, project_id: svc.project.project_id, kind }, { now: svc.now() });
+  return claimed.ok ? claimed.row : null;
 }
 
 /** The webauthn factor of a session (the provider's shape). */
@@ -112,32 +102,9 @@ export function webauthnFactor(reg: WebAuthnRegistrationsTable, now: number): Au
   };
 }
 
-/** Adds (or refreshes) `factor` on a live session, optionally resetting its expiry; null when it died meanwhile. */
-export async function addFactor(
-  svc: Services,
-  session: SessionsTable,
-  factor: AuthenticationFactor,
-  durationMinutes: number | undefined,
-): Promise<SessionsTable | null> {
-  const now = svc.now();
-  const id = (f: AuthenticationFactor) =>
-    JSON.stringify([f.type, (f['webauthn_factor'] as { webauthn_registration_id?: string } | undefined)?.webauthn_registration_id]);
-  const factors = (JSON.parse(session.factors) as AuthenticationFactor[]).filter((f) => id(f) !== id(factor));
-  factors.push(factor);
-  const row = await svc.db.kysely
-    .updateTable('sessions')
-    .set((eb) => ({
-      factors: JSON.stringify(factors),
-      last_accessed_at: now,
-      expires_at: durationMinutes === undefined ? eb.ref('expires_at') : now + durationMinutes * 60_000,
-    }))
-    .where('session_id', '=', session.session_id)
-    .where('revoked_at', 'is', null)
-    .where('expires_at', '>', now)
-    .returningAll()
-    .executeTakeFirst();
-  return row ?? null;
-}
+/** A webauthn factor is the same factor as another of its registration (a step-up refreshes it). */
+export const webauthnFactorIdentity = (f: AuthenticationFactor): string =>
+  JSON.stringify([f.type, (f['webauthn_factor'] as { webauthn_registration_id?: string } | undefined)?.webauthn_registration_id]);
 
 /** Stores a new ceremony challenge, valid {@link WEBAUTHN_CHALLENGE_TTL_MS} from now. */
 export async function storeChallenge(

@@ -15,10 +15,11 @@ import { newId } from '../crypto.ts';
 import { ApiError } from '../errors.ts';
 import { ok, readJson, requireProjectAuth, type Services, userAgent } from '../http.ts';
 import type { Route } from '../routes/types.ts';
+import { addSessionFactor } from '../session-factors.ts';
 import { authenticateAnswer } from '../sessions.ts';
 import { loadUser } from '../users.ts';
 import {
-  addFactor,
+  webauthnFactorIdentity,
   ceremonyScope,
   claimChallenge,
   expectedOrigin,
@@ -66,7 +67,7 @@ export function registrationRoutes(route: Route, svc: Services): void {
   const pid = svc.project.project_id;
 
   route('POST', '/sdk/v1/webauthn/register/start', async (c) => {
-    const session = await requireSession(c, svc);
+    const session = await requireSession(c, svc, { mintsAccess: true });
     const body = await readJson(c, WebAuthnRegisterStartRequest, svc.maxBodyBytes);
     const { rpId, origin } = ceremonyScope(c, svc, body.domain);
     await limitStarts(c, svc);
@@ -121,7 +122,7 @@ export function registrationRoutes(route: Route, svc: Services): void {
 
   route('POST', '/sdk/v1/webauthn/register', async (c) => {
     const creds = requireProjectAuth(c, svc);
-    const session = await requireSession(c, svc);
+    const session = await requireSession(c, svc, { mintsAccess: true });
     const body = await readJson(c, WebAuthnRegisterRequest, svc.maxBodyBytes);
     const cred = parseCredential(body.public_key_credential, 'register');
     const row = await claimChallenge(svc, cred.clientData.challenge, 'register');
@@ -174,7 +175,10 @@ export function registrationRoutes(route: Route, svc: Services): void {
       .executeTakeFirst();
     if (!inserted) throw new ApiError('duplicate_webauthn_registration');
 
-    const updated = await addFactor(svc, session, webauthnFactor(reg, now), body.session_duration_minutes);
+    const updated = await addSessionFactor(svc, session, webauthnFactor(reg, now), {
+      durationMinutes: body.session_duration_minutes,
+      identity: webauthnFactorIdentity,
+    });
     if (!updated) throw new ApiError('user_unauthenticated');
     return ok(c, { ...(await authenticateAnswer(svc, updated, creds.secret)), webauthn_registration_id: reg.webauthn_registration_id });
   });
