@@ -4,10 +4,11 @@
 // browser code never imports the server; the server imports only sdk-core's shared schemas; a method
 // folder reaches another method only through that method's index.ts. Test files and test helpers
 // may reach across (they assemble whole systems); everything else may not. Exits 1 listing each
-// broken rule with the file and the import.
+// broken rule with the file and the import. Then no run-time import cycle (scripts/check-cycles.mjs).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, normalize, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CYCLE_CHECK_SCOPE, runtimeCycles } from './check-cycles.mjs';
 
 const ROOT = normalize(join(dirname(fileURLToPath(import.meta.url)), '..'));
 const LAYERS = ['sdk-core', 'react-internals', 'elements', 'src', 'server'];
@@ -86,8 +87,12 @@ for (const layer of LAYERS) {
   }
 }
 
+for (const cycle of await runtimeCycles()) problems.push(`run-time import cycle: ${cycle}`);
+
 if (problems.length > 0) {
   console.error(`layer rules: ${problems.length} broken\n${problems.map((p) => `  ${p}`).join('\n')}`);
   process.exit(1);
 }
-console.log('layer rules: sdk-core <- react-internals <- elements <- src; server -> sdk-core/schemas only; methods meet only through index.ts: all kept');
+console.log(
+  `layer rules: sdk-core <- react-internals <- elements <- src; server -> sdk-core/schemas only; methods meet only through index.ts; no run-time import cycle (${CYCLE_CHECK_SCOPE}): all kept`,
+);

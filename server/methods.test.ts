@@ -8,10 +8,12 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
 import { ERROR_TYPES } from '../sdk-core/schemas/errors.ts';
 import { CORE_MIGRATIONS, migrations } from './db/migrations.ts';
 import { CORE_ERRORS, ERRORS } from './errors.ts';
 import { assertMethodList, type ServerMethod } from './method.ts';
+import { METHOD_DATA } from './method-data.ts';
 import { SERVER_METHODS } from './methods.ts';
 
 const SERVER = dirname(fileURLToPath(import.meta.url));
@@ -107,7 +109,39 @@ describe('server method registry', () => {
     }
   });
 
-  it("core reaches method folders only through the registry (methods.ts), the error table (<method>/errors.ts) and the admin CLI (a method's index.ts)", () => {
+  it("method-data.ts lists every registered method, in order, with the same errors, migrations and settings as the method's object", () => {
+    assert.deepEqual(
+      METHOD_DATA.map((d) => d.name),
+      methods.map((m) => m.name),
+    );
+    for (const [i, m] of methods.entries()) {
+      const d: { errors?: unknown; migrations?: unknown; settings?: unknown } = METHOD_DATA[i]!;
+      for (const key of ['errors', 'migrations', 'settings'] as const) {
+        assert.equal(d[key], m[key], `${m.name}: method-data.ts's ${key} is the method's own ${key}`);
+      }
+    }
+  });
+
+  it("opening the database or the error table loads no method code: only method-data.ts's data modules", async () => {
+    for (const entry of ['db/index.ts', 'errors.ts', 'method-data.ts']) {
+      const result = await build({
+        absWorkingDir: SERVER,
+        entryPoints: [entry],
+        bundle: true,
+        write: false,
+        metafile: true,
+        format: 'esm',
+        platform: 'node',
+        packages: 'external',
+        logLevel: 'silent',
+      });
+      const loaded = Object.keys(result.metafile.inputs).filter((f) => methodOf(f) !== undefined);
+      for (const file of loaded) assert.match(file, /^[a-z0-9-]+\/(errors|migrations|settings)\.ts$/, `${entry} loads ${file} at run time`);
+      assert.ok(loaded.length > 0, `${entry}: the walk saw the method data modules`);
+    }
+  });
+
+  it("core reaches method folders only through the registry (methods.ts), the data registry (method-data.ts: a method's errors.ts, migrations.ts, settings.ts) and the admin CLI (a method's index.ts)", () => {
     const core = sources(SERVER).filter((f) => methodOf(f) === undefined);
     for (const file of core) {
       for (const target of relativeImports(file)) {
@@ -115,8 +149,10 @@ describe('server method registry', () => {
         if (method === undefined) continue;
         // The admin CLI (cli.ts) is an operator's tool over the admin functions methods export (roles, impersonation):
         // like methods.ts it takes them from the method's index.ts only; no server module imports cli.ts.
+        // method-data.ts takes a method's data modules only, which import none of its code.
         const allowed =
-          ((file === 'methods.ts' || file === 'cli.ts') && target === `${method}/index.ts`) || (file === 'errors.ts' && target === `${method}/errors.ts`);
+          ((file === 'methods.ts' || file === 'cli.ts') && target === `${method}/index.ts`) ||
+          (file === 'method-data.ts' && [`${method}/errors.ts`, `${method}/migrations.ts`, `${method}/settings.ts`].includes(target));
         assert.ok(allowed, `core file ${file} imports ${target}`);
       }
     }

@@ -21,7 +21,6 @@ import { loadUser } from '../users.ts';
 import { devAuthorizationUrl, devExchange, devOAuthRoutes } from './dev-provider.ts';
 import { isOAuthProvider, type OAuthProvider, PROVIDERS, type ProviderIdentity } from './providers.ts';
 import { claimState, issueOAuthToken, issueState, linkIdentity, redeemOAuthToken } from './store.ts';
-import { oneTapRoutes } from './onetap.ts';
 import { hit } from '../rate-limit.ts';
 
 /** Most custom scopes one start may ask for, and the longest one. */
@@ -310,7 +309,6 @@ export function oauthRoutes(route: Route, svc: Services): void {
     return ok(c, { user_id: session.user_id, user });
   });
 
-  oneTapRoutes(route, svc);
   // Live projects have no dev provider at all: those paths fall through to 404.
   if (svc.project.mode === 'test') devOAuthRoutes(route, svc);
 }
