@@ -10,6 +10,7 @@ import type { Migration } from 'kysely';
 import type { z } from 'zod/mini';
 import type { ErrorType } from '../sdk-core/schemas/errors.ts';
 import type { User } from '../sdk-core/schemas/index.ts';
+import type { SessionsTable } from './db/schema.ts';
 import type { Services } from './http.ts';
 import type { METHOD_DATA } from './method-data.ts';
 import type { DeferredHandler } from './outbox.ts';
@@ -74,6 +75,29 @@ export interface MethodData {
   readonly errors?: ErrorTablePart;
   /** The method's project settings (see {@link MethodSettings}). */
   readonly settings?: MethodSettings;
+  /**
+   * Problems of the method's settings that a schema cannot state (e.g. URIs checked against the redirect
+   * rules), one readable line each, for a live project file; empty when valid.
+   */
+  settingsProblems?(file: Readonly<Record<string, unknown>>): string[];
+}
+
+/**
+ * A factor a user holds through a method (a passkey, a wallet, an OAuth registration, an authenticator
+ * app): listed on the wire user under `kind`, and removed by the signed-in user with
+ * `DELETE /sdk/v1/users/{kind}/:id`, a route core registers for every declared factor (routes/account.ts),
+ * answering the user as it is afterwards.
+ */
+export interface MethodFactor {
+  /** The wire user's key for these factors and the path segment of their delete route (e.g. `crypto_wallets`). */
+  readonly kind: string;
+  /** The error type when the user has no such factor by that id. */
+  readonly notFound: ErrorType;
+  /**
+   * Removes the session user's factor `id`: true when it was removed, false when the user has none by
+   * that id. May refuse with an ApiError of the method's (e.g. a second factor the session has not passed).
+   */
+  remove(svc: Services, session: SessionsTable, id: string): Promise<boolean>;
 }
 
 /** One sign-in method of the server: everything the app assembles from `server/methods.ts`. */
@@ -104,6 +128,8 @@ export interface ServerMethod extends MethodData {
   devInboxSection?(svc: Services): Promise<string>;
   /** The method's sub-records of a user (read on every authenticate answer: keep it to compiled queries). */
   userRecords?(svc: Services, userId: string): Promise<UserRecords>;
+  /** The factors a user holds through the method, each removable by the user (see {@link MethodFactor}). */
+  readonly factors?: readonly MethodFactor[];
   /** The method's Kysely table interfaces ({@link tableTypes}); part of `Database`. */
   readonly tables?: TableTypes<object>;
 }

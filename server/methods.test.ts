@@ -10,6 +10,7 @@ import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { ERROR_TYPES } from '../sdk-core/schemas/errors.ts';
+import { createApp } from './app.ts';
 import { CORE_MIGRATIONS, migrations } from './db/migrations.ts';
 import { CORE_ERRORS, ERRORS } from './errors.ts';
 import { assertMethodList, type ServerMethod } from './method.ts';
@@ -115,8 +116,8 @@ describe('server method registry', () => {
       methods.map((m) => m.name),
     );
     for (const [i, m] of methods.entries()) {
-      const d: { errors?: unknown; migrations?: unknown; settings?: unknown } = METHOD_DATA[i]!;
-      for (const key of ['errors', 'migrations', 'settings'] as const) {
+      const d: { errors?: unknown; migrations?: unknown; settings?: unknown; settingsProblems?: unknown } = METHOD_DATA[i]!;
+      for (const key of ['errors', 'migrations', 'settings', 'settingsProblems'] as const) {
         assert.equal(d[key], m[key], `${m.name}: method-data.ts's ${key} is the method's own ${key}`);
       }
     }
@@ -155,6 +156,40 @@ describe('server method registry', () => {
           (file === 'method-data.ts' && [`${method}/errors.ts`, `${method}/migrations.ts`, `${method}/settings.ts`].includes(target));
         assert.ok(allowed, `core file ${file} imports ${target}`);
       }
+    }
+  });
+
+  it('route policies are declared where the routes register: the same captcha and cross-origin routes core once listed as path patterns', async () => {
+    // The patterns core held before the routes declared their policy (captcha.ts, app.ts): the set must not drift.
+    const captcha =
+      /^\/sdk\/v1\/(otps\/(email|sms|whatsapp)\/(login_or_create|send\/(primary|secondary))|otps\/authenticate|magic_links\/email\/(login_or_create|send\/(primary|secondary))|passwords|passwords\/authenticate|passwords\/email\/reset\/start|crypto_wallets\/authenticate\/start\/(primary|secondary))$/;
+    const navigation = /^\/v1\/public\/oauth\/callback\/:provider$/;
+    const selfChecked = /^\/sdk\/v1\/oauth\/google\/onetap\/(start|submit)$/;
+    const pub =
+      /^\/(\.well-known\/openid-configuration|v1\/public\/:project_id\/(\.well-known\/(openid-configuration|jwks\.json)|oauth2\/(authorize|token|userinfo|end_session)))$/;
+    const app = await createApp({ dataDir: ':memory:', outboxAutoRun: false });
+    try {
+      const byPolicy = (f: (r: (typeof app.routes)[number]) => boolean) => app.routes.filter(f).map((r) => `${r.method} ${r.path}`);
+      assert.deepEqual(
+        byPolicy((r) => r.captcha === true),
+        byPolicy((r) => r.method === 'POST' && captcha.test(r.path)),
+      );
+      assert.equal(byPolicy((r) => r.captcha === true).length, 18);
+      assert.deepEqual(
+        byPolicy((r) => r.crossOrigin === 'navigation'),
+        byPolicy((r) => navigation.test(r.path)),
+      );
+      assert.deepEqual(
+        byPolicy((r) => r.crossOrigin === 'self-checked'),
+        byPolicy((r) => selfChecked.test(r.path)),
+      );
+      assert.deepEqual(
+        byPolicy((r) => r.crossOrigin === 'public'),
+        byPolicy((r) => pub.test(r.path)),
+      );
+      assert.equal(byPolicy((r) => r.crossOrigin !== undefined).length, 14);
+    } finally {
+      await app.close();
     }
   });
 
