@@ -38,7 +38,8 @@ export const METHOD_DATA = [
   { name: 'webauthn', errors: WEBAUTHN_ERRORS, migrations: WEBAUTHN_MIGRATIONS, settings: WEBAUTHN_SETTINGS },
   { name: 'oauth', errors: OAUTH_ERRORS, migrations: OAUTH_MIGRATIONS, settings: OAUTH_SETTINGS },
   { name: 'crypto-wallets', errors: CRYPTO_WALLETS_ERRORS, migrations: CRYPTO_WALLETS_MIGRATIONS },
-  { name: 'totps', errors: TOTPS_ERRORS, migrations: TOTPS_MIGRATIONS },
+  // A verified TOTP keeps its enrolment deadline in `expires_at`; the method prunes only unverified ones.
+  { name: 'totps', errors: TOTPS_ERRORS, migrations: TOTPS_MIGRATIONS, ownExpiry: ['totps'] },
   { name: 'impersonation', errors: IMPERSONATION_ERRORS, migrations: IMPERSONATION_MIGRATIONS },
   { name: 'rbac', migrations: RBAC_MIGRATIONS, settings: RBAC_SETTINGS },
   { name: 'b2b', errors: B2B_ERRORS, migrations: B2B_MIGRATIONS },

@@ -80,6 +80,11 @@ export interface MethodData {
    * rules), one readable line each, for a live project file; empty when valid.
    */
   settingsProblems?(file: Readonly<Record<string, unknown>>): string[];
+  /**
+   * The method's tables with an `expires_at` column that the generic sweep of expired rows (prune.ts)
+   * must leave alone, because the column means more there and the method's own `prune` keeps them.
+   */
+  readonly ownExpiry?: readonly string[];
 }
 
 /**

@@ -116,10 +116,11 @@ describe('server method registry', () => {
       methods.map((m) => m.name),
     );
     for (const [i, m] of methods.entries()) {
-      const d: { errors?: unknown; migrations?: unknown; settings?: unknown; settingsProblems?: unknown } = METHOD_DATA[i]!;
+      const d: { errors?: unknown; migrations?: unknown; settings?: unknown; settingsProblems?: unknown; ownExpiry?: unknown } = METHOD_DATA[i]!;
       for (const key of ['errors', 'migrations', 'settings', 'settingsProblems'] as const) {
         assert.equal(d[key], m[key], `${m.name}: method-data.ts's ${key} is the method's own ${key}`);
       }
+      assert.deepEqual(d.ownExpiry, m.ownExpiry, `${m.name}: method-data.ts's ownExpiry is the method's own`);
     }
   });
 
@@ -191,6 +192,49 @@ describe('server method registry', () => {
     } finally {
       await app.close();
     }
+  });
+
+  it('core files name no method: no method name in code, no path of a route a method registers', async () => {
+    // Paths each method registers, recorded from its own routes(): the literal part before any parameter.
+    const app = await createApp({ dataDir: ':memory:', outboxAutoRun: false });
+    const fragments = new Map<string, string>();
+    try {
+      for (const m of methods) {
+        const record = (_method: string, path: string) => {
+          const literal = path.split('/:')[0]!;
+          // A path core serves too (`/.well-known/...`, `/sdk/v1/users/...`) is not the method's to name alone.
+          if (literal.split('/').length > 3) fragments.set(literal, m.name);
+        };
+        m.routes(record as unknown as Parameters<ServerMethod['routes']>[0], app.services);
+      }
+    } finally {
+      await app.close();
+    }
+    const names = new RegExp(`(?<![\\w-])(${methods.flatMap((m) => [m.name, m.name.replace('-', '_')]).join('|')})(?![\\w-])`, 'g');
+    // Left on purpose, each for its reason (file: words).
+    const allowed: Record<string, readonly string[]> = {
+      // Shipped migrations never change (databases record them); they made these tables before the method registry.
+      'db/migrations.ts': ['otps'],
+      'db/migrations-0002.ts': ['otps', 'magic_links', 'passwords'],
+      'db/migrations-0006-hardening.ts': ['otps'],
+      // The wire user (sdk-core/schemas User) has these keys whether or not a method fills them.
+      'users.ts': ['totps', 'crypto_wallets'],
+      // The widget's product names (react-internals products), which the test project enables.
+      'project.ts': ['passwords', 'oauth'],
+    };
+    const core = sources(SERVER).filter(
+      (f) => methodOf(f) === undefined && !['methods.ts', 'method-data.ts', 'cli.ts'].includes(f) && !/(^|\/)test-[\w-]+\.ts$/.test(f),
+    );
+    const found: string[] = [];
+    for (const file of core) {
+      const code = readFileSync(join(SERVER, file), 'utf8')
+        .replace(/\/\*[\s\S]*?\*\//g, '')
+        .replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
+      for (const [word] of code.matchAll(names)) if (!allowed[file]?.includes(word)) found.push(`${file} names ${word}`);
+      for (const [fragment, method] of fragments) if (code.includes(fragment)) found.push(`${file} names ${fragment}, a route of ${method}`);
+    }
+    assert.ok(fragments.size > 40, `${fragments.size} route paths of the methods`);
+    assert.deepEqual([...new Set(found)], []);
   });
 
   it("a method throws only core's error types, its own, and those of methods it uses", () => {

@@ -17,6 +17,7 @@ export const totpsMethod = {
   routes: totpRoutes,
   userRecords: totpsUserRecords,
   prune: pruneTotps,
+  ownExpiry: ['totps'],
   migrations: TOTPS_MIGRATIONS,
   errors: TOTPS_ERRORS,
   factors: TOTPS_FACTORS,
