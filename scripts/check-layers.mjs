@@ -31,7 +31,14 @@ const SERVER_ONLY_PACKAGES = [/^hono/, /^@hono\//, /^kysely/, /^better-sqlite3/,
 const METHOD_FOLDERS = {
   'sdk-core': ['otps', 'magic-links', 'passwords', 'webauthn', 'crypto-wallets', 'oauth', 'totps', 'impersonation', 'idp', 'b2b', 'rbac'],
   'react-internals': ['otps', 'magic-links', 'passwords', 'passkeys', 'oauth', 'crypto-wallets', 'totps', 'idp'],
-  server: ['otps', 'magic-links', 'passwords', 'webauthn', 'oauth', 'crypto-wallets', 'totps', 'impersonation', 'idp', 'b2b', 'rbac'],
+  // The server's are found, not listed: each folder whose index.ts exports a `ServerMethod` (a new method is checked at once).
+  server: readdirSync(join(ROOT, 'server')).filter((name) => {
+    try {
+      return /satisfies ServerMethod\b/.test(readFileSync(join(ROOT, 'server', name, 'index.ts'), 'utf8'));
+    } catch {
+      return false;
+    }
+  }),
 };
 
 const isTestFile = (rel) =>
