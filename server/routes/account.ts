@@ -16,7 +16,7 @@ import { findOrCreateUserByEmail, loadUser } from '../users.ts';
 import type { Route } from './types.ts';
 
 /**
- * Core's removable factors (SPEC §7 DELETE paths): the user's email addresses and phone numbers. A kind
+ * Core's removable factors (docs/reference/methods/users.md, the DELETE paths): the user's email addresses and phone numbers. A kind
  * whose method this server does not offer has no table: no id can name one, so every delete of it is an
  * honest not-found. The methods' factors (`ServerMethod.factors`) are registered beside them.
  */
