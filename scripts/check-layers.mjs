@@ -4,10 +4,11 @@
 // browser code never imports the server; the server imports only sdk-core's shared schemas; a method
 // folder reaches another method only through that method's index.ts. Test files and test helpers
 // may reach across (they assemble whole systems); everything else may not. Exits 1 listing each
-// broken rule with the file and the import.
+// broken rule with the file and the import. Then no run-time import cycle (scripts/check-cycles.mjs).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, normalize, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CYCLE_CHECK_SCOPE, runtimeCycles } from './check-cycles.mjs';
 
 const ROOT = normalize(join(dirname(fileURLToPath(import.meta.url)), '..'));
 const LAYERS = ['sdk-core', 'react-internals', 'elements', 'src', 'server'];
@@ -30,7 +31,14 @@ const SERVER_ONLY_PACKAGES = [/^hono/, /^@hono\//, /^kysely/, /^better-sqlite3/,
 const METHOD_FOLDERS = {
   'sdk-core': ['otps', 'magic-links', 'passwords', 'webauthn', 'crypto-wallets', 'oauth', 'totps', 'impersonation', 'idp', 'b2b', 'rbac'],
   'react-internals': ['otps', 'magic-links', 'passwords', 'passkeys', 'oauth', 'crypto-wallets', 'totps', 'idp'],
-  server: ['otps', 'magic-links', 'passwords', 'webauthn', 'oauth', 'crypto-wallets', 'totps', 'impersonation', 'idp', 'b2b', 'rbac'],
+  // The server's are found, not listed: each folder whose index.ts exports a `ServerMethod` (a new method is checked at once).
+  server: readdirSync(join(ROOT, 'server')).filter((name) => {
+    try {
+      return /satisfies ServerMethod\b/.test(readFileSync(join(ROOT, 'server', name, 'index.ts'), 'utf8'));
+    } catch {
+      return false;
+    }
+  }),
 };
 
 const isTestFile = (rel) =>
@@ -86,8 +94,12 @@ for (const layer of LAYERS) {
   }
 }
 
+for (const cycle of await runtimeCycles()) problems.push(`run-time import cycle: ${cycle}`);
+
 if (problems.length > 0) {
   console.error(`layer rules: ${problems.length} broken\n${problems.map((p) => `  ${p}`).join('\n')}`);
   process.exit(1);
 }
-console.log('layer rules: sdk-core <- react-internals <- elements <- src; server -> sdk-core/schemas only; methods meet only through index.ts: all kept');
+console.log(
+  `layer rules: sdk-core <- react-internals <- elements <- src; server -> sdk-core/schemas only; methods meet only through index.ts; no run-time import cycle (${CYCLE_CHECK_SCOPE}): all kept`,
+);

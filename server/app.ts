@@ -15,7 +15,7 @@ import { devInboxDelivery } from './messaging/dev-inbox.ts';
 import { smtpDelivery } from './messaging/smtp.ts';
 import { httpSmsDelivery } from './messaging/sms.ts';
 import { Outbox } from './outbox.ts';
-import { ensureProject, type IdpClientConfig, type LiveProjectFile, type PasswordStrengthSetting, type Project, type TrustedTokenProfile } from './project.ts';
+import { ensureProject, type LiveProjectFile, type PasswordStrengthSetting, type Project, type ProjectConfig, type TrustedTokenProfile } from './project.ts';
 import { DEFAULT_PRUNE_INTERVAL_MS, type PruneOptions, pruneOnce, startPruning } from './prune.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './rate-limit.ts';
 import { type CaptchaVerifier, captchaGuard, devCaptchaRoutes, devCaptchaVerifier, siteverifyCaptchaVerifier } from './captcha.ts';
@@ -24,7 +24,8 @@ import { devRoutes } from './routes/dev.ts';
 import { projectRoutes } from './routes/project.ts';
 import { sessionRoutes } from './routes/sessions.ts';
 import { type StaticDir, staticFiles } from './routes/static.ts';
-import type { Method, Route } from './routes/types.ts';
+import { RoutePolicies } from './routes/policy.ts';
+import type { CrossOrigin, Handler, Method, Route, RoutePolicy } from './routes/types.ts';
 import { userRoutes } from './routes/users.ts';
 import { webhookRoutes } from './routes/webhooks.ts';
 import { SessionJwtCache } from './session-jwt-cache.ts';
@@ -73,7 +74,7 @@ export interface AppOptions {
   /** The OpenID provider's consent page (project setting `idp_consent_url`), overriding the project's (e.g. the demo's `/idp-consent.html`). */
   idpConsentUrl?: string;
   /** OpenID provider client applications added to the project's `idp_clients` (e.g. the demo's relying party). */
-  idpClients?: IdpClientConfig[];
+  idpClients?: NonNullable<ProjectConfig['idp_clients']>;
   /** Overrides the project's password_strength_policy ('auto' or 'none'). */
   passwordStrengthPolicy?: PasswordStrengthSetting;
   /** Captcha verification; default: the dev captcha for test projects, siteverify with captchaSecret for live ones. */
@@ -117,6 +118,10 @@ export interface AppOptions {
 export interface RegisteredRoute {
   method: Method;
   path: string;
+  /** Declared by the route (routes/types.ts RoutePolicy): needs a captcha token when the project requires one. */
+  captcha?: true;
+  /** Declared by the route: who may call it from another origin. */
+  crossOrigin?: CrossOrigin;
 }
 
 /** A ready app with its services; `close` stops the pruning timer and releases the database. */
@@ -138,15 +143,38 @@ const ALLOW_HEADERS = 'authorization, content-type, x-sdk-client, x-sdk-parent-h
 const ALLOW_METHODS = 'GET, POST, PUT, DELETE';
 // CORS applies to the API surfaces only; static pages are same-origin by design.
 const CORS_PATH = /^\/(sdk\/|dev\/|dev$|\.well-known\/|v1\/)/;
-// Where OAuth providers send the browser back (a cross-site form POST for Apple).
-const OAUTH_CALLBACK_PATH = /^\/v1\/public\/oauth\/callback\/[a-z]+$/;
-// The OpenID provider's protocol endpoints (server/idp/protocol.ts): relying parties call them from their
-// own origins (a browser app's token request, its discovery fetch) or navigate to them; no cookie is
-// read there, the client's credentials, PKCE and the bearer token are the defences (RFC 6749, 7636, 6750).
-const IDP_PUBLIC_PATH =
-  /^\/(\.well-known\/openid-configuration|v1\/public\/[^/]+\/(\.well-known\/(openid-configuration|jwks\.json)|oauth2\/(authorize|token|userinfo|end_session)))$/;
-// Google One Tap start and submit check the Origin themselves (server/oauth/onetap.ts).
-const ONE_TAP_PATH = /^\/sdk\/v1\/oauth\/google\/onetap\/(start|submit)$/;
+/**
+ * The options that stand in for a project setting (env variables of main.ts, a demo's or a test's
+ * wiring): `replace` sets the setting, `add` adds a non-empty list to the project's. One table rather
+ * than a block per option; the value types are checked by {@link SettingOption}.
+ */
+const SETTING_OPTIONS = [
+  { option: 'passwordStrengthPolicy', key: 'password_strength_policy', how: 'replace' },
+  { option: 'allowedHosts', key: 'allowed_hosts', how: 'add' },
+  { option: 'smsAllowedCountries', key: 'sms_allowed_countries', how: 'add' },
+  { option: 'trustedAuthTokenProfiles', key: 'trusted_auth_token_profiles', how: 'add' },
+  { option: 'enumerationProtection', key: 'enumeration_protection', how: 'replace' },
+  { option: 'idpConsentUrl', key: 'idp_consent_url', how: 'replace' },
+  { option: 'idpClients', key: 'idp_clients', how: 'add' },
+] as const satisfies readonly SettingOption[];
+
+/** An option of {@link SETTING_OPTIONS}: its value is the setting's (replace) or the setting itself is a list of its elements (add). */
+type SettingOption = {
+  [O in keyof AppOptions]: {
+    [K in keyof ProjectConfig]: NonNullable<AppOptions[O]> extends NonNullable<ProjectConfig[K]> ? { option: O; key: K; how: 'replace' | 'add' } : never;
+  }[keyof ProjectConfig];
+}[keyof AppOptions];
+
+/** The project's settings with the options of {@link SETTING_OPTIONS} applied. */
+function withSettingOptions(config: ProjectConfig, opts: AppOptions): ProjectConfig {
+  const out: Record<string, unknown> = { ...config };
+  for (const { option, key, how } of SETTING_OPTIONS) {
+    const value = opts[option];
+    if (how === 'replace' && value !== undefined) out[key] = value;
+    else if (how === 'add' && Array.isArray(value) && value.length > 0) out[key] = [...((out[key] as unknown[] | undefined) ?? []), ...value];
+  }
+  return out as unknown as ProjectConfig;
+}
 
 /**
  * Opens storage, migrates, loads the project and signing keys, and builds the Hono app.
@@ -164,20 +192,7 @@ export async function createApp(opts: AppOptions = {}): Promise<AppInstance> {
       return { project, keys: await loadSigningKeys(locked, now(), db), clientKey: await loadClientKey(k, project.project_id, now()) };
     });
     let project = withBootstrapOverrides(init.project, opts.bootstrap);
-    if (opts.passwordStrengthPolicy) {
-      project = { ...project, config: { ...project.config, password_strength_policy: opts.passwordStrengthPolicy } };
-    }
-    if (opts.allowedHosts?.length || opts.smsAllowedCountries?.length) {
-      const c = project.config;
-      project = {
-        ...project,
-        config: {
-          ...c,
-          ...(opts.allowedHosts?.length ? { allowed_hosts: [...(c.allowed_hosts ?? []), ...opts.allowedHosts] } : {}),
-          ...(opts.smsAllowedCountries?.length ? { sms_allowed_countries: [...(c.sms_allowed_countries ?? []), ...opts.smsAllowedCountries] } : {}),
-        },
-      };
-    }
+    project = { ...project, config: withSettingOptions(project.config, opts) };
     if (project.mode === 'live' && !project.config.allowed_hosts?.length) {
       logger(
         logLine('warn', { msg: 'live project without ALLOWED_HOSTS (allowed_hosts): only loopback host names (localhost, 127.0.0.1, [::1]) are answered' }),
@@ -185,24 +200,6 @@ export async function createApp(opts: AppOptions = {}): Promise<AppInstance> {
     }
     if (project.mode === 'test' && opts.allowedHosts?.length) {
       logger(logLine('warn', { msg: 'ALLOWED_HOSTS is ignored for the test project: it answers loopback host names only (its dev inbox holds codes)' }));
-    }
-    if (opts.trustedAuthTokenProfiles?.length) {
-      const own = project.config.trusted_auth_token_profiles ?? [];
-      project = { ...project, config: { ...project.config, trusted_auth_token_profiles: [...own, ...opts.trustedAuthTokenProfiles] } };
-    }
-    if (opts.enumerationProtection !== undefined) {
-      project = { ...project, config: { ...project.config, enumeration_protection: opts.enumerationProtection } };
-    }
-    if (opts.idpConsentUrl !== undefined || opts.idpClients?.length) {
-      const c = project.config;
-      project = {
-        ...project,
-        config: {
-          ...c,
-          ...(opts.idpConsentUrl !== undefined ? { idp_consent_url: opts.idpConsentUrl } : {}),
-          ...(opts.idpClients?.length ? { idp_clients: [...(c.idp_clients ?? []), ...opts.idpClients] } : {}),
-        },
-      };
     }
     const keys = init.keys;
     const deliveries: Delivery[] = [];
@@ -340,16 +337,21 @@ function buildApp(svc: Services, opts: AppOptions, registered: RegisteredRoute[]
     await next();
   });
 
+  // Filled as routes register (below), read per request: each route declares who may call it from
+  // another origin and whether it needs a captcha (routes/types.ts RoutePolicy), so core names no path.
+  const policies = new RoutePolicies();
+
   app.use(async (c, next) => {
     if (!CORS_PATH.test(c.req.path)) return next();
     const origin = requestHeader(c, 'origin');
     const allowed = origin !== undefined && isOriginAllowed(c, svc, origin);
+    const crossOrigin = policies.crossOrigin(c.req.path);
     if (c.req.method === 'OPTIONS' && requestHeader(c, 'access-control-request-method')) {
       // Preflight: answered here for allowed origins only; disallowed ones get no CORS headers (except
-      // the One Tap calls, which refuse a foreign origin themselves with an error the page can read).
-      const idpPublic = IDP_PUBLIC_PATH.test(c.req.path);
-      if (!allowed && !ONE_TAP_PATH.test(c.req.path) && !idpPublic) throw new ApiError('invalid_origin');
-      if (allowed || !idpPublic) setCors(c, origin);
+      // the routes that refuse a foreign origin themselves with an error the page can read, and the
+      // public ones any page may call).
+      if (!allowed && crossOrigin !== 'self-checked' && crossOrigin !== 'public') throw new ApiError('invalid_origin');
+      if (allowed || crossOrigin !== 'public') setCors(c, origin);
       else if (origin) {
         // A relying party's page: its token or userinfo call may send Authorization, never credentials.
         c.header('Access-Control-Allow-Origin', origin);
@@ -360,17 +362,12 @@ function buildApp(svc: Services, opts: AppOptions, registered: RegisteredRoute[]
       c.header('Access-Control-Max-Age', '600');
       return c.body(null, 204);
     }
-    // A browser call from a foreign origin is refused before any work (absent Origin = server-to-server).
-    // Except the OAuth callback: the provider's page posts to it (Apple's form_post), and its single-use
-    // state, bound to a PKCE challenge only the starting browser can answer, is its CSRF defence.
-    // And One Tap start / submit: they refuse a foreign origin themselves, with one_tap_origin_not_allowed
-    // readable by the page (SPEC 9's developer message), before any work.
-    const oneTap = ONE_TAP_PATH.test(c.req.path);
-    const idpPublic = IDP_PUBLIC_PATH.test(c.req.path);
-    if (!requestOriginAllowed(c, svc) && !OAUTH_CALLBACK_PATH.test(c.req.path) && !oneTap && !idpPublic) throw new ApiError('invalid_origin');
+    // A browser call from a foreign origin is refused before any work (absent Origin = server-to-server),
+    // unless the route declares otherwise (routes/types.ts CrossOrigin).
+    if (!requestOriginAllowed(c, svc) && crossOrigin === undefined) throw new ApiError('invalid_origin');
     // Before next(), as above: error answers (onError's c.json) start from these headers too.
-    if (allowed || oneTap) setCors(c, origin);
-    else if (idpPublic && origin) {
+    if (allowed || crossOrigin === 'self-checked') setCors(c, origin);
+    else if (crossOrigin === 'public' && origin) {
       // Readable by any relying party's page, without credentials (none are used there).
       c.header('Access-Control-Allow-Origin', origin);
       c.header('Vary', 'Origin', { append: true });
@@ -379,16 +376,19 @@ function buildApp(svc: Services, opts: AppOptions, registered: RegisteredRoute[]
   });
 
   const verifier = opts.captchaVerifier ?? (mode === 'test' ? devCaptchaVerifier(svc) : siteverifyCaptchaVerifier(opts.captchaSecret ?? ''));
-  app.use(captchaGuard(svc, verifier));
+  app.use(captchaGuard(svc, verifier, (method, path) => policies.captcha(method, path)));
 
   const paths = new Set<string>();
-  const route: Route = (method, path, handler) => {
+  const route: Route = (method: Method, path: string, policyOrHandler: RoutePolicy | Handler, lastHandler?: Handler) => {
+    const [policy, handler] = typeof policyOrHandler === 'function' ? [undefined, policyOrHandler] : [policyOrHandler, lastHandler];
+    if (!handler) throw new Error(`route ${method} ${path} has no handler`);
     // Two handlers for one route would leave the second dead: a method taking a path core or another
     // method serves (e.g. a factor delete core answers not-found for until its method lands) fails here.
     if (registered.some((r) => r.method === method && r.path === path)) throw new Error(`route ${method} ${path} is registered twice`);
     app.on(method, path, handler);
     paths.add(path);
-    registered.push({ method, path });
+    policies.add(method, path, policy);
+    registered.push({ method, path, ...(policy?.captcha ? { captcha: true } : {}), ...(policy?.crossOrigin ? { crossOrigin: policy.crossOrigin } : {}) });
   };
   // Core's routes, then every sign-in method's (server/methods.ts).
   projectRoutes(route, svc);

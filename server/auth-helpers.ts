@@ -99,8 +99,11 @@ export function resolveRedirect(c: Ctx, svc: Services, asked: string | undefined
   throw new ApiError('invalid_redirect_url', { message: `${field} is required: the project has no default redirect URL.`, details: { field } });
 }
 
-/** `base?stytch_token_type=...&token=...`, keeping any query the redirect URL already has. */
-export function linkWithToken(base: string, tokenType: 'magic_links' | 'reset_password' | 'login', token: string): string {
+/**
+ * `base?stytch_token_type=...&token=...`, keeping any query the redirect URL already has; the token type
+ * is the sending method's (wire-protocol.md: the page reads it to know which call redeems the token).
+ */
+export function linkWithToken(base: string, tokenType: string, token: string): string {
   const u = new URL(base);
   u.searchParams.set('stytch_token_type', tokenType);
   u.searchParams.set('token', token);

@@ -22,10 +22,6 @@ export const DEV_CAPTCHA_SITE_KEY = 'dev-captcha';
 /** Dev captcha tokens live this long (ms). */
 export const DEV_CAPTCHA_TTL_MS = 120_000;
 
-/** Calls that send messages or sign in: the ones a bot would hammer. */
-export const CAPTCHA_PROTECTED =
-  /^\/sdk\/v1\/(otps\/(email|sms|whatsapp)\/(login_or_create|send\/(primary|secondary))|otps\/authenticate|magic_links\/email\/(login_or_create|send\/(primary|secondary))|passwords|passwords\/authenticate|passwords\/email\/reset\/start|crypto_wallets\/authenticate\/start\/(primary|secondary))$/;
-
 /** True when the project demands captcha tokens. */
 export const captchaRequired = (svc: Services): boolean => bootstrapData(svc.project).captcha_settings.enabled;
 
@@ -54,10 +50,14 @@ export function siteverifyCaptchaVerifier(secret: string, url = 'https://www.goo
   };
 }
 
-/** Middleware refusing protected calls without a good captcha token, when the project requires one. */
-export function captchaGuard(svc: Services, verifier: CaptchaVerifier): MiddlewareHandler<AppEnv> {
+/**
+ * Middleware refusing protected calls without a good captcha token, when the project requires one. A call
+ * is protected when its route declares `captcha: true` (routes/types.ts RoutePolicy): the sending and
+ * sign-in calls, the ones a bot would hammer; `isProtected` answers from the registered routes.
+ */
+export function captchaGuard(svc: Services, verifier: CaptchaVerifier, isProtected: (method: string, path: string) => boolean): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    if (c.req.method !== 'POST' || !CAPTCHA_PROTECTED.test(c.req.path) || !captchaRequired(svc)) return next();
+    if (c.req.method !== 'POST' || !isProtected(c.req.method, c.req.path) || !captchaRequired(svc)) return next();
     const declared = Number(requestHeader(c, 'content-length') ?? '0');
     // Oversize or unreadable bodies are the handler's to refuse with its own error type.
     if (Number.isFinite(declared) && declared > svc.maxBodyBytes) return next();

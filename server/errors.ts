@@ -6,17 +6,8 @@
  */
 import type { ErrorType } from '../sdk-core/schemas/errors.ts';
 import type { SchemaErrorItem } from '../sdk-core/schemas/index.ts';
-import type { ErrorInfo, ErrorTablePart } from './method.ts';
-import { CRYPTO_WALLETS_ERRORS } from './crypto-wallets/errors.ts';
-import { B2B_ERRORS } from './b2b/errors.ts';
-import { IMPERSONATION_ERRORS } from './impersonation/errors.ts';
-import { MAGIC_LINKS_ERRORS } from './magic-links/errors.ts';
-import { OAUTH_ERRORS } from './oauth/errors.ts';
-import { IDP_ERRORS } from './idp/errors.ts';
-import { OTPS_ERRORS } from './otps/errors.ts';
-import { PASSWORDS_ERRORS } from './passwords/errors.ts';
-import { TOTPS_ERRORS } from './totps/errors.ts';
-import { WEBAUTHN_ERRORS } from './webauthn/errors.ts';
+import type { ErrorInfo, ErrorTablePart, UnionToIntersection } from './method.ts';
+import { METHOD_DATA } from './method-data.ts';
 
 export type { ErrorType } from '../sdk-core/schemas/errors.ts';
 
@@ -78,25 +69,17 @@ export const CORE_ERRORS = {
   internal_server_error: { status: 500, message: 'An internal error occurred.' },
 } as const satisfies ErrorTablePart;
 
+/** The error tables of the methods in server/method-data.ts, merged (a type: their literal statuses stay). */
+type MethodErrors = UnionToIntersection<Extract<(typeof METHOD_DATA)[number], { errors: object }>['errors']>;
+
 /**
  * Every error_type this server emits, with its HTTP status and default message: core's and each
- * method's (a method's own table comes from its folder; the module cycle a table assembled from
- * methods.ts at load time would make is why the spreads are listed here, and methods.test.ts checks they
- * are exactly the registered methods' `errors`). Stable: clients key on these.
+ * method's (from server/method-data.ts, which loads no method code: every module throws these, so
+ * the table must not import the methods' routes; methods.test.ts checks it is exactly core's and the
+ * registered methods' `errors`). Stable: clients key on these.
  */
-export const ERRORS = {
-  ...CORE_ERRORS,
-  ...OTPS_ERRORS,
-  ...MAGIC_LINKS_ERRORS,
-  ...PASSWORDS_ERRORS,
-  ...WEBAUTHN_ERRORS,
-  ...OAUTH_ERRORS,
-  ...CRYPTO_WALLETS_ERRORS,
-  ...TOTPS_ERRORS,
-  ...IMPERSONATION_ERRORS,
-  ...B2B_ERRORS,
-  ...IDP_ERRORS,
-} as const satisfies Record<ErrorType, ErrorInfo>;
+export const ERRORS = Object.assign({}, CORE_ERRORS, ...METHOD_DATA.map((m) => ('errors' in m ? m.errors : {}))) as typeof CORE_ERRORS &
+  MethodErrors satisfies Record<ErrorType, ErrorInfo>;
 
 /** Base of error_url: one anchor per error_type in server/README.md. */
 export const ERROR_URL_BASE = 'https://github.com/auth-elements/auth-elements/blob/main/server/README.md#';

@@ -7,14 +7,17 @@
  * methods", for the steps to add one.
  */
 import type { Migration } from 'kysely';
+import type { z } from 'zod/mini';
 import type { ErrorType } from '../sdk-core/schemas/errors.ts';
 import type { User } from '../sdk-core/schemas/index.ts';
+import type { SessionsTable } from './db/schema.ts';
 import type { Services } from './http.ts';
+import type { METHOD_DATA } from './method-data.ts';
 import type { DeferredHandler } from './outbox.ts';
 import type { Route } from './routes/types.ts';
 
-/** Folder names of sign-in methods, the same in every layer (issue 12's method names). */
-export type MethodName = 'otps' | 'magic-links' | 'passwords' | 'webauthn' | 'oauth' | 'crypto-wallets' | 'totps' | 'impersonation' | 'idp' | 'b2b' | 'rbac';
+/** Folder names of sign-in methods, the same in every layer: the names server/method-data.ts lists. */
+export type MethodName = (typeof METHOD_DATA)[number]['name'];
 
 /** HTTP status and default `error_message` of one error_type (DESIGN 2 error body). */
 export interface ErrorInfo {
@@ -46,8 +49,64 @@ type CoreUserKeys = 'user_id' | 'emails' | 'phone_numbers' | 'name' | 'trusted_m
 /** A method's sub-records of the wire user (DESIGN 2: `password`, `webauthn_registrations`, `totps`, ...). */
 export type UserRecords = Partial<Omit<User, CoreUserKeys>>;
 
+/**
+ * A method's project settings: top-level keys of the project file (and of `ProjectConfig`), each with the
+ * one zod/mini schema that gives its type, validates the live project file, and carries its defaults.
+ * Each key is optional in the file; an unknown key is refused there.
+ */
+export type MethodSettings = Readonly<Record<string, z.ZodMiniType>>;
+
+/**
+ * The part of a method that is data, read by core modules that method code itself imports (the error
+ * table, the migration list, the project settings): each field comes from a module of the method that
+ * imports none of the method's code (`errors.ts`, `migrations.ts`, `settings.ts`), and
+ * `server/method-data.ts` lists them, so reading them loads no route or store. The method's object
+ * carries the same values (methods.test.ts checks they are the same).
+ */
+export interface MethodData {
+  /** The method's folder name (the same in every layer). */
+  readonly name: string;
+  /**
+   * Migrations by name, `NNNN_<method>_<what>` with the next free number; merged with core's and run in
+   * name order (db/migrations.ts). A name, once shipped, never changes: databases record it.
+   */
+  readonly migrations?: Readonly<Record<string, Migration>>;
+  /** The error types the method owns; each is also listed in sdk-core/schemas/errors.ts ERROR_TYPES. */
+  readonly errors?: ErrorTablePart;
+  /** The method's project settings (see {@link MethodSettings}). */
+  readonly settings?: MethodSettings;
+  /**
+   * Problems of the method's settings that a schema cannot state (e.g. URIs checked against the redirect
+   * rules), one readable line each, for a live project file; empty when valid.
+   */
+  settingsProblems?(file: Readonly<Record<string, unknown>>): string[];
+  /**
+   * The method's tables with an `expires_at` column that the generic sweep of expired rows (prune.ts)
+   * must leave alone, because the column means more there and the method's own `prune` keeps them.
+   */
+  readonly ownExpiry?: readonly string[];
+}
+
+/**
+ * A factor a user holds through a method (a passkey, a wallet, an OAuth registration, an authenticator
+ * app): listed on the wire user under `kind`, and removed by the signed-in user with
+ * `DELETE /sdk/v1/users/{kind}/:id`, a route core registers for every declared factor (routes/account.ts),
+ * answering the user as it is afterwards.
+ */
+export interface MethodFactor {
+  /** The wire user's key for these factors and the path segment of their delete route (e.g. `crypto_wallets`). */
+  readonly kind: string;
+  /** The error type when the user has no such factor by that id. */
+  readonly notFound: ErrorType;
+  /**
+   * Removes the session user's factor `id`: true when it was removed, false when the user has none by
+   * that id. May refuse with an ApiError of the method's (e.g. a second factor the session has not passed).
+   */
+  remove(svc: Services, session: SessionsTable, id: string): Promise<boolean>;
+}
+
 /** One sign-in method of the server: everything the app assembles from `server/methods.ts`. */
-export interface ServerMethod {
+export interface ServerMethod extends MethodData {
   /** The method's folder name (the same in every layer). */
   readonly name: MethodName;
   /**
@@ -74,13 +133,8 @@ export interface ServerMethod {
   devInboxSection?(svc: Services): Promise<string>;
   /** The method's sub-records of a user (read on every authenticate answer: keep it to compiled queries). */
   userRecords?(svc: Services, userId: string): Promise<UserRecords>;
-  /**
-   * Migrations by name, `NNNN_<method>_<what>` with the next free number; merged with core's and run in
-   * name order (db/migrations.ts). A name, once shipped, never changes: databases record it.
-   */
-  readonly migrations?: Readonly<Record<string, Migration>>;
-  /** The error types the method owns; each is also listed in sdk-core/schemas/errors.ts ERROR_TYPES. */
-  readonly errors?: ErrorTablePart;
+  /** The factors a user holds through the method, each removable by the user (see {@link MethodFactor}). */
+  readonly factors?: readonly MethodFactor[];
   /** The method's Kysely table interfaces ({@link tableTypes}); part of `Database`. */
   readonly tables?: TableTypes<object>;
 }

@@ -8,10 +8,13 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
 import { ERROR_TYPES } from '../sdk-core/schemas/errors.ts';
+import { createApp } from './app.ts';
 import { CORE_MIGRATIONS, migrations } from './db/migrations.ts';
 import { CORE_ERRORS, ERRORS } from './errors.ts';
 import { assertMethodList, type ServerMethod } from './method.ts';
+import { METHOD_DATA } from './method-data.ts';
 import { SERVER_METHODS } from './methods.ts';
 
 const SERVER = dirname(fileURLToPath(import.meta.url));
@@ -111,7 +114,40 @@ describe('server method registry', () => {
     }
   });
 
-  it("core reaches method folders only through the registry (methods.ts), the error table (<method>/errors.ts) and the admin CLI (a method's index.ts)", () => {
+  it("method-data.ts lists every registered method, in order, with the same errors, migrations and settings as the method's object", () => {
+    assert.deepEqual(
+      METHOD_DATA.map((d) => d.name),
+      methods.map((m) => m.name),
+    );
+    for (const [i, m] of methods.entries()) {
+      const d: { errors?: unknown; migrations?: unknown; settings?: unknown; settingsProblems?: unknown; ownExpiry?: unknown } = METHOD_DATA[i]!;
+      for (const key of ['errors', 'migrations', 'settings', 'settingsProblems'] as const) {
+        assert.equal(d[key], m[key], `${m.name}: method-data.ts's ${key} is the method's own ${key}`);
+      }
+      assert.deepEqual(d.ownExpiry, m.ownExpiry, `${m.name}: method-data.ts's ownExpiry is the method's own`);
+    }
+  });
+
+  it("opening the database or the error table loads no method code: only method-data.ts's data modules", async () => {
+    for (const entry of ['db/index.ts', 'errors.ts', 'method-data.ts']) {
+      const result = await build({
+        absWorkingDir: SERVER,
+        entryPoints: [entry],
+        bundle: true,
+        write: false,
+        metafile: true,
+        format: 'esm',
+        platform: 'node',
+        packages: 'external',
+        logLevel: 'silent',
+      });
+      const loaded = Object.keys(result.metafile.inputs).filter((f) => methodOf(f) !== undefined);
+      for (const file of loaded) assert.match(file, /^[a-z0-9-]+\/(errors|migrations|settings)\.ts$/, `${entry} loads ${file} at run time`);
+      assert.ok(loaded.length > 0, `${entry}: the walk saw the method data modules`);
+    }
+  });
+
+  it("core reaches method folders only through the registry (methods.ts), the data registry (method-data.ts: a method's errors.ts, migrations.ts, settings.ts) and the admin CLI (a method's index.ts)", () => {
     const core = sources(SERVER).filter((f) => methodOf(f) === undefined);
     for (const file of core) {
       for (const target of relativeImports(file)) {
@@ -119,11 +155,90 @@ describe('server method registry', () => {
         if (method === undefined) continue;
         // The admin CLI (cli.ts) is an operator's tool over the admin functions methods export (roles, impersonation):
         // like methods.ts it takes them from the method's index.ts only; no server module imports cli.ts.
+        // method-data.ts takes a method's data modules only, which import none of its code.
         const allowed =
-          ((file === 'methods.ts' || file === 'cli.ts') && target === `${method}/index.ts`) || (file === 'errors.ts' && target === `${method}/errors.ts`);
+          ((file === 'methods.ts' || file === 'cli.ts') && target === `${method}/index.ts`) ||
+          (file === 'method-data.ts' && [`${method}/errors.ts`, `${method}/migrations.ts`, `${method}/settings.ts`].includes(target));
         assert.ok(allowed, `core file ${file} imports ${target}`);
       }
     }
+  });
+
+  it('route policies are declared where the routes register: the same captcha and cross-origin routes core once listed as path patterns', async () => {
+    // The patterns core held before the routes declared their policy (captcha.ts, app.ts): the set must not drift.
+    const captcha =
+      /^\/sdk\/v1\/(otps\/(email|sms|whatsapp)\/(login_or_create|send\/(primary|secondary))|otps\/authenticate|magic_links\/email\/(login_or_create|send\/(primary|secondary))|passwords|passwords\/authenticate|passwords\/email\/reset\/start|crypto_wallets\/authenticate\/start\/(primary|secondary))$/;
+    const navigation = /^\/v1\/public\/oauth\/callback\/:provider$/;
+    const selfChecked = /^\/sdk\/v1\/oauth\/google\/onetap\/(start|submit)$/;
+    const pub =
+      /^\/(\.well-known\/openid-configuration|v1\/public\/:project_id\/(\.well-known\/(openid-configuration|jwks\.json)|oauth2\/(authorize|token|userinfo|end_session)))$/;
+    const app = await createApp({ dataDir: ':memory:', outboxAutoRun: false });
+    try {
+      const byPolicy = (f: (r: (typeof app.routes)[number]) => boolean) => app.routes.filter(f).map((r) => `${r.method} ${r.path}`);
+      assert.deepEqual(
+        byPolicy((r) => r.captcha === true),
+        byPolicy((r) => r.method === 'POST' && captcha.test(r.path)),
+      );
+      assert.equal(byPolicy((r) => r.captcha === true).length, 18);
+      assert.deepEqual(
+        byPolicy((r) => r.crossOrigin === 'navigation'),
+        byPolicy((r) => navigation.test(r.path)),
+      );
+      assert.deepEqual(
+        byPolicy((r) => r.crossOrigin === 'self-checked'),
+        byPolicy((r) => selfChecked.test(r.path)),
+      );
+      assert.deepEqual(
+        byPolicy((r) => r.crossOrigin === 'public'),
+        byPolicy((r) => pub.test(r.path)),
+      );
+      assert.equal(byPolicy((r) => r.crossOrigin !== undefined).length, 14);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('core files name no method: no method name in code, no path of a route a method registers', async () => {
+    // Paths each method registers, recorded from its own routes(): the literal part before any parameter.
+    const app = await createApp({ dataDir: ':memory:', outboxAutoRun: false });
+    const fragments = new Map<string, string>();
+    try {
+      for (const m of methods) {
+        const record = (_method: string, path: string) => {
+          const literal = path.split('/:')[0]!;
+          // A path core serves too (`/.well-known/...`, `/sdk/v1/users/...`) is not the method's to name alone.
+          if (literal.split('/').length > 3) fragments.set(literal, m.name);
+        };
+        m.routes(record as unknown as Parameters<ServerMethod['routes']>[0], app.services);
+      }
+    } finally {
+      await app.close();
+    }
+    const names = new RegExp(`(?<![\\w-])(${methods.flatMap((m) => [m.name, m.name.replace('-', '_')]).join('|')})(?![\\w-])`, 'g');
+    // Left on purpose, each for its reason (file: words).
+    const allowed: Record<string, readonly string[]> = {
+      // Shipped migrations never change (databases record them); they made these tables before the method registry.
+      'db/migrations.ts': ['otps'],
+      'db/migrations-0002.ts': ['otps', 'magic_links', 'passwords'],
+      'db/migrations-0006-hardening.ts': ['otps'],
+      // The wire user (sdk-core/schemas User) has these keys whether or not a method fills them.
+      'users.ts': ['totps', 'crypto_wallets'],
+      // The widget's product names (react-internals products), which the test project enables.
+      'project.ts': ['passwords', 'oauth'],
+    };
+    const core = sources(SERVER).filter(
+      (f) => methodOf(f) === undefined && !['methods.ts', 'method-data.ts', 'cli.ts'].includes(f) && !/(^|\/)test-[\w-]+\.ts$/.test(f),
+    );
+    const found: string[] = [];
+    for (const file of core) {
+      const code = readFileSync(join(SERVER, file), 'utf8')
+        .replace(/\/\*[\s\S]*?\*\//g, '')
+        .replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
+      for (const [word] of code.matchAll(names)) if (!allowed[file]?.includes(word)) found.push(`${file} names ${word}`);
+      for (const [fragment, method] of fragments) if (code.includes(fragment)) found.push(`${file} names ${fragment}, a route of ${method}`);
+    }
+    assert.ok(fragments.size > 40, `${fragments.size} route paths of the methods`);
+    assert.deepEqual([...new Set(found)], []);
   });
 
   it("a method throws only core's error types, its own, and those of methods it uses", () => {

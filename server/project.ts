@@ -6,10 +6,12 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { z } from 'zod/mini';
 import type { BootstrapData } from '../sdk-core/schemas/index.ts';
-import { BOOTSTRAP_DEFAULTS, normalizeEmail, parseWith, RBACPolicySchema } from '../sdk-core/schemas/index.ts';
+import { BOOTSTRAP_DEFAULTS, parseWith, RBACPolicySchema } from '../sdk-core/schemas/index.ts';
 import type { Db } from './db/index.ts';
+import type { UnionToIntersection } from './method.ts';
+import { METHOD_DATA } from './method-data.ts';
 import { allowedHostProblem } from './ops/config.ts';
-import { redirectAllowlistProblems, registeredUriProblem } from './redirect-allowlist.ts';
+import { redirectAllowlistProblems } from './redirect-allowlist.ts';
 
 /** Test projects get the dev inbox; live projects never do. */
 export type ProjectMode = 'test' | 'live';
@@ -27,48 +29,8 @@ export interface TrustedTokenProfile {
   email_claim?: string;
 }
 
-/** WebAuthn settings of a project (DESIGN 3: user verification as configured). */
-export interface WebAuthnSettings {
-  user_verification?: 'required' | 'preferred' | 'discouraged';
-  /** Relying-party name shown by authenticators; default the project name. */
-  rp_name?: string;
-}
-
-/**
- * Credentials of one OAuth provider (server/README.md "OAuth providers"): `client_id` and `client_secret`
- * always; Apple signs its client secret itself from `team_id`, `key_id` and `private_key` (PKCS#8 PEM);
- * Microsoft's `tenant` (default `common`); GitLab's `base_url` (default https://gitlab.com); Salesforce's
- * `domain` (default login.salesforce.com).
- */
-export interface OAuthProviderCredentials {
-  client_id: string;
-  client_secret?: string;
-  team_id?: string;
-  key_id?: string;
-  private_key?: string;
-  tenant?: string;
-  base_url?: string;
-  domain?: string;
-}
-
-/** OAuth settings of a project (issue 13). */
-export interface OAuthSettings {
-  /** Credentials by lowercase provider name (`google`, `github`, ...). A test project without them uses the dev provider. */
-  providers?: Record<string, OAuthProviderCredentials>;
-  /** Where a flow lands when the start names no login / sign-up URL (each must be on `redirect_urls`). */
-  login_redirect_url?: string;
-  signup_redirect_url?: string;
-  /**
-   * Public origin of this server as the providers see it (the callback URL registered at each provider is
-   * `{callback_base_url}/v1/public/oauth/callback/{provider}`); default the request's own origin.
-   */
-  callback_base_url?: string;
-  /** Google One Tap on (default) or off (`default_provider_not_allowed`). */
-  one_tap?: boolean;
-}
-
-/** Settings stored as JSON in `projects.config`. */
-export interface ProjectConfig {
+/** Core's settings stored as JSON in `projects.config`; the methods' settings are added to them ({@link ProjectConfig}). */
+export interface CoreProjectConfig {
   /** Exact origins, or `scheme://host:*` for any port of that host. */
   allowed_origins: string[];
   /**
@@ -81,8 +43,6 @@ export interface ProjectConfig {
   display_watermark: boolean;
   /** Issuers whose JWTs sessions/attest accepts (trusted auth tokens). */
   trusted_auth_token_profiles?: TrustedTokenProfile[];
-  /** WebAuthn settings: user verification required / preferred / discouraged (default preferred), RP name. */
-  webauthn?: WebAuthnSettings;
   /**
    * Password strength policy: 'auto' (default) is LUDS when bootstrap password_config is set, else
    * zxcvbn; 'none' checks only the length bounds (SPEC 5: the widget then shows nothing).
@@ -106,42 +66,19 @@ export interface ProjectConfig {
    * SMS_ALLOWED_COUNTRIES adds to them.
    */
   sms_allowed_countries?: string[];
-  /** OAuth provider credentials and defaults (issue 13). */
-  oauth?: OAuthSettings;
-  /**
-   * Roles every user of the project has (issue 15 RBAC); default `['stytch_user']`, the provider's role
-   * of every user. Roles given with setUserRoles (server/rbac) and {@link roles_by_email} add to them.
-   */
-  default_roles?: string[];
-  /** Roles of the user owning each verified email address (lower-case), e.g. `{"ops@corp.example": ["admin"]}`. */
-  roles_by_email?: Record<string, string[]>;
-  /**
-   * The server as an OpenID provider (issue 14): the page hosting `<auth-idp-consent>` (an absolute http(s)
-   * URL, or a path on the issuer's origin such as `/idp-consent.html`); the authorization and end-session
-   * endpoints send the browser there with the request's parameters.
-   */
-  idp_consent_url?: string;
-  /** Public origin of the provider's issuer (`{idp_issuer_base_url}/v1/public/{project_id}`); default the request's origin. */
-  idp_issuer_base_url?: string;
-  /** Client applications declared in the config (more are created with createIdpClient, server/idp/clients.ts). */
-  idp_clients?: IdpClientConfig[];
 }
 
-/** A client application of the OpenID provider declared in the project config (issue 14). */
-export interface IdpClientConfig {
-  client_id: string;
-  client_name: string;
-  /** Default `third_party` (consent asked). A `first_party` client is the project's own app: no consent screen. */
-  client_type?: 'first_party' | 'third_party';
-  description?: string;
-  logo_url?: string;
-  /** Exact redirect URIs (compared as strings). */
-  redirect_uris: string[];
-  /** Exact post-logout redirect URIs. */
-  post_logout_redirect_uris?: string[];
-  /** SHA-256 hex of the client secret (a confidential client); absent: a public client (PKCE only). */
-  client_secret_sha256?: string;
-}
+/** The sign-in methods' settings (server/method-data.ts), merged: each method's schemas by key. */
+type MethodSettingSchemas = UnionToIntersection<Extract<(typeof METHOD_DATA)[number], { settings: object }>['settings']>;
+
+/** The methods' settings as stored and as the project file gives them: each key optional. */
+export type MethodSettingValues = { -readonly [K in keyof MethodSettingSchemas]?: z.output<MethodSettingSchemas[K]> };
+
+/**
+ * Settings stored as JSON in `projects.config`: core's, and each method's under its own keys (declared
+ * once, by the method's `settings`: type, file validation and normal form come from that one schema).
+ */
+export type ProjectConfig = CoreProjectConfig & MethodSettingValues;
 
 /** Values of the project's password_strength_policy setting. */
 export const PASSWORD_STRENGTH_SETTINGS = ['auto', 'none'] as const;
@@ -178,11 +115,9 @@ export const TEST_PROJECT_DEFAULTS: ProjectConfig = {
 };
 
 const stringList = z.array(z.string().check(z.maxLength(2048)));
-/** A role id as the RBAC policy names it (server/rbac). */
-const roleId = z.string().check(z.regex(/^[A-Za-z0-9_.:-]{1,128}$/));
 
-/** Shape of the PROJECT_CONFIG JSON file (live projects); an unknown key is refused (a typo must not be ignored). */
-export const LiveProjectFile = z.strictObject({
+/** Core's keys of the PROJECT_CONFIG file. */
+const CORE_FILE_SHAPE = {
   public_token: z.string().check(z.regex(/^public-token-live-[A-Za-z0-9_-]{8,}$/)),
   project_id: z.optional(z.string().check(z.regex(/^project-live-[A-Za-z0-9_-]{8,}$/))),
   project_name: z.string().check(z.minLength(1), z.maxLength(200)),
@@ -193,55 +128,8 @@ export const LiveProjectFile = z.strictObject({
   bootstrap: z.optional(z.record(z.string(), z.unknown())),
   password_strength_policy: z.optional(z.enum(PASSWORD_STRENGTH_SETTINGS)),
   enumeration_protection: z.optional(z.boolean()),
-  webauthn: z.optional(
-    z.object({
-      user_verification: z.optional(z.enum(['required', 'preferred', 'discouraged'])),
-      rp_name: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
-    }),
-  ),
   allowed_hosts: z.optional(z.array(z.string().check(z.maxLength(300)))),
   sms_allowed_countries: z.optional(z.array(z.string().check(z.regex(/^[A-Z]{2}$/)))),
-  oauth: z.optional(
-    z.object({
-      providers: z.optional(
-        z.record(
-          z.string().check(z.regex(/^[a-z]{2,20}$/)),
-          z.object({
-            client_id: z.string().check(z.minLength(1), z.maxLength(500)),
-            client_secret: z.optional(z.string().check(z.maxLength(4000))),
-            team_id: z.optional(z.string().check(z.maxLength(100))),
-            key_id: z.optional(z.string().check(z.maxLength(100))),
-            private_key: z.optional(z.string().check(z.maxLength(8000))),
-            tenant: z.optional(z.string().check(z.maxLength(200))),
-            base_url: z.optional(z.string().check(z.maxLength(500))),
-            domain: z.optional(z.string().check(z.maxLength(300))),
-          }),
-        ),
-      ),
-      login_redirect_url: z.optional(z.string().check(z.maxLength(2048))),
-      signup_redirect_url: z.optional(z.string().check(z.maxLength(2048))),
-      callback_base_url: z.optional(z.string().check(z.maxLength(500))),
-      one_tap: z.optional(z.boolean()),
-    }),
-  ),
-  default_roles: z.optional(z.array(roleId).check(z.maxLength(100))),
-  roles_by_email: z.optional(z.record(z.string().check(z.maxLength(1024)), z.array(roleId).check(z.maxLength(100)))),
-  idp_consent_url: z.optional(z.string().check(z.maxLength(2048))),
-  idp_issuer_base_url: z.optional(z.string().check(z.maxLength(500))),
-  idp_clients: z.optional(
-    z.array(
-      z.strictObject({
-        client_id: z.string().check(z.regex(/^[A-Za-z0-9._~-]{1,256}$/)),
-        client_name: z.string().check(z.minLength(1), z.maxLength(200)),
-        client_type: z.optional(z.enum(['first_party', 'third_party'])),
-        description: z.optional(z.string().check(z.maxLength(1000))),
-        logo_url: z.optional(z.string().check(z.maxLength(2048))),
-        redirect_uris: z.array(z.string().check(z.maxLength(2048))).check(z.minLength(1), z.maxLength(50)),
-        post_logout_redirect_uris: z.optional(z.array(z.string().check(z.maxLength(2048))).check(z.maxLength(50))),
-        client_secret_sha256: z.optional(z.string().check(z.regex(/^[0-9a-f]{64}$/))),
-      }),
-    ),
-  ),
   trusted_auth_token_profiles: z.optional(
     z.array(
       z.object({
@@ -254,9 +142,28 @@ export const LiveProjectFile = z.strictObject({
       }),
     ),
   ),
-});
-/** Parsed PROJECT_CONFIG file. */
-export type LiveProjectFile = z.infer<typeof LiveProjectFile>;
+};
+
+/** Each method's settings by key, from server/method-data.ts. */
+const METHOD_SETTINGS: ReadonlyMap<string, z.ZodMiniType> = (() => {
+  const out = new Map<string, z.ZodMiniType>();
+  for (const m of METHOD_DATA) {
+    for (const [key, schema] of Object.entries('settings' in m ? m.settings : {})) {
+      if (key in CORE_FILE_SHAPE || out.has(key)) throw new Error(`project setting ${key} of method ${m.name} is already declared`);
+      out.set(key, schema);
+    }
+  }
+  return out;
+})();
+
+const CoreProjectFile = z.strictObject(CORE_FILE_SHAPE);
+/** Parsed PROJECT_CONFIG file: core's keys and the methods' settings. */
+export type LiveProjectFile = z.infer<typeof CoreProjectFile> & MethodSettingValues;
+/** Shape of the PROJECT_CONFIG JSON file (live projects); an unknown key is refused (a typo must not be ignored). */
+export const LiveProjectFile = z.strictObject({
+  ...CORE_FILE_SHAPE,
+  ...Object.fromEntries([...METHOD_SETTINGS].map(([key, schema]) => [key, z.optional(schema)])),
+}) as unknown as z.ZodMiniType<LiveProjectFile>;
 
 /**
  * Reads and validates a PROJECT_CONFIG file; throws a readable error naming the bad fields, including
@@ -293,10 +200,8 @@ export function allowedOriginProblem(entry: string): string | null {
   return null;
 }
 
-/** Every problem of a live project's lists: redirect URLs, allowed origins and allowed hosts (empty when valid). */
-export function liveProjectProblems(
-  live: Pick<LiveProjectFile, 'redirect_urls' | 'allowed_origins' | 'allowed_hosts'> & Partial<Pick<LiveProjectFile, 'idp_clients' | 'idp_consent_url'>>,
-): string[] {
+/** Every problem of a live project's lists: redirect URLs, allowed origins, allowed hosts and the methods' own checks (empty when valid). */
+export function liveProjectProblems(live: Pick<LiveProjectFile, 'redirect_urls' | 'allowed_origins' | 'allowed_hosts'> & MethodSettingValues): string[] {
   const out = redirectAllowlistProblems(live.redirect_urls ?? []);
   live.allowed_origins.forEach((o, i) => {
     const p = allowedOriginProblem(o);
@@ -306,21 +211,26 @@ export function liveProjectProblems(
     const p = allowedHostProblem(h);
     if (p) out.push(`allowed_hosts[${i}] ${JSON.stringify(h)} ${p}`);
   });
-  // The OpenID provider's clients (issue 14): registered URIs absolute http(s), https unless loopback.
-  (live.idp_clients ?? []).forEach((c, i) => {
-    for (const key of ['redirect_uris', 'post_logout_redirect_uris'] as const) {
-      (c[key] ?? []).forEach((uri, j) => {
-        const p = registeredUriProblem(uri);
-        if (p) out.push(`idp_clients[${i}].${key}[${j}]: ${p}`);
-      });
-    }
-    if (c.logo_url !== undefined && registeredUriProblem(c.logo_url)) out.push(`idp_clients[${i}].logo_url: ${registeredUriProblem(c.logo_url)}`);
-  });
-  const consent = live.idp_consent_url;
-  if (consent !== undefined && !(consent.startsWith('/') && !consent.startsWith('//')) && registeredUriProblem(consent)) {
-    out.push(`idp_consent_url: ${registeredUriProblem(consent)} (or give a path on this server, such as /idp-consent.html)`);
-  }
+  for (const m of METHOD_DATA) if ('settingsProblems' in m) out.push(...m.settingsProblems(live));
   return out;
+}
+
+/**
+ * The methods' settings a live project file gives, in stored form (each through its schema: a caller
+ * passing an object rather than a file gets the same checks and normal form).
+ * @throws Error naming the setting and what is wrong with it
+ */
+function methodSettingsOf(live: LiveProjectFile): MethodSettingValues {
+  const out: Record<string, unknown> = {};
+  for (const [key, schema] of METHOD_SETTINGS) {
+    const value: unknown = live[key as keyof LiveProjectFile];
+    // An empty string is an absent setting, as it always was.
+    if (value === undefined || value === '') continue;
+    const parsed = parseWith(schema, value);
+    if (!parsed.ok) throw new Error(`live project is invalid: ${key}${parsed.errors.map((e) => `${e.dataPath} ${e.message}`).join('; ')}`);
+    out[key] = parsed.value;
+  }
+  return out as MethodSettingValues;
 }
 
 function rowToProject(row: { project_id: string; public_token: string; mode: string; project_name: string; config: string }): Project {
@@ -358,17 +268,11 @@ export async function ensureProject(db: Db, now: number, live?: LiveProjectFile)
       display_watermark: live.display_watermark ?? true,
       bootstrap: { ...inherited, ...fileBootstrap },
       ...(live.trusted_auth_token_profiles ? { trusted_auth_token_profiles: live.trusted_auth_token_profiles } : {}),
-      ...(live.webauthn ? { webauthn: live.webauthn } : {}),
       ...(live.password_strength_policy ? { password_strength_policy: live.password_strength_policy } : {}),
       ...(live.enumeration_protection !== undefined ? { enumeration_protection: live.enumeration_protection } : {}),
       ...(live.allowed_hosts ? { allowed_hosts: live.allowed_hosts } : {}),
       ...(live.sms_allowed_countries ? { sms_allowed_countries: live.sms_allowed_countries } : {}),
-      ...(live.oauth ? { oauth: live.oauth } : {}),
-      ...(live.default_roles ? { default_roles: live.default_roles } : {}),
-      ...(live.roles_by_email ? { roles_by_email: normalizeRolesByEmail(live.roles_by_email) } : {}),
-      ...(live.idp_consent_url ? { idp_consent_url: live.idp_consent_url } : {}),
-      ...(live.idp_issuer_base_url ? { idp_issuer_base_url: live.idp_issuer_base_url } : {}),
-      ...(live.idp_clients ? { idp_clients: live.idp_clients } : {}),
+      ...methodSettingsOf(live),
     };
     // A policy the checks cannot read would silently grant nothing: refuse to start instead.
     if (fileBootstrap.rbac_policy != null) {
@@ -415,11 +319,6 @@ export async function ensureProject(db: Db, now: number, live?: LiveProjectFile)
     .execute();
   const row = await k.selectFrom('projects').selectAll().where('mode', '=', 'test').orderBy('created_at').executeTakeFirstOrThrow();
   return rowToProject(row);
-}
-
-/** roles_by_email with its addresses in stored form (normalizeEmail, as users' emails are stored), so lookups match. */
-function normalizeRolesByEmail(byEmail: Record<string, string[]>): Record<string, string[]> {
-  return Object.fromEntries(Object.entries(byEmail).map(([email, roles]) => [normalizeEmail(email) ?? email.trim().toLowerCase(), roles]));
 }
 
 /** True when `origin` matches one of the patterns (exact origin, or `scheme://host:*` for any port). */

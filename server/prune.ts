@@ -12,6 +12,7 @@ import type { Services } from './http.ts';
 import { pruneRetiredKeys, rotateIfDue } from './keys.ts';
 import { logLine } from './ops/log.ts';
 import { pruneCounters } from './rate-limit.ts';
+import { METHOD_DATA } from './method-data.ts';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
@@ -47,9 +48,9 @@ export interface PruneOptions {
   keyRotationMs?: number;
 }
 
-// Tables whose `expires_at` means something else, or that have their own rule (`totps`: a verified TOTP keeps its
-// enrolment deadline; its method prunes only unverified ones).
-const OWN_RULES = new Set(['sessions', 'outbox_jobs', 'signing_keys', 'totps']);
+// Tables whose `expires_at` means something else, or that have their own rule: core's, and those the methods
+// declare (MethodData.ownExpiry, read from method-data.ts so that a caller without the method list gets them too).
+const OWN_RULES = new Set(['sessions', 'outbox_jobs', 'signing_keys', ...METHOD_DATA.flatMap((m) => ('ownExpiry' in m ? m.ownExpiry : []))]);
 const expiringTables = new WeakMap<Db, Promise<string[]>>();
 
 /** Tables with an `expires_at` column (found once per database: method tables added later are included). */

@@ -4,6 +4,7 @@
  * server/methods.ts.
  */
 import { type ServerMethod, tableTypes } from '../method.ts';
+import { CRYPTO_WALLETS_FACTORS } from './factors.ts';
 import { CRYPTO_WALLETS_ERRORS } from './errors.ts';
 import { CRYPTO_WALLETS_MIGRATIONS } from './migrations.ts';
 import { cryptoWalletRoutes } from './routes.ts';
@@ -17,5 +18,6 @@ export const cryptoWalletsMethod = {
   userRecords: cryptoWalletUserRecords,
   migrations: CRYPTO_WALLETS_MIGRATIONS,
   errors: CRYPTO_WALLETS_ERRORS,
+  factors: CRYPTO_WALLETS_FACTORS,
   tables: tableTypes<CryptoWalletsTables>(),
 } satisfies ServerMethod;

@@ -21,7 +21,6 @@ import { hit, type Limit } from '../rate-limit.ts';
 import type { Route } from '../routes/types.ts';
 import { addSessionFactor } from '../session-factors.ts';
 import { authenticateAnswer, createSession, DEFAULT_SESSION_DURATION_MINUTES, findLiveSession } from '../sessions.ts';
-import { loadUser } from '../users.ts';
 import { buildChallenge, CRYPTO_CHALLENGE_TTL_MS } from './challenge.ts';
 import { claimChallenge, findWallet, liveChallenges, pruneChallenges } from './store.ts';
 import type { CryptoWalletChallengesTable, CryptoWalletsTable } from './tables.ts';
@@ -141,8 +140,8 @@ export function cryptoWalletRoutes(route: Route, svc: Services): void {
     };
     return ok(c, answer);
   };
-  route('POST', '/sdk/v1/crypto_wallets/authenticate/start/primary', authenticateStart('primary'));
-  route('POST', '/sdk/v1/crypto_wallets/authenticate/start/secondary', authenticateStart('secondary'));
+  route('POST', '/sdk/v1/crypto_wallets/authenticate/start/primary', { captcha: true }, authenticateStart('primary'));
+  route('POST', '/sdk/v1/crypto_wallets/authenticate/start/secondary', { captcha: true }, authenticateStart('secondary'));
 
   route('POST', '/sdk/v1/crypto_wallets/authenticate', async (c) => {
     const creds = requireProjectAuth(c, svc);
@@ -212,19 +211,5 @@ export function cryptoWalletRoutes(route: Route, svc: Services): void {
       userAgent: userAgent(c),
     });
     return ok(c, { ...(await authenticateAnswer(svc, session, token)), ...extra });
-  });
-
-  route('DELETE', '/sdk/v1/users/crypto_wallets/:id', async (c) => {
-    const session = await requireSession(c, svc);
-    const res = await k
-      .deleteFrom('crypto_wallets')
-      .where('crypto_wallet_id', '=', c.req.param('id') ?? '')
-      .where('user_id', '=', session.user_id)
-      .where('project_id', '=', pid)
-      .executeTakeFirst();
-    if (res.numDeletedRows === 0n) throw new ApiError('crypto_wallet_not_found');
-    const user = await loadUser(svc, session.user_id);
-    if (!user) throw new ApiError('user_unauthenticated');
-    return ok(c, { user_id: session.user_id, user });
   });
 }

@@ -1,12 +1,13 @@
 /**
  * Versioned schema migrations, provided in code so the server needs no migration folder on disk: core's
  * (0001-0003, 0005-0007, 0013 and 0015, among them 0002 which made tables for several methods before the method
- * registry existed) and each registered method's (`server/<method>/migrations.ts`), run in name order.
+ * registry existed) and each method's (`server/<method>/migrations.ts`, listed by server/method-data.ts),
+ * run in name order.
  * Names never change once shipped: databases record them (Kysely's `kysely_migration` table).
  */
 import type { Kysely, Migration, MigrationProvider } from 'kysely';
-import type { ServerMethod } from '../method.ts';
-import { SERVER_METHODS } from '../methods.ts';
+import type { MethodData } from '../method.ts';
+import { METHOD_DATA } from '../method-data.ts';
 import { m0002_links_phones_passwords } from './migrations-0002.ts';
 import { m0003_account } from './migrations-0003.ts';
 import { m0005_suppressions } from './migrations-0005-suppressions.ts';
@@ -147,7 +148,7 @@ export const CORE_MIGRATIONS: Readonly<Record<string, Migration>> = {
  * Core's migrations and each method's, ordered by name (the order they run in).
  * @throws Error when two of them share a name
  */
-export function assembleMigrations(core: Readonly<Record<string, Migration>>, methods: readonly ServerMethod[]): Record<string, Migration> {
+export function assembleMigrations(core: Readonly<Record<string, Migration>>, methods: readonly MethodData[]): Record<string, Migration> {
   const all = new Map(Object.entries(core));
   for (const m of methods) {
     for (const [name, migration] of Object.entries(m.migrations ?? {})) {
@@ -158,8 +159,11 @@ export function assembleMigrations(core: Readonly<Record<string, Migration>>, me
   return Object.fromEntries([...all].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
-/** All migrations by name, in application order: core's and the registered methods'. */
-export const migrations: Readonly<Record<string, Migration>> = assembleMigrations(CORE_MIGRATIONS, SERVER_METHODS);
+/**
+ * All migrations by name, in application order: core's and the methods' (from server/method-data.ts, so
+ * opening the database loads no method code; methods.test.ts checks they are the registered methods').
+ */
+export const migrations: Readonly<Record<string, Migration>> = assembleMigrations(CORE_MIGRATIONS, METHOD_DATA);
 
 /** In-code provider for Kysely's Migrator. */
 export const migrationProvider: MigrationProvider = {

@@ -14,6 +14,7 @@ import { idpProtocolRoutes } from './protocol.ts';
 import { idpSdkRoutes } from './sdk-routes.ts';
 import { pruneIdp } from './store.ts';
 import type { IdpTables } from './tables.ts';
+import { IDP_SETTINGS, idpSettingsProblems } from './settings.ts';
 
 export {
   type CreatedIdpClient,
@@ -39,5 +40,7 @@ export const idpMethod = {
   },
   migrations: IDP_MIGRATIONS,
   errors: IDP_ERRORS,
+  settings: IDP_SETTINGS,
+  settingsProblems: idpSettingsProblems,
   tables: tableTypes<IdpTables>(),
 } satisfies ServerMethod;

@@ -192,14 +192,14 @@ export function idpProtocolRoutes(route: Route, svc: Services): void {
       request_uri_parameter_supported: false,
     });
   };
-  route('GET', `${ISSUER_PATH}/.well-known/openid-configuration`, (c) => {
+  route('GET', `${ISSUER_PATH}/.well-known/openid-configuration`, { crossOrigin: 'public' }, (c) => {
     ownProject(c);
     return discovery(c);
   });
   // The server serves one project: its issuer's metadata at the root too.
-  route('GET', '/.well-known/openid-configuration', discovery);
+  route('GET', '/.well-known/openid-configuration', { crossOrigin: 'public' }, discovery);
 
-  route('GET', `${ISSUER_PATH}/.well-known/jwks.json`, async (c) => {
+  route('GET', `${ISSUER_PATH}/.well-known/jwks.json`, { crossOrigin: 'public' }, async (c) => {
     ownProject(c);
     c.header('Cache-Control', 'public, max-age=300');
     return c.json(await publicJwks(svc.db));
@@ -261,10 +261,10 @@ export function idpProtocolRoutes(route: Route, svc: Services): void {
     );
   };
   // OIDC Core 3.1.2.1: the authorization endpoint takes GET and form POST.
-  route('GET', `${ISSUER_PATH}/oauth2/authorize`, authorize);
-  route('POST', `${ISSUER_PATH}/oauth2/authorize`, authorize);
+  route('GET', `${ISSUER_PATH}/oauth2/authorize`, { crossOrigin: 'public' }, authorize);
+  route('POST', `${ISSUER_PATH}/oauth2/authorize`, { crossOrigin: 'public' }, authorize);
 
-  route('POST', `${ISSUER_PATH}/oauth2/token`, async (c) => {
+  route('POST', `${ISSUER_PATH}/oauth2/token`, { crossOrigin: 'public' }, async (c) => {
     ownProject(c);
     try {
       const form = await readForm(c, svc);
@@ -300,8 +300,8 @@ export function idpProtocolRoutes(route: Route, svc: Services): void {
     c.header('Cache-Control', 'no-store');
     return c.json(await userClaims(svc, row.user_id, scopes));
   };
-  route('GET', `${ISSUER_PATH}/oauth2/userinfo`, userinfo);
-  route('POST', `${ISSUER_PATH}/oauth2/userinfo`, userinfo);
+  route('GET', `${ISSUER_PATH}/oauth2/userinfo`, { crossOrigin: 'public' }, userinfo);
+  route('POST', `${ISSUER_PATH}/oauth2/userinfo`, { crossOrigin: 'public' }, userinfo);
 
   const endSession = async (c: Ctx) => {
     ownProject(c);
@@ -328,8 +328,8 @@ export function idpProtocolRoutes(route: Route, svc: Services): void {
     return redirect(c, withQuery(consentUrl, { client_id: client.client_id, post_logout_redirect_uri: postLogout, id_token_hint: hint, state: q('state') }));
   };
   // RP-Initiated Logout 1.0 section 2: GET and form POST.
-  route('GET', `${ISSUER_PATH}/oauth2/end_session`, endSession);
-  route('POST', `${ISSUER_PATH}/oauth2/end_session`, endSession);
+  route('GET', `${ISSUER_PATH}/oauth2/end_session`, { crossOrigin: 'public' }, endSession);
+  route('POST', `${ISSUER_PATH}/oauth2/end_session`, { crossOrigin: 'public' }, endSession);
 }
 
 /** The token answer of a grant: access token, ID token (openid), refresh token (offline_access). */

@@ -121,7 +121,7 @@ export function magicLinkRoutes(route: Route, svc: Services): void {
     await svc.outbox.enqueueMessage(prepared.message, { expiresAt: prepared.expiresAt });
   };
 
-  route('POST', '/sdk/v1/magic_links/email/login_or_create', async (c) => {
+  route('POST', '/sdk/v1/magic_links/email/login_or_create', { captcha: true }, async (c) => {
     requireProjectAuth(c, svc);
     const body = await readJson(c, SendSchema, svc.maxBodyBytes);
     const { email, loginUrl, signupUrl } = prepare(c, body);
@@ -136,7 +136,7 @@ export function magicLinkRoutes(route: Route, svc: Services): void {
     return ok(c, answer);
   });
 
-  route('POST', '/sdk/v1/magic_links/email/send/primary', async (c) => {
+  route('POST', '/sdk/v1/magic_links/email/send/primary', { captcha: true }, async (c) => {
     requireProjectAuth(c, svc);
     const body = await readJson(c, SendSchema, svc.maxBodyBytes);
     const { email, loginUrl, signupUrl } = prepare(c, body);
@@ -169,7 +169,7 @@ export function magicLinkRoutes(route: Route, svc: Services): void {
     return ok(c, answer);
   });
 
-  route('POST', '/sdk/v1/magic_links/email/send/secondary', async (c) => {
+  route('POST', '/sdk/v1/magic_links/email/send/secondary', { captcha: true }, async (c) => {
     const session = await requireSession(c, svc, { mintsAccess: true });
     const body = await readJson(c, SendSchema, svc.maxBodyBytes);
     const { email, loginUrl, signupUrl } = prepare(c, body);

@@ -4,19 +4,29 @@
  * registrations; its migration 0008_oauth. Registered in server/methods.ts.
  */
 import { type ServerMethod, tableTypes } from '../method.ts';
+import { OAUTH_FACTORS } from './factors.ts';
 import { OAUTH_ERRORS } from './errors.ts';
 import { OAUTH_MIGRATIONS } from './migrations.ts';
+import { oneTapRoutes } from './onetap.ts';
 import { oauthRoutes } from './routes.ts';
 import { oauthUserRecords, pruneOAuth } from './store.ts';
 import type { OAuthTables } from './tables.ts';
+import { OAUTH_SETTINGS } from './settings.ts';
 
 /** The oauth method's registry entry. */
 export const oauthMethod = {
   name: 'oauth',
-  routes: oauthRoutes,
+  // One Tap uses the redirect flow's helpers (routes.ts), so it is registered here rather than by
+  // oauthRoutes: the two files would otherwise import each other.
+  routes(route, svc) {
+    oauthRoutes(route, svc);
+    oneTapRoutes(route, svc);
+  },
   userRecords: oauthUserRecords,
   prune: pruneOAuth,
   migrations: OAUTH_MIGRATIONS,
   errors: OAUTH_ERRORS,
+  settings: OAUTH_SETTINGS,
+  factors: OAUTH_FACTORS,
   tables: tableTypes<OAuthTables>(),
 } satisfies ServerMethod;

@@ -77,7 +77,7 @@ export function oneTapRoutes(route: Route, svc: Services): void {
   const k = svc.db.kysely;
   const pid = svc.project.project_id;
 
-  route('POST', '/sdk/v1/oauth/google/onetap/start', async (c) => {
+  route('POST', '/sdk/v1/oauth/google/onetap/start', { crossOrigin: 'self-checked' }, async (c) => {
     // First a foreign Origin: the app's CORS guard lets it through to here so it reads this error (app.ts).
     refuseForeignOrigin(c, svc);
     requireProjectAuth(c, svc);
@@ -104,7 +104,7 @@ export function oneTapRoutes(route: Route, svc: Services): void {
     return ok(c, answer);
   });
 
-  route('POST', '/sdk/v1/oauth/google/onetap/submit', async (c) => {
+  route('POST', '/sdk/v1/oauth/google/onetap/submit', { crossOrigin: 'self-checked' }, async (c) => {
     refuseForeignOrigin(c, svc);
     requireProjectAuth(c, svc);
     const body = await readJson(c, OneTapSubmitRequest, svc.maxBodyBytes);

@@ -30,7 +30,7 @@ import {
   Yahoo,
 } from 'arctic';
 import { OAUTH_PROVIDER_TYPES, type OAuthProviderType } from '../../sdk-core/schemas/index.ts';
-import type { OAuthProviderCredentials } from '../project.ts';
+import type { OAuthProviderCredentials } from './settings.ts';
 
 /** The catalogue's provider names (sdk-core/schemas OAUTH_PROVIDER_TYPES). */
 export const OAUTH_PROVIDERS = OAUTH_PROVIDER_TYPES;

@@ -11,17 +11,14 @@ import { newSecretToken } from '../crypto.ts';
 import { ApiError } from '../errors.ts';
 import { clientIp, type Ctx, ok, readBodyText, readJson, requireProjectAuth, type Services, userAgent } from '../http.ts';
 import { redirectAllowed } from '../redirect-allowlist.ts';
-import { requireSession } from '../auth-helpers.ts';
 import { escapeHtml } from '../routes/dev.ts';
 import { setPageSecurityHeaders } from '../routes/static.ts';
 import type { Route } from '../routes/types.ts';
 import { authenticateAnswer, createSession, DEFAULT_SESSION_DURATION_MINUTES } from '../sessions.ts';
 import { bootstrapData } from '../project.ts';
-import { loadUser } from '../users.ts';
 import { devAuthorizationUrl, devExchange, devOAuthRoutes } from './dev-provider.ts';
 import { isOAuthProvider, type OAuthProvider, PROVIDERS, type ProviderIdentity } from './providers.ts';
 import { claimState, issueOAuthToken, issueState, linkIdentity, redeemOAuthToken } from './store.ts';
-import { oneTapRoutes } from './onetap.ts';
 import { hit } from '../rate-limit.ts';
 
 /** Most custom scopes one start may ask for, and the longest one. */
@@ -135,7 +132,6 @@ function providerParams(query: Record<string, string>): Record<string, string> {
 
 /** Registers the OAuth routes (and, for test projects, the dev provider's). */
 export function oauthRoutes(route: Route, svc: Services): void {
-  const k = svc.db.kysely;
   const pid = svc.project.project_id;
 
   route('GET', '/v1/public/oauth/:provider/start', async (c) => {
@@ -262,8 +258,8 @@ export function oauthRoutes(route: Route, svc: Services): void {
       throw err;
     }
   };
-  route('GET', '/v1/public/oauth/callback/:provider', callback);
-  route('POST', '/v1/public/oauth/callback/:provider', callback);
+  route('GET', '/v1/public/oauth/callback/:provider', { crossOrigin: 'navigation' }, callback);
+  route('POST', '/v1/public/oauth/callback/:provider', { crossOrigin: 'navigation' }, callback);
 
   route('POST', '/sdk/v1/oauth/authenticate', async (c) => {
     requireProjectAuth(c, svc);
@@ -296,21 +292,6 @@ export function oauthRoutes(route: Route, svc: Services): void {
     return ok(c, answer);
   });
 
-  route('DELETE', '/sdk/v1/users/oauth/:id', async (c) => {
-    const session = await requireSession(c, svc);
-    const res = await k
-      .deleteFrom('oauth_user_registrations')
-      .where('oauth_user_registration_id', '=', c.req.param('id') ?? '')
-      .where('user_id', '=', session.user_id)
-      .where('project_id', '=', pid)
-      .executeTakeFirst();
-    if (res.numDeletedRows === 0n) throw new ApiError('oauth_user_registration_not_found');
-    const user = await loadUser(svc, session.user_id);
-    if (!user) throw new ApiError('user_unauthenticated');
-    return ok(c, { user_id: session.user_id, user });
-  });
-
-  oneTapRoutes(route, svc);
   // Live projects have no dev provider at all: those paths fall through to 404.
   if (svc.project.mode === 'test') devOAuthRoutes(route, svc);
 }

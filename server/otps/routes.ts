@@ -38,7 +38,7 @@ export function otpRoutes(route: Route, svc: Services): void {
   const k = svc.db.kysely;
   const pid = svc.project.project_id;
 
-  route('POST', '/sdk/v1/otps/email/login_or_create', async (c) => {
+  route('POST', '/sdk/v1/otps/email/login_or_create', { captcha: true }, async (c) => {
     requireProjectAuth(c, svc);
     const body = await readJson(c, OTPEmailLoginOrCreateRequest, svc.maxBodyBytes);
     const email = bodyEmail(body.email);
@@ -72,7 +72,7 @@ export function otpRoutes(route: Route, svc: Services): void {
     return ok(c, answer);
   });
 
-  route('POST', '/sdk/v1/otps/authenticate', async (c) => {
+  route('POST', '/sdk/v1/otps/authenticate', { captcha: true }, async (c) => {
     requireProjectAuth(c, svc);
     const body = await readJson(c, OTPAuthenticateRequest, svc.maxBodyBytes);
     // A malformed code is not a guess; it never reaches the comparison or the counters.

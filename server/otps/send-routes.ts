@@ -101,7 +101,7 @@ export function otpSendRoutes(route: Route, svc: Services): void {
   };
 
   for (const channel of ['sms', 'whatsapp'] as const satisfies readonly PhoneChannel[]) {
-    route('POST', `/sdk/v1/otps/${channel}/login_or_create`, async (c) => {
+    route('POST', `/sdk/v1/otps/${channel}/login_or_create`, { captcha: true }, async (c) => {
       requireProjectAuth(c, svc);
       const body = await readJson(c, OTPPhoneSendRequest, svc.maxBodyBytes);
       const phone = textablePhone(svc, body.phone_number);
@@ -127,7 +127,7 @@ export function otpSendRoutes(route: Route, svc: Services): void {
       return ok(c, answer);
     });
 
-    route('POST', `/sdk/v1/otps/${channel}/send/primary`, async (c) => {
+    route('POST', `/sdk/v1/otps/${channel}/send/primary`, { captcha: true }, async (c) => {
       requireProjectAuth(c, svc);
       const body = await readJson(c, OTPPhoneSendRequest, svc.maxBodyBytes);
       const phone = textablePhone(svc, body.phone_number);
@@ -154,7 +154,7 @@ export function otpSendRoutes(route: Route, svc: Services): void {
       return ok(c, answer);
     });
 
-    route('POST', `/sdk/v1/otps/${channel}/send/secondary`, async (c) => {
+    route('POST', `/sdk/v1/otps/${channel}/send/secondary`, { captcha: true }, async (c) => {
       const session = await requireSession(c, svc, { mintsAccess: true });
       const body = await readJson(c, OTPPhoneSendRequest, svc.maxBodyBytes);
       const phone = textablePhone(svc, body.phone_number);
@@ -179,7 +179,7 @@ export function otpSendRoutes(route: Route, svc: Services): void {
     });
   }
 
-  route('POST', '/sdk/v1/otps/email/send/primary', async (c) => {
+  route('POST', '/sdk/v1/otps/email/send/primary', { captcha: true }, async (c) => {
     requireProjectAuth(c, svc);
     const body = await readJson(c, OTPEmailLoginOrCreateRequest, svc.maxBodyBytes);
     const email = bodyEmail(body.email);
@@ -206,7 +206,7 @@ export function otpSendRoutes(route: Route, svc: Services): void {
     return ok(c, answer);
   });
 
-  route('POST', '/sdk/v1/otps/email/send/secondary', async (c) => {
+  route('POST', '/sdk/v1/otps/email/send/secondary', { captcha: true }, async (c) => {
     const session = await requireSession(c, svc, { mintsAccess: true });
     const body = await readJson(c, OTPEmailLoginOrCreateRequest, svc.maxBodyBytes);
     const email = bodyEmail(body.email);

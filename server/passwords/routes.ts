@@ -170,7 +170,7 @@ export function passwordRoutes(route: Route, svc: Services): void {
     return { email, found, stored, normalized };
   };
 
-  route('POST', '/sdk/v1/passwords', async (c) => {
+  route('POST', '/sdk/v1/passwords', { captcha: true }, async (c) => {
     requireProjectAuth(c, svc);
     const body = await readJson(c, PasswordCredentialsRequest, svc.maxBodyBytes);
     const email = bodyEmail(body.email);
@@ -187,7 +187,7 @@ export function passwordRoutes(route: Route, svc: Services): void {
     return passwordSession(c, user.user_id, body.session_duration_minutes, { email_id: user.email_id, email });
   });
 
-  route('POST', '/sdk/v1/passwords/authenticate', async (c) => {
+  route('POST', '/sdk/v1/passwords/authenticate', { captcha: true }, async (c) => {
     requireProjectAuth(c, svc);
     const body = await readJson(c, PasswordCredentialsRequest, svc.maxBodyBytes);
     const { email, found, stored, normalized } = await verifyCredentials(c, body.email, body.password);
@@ -201,7 +201,7 @@ export function passwordRoutes(route: Route, svc: Services): void {
     return passwordSession(c, found.user_id, body.session_duration_minutes, { email_id: found.email_id, email });
   });
 
-  route('POST', '/sdk/v1/passwords/email/reset/start', async (c) => {
+  route('POST', '/sdk/v1/passwords/email/reset/start', { captcha: true }, async (c) => {
     requireProjectAuth(c, svc);
     const body = await readJson(c, PasswordResetStartRequest, svc.maxBodyBytes);
     const email = bodyEmail(body.email);

@@ -8,6 +8,7 @@ import { type ServerMethod, tableTypes } from '../method.ts';
 import { RBAC_MIGRATIONS } from './migrations.ts';
 import { rbacUserRecords } from './store.ts';
 import type { RbacTables } from './tables.ts';
+import { RBAC_SETTINGS } from './settings.ts';
 
 export { DEFAULT_ROLES, getUserRoles, policyNamesResource, requirePermission, setRolesOf, setUserRoles, userRoles } from './store.ts';
 
@@ -19,5 +20,6 @@ export const rbacMethod = {
   },
   userRecords: rbacUserRecords,
   migrations: RBAC_MIGRATIONS,
+  settings: RBAC_SETTINGS,
   tables: tableTypes<RbacTables>(),
 } satisfies ServerMethod;

@@ -7,22 +7,39 @@ import { createRemoteJWKSet, importSPKI, type JWTHeaderParameters, type JWTPaylo
 import { SessionsAttestRequest, UNTRUSTED_METADATA_MAX_BYTES, normalizeEmail, UsersMeUpdateRequest } from '../../sdk-core/schemas/index.ts';
 import { requireSession } from '../auth-helpers.ts';
 import { sha256Hex } from '../crypto.ts';
-import { ApiError, type ErrorType } from '../errors.ts';
+import { ApiError } from '../errors.ts';
 import { assertJsonFieldSize, clientIp, type Ctx, ok, readJson, requireProjectAuth, type Services, userAgent } from '../http.ts';
+import type { MethodFactor } from '../method.ts';
 import type { TrustedTokenProfile } from '../project.ts';
 import { authenticateAnswer, createSession, DEFAULT_SESSION_DURATION_MINUTES } from '../sessions.ts';
 import { findOrCreateUserByEmail, loadUser } from '../users.ts';
 import type { Route } from './types.ts';
 
 /**
- * Removable factor kinds (SPEC §7 DELETE paths). Kinds whose method this server does not offer yet
- * have no table: no id can name one, so every delete of them is an honest not-found.
+ * Core's removable factors (docs/reference/methods/users.md, the DELETE paths): the user's email addresses and phone numbers. A kind
+ * whose method this server does not offer has no table: no id can name one, so every delete of it is an
+ * honest not-found. The methods' factors (`ServerMethod.factors`) are registered beside them.
  */
-const FACTORS: Record<string, { table?: 'emails' | 'phone_numbers'; idColumn?: 'email_id' | 'phone_id'; notFound: ErrorType }> = {
-  emails: { table: 'emails', idColumn: 'email_id', notFound: 'email_not_found' },
-  phone_numbers: { table: 'phone_numbers', idColumn: 'phone_id', notFound: 'phone_number_not_found' },
-  biometric_registrations: { notFound: 'biometric_registration_not_found' },
-};
+const CORE_FACTORS: readonly MethodFactor[] = [
+  { kind: 'emails', notFound: 'email_not_found', remove: (svc, session, id) => deleteOwn(svc, 'emails', 'email_id', session.user_id, id) },
+  {
+    kind: 'phone_numbers',
+    notFound: 'phone_number_not_found',
+    remove: (svc, session, id) => deleteOwn(svc, 'phone_numbers', 'phone_id', session.user_id, id),
+  },
+  { kind: 'biometric_registrations', notFound: 'biometric_registration_not_found', remove: async () => false },
+];
+
+/** Deletes the user's own row `id` of a core address table; true when one was deleted. */
+async function deleteOwn(svc: Services, table: 'emails' | 'phone_numbers', idColumn: 'email_id' | 'phone_id', userId: string, id: string): Promise<boolean> {
+  const res = await svc.db.kysely
+    .deleteFrom(table)
+    .where(idColumn, '=', id)
+    .where('user_id', '=', userId)
+    .where('project_id', '=', svc.project.project_id)
+    .executeTakeFirst();
+  return res.numDeletedRows > 0n;
+}
 
 async function userAnswer(c: Ctx, svc: Services, userId: string): Promise<Response> {
   const user = await loadUser(svc, userId);
@@ -97,7 +114,6 @@ export async function verifyTrustedToken(profile: TrustedTokenProfile, token: st
 
 /** Registers the account routes. */
 export function accountRoutes(route: Route, svc: Services): void {
-  const pid = svc.project.project_id;
   const k = svc.db.kysely;
 
   route('PUT', '/sdk/v1/users/me', async (c) => {
@@ -115,21 +131,11 @@ export function accountRoutes(route: Route, svc: Services): void {
     return userAnswer(c, svc, session.user_id);
   });
 
-  for (const [kind, f] of Object.entries(FACTORS)) {
-    route('DELETE', `/sdk/v1/users/${kind}/:id`, async (c) => {
+  // Every removable factor, core's and each method's, answers one way: the user as it is afterwards.
+  for (const f of [...CORE_FACTORS, ...svc.methods.flatMap((m) => m.factors ?? [])]) {
+    route('DELETE', `/sdk/v1/users/${f.kind}/:id`, async (c) => {
       const session = await requireSession(c, svc);
-      const id = c.req.param('id') ?? '';
-      let deleted = 0n;
-      if (f.table && f.idColumn) {
-        const res = await k
-          .deleteFrom(f.table)
-          .where(f.idColumn, '=', id)
-          .where('user_id', '=', session.user_id)
-          .where('project_id', '=', pid)
-          .executeTakeFirst();
-        deleted = res.numDeletedRows;
-      }
-      if (deleted === 0n) throw new ApiError(f.notFound);
+      if (!(await f.remove(svc, session, c.req.param('id') ?? ''))) throw new ApiError(f.notFound);
       return userAnswer(c, svc, session.user_id);
     });
   }

@@ -7,7 +7,7 @@ import { EventsRequest } from '../../sdk-core/schemas/index.ts';
 import { newId } from '../crypto.ts';
 import { ApiError } from '../errors.ts';
 import { publicJwks } from '../keys.ts';
-import { assertJsonFieldSize, clientIp, ok, readJson, type Services } from '../http.ts';
+import { assertJsonFieldSize, clientIp, type Ctx, ok, readJson, type Services } from '../http.ts';
 import { bootstrapData } from '../project.ts';
 import { hit, take } from '../rate-limit.ts';
 import type { Route } from './types.ts';
@@ -54,7 +54,7 @@ export function projectRoutes(route: Route, svc: Services): void {
     return ok(c, {});
   });
 
-  const jwks = async (c: Parameters<Parameters<Route>[2]>[0]) => {
+  const jwks = async (c: Ctx) => {
     c.header('Cache-Control', 'public, max-age=300');
     // Read per request: another instance's key (or a rotation) is served without a restart.
     return c.json(await publicJwks(svc.db, svc.now()));

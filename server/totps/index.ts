@@ -4,6 +4,7 @@
  * server/methods.ts.
  */
 import { type ServerMethod, tableTypes } from '../method.ts';
+import { TOTPS_FACTORS } from './factors.ts';
 import { TOTPS_ERRORS } from './errors.ts';
 import { TOTPS_MIGRATIONS } from './migrations.ts';
 import { totpRoutes } from './routes.ts';
@@ -16,7 +17,9 @@ export const totpsMethod = {
   routes: totpRoutes,
   userRecords: totpsUserRecords,
   prune: pruneTotps,
+  ownExpiry: ['totps'],
   migrations: TOTPS_MIGRATIONS,
   errors: TOTPS_ERRORS,
+  factors: TOTPS_FACTORS,
   tables: tableTypes<TotpsTables>(),
 } satisfies ServerMethod;

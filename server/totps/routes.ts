@@ -61,7 +61,7 @@ const TOTP_FACTOR_TYPES = new Set(['totp', 'recovery_codes']);
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** Whether the session itself passed the TOTP step (needed to see codes or remove a verified TOTP). */
-function sessionPassedTotp(session: SessionsTable): boolean {
+export function sessionPassedTotp(session: SessionsTable): boolean {
   return (JSON.parse(session.factors) as AuthenticationFactor[]).some((f) => TOTP_FACTOR_TYPES.has(f.type));
 }
 
@@ -232,26 +232,5 @@ export function totpRoutes(route: Route, svc: Services): void {
       recovery_code_factor: { totp_id: claimed.totp_id },
     };
     return stepUpAnswer(c, svc, session, factor, body.session_duration_minutes, claimed.totp_id);
-  });
-
-  route('DELETE', '/sdk/v1/users/totps/:id', async (c) => {
-    const session = await requireSession(c, svc);
-    const id = c.req.param('id') ?? '';
-    const row = await k
-      .selectFrom('totps')
-      .select(['totp_id', 'verified'])
-      .where('totp_id', '=', id)
-      .where('user_id', '=', session.user_id)
-      .where('project_id', '=', pid)
-      .executeTakeFirst();
-    if (!row) throw new ApiError('totp_not_found');
-    // Removing a second factor needs that factor: a stolen first-factor session cannot strip it.
-    if (row.verified === 1 && !sessionPassedTotp(session)) {
-      throw new ApiError('unauthorized_action', { message: 'Authenticate with the TOTP (or a recovery code) on this session before removing it.' });
-    }
-    await k.deleteFrom('totp_recovery_codes').where('totp_id', '=', id).execute();
-    await k.deleteFrom('totps').where('totp_id', '=', id).execute();
-    const user = await loadUser(svc, session.user_id);
-    return ok(c, { user_id: session.user_id, user });
   });
 }

@@ -4,11 +4,13 @@
  * 0004_webauthn. Registered in server/methods.ts.
  */
 import { type ServerMethod, tableTypes } from '../method.ts';
+import { WEBAUTHN_FACTORS } from './factors.ts';
 import { WEBAUTHN_ERRORS } from './errors.ts';
 import { WEBAUTHN_MIGRATIONS } from './migrations.ts';
 import { webauthnRoutes } from './routes.ts';
 import { webauthnUserRecords } from './store.ts';
 import type { WebAuthnTables } from './tables.ts';
+import { WEBAUTHN_SETTINGS } from './settings.ts';
 
 /** The webauthn method's registry entry. */
 export const webauthnMethod = {
@@ -17,5 +19,7 @@ export const webauthnMethod = {
   userRecords: webauthnUserRecords,
   migrations: WEBAUTHN_MIGRATIONS,
   errors: WEBAUTHN_ERRORS,
+  settings: WEBAUTHN_SETTINGS,
+  factors: WEBAUTHN_FACTORS,
   tables: tableTypes<WebAuthnTables>(),
 } satisfies ServerMethod;

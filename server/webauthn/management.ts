@@ -4,7 +4,6 @@ import { requireSession } from '../auth-helpers.ts';
 import { ApiError } from '../errors.ts';
 import { ok, readJson, type Services } from '../http.ts';
 import type { Route } from '../routes/types.ts';
-import { loadUser } from '../users.ts';
 import { toRegistrationInfo } from './store.ts';
 
 /** Registers the rename and the removal of a registration (the signed-in user's own only). */
@@ -36,19 +35,5 @@ export function managementRoutes(route: Route, svc: Services): void {
       .executeTakeFirst();
     if (!updated) throw new ApiError('webauthn_registration_not_found');
     return ok(c, { webauthn_registration: toRegistrationInfo(updated) });
-  });
-
-  route('DELETE', '/sdk/v1/users/webauthn_registrations/:id', async (c) => {
-    const session = await requireSession(c, svc);
-    const res = await k
-      .deleteFrom('webauthn_registrations')
-      .where('webauthn_registration_id', '=', c.req.param('id') ?? '')
-      .where('user_id', '=', session.user_id)
-      .where('project_id', '=', pid)
-      .executeTakeFirst();
-    if (res.numDeletedRows === 0n) throw new ApiError('webauthn_registration_not_found');
-    const user = await loadUser(svc, session.user_id);
-    if (!user) throw new ApiError('user_unauthenticated');
-    return ok(c, { user_id: user.user_id, user });
   });
 }

@@ -15,7 +15,7 @@ import { after, before, describe, it } from 'node:test';
 import fc from 'fast-check';
 import * as schemas from '../../sdk-core/schemas/index.ts';
 import { ERRORS } from '../../server/errors.ts';
-import { CAPTCHA_PROTECTED, DEV_CAPTCHA_SITE_KEY } from '../../server/captcha.ts';
+import { DEV_CAPTCHA_SITE_KEY } from '../../server/captcha.ts';
 import { basic, type CallResult, login, sendOtp, type TestApp, testApp } from '../../server/test-helpers.ts';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
@@ -454,7 +454,7 @@ describe('fuzz: every route, arbitrary bodies, path parameters and credentials',
   it("with captcha required: the protected routes, the same property (plus the protocol's plain-text Captcha required)", async () => {
     const c = await testApp({ bootstrap: { captcha_settings: { enabled: true, siteKey: DEV_CAPTCHA_SITE_KEY } } });
     try {
-      const protectedRoutes = c.routes.filter((r) => r.method === 'POST' && CAPTCHA_PROTECTED.test(r.path));
+      const protectedRoutes = c.routes.filter((r) => r.method === 'POST' && r.captcha === true);
       assert.ok(protectedRoutes.length >= 10, `${protectedRoutes.length} protected routes`);
       const started = Date.now();
       const calls = await fuzzRoutes(c, protectedRoutes, { captcha: true, seedOffset: 1000 });

@@ -1,0 +1,62 @@
+/**
+ * The registered routes' policies (routes/types.ts `RoutePolicy`), looked up by request path before any
+ * handler runs: the CORS middleware (app.ts) asks whether a path takes calls from other origins, the
+ * captcha guard (captcha.ts) whether a call needs a token. Literal paths are one map lookup (the hot
+ * path, sessions/authenticate, has no policy and costs that); paths with parameters are tried only
+ * when the request starts with their literal part.
+ */
+import type { CrossOrigin, Method, RoutePolicy } from './types.ts';
+
+interface PathPolicy {
+  crossOrigin?: CrossOrigin;
+  captcha: Set<Method>;
+}
+
+/** A Hono path pattern (`/v1/public/:project_id/oauth2/token`) as an anchored RegExp; `:name` is one path segment. */
+function patternRegExp(path: string): RegExp {
+  const parts = path.split('/').map((s) => (s.startsWith(':') ? '[^/]+' : s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  return new RegExp(`^${parts.join('/')}$`);
+}
+
+/** The policies of the routes registered so far. */
+export class RoutePolicies {
+  private readonly exact = new Map<string, PathPolicy>();
+  private readonly patterns: { prefix: string; re: RegExp; policy: PathPolicy }[] = [];
+
+  /**
+   * Records `policy` for `method` `path` (nothing when it is empty).
+   * @throws Error when two registrations of one path declare different cross-origin policies
+   */
+  add(method: Method, path: string, policy: RoutePolicy | undefined): void {
+    if (!policy?.captcha && !policy?.crossOrigin) return;
+    const param = path.indexOf('/:');
+    let entry = param === -1 ? this.exact.get(path) : this.patterns.find((p) => p.re.source === patternRegExp(path).source)?.policy;
+    if (!entry) {
+      entry = { captcha: new Set() };
+      if (param === -1) this.exact.set(path, entry);
+      else this.patterns.push({ prefix: path.slice(0, param + 1), re: patternRegExp(path), policy: entry });
+    }
+    if (policy.crossOrigin) {
+      if (entry.crossOrigin && entry.crossOrigin !== policy.crossOrigin) throw new Error(`route ${path} declares two cross-origin policies`);
+      entry.crossOrigin = policy.crossOrigin;
+    }
+    if (policy.captcha) entry.captcha.add(method);
+  }
+
+  private lookup(path: string): PathPolicy | undefined {
+    const hit = this.exact.get(path);
+    if (hit) return hit;
+    for (const p of this.patterns) if (path.startsWith(p.prefix) && p.re.test(path)) return p.policy;
+    return undefined;
+  }
+
+  /** The cross-origin policy of the route at `path`, if it declares one. */
+  crossOrigin(path: string): CrossOrigin | undefined {
+    return this.lookup(path)?.crossOrigin;
+  }
+
+  /** True when `method` `path` is a route that needs a captcha token (when the project requires captcha). */
+  captcha(method: string, path: string): boolean {
+    return this.lookup(path)?.captcha.has(method as Method) ?? false;
+  }
+}
