@@ -7,7 +7,9 @@
  */
 import type { MiddlewareHandler } from 'hono';
 import { newSecretToken, sha256Hex } from './crypto.ts';
-import { type AppEnv, readBodyBytes, requestHeader, type Services } from './http.ts';
+import { readBodyBytes } from './body.ts';
+import { requestHeader } from './request.ts';
+import type { AppEnv, Services } from './services.ts';
 import { bootstrapData } from './project.ts';
 import type { Route } from './routes/types.ts';
 

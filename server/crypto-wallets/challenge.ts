@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { createSiweMessage } from 'viem/siwe';
 import type { SiweParamsRequest, SiweParamsResponse } from '../../sdk-core/schemas/index.ts';
 import { ApiError } from '../errors.ts';
-import type { Services } from '../http.ts';
+import type { Services } from '../services.ts';
 import { originAllowed } from '../project.ts';
 import type { WalletType } from './verify.ts';
 

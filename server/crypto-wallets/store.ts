@@ -1,7 +1,7 @@
 /** The crypto-wallets method's queries: wallets in wire shape, challenges stored, claimed once, pruned. */
 import type { CryptoWalletInfo } from '../../sdk-core/schemas/index.ts';
 import { preparedQuery } from '../db/prepared.ts';
-import type { Services } from '../http.ts';
+import type { Services } from '../services.ts';
 import type { UserRecords } from '../method.ts';
 import type { CryptoWalletChallengesTable, CryptoWalletsTable } from './tables.ts';
 

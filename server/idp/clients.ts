@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/index.ts';
 import { safeEqualHex, sha256Hex } from '../crypto.ts';
-import type { Services } from '../http.ts';
+import type { Services } from '../services.ts';
 import { registeredUriProblem } from '../redirect-allowlist.ts';
 
 /** A client as the provider uses it, whichever source it came from. */

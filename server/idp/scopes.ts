@@ -5,7 +5,7 @@
  */
 import type { RBACPolicy } from '../../sdk-core/schemas/index.ts';
 import type { IdpScopeResult } from '../../sdk-core/schemas/index.ts';
-import type { Services } from '../http.ts';
+import type { Services } from '../services.ts';
 import { bootstrapData } from '../project.ts';
 import { loadUser } from '../users.ts';
 

@@ -5,7 +5,7 @@
  * CSPRNG tokens stored as SHA-256; each single-use value is claimed by one conditional UPDATE.
  */
 import { newId, newSecretToken, sha256Hex } from '../crypto.ts';
-import type { Services } from '../http.ts';
+import type { Services } from '../services.ts';
 import type { IdpClient } from './clients.ts';
 import type { IdpCodesTable, IdpRefreshTokensTable } from './tables.ts';
 

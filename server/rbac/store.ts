@@ -9,7 +9,7 @@ import { BOOTSTRAP_DEFAULTS, isAuthorized, type RBACPolicy } from '../../sdk-cor
 import type { Db } from '../db/index.ts';
 import { preparedQuery } from '../db/prepared.ts';
 import { ApiError } from '../errors.ts';
-import type { Services } from '../http.ts';
+import type { Services } from '../services.ts';
 import type { UserRecords } from '../method.ts';
 import { bootstrapData, type ProjectConfig } from '../project.ts';
 

@@ -8,7 +8,7 @@ import type { AuthenticationFactor } from '../../sdk-core/schemas/index.ts';
 import { sha256Hex } from '../crypto.ts';
 import { preparedQuery } from '../db/prepared.ts';
 import type { Database } from '../db/schema.ts';
-import type { Services } from '../http.ts';
+import type { Services } from '../services.ts';
 import type { UserRecords } from '../method.ts';
 import type { SessionsTable } from '../db/schema.ts';
 

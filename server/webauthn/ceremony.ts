@@ -6,7 +6,8 @@
 import type { AuthenticationFactor } from '../../sdk-core/schemas/index.ts';
 import type { SessionsTable } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
-import { clientIp, type Ctx, isOriginAllowed, type Services } from '../http.ts';
+import { clientIp, isOriginAllowed } from '../request.ts';
+import type { Ctx, Services } from '../services.ts';
 import { originAllowed } from '../project.ts';
 import { hit, type Limit } from '../rate-limit.ts';
 import type { WebAuthnChallengesTable, WebAuthnRegistrationsTable } from './tables.ts';
