@@ -220,7 +220,7 @@ describe('server method registry', () => {
       // The wire user (sdk-core/schemas User) has these keys whether or not a method fills them.
       'users.ts': ['totps', 'crypto_wallets'],
       // The widget's product names (react-internals products), which the test project enables.
-      'project.ts': ['passwords', 'oauth'],
+      'project/config.ts': ['passwords', 'oauth'],
     };
     const core = sources(SERVER).filter(
       (f) => methodOf(f) === undefined && !['methods.ts', 'method-data.ts', 'cli.ts'].includes(f) && !/(^|\/)test-[\w-]+\.ts$/.test(f),

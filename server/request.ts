@@ -1,5 +1,5 @@
 /** What a request says about its sender: headers, origin, client IP, user agent. */
-import { originAllowed } from './project.ts';
+import { originAllowed } from './project/origins.ts';
 import type { Ctx, Services } from './services.ts';
 
 /**

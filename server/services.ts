@@ -7,7 +7,7 @@ import type { SigningKeys } from './keys.ts';
 import type { Delivery } from './messaging/delivery.ts';
 import type { ServerMethod } from './method.ts';
 import type { Outbox } from './outbox.ts';
-import type { Project } from './project.ts';
+import type { Project } from './project/config.ts';
 import type { RateLimits } from './rate-limit.ts';
 import type { SessionJwtCache } from './session-jwt-cache.ts';
 import type { SessionReadCache } from './session-read-cache.ts';

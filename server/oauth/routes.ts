@@ -19,7 +19,7 @@ import { escapeHtml } from '../routes/dev.ts';
 import { setPageSecurityHeaders } from '../routes/static.ts';
 import type { Route } from '../routes/types.ts';
 import { authenticateAnswer, createSession, DEFAULT_SESSION_DURATION_MINUTES } from '../sessions.ts';
-import { bootstrapData } from '../project.ts';
+import { bootstrapData } from '../project/bootstrap.ts';
 import { devAuthorizationUrl, devExchange, devOAuthRoutes } from './dev-provider.ts';
 import { isOAuthProvider, type OAuthProvider, PROVIDERS, type ProviderIdentity } from './providers.ts';
 import { claimState, issueOAuthToken, issueState, linkIdentity, redeemOAuthToken } from './store.ts';

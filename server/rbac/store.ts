@@ -11,7 +11,8 @@ import { preparedQuery } from '../db/prepared.ts';
 import { ApiError } from '../errors.ts';
 import type { Services } from '../services.ts';
 import type { UserRecords } from '../method.ts';
-import { bootstrapData, type ProjectConfig } from '../project.ts';
+import { bootstrapData } from '../project/bootstrap.ts';
+import type { ProjectConfig } from '../project/config.ts';
 
 /** The provider's role of every user, the default of `default_roles`. */
 export const DEFAULT_ROLES: readonly string[] = ['stytch_user'];

@@ -14,7 +14,7 @@ import { clientIp, userAgent } from '../request.ts';
 import { ok } from '../responses.ts';
 import type { Ctx, Services } from '../services.ts';
 import type { MethodFactor } from '../method.ts';
-import type { TrustedTokenProfile } from '../project.ts';
+import type { TrustedTokenProfile } from '../project/config.ts';
 import { authenticateAnswer, createSession, DEFAULT_SESSION_DURATION_MINUTES } from '../sessions.ts';
 import { findOrCreateUserByEmail, loadUser } from '../users.ts';
 import type { Route } from './types.ts';

@@ -11,7 +11,7 @@ import { assertJsonFieldSize, readJson } from '../body.ts';
 import { clientIp } from '../request.ts';
 import { ok } from '../responses.ts';
 import type { Ctx, Services } from '../services.ts';
-import { bootstrapData } from '../project.ts';
+import { bootstrapData } from '../project/bootstrap.ts';
 import { hit, take } from '../rate-limit.ts';
 import type { Route } from './types.ts';
 

@@ -8,7 +8,7 @@ import type { SessionsTable } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
 import { clientIp, isOriginAllowed } from '../request.ts';
 import type { Ctx, Services } from '../services.ts';
-import { originAllowed } from '../project.ts';
+import { originAllowed } from '../project/origins.ts';
 import { hit, type Limit } from '../rate-limit.ts';
 import type { WebAuthnChallengesTable, WebAuthnRegistrationsTable } from './tables.ts';
 
