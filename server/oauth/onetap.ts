@@ -19,6 +19,7 @@ import type { Route } from '../routes/types.ts';
 import { DEV_GOOGLE_CLIENT_ID, DEV_OAUTH_ISSUER, devJwks } from './dev-provider.ts';
 import { pkceRequiredForOAuth, resolveOAuthRedirects, withOAuthParams } from './routes.ts';
 import { issueOAuthToken, linkIdentity, ONE_TAP_NONCE_TTL_MS } from './store.ts';
+import { settingOf } from '../project/method-settings.ts';
 
 /** Google's published signing keys (developers.google.com/identity/gsi/web/guides/verify-google-id-token). */
 export const GOOGLE_JWKS_URL = 'https://www.googleapis.com/oauth2/v3/certs';
@@ -33,9 +34,9 @@ let googleJwks: ReturnType<typeof createRemoteJWKSet> | undefined;
 
 /** The Google client id One Tap runs with, and whether tokens are checked against the dev provider. */
 function oneTapClient(svc: Services): { clientId: string; dev: boolean } {
-  const o = svc.project.config.oauth;
-  if (o?.one_tap === false) throw new ApiError('default_provider_not_allowed');
-  const creds = o?.providers?.google;
+  const o = settingOf(svc.project, 'oauth');
+  if (!o.one_tap) throw new ApiError('default_provider_not_allowed');
+  const creds = o.providers?.google;
   if (!creds) {
     if (svc.project.mode === 'test') return { clientId: DEV_GOOGLE_CLIENT_ID, dev: true };
     throw new ApiError('oauth_config_not_found');

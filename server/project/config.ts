@@ -63,10 +63,13 @@ export interface CoreProjectConfig {
 }
 
 /** The sign-in methods' settings (server/method-data.ts), merged: each method's schemas by key. */
-type MethodSettingSchemas = UnionToIntersection<Extract<(typeof METHOD_DATA)[number], { settings: object }>['settings']>;
+export type MethodSettingSchemas = UnionToIntersection<Extract<(typeof METHOD_DATA)[number], { settings: object }>['settings']>;
 
-/** The methods' settings as stored and as the project file gives them: each key optional. */
-export type MethodSettingValues = { -readonly [K in keyof MethodSettingSchemas]?: z.output<MethodSettingSchemas[K]> };
+/**
+ * The methods' settings as stored and as the project file gives them: each key optional, and what has a
+ * default may be left out (the code reads them through `settingOf`, project/method-settings.ts, defaults applied).
+ */
+export type MethodSettingValues = { -readonly [K in keyof MethodSettingSchemas]?: z.input<MethodSettingSchemas[K]> };
 
 /**
  * Settings stored as JSON in `projects.config`: core's, and each method's under its own keys (declared

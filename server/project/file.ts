@@ -74,6 +74,8 @@ export function readLiveProjectFile(path: string): LiveProjectFile {
   }
   const problems = liveProjectProblems(parsed.value);
   if (problems.length > 0) throw new Error(`PROJECT_CONFIG ${path} is invalid: ${problems.join('; ')}`);
+  // A method setting the file leaves out stays out (its schema's defaults are applied where it is read, settingOf).
+  for (const key of METHOD_SETTINGS.keys()) if (!Object.hasOwn(raw as object, key)) delete (parsed.value as Record<string, unknown>)[key];
   return parsed.value;
 }
 
