@@ -43,7 +43,7 @@ export interface Services {
 export interface AppEnv {
   Bindings: { incoming?: IncomingMessage };
   /**
-   * `body`: the one read of the request body ({@link readBodyBytes}); `captchaVerified`: the captcha
+   * `body`: the one read of the request body (body.ts `readBodyBytes`); `captchaVerified`: the captcha
    * guard accepted this request's captcha_token.
    */
   Variables: { requestId: string; body?: Promise<Buffer>; captchaVerified?: boolean; errorType?: string };
