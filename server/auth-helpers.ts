@@ -5,7 +5,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { normalizeEmail } from '../sdk-core/schemas/index.ts';
 import { ApiError } from './errors.ts';
-import { clientIp, type Ctx, requireProjectAuth, type Services } from './http.ts';
+import { requireProjectAuth } from './basic-auth.ts';
+import { clientIp } from './request.ts';
+import type { Ctx, Services } from './services.ts';
 import { hit } from './rate-limit.ts';
 import { redirectAllowed } from './redirect-allowlist.ts';
 import { refuseImpersonated } from './session-factors.ts';

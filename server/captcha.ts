@@ -8,8 +8,10 @@
 import type { MiddlewareHandler } from 'hono';
 import { claimOnce } from './claim-once.ts';
 import { newSecretToken, sha256Hex } from './crypto.ts';
-import { type AppEnv, readBodyBytes, requestHeader, type Services } from './http.ts';
-import { bootstrapData } from './project.ts';
+import { readBodyBytes } from './body.ts';
+import { requestHeader } from './request.ts';
+import type { AppEnv, Services } from './services.ts';
+import { bootstrapData } from './project/bootstrap.ts';
 import type { Route } from './routes/types.ts';
 
 /** Decides whether a captcha token is good; each token should pass at most once. */

@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { type Db, openDatabase } from './db/index.ts';
 import { listSigningKeys, rotateSigningKey } from './keys.ts';
-import { readLiveProjectFile } from './project.ts';
+import { readLiveProjectFile } from './project/file.ts';
 import { createIdpClient, deleteIdpClient, listStoredIdpClients } from './idp/index.ts';
 import { mintImpersonationToken } from './impersonation/index.ts';
 import { SERVER_METHODS } from './methods.ts';

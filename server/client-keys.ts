@@ -7,7 +7,8 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from './db/schema.ts';
-import { type Ctx, clientIp, type Services } from './http.ts';
+import { clientIp } from './request.ts';
+import type { Ctx, Services } from './services.ts';
 
 /** Name of the HMAC key in `server_secrets`. */
 const CLIENT_KEY_NAME = 'client_key';

@@ -1,6 +1,6 @@
 /**
  * The body cap and JSON checks over a real socket: under @hono/node-server the body is read
- * straight from the IncomingMessage (server/http.ts), a path the in-process `app.request` tests
+ * straight from the IncomingMessage (server/body.ts), a path the in-process `app.request` tests
  * never take.
  */
 import assert from 'node:assert/strict';

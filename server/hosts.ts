@@ -7,7 +7,8 @@
  */
 import type { MiddlewareHandler } from 'hono';
 import { ApiError } from './errors.ts';
-import { type AppEnv, requestHeader, type Services } from './http.ts';
+import { requestHeader } from './request.ts';
+import type { AppEnv, Services } from './services.ts';
 
 /** Loopback names every project answers to: a rebinding attacker cannot make a browser send them. */
 export const LOOPBACK_HOSTNAMES: readonly string[] = ['localhost', '127.0.0.1', '[::1]'];

@@ -11,7 +11,8 @@ export {
   outboxRetryDelayMs,
   type PreparedMessage,
 } from './outbox.ts';
-export { readLiveProjectFile, type LiveProjectFile, type Project } from './project.ts';
+export type { Project } from './project/config.ts';
+export { readLiveProjectFile, type LiveProjectFile } from './project/file.ts';
 export { redirectAllowed, redirectAllowlistProblems } from './redirect-allowlist.ts';
 export { DEFAULT_RATE_LIMITS, type RateLimits } from './rate-limit.ts';
 export type { StaticDir } from './routes/static.ts';

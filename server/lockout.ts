@@ -4,7 +4,7 @@
  * per user from all clients (a rate counter, the guard). See docs/reference/security.md (lockouts).
  */
 import { ApiError } from './errors.ts';
-import type { Services } from './http.ts';
+import type { Services } from './services.ts';
 import { count, currentHits, type Limit, secondsLeftInWindow } from './rate-limit.ts';
 
 /** One guessable secret's lockout rule. */

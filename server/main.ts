@@ -9,7 +9,8 @@
  * HTTP_REQUEST_TIMEOUT_MS, HTTP_IDLE_TIMEOUT_MS, HTTP_KEEP_ALIVE_TIMEOUT_MS, HTTP_MAX_CONNECTIONS, WORKERS (server/cluster.ts).
  */
 import type { StaticDir } from './routes/static.ts';
-import { PASSWORD_STRENGTH_SETTINGS, type PasswordStrengthSetting, readLiveProjectFile } from './project.ts';
+import { PASSWORD_STRENGTH_SETTINGS, type PasswordStrengthSetting } from './project/config.ts';
+import { readLiveProjectFile } from './project/file.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './rate-limit.ts';
 import { bootstrapOverridesFromEnv, requestLogFromEnv } from './settings.ts';
 import cluster from 'node:cluster';

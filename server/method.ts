@@ -11,7 +11,7 @@ import type { z } from 'zod/mini';
 import type { ErrorType } from '../sdk-core/schemas/errors.ts';
 import type { User } from '../sdk-core/schemas/index.ts';
 import type { SessionsTable } from './db/schema.ts';
-import type { Services } from './http.ts';
+import type { Services } from './services.ts';
 import type { METHOD_DATA } from './method-data.ts';
 import type { DeferredHandler } from './outbox.ts';
 import type { Route } from './routes/types.ts';

@@ -11,6 +11,8 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { ERROR_TYPES } from '../sdk-core/schemas/errors.ts';
 import { createApp } from './app.ts';
+import { TEST_PROJECT_DEFAULTS } from './project/config.ts';
+import { settingOf } from './project/method-settings.ts';
 import { CORE_MIGRATIONS, migrations } from './db/migrations.ts';
 import { CORE_ERRORS, ERRORS } from './errors.ts';
 import { assertMethodList, type ServerMethod } from './method.ts';
@@ -224,7 +226,7 @@ describe('server method registry', () => {
       // The wire user (sdk-core/schemas User) has these keys whether or not a method fills them.
       'users.ts': ['totps', 'crypto_wallets'],
       // The widget's product names (react-internals products), which the test project enables.
-      'project.ts': ['passwords', 'oauth'],
+      'project/config.ts': ['passwords', 'oauth'],
     };
     const core = sources(SERVER).filter(
       (f) => methodOf(f) === undefined && !['methods.ts', 'method-data.ts', 'cli.ts'].includes(f) && !/(^|\/)test-[\w-]+\.ts$/.test(f),
@@ -239,6 +241,19 @@ describe('server method registry', () => {
     }
     assert.ok(fragments.size > 40, `${fragments.size} route paths of the methods`);
     assert.deepEqual([...new Set(found)], []);
+  });
+
+  it("a method's settings are read with its schema's defaults (settingOf), written once, in the schema", () => {
+    const empty = { config: { ...TEST_PROJECT_DEFAULTS } };
+    assert.deepEqual(settingOf(empty, 'webauthn'), { user_verification: 'preferred' });
+    assert.deepEqual(settingOf(empty, 'oauth'), { one_tap: true });
+    assert.deepEqual(settingOf(empty, 'default_roles'), ['stytch_user']);
+    assert.deepEqual(settingOf(empty, 'roles_by_email'), {});
+    assert.deepEqual(settingOf(empty, 'idp_clients'), []);
+    assert.equal(settingOf(empty, 'idp_consent_url'), undefined);
+    const set = { config: { ...TEST_PROJECT_DEFAULTS, webauthn: { rp_name: 'Shop' }, roles_by_email: { 'Ops@Corp.Example': ['admin'] } } };
+    assert.deepEqual(settingOf(set, 'webauthn'), { user_verification: 'preferred', rp_name: 'Shop' });
+    assert.deepEqual(settingOf(set, 'roles_by_email'), { 'ops@corp.example': ['admin'] });
   });
 
   it("a method throws only core's error types, its own, and those of methods it uses", () => {

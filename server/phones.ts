@@ -5,7 +5,7 @@ import { type NumberType, parsePhoneNumberFromString as parseWithTypes } from 'l
 import { newId } from './crypto.ts';
 import { preparedQuery } from './db/prepared.ts';
 import { ApiError } from './errors.ts';
-import type { Services } from './http.ts';
+import type { Services } from './services.ts';
 
 let callingCodes: Set<string> | null = null;
 function knownCallingCode(digits: string): boolean {

@@ -8,7 +8,7 @@
  * database closes. Periods: {@link DEFAULT_RETENTION}, configurable (RETENTION_* variables).
  */
 import type { Db } from './db/index.ts';
-import type { Services } from './http.ts';
+import type { Services } from './services.ts';
 import { pruneRetiredKeys, rotateIfDue } from './keys.ts';
 import { logLine } from './ops/log.ts';
 import { pruneCounters } from './rate-limit.ts';

@@ -7,7 +7,7 @@ import { SESSION_DURATION_MAX, SESSION_DURATION_MIN } from '../sdk-core/schemas/
 import type { AuthenticationFactor } from '../sdk-core/schemas/index.ts';
 import type { SessionsTable } from './db/schema.ts';
 import { ApiError } from './errors.ts';
-import type { Services } from './http.ts';
+import type { Services } from './services.ts';
 
 /** The factor type an impersonated session carries from its start. */
 const IMPERSONATED = 'impersonated';

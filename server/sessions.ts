@@ -4,7 +4,7 @@ import type { SessionsTable } from './db/schema.ts';
 import { newId, newSecretToken, sha256Hex } from './crypto.ts';
 import { databaseVersion, preparedQuery } from './db/prepared.ts';
 import { ApiError } from './errors.ts';
-import type { Services } from './http.ts';
+import type { Services } from './services.ts';
 import { SESSION_JWT_TTL_SECONDS, signSessionJwt } from './keys.ts';
 import { reusable } from './session-jwt-cache.ts';
 import type { SessionRead } from './session-read-cache.ts';

@@ -1,6 +1,7 @@
 /** Per-project auth settings read from the bootstrap keys (so the widget and the server always agree). */
 import type { BootstrapData } from '../sdk-core/schemas/index.ts';
-import { bootstrapData, type Project } from './project.ts';
+import { bootstrapData } from './project/bootstrap.ts';
+import type { Project } from './project/config.ts';
 
 /** Default LUDS numbers when a project turns LUDS on without naming them (the passwords method's policy, the env parsing below). */
 export const LUDS_DEFAULTS = { minLength: 8, complexity: 3 } as const;

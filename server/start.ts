@@ -6,7 +6,7 @@ import type { Duplex } from 'node:stream';
 import { serve } from '@hono/node-server';
 import { type AppOptions, createApp } from './app.ts';
 import { ApiError, type ErrorType } from './errors.ts';
-import { errorBody } from './http.ts';
+import { errorBody } from './responses.ts';
 import { startMetricsServer } from './ops/metrics.ts';
 import type { Registry } from 'prom-client';
 

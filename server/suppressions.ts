@@ -8,7 +8,7 @@ import { normalizeEmail } from '../sdk-core/schemas/index.ts';
 import type { InboxChannel } from '../sdk-core/schemas/index.ts';
 import type { Db } from './db/index.ts';
 import { ApiError } from './errors.ts';
-import type { Services } from './http.ts';
+import type { Services } from './services.ts';
 import type { Delivery } from './messaging/delivery.ts';
 import { normalizePhone } from './phones.ts';
 

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { createLocalJWKSet, type JSONWebKeySet, jwtVerify } from 'jose';
 import pg from 'pg';
 import type { InboxResponse } from '../sdk-core/schemas/index.ts';
-import type { Services } from './http.ts';
+import type { Services } from './services.ts';
 import { type AppInstance, type AppOptions, createApp } from './app.ts';
 
 /** Result of {@link TestApp.call}: status, headers and the parsed JSON (or null). */

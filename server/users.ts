@@ -5,7 +5,7 @@
 import type { User } from '../sdk-core/schemas/index.ts';
 import { newId } from './crypto.ts';
 import type { UsersTable } from './db/schema.ts';
-import type { Services } from './http.ts';
+import type { Services } from './services.ts';
 import { batchedReads, preparedQuery } from './db/prepared.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from './db/schema.ts';

@@ -8,7 +8,9 @@
 import { B2B_SEARCH_DEFAULT_LIMIT, B2BMemberSearchRequest, type B2BMemberSearchResponse, normalizeEmail } from '../../sdk-core/schemas/index.ts';
 import { requireSession } from '../auth-helpers.ts';
 import { ApiError } from '../errors.ts';
-import { ok, readJson, type Services } from '../http.ts';
+import { readJson } from '../body.ts';
+import { ok } from '../responses.ts';
+import type { Services } from '../services.ts';
 import { policyNamesResource, requirePermission, userRoles } from '../rbac/index.ts';
 import type { Route } from '../routes/types.ts';
 import { memberRoleIds, toMember } from './store.ts';

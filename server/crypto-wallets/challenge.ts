@@ -8,8 +8,8 @@ import { randomBytes } from 'node:crypto';
 import { createSiweMessage } from 'viem/siwe';
 import type { SiweParamsRequest, SiweParamsResponse } from '../../sdk-core/schemas/index.ts';
 import { ApiError } from '../errors.ts';
-import type { Services } from '../http.ts';
-import { originAllowed } from '../project.ts';
+import type { Services } from '../services.ts';
+import { originAllowed } from '../project/origins.ts';
 import type { WalletType } from './verify.ts';
 
 /** How long a challenge may wait for its signature (10 minutes; also the SIWE expiration time). */

@@ -2,7 +2,7 @@
 import type { CryptoWalletInfo } from '../../sdk-core/schemas/index.ts';
 import { claimOnce } from '../claim-once.ts';
 import { preparedQuery } from '../db/prepared.ts';
-import type { Services } from '../http.ts';
+import type { Services } from '../services.ts';
 import type { UserRecords } from '../method.ts';
 import type { CryptoWalletChallengesTable, CryptoWalletsTable } from './tables.ts';
 

@@ -5,7 +5,7 @@
  * and well-formed scopes.
  */
 import { ApiError } from '../errors.ts';
-import type { Services } from '../http.ts';
+import type { Services } from '../services.ts';
 import { exactUriMatch, findIdpClient, type IdpClient } from './clients.ts';
 import { isScopeToken } from './scopes.ts';
 

@@ -8,8 +8,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/index.ts';
 import { safeEqualHex, sha256Hex } from '../crypto.ts';
-import type { Services } from '../http.ts';
+import type { Services } from '../services.ts';
 import { registeredUriProblem } from '../redirect-allowlist.ts';
+import { settingOf } from '../project/method-settings.ts';
 
 /** A client as the provider uses it, whichever source it came from. */
 export interface IdpClient {
@@ -115,7 +116,7 @@ export async function deleteIdpClient(db: Db, projectId: string, clientId: strin
 
 /** The project's clients: config-declared first, then the database's (a config id shadows a database one). */
 export async function listIdpClients(svc: Services): Promise<IdpClient[]> {
-  const fromConfig = (svc.project.config.idp_clients ?? []).map(configClient);
+  const fromConfig = settingOf(svc.project, 'idp_clients').map(configClient);
   const ids = new Set(fromConfig.map((c) => c.client_id));
   const rows = await svc.db.kysely.selectFrom('idp_clients').selectAll().where('project_id', '=', svc.project.project_id).orderBy('created_at').execute();
   return [...fromConfig, ...rows.map(rowClient).filter((c) => !ids.has(c.client_id))];

@@ -2,7 +2,7 @@
  * The provider's part of the dev tools (test projects only): its client applications on the dev inbox
  * page and as JSON at `GET /dev/idp/clients.json`, with the endpoints a relying party configures.
  */
-import type { Services } from '../http.ts';
+import type { Services } from '../services.ts';
 import { escapeHtml } from '../routes/dev.ts';
 import type { Route } from '../routes/types.ts';
 import { listIdpClients } from './clients.ts';

@@ -11,7 +11,7 @@ import { jwtVerify, createRemoteJWKSet } from 'jose';
 import * as oidc from 'openid-client';
 import { setRolesOf } from '../rbac/store.ts';
 import { createIdpClient, deleteIdpClient, listStoredIdpClients } from './clients.ts';
-import { liveProjectProblems } from '../project.ts';
+import { liveProjectProblems } from '../project/file.ts';
 import { login, testApp } from '../test-helpers.ts';
 import { CONSENT_URL, codeFor, consent, pkce, RP_CALLBACK, RP_LOGGED_OUT, redeem, setupIdp, tokenRequest, userinfoStatus } from './test-flow.ts';
 

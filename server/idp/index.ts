@@ -5,7 +5,7 @@
  * connected apps and the access-token exchange; its migration 0014_idp_provider. Registered in server/methods.ts.
  */
 import { type ServerMethod, tableTypes } from '../method.ts';
-import type { Services } from '../http.ts';
+import type { Services } from '../services.ts';
 import type { Route } from '../routes/types.ts';
 import { devIdpRoutes, idpDevInboxSection } from './dev.ts';
 import { IDP_ERRORS } from './errors.ts';

@@ -7,7 +7,9 @@
  * OIDC engine: see server/README.md "The server as an OpenID provider" for why.
  */
 import { ApiError } from '../errors.ts';
-import { type Ctx, parseBasicAuth, readBodyText, type Services } from '../http.ts';
+import { parseBasicAuth } from '../basic-auth.ts';
+import { readBodyText } from '../body.ts';
+import type { Ctx, Services } from '../services.ts';
 import { publicJwks } from '../keys.ts';
 import { escapeHtml } from '../routes/dev.ts';
 import { setPageSecurityHeaders } from '../routes/static.ts';

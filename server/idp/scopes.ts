@@ -5,8 +5,8 @@
  */
 import type { RBACPolicy } from '../../sdk-core/schemas/index.ts';
 import type { IdpScopeResult } from '../../sdk-core/schemas/index.ts';
-import type { Services } from '../http.ts';
-import { bootstrapData } from '../project.ts';
+import type { Services } from '../services.ts';
+import { bootstrapData } from '../project/bootstrap.ts';
 import { loadUser } from '../users.ts';
 
 /** The standard scopes (OpenID Connect Core 5.4, 11) and their consent texts (SPEC 2). */

@@ -16,7 +16,11 @@ import {
 import { requireSession } from '../auth-helpers.ts';
 import type { SessionsTable } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
-import { clientIp, type Ctx, ok, readJson, requireProjectAuth, type Services, userAgent } from '../http.ts';
+import { requireProjectAuth } from '../basic-auth.ts';
+import { readJson } from '../body.ts';
+import { clientIp, userAgent } from '../request.ts';
+import { ok } from '../responses.ts';
+import type { Ctx, Services } from '../services.ts';
 import type { Route } from '../routes/types.ts';
 import { refuseImpersonated } from '../session-factors.ts';
 import { authenticateAnswer, createSession, DEFAULT_SESSION_DURATION_MINUTES, findLiveSession } from '../sessions.ts';

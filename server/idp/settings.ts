@@ -34,7 +34,7 @@ export const IDP_SETTINGS = {
   /** Public origin of the provider's issuer (`{idp_issuer_base_url}/v1/public/{project_id}`); default the request's origin. */
   idp_issuer_base_url: z.string().check(z.maxLength(500)),
   /** Client applications declared in the config (more are created with createIdpClient, server/idp/clients.ts). */
-  idp_clients: z.array(IdpClientConfig),
+  idp_clients: z._default(z.array(IdpClientConfig), () => []),
 } as const;
 
 /** Problems of the idp settings zod cannot state: registered URIs absolute http(s), https unless loopback. */

@@ -6,7 +6,7 @@
  */
 import { claimOnce } from '../claim-once.ts';
 import { newId, newSecretToken, sha256Hex } from '../crypto.ts';
-import type { Services } from '../http.ts';
+import type { Services } from '../services.ts';
 import type { IdpClient } from './clients.ts';
 import type { IdpCodesTable, IdpRefreshTokensTable } from './tables.ts';
 

@@ -4,7 +4,7 @@
  * issuer URL.
  */
 import { compactVerify, createLocalJWKSet, decodeJwt, SignJWT } from 'jose';
-import type { Ctx, Services } from '../http.ts';
+import type { Ctx, Services } from '../services.ts';
 import { JWT_ALG, publicJwks } from '../keys.ts';
 import { loadUser } from '../users.ts';
 import { IDP_ID_TOKEN_TTL_S } from './store.ts';

@@ -8,7 +8,11 @@ import { ImpersonationAuthenticateRequest } from '../../sdk-core/schemas/index.t
 import { claimOnce } from '../claim-once.ts';
 import { newId, sha256Hex } from '../crypto.ts';
 import { ApiError } from '../errors.ts';
-import { clientIp, ok, readJson, requireProjectAuth, type Services, userAgent } from '../http.ts';
+import { requireProjectAuth } from '../basic-auth.ts';
+import { readJson } from '../body.ts';
+import { clientIp, userAgent } from '../request.ts';
+import { ok } from '../responses.ts';
+import type { Services } from '../services.ts';
 import type { Route } from '../routes/types.ts';
 import { authenticateAnswer, createSession } from '../sessions.ts';
 import { IMPERSONATED_SESSION_MINUTES } from './store.ts';

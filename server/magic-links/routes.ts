@@ -10,7 +10,11 @@ import { bodyEmail, limitEmailSend, linkWithToken, requireSession, resolveRedire
 import { decoyId, rememberClient } from '../client-keys.ts';
 import { newId } from '../crypto.ts';
 import { ApiError } from '../errors.ts';
-import { clientIp, type Ctx, ok, readJson, requireProjectAuth, type Services, userAgent } from '../http.ts';
+import { requireProjectAuth } from '../basic-auth.ts';
+import { readJson } from '../body.ts';
+import { clientIp, userAgent } from '../request.ts';
+import { ok } from '../responses.ts';
+import type { Ctx, Services } from '../services.ts';
 import type { OutboundMessage } from '../messaging/delivery.ts';
 import { messageLocale, renderLinkMessage } from '../messaging/templates.ts';
 import type { DeferredHandler, PreparedMessage } from '../outbox.ts';

@@ -6,7 +6,7 @@ import { checkPkce } from '../auth-helpers.ts';
 import { claimOnce } from '../claim-once.ts';
 import { newId, newSecretToken, sha256Hex } from '../crypto.ts';
 import { ApiError } from '../errors.ts';
-import type { Services } from '../http.ts';
+import type { Services } from '../services.ts';
 import type { MagicLinkKind, MagicLinksTable } from './tables.ts';
 
 /**

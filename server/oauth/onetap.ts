@@ -10,12 +10,17 @@ import { OneTapStartRequest, type OneTapStartResponse, OneTapSubmitRequest, type
 import { claimOnce } from '../claim-once.ts';
 import { newSecretToken, safeEqualHex, sha256Hex } from '../crypto.ts';
 import { ApiError } from '../errors.ts';
-import { clientIp, type Ctx, isOriginAllowed, ok, readJson, requireProjectAuth, type Services } from '../http.ts';
+import { requireProjectAuth } from '../basic-auth.ts';
+import { readJson } from '../body.ts';
+import { clientIp, isOriginAllowed } from '../request.ts';
+import { ok } from '../responses.ts';
+import type { Ctx, Services } from '../services.ts';
 import { hit } from '../rate-limit.ts';
 import type { Route } from '../routes/types.ts';
 import { DEV_GOOGLE_CLIENT_ID, DEV_OAUTH_ISSUER, devJwks } from './dev-provider.ts';
 import { pkceRequiredForOAuth, resolveOAuthRedirects, withOAuthParams } from './routes.ts';
 import { issueOAuthToken, linkIdentity, ONE_TAP_NONCE_TTL_MS } from './store.ts';
+import { settingOf } from '../project/method-settings.ts';
 
 /** Google's published signing keys (developers.google.com/identity/gsi/web/guides/verify-google-id-token). */
 export const GOOGLE_JWKS_URL = 'https://www.googleapis.com/oauth2/v3/certs';
@@ -30,9 +35,9 @@ let googleJwks: ReturnType<typeof createRemoteJWKSet> | undefined;
 
 /** The Google client id One Tap runs with, and whether tokens are checked against the dev provider. */
 function oneTapClient(svc: Services): { clientId: string; dev: boolean } {
-  const o = svc.project.config.oauth;
-  if (o?.one_tap === false) throw new ApiError('default_provider_not_allowed');
-  const creds = o?.providers?.google;
+  const o = settingOf(svc.project, 'oauth');
+  if (!o.one_tap) throw new ApiError('default_provider_not_allowed');
+  const creds = o.providers?.google;
   if (!creds) {
     if (svc.project.mode === 'test') return { clientId: DEV_GOOGLE_CLIENT_ID, dev: true };
     throw new ApiError('oauth_config_not_found');

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
-import type { LiveProjectFile } from '../project.ts';
+import type { LiveProjectFile } from '../project/file.ts';
 import { type TestApp, testApp } from '../test-helpers.ts';
 import { pkcePair } from './test-flow.ts';
 

@@ -37,10 +37,10 @@ export const OAuthSettings = z.object({
    */
   callback_base_url: z.optional(z.string().check(z.maxLength(500))),
   /** Google One Tap on (default) or off (`default_provider_not_allowed`). */
-  one_tap: z.optional(z.boolean()),
+  one_tap: z._default(z.boolean(), true),
 });
-/** OAuth settings of a project. */
-export type OAuthSettings = z.infer<typeof OAuthSettings>;
+/** OAuth settings of a project, defaults applied. */
+export type OAuthSettings = z.output<typeof OAuthSettings>;
 
-/** The oauth method's settings: top-level project keys and their schemas. */
-export const OAUTH_SETTINGS = { oauth: OAuthSettings } as const;
+/** The oauth method's settings: top-level project keys and their schemas (absent: the defaults). */
+export const OAUTH_SETTINGS = { oauth: z.prefault(OAuthSettings, {}) } as const;

@@ -11,7 +11,7 @@ import { claimOnce } from '../claim-once.ts';
 import { newId, newSecretToken, sha256Hex } from '../crypto.ts';
 import { preparedQuery } from '../db/prepared.ts';
 import { ApiError } from '../errors.ts';
-import type { Services } from '../http.ts';
+import type { Services } from '../services.ts';
 import type { UserRecords } from '../method.ts';
 import { findOrCreateUserByEmail } from '../users.ts';
 import type { ProviderIdentity } from './providers.ts';

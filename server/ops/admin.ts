@@ -7,7 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Db } from '../db/index.ts';
-import { allowedOriginProblem, type ProjectConfig, type ProjectMode, TEST_PROJECT_DEFAULTS, NEW_PROJECT_BOOTSTRAP } from '../project.ts';
+import { type ProjectConfig, type ProjectMode, TEST_PROJECT_DEFAULTS, NEW_PROJECT_BOOTSTRAP } from '../project/config.ts';
+import { allowedOriginProblem } from '../project/origins.ts';
 import { parseRedirectEntry } from '../redirect-allowlist.ts';
 
 /** A project as `projects list` shows it. */

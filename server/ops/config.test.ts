@@ -4,7 +4,8 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { allowedOriginProblem, liveProjectProblems, readLiveProjectFile } from '../project.ts';
+import { liveProjectProblems, readLiveProjectFile } from '../project/file.ts';
+import { allowedOriginProblem } from '../project/origins.ts';
 import { tempDir } from '../test-helpers.ts';
 import { allowedHostProblem, checkEnvironment, KNOWN_ENV } from './config.ts';
 

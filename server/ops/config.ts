@@ -3,7 +3,7 @@
  * against a zod schema before anything starts, and every problem is reported at once, in one message
  * naming the variable, what it holds and what it should hold. A typo must never mean a default (a
  * `TRUST_PROXY=yes` silently off, a `DATABASE_URL=postgress://...` silently SQLite).
- * The project file (PROJECT_CONFIG) is checked by project.ts (unknown keys, URLs, too-broad entries).
+ * The project file (PROJECT_CONFIG) is checked by project/file.ts (unknown keys, URLs, too-broad entries).
  */
 import { existsSync } from 'node:fs';
 import { z } from 'zod';

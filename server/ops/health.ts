@@ -8,7 +8,7 @@
 import type { Hono } from 'hono';
 import { sql } from 'kysely';
 import { migrationProvider } from '../db/migrations.ts';
-import type { AppEnv, Services } from '../http.ts';
+import type { AppEnv, Services } from '../services.ts';
 
 /** Shared state of a running app: set by startServer when a graceful shutdown begins. */
 export interface Lifecycle {

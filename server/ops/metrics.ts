@@ -8,7 +8,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { Services } from '../http.ts';
+import type { Services } from '../services.ts';
 import type { Delivery } from '../messaging/delivery.ts';
 
 /** The app's metric families and its registry. */

@@ -1,6 +1,6 @@
 /** The route label of a request for logs and metrics: its registered pattern, never the raw path. */
 import { matchedRoutes } from 'hono/route';
-import type { Ctx } from '../http.ts';
+import type { Ctx } from '../services.ts';
 
 /**
  * The pattern of the handler that answered (`/sdk/v1/webauthn/update/:id`), `static` for a static file,

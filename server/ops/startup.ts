@@ -1,6 +1,6 @@
 /** What server/main.ts asks of the operations layer: the start-up check and the options read from the environment. */
 import type { StartServerOptions } from '../start.ts';
-import { readLiveProjectFile } from '../project.ts';
+import { readLiveProjectFile } from '../project/file.ts';
 import type { PruneOptions, Retention } from '../prune.ts';
 import { checkEnvironment, configErrorMessage } from './config.ts';
 import { type LogLevel, logLine } from './log.ts';

@@ -3,7 +3,7 @@ import type { InboxChannel } from '../../sdk-core/schemas/index.ts';
 import type { AuthenticationFactor } from '../../sdk-core/schemas/index.ts';
 import { hashOtp, newId, newOtpCode } from '../crypto.ts';
 import { ApiError } from '../errors.ts';
-import type { Services } from '../http.ts';
+import type { Services } from '../services.ts';
 import { messageLocale, renderOtpMessage } from '../messaging/templates.ts';
 import type { OutboundMessage } from '../messaging/delivery.ts';
 import type { PreparedMessage } from '../outbox.ts';

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import type { InboxMessage } from '../../sdk-core/schemas/index.ts';
-import { readLiveProjectFile } from '../project.ts';
+import { readLiveProjectFile } from '../project/file.ts';
 import { login, type TestApp, tempDir, testApp } from '../test-helpers.ts';
 import { findOrCreateUserByEmail } from '../users.ts';
 import { findPassword, setPassword } from './store.ts';

@@ -28,7 +28,11 @@ import { bodyEmail, limitEmailSend, linkWithToken, requireSession, resolveRedire
 import { captchaRequired } from '../captcha.ts';
 import { clientIpHash, isKnownClient, rememberClient } from '../client-keys.ts';
 import { ApiError } from '../errors.ts';
-import { clientIp, type Ctx, ok, readJson, requireProjectAuth, type Services, userAgent } from '../http.ts';
+import { requireProjectAuth } from '../basic-auth.ts';
+import { readJson } from '../body.ts';
+import { clientIp, userAgent } from '../request.ts';
+import { ok } from '../responses.ts';
+import type { Ctx, Services } from '../services.ts';
 import { issueEmailToken, peekEmailToken, redeemEmailToken } from '../magic-links/index.ts';
 import type { OutboundMessage } from '../messaging/delivery.ts';
 import { messageLocale, renderLinkMessage } from '../messaging/templates.ts';

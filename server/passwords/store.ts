@@ -1,7 +1,7 @@
 /** Password rows: read, set (hash + revoke other sessions), and the wire `user.password` field. */
 import { newId } from '../crypto.ts';
 import { preparedQuery } from '../db/prepared.ts';
-import type { Services } from '../http.ts';
+import type { Services } from '../services.ts';
 import type { UserRecords } from '../method.ts';
 import { revokeEmailTokens } from '../magic-links/index.ts';
 import { hashPassword } from './hash.ts';

@@ -7,7 +7,8 @@ import { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import * as zxcvbnCommon from '@zxcvbn-ts/language-common';
 import * as zxcvbnEn from '@zxcvbn-ts/language-en';
 import type { LudsRequirements, PasswordStrengthCheckResponse, StrengthPolicy } from '../../sdk-core/schemas/index.ts';
-import { bootstrapData, type Project } from '../project.ts';
+import { bootstrapData } from '../project/bootstrap.ts';
+import type { Project } from '../project/config.ts';
 import { LUDS_DEFAULTS } from '../settings.ts';
 import { PASSWORD_MAX_BYTES, PASSWORD_MIN_LENGTH } from './hash.ts';
 

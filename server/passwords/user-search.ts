@@ -1,7 +1,11 @@
 /** The passwords method's `POST /sdk/v1/users/search` (SPEC 3 userType): what the password flow shows for an email. */
 import { type UserSearchResponse, UserSearchRequest } from '../../sdk-core/schemas/index.ts';
 import { bodyEmail } from '../auth-helpers.ts';
-import { clientIp, ok, readJson, requireProjectAuth, type Services } from '../http.ts';
+import { requireProjectAuth } from '../basic-auth.ts';
+import { readJson } from '../body.ts';
+import { clientIp } from '../request.ts';
+import { ok } from '../responses.ts';
+import type { Services } from '../services.ts';
 import { hit } from '../rate-limit.ts';
 import { enumerationProtected } from '../settings.ts';
 import type { Route } from '../routes/types.ts';

@@ -9,12 +9,14 @@ import { BOOTSTRAP_DEFAULTS, isAuthorized, type RBACPolicy } from '../../sdk-cor
 import type { Db } from '../db/index.ts';
 import { preparedQuery } from '../db/prepared.ts';
 import { ApiError } from '../errors.ts';
-import type { Services } from '../http.ts';
+import type { Services } from '../services.ts';
 import type { UserRecords } from '../method.ts';
-import { bootstrapData, type ProjectConfig } from '../project.ts';
+import { bootstrapData } from '../project/bootstrap.ts';
+import type { ProjectConfig } from '../project/config.ts';
+import { settingOf } from '../project/method-settings.ts';
 
 /** The provider's role of every user, the default of `default_roles`. */
-export const DEFAULT_ROLES: readonly string[] = ['stytch_user'];
+export { DEFAULT_ROLES } from './settings.ts';
 /** A role id: what the policy and the project file accept. */
 export const ROLE_ID = /^[A-Za-z0-9_.:-]{1,128}$/;
 /** Most roles one user may be given. */
@@ -94,8 +96,7 @@ const verifiedEmails = preparedQuery((k, projectId: string, userId: string) =>
 
 /** All roles of a user: the project's defaults, its verified emails' roles, then the given ones; no duplicates. */
 export async function userRoles(svc: Services, userId: string): Promise<string[]> {
-  const config = svc.project.config;
-  const byEmail = config.roles_by_email ?? {};
+  const byEmail = settingOf(svc.project, 'roles_by_email');
   const pid = svc.project.project_id;
   const [given, emails] = await Promise.all([
     givenRoles(svc.db.kysely, pid, userId),
@@ -103,7 +104,7 @@ export async function userRoles(svc: Services, userId: string): Promise<string[]
   ]);
   // Only a verified address carries its roles: anyone may type an address at sign-up.
   const fromEmails = emails.flatMap((e) => byEmail[e.email] ?? []);
-  return [...new Set([...(config.default_roles ?? DEFAULT_ROLES), ...fromEmails, ...given.map((r) => r.role_id)])];
+  return [...new Set([...settingOf(svc.project, 'default_roles'), ...fromEmails, ...given.map((r) => r.role_id)])];
 }
 
 /** The rbac method's part of the wire user (`user.roles`), for loadUser. */

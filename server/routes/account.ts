@@ -8,9 +8,13 @@ import { SessionsAttestRequest, UNTRUSTED_METADATA_MAX_BYTES, normalizeEmail, Us
 import { requireSession } from '../auth-helpers.ts';
 import { sha256Hex } from '../crypto.ts';
 import { ApiError } from '../errors.ts';
-import { assertJsonFieldSize, clientIp, type Ctx, ok, readJson, requireProjectAuth, type Services, userAgent } from '../http.ts';
+import { requireProjectAuth } from '../basic-auth.ts';
+import { assertJsonFieldSize, readJson } from '../body.ts';
+import { clientIp, userAgent } from '../request.ts';
+import { ok } from '../responses.ts';
+import type { Ctx, Services } from '../services.ts';
 import type { MethodFactor } from '../method.ts';
-import type { TrustedTokenProfile } from '../project.ts';
+import type { TrustedTokenProfile } from '../project/config.ts';
 import { authenticateAnswer, createSession, DEFAULT_SESSION_DURATION_MINUTES } from '../sessions.ts';
 import { findOrCreateUserByEmail, loadUser } from '../users.ts';
 import type { Route } from './types.ts';

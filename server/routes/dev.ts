@@ -1,7 +1,8 @@
 /** Dev inbox, suppression simulators and project info, registered for test projects only (live projects answer 404). */
 import { z } from 'zod/mini';
 import type { DevProjectInfo, InboxMessage, InboxResponse } from '../../sdk-core/schemas/index.ts';
-import { type Ctx, parseBody, readBodyText, readJson, type Services } from '../http.ts';
+import { parseBody, readBodyText, readJson } from '../body.ts';
+import type { Ctx, Services } from '../services.ts';
 import { clearInbox, listInbox } from '../messaging/dev-inbox.ts';
 import { InboundMessageRequest, listSuppressions, reactivateEmail, recordEmailBounce, recordInboundMessage, type SuppressionEntry } from '../suppressions.ts';
 import { setPageSecurityHeaders } from './static.ts';

@@ -7,8 +7,11 @@ import { EventsRequest } from '../../sdk-core/schemas/index.ts';
 import { newId } from '../crypto.ts';
 import { ApiError } from '../errors.ts';
 import { publicJwks } from '../keys.ts';
-import { assertJsonFieldSize, clientIp, type Ctx, ok, readJson, type Services } from '../http.ts';
-import { bootstrapData } from '../project.ts';
+import { assertJsonFieldSize, readJson } from '../body.ts';
+import { clientIp } from '../request.ts';
+import { ok } from '../responses.ts';
+import type { Ctx, Services } from '../services.ts';
+import { bootstrapData } from '../project/bootstrap.ts';
 import { hit, take } from '../rate-limit.ts';
 import type { Route } from './types.ts';
 

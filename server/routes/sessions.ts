@@ -1,7 +1,10 @@
 /** `POST /sdk/v1/sessions/authenticate` and `POST /sdk/v1/sessions/revoke`. */
 import { SessionsAuthenticateRequest, SessionsRevokeRequest } from '../../sdk-core/schemas/index.ts';
 import { ApiError } from '../errors.ts';
-import { type BasicCredentials, ok, okSerialized, readJson, requireProjectAuth, type Services } from '../http.ts';
+import { type BasicCredentials, requireProjectAuth } from '../basic-auth.ts';
+import { readJson } from '../body.ts';
+import { ok, okSerialized } from '../responses.ts';
+import type { Services } from '../services.ts';
 import { authenticateSession, revokeSession } from '../sessions.ts';
 import type { Route } from './types.ts';
 

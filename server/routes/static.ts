@@ -5,7 +5,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { extname, relative, resolve, sep } from 'node:path';
 import type { MiddlewareHandler } from 'hono';
-import type { AppEnv, Ctx } from '../http.ts';
+import type { AppEnv, Ctx } from '../services.ts';
 
 /**
  * CSP directives of the demo and dev pages: scripts, styles and calls from this origin only (no

@@ -3,7 +3,7 @@
  * reads each route's policy (captcha, cross-origin calls) from where the route is registered, so core
  * keeps no list of any method's paths.
  */
-import type { Ctx } from '../http.ts';
+import type { Ctx } from '../services.ts';
 
 /** HTTP methods the routes use. */
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';

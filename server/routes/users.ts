@@ -1,6 +1,8 @@
 /** `GET /sdk/v1/users/me`. */
 import { ApiError } from '../errors.ts';
-import { ok, requireProjectAuth, type Services } from '../http.ts';
+import { requireProjectAuth } from '../basic-auth.ts';
+import { ok } from '../responses.ts';
+import type { Services } from '../services.ts';
 import { findLiveSession } from '../sessions.ts';
 import { loadUser } from '../users.ts';
 import type { Route } from './types.ts';

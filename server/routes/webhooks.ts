@@ -4,7 +4,8 @@
  */
 import { sha256Hex, safeEqualHex } from '../crypto.ts';
 import { ApiError } from '../errors.ts';
-import { type Ctx, readJson, type Services } from '../http.ts';
+import { readJson } from '../body.ts';
+import type { Ctx, Services } from '../services.ts';
 import { InboundMessageRequest, recordInboundMessage } from '../suppressions.ts';
 import type { Route } from './types.ts';
 

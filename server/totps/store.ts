@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
 import { sha256Hex } from '../crypto.ts';
 import { preparedQuery } from '../db/prepared.ts';
 import type { Database } from '../db/schema.ts';
-import type { Services } from '../http.ts';
+import type { Services } from '../services.ts';
 import type { UserRecords } from '../method.ts';
 
 /** Recovery codes made with each TOTP (the provider's number). */

@@ -12,7 +12,11 @@ import {
 import { WebAuthnAuthenticateRequest, WebAuthnAuthenticateStartRequest, type WebAuthnAuthenticateStartResponse } from '../../sdk-core/schemas/index.ts';
 import { requireSession } from '../auth-helpers.ts';
 import { ApiError } from '../errors.ts';
-import { clientIp, type Ctx, ok, readJson, requireProjectAuth, type Services, userAgent } from '../http.ts';
+import { requireProjectAuth } from '../basic-auth.ts';
+import { readJson } from '../body.ts';
+import { clientIp, userAgent } from '../request.ts';
+import { ok } from '../responses.ts';
+import type { Ctx, Services } from '../services.ts';
 import type { Route } from '../routes/types.ts';
 import { addSessionFactor } from '../session-factors.ts';
 import { authenticateAnswer, createSession, DEFAULT_SESSION_DURATION_MINUTES, findLiveSession } from '../sessions.ts';

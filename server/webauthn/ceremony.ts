@@ -6,10 +6,12 @@
 import type { AuthenticationFactor } from '../../sdk-core/schemas/index.ts';
 import { claimOnce } from '../claim-once.ts';
 import { ApiError } from '../errors.ts';
-import { clientIp, type Ctx, isOriginAllowed, type Services } from '../http.ts';
-import { originAllowed } from '../project.ts';
+import { clientIp, isOriginAllowed } from '../request.ts';
+import type { Ctx, Services } from '../services.ts';
+import { originAllowed } from '../project/origins.ts';
 import { hit, type Limit } from '../rate-limit.ts';
 import type { WebAuthnChallengesTable, WebAuthnRegistrationsTable } from './tables.ts';
+import { settingOf } from '../project/method-settings.ts';
 
 /** Challenge size in bytes (DESIGN 3). */
 export const WEBAUTHN_CHALLENGE_BYTES = 32;
@@ -78,7 +80,7 @@ export function expectedOrigin(c: Ctx, svc: Services, row: WebAuthnChallengesTab
 
 /** The project's user-verification requirement (DESIGN 3 "UV as configured"); default preferred. */
 export function userVerification(svc: Services): UserVerification {
-  return svc.project.config.webauthn?.user_verification ?? 'preferred';
+  return settingOf(svc.project, 'webauthn').user_verification;
 }
 
 /** Removes challenges whose time is up; cheap thanks to the expiry index, so every start does it. */

@@ -11,7 +11,7 @@ import { decodePartialCBOR } from '@levischuck/tiny-cbor';
 import { z } from 'zod/mini';
 import { parseWith } from '../../sdk-core/schemas/index.ts';
 import { ApiError } from '../errors.ts';
-import { findNul, parseJsonText } from '../http.ts';
+import { findNul, parseJsonText } from '../body.ts';
 
 // Only the fields the verifier reads are required; their values are checked by the verifier itself.
 const b64url = z.string().check(z.maxLength(16 * 1024), z.regex(/^[A-Za-z0-9_-]*={0,2}$/));

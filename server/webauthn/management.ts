@@ -2,7 +2,9 @@
 import { WebAuthnUpdateRequest } from '../../sdk-core/schemas/index.ts';
 import { requireSession } from '../auth-helpers.ts';
 import { ApiError } from '../errors.ts';
-import { ok, readJson, type Services } from '../http.ts';
+import { readJson } from '../body.ts';
+import { ok } from '../responses.ts';
+import type { Services } from '../services.ts';
 import type { Route } from '../routes/types.ts';
 import { toRegistrationInfo } from './store.ts';
 

@@ -13,7 +13,11 @@ import { WebAuthnRegisterRequest, WebAuthnRegisterStartRequest, type WebAuthnReg
 import { requireSession } from '../auth-helpers.ts';
 import { newId } from '../crypto.ts';
 import { ApiError } from '../errors.ts';
-import { ok, readJson, requireProjectAuth, type Services, userAgent } from '../http.ts';
+import { requireProjectAuth } from '../basic-auth.ts';
+import { readJson } from '../body.ts';
+import { userAgent } from '../request.ts';
+import { ok } from '../responses.ts';
+import type { Services } from '../services.ts';
 import type { Route } from '../routes/types.ts';
 import { addSessionFactor } from '../session-factors.ts';
 import { authenticateAnswer } from '../sessions.ts';

@@ -4,7 +4,7 @@
  * Ceremonies are verified by @simplewebauthn/server; challenges are 32 random bytes kept in the
  * database, single use (a conditional UPDATE claims them), valid 5 minutes.
  */
-import type { Services } from '../http.ts';
+import type { Services } from '../services.ts';
 import type { Route } from '../routes/types.ts';
 import { authenticationRoutes } from './authentication.ts';
 import { managementRoutes } from './management.ts';

@@ -6,12 +6,12 @@ import { z } from 'zod/mini';
 
 /** WebAuthn settings of a project: user verification required / preferred / discouraged (default preferred), RP name. */
 export const WebAuthnSettings = z.object({
-  user_verification: z.optional(z.enum(['required', 'preferred', 'discouraged'])),
+  user_verification: z._default(z.enum(['required', 'preferred', 'discouraged']), 'preferred'),
   /** Relying-party name shown by authenticators; default the project name. */
   rp_name: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
 });
-/** WebAuthn settings of a project. */
-export type WebAuthnSettings = z.infer<typeof WebAuthnSettings>;
+/** WebAuthn settings of a project, defaults applied. */
+export type WebAuthnSettings = z.output<typeof WebAuthnSettings>;
 
-/** The webauthn method's settings: top-level project keys and their schemas. */
-export const WEBAUTHN_SETTINGS = { webauthn: WebAuthnSettings } as const;
+/** The webauthn method's settings: top-level project keys and their schemas (absent: the defaults). */
+export const WEBAUTHN_SETTINGS = { webauthn: z.prefault(WebAuthnSettings, {}) } as const;

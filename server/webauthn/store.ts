@@ -1,7 +1,7 @@
 /** A user's WebAuthn registrations in wire shape (users/me, authenticate answers, update). */
 import type { WebAuthnRegistrationInfo } from '../../sdk-core/schemas/index.ts';
 import { preparedQuery } from '../db/prepared.ts';
-import type { Services } from '../http.ts';
+import type { Services } from '../services.ts';
 import type { UserRecords } from '../method.ts';
 import type { WebAuthnRegistrationsTable } from './tables.ts';
 

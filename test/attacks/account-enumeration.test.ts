@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import type { InboxMessage } from '../../sdk-core/schemas/index.ts';
-import { readLiveProjectFile } from '../../server/project.ts';
+import { readLiveProjectFile } from '../../server/project/file.ts';
 import { DEFAULT_RATE_LIMITS } from '../../server/rate-limit.ts';
 import { type CallResult, type TestApp, login, tempDir, testApp } from '../../server/test-helpers.ts';
 

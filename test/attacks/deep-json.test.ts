@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { UNTRUSTED_METADATA_MAX_BYTES } from '../../sdk-core/schemas/index.ts';
-import { MAX_JSON_DEPTH } from '../../server/http.ts';
+import { MAX_JSON_DEPTH } from '../../server/body.ts';
 import { login, type TestApp, testApp } from '../../server/test-helpers.ts';
 
 type Json = Record<string, unknown>;

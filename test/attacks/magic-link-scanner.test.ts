@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import type { InboxMessage } from '../../sdk-core/schemas/index.ts';
-import { readLiveProjectFile } from '../../server/project.ts';
+import { readLiveProjectFile } from '../../server/project/file.ts';
 import { bootstrapOverridesFromEnv } from '../../server/settings.ts';
 import { type TestApp, testApp, testStore } from '../../server/test-helpers.ts';
 import { findOrCreateUserByEmail } from '../../server/users.ts';

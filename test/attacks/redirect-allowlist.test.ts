@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
-import { readLiveProjectFile } from '../../server/project.ts';
+import { readLiveProjectFile } from '../../server/project/file.ts';
 import { parseRedirectEntry, redirectAllowed } from '../../server/redirect-allowlist.ts';
 import { type TestApp, tempDir, testApp } from '../../server/test-helpers.ts';
 
