@@ -12,7 +12,7 @@ import { IDP_ERRORS } from './errors.ts';
 import { IDP_MIGRATIONS } from './migrations.ts';
 import { idpProtocolRoutes } from './protocol.ts';
 import { idpSdkRoutes } from './sdk-routes.ts';
-import { pruneIdp } from './store.ts';
+import { pruneIdp, revokeAllUserGrants } from './store.ts';
 import type { IdpTables } from './tables.ts';
 
 export {
@@ -34,6 +34,7 @@ export const idpMethod = {
     if (svc.project.mode === 'test') devIdpRoutes(route, svc);
   },
   prune: pruneIdp,
+  revokeUserGrants: revokeAllUserGrants,
   async devInboxSection(svc: Services) {
     return svc.project.mode === 'test' ? idpDevInboxSection(svc) : '';
   },
