@@ -5,7 +5,7 @@ import { clientIpHash, rememberClient } from '../client-keys.ts';
 import { hashOtp, safeEqualHex } from '../crypto.ts';
 import { ApiError } from '../errors.ts';
 import { clientIp, ok, readJson, requireProjectAuth, type Services, userAgent } from '../http.ts';
-import { count, currentHits, hit, type Limit, secondsLeftInWindow } from '../rate-limit.ts';
+import { count, currentHits, hit, type Limit, recipientKey, secondsLeftInWindow } from '../rate-limit.ts';
 import { authenticateAnswer, createSession, DEFAULT_SESSION_DURATION_MINUTES } from '../sessions.ts';
 import { enumerationProtected } from '../settings.ts';
 import { assertDeliverable } from '../suppressions.ts';
@@ -44,7 +44,7 @@ export function otpRoutes(route: Route, svc: Services): void {
     const now = svc.now();
     await hit(svc.db, `otp_send:project:${pid}`, svc.limits.otpSendPerProject, now);
     await hit(svc.db, `otp_send:ip:${pid}:${clientIp(c, svc)}`, svc.limits.otpSendPerIp, now);
-    await hit(svc.db, `otp_send:email:${pid}:${email}`, svc.limits.otpSendPerEmail, now);
+    await hit(svc.db, recipientKey(pid, email), svc.limits.otpSendPerEmail, now);
 
     const user = await findOrCreateUserByEmail(svc, email);
     const minutes = body.expiration_minutes ?? OTP_EXPIRATION_DEFAULT;
