@@ -10,7 +10,6 @@ import { BOOTSTRAP_DEFAULTS, normalizeEmail, parseWith, RBACPolicySchema } from 
 import type { Db } from './db/index.ts';
 import { allowedHostProblem } from './ops/config.ts';
 import { redirectAllowlistProblems, registeredUriProblem } from './redirect-allowlist.ts';
-import { clientSecretHashProblem } from './idp/client-secret-policy.ts';
 
 /** Test projects get the dev inbox; live projects never do. */
 export type ProjectMode = 'test' | 'live';
@@ -316,7 +315,6 @@ export function liveProjectProblems(
       });
     }
     if (c.logo_url !== undefined && registeredUriProblem(c.logo_url)) out.push(`idp_clients[${i}].logo_url: ${registeredUriProblem(c.logo_url)}`);
-    if (clientSecretHashProblem(c)) out.push(`idp_clients[${i}].client_secret_sha256 ${clientSecretHashProblem(c)}`);
   });
   const consent = live.idp_consent_url;
   if (consent !== undefined && !(consent.startsWith('/') && !consent.startsWith('//')) && registeredUriProblem(consent)) {

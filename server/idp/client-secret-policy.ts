@@ -1,7 +1,7 @@
 /**
  * Which client secrets the provider accepts (docs/reference/methods/idp.md). A project file names a
- * confidential client's secret by its SHA-256 only, and a hash cannot be measured: so the file check
- * refuses the hashes of secrets an attacker tries first (common passwords, the client's own id or name,
+ * confidential client's secret by its SHA-256 only, and a hash cannot be measured: so the start (the idp
+ * method's settings check, in index.ts) refuses the hashes of secrets an attacker tries first (common passwords, the client's own id or name,
  * every secret of 1 or 2 printable characters, digit strings of up to 4), and the token endpoint refuses
  * any presented secret shorter than {@link CLIENT_SECRET_MIN_LENGTH} before comparing it, so a short
  * secret configured by its hash can never authenticate. `idp-clients create` (the CLI) makes 256-bit ones.
@@ -45,4 +45,17 @@ export function clientSecretHashProblem(c: { client_id: string; client_name: str
     return `is the SHA-256 of a guessable secret: give the client a random secret of ${CLIENT_SECRET_MIN_LENGTH}+ characters (e.g. openssl rand -base64 32) and its SHA-256 here`;
   }
   return null;
+}
+
+/**
+ * Refuses the project's declared clients when one's `client_secret_sha256` is a guessable secret's hash
+ * (run as the app assembles the idp method, so every start and every createApp refuses such a file).
+ * @throws Error naming each bad client (`idp_clients[i].client_secret_sha256 ...`)
+ */
+export function assertClientSecrets(clients: readonly { client_id: string; client_name: string; client_secret_sha256?: string | undefined }[]): void {
+  const problems = clients.flatMap((c, i) => {
+    const p = clientSecretHashProblem(c);
+    return p ? [`idp_clients[${i}].client_secret_sha256 ${p}`] : [];
+  });
+  if (problems.length > 0) throw new Error(`The project's OpenID provider settings are invalid: ${problems.join('; ')}`);
 }

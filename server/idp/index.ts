@@ -7,6 +7,7 @@
 import { type ServerMethod, tableTypes } from '../method.ts';
 import type { Services } from '../http.ts';
 import type { Route } from '../routes/types.ts';
+import { assertClientSecrets } from './client-secret-policy.ts';
 import { devIdpRoutes, idpDevInboxSection } from './dev.ts';
 import { IDP_ERRORS } from './errors.ts';
 import { IDP_MIGRATIONS } from './migrations.ts';
@@ -29,6 +30,8 @@ export {
 export const idpMethod = {
   name: 'idp',
   routes(route: Route, svc: Services) {
+    // The method's settings check, until methods declare their settings: a guessable client secret stops the start.
+    assertClientSecrets(svc.project.config.idp_clients ?? []);
     idpSdkRoutes(route, svc);
     idpProtocolRoutes(route, svc);
     if (svc.project.mode === 'test') devIdpRoutes(route, svc);

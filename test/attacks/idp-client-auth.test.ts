@@ -4,7 +4,7 @@
  * client by the SHA-256 of a weak secret. Now failures are limited per client IP (30 per 10 minutes) and
  * per confidential client from every IP (100 per 10 minutes, after which only IPs the client used lately
  * pass): 429 invalid_client with Retry-After, before the guess is compared. Parallel bursts get exactly
- * the limit compared. The project file refuses hashes of guessable secrets, and a secret shorter than 32
+ * the limit compared. A project file with the hash of a guessable secret stops the start, and a secret shorter than 32
  * characters never authenticates.
  */
 import assert from 'node:assert/strict';
@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { CLIENT_AUTH_FAILURES_PER_CLIENT, CLIENT_AUTH_FAILURES_PER_IP } from '../../server/idp/client-auth-limits.ts';
 import { type IdpSetup, setupIdp } from '../../server/idp/test-flow.ts';
+import { createApp } from '../../server/app.ts';
 import { readLiveProjectFile } from '../../server/project.ts';
 import { type TestApp, tempDir, testApp } from '../../server/test-helpers.ts';
 
@@ -107,12 +108,14 @@ describe('attack: a weak client secret', () => {
     redirect_uris: ['https://acme.example/callback'],
     client_secret_sha256: secretSha256,
   });
-  const refusal = (value: unknown): string => {
+  /** Why the server refuses to start on this project file ('' when it starts). */
+  const refusal = async (value: unknown): Promise<string> => {
     const tmp = tempDir();
     const path = join(tmp.dir, 'project.json');
     writeFileSync(path, JSON.stringify(value));
     try {
-      readLiveProjectFile(path);
+      const app = await createApp({ dataDir: tmp.dir, liveProject: readLiveProjectFile(path), logger: () => undefined });
+      await app.close();
       return '';
     } catch (err) {
       return (err as Error).message;
@@ -121,17 +124,17 @@ describe('attack: a weak client secret', () => {
     }
   };
 
-  it('the project file refuses the SHA-256 of a guessable secret', () => {
+  it('a project file with the SHA-256 of a guessable secret is refused at start', async () => {
     for (const weak of ['', 'password', 'Password1', 'secret', 'qwerty123', 'Zq', '7', '0042', 'acme-web', 'Acme']) {
       assert.match(
-        refusal({ ...base, idp_clients: [client(sha256(weak))] }),
+        await refusal({ ...base, idp_clients: [client(sha256(weak))] }),
         /idp_clients\[0\]\.client_secret_sha256 is the SHA-256 of a guessable secret/,
         weak,
       );
     }
-    assert.match(refusal({ ...base, idp_clients: [client(sha256('password').toUpperCase())] }), /client_secret_sha256/);
-    assert.equal(refusal({ ...base, idp_clients: [client(sha256(randomBytes(32).toString('base64url')))] }), '');
-    assert.equal(refusal({ ...base, idp_clients: [{ ...client(''), client_secret_sha256: undefined }] }), '', 'a public client has no secret');
+    assert.match(await refusal({ ...base, idp_clients: [client(sha256('password').toUpperCase())] }), /client_secret_sha256/);
+    assert.equal(await refusal({ ...base, idp_clients: [client(sha256(randomBytes(32).toString('base64url')))] }), '');
+    assert.equal(await refusal({ ...base, idp_clients: [{ ...client(''), client_secret_sha256: undefined }] }), '', 'a public client has no secret');
   });
 
   it('a secret shorter than 32 characters never authenticates, even when its hash is configured', async () => {
