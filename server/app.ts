@@ -110,12 +110,19 @@ export interface AppOptions {
   /** Request log threshold (LOG_LEVEL): health probes log at debug, 5xx at error, the rest at info. Default info. */
   logLevel?: LogLevel;
   /**
-   * Serve `/metrics` on the app (METRICS=on): to loopback callers, or to callers sending
-   * `Authorization: Bearer <metricsToken>`. Metrics are collected whenever this or startServer's metricsPort is set.
+   * Serve `/metrics` on the app (METRICS=on) to callers sending `Authorization: Bearer <metricsToken>`;
+   * needs `metricsToken` or `metricsLoopbackWithoutToken`. Metrics are collected whenever this or
+   * startServer's metricsPort is set.
    */
   metrics?: boolean;
-  /** Bearer token that opens `/metrics` to non-loopback callers (METRICS_TOKEN, 24+ characters). */
+  /** Bearer token that opens `/metrics` (METRICS_TOKEN, 24+ characters). */
   metricsToken?: string;
+  /**
+   * Also answer `/metrics` without the token to loopback sockets that carry no X-Forwarded-For
+   * (METRICS_LOOPBACK_OPEN=1): only where no reverse proxy runs on the host, since a proxy that adds
+   * no X-Forwarded-For makes every visitor a loopback caller.
+   */
+  metricsLoopbackWithoutToken?: boolean;
 }
 
 /** One registered API route (method and Hono path pattern, e.g. `/sdk/v1/webauthn/update/:id`). */
@@ -185,6 +192,7 @@ function withSettingOptions(config: ProjectConfig, opts: AppOptions): ProjectCon
  * @example const { app, publicToken, close } = await createApp({ dataDir: ':memory:' });
  */
 export async function createApp(opts: AppOptions = {}): Promise<AppInstance> {
+  if (opts.metrics && !opts.metricsToken && !opts.metricsLoopbackWithoutToken) throw new Error(METRICS_UNGUARDED);
   const now = opts.now ?? Date.now;
   const logger = opts.logger ?? stderrLog();
   const db: Db = await openDatabase({ dataDir: opts.dataDir ?? './data', ...(opts.databaseUrl ? { databaseUrl: opts.databaseUrl } : {}) });
@@ -326,7 +334,7 @@ function buildApp(svc: Services, opts: AppOptions, registered: RegisteredRoute[]
   // DNS rebinding (DESIGN 3): a foreign Host is refused before CORS, captcha, routes or static files.
   app.use(hostGuard(svc));
   // After the Host check: a rebound name (evil.example -> 127.0.0.1) would otherwise read metrics as a loopback caller.
-  if (opts.metrics) metricsRoute(app, ops.metrics, opts.metricsToken);
+  if (opts.metrics) metricsRoute(app, ops.metrics, opts.metricsToken, opts.metricsLoopbackWithoutToken === true);
 
   // No path or query names anything with a NUL in it, and Postgres text cannot hold one: refused here,
   // once, rather than by every query that would take a path parameter or a query value.
@@ -419,8 +427,16 @@ function buildApp(svc: Services, opts: AppOptions, registered: RegisteredRoute[]
   return app;
 }
 
-/** `GET /metrics` on the app: loopback callers, or the bearer METRICS_TOKEN (ops/metrics.ts). */
-function metricsRoute(app: Hono<AppEnv>, metrics: Metrics, token: string | undefined): void {
+/** Why createApp refuses `metrics` with neither a token nor the explicit loopback opt-out. */
+const METRICS_UNGUARDED =
+  'metrics: /metrics on the app needs metricsToken (METRICS_TOKEN), or metricsLoopbackWithoutToken (METRICS_LOOPBACK_OPEN=1) to serve loopback callers without one';
+
+/**
+ * `GET /metrics` on the app: the bearer METRICS_TOKEN, or (opted in) loopback callers without a proxy
+ * header (ops/metrics.ts). Loopback alone is not proof: a reverse proxy on the host that adds no
+ * X-Forwarded-For relays every visitor from 127.0.0.1.
+ */
+function metricsRoute(app: Hono<AppEnv>, metrics: Metrics, token: string | undefined, loopbackWithoutToken: boolean): void {
   app.get('/metrics', async (c) => {
     const peer = c.env?.incoming?.socket?.remoteAddress;
     // The socket's address, never X-Forwarded-For: a proxied request comes from the proxy, and a header is
@@ -428,7 +444,8 @@ function metricsRoute(app: Hono<AppEnv>, metrics: Metrics, token: string | undef
     const loopback = peer === undefined || peer === '127.0.0.1' || peer === '::1' || peer === '::ffff:127.0.0.1';
     const bearer = requestHeader(c, 'authorization');
     const tokenOk = token !== undefined && bearer !== undefined && safeEqualHex(sha256Hex(bearer), sha256Hex(`Bearer ${token}`));
-    if (!tokenOk && (!loopback || requestHeader(c, 'x-forwarded-for') !== undefined)) throw new ApiError('not_found');
+    const openLoopback = loopbackWithoutToken && loopback && requestHeader(c, 'x-forwarded-for') === undefined;
+    if (!tokenOk && !openLoopback) throw new ApiError('not_found');
     c.header('Cache-Control', 'no-store');
     return c.body(await metrics.registry.metrics(), 200, { 'Content-Type': metrics.registry.contentType });
   });

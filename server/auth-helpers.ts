@@ -8,7 +8,7 @@ import { ApiError } from './errors.ts';
 import { requireProjectAuth } from './basic-auth.ts';
 import { clientIp } from './request.ts';
 import type { Ctx, Services } from './services.ts';
-import { hit } from './rate-limit.ts';
+import { hit, recipientKey } from './rate-limit.ts';
 import { redirectAllowed } from './redirect-allowlist.ts';
 import { refuseImpersonated } from './session-factors.ts';
 import { findLiveSession } from './sessions.ts';
@@ -46,16 +46,17 @@ export function bodyEmail(raw: string): string {
 
 /**
  * Refuses an inactive address (400 inactive_email), then counts an emailed-link send against the
- * per-project, per-IP and per-email limits (DESIGN 3); a refused send costs no quota.
+ * per-project, per-IP and per-recipient limits (rate-limit.ts recipientKey); a refused send costs no quota.
  */
 export async function limitEmailSend(c: Ctx, svc: Services, kind: string, email: string): Promise<void> {
   await assertDeliverable(svc, 'email', email);
   const now = svc.now();
   const pid = svc.project.project_id;
-  // The OTP limits' numbers apply to every send kind; each kind counts in its own windows.
+  // The OTP limits' numbers apply to every send kind; project and IP count per kind, while the mailbox
+  // has one window for every kind (a flood mixing kinds would otherwise get each kind's quota).
   await hit(svc.db, `${kind}:project:${pid}`, svc.limits.otpSendPerProject, now);
   await hit(svc.db, `${kind}:ip:${pid}:${clientIp(c, svc)}`, svc.limits.otpSendPerIp, now);
-  await hit(svc.db, `${kind}:email:${pid}:${email}`, svc.limits.otpSendPerEmail, now);
+  await hit(svc.db, recipientKey(pid, email), svc.limits.otpSendPerEmail, now);
 }
 
 /** RFC 7636 S256: base64url(SHA-256(verifier)). */

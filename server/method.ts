@@ -131,6 +131,12 @@ export interface ServerMethod extends MethodData {
    * the method (routes/dev.ts escapeHtml): e.g. the idp method lists the project's client applications.
    */
   devInboxSection?(svc: Services): Promise<string>;
+  /**
+   * Ends the lasting access the method holds for a user outside sessions (e.g. the idp's app grants and
+   * refresh tokens); core calls it whenever a user's password changes and whenever all their sessions are
+   * revoked (server/user-access.ts), so remediation reaches what a stolen session minted.
+   */
+  revokeUserGrants?(svc: Pick<Services, 'db'>, userId: string, now: number): Promise<void>;
   /** The method's sub-records of a user (read on every authenticate answer: keep it to compiled queries). */
   userRecords?(svc: Services, userId: string): Promise<UserRecords>;
   /** The factors a user holds through the method, each removable by the user (see {@link MethodFactor}). */

@@ -10,6 +10,7 @@ export interface Limit {
 
 /** Configurable limits; defaults are generous so normal use and tests never trip them. */
 export interface RateLimits {
+  /** Messages to one recipient (email address or phone number), every kind of message together. */
   otpSendPerEmail: Limit;
   otpSendPerIp: Limit;
   otpSendPerProject: Limit;
@@ -30,7 +31,7 @@ const MINUTE = 60 * 1000;
 const HOUR = 60 * MINUTE;
 
 /**
- * Default limits: sends 10 per email, 100 per IP, 1000 per project, each per 10 minutes; users/search
+ * Default limits: sends 10 per recipient (all kinds together), 100 per IP, 1000 per project, each per 10 minutes; users/search
  * 30 per IP per minute; SMS / WhatsApp 10 per number prefix per hour; telemetry 60 batches per IP and
  * 1200 per public token a minute, and 10,000 stored events per project a day (server/README.md "Limits").
  */
@@ -48,6 +49,15 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   // With the 7-day retention this bounds the table at 70,000 rows (each at most ~4.5 KB).
   eventsStoredPerProject: { max: 10_000, windowMs: 24 * HOUR },
 };
+
+/**
+ * The counter of one recipient (an email address or an E.164 number), shared by every kind of message
+ * sent to it (OTP codes, magic links, password resets, ...) under `otpSendPerEmail`: one mailbox or phone
+ * gets at most that many messages a window in all, not that many of each kind.
+ */
+export function recipientKey(projectId: string, address: string): string {
+  return `send:to:${projectId}:${address}`;
+}
 
 /** Hits counted so far on `key` in the current window of `limit` (0 when none), without counting one. */
 export async function currentHits(db: Db, key: string, limit: Limit, now: number): Promise<number> {

@@ -11,6 +11,7 @@ import { safeEqualHex, sha256Hex } from '../crypto.ts';
 import type { Services } from '../services.ts';
 import { registeredUriProblem } from '../redirect-allowlist.ts';
 import { settingOf } from '../project/method-settings.ts';
+import { CLIENT_SECRET_MIN_LENGTH } from './client-secret-policy.ts';
 
 /** A client as the provider uses it, whichever source it came from. */
 export interface IdpClient {
@@ -140,9 +141,12 @@ export function exactUriMatch(registered: readonly string[], uri: string): boole
   return registered.includes(uri);
 }
 
-/** True when `secret` is the client's secret (constant time; always false for a public client). */
+/**
+ * True when `secret` is the client's secret (constant time; always false for a public client, and for a
+ * secret shorter than CLIENT_SECRET_MIN_LENGTH: a short one, configured by its hash, must never work).
+ */
 export function clientSecretMatches(client: IdpClient, secret: string): boolean {
-  return client.client_secret_hash !== null && safeEqualHex(sha256Hex(secret), client.client_secret_hash);
+  return client.client_secret_hash !== null && secret.length >= CLIENT_SECRET_MIN_LENGTH && safeEqualHex(sha256Hex(secret), client.client_secret_hash);
 }
 
 function configClient(c: NonNullable<Services['project']['config']['idp_clients']>[number]): IdpClient {

@@ -7,12 +7,13 @@
 import { type ServerMethod, tableTypes } from '../method.ts';
 import type { Services } from '../services.ts';
 import type { Route } from '../routes/types.ts';
+import { assertClientSecrets } from './client-secret-policy.ts';
 import { devIdpRoutes, idpDevInboxSection } from './dev.ts';
 import { IDP_ERRORS } from './errors.ts';
 import { IDP_MIGRATIONS } from './migrations.ts';
 import { idpProtocolRoutes } from './protocol.ts';
 import { idpSdkRoutes } from './sdk-routes.ts';
-import { pruneIdp } from './store.ts';
+import { pruneIdp, revokeAllUserGrants } from './store.ts';
 import type { IdpTables } from './tables.ts';
 import { IDP_SETTINGS, idpSettingsProblems } from './settings.ts';
 
@@ -30,11 +31,15 @@ export {
 export const idpMethod = {
   name: 'idp',
   routes(route: Route, svc: Services) {
+    // A guessable client secret stops the start here, not in settings.ts: the weak-secret list is method
+    // code, which the project file's check (loaded with the database) must not pull in.
+    assertClientSecrets(svc.project.config.idp_clients ?? []);
     idpSdkRoutes(route, svc);
     idpProtocolRoutes(route, svc);
     if (svc.project.mode === 'test') devIdpRoutes(route, svc);
   },
   prune: pruneIdp,
+  revokeUserGrants: revokeAllUserGrants,
   async devInboxSection(svc: Services) {
     return svc.project.mode === 'test' ? idpDevInboxSection(svc) : '';
   },

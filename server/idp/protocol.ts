@@ -16,6 +16,7 @@ import { setPageSecurityHeaders } from '../routes/static.ts';
 import type { Route } from '../routes/types.ts';
 import { checkPkce } from '../auth-helpers.ts';
 import { checkAuthorizeParams, checkClientAndRedirect, withQuery } from './authorize.ts';
+import { limitClientAuth } from './client-auth-limits.ts';
 import { clientSecretMatches, exactUriMatch, findIdpClient, type IdpClient } from './clients.ts';
 import { STANDARD_SCOPES } from './scopes.ts';
 import {
@@ -58,7 +59,7 @@ function redirect(c: Ctx, url: string): Response {
 }
 
 /** RFC 6749 5.2 error answer of the token endpoint (and RFC 6750 3 for userinfo). */
-function oauthError(c: Ctx, status: 400 | 401 | 403, error: string, description: string): Response {
+function oauthError(c: Ctx, status: 400 | 401 | 403 | 429, error: string, description: string): Response {
   c.header('Cache-Control', 'no-store');
   c.header('Pragma', 'no-cache');
   return c.json({ error, error_description: description }, status);
@@ -69,7 +70,9 @@ class TokenError extends Error {
   constructor(
     readonly error: string,
     readonly description: string,
-    readonly status: 400 | 401 = 400,
+    readonly status: 400 | 401 | 429 = 400,
+    /** Seconds for the Retry-After header of a 429. */
+    readonly retryAfter?: number,
   ) {
     super(description);
   }
@@ -96,7 +99,8 @@ async function readForm(c: Ctx, svc: Services): Promise<Map<string, string>> {
 
 /**
  * Authenticates the client of a token request (RFC 6749 2.3.1): client_secret_basic or
- * client_secret_post for a confidential client, `none` (client_id only) for a public one. One method per request.
+ * client_secret_post for a confidential client, `none` (client_id only) for a public one. One method per
+ * request. Failures are counted and throttled (client-auth-limits.ts): 429 with Retry-After past the limits.
  */
 async function authenticateClient(c: Ctx, svc: Services, form: Map<string, string>): Promise<IdpClient> {
   const header = c.req.header('authorization');
@@ -108,15 +112,23 @@ async function authenticateClient(c: Ctx, svc: Services, form: Map<string, strin
   }
   const clientId = basic ? safeDecode(basic.publicToken) : form.get('client_id');
   const secret = basic ? safeDecode(basic.secret) : bodySecret;
-  if (!clientId) throw new TokenError('invalid_client', 'client_id is missing.', 401);
-  const client = await findIdpClient(svc, clientId);
-  if (!client) throw new TokenError('invalid_client', 'Unknown client.', 401);
-  if (client.client_secret_hash === null) {
-    if (secret !== undefined) throw new TokenError('invalid_client', 'A public client has no secret.', 401);
-  } else if (secret === undefined || !clientSecretMatches(client, secret)) {
-    throw new TokenError('invalid_client', 'Client authentication failed.', 401);
+  const client = clientId ? await findIdpClient(svc, clientId) : null;
+  // The limits come before any comparison: a refused guess must not tell whether it was right.
+  const outcome = await limitClientAuth(c, svc, client, () => clientAuthProblem(clientId, client, secret));
+  if (outcome.retryAfterSeconds !== null) {
+    const wait = outcome.retryAfterSeconds;
+    throw new TokenError('invalid_client', `Too many failed client authentications: retry in ${wait} s.`, 429, wait);
   }
+  if (outcome.problem !== null || !client) throw new TokenError('invalid_client', outcome.problem ?? 'Unknown client.', 401);
   return client;
+}
+
+/** Why the client's credentials fail (null: they authenticate it). */
+function clientAuthProblem(clientId: string | undefined, client: IdpClient | null, secret: string | undefined): string | null {
+  if (!clientId) return 'client_id is missing.';
+  if (!client) return 'Unknown client.';
+  if (client.client_secret_hash === null) return secret === undefined ? null : 'A public client has no secret.';
+  return secret !== undefined && clientSecretMatches(client, secret) ? null : 'Client authentication failed.';
 }
 
 function safeDecode(s: string): string {
@@ -278,6 +290,7 @@ export function idpProtocolRoutes(route: Route, svc: Services): void {
     } catch (e) {
       if (!(e instanceof TokenError)) throw e;
       if (e.status === 401 && c.req.header('authorization')) c.header('WWW-Authenticate', 'Basic realm="token"');
+      if (e.retryAfter !== undefined) c.header('Retry-After', String(e.retryAfter));
       return oauthError(c, e.status, e.error, e.description);
     }
   });

@@ -142,6 +142,19 @@ export async function revokeClientGrants(svc: Services, userId: string, clientId
   for (const g of grants) await revokeGrant(svc, g.grant_id);
 }
 
+/**
+ * Revokes every grant of the user, for every client, with its codes, access and refresh tokens (the
+ * method's `revokeUserGrants`: a password change or a revoke-all). Remembered consent stays: the apps
+ * stay listed and a new sign-in with the new credential may authorise them again.
+ */
+export async function revokeAllUserGrants(svc: Pick<Services, 'db'>, userId: string, now: number): Promise<void> {
+  const k = svc.db.kysely;
+  await k.updateTable('idp_grants').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+  await k.deleteFrom('idp_codes').where('user_id', '=', userId).execute();
+  await k.deleteFrom('idp_refresh_tokens').where('user_id', '=', userId).execute();
+  await k.deleteFrom('access_tokens').where('user_id', '=', userId).execute();
+}
+
 /** True when the grant exists and is not revoked. */
 export async function grantLive(svc: Services, grantId: string): Promise<boolean> {
   const row = await svc.db.kysely.selectFrom('idp_grants').select('revoked_at').where('grant_id', '=', grantId).executeTakeFirst();

@@ -17,6 +17,7 @@ import { newSecretToken, safeEqualHex, sha256Hex } from '../crypto.ts';
 import { ApiError } from '../errors.ts';
 import { parseBody, readBodyText, readJson } from '../body.ts';
 import type { Ctx, Services } from '../services.ts';
+import { parseRedirectEntry } from '../redirect-allowlist.ts';
 import { escapeHtml } from '../routes/dev.ts';
 import { setPageSecurityHeaders } from '../routes/static.ts';
 import type { Route } from '../routes/types.ts';
@@ -250,10 +251,41 @@ function checkAuthorize(c: Ctx, svc: Services, p: AuthorizeParams): OAuthProvide
   return provider;
 }
 
-/** The dev pages' headers: no script at all, the dev stylesheet, forms post here only. */
-function pageHeaders(c: Ctx): void {
+/**
+ * The origins a form on the authorization page may lead to. Chromium applies `form-action` to every hop
+ * of the redirect chain after the POST: here, then the server's callback (its origin may be the
+ * configured callback base), then the host's page, which is on the project's redirect allowlist. So the
+ * list is 'self', the callback base and each allowlist entry's origin (`:*` kept: a CSP port wildcard),
+ * never a wildcard host; entries CSP cannot express (IPv6 literals) are left out.
+ */
+function devFormTargets(svc: Services): string {
+  const sources = new Set<string>(["'self'"]);
+  const callbackBase = svc.project.config.oauth?.callback_base_url;
+  if (callbackBase) {
+    try {
+      const u = new URL(callbackBase);
+      if ((u.protocol === 'http:' || u.protocol === 'https:') && /^[a-z0-9.-]+$/.test(u.hostname)) sources.add(u.origin);
+    } catch {
+      // Not a URL: the start refuses it anyway.
+    }
+  }
+  for (const entry of svc.project.config.redirect_urls) {
+    const e = parseRedirectEntry(entry);
+    if (typeof e === 'string' || (e.protocol !== 'http:' && e.protocol !== 'https:') || !/^[a-z0-9.-]+$/.test(e.hostname)) continue;
+    sources.add(`${e.protocol}//${e.hostname}${e.port ? `:${e.port}` : ''}`);
+  }
+  return [...sources].join(' ');
+}
+
+/** The dev pages' headers: no script at all, the dev stylesheet, forms lead here and on to the host's page only. */
+function pageHeaders(c: Ctx, svc?: Services): void {
   c.header('Cache-Control', 'no-store');
-  setPageSecurityHeaders(c, { 'default-src': "'none'", 'script-src': "'none'", 'connect-src': "'none'" });
+  setPageSecurityHeaders(c, {
+    'default-src': "'none'",
+    'script-src': "'none'",
+    'connect-src': "'none'",
+    ...(svc ? { 'form-action': devFormTargets(svc) } : {}),
+  });
   // Under no-referrer Chromium sends `Origin: null` with the page's form POST, which the Origin check
   // refuses; same-origin names this server (and nobody else) as the POST's origin.
   c.header('Referrer-Policy', 'same-origin');
@@ -334,7 +366,7 @@ export function devOAuthRoutes(route: Route, svc: Services): void {
         seen.add(key);
         previous.push({ email: r.email, name: r.name, verified: r.email_verified === 1 });
       }
-      pageHeaders(c);
+      pageHeaders(c, svc);
       return c.html(renderAuthorize(svc.project.project_name, provider, p, previous));
     } catch (err) {
       if (err instanceof ApiError) return devErrorPage(c, err);

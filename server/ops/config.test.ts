@@ -43,7 +43,9 @@ describe('environment variables', () => {
     ['a wildcard in ALLOWED_HOSTS', { ALLOWED_HOSTS: 'auth.example.com,*' }, /^ALLOWED_HOSTS=.*entry "\*" must not contain a wildcard/],
     ['a scheme in ALLOWED_HOSTS', { ALLOWED_HOSTS: 'https://auth.example.com' }, /without scheme or path/],
     ['a short METRICS_TOKEN, whose value is not echoed', { METRICS_TOKEN: 'short-secret' }, /^METRICS_TOKEN="<12 characters>" must be at least 24/],
-    ['both METRICS=on and METRICS_PORT', { METRICS: 'on', METRICS_PORT: '9464' }, /choose one place/],
+    ['both METRICS=on and METRICS_PORT', { METRICS: 'on', METRICS_TOKEN: 'a'.repeat(32), METRICS_PORT: '9464' }, /choose one place/],
+    ['METRICS=on with neither METRICS_TOKEN nor METRICS_LOOPBACK_OPEN', { METRICS: 'on' }, /^METRICS=on needs METRICS_TOKEN/],
+    ['a METRICS_LOOPBACK_OPEN that is not a boolean', { METRICS_LOOPBACK_OPEN: 'yes' }, /^METRICS_LOOPBACK_OPEN="yes" must be 1, 0, true or false/],
     ['METRICS neither on nor off', { METRICS: 'yes' }, /^METRICS="yes" must be on or off/],
     ['a negative rate limit', { RATE_LIMIT_OTP_IP: '-1' }, /^RATE_LIMIT_OTP_IP="-1" /],
     ['a country that is not alpha-2', { SMS_ALLOWED_COUNTRIES: 'USA' }, /is not an ISO 3166 alpha-2 code/],
@@ -58,7 +60,11 @@ describe('environment variables', () => {
       { WORKERS: '2', DATA_DIR: ':memory:' },
       /^WORKERS above 1 needs a database the processes share/,
     ],
-    ['WORKERS with METRICS=on (one worker would answer for all)', { WORKERS: '2', METRICS: 'on' }, /^WORKERS above 1 with METRICS=on: use METRICS_PORT/],
+    [
+      'WORKERS with METRICS=on (one worker would answer for all)',
+      { WORKERS: '2', METRICS: 'on', METRICS_TOKEN: 'a'.repeat(32) },
+      /^WORKERS above 1 with METRICS=on: use METRICS_PORT/,
+    ],
   ];
   for (const [what, env, message] of cases) {
     it(`refuses ${what}`, () => {

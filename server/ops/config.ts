@@ -109,6 +109,7 @@ export const ServerEnv = z.object({
   METRICS_PORT: int(0, 65535),
   METRICS_HOST: nonEmpty,
   METRICS_TOKEN: z.string().min(24, 'must be at least 24 characters (it guards /metrics)'),
+  METRICS_LOOPBACK_OPEN: bool,
   SIGNING_KEY_ROTATION_DAYS: int(1, 3650),
   RETENTION_EXPIRED_HOURS: int(1, 87_600),
   RETENTION_SESSIONS_DAYS: int(1, 3650),
@@ -145,6 +146,10 @@ export function checkEnvironment(env: Record<string, string | undefined>): EnvCh
       const name = String(issue.path[0]);
       problems.push(`${name}=${JSON.stringify(redactValue(name, present[name] ?? ''))} ${issue.message}`);
     }
+  }
+  if (present.METRICS === 'on' && present.METRICS_TOKEN === undefined && !/^(1|true)$/.test(present.METRICS_LOOPBACK_OPEN ?? '')) {
+    // A reverse proxy on the host that adds no X-Forwarded-For would make every visitor a loopback caller.
+    problems.push('METRICS=on needs METRICS_TOKEN (or METRICS_LOOPBACK_OPEN=1 when no reverse proxy runs on this host)');
   }
   if (present.METRICS === 'on' && present.METRICS_PORT !== undefined) {
     problems.push('METRICS=on and METRICS_PORT are both set: choose one place for /metrics');

@@ -1,6 +1,7 @@
 /** Prometheus metrics (issue 18): what a scrape shows after real traffic, and who may scrape. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { createApp } from '../app.ts';
 import { startServer } from '../start.ts';
 import { login, sendOtp, type TestApp, tempDir, testApp, wrongCode } from '../test-helpers.ts';
 import { signInMethodOf } from './metrics.ts';
@@ -26,7 +27,7 @@ const scrape = async (t: TestApp, headers: Record<string, string> = {}) => {
 
 describe('metrics', () => {
   it('counts requests, latency, sign-ins and failures per method, sends per channel, rate-limit refusals, lockouts, queue depth, pool', async () => {
-    const t = await testApp({ metrics: true, rateLimits: { otpSendPerEmail: { max: 12, windowMs: 600_000 } } });
+    const t = await testApp({ metrics: true, metricsLoopbackWithoutToken: true, rateLimits: { otpSendPerEmail: { max: 12, windowMs: 600_000 } } });
     try {
       await login(t, 'metrics@example.com');
       const bad = await sendOtp(t, 'metrics@example.com');
@@ -80,9 +81,17 @@ describe('metrics', () => {
       assert.equal((await scrape(t, { 'x-forwarded-for': '203.0.113.9' })).status, 404);
       assert.equal((await scrape(t, { 'x-forwarded-for': '203.0.113.9', authorization: 'Bearer wrong' })).status, 404);
       assert.equal((await scrape(t, { 'x-forwarded-for': '203.0.113.9', authorization: `Bearer ${token}` })).status, 200);
+      // A loopback caller needs the token too (a same-host proxy may add no X-Forwarded-For).
+      assert.equal((await scrape(t)).status, 404);
+      assert.equal((await scrape(t, { authorization: `Bearer ${token}` })).status, 200);
     } finally {
       await t.close();
     }
+  });
+
+  it('METRICS=on with neither a token nor the loopback opt-out refuses to start', async () => {
+    // Refused before the database is opened: nothing to clean up.
+    await assert.rejects(createApp({ metrics: true, dataDir: ':memory:' }), /metricsToken \(METRICS_TOKEN\)/);
   });
 
   it('METRICS_PORT serves /metrics on its own port only', async () => {

@@ -1,8 +1,8 @@
 /**
  * Prometheus metrics (issue 18) with prom-client, one registry per app (tests run many apps in one
  * process; the library's global registry would mix them). Off by default: `/metrics` exists only with
- * METRICS=on (then it answers loopback callers, or callers sending `Authorization: Bearer $METRICS_TOKEN`)
- * or on its own port with METRICS_PORT (bind it to a private interface). Label values are bounded: route
+ * METRICS=on (then it answers callers sending `Authorization: Bearer $METRICS_TOKEN`, and loopback callers
+ * only when METRICS_LOOPBACK_OPEN=1 says no proxy runs on the host) or on its own port with METRICS_PORT (bind it to a private interface). Label values are bounded: route
  * *patterns* (never raw paths), status codes, method folder names, channels.
  */
 import { createServer, type Server } from 'node:http';

@@ -33,6 +33,7 @@ export function opsOptionsFromEnv(env: Record<string, string | undefined>): Part
   if (env.LOG_LEVEL) out.logLevel = env.LOG_LEVEL as LogLevel;
   if (env.METRICS === 'on') out.metrics = true;
   if (env.METRICS_TOKEN) out.metricsToken = env.METRICS_TOKEN;
+  if (env.METRICS_LOOPBACK_OPEN === '1' || env.METRICS_LOOPBACK_OPEN === 'true') out.metricsLoopbackWithoutToken = true;
   const metricsPort = num(env.METRICS_PORT);
   if (metricsPort !== undefined) out.metricsPort = metricsPort;
   if (env.METRICS_HOST) out.metricsHost = env.METRICS_HOST;

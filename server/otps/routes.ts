@@ -11,7 +11,7 @@ import { clientIp, userAgent } from '../request.ts';
 import { ok } from '../responses.ts';
 import type { Services } from '../services.ts';
 import { assertClientNotLocked, assertUserNotGuarded, clearFailures, countFailure, type Lockout } from '../lockout.ts';
-import { hit, type Limit } from '../rate-limit.ts';
+import { hit, type Limit, recipientKey } from '../rate-limit.ts';
 import { authenticateAnswer, createSession, DEFAULT_SESSION_DURATION_MINUTES } from '../sessions.ts';
 import { enumerationProtected } from '../settings.ts';
 import { assertDeliverable } from '../suppressions.ts';
@@ -52,7 +52,7 @@ export function otpRoutes(route: Route, svc: Services): void {
     const now = svc.now();
     await hit(svc.db, `otp_send:project:${pid}`, svc.limits.otpSendPerProject, now);
     await hit(svc.db, `otp_send:ip:${pid}:${clientIp(c, svc)}`, svc.limits.otpSendPerIp, now);
-    await hit(svc.db, `otp_send:email:${pid}:${email}`, svc.limits.otpSendPerEmail, now);
+    await hit(svc.db, recipientKey(pid, email), svc.limits.otpSendPerEmail, now);
 
     const user = await findOrCreateUserByEmail(svc, email);
     const minutes = body.expiration_minutes ?? OTP_EXPIRATION_DEFAULT;

@@ -23,7 +23,7 @@ import { clientIp } from '../request.ts';
 import { ok } from '../responses.ts';
 import type { Ctx, Services } from '../services.ts';
 import { findOrCreateUserByPhone, findPhone, numberPrefix, textablePhone } from '../phones.ts';
-import { hit } from '../rate-limit.ts';
+import { hit, recipientKey } from '../rate-limit.ts';
 import { enumerationProtected } from '../settings.ts';
 import { assertDeliverable } from '../suppressions.ts';
 import { findEmail } from '../users.ts';
@@ -78,8 +78,8 @@ export function otpSendRoutes(route: Route, svc: Services): void {
   const _k = svc.db.kysely;
   const pid = svc.project.project_id;
 
-  // Same counters as the email OTP sends (routes.ts) for project and IP; per E.164 number with the
-  // per-destination number of RATE_LIMIT_OTP_EMAIL (DESIGN 3: send limits per E.164 number).
+  // Same counters as the email OTP sends (routes.ts) for project and IP; per recipient (address or E.164
+  // number, SMS and WhatsApp together) the one window every kind of message to it shares (recipientKey).
   // Every send first refuses a suppressed destination (suppressions.ts), so a refusal costs no quota.
   const limit = async (c: Ctx, channel: PhoneChannel | 'email', address: string, destinationKey: string) => {
     await assertDeliverable(svc, channel, address);
@@ -109,7 +109,7 @@ export function otpSendRoutes(route: Route, svc: Services): void {
       requireProjectAuth(c, svc);
       const body = await readJson(c, OTPPhoneSendRequest, svc.maxBodyBytes);
       const phone = textablePhone(svc, body.phone_number);
-      await limit(c, channel, phone, `otp_send:phone:${pid}:${phone}`);
+      await limit(c, channel, phone, recipientKey(pid, phone));
       const user = await findOrCreateUserByPhone(svc, phone);
       const minutes = body.expiration_minutes ?? OTP_EXPIRATION_DEFAULT;
       await issueOtp(svc, {
@@ -137,13 +137,13 @@ export function otpSendRoutes(route: Route, svc: Services): void {
       const phone = textablePhone(svc, body.phone_number);
       const minutes = body.expiration_minutes ?? OTP_EXPIRATION_DEFAULT;
       if (enumerationProtected(svc.project)) {
-        const ids = await protectedPrimary(c, channel, phone, minutes, `otp_send:phone:${pid}:${phone}`, body.locale);
+        const ids = await protectedPrimary(c, channel, phone, minutes, recipientKey(pid, phone), body.locale);
         const answer: OTPPhoneSendResponse = { method_id: ids.methodId, user_id: ids.userId, phone_id: ids.methodId, user_created: false };
         return ok(c, answer);
       }
       const found = await findPhone(svc, phone);
       if (!found) throw new ApiError('phone_number_not_found');
-      await limit(c, channel, phone, `otp_send:phone:${pid}:${phone}`);
+      await limit(c, channel, phone, recipientKey(pid, phone));
       await issueOtp(svc, {
         userId: found.user_id,
         methodId: found.phone_id,
@@ -164,7 +164,7 @@ export function otpSendRoutes(route: Route, svc: Services): void {
       const phone = textablePhone(svc, body.phone_number);
       const found = await findPhone(svc, phone);
       if (found && found.user_id !== session.user_id) throw new ApiError('duplicate_phone_number');
-      await limit(c, channel, phone, `otp_send:phone:${pid}:${phone}`);
+      await limit(c, channel, phone, recipientKey(pid, phone));
       // A number new to the user gets its id now and is attached only when the code is verified.
       const phoneId = found?.phone_id ?? newId('phone-number', svc.project.mode);
       const minutes = body.expiration_minutes ?? OTP_EXPIRATION_DEFAULT;
@@ -189,13 +189,13 @@ export function otpSendRoutes(route: Route, svc: Services): void {
     const email = bodyEmail(body.email);
     const minutes = body.expiration_minutes ?? OTP_EXPIRATION_DEFAULT;
     if (enumerationProtected(svc.project)) {
-      const ids = await protectedPrimary(c, 'email', email, minutes, `otp_send:email:${pid}:${email}`, body.locale);
+      const ids = await protectedPrimary(c, 'email', email, minutes, recipientKey(pid, email), body.locale);
       const answer: OTPLoginOrCreateResponse = { method_id: ids.methodId, user_id: ids.userId, email_id: ids.methodId, user_created: false };
       return ok(c, answer);
     }
     const found = await findEmail(svc, email);
     if (!found) throw new ApiError('email_not_found');
-    await limit(c, 'email', email, `otp_send:email:${pid}:${email}`);
+    await limit(c, 'email', email, recipientKey(pid, email));
     await issueOtp(svc, {
       userId: found.user_id,
       methodId: found.email_id,
@@ -216,7 +216,7 @@ export function otpSendRoutes(route: Route, svc: Services): void {
     const email = bodyEmail(body.email);
     const found = await findEmail(svc, email);
     if (found && found.user_id !== session.user_id) throw new ApiError('duplicate_email');
-    await limit(c, 'email', email, `otp_send:email:${pid}:${email}`);
+    await limit(c, 'email', email, recipientKey(pid, email));
     const emailId = found?.email_id ?? newId('email', svc.project.mode);
     const minutes = body.expiration_minutes ?? OTP_EXPIRATION_DEFAULT;
     await issueOtp(svc, {

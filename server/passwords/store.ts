@@ -4,6 +4,7 @@ import { preparedQuery } from '../db/prepared.ts';
 import type { Services } from '../services.ts';
 import type { UserRecords } from '../method.ts';
 import { revokeEmailTokens } from '../magic-links/index.ts';
+import { revokeUserGrants } from '../user-access.ts';
 import { hashPassword } from './hash.ts';
 import type { PasswordsTable } from './tables.ts';
 
@@ -37,7 +38,8 @@ export async function userPasswordField(svc: Services, userId: string): Promise<
 
 /**
  * Sets (or replaces) a user's password from its normalised form, clears requires_reset, and revokes the
- * user's live sessions and outstanding reset links: whoever knew the old credential is signed out.
+ * user's live sessions, outstanding reset links and every method's grants (user-access.ts): whoever knew
+ * the old credential is signed out.
  */
 export async function setPassword(svc: Services, userId: string, normalized: string): Promise<void> {
   const hash = await hashPassword(normalized);
@@ -58,6 +60,7 @@ export async function setPassword(svc: Services, userId: string, normalized: str
     .execute();
   await k.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
   await revokeEmailTokens(svc, userId, 'reset_password');
+  await revokeUserGrants(svc, userId, now);
 }
 
 /** Flags a password as needing a reset (breached at sign-in). */

@@ -1,8 +1,9 @@
 /**
  * Attack (issue 18, metrics): `/metrics` reachable from the internet tells an attacker the traffic, the
  * sign-in failure rates (is a credential-stuffing run working?), lockouts and queue depth. It is off by
- * default; with METRICS=on it answers only a loopback socket that did not come through a proxy, or the
- * METRICS_TOKEN bearer, under a host name of ours (a DNS-rebound page is a loopback caller too); its own
+ * default; with METRICS=on it answers only the METRICS_TOKEN bearer (or, opted in with
+ * METRICS_LOOPBACK_OPEN, a loopback socket that did not come through a proxy), under a host name of
+ * ours (a DNS-rebound page is a loopback caller too); its own
  * port (METRICS_PORT) is meant for a private network. Label values never
  * carry a raw path (tokens, addresses).
  */
@@ -36,8 +37,9 @@ describe('metrics exposure', () => {
       assert.equal((await fetch(`${srv.url}/metrics`, { headers: { 'x-forwarded-for': '198.51.100.4', authorization: `Bearer ${token}x` } })).status, 404);
       const ok = await fetch(`${srv.url}/metrics`, { headers: { 'x-forwarded-for': '198.51.100.4', authorization: `Bearer ${token}` } });
       assert.equal(ok.status, 200);
-      // A local scraper on the machine itself.
-      assert.equal((await fetch(`${srv.url}/metrics`)).status, 200);
+      // A local scraper on the machine itself needs the token too: a same-host proxy may add no X-Forwarded-For.
+      assert.equal((await fetch(`${srv.url}/metrics`)).status, 404);
+      assert.equal((await fetch(`${srv.url}/metrics`, { headers: { authorization: `Bearer ${token}` } })).status, 200);
       // DNS rebinding: a page on evil.example re-pointed at 127.0.0.1 is a loopback caller with a foreign Host.
       const rebound = await new Promise<number>((resolve, reject) => {
         const req = request({ host: '127.0.0.1', port: srv.port, path: '/metrics', headers: { host: `evil.example:${srv.port}` } }, (res) => {
@@ -56,7 +58,7 @@ describe('metrics exposure', () => {
 
   it('labels hold route patterns, never the token or address a path carried', async () => {
     const tmp = tempDir();
-    const srv = await startServer({ port: 0, dataDir: tmp.dir, metrics: true, logger: () => undefined });
+    const srv = await startServer({ port: 0, dataDir: tmp.dir, metrics: true, metricsLoopbackWithoutToken: true, logger: () => undefined });
     try {
       await fetch(`${srv.url}/sdk/v1/projects/bootstrap/${srv.publicToken}`);
       await fetch(`${srv.url}/sdk/v1/users/victim%40example.com/secret-token-abcdef`);
