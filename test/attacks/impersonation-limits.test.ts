@@ -182,6 +182,26 @@ describe('attack: an impersonated session extending itself or minting lasting ac
     assert.equal(after.length, before, 'no session was started');
   });
 
+  it('removing a factor (passkey, wallet, email) is refused too, and every factor stays', async () => {
+    const imp = await impersonate();
+    const me = await t.call('GET', '/sdk/v1/users/me', { secret: imp.token });
+    const user = me.json.data as Json;
+    const ids: [string, string][] = [
+      ['webauthn_registrations', String((user.webauthn_registrations as Json[])[0]?.webauthn_registration_id)],
+      ['crypto_wallets', String((user.crypto_wallets as Json[])[0]?.crypto_wallet_id)],
+      ['emails', String((user.emails as Json[])[0]?.email_id)],
+    ];
+    for (const [kind, id] of ids) {
+      const r = await t.call('DELETE', `/sdk/v1/users/${kind}/${id}`, { secret: imp.token, origin: ORIGIN });
+      assert.equal(r.status, 403, `${kind}: ${JSON.stringify(r.json)}`);
+      assert.equal(r.json.error_type, 'unauthorized_action', kind);
+    }
+    const still = (await t.call('GET', '/sdk/v1/users/me', { secret: s.session })).json.data as Json;
+    assert.equal((still.webauthn_registrations as Json[]).length, 1);
+    assert.equal((still.crypto_wallets as Json[]).length, 1);
+    assert.equal((still.emails as Json[]).length, 1);
+  });
+
   it('the user’s own session may still do all of it (the guard is about impersonation only)', async () => {
     const { challenge } = pkce();
     const submit = await t.call('POST', '/sdk/v1/idp/oauth/authorize/submit', {
