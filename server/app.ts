@@ -10,7 +10,7 @@ import { clientIp, isOriginAllowed, requestHeader, requestOriginAllowed } from '
 import { errorResponse } from './responses.ts';
 import type { AppEnv, Ctx, Services } from './services.ts';
 import { loadSigningKeys } from './keys.ts';
-import { assertMethodList } from './method.ts';
+import { assertMethodList, type MethodSettingOptions, type ServerMethod } from './method.ts';
 import { SERVER_METHODS } from './methods.ts';
 import { type Delivery, fanOut, logOnlyDelivery } from './messaging/delivery.ts';
 import { devInboxDelivery } from './messaging/dev-inbox.ts';
@@ -46,8 +46,11 @@ import type { BootstrapData } from '../sdk-core/schemas/index.ts';
 /** Request bodies above this are refused with 413 before parsing (DESIGN 3). */
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
 
-/** Options of {@link createApp}. Every field has a default; tests inject the clock and limits. */
-export interface AppOptions {
+/**
+ * Options of {@link createApp}. Every field has a default; tests inject the clock and limits. The
+ * options standing in for a method's settings are the method's (`settingOptions` of its settings module).
+ */
+export interface AppOptions extends MethodSettingOptions {
   /** SQLite folder (`${dataDir}/auth.db`), or ':memory:'. Default ./data. */
   dataDir?: string;
   /** postgres://... selects Postgres instead of SQLite. */
@@ -67,6 +70,7 @@ export interface AppOptions {
   smsWebhookSecret?: string;
   /** Overrides of bootstrap keys, which are also the server's settings: PKCE-required flags, password_config (LUDS). */
   bootstrap?: Partial<BootstrapData>;
+  /** Limits by name (core's in rate-limit.ts, each method's in its `limits.ts`), over the defaults. */
   rateLimits?: Partial<RateLimits>;
   maxBodyBytes?: number;
   /** JWT `iss`; default `auth-elements/{project_id}`. */
@@ -75,10 +79,6 @@ export interface AppOptions {
   staticDirs?: StaticDir[];
   /** Trusted auth token profiles for sessions/attest, merged over the project's own. */
   trustedAuthTokenProfiles?: TrustedTokenProfile[];
-  /** The OpenID provider's consent page (project setting `idp_consent_url`), overriding the project's (e.g. the demo's `/idp-consent.html`). */
-  idpConsentUrl?: string;
-  /** OpenID provider client applications added to the project's `idp_clients` (e.g. the demo's relying party). */
-  idpClients?: NonNullable<ProjectConfig['idp_clients']>;
   /** Overrides the project's password_strength_policy ('auto' or 'none'). */
   passwordStrengthPolicy?: PasswordStrengthSetting;
   /** Captcha verification; default: the dev captcha for test projects, siteverify with captchaSecret for live ones. */
@@ -155,9 +155,10 @@ const ALLOW_METHODS = 'GET, POST, PUT, DELETE';
 // CORS applies to the API surfaces only; static pages are same-origin by design.
 const CORS_PATH = /^\/(sdk\/|dev\/|dev$|\.well-known\/|v1\/)/;
 /**
- * The options that stand in for a project setting (env variables of main.ts, a demo's or a test's
- * wiring): `replace` sets the setting, `add` adds a non-empty list to the project's. One table rather
- * than a block per option; the value types are checked by {@link SettingOption}.
+ * The options that stand in for one of core's project settings (env variables of main.ts, a demo's or a
+ * test's wiring): `replace` sets the setting, `add` adds a non-empty list to the project's. One table
+ * rather than a block per option; the value types are checked by {@link SettingOption}. A method's
+ * options are declared with its settings (`settingOptions`) and applied the same way.
  */
 const SETTING_OPTIONS = [
   { option: 'passwordStrengthPolicy', key: 'password_strength_policy', how: 'replace' },
@@ -165,8 +166,6 @@ const SETTING_OPTIONS = [
   { option: 'smsAllowedCountries', key: 'sms_allowed_countries', how: 'add' },
   { option: 'trustedAuthTokenProfiles', key: 'trusted_auth_token_profiles', how: 'add' },
   { option: 'enumerationProtection', key: 'enumeration_protection', how: 'replace' },
-  { option: 'idpConsentUrl', key: 'idp_consent_url', how: 'replace' },
-  { option: 'idpClients', key: 'idp_clients', how: 'add' },
 ] as const satisfies readonly SettingOption[];
 
 /** An option of {@link SETTING_OPTIONS}: its value is the setting's (replace) or the setting itself is a list of its elements (add). */
@@ -176,11 +175,12 @@ type SettingOption = {
   }[keyof ProjectConfig];
 }[keyof AppOptions];
 
-/** The project's settings with the options of {@link SETTING_OPTIONS} applied. */
+/** The project's settings with the options of {@link SETTING_OPTIONS} and of the methods' settings applied. */
 function withSettingOptions(config: ProjectConfig, opts: AppOptions): ProjectConfig {
   const out: Record<string, unknown> = { ...config };
-  for (const { option, key, how } of SETTING_OPTIONS) {
-    const value = opts[option];
+  const methodOptions = (SERVER_METHODS as readonly ServerMethod[]).flatMap((m) => Object.entries(m.settingOptions ?? {}).map(([option, o]) => ({ option, ...o })));
+  for (const { option, key, how } of [...SETTING_OPTIONS, ...methodOptions]) {
+    const value = (opts as Readonly<Record<string, unknown>>)[option];
     if (how === 'replace' && value !== undefined) out[key] = value;
     else if (how === 'add' && Array.isArray(value) && value.length > 0) out[key] = [...((out[key] as unknown[] | undefined) ?? []), ...value];
   }

@@ -54,9 +54,9 @@ export async function limitEmailSend(c: Ctx, svc: Services, kind: string, email:
   const pid = svc.project.project_id;
   // The OTP limits' numbers apply to every send kind; project and IP count per kind, while the mailbox
   // has one window for every kind (a flood mixing kinds would otherwise get each kind's quota).
-  await hit(svc.db, `${kind}:project:${pid}`, svc.limits.otpSendPerProject, now);
-  await hit(svc.db, `${kind}:ip:${pid}:${clientIp(c, svc)}`, svc.limits.otpSendPerIp, now);
-  await hit(svc.db, recipientKey(pid, email), svc.limits.otpSendPerEmail, now);
+  await hit(svc.db, `${kind}:project:${pid}`, svc.limits.sendPerProject, now);
+  await hit(svc.db, `${kind}:ip:${pid}:${clientIp(c, svc)}`, svc.limits.sendPerIp, now);
+  await hit(svc.db, recipientKey(pid, email), svc.limits.sendPerRecipient, now);
 }
 
 /** RFC 7636 S256: base64url(SHA-256(verifier)). */

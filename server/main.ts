@@ -11,7 +11,7 @@
 import type { StaticDir } from './routes/static.ts';
 import { PASSWORD_STRENGTH_SETTINGS, type PasswordStrengthSetting } from './project/config.ts';
 import { readLiveProjectFile } from './project/file.ts';
-import { DEFAULT_RATE_LIMITS, type RateLimits } from './rate-limit.ts';
+import { LIMIT_DEFAULTS, type RateLimits } from './rate-limit.ts';
 import { bootstrapOverridesFromEnv, requestLogFromEnv } from './settings.ts';
 import cluster from 'node:cluster';
 import { joinCluster, runPrimary } from './cluster.ts';
@@ -61,19 +61,10 @@ function booleanEnv(name: string): boolean | undefined {
 }
 const enumerationProtection = booleanEnv('ENUMERATION_PROTECTION');
 
-/** A limit's `max` from `name`, its window unchanged. */
-const limitEnv = (key: keyof RateLimits, name: string) => ({ ...DEFAULT_RATE_LIMITS[key], max: intEnv(name, DEFAULT_RATE_LIMITS[key].max) });
-
-const limits: RateLimits = {
-  otpSendPerEmail: limitEnv('otpSendPerEmail', 'RATE_LIMIT_OTP_EMAIL'),
-  otpSendPerIp: limitEnv('otpSendPerIp', 'RATE_LIMIT_OTP_IP'),
-  otpSendPerProject: limitEnv('otpSendPerProject', 'RATE_LIMIT_OTP_PROJECT'),
-  smsSendPerPrefix: limitEnv('smsSendPerPrefix', 'RATE_LIMIT_SMS_PREFIX'),
-  eventBatchesPerIp: limitEnv('eventBatchesPerIp', 'RATE_LIMIT_EVENTS_IP'),
-  eventBatchesPerToken: limitEnv('eventBatchesPerToken', 'RATE_LIMIT_EVENTS_TOKEN'),
-  eventsStoredPerProject: limitEnv('eventsStoredPerProject', 'RATE_LIMIT_EVENTS_STORED'),
-  userSearchPerIp: limitEnv('userSearchPerIp', 'RATE_LIMIT_USER_SEARCH_IP'),
-};
+/** Every limit, core's and each method's, with its `max` from its env variable (LIMIT_DEFAULTS), its window unchanged. */
+const limits = Object.fromEntries(
+  Object.entries(LIMIT_DEFAULTS).map(([name, d]) => [name, { max: d.env ? intEnv(d.env, d.max) : d.max, windowMs: d.windowMs }]),
+) as unknown as RateLimits;
 
 /** Comma-separated list, trimmed, empty entries dropped. */
 const listEnv = (raw: string | undefined): string[] =>

@@ -1,6 +1,6 @@
 /**
  * The data of every sign-in method, by method (server/method.ts `MethodData`): its error table, its
- * migrations and its project settings, each from a module of the method's folder that imports none of
+ * migrations, its project settings (and the app options standing in for them) and its rate limits, each from a module of the method's folder that imports none of
  * the method's code. Core modules that method code imports (errors.ts, db/migrations.ts, the project
  * settings) read this list, never `server/methods.ts`: reading it loads no route, store or ceremony, so
  * opening the database or throwing an error does not load every method, and no import runs in a circle.
@@ -12,7 +12,7 @@ import { CRYPTO_WALLETS_ERRORS } from './crypto-wallets/errors.ts';
 import { CRYPTO_WALLETS_MIGRATIONS } from './crypto-wallets/migrations.ts';
 import { IDP_ERRORS } from './idp/errors.ts';
 import { IDP_MIGRATIONS } from './idp/migrations.ts';
-import { IDP_SETTINGS, idpSettingsProblems } from './idp/settings.ts';
+import { IDP_SETTING_OPTIONS, IDP_SETTINGS, idpSettingsProblems } from './idp/settings.ts';
 import { IMPERSONATION_ERRORS } from './impersonation/errors.ts';
 import { IMPERSONATION_MIGRATIONS } from './impersonation/migrations.ts';
 import { MAGIC_LINKS_ERRORS } from './magic-links/errors.ts';
@@ -21,7 +21,9 @@ import { OAUTH_ERRORS } from './oauth/errors.ts';
 import { OAUTH_MIGRATIONS } from './oauth/migrations.ts';
 import { OAUTH_SETTINGS } from './oauth/settings.ts';
 import { OTPS_ERRORS } from './otps/errors.ts';
+import { OTPS_LIMITS } from './otps/limits.ts';
 import { PASSWORDS_ERRORS } from './passwords/errors.ts';
+import { PASSWORDS_LIMITS } from './passwords/limits.ts';
 import { RBAC_MIGRATIONS } from './rbac/migrations.ts';
 import { RBAC_SETTINGS } from './rbac/settings.ts';
 import { TOTPS_ERRORS } from './totps/errors.ts';
@@ -32,9 +34,9 @@ import { WEBAUTHN_SETTINGS } from './webauthn/settings.ts';
 
 /** Every sign-in method's data, in the order of `SERVER_METHODS`. */
 export const METHOD_DATA = [
-  { name: 'otps', errors: OTPS_ERRORS },
+  { name: 'otps', errors: OTPS_ERRORS, limits: OTPS_LIMITS },
   { name: 'magic-links', errors: MAGIC_LINKS_ERRORS },
-  { name: 'passwords', errors: PASSWORDS_ERRORS },
+  { name: 'passwords', errors: PASSWORDS_ERRORS, limits: PASSWORDS_LIMITS },
   { name: 'webauthn', errors: WEBAUTHN_ERRORS, migrations: WEBAUTHN_MIGRATIONS, settings: WEBAUTHN_SETTINGS },
   { name: 'oauth', errors: OAUTH_ERRORS, migrations: OAUTH_MIGRATIONS, settings: OAUTH_SETTINGS },
   { name: 'crypto-wallets', errors: CRYPTO_WALLETS_ERRORS, migrations: CRYPTO_WALLETS_MIGRATIONS },
@@ -43,5 +45,5 @@ export const METHOD_DATA = [
   { name: 'impersonation', errors: IMPERSONATION_ERRORS, migrations: IMPERSONATION_MIGRATIONS },
   { name: 'rbac', migrations: RBAC_MIGRATIONS, settings: RBAC_SETTINGS },
   { name: 'b2b', errors: B2B_ERRORS, migrations: B2B_MIGRATIONS },
-  { name: 'idp', errors: IDP_ERRORS, migrations: IDP_MIGRATIONS, settings: IDP_SETTINGS, settingsProblems: idpSettingsProblems },
+  { name: 'idp', errors: IDP_ERRORS, migrations: IDP_MIGRATIONS, settings: IDP_SETTINGS, settingOptions: IDP_SETTING_OPTIONS, settingsProblems: idpSettingsProblems },
 ] as const satisfies readonly MethodData[];

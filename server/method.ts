@@ -14,6 +14,7 @@ import type { SessionsTable } from './db/schema.ts';
 import type { Services } from './services.ts';
 import type { METHOD_DATA } from './method-data.ts';
 import type { DeferredHandler } from './outbox.ts';
+import type { LimitDefault } from './rate-limit.ts';
 import type { Route } from './routes/types.ts';
 
 /** Folder names of sign-in methods, the same in every layer: the names server/method-data.ts lists. */
@@ -79,6 +80,18 @@ export interface MethodData {
    * Problems of the method's settings that a schema cannot state (e.g. URIs checked against the redirect
    * rules), one readable line each, for a live project file; empty when valid.
    */
+  /**
+   * `createApp` options that stand in for a setting of the method (a demo's or a test's wiring), by
+   * option name: `replace` sets the setting to the option's value, `add` adds a non-empty list to the
+   * project's. The option's type is the setting's (see {@link MethodSettingOptions}).
+   */
+  readonly settingOptions?: Readonly<Record<string, SettingOption>>;
+  /**
+   * The method's rate limits by name (unique app-wide), each with its default and the env variable that
+   * overrides its `max` (main.ts); read at run time as `svc.limits[name]`, set in tests with the
+   * `rateLimits` app option. Core's own (per recipient, per IP, per project) are in server/rate-limit.ts.
+   */
+  readonly limits?: Readonly<Record<string, LimitDefault>>;
   settingsProblems?(file: Readonly<Record<string, unknown>>): string[];
   /**
    * The method's tables with an `expires_at` column that the generic sweep of expired rows (prune.ts)
@@ -86,6 +99,20 @@ export interface MethodData {
    */
   readonly ownExpiry?: readonly string[];
 }
+
+/** One app option of a method's settings ({@link MethodData.settingOptions}): the setting it stands in for and how. */
+export interface SettingOption {
+  readonly key: string;
+  readonly how: 'replace' | 'add';
+}
+
+/** The app options one method's `settingOptions` declare, each typed as the setting it stands in for. */
+type SettingOptionsOf<D> = D extends { readonly settings: infer S; readonly settingOptions: infer O }
+  ? { -readonly [K in keyof O]?: O[K] extends { readonly key: infer Key } ? (Key extends keyof S ? (S[Key] extends z.ZodMiniType ? z.output<S[Key]> : never) : never) : never }
+  : Record<never, never>;
+
+/** The `createApp` options every listed method's settings declare (server/app.ts `AppOptions` includes them). */
+export type MethodSettingOptions = UnionToIntersection<SettingOptionsOf<(typeof METHOD_DATA)[number]>>;
 
 /**
  * A factor a user holds through a method (a passkey, a wallet, an OAuth registration, an authenticator

@@ -18,6 +18,7 @@ import { CORE_ERRORS, ERRORS } from './errors.ts';
 import { assertMethodList, type ServerMethod } from './method.ts';
 import { METHOD_DATA } from './method-data.ts';
 import { SERVER_METHODS } from './methods.ts';
+import { DEFAULT_RATE_LIMITS } from './rate-limit.ts';
 
 const SERVER = dirname(fileURLToPath(import.meta.url));
 const methods: readonly ServerMethod[] = SERVER_METHODS;
@@ -116,14 +117,22 @@ describe('server method registry', () => {
     }
   });
 
-  it("method-data.ts lists every registered method, in order, with the same errors, migrations and settings as the method's object", () => {
+  it("method-data.ts lists every registered method, in order, with the same errors, migrations, settings, setting options and limits as the method's object", () => {
     assert.deepEqual(
       METHOD_DATA.map((d) => d.name),
       methods.map((m) => m.name),
     );
     for (const [i, m] of methods.entries()) {
-      const d: { errors?: unknown; migrations?: unknown; settings?: unknown; settingsProblems?: unknown; ownExpiry?: unknown } = METHOD_DATA[i]!;
-      for (const key of ['errors', 'migrations', 'settings', 'settingsProblems'] as const) {
+      const d: {
+        errors?: unknown;
+        migrations?: unknown;
+        settings?: unknown;
+        settingOptions?: unknown;
+        limits?: unknown;
+        settingsProblems?: unknown;
+        ownExpiry?: unknown;
+      } = METHOD_DATA[i]!;
+      for (const key of ['errors', 'migrations', 'settings', 'settingOptions', 'limits', 'settingsProblems'] as const) {
         assert.equal(d[key], m[key], `${m.name}: method-data.ts's ${key} is the method's own ${key}`);
       }
       assert.deepEqual(d.ownExpiry, m.ownExpiry, `${m.name}: method-data.ts's ownExpiry is the method's own`);
@@ -144,12 +153,12 @@ describe('server method registry', () => {
         logLevel: 'silent',
       });
       const loaded = Object.keys(result.metafile.inputs).filter((f) => methodOf(f) !== undefined);
-      for (const file of loaded) assert.match(file, /^[a-z0-9-]+\/(errors|migrations|settings)\.ts$/, `${entry} loads ${file} at run time`);
+      for (const file of loaded) assert.match(file, /^[a-z0-9-]+\/(errors|migrations|settings|limits)\.ts$/, `${entry} loads ${file} at run time`);
       assert.ok(loaded.length > 0, `${entry}: the walk saw the method data modules`);
     }
   });
 
-  it("core reaches method folders only through the registry (methods.ts), the data registry (method-data.ts: a method's errors.ts, migrations.ts, settings.ts) and the admin CLI (a method's index.ts)", () => {
+  it("core reaches method folders only through the registry (methods.ts), the data registry (method-data.ts: a method's errors.ts, migrations.ts, settings.ts, limits.ts) and the admin CLI (a method's index.ts)", () => {
     const core = sources(SERVER).filter((f) => methodOf(f) === undefined);
     for (const file of core) {
       for (const target of relativeImports(file)) {
@@ -160,7 +169,7 @@ describe('server method registry', () => {
         // method-data.ts takes a method's data modules only, which import none of its code.
         const allowed =
           ((file === 'methods.ts' || file === 'cli.ts') && target === `${method}/index.ts`) ||
-          (file === 'method-data.ts' && [`${method}/errors.ts`, `${method}/migrations.ts`, `${method}/settings.ts`].includes(target));
+          (file === 'method-data.ts' && [`${method}/errors.ts`, `${method}/migrations.ts`, `${method}/settings.ts`, `${method}/limits.ts`].includes(target));
         assert.ok(allowed, `core file ${file} imports ${target}`);
       }
     }
@@ -240,6 +249,27 @@ describe('server method registry', () => {
       for (const [fragment, method] of fragments) if (code.includes(fragment)) found.push(`${file} names ${fragment}, a route of ${method}`);
     }
     assert.ok(fragments.size > 40, `${fragments.size} route paths of the methods`);
+    assert.deepEqual([...new Set(found)], []);
+  });
+
+  it("core files name no method's rate limit or app option: each method declares them (limits.ts, settingOptions) and core reads them by the list", () => {
+    const words = methods.flatMap((m) => [...Object.keys(m.limits ?? {}), ...Object.keys(m.settingOptions ?? {})]);
+    assert.ok(words.includes('smsSendPerPrefix') && words.includes('userSearchPerIp') && words.includes('idpConsentUrl'), words.join(', '));
+    const pattern = new RegExp(`(?<![\\w])(${words.join('|')})(?![\\w])`, 'g');
+    // A limit that core keeps (sends, telemetry) names no method either: no method's stem starts its name.
+    const stems = new RegExp(`^(${methods.map((m) => m.name.replace(/s$/, '').replace(/-(\w)/g, (_, c: string) => c.toUpperCase())).join('|')})`, 'i');
+    for (const name of Object.keys(DEFAULT_RATE_LIMITS)) {
+      if (words.includes(name)) continue;
+      assert.doesNotMatch(name, stems, `core's limit ${name} names a method`);
+    }
+    const core = sources(SERVER).filter((f) => methodOf(f) === undefined && !['methods.ts', 'method-data.ts', 'cli.ts'].includes(f));
+    const found: string[] = [];
+    for (const file of core) {
+      const code = readFileSync(join(SERVER, file), 'utf8')
+        .replace(/\/\*[\s\S]*?\*\//g, '')
+        .replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
+      for (const [word] of code.matchAll(pattern)) found.push(`${file} names ${word}`);
+    }
     assert.deepEqual([...new Set(found)], []);
   });
 

@@ -1,6 +1,7 @@
 /** Fixed-window send limits (DESIGN 3), counted in the database so several instances share them. */
 import { ApiError } from './errors.ts';
 import type { Db } from './db/index.ts';
+import { METHOD_DATA } from './method-data.ts';
 
 /** One limit: at most `max` hits per `windowMs`. */
 export interface Limit {
@@ -8,16 +9,22 @@ export interface Limit {
   windowMs: number;
 }
 
-/** Configurable limits; defaults are generous so normal use and tests never trip them. */
-export interface RateLimits {
+/**
+ * A limit's default and the environment variable (read by main.ts) that overrides its `max`; core's
+ * below, each method's in its `limits.ts` (server/method.ts `MethodData.limits`).
+ */
+export interface LimitDefault extends Limit {
+  readonly env?: string;
+}
+
+/** Core's limits: the sends of every method together, and telemetry. Methods declare their own (`MethodData.limits`). */
+export interface CoreRateLimits {
   /** Messages to one recipient (email address or phone number), every kind of message together. */
-  otpSendPerEmail: Limit;
-  otpSendPerIp: Limit;
-  otpSendPerProject: Limit;
-  /** users/search lookups per client IP (always on: the lookup tells whether an address has an account). */
-  userSearchPerIp: Limit;
-  /** SMS / WhatsApp sends per number prefix (the E.164 number without its last 4 digits): SMS pumping. */
-  smsSendPerPrefix: Limit;
+  sendPerRecipient: Limit;
+  /** Messages (and other sends a method counts so) started from one client IP, per project. */
+  sendPerIp: Limit;
+  /** Messages sent by one project, every kind together. */
+  sendPerProject: Limit;
   /** `POST /events` batches per client IP (429 beyond). */
   eventBatchesPerIp: Limit;
   /** `POST /events` batches naming the project's public token, from anywhere (429 beyond). */
@@ -26,33 +33,58 @@ export interface RateLimits {
   eventsStoredPerProject: Limit;
 }
 
+/** The name of a limit a method declares (its `limits.ts`, listed in server/method-data.ts). */
+export type MethodLimitName = LimitNamesOf<(typeof METHOD_DATA)[number]>;
+/** The limit names one method's data declares. */
+type LimitNamesOf<D> = D extends { readonly limits: infer L } ? keyof L & string : never;
+
+/** Configurable limits, core's and every method's by name; defaults are generous so normal use and tests never trip them. */
+export type RateLimits = CoreRateLimits & Record<MethodLimitName, Limit>;
+
 const TEN_MINUTES = 10 * 60 * 1000;
 const MINUTE = 60 * 1000;
 const HOUR = 60 * MINUTE;
 
 /**
- * Default limits: sends 10 per recipient (all kinds together), 100 per IP, 1000 per project, each per 10 minutes; users/search
- * 30 per IP per minute; SMS / WhatsApp 10 per number prefix per hour; telemetry 60 batches per IP and
- * 1200 per public token a minute, and 10,000 stored events per project a day (server/README.md "Limits").
+ * Core's defaults: sends 10 per recipient (all kinds together), 100 per IP, 1000 per project, each per 10
+ * minutes; telemetry 60 batches per IP and 1200 per public token a minute, and 10,000 stored events per
+ * project a day (server/README.md "Limits"). The env names are the ones operators have always set.
  */
-export const DEFAULT_RATE_LIMITS: RateLimits = {
-  otpSendPerEmail: { max: 10, windowMs: TEN_MINUTES },
-  otpSendPerIp: { max: 100, windowMs: TEN_MINUTES },
-  otpSendPerProject: { max: 1000, windowMs: TEN_MINUTES },
-  userSearchPerIp: { max: 30, windowMs: 60 * 1000 },
-  // A prefix is 10,000 numbers: a real user base rarely has 10 sign-ins an hour in one such block,
-  // while a pumping run walks a premium block number by number (DESIGN 3 "per number prefix").
-  smsSendPerPrefix: { max: 10, windowMs: HOUR },
-  // The client flushes at most one batch per 800 ms while events keep coming (SPEC 9); a page sends a handful.
-  eventBatchesPerIp: { max: 60, windowMs: MINUTE },
-  eventBatchesPerToken: { max: 1200, windowMs: MINUTE },
+const CORE_LIMITS: Readonly<Record<keyof CoreRateLimits, LimitDefault>> = {
+  sendPerRecipient: { max: 10, windowMs: TEN_MINUTES, env: 'RATE_LIMIT_OTP_EMAIL' },
+  sendPerIp: { max: 100, windowMs: TEN_MINUTES, env: 'RATE_LIMIT_OTP_IP' },
+  sendPerProject: { max: 1000, windowMs: TEN_MINUTES, env: 'RATE_LIMIT_OTP_PROJECT' },
+  // The client flushes at most one batch per 800 ms while events keep coming (docs/reference/sdk.md); a page sends a handful.
+  eventBatchesPerIp: { max: 60, windowMs: MINUTE, env: 'RATE_LIMIT_EVENTS_IP' },
+  eventBatchesPerToken: { max: 1200, windowMs: MINUTE, env: 'RATE_LIMIT_EVENTS_TOKEN' },
   // With the 7-day retention this bounds the table at 70,000 rows (each at most ~4.5 KB).
-  eventsStoredPerProject: { max: 10_000, windowMs: 24 * HOUR },
+  eventsStoredPerProject: { max: 10_000, windowMs: 24 * HOUR, env: 'RATE_LIMIT_EVENTS_STORED' },
 };
 
 /**
+ * Every limit's default with its env variable: core's, then each method's (a name declared twice is a
+ * programming error, refused when the module loads).
+ */
+export const LIMIT_DEFAULTS: Readonly<Record<keyof RateLimits, LimitDefault>> = (() => {
+  const out: Record<string, LimitDefault> = { ...CORE_LIMITS };
+  for (const m of METHOD_DATA) {
+    if (!('limits' in m)) continue;
+    for (const [name, limit] of Object.entries(m.limits)) {
+      if (name in out) throw new Error(`rate limit ${name} of sign-in method ${m.name} is declared twice`);
+      out[name] = limit;
+    }
+  }
+  return out as Record<keyof RateLimits, LimitDefault>;
+})();
+
+/** Default limits (see {@link LIMIT_DEFAULTS} for each one's env variable). */
+export const DEFAULT_RATE_LIMITS: RateLimits = Object.fromEntries(
+  Object.entries(LIMIT_DEFAULTS).map(([name, { max, windowMs }]) => [name, { max, windowMs }]),
+) as unknown as RateLimits;
+
+/**
  * The counter of one recipient (an email address or an E.164 number), shared by every kind of message
- * sent to it (OTP codes, magic links, password resets, ...) under `otpSendPerEmail`: one mailbox or phone
+ * sent to it (OTP codes, magic links, password resets, ...) under `sendPerRecipient`: one mailbox or phone
  * gets at most that many messages a window in all, not that many of each kind.
  */
 export function recipientKey(projectId: string, address: string): string {

@@ -12,7 +12,7 @@ describe('send limits across app instances on one database', () => {
   let a: TestApp;
   let b: TestApp;
   const clock = { t: Date.UTC(2030, 0, 1, 12, 0, 0) };
-  const limits = { rateLimits: { otpSendPerEmail: { max: 2, windowMs: 600_000 } } };
+  const limits = { rateLimits: { sendPerRecipient: { max: 2, windowMs: 600_000 } } };
   before(async () => {
     store = await testStore();
     a = await testApp(limits, { store, clock });

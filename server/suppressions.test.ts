@@ -53,7 +53,7 @@ describe('inbound keywords', () => {
 describe('unsubscribed phone numbers', () => {
   it('SMS STOP refuses every SMS send (login_or_create, primary, secondary) before delivering, counting or creating a user; WhatsApp is unaffected; START resubscribes', async () => {
     // Two sends per number per window (SMS and WhatsApp share it): refused sends that counted would use them up.
-    const t = await testApp({ rateLimits: { otpSendPerEmail: { max: 2, windowMs: 600_000 } } });
+    const t = await testApp({ rateLimits: { sendPerRecipient: { max: 2, windowMs: 600_000 } } });
     try {
       const phone = '+14155550111';
       const stop = await reply(t, 'sms', '+1 (415) 555-0111', '  stop ');
@@ -117,7 +117,7 @@ describe('unsubscribed phone numbers', () => {
 
   it('WhatsApp STOP refuses WhatsApp sends only; each synonym unsubscribes and UNSTOP / YES resubscribe; other text is ignored', async () => {
     // Many real sends to one number here; the per-number and per-prefix limits are not what this test is about.
-    const t = await testApp({ rateLimits: { otpSendPerEmail: { max: 100, windowMs: 600_000 }, smsSendPerPrefix: { max: 100, windowMs: 3_600_000 } } });
+    const t = await testApp({ rateLimits: { sendPerRecipient: { max: 100, windowMs: 600_000 }, smsSendPerPrefix: { max: 100, windowMs: 3_600_000 } } });
     try {
       const phone = '+447911123456';
       // The number's own user, signed in by SMS: its secondary sends pass the duplicate check.

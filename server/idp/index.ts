@@ -15,7 +15,7 @@ import { idpProtocolRoutes } from './protocol.ts';
 import { idpSdkRoutes } from './sdk-routes.ts';
 import { pruneIdp, revokeAllUserGrants } from './store.ts';
 import type { IdpTables } from './tables.ts';
-import { IDP_SETTINGS, idpSettingsProblems } from './settings.ts';
+import { IDP_SETTING_OPTIONS, IDP_SETTINGS, idpSettingsProblems } from './settings.ts';
 
 export {
   type CreatedIdpClient,
@@ -46,6 +46,7 @@ export const idpMethod = {
   migrations: IDP_MIGRATIONS,
   errors: IDP_ERRORS,
   settings: IDP_SETTINGS,
+  settingOptions: IDP_SETTING_OPTIONS,
   settingsProblems: idpSettingsProblems,
   tables: tableTypes<IdpTables>(),
 } satisfies ServerMethod;

@@ -37,6 +37,14 @@ export const IDP_SETTINGS = {
   idp_clients: z._default(z.array(IdpClientConfig), () => []),
 } as const;
 
+/** The `createApp` options that stand in for idp settings (a demo's or a test's wiring). */
+export const IDP_SETTING_OPTIONS = {
+  /** The OpenID provider's consent page, overriding the project's `idp_consent_url` (e.g. the demo's `/idp-consent.html`). */
+  idpConsentUrl: { key: 'idp_consent_url', how: 'replace' },
+  /** OpenID provider client applications added to the project's `idp_clients` (e.g. the demo's relying party). */
+  idpClients: { key: 'idp_clients', how: 'add' },
+} as const;
+
 /** Problems of the idp settings zod cannot state: registered URIs absolute http(s), https unless loopback. */
 export function idpSettingsProblems(live: { idp_clients?: readonly IdpClientConfig[]; idp_consent_url?: string }): string[] {
   const out: string[] = [];

@@ -90,7 +90,7 @@ export function oneTapRoutes(route: Route, svc: Services): void {
     requirePageOrigin(c, svc);
     const client = oneTapClient(svc);
     const { login, signup } = resolveOAuthRedirects(svc, body.login_redirect_url || undefined, body.signup_redirect_url || undefined);
-    await hit(svc.db, `oauth_start:ip:${pid}:${clientIp(c, svc)}`, svc.limits.otpSendPerIp, svc.now());
+    await hit(svc.db, `oauth_start:ip:${pid}:${clientIp(c, svc)}`, svc.limits.sendPerIp, svc.now());
     const nonce = newSecretToken();
     const now = svc.now();
     await k

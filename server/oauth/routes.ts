@@ -156,7 +156,7 @@ export function oauthRoutes(route: Route, svc: Services): void {
       const scopes = scopesOf(provider, q.custom_scopes);
       const params = providerParams(q);
       // Each start stores a row: bounded per client IP like the sends (the send limits' numbers).
-      await hit(svc.db, `oauth_start:ip:${pid}:${clientIp(c, svc)}`, svc.limits.otpSendPerIp, svc.now());
+      await hit(svc.db, `oauth_start:ip:${pid}:${clientIp(c, svc)}`, svc.limits.sendPerIp, svc.now());
       const base = publicBase(c, svc);
       const callbackUrl = `${base}/v1/public/oauth/callback/${provider}`;
       const codeVerifier = generateCodeVerifier();

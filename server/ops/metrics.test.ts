@@ -27,7 +27,7 @@ const scrape = async (t: TestApp, headers: Record<string, string> = {}) => {
 
 describe('metrics', () => {
   it('counts requests, latency, sign-ins and failures per method, sends per channel, rate-limit refusals, lockouts, queue depth, pool', async () => {
-    const t = await testApp({ metrics: true, metricsLoopbackWithoutToken: true, rateLimits: { otpSendPerEmail: { max: 12, windowMs: 600_000 } } });
+    const t = await testApp({ metrics: true, metricsLoopbackWithoutToken: true, rateLimits: { sendPerRecipient: { max: 12, windowMs: 600_000 } } });
     try {
       await login(t, 'metrics@example.com');
       const bad = await sendOtp(t, 'metrics@example.com');

@@ -4,6 +4,7 @@
  */
 import { type ServerMethod, tableTypes } from '../method.ts';
 import { OTPS_ERRORS } from './errors.ts';
+import { OTPS_LIMITS } from './limits.ts';
 import { otpRoutes } from './routes.ts';
 import { otpJobs, otpSendRoutes } from './send-routes.ts';
 import type { OtpsTables } from './tables.ts';
@@ -17,5 +18,6 @@ export const otpsMethod = {
   },
   jobs: otpJobs,
   errors: OTPS_ERRORS,
+  limits: OTPS_LIMITS,
   tables: tableTypes<OtpsTables>(),
 } satisfies ServerMethod;

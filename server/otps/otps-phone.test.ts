@@ -113,7 +113,7 @@ describe('OTP by SMS and WhatsApp', () => {
   });
 
   it('send limit per E.164 number -> 429 too_many_requests', async () => {
-    const limited = await testApp({ rateLimits: { otpSendPerEmail: { max: 2, windowMs: 600_000 } } });
+    const limited = await testApp({ rateLimits: { sendPerRecipient: { max: 2, windowMs: 600_000 } } });
     try {
       for (let i = 0; i < 2; i++) assert.equal((await limited.call('POST', '/sdk/v1/otps/sms/login_or_create', { body: { phone_number: PHONE } })).status, 200);
       const third = await limited.call('POST', '/sdk/v1/otps/whatsapp/login_or_create', { body: { phone_number: PHONE } });

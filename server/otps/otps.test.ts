@@ -206,7 +206,7 @@ describe('OTP email flow', () => {
 
 describe('OTP send limits', () => {
   it('per email -> 429 too_many_requests, counted in the database', async () => {
-    const t = await testApp({ rateLimits: { otpSendPerEmail: { max: 2, windowMs: 60_000 } } });
+    const t = await testApp({ rateLimits: { sendPerRecipient: { max: 2, windowMs: 60_000 } } });
     try {
       await sendOtp(t, 'limited@example.com');
       await sendOtp(t, 'limited@example.com');
@@ -223,7 +223,7 @@ describe('OTP send limits', () => {
   });
 
   it('per IP and per project', async () => {
-    const t = await testApp({ rateLimits: { otpSendPerIp: { max: 3, windowMs: 60_000 } } });
+    const t = await testApp({ rateLimits: { sendPerIp: { max: 3, windowMs: 60_000 } } });
     try {
       for (let i = 0; i < 3; i++) await sendOtp(t, `ip${i}@example.com`);
       const r = await t.call('POST', '/sdk/v1/otps/email/login_or_create', { body: { email: 'ip9@example.com' } });
@@ -231,7 +231,7 @@ describe('OTP send limits', () => {
     } finally {
       await t.close();
     }
-    const p = await testApp({ rateLimits: { otpSendPerProject: { max: 1, windowMs: 60_000 } } });
+    const p = await testApp({ rateLimits: { sendPerProject: { max: 1, windowMs: 60_000 } } });
     try {
       await sendOtp(p, 'p1@example.com');
       const r = await p.call('POST', '/sdk/v1/otps/email/login_or_create', { body: { email: 'p2@example.com' } });

@@ -50,9 +50,9 @@ export function otpRoutes(route: Route, svc: Services): void {
     await assertDeliverable(svc, 'email', email);
 
     const now = svc.now();
-    await hit(svc.db, `otp_send:project:${pid}`, svc.limits.otpSendPerProject, now);
-    await hit(svc.db, `otp_send:ip:${pid}:${clientIp(c, svc)}`, svc.limits.otpSendPerIp, now);
-    await hit(svc.db, recipientKey(pid, email), svc.limits.otpSendPerEmail, now);
+    await hit(svc.db, `otp_send:project:${pid}`, svc.limits.sendPerProject, now);
+    await hit(svc.db, `otp_send:ip:${pid}:${clientIp(c, svc)}`, svc.limits.sendPerIp, now);
+    await hit(svc.db, recipientKey(pid, email), svc.limits.sendPerRecipient, now);
 
     const user = await findOrCreateUserByEmail(svc, email);
     const minutes = body.expiration_minutes ?? OTP_EXPIRATION_DEFAULT;

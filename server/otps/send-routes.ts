@@ -84,11 +84,11 @@ export function otpSendRoutes(route: Route, svc: Services): void {
   const limit = async (c: Ctx, channel: PhoneChannel | 'email', address: string, destinationKey: string) => {
     await assertDeliverable(svc, channel, address);
     const now = svc.now();
-    await hit(svc.db, `otp_send:project:${pid}`, svc.limits.otpSendPerProject, now);
-    await hit(svc.db, `otp_send:ip:${pid}:${clientIp(c, svc)}`, svc.limits.otpSendPerIp, now);
+    await hit(svc.db, `otp_send:project:${pid}`, svc.limits.sendPerProject, now);
+    await hit(svc.db, `otp_send:ip:${pid}:${clientIp(c, svc)}`, svc.limits.sendPerIp, now);
     // SMS pumping walks a number block from many IPs: one counter per prefix, SMS and WhatsApp together.
     if (channel !== 'email') await hit(svc.db, `otp_send:prefix:${pid}:${numberPrefix(address)}`, svc.limits.smsSendPerPrefix, now);
-    await hit(svc.db, destinationKey, svc.limits.otpSendPerEmail, now);
+    await hit(svc.db, destinationKey, svc.limits.sendPerRecipient, now);
   };
 
   /**

@@ -5,6 +5,7 @@
  */
 import { type ServerMethod, tableTypes } from '../method.ts';
 import { PASSWORDS_ERRORS } from './errors.ts';
+import { PASSWORDS_LIMITS } from './limits.ts';
 import { passwordJobs, passwordRoutes } from './routes.ts';
 import { passwordUserRecords } from './store.ts';
 import type { PasswordsTables } from './tables.ts';
@@ -22,5 +23,6 @@ export const passwordsMethod = {
   jobs: passwordJobs,
   userRecords: passwordUserRecords,
   errors: PASSWORDS_ERRORS,
+  limits: PASSWORDS_LIMITS,
   tables: tableTypes<PasswordsTables>(),
 } satisfies ServerMethod;
