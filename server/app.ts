@@ -178,7 +178,9 @@ type SettingOption = {
 /** The project's settings with the options of {@link SETTING_OPTIONS} and of the methods' settings applied. */
 function withSettingOptions(config: ProjectConfig, opts: AppOptions): ProjectConfig {
   const out: Record<string, unknown> = { ...config };
-  const methodOptions = (SERVER_METHODS as readonly ServerMethod[]).flatMap((m) => Object.entries(m.settingOptions ?? {}).map(([option, o]) => ({ option, ...o })));
+  const methodOptions = (SERVER_METHODS as readonly ServerMethod[]).flatMap((m) =>
+    Object.entries(m.settingOptions ?? {}).map(([option, o]) => ({ option, ...o })),
+  );
   for (const { option, key, how } of [...SETTING_OPTIONS, ...methodOptions]) {
     const value = (opts as Readonly<Record<string, unknown>>)[option];
     if (how === 'replace' && value !== undefined) out[key] = value;

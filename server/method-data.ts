@@ -45,5 +45,12 @@ export const METHOD_DATA = [
   { name: 'impersonation', errors: IMPERSONATION_ERRORS, migrations: IMPERSONATION_MIGRATIONS },
   { name: 'rbac', migrations: RBAC_MIGRATIONS, settings: RBAC_SETTINGS },
   { name: 'b2b', errors: B2B_ERRORS, migrations: B2B_MIGRATIONS },
-  { name: 'idp', errors: IDP_ERRORS, migrations: IDP_MIGRATIONS, settings: IDP_SETTINGS, settingOptions: IDP_SETTING_OPTIONS, settingsProblems: idpSettingsProblems },
+  {
+    name: 'idp',
+    errors: IDP_ERRORS,
+    migrations: IDP_MIGRATIONS,
+    settings: IDP_SETTINGS,
+    settingOptions: IDP_SETTING_OPTIONS,
+    settingsProblems: idpSettingsProblems,
+  },
 ] as const satisfies readonly MethodData[];

@@ -108,7 +108,15 @@ export interface SettingOption {
 
 /** The app options one method's `settingOptions` declare, each typed as the setting it stands in for. */
 type SettingOptionsOf<D> = D extends { readonly settings: infer S; readonly settingOptions: infer O }
-  ? { -readonly [K in keyof O]?: O[K] extends { readonly key: infer Key } ? (Key extends keyof S ? (S[Key] extends z.ZodMiniType ? z.output<S[Key]> : never) : never) : never }
+  ? {
+      -readonly [K in keyof O]?: O[K] extends { readonly key: infer Key }
+        ? Key extends keyof S
+          ? S[Key] extends z.ZodMiniType
+            ? z.output<S[Key]>
+            : never
+          : never
+        : never;
+    }
   : Record<never, never>;
 
 /** The `createApp` options every listed method's settings declare (server/app.ts `AppOptions` includes them). */
