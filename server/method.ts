@@ -197,8 +197,8 @@ export function assertMethodList(methods: readonly ServerMethod[]): void {
   }
 }
 
-/** The table interfaces a method carries ({@link ServerMethod.tables}), or `unknown` when it has none. */
-export type TablesOf<M> = M extends { readonly tables: TableTypes<infer T> } ? T : unknown;
+/** The table interfaces a method carries ({@link ServerMethod.tables}), or none (not `unknown`, which would absorb the other methods' tables in the union). */
+export type TablesOf<M> = M extends { readonly tables: TableTypes<infer T> } ? T : Record<never, never>;
 
 /** `A | B` to `A & B` (to merge the methods' table maps into one `Database`). */
 export type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
