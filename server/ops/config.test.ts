@@ -8,6 +8,7 @@ import { liveProjectProblems, readLiveProjectFile } from '../project/file.ts';
 import { allowedOriginProblem } from '../project/origins.ts';
 import { tempDir } from '../test-helpers.ts';
 import { allowedHostProblem, checkEnvironment, KNOWN_ENV } from './config.ts';
+import { LIMIT_DEFAULTS } from '../rate-limit.ts';
 
 const problemsOf = (env: Record<string, string>) => checkEnvironment(env).problems;
 
@@ -169,6 +170,9 @@ describe('the environment table stays complete', () => {
       for (const m of src.matchAll(/env\.([A-Z][A-Z0-9_]+)|env\[['"]([A-Z][A-Z0-9_]+)['"]\]|\(\s*'([A-Z][A-Z0-9_]{2,})'/g)) read.add(m[1] ?? m[2] ?? m[3]!);
     }
     for (const signal of ['SIGINT', 'SIGTERM']) read.delete(signal);
+    // main.ts reads each limit's variable by the list (rate-limit.ts LIMIT_DEFAULTS, core's and every method's).
+    for (const { env } of Object.values(LIMIT_DEFAULTS)) if (env) read.add(env);
+    assert.ok(read.has('RATE_LIMIT_OTP_EMAIL') && read.has('RATE_LIMIT_SMS_PREFIX') && read.has('RATE_LIMIT_USER_SEARCH_IP'));
     const unchecked = [...read].filter((n) => !KNOWN_ENV.includes(n));
     assert.deepEqual(unchecked, [], `add these to ServerEnv in server/ops/config.ts (a typo in them must refuse the start): ${unchecked.join(', ')}`);
     const table = readFileSync('server/README.md', 'utf8')

@@ -9,6 +9,7 @@ import { existsSync } from 'node:fs';
 import { z } from 'zod';
 import { LOG_LEVELS } from './log.ts';
 import { MAX_WORKERS } from '../cluster.ts';
+import { LIMIT_DEFAULTS } from '../rate-limit.ts';
 
 const int = (min: number, max: number) => z.coerce.number().int(`must be an integer`).min(min).max(max);
 const bool = z.enum(['1', '0', 'true', 'false'], { error: 'must be 1, 0, true or false' });
@@ -90,14 +91,8 @@ export const ServerEnv = z.object({
   ENUMERATION_PROTECTION: bool,
   ALLOWED_HOSTS: list(allowedHostProblem),
   SMS_ALLOWED_COUNTRIES: list((e) => (/^[A-Za-z]{2}$/.test(e) ? null : 'is not an ISO 3166 alpha-2 code')),
-  RATE_LIMIT_OTP_EMAIL: int(0, 1e9),
-  RATE_LIMIT_OTP_IP: int(0, 1e9),
-  RATE_LIMIT_OTP_PROJECT: int(0, 1e9),
-  RATE_LIMIT_SMS_PREFIX: int(0, 1e9),
-  RATE_LIMIT_EVENTS_IP: int(0, 1e9),
-  RATE_LIMIT_EVENTS_TOKEN: int(0, 1e9),
-  RATE_LIMIT_EVENTS_STORED: int(0, 1e9),
-  RATE_LIMIT_USER_SEARCH_IP: int(0, 1e9),
+  // Each limit's variable (RATE_LIMIT_*), core's and every method's, as rate-limit.ts lists them with their defaults.
+  ...Object.fromEntries(Object.values(LIMIT_DEFAULTS).flatMap((d) => (d.env ? [[d.env, int(0, 1e9)]] : []))),
   HTTP_HEADERS_TIMEOUT_MS: int(0, 3_600_000),
   HTTP_REQUEST_TIMEOUT_MS: int(0, 3_600_000),
   HTTP_IDLE_TIMEOUT_MS: int(0, 3_600_000),
