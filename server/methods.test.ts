@@ -253,8 +253,15 @@ describe('server method registry', () => {
   });
 
   it("core files name no method's rate limit or app option: each method declares them (limits.ts, settingOptions) and core reads them by the list", () => {
-    const words = methods.flatMap((m) => [...Object.keys(m.limits ?? {}), ...Object.keys(m.settingOptions ?? {})]);
-    assert.ok(words.includes('smsSendPerPrefix') && words.includes('userSearchPerIp') && words.includes('idpConsentUrl'), words.join(', '));
+    const words = methods.flatMap((m) => [
+      ...Object.keys(m.limits ?? {}),
+      ...Object.values(m.limits ?? {}).flatMap((l) => (l.env ? [l.env] : [])),
+      ...Object.keys(m.settingOptions ?? {}),
+    ]);
+    assert.ok(
+      words.includes('smsSendPerPrefix') && words.includes('RATE_LIMIT_SMS_PREFIX') && words.includes('userSearchPerIp') && words.includes('idpConsentUrl'),
+      words.join(', '),
+    );
     const pattern = new RegExp(`(?<![\\w])(${words.join('|')})(?![\\w])`, 'g');
     // A limit that core keeps (sends, telemetry) names no method either: no method's stem starts its name.
     const stems = new RegExp(`^(${methods.map((m) => m.name.replace(/s$/, '').replace(/-(\w)/g, (_, c: string) => c.toUpperCase())).join('|')})`, 'i');
