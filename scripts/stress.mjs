@@ -2,11 +2,11 @@
 // `npm run test:stress [-- --runs N]`: the browser and end-to-end stages of `npm test`, N times in a
 // row (default 5), while two busy processes keep the machine's cores loaded, so a test that reads a
 // state which exists only for a moment, or races a timer, shows up here rather than on a busy CI
-// machine. The load is bounded: each busy process ends by itself after --hog-minutes (default 120)
+// machine. `--skip-build` packs the dist/ already there instead of building first. The load is bounded: each busy process ends by itself after --hog-minutes (default 120)
 // and is killed when this script ends or is interrupted. Prints the counts of every run and a
 // closing line `N passed, N failed`; exits 1 when any test failed.
 import { spawn } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureChromium, ensureDependencies } from './ensure.mjs';
 import { findTests } from './test-files.mjs';
@@ -79,7 +79,8 @@ async function counted(cmd, args, pattern, env = {}) {
 
 // The kit once, as `npm test` builds and packs it (the end-to-end tests build the host apps against the tarball).
 console.log('=== build and pack (once, before the load)');
-if ((await run(process.execPath, ['scripts/build.mjs'])).code !== 0) process.exit(1);
+const skipBuild = process.argv.includes('--skip-build') && existsSync('dist');
+if (!skipBuild && (await run(process.execPath, ['scripts/build.mjs'])).code !== 0) process.exit(1);
 const packedRun = await run(process.execPath, ['scripts/pack-app.mjs', '--reuse-dist'], { live: false });
 const packedLine = packedRun.output.trim().split('\n').at(-1) ?? '';
 if (packedRun.code !== 0 || !packedLine.startsWith('{')) {
