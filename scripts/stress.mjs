@@ -2,9 +2,10 @@
 // `npm run test:stress [-- --runs N]`: the browser and end-to-end stages of `npm test`, N times in a
 // row (default 5), while two busy processes keep the machine's cores loaded, so a test that reads a
 // state which exists only for a moment, or races a timer, shows up here rather than on a busy CI
-// machine. `--skip-build` packs the dist/ already there instead of building first. The load is bounded: each busy process ends by itself after --hog-minutes (default 120)
-// and is killed when this script ends or is interrupted. Prints the counts of every run and a
-// closing line `N passed, N failed`; exits 1 when any test failed.
+// machine. `--skip-build` packs the dist/ already there instead of building first. The load is
+// bounded: each busy process ends by itself after --hog-minutes (default 120) and is killed when
+// this script ends or is interrupted. Prints the counts of every run and a closing line
+// `N passed, N failed`; exits 1 when any test failed.
 import { spawn } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
