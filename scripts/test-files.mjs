@@ -53,13 +53,20 @@ export function touchesDatabase(file, seen = new Map()) {
 }
 
 /**
- * Whether a Node test file must run alone: it binds a fixed port (two files at once would collide) or
- * says so with a `// test: serial` line (a file that shares a path outside its own temp folder).
- * Files that listen on port 0, use freePort() or their own temp folders run two at a time.
+ * Whether a Node test file must run alone: it binds a fixed port (two files at once would collide),
+ * starts whole server processes (`startServerProcess`, `server/main.ts`, the container entrypoint:
+ * each start compiles the server and waits for it with a deadline, which two such files at once on
+ * two cores can miss), or says so with a `// test: serial` line (it shares a path outside its own
+ * temp folder). Files that listen on port 0, use freePort() or their own temp folders run two at a time.
  */
 export function mustRunAlone(file) {
   const text = readFileSync(file, 'utf8');
-  return /^\/\/ test: serial\b/m.test(text) || /\.listen\(\s*[1-9]\d*\b/.test(text) || /\bport:\s*[1-9]\d{2,}\b/.test(text);
+  return (
+    /^\/\/ test: serial\b/m.test(text) ||
+    /\.listen\(\s*[1-9]\d*\b/.test(text) ||
+    /\bport:\s*[1-9]\d{2,}\b/.test(text) ||
+    /\bstartServerProcess\(|['"]server\/main\.ts['"]|spawn\(\s*['"]sh['"]/.test(text)
+  );
 }
 
 /** The folders whose `*.test.ts(x)` files run in Chromium (web-test-runner.config.mjs) unless they are Node tests. */
