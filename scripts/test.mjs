@@ -123,7 +123,9 @@ const bin = (n) => join('node_modules', '.bin', n);
 function nodeRuns(label, files, env = {}) {
   const alone = files.filter(mustRunAlone);
   const together = files.filter((f) => !alone.includes(f));
-  const base = [process.execPath, '--import', 'tsx', '--test', '--test-reporter=spec'];
+  // A test that never ends (a fetch with no answer, a child that never exits) fails after 10 minutes
+  // instead of holding the whole run: seen under heavy load in durability and rolling-restart.
+  const base = [process.execPath, '--import', 'tsx', '--test', '--test-reporter=spec', `--test-timeout=${10 * 60_000}`];
   const runs = [];
   if (together.length > 0) {
     const note = `${label}: ${together.length} file(s) two at a time`;
