@@ -221,7 +221,8 @@ async function nodeStages() {
   if (!url) return skipped(name, 'Postgres unavailable');
   const skippedPure = serverTests.length - postgresTests.length;
   const runs = nodeRuns('Postgres', postgresTests, { TEST_DATABASE_URL: url });
-  runs[0].note = `Postgres: ${postgresTests.length} of ${serverTests.length} server test files open a database (${skippedPure} pure file(s) ran on SQLite only)\n${runs[0].note}`;
+  if (runs[0])
+    runs[0].note = `Postgres: ${postgresTests.length} of ${serverTests.length} server test files open a database (${skippedPure} pure file(s) ran on SQLite only)\n${runs[0].note}`;
   await counted(name, runs, NODE_COUNTS);
 }
 
