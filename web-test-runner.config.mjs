@@ -10,10 +10,18 @@ import { reactEsmPlugin } from './test/wtr-react-esm.mjs';
 import { referenceServerPlugin } from './test/wtr-reference-server.mjs';
 import { screenshotPlugin } from './test/wtr-screenshot.mjs';
 import { webauthnPlugin } from './test/wtr-webauthn.mjs';
+import { widgetNodeTests } from './scripts/test-files.mjs';
 
 export default {
-  // demo/ holds Node-run tests only; *.e2e.test.ts files drive Chromium from Node (playwright-core).
-  files: ['{src,elements,react-internals}/**/*.test.{ts,tsx}', 'sdk-core/**/*.browser.test.ts', 'test/**/*.browser.test.ts', '!**/*.e2e.test.ts'],
+  // demo/ holds Node-run tests only; *.e2e.test.ts files drive Chromium from Node (playwright-core);
+  // widget tests of pure logic import node:test and run in Node (scripts/test.mjs).
+  files: [
+    '{src,elements,react-internals}/**/*.test.{ts,tsx}',
+    'sdk-core/**/*.browser.test.ts',
+    'test/**/*.browser.test.ts',
+    '!**/*.e2e.test.ts',
+    ...widgetNodeTests().map((f) => `!${f}`),
+  ],
   nodeResolve: { exportConditions: ['browser'] },
   // One page at a time: the tests share one server and two cores.
   concurrency: 1,

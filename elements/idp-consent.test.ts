@@ -354,6 +354,9 @@ describe('<auth-idp-consent> against the OpenID provider (real server)', () => {
     expect(to.searchParams.get('state')).to.equal('st-1');
     expect(to.searchParams.get('code')).to.be.a('string').and.not.equal('');
     expect(events.map((e) => e.type)).to.deep.equal(['OAuthAuthorizeFlowStart', 'OAuthAuthorizeFlowComplete']);
+    // navigate() is called before React commits the screen: 'submitting' may still be shown for a
+    // moment, so wait for the screen the user is left on.
+    await waitFor(() => root.querySelector('[data-idp-state="redirecting"]'), 'redirecting screen');
     expect(root.querySelector('[data-idp-state]')!.getAttribute('data-idp-state')).to.equal('redirecting');
     expect(errors).to.deep.equal([]);
   });

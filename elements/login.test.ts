@@ -155,6 +155,8 @@ describe('<auth-login>', () => {
     el.strings = { 'otp.successTitle': 'All set!' };
     el.callbacks = {};
     await waitFor(() => root.querySelector('h1')?.textContent === 'All set!', 're-render');
+    // The completion event comes from an effect after the screen: wait for it, then give a repeat time.
+    await waitFor(() => types.includes('authenticate-flow-complete'), 'authenticate-flow-complete');
     await settle();
     expect(types).to.deep.equal(['OTP_EMAIL_LOGIN_OR_CREATE', 'OTP_AUTHENTICATE', 'authenticate-flow-complete']);
   });

@@ -108,6 +108,7 @@ describe('<auth-passkey-registration>', () => {
     await axeClean(el, 'Success');
 
     root.querySelector<HTMLButtonElement>('[data-passkey-done]')!.click();
+    await waitFor(() => events.some((e) => e.type === 'PASSKEY_DONE'), 'PASSKEY_DONE');
     await settle();
     expect(events.map((e) => e.type)).to.deep.equal(['PASSKEY_REGISTER', 'PASSKEY_DONE']);
   });
@@ -236,6 +237,7 @@ describe('<auth-passkey-registration>', () => {
     const done = root.querySelector<HTMLButtonElement>('[data-passkey-done]')!;
     expect(done.disabled).to.equal(false);
     done.click();
+    await waitFor(() => events.some((e) => e.type === 'PASSKEY_DONE'), 'PASSKEY_DONE');
     await settle();
     expect(events.map((e) => e.type)).to.deep.equal(['PASSKEY_REGISTER', 'PASSKEY_DONE']);
   });

@@ -3,12 +3,16 @@
 // empty project, as a host would (`npm install --omit=dev`); prints a JSON line with the paths and
 // the measures (packed size, file count, installed size and package count). The package tests
 // (test/package/) run against that project: the types, SSR imports and what got installed.
+// With --reuse-dist (`npm test`, right after its own build) the kit is not built a second time: the
+// files `npm pack` would take are copied from dist/ into a staging folder, minus the
+// sourceMappingURL comments that prepack's build leaves out (scripts/build.mjs --pack), and packed
+// there with --ignore-scripts. A user's `npm pack` still builds through prepack.
 // Dev tools the type tests compile with (React 18 types, Vue, Svelte, Angular) are linked in from
 // this repository after the measure, since they are the host's, not the kit's.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 
 const repo = resolve(import.meta.dirname, '..');
 
@@ -23,11 +27,36 @@ function bytesUnder(dir) {
   return n;
 }
 
-/** Packs and installs; returns { root, app, tarball, pack: {size, unpackedSize, entryCount, files}, install: {bytes, packages} }. */
-export function packApp() {
+/** A built file's trailing `//# sourceMappingURL=` line, as rollup writes it unless the map is hidden. */
+const MAP_COMMENT = /\n\/\/# sourceMappingURL=[^\n]*\n?$/;
+
+/**
+ * A folder holding exactly the files `npm pack` takes from the repository (its own dry-run list),
+ * with dist/'s JavaScript as `scripts/build.mjs --pack` writes it (no sourceMappingURL comment).
+ */
+function stageBuiltFiles(root, npmEnv) {
+  if (!existsSync(join(repo, 'dist'))) throw new Error('--reuse-dist: no dist/ (run scripts/build.mjs first)');
+  const dry = execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: repo, env: npmEnv, stdio: ['ignore', 'pipe', 'inherit'] });
+  const stage = join(root, 'stage');
+  for (const { path } of JSON.parse(dry.toString())[0].files) {
+    const to = join(stage, path);
+    mkdirSync(dirname(to), { recursive: true });
+    if (path.startsWith('dist/') && path.endsWith('.js')) writeFileSync(to, readFileSync(join(repo, path), 'utf8').replace(MAP_COMMENT, '\n'));
+    else copyFileSync(join(repo, path), to);
+  }
+  return stage;
+}
+
+/**
+ * Packs and installs; returns { root, app, tarball, pack: {size, unpackedSize, entryCount, files}, install: {bytes, packages} }.
+ * `reuseDist` packs the current dist/ instead of building again (see the top of this file).
+ */
+export function packApp({ reuseDist = false } = {}) {
   const root = mkdtempSync(join(tmpdir(), 'auth-elements-pack-'));
   const npmEnv = { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' };
-  const out = execFileSync('npm', ['pack', '--json', '--pack-destination', root], { cwd: repo, env: npmEnv, stdio: ['ignore', 'pipe', 'inherit'] });
+  const packArgs = ['pack', '--json', '--pack-destination', root, ...(reuseDist ? ['--ignore-scripts'] : [])];
+  const cwd = reuseDist ? stageBuiltFiles(root, npmEnv) : repo;
+  const out = execFileSync('npm', packArgs, { cwd, env: npmEnv, stdio: ['ignore', 'pipe', 'inherit'] });
   const info = JSON.parse(out.toString())[0];
   const tarball = join(root, info.filename);
   const app = join(root, 'app');
@@ -74,5 +103,5 @@ export function packApp() {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  console.log(JSON.stringify(packApp()));
+  console.log(JSON.stringify(packApp({ reuseDist: process.argv.includes('--reuse-dist') })));
 }

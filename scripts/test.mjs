@@ -2,29 +2,39 @@
 // The one test command (README, CI): typecheck, lint, Node tests (server on SQLite, then on
 // Postgres when one can be had), build, pack, end-to-end tests (the host apps of demo/hosts/ among
 // them, built against the packed kit), browser tests, size budget, package checks. Each stage's
-// counts are added up into a closing line `total: N passed, N failed`.
+// counts and wall time are added up into a summary that closes with `total: N passed, N failed`.
+//
+// Stages that do not depend on each other run together: the four quick checks beside the build, the
+// pack and the tarball checks beside the Node tests. A stage that runs beside another keeps its
+// output and prints it whole when it ends, so two stages never interleave line by line.
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureChromium, ensureDependencies } from './ensure.mjs';
+import { findTests, mustRunAlone, touchesDatabase, widgetNodeTests } from './test-files.mjs';
 
 if (!ensureDependencies()) process.exit(1);
 const haveChromium = ensureChromium();
 
 const totals = { passed: 0, failed: 0 };
+/** Summary lines in the order the stages were started (stages that run together end in any order). */
 const stages = [];
 /** Names of failed tests per stage, repeated under the summary so the tail of a CI log says what failed. */
 const failures = [];
+const started = performance.now();
 
-/** Runs a command, mirroring its output, and resolves to { code, output }. */
-function run(cmd, args, env = {}) {
+/**
+ * Runs a command and resolves to { code, output }. With `live` its output is mirrored as it comes;
+ * otherwise it is only kept (the stage prints it whole when it ends).
+ */
+function run(cmd, args, { env = {}, live = true } = {}) {
   return new Promise((resolve) => {
     const child = spawn(cmd, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     const take = (stream, sink) =>
       stream.on('data', (d) => {
         output += d;
-        sink.write(d);
+        if (live) sink.write(d);
       });
     take(child.stdout, process.stdout);
     take(child.stderr, process.stderr);
@@ -32,39 +42,65 @@ function run(cmd, args, env = {}) {
   });
 }
 
-function findTests(dir, keep) {
-  const out = [];
-  for (const name of readdirSync(dir)) {
-    if (name === 'node_modules' || name === 'dist' || name.startsWith('.')) continue;
-    const p = join(dir, name);
-    if (statSync(p).isDirectory()) out.push(...findTests(p, keep));
-    else if (keep(p)) out.push(p);
-  }
-  return out;
-}
-
-function record(name, passed, failed) {
+/**
+ * One stage: its header, its body `fn(live)` resolving to { passed, failed, output? }, its wall time.
+ * A stage run `alone` streams its output; otherwise the output comes whole, under its header, at the end.
+ */
+async function stage(name, fn, { alone = false } = {}) {
+  const slot = stages.push(`${name}: (not finished)`) - 1;
+  if (alone) console.log(`\n=== ${name}`);
+  const t0 = performance.now();
+  const { passed, failed, output = '' } = await fn(alone);
+  const seconds = ((performance.now() - t0) / 1000).toFixed(1);
+  if (!alone) process.stdout.write(`\n=== ${name} (ran beside other stages)\n${output}${output.endsWith('\n') || !output ? '' : '\n'}`);
   totals.passed += passed;
   totals.failed += failed;
-  stages.push(`${name}: ${passed} passed, ${failed} failed`);
+  stages[slot] = `${name}: ${passed} passed, ${failed} failed (${seconds} s)`;
+  return failed === 0;
+}
+
+/** A stage that did not run because what it needs failed or is missing: one failure. */
+function skipped(name, why) {
+  return stage(name, async () => ({ passed: 0, failed: 1, output: `not run: ${why}\n` }));
 }
 
 /** A stage that is one check: passes when the command exits 0. */
-async function check(name, cmd, args) {
-  console.log(`\n=== ${name}`);
-  const { code } = await run(cmd, args);
-  record(name, code === 0 ? 1 : 0, code === 0 ? 0 : 1);
-  return code === 0;
+function check(name, cmd, args, opts = {}) {
+  return stage(
+    name,
+    async (live) => {
+      const { code, output } = await run(cmd, args, { live });
+      return { passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, output };
+    },
+    opts,
+  );
 }
 
 /** A stage that counts what a runner reports; a crash with no counts still counts as a failure. */
-async function counted(name, cmd, args, pattern, env = {}) {
-  console.log(`\n=== ${name}`);
-  const { code, output } = await run(cmd, args, env);
-  const passed = [...output.matchAll(pattern.passed)].reduce((n, m) => n + Number(m[1]), 0);
-  const failed = [...output.matchAll(pattern.failed)].reduce((n, m) => n + Number(m[1]), 0);
-  record(name, passed, failed === 0 && code !== 0 ? 1 : failed);
-  if (failed > 0 || code !== 0) failures.push(...failedNames(output).map((n) => `${name}: ${n}`));
+function counted(name, runs, pattern, opts = {}) {
+  return stage(
+    name,
+    async (live) => {
+      let passed = 0;
+      let failed = 0;
+      let all = '';
+      for (const { cmd, args, env = {}, note } of runs) {
+        if (note) {
+          if (live) console.log(note);
+          all += `${note}\n`;
+        }
+        const { code, output } = await run(cmd, args, { env, live });
+        all += output;
+        const p = [...output.matchAll(pattern.passed)].reduce((n, m) => n + Number(m[1]), 0);
+        const f = [...output.matchAll(pattern.failed)].reduce((n, m) => n + Number(m[1]), 0);
+        passed += p;
+        failed += f === 0 && code !== 0 ? 1 : f;
+        if (f > 0 || code !== 0) failures.push(...failedNames(output).map((n) => `${name}: ${n}`));
+      }
+      return { passed, failed, output: all };
+    },
+    opts,
+  );
 }
 
 /** Failed test names in a runner's output: WTR's `wtr failed:` lines, node's spec `✖` lines. */
@@ -77,90 +113,137 @@ function failedNames(output) {
 
 const NODE_COUNTS = { passed: /^ℹ pass (\d+)$/gm, failed: /^ℹ fail (\d+)$/gm };
 const WTR_COUNTS = { passed: /^wtr: (\d+) passed/gm, failed: /^wtr: \d+ passed, (\d+) failed/gm };
-const nodeTest = (files) => [process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', ...files]];
 const bin = (n) => join('node_modules', '.bin', n);
 
-await check('typecheck', bin('tsc'), ['-p', 'tsconfig.json']);
-await check('lint', bin('biome'), ['lint', '.']);
-await check('format', bin('biome'), ['format', '.']);
-await check('layer rules', process.execPath, ['scripts/check-layers.mjs']);
+/**
+ * The node runs of a set of test files: those that may share the machine two at a time
+ * (--test-concurrency=2: each has its own temp folder or Postgres database and free ports), then
+ * those that must run alone (scripts/test-files.mjs, mustRunAlone), one at a time.
+ */
+function nodeRuns(label, files, env = {}) {
+  const alone = files.filter(mustRunAlone);
+  const together = files.filter((f) => !alone.includes(f));
+  // A test that never ends (a fetch with no answer, a child that never exits) fails after 10 minutes
+  // instead of holding the whole run: seen under heavy load in durability and rolling-restart.
+  const base = [process.execPath, '--import', 'tsx', '--test', '--test-reporter=spec', `--test-timeout=${10 * 60_000}`];
+  const runs = [];
+  if (together.length > 0) {
+    const note = `${label}: ${together.length} file(s) two at a time`;
+    runs.push({ cmd: base[0], args: [...base.slice(1), '--test-concurrency=2', ...together], env, note });
+  }
+  if (alone.length > 0) {
+    const note = `${label}: ${alone.length} file(s) alone (${alone.join(', ')})`;
+    runs.push({ cmd: base[0], args: [...base.slice(1), '--test-concurrency=1', ...alone], env, note });
+  }
+  return runs;
+}
 
 const isUnit = (p) => p.endsWith('.test.ts') && !p.endsWith('.browser.test.ts') && !p.endsWith('.e2e.test.ts');
 // test/attacks/*.test.ts are server-side attack probes: they run on both databases like the server suite.
 // test/package/ runs against the packed tarball, in its own stage at the end.
 const isPackageTest = (p) => p.startsWith(join('test', 'package'));
 const serverTests = [...findTests('server', isUnit), ...findTests('test', (p) => isUnit(p) && !isPackageTest(p))];
-await counted(
-  'node tests (server on SQLite, sdk-core, demo)',
-  ...nodeTest([...serverTests, ...findTests('sdk-core', isUnit), ...findTests('demo', isUnit)]),
-  NODE_COUNTS,
-);
+// Pure-logic tests of the widget folders (they import node:test) run in Node; the rest in Chromium.
+const nodeTests = [...serverTests, ...findTests('sdk-core', isUnit), ...findTests('demo', isUnit), ...widgetNodeTests()];
+// The Postgres run repeats only the files that open a database (every store query runs on both).
+const postgresTests = serverTests.filter((f) => touchesDatabase(f));
 
-// The same server suite on Postgres, the store for several instances (DATABASE_URL).
-if (existsSync('scripts/postgres.mjs')) {
-  const { ensurePostgres } = await import('./postgres.mjs');
-  const url = await ensurePostgres().catch((e) => {
-    console.error(`Postgres unavailable: ${e.message}`);
-    return null;
-  });
-  if (url) await counted('node tests (server on Postgres)', ...nodeTest(serverTests), NODE_COUNTS, { TEST_DATABASE_URL: url });
-  else record('node tests (server on Postgres)', 0, 1);
-}
+// 1. The quick checks beside the build: each is small, and the build waits on rollup's single thread.
+const [, , , , built] = await Promise.all([
+  check('typecheck', bin('tsc'), ['-p', 'tsconfig.json']),
+  check('lint', bin('biome'), ['lint', '.']),
+  check('format', bin('biome'), ['format', '.']),
+  check('layer rules', process.execPath, ['scripts/check-layers.mjs']),
+  check('build', process.execPath, ['scripts/build.mjs']),
+]);
 
-const built = await check('build', process.execPath, ['scripts/build.mjs']);
-
-// The package as a host installs it: `npm pack` (prepack builds), the tarball installed alone into
-// an empty project. The end-to-end tests build the host apps (demo/hosts/) against it; at the end,
-// publint and arethetypeswrong check the tarball, and the package tests (SSR imports, type tests of
-// consumers, what gets installed, the manifest) run against that project.
-console.log('\n=== pack');
+// 2. The Node tests, with the pack and the checks of the tarball beside them (npm's install is
+// mostly waiting). The package as a host installs it: the kit built once above, packed without a
+// second build (pack-app.mjs, reuseDist), the tarball installed alone into an empty project. The
+// end-to-end tests build the host apps (demo/hosts/) against it; publint and arethetypeswrong check
+// the tarball, and the package tests (SSR imports, type tests of consumers, what gets installed, the
+// manifest) run against that project.
 let packed = null;
 let packInfo = null;
-if (built) {
-  const { packApp } = await import('./pack-app.mjs');
-  try {
-    packed = packApp();
+async function packAndCheck() {
+  if (!built) {
+    await skipped('pack', 'the build failed');
+    for (const n of ['publint (packed tarball)', 'arethetypeswrong (packed tarball)', 'package tests (packed tarball)']) await skipped(n, 'nothing packed');
+    return;
+  }
+  await stage('pack', async () => {
+    // A child process: npm's pack and install would hold this process's event loop, and with it the
+    // output pipes of the Node tests running beside.
+    const { code, output } = await run(process.execPath, ['scripts/pack-app.mjs', '--reuse-dist'], { live: false });
+    const last = output.trim().split('\n').at(-1) ?? '';
+    if (code !== 0 || !last.startsWith('{')) return { passed: 0, failed: 1, output: `pack failed:\n${output}` };
+    packed = JSON.parse(last);
     const { pack, install } = packed;
-    console.log(`packed: ${pack.entryCount} files, ${pack.size} B (${pack.unpackedSize} B unpacked)`);
-    console.log(`installed alone: ${install.packages.length} package(s) (${install.packages.join(', ')}), ${install.bytes} B`);
     packInfo = join(packed.root, 'pack-info.json');
     writeFileSync(packInfo, JSON.stringify(packed));
-  } catch (e) {
-    console.error(`pack failed: ${e.message}`);
+    return {
+      passed: 1,
+      failed: 0,
+      output:
+        `packed: ${pack.entryCount} files, ${pack.size} B (${pack.unpackedSize} B unpacked)\n` +
+        `installed alone: ${install.packages.length} package(s) (${install.packages.join(', ')}), ${install.bytes} B\n`,
+    };
+  });
+  if (!packed) {
+    for (const n of ['publint (packed tarball)', 'arethetypeswrong (packed tarball)', 'package tests (packed tarball)']) await skipped(n, 'nothing packed');
+    return;
   }
-}
-record('pack', packed ? 1 : 0, packed ? 0 : 1);
-
-// End-to-end tests drive Chromium from Node over the built bundle (dist/) and the host apps.
-if (packed && haveChromium) {
-  await counted('end-to-end tests', ...nodeTest(findTests('.', (p) => p.endsWith('.e2e.test.ts'))), NODE_COUNTS, { AE_PACK_INFO: packInfo });
-} else record('end-to-end tests', 0, 1);
-
-if (haveChromium) await counted('browser tests', bin('wtr'), [], WTR_COUNTS);
-else record('browser tests', 0, 1);
-
-if (built) await check('size budget', process.execPath, ['scripts/size.mjs', '--check']);
-else record('size budget', 0, 1);
-
-if (packed) {
   await check('publint (packed tarball)', bin('publint'), ['run', packed.tarball, '--strict']);
   // The kit is ESM only (custom elements run in browsers and bundlers; Node 20.19+ can require(esm)):
   // the esm-only profile leaves out node10 (no `exports` support) and CJS `require` resolutions.
   await check('arethetypeswrong (packed tarball)', bin('attw'), [packed.tarball, '--profile', 'esm-only']);
   await counted(
     'package tests (packed tarball)',
-    ...nodeTest(findTests(join('test', 'package'), (p) => p.endsWith('.test.ts') && !p.endsWith('.e2e.test.ts'))),
+    nodeRuns(
+      'package tests',
+      findTests(join('test', 'package'), (p) => p.endsWith('.test.ts') && !p.endsWith('.e2e.test.ts')),
+      { AE_PACK_INFO: packInfo },
+    ),
     NODE_COUNTS,
-    { AE_PACK_INFO: packInfo },
   );
-} else {
-  record('publint (packed tarball)', 0, 1);
-  record('arethetypeswrong (packed tarball)', 0, 1);
-  record('package tests (packed tarball)', 0, 1);
 }
+
+async function nodeStages() {
+  await counted('node tests (server on SQLite, sdk-core, demo, widget logic)', nodeRuns('SQLite', nodeTests), NODE_COUNTS);
+  // The server suite's database files on Postgres, the store for several instances (DATABASE_URL).
+  if (!existsSync('scripts/postgres.mjs')) return;
+  const { ensurePostgres } = await import('./postgres.mjs');
+  const url = await ensurePostgres().catch((e) => {
+    console.error(`Postgres unavailable: ${e.message}`);
+    return null;
+  });
+  const name = 'node tests (server on Postgres)';
+  if (!url) return skipped(name, 'Postgres unavailable');
+  const skippedPure = serverTests.length - postgresTests.length;
+  const runs = nodeRuns('Postgres', postgresTests, { TEST_DATABASE_URL: url });
+  if (runs[0])
+    runs[0].note = `Postgres: ${postgresTests.length} of ${serverTests.length} server test files open a database (${skippedPure} pure file(s) ran on SQLite only)\n${runs[0].note}`;
+  await counted(name, runs, NODE_COUNTS);
+}
+
+await Promise.all([nodeStages(), packAndCheck()]);
+
+// 3. The browser-driven stages, one after the other (each keeps Chromium and both cores busy).
+if (packed && haveChromium) {
+  const e2e = findTests('.', (p) => p.endsWith('.e2e.test.ts'));
+  const base = [process.execPath, '--import', 'tsx', '--test', '--test-reporter=spec'];
+  await counted('end-to-end tests', [{ cmd: base[0], args: [...base.slice(1), ...e2e], env: { AE_PACK_INFO: packInfo } }], NODE_COUNTS, { alone: true });
+} else await skipped('end-to-end tests', haveChromium ? 'nothing packed' : 'no Chromium');
+
+if (haveChromium) await counted('browser tests', [{ cmd: bin('wtr'), args: [] }], WTR_COUNTS, { alone: true });
+else await skipped('browser tests', 'no Chromium');
+
+if (built) await check('size budget', process.execPath, ['scripts/size.mjs', '--check'], { alone: true });
+else await skipped('size budget', 'the build failed');
 
 console.log('\n=== summary');
 for (const s of stages) console.log(`  ${s}`);
+console.log(`  wall time: ${((performance.now() - started) / 1000).toFixed(1)} s`);
 if (failures.length > 0) {
   console.log('failed:');
   for (const f of failures) console.log(`  ${f}`);

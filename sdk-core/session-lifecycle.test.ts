@@ -309,8 +309,9 @@ describe('session manager (SPEC §4)', () => {
 
     it('keeps refreshing while a session is in state, backing off through outages, though no token is readable', async () => {
       const { client, clock } = customSetup();
-      // Let the start-up call (no session yet: unauthorized) finish before signing in.
-      await eventually(() => refreshCalls() === 1, 'start-up call');
+      // Let the start-up call (no session yet: unauthorized) finish before signing in: its answer has
+      // reached the client (however slow the server was), then one more turn for the client to read it.
+      await eventually(() => refreshCalls() === 1 && proxy.answered.some((p) => p.endsWith('/sessions/authenticate')), 'start-up call answered');
       await new Promise((r) => setTimeout(r, 20));
       clock.advance(TELEMETRY_FLUSH_MS);
       await signInByEmail(client, server.url, email());

@@ -32,6 +32,8 @@ export class FaultProxy {
   private held: (() => void)[] = [];
   /** Requests hanging right now (the client has not given up on them yet). */
   hanging = 0;
+  /** Paths of the requests whose answer went back whole, so a test waits for an answer rather than a time. */
+  readonly answered: string[] = [];
 
   constructor(private readonly target: string) {}
 
@@ -40,6 +42,7 @@ export class FaultProxy {
     const target = new URL(this.target);
     this.server = createServer((req, res) => {
       this.seen.push(req.url ?? '');
+      res.on('finish', () => this.answered.push(req.url ?? ''));
       const mode = this.mode;
       // A browser page on another origin can read the proxy's own answers too (CORS as the server
       // would send it), and its preflights reach the server, so faults show as the page sees them.

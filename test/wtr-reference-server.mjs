@@ -32,9 +32,8 @@ async function waitFor(url, child, ms = 60_000) {
 }
 
 /** Starts one reference server process on a free port with `extraEnv`; resolves to its env entry and a stop. */
-async function startReferenceServer(extraEnv) {
+async function startReferenceServer(extraEnv, dataDir = mkdtempSync(join(tmpdir(), 'auth-elements-wtr-'))) {
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'auth-elements-wtr-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     // The browser tests' numbers are all 415-555-XXXX, one number prefix, over one run of the shared
     // server: the per-prefix SMS limit (an SMS-pumping guard, tested in test/attacks/) is not theirs to meet.
@@ -57,6 +56,46 @@ async function startReferenceServer(extraEnv) {
 }
 
 /**
+ * test/idp-provider.ts kept running for `dataDir` (`--serve`): `call(payload)` sends one request line
+ * and resolves with its answer; `stop()` ends it. Started early, so tsx's start is paid beside the tests.
+ */
+function idpProvider(dataDir) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'test/idp-provider.ts', dataDir, '--serve'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const waiting = new Map();
+  let nextId = 1;
+  let buffered = '';
+  child.stdout.on('data', (d) => {
+    buffered += d;
+    for (let nl = buffered.indexOf('\n'); nl >= 0; nl = buffered.indexOf('\n')) {
+      const { id, result, error } = JSON.parse(buffered.slice(0, nl));
+      buffered = buffered.slice(nl + 1);
+      const w = waiting.get(id);
+      waiting.delete(id);
+      if (error) w?.reject(new Error(`idp:create-client failed: ${error}`));
+      else w?.resolve(result);
+    }
+  });
+  child.on('exit', (code) => {
+    for (const w of waiting.values()) w.reject(new Error(`idp:create-client: test/idp-provider.ts exited with ${code}`));
+    waiting.clear();
+  });
+  return {
+    call(payload) {
+      if (child.exitCode !== null) return Promise.reject(new Error(`idp:create-client: test/idp-provider.ts exited with ${child.exitCode}`));
+      const id = nextId++;
+      return new Promise((resolve, reject) => {
+        waiting.set(id, { resolve, reject });
+        child.stdin.write(`${JSON.stringify({ id, payload })}\n`);
+      });
+    },
+    stop() {
+      child.stdin.end();
+      if (child.exitCode === null) child.kill('SIGTERM');
+    },
+  };
+}
+
+/**
  * WTR plugin: reference server lifecycle plus the test environment document. Two servers: the
  * default project (new projects require PKCE for magic links and resets), and one that opted out
  * (`withoutPkce`), for the flows a project without PKCE has (the one-click confirmation step).
@@ -64,37 +103,32 @@ async function startReferenceServer(extraEnv) {
 export function referenceServerPlugin() {
   let servers = [];
   let env;
+  let idp;
   return {
     name: 'auth-reference-server',
     async serverStart() {
+      // The provider child starts beside the servers (it reads the database only when asked).
+      const dataDir = mkdtempSync(join(tmpdir(), 'auth-elements-wtr-'));
+      idp = idpProvider(dataDir);
       servers = await Promise.all([
-        startReferenceServer({}),
+        startReferenceServer({}, dataDir),
         startReferenceServer({ PKCE_REQUIRED_FOR_EMAIL_MAGIC_LINKS: '0', PKCE_REQUIRED_FOR_PASSWORD_RESETS: '0' }),
       ]);
       env = { ...servers[0].env, withoutPkce: servers[1].env };
     },
     async serverStop() {
+      idp?.stop();
       await Promise.all(servers.map((s) => s.stop()));
     },
     // `executeServerCommand('idp:create-client', options)`: registers a client application of the
     // default server's OpenID provider (test/idp-provider.ts); answers { client_id, client_secret, project_id }.
     // Asynchronous: a synchronous child would stall this process (the page's file server and the
-    // runner's link to the browser) for as long as tsx takes to start on a loaded machine.
+    // runner's link to the browser) for as long as tsx takes to start on a loaded machine. And served
+    // by one child started with the servers (`--serve`): a child started per command took longer than
+    // the runner's fixed 20 s limit for a command's answer when the machine was busy.
     async executeCommand({ command, payload }) {
       if (command !== 'idp:create-client') return undefined;
-      const args = ['--import', 'tsx', 'test/idp-provider.ts', servers[0].dataDir, JSON.stringify(payload ?? {})];
-      const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (d) => {
-        stdout += d;
-      });
-      child.stderr.on('data', (d) => {
-        stderr += d;
-      });
-      const status = await new Promise((resolve) => child.on('close', resolve));
-      if (status !== 0) throw new Error(`idp:create-client failed: ${stderr}`);
-      return JSON.parse(stdout);
+      return idp.call(payload ?? {});
     },
     serve(context) {
       if (context.path === '/__auth_test_env.json') return { body: JSON.stringify(env), type: 'json' };

@@ -187,6 +187,8 @@ describe('crypto-wallet sign-in in the login widget (injected wallets, real keys
     await waitFor(() => screen() === 'CryptoConfirmation', 'CryptoConfirmation');
     expect(q('h1')!.textContent).to.equal('Success!');
     expect(w.host.textContent).to.contain('You have successfully logged in.');
+    // The completion event comes from an effect after the screen: wait for it, then give a repeat time.
+    await waitFor(() => events.some((e) => e.type === 'authenticate-flow-complete'), 'authenticate-flow-complete');
     await settle();
     expect(events.map((e) => e.type)).to.deep.equal(['CRYPTO_WALLET_AUTHENTICATE_START', 'CRYPTO_WALLET_AUTHENTICATE', 'authenticate-flow-complete']);
     const session = w.client.session.getSync()!;
@@ -319,6 +321,7 @@ describe('crypto-wallet sign-in in the login widget (injected wallets, real keys
     render();
     (await waitFor(() => q<HTMLButtonElement>('[data-wallet="Metamask"]'), 'Metamask button')).click();
     await waitFor(() => screen() === 'CryptoError', 'CryptoError');
+    await waitFor(() => w.errors.length > 0, 'onError');
     await settle();
     expect(w.errors.map((e) => (e as { error?: { error_type?: string } }).error?.error_type ?? JSON.stringify(e))).to.have.length(1);
     expect(w.client.session.getSync()).to.equal(null);

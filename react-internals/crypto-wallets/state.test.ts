@@ -1,5 +1,6 @@
 /** The crypto part of the state machine (SPEC §4 "Crypto") and the 6-button rule (SPEC §2), as pure functions. */
-import { expect } from '@open-wc/testing';
+import assert from 'node:assert/strict';
+import { before, describe, it } from 'node:test';
 import { initialWidgetState, type WidgetState, widgetReducer } from '../login/state.ts';
 import { maxWalletButtons, splitWallets, WALLETS } from './wallets.ts';
 import { loadAllUiMethods } from '../registry.ts';
@@ -12,26 +13,26 @@ describe('crypto state machine', () => {
 
   it('connect -> challenge -> sign -> success, counting the flow once', () => {
     let s = widgetReducer(at('Main'), { type: 'crypto_wallet_selected', wallet: 'Phantom' });
-    expect(s.screen).to.equal('CryptoConnect');
-    expect(s.cryptoState).to.deep.equal({ walletAddress: '', walletOption: 'Phantom', walletChallenge: '' });
+    assert.equal(s.screen, 'CryptoConnect');
+    assert.deepEqual(s.cryptoState, { walletAddress: '', walletOption: 'Phantom', walletChallenge: '' });
     s = widgetReducer(s, { type: 'crypto_challenge_received', wallet: 'Phantom', address: 'addr', challenge: 'sign me' });
-    expect(s.screen).to.equal('CryptoSignMessage');
-    expect(s.cryptoState).to.deep.equal({ walletAddress: 'addr', walletOption: 'Phantom', walletChallenge: 'sign me' });
+    assert.equal(s.screen, 'CryptoSignMessage');
+    assert.deepEqual(s.cryptoState, { walletAddress: 'addr', walletOption: 'Phantom', walletChallenge: 'sign me' });
     s = widgetReducer(s, { type: 'crypto_authenticated', wallet: 'Phantom' });
-    expect(s.screen).to.equal('CryptoConfirmation');
-    expect(s.completedFlows).to.equal(1);
+    assert.equal(s.screen, 'CryptoConfirmation');
+    assert.equal(s.completedFlows, 1);
   });
 
   it('any failure during the flow goes to CryptoError; late answers after Back change nothing', () => {
     const connecting = widgetReducer(at('Main'), { type: 'crypto_wallet_selected', wallet: 'Metamask' });
-    expect(widgetReducer(connecting, { type: 'crypto_failed', wallet: 'Metamask' }).screen).to.equal('CryptoError');
+    assert.equal(widgetReducer(connecting, { type: 'crypto_failed', wallet: 'Metamask' }).screen, 'CryptoError');
     const back = widgetReducer(connecting, { type: 'back_to_main' });
-    expect(back.screen).to.equal('Main');
-    expect(widgetReducer(back, { type: 'crypto_failed', wallet: 'Metamask' })).to.equal(back);
-    expect(widgetReducer(back, { type: 'crypto_challenge_received', wallet: 'Metamask', address: 'a', challenge: 'c' })).to.equal(back);
+    assert.equal(back.screen, 'Main');
+    assert.equal(widgetReducer(back, { type: 'crypto_failed', wallet: 'Metamask' }), back);
+    assert.equal(widgetReducer(back, { type: 'crypto_challenge_received', wallet: 'Metamask', address: 'a', challenge: 'c' }), back);
     // An answer for another wallet than the one now connecting is ignored.
     const other = widgetReducer(back, { type: 'crypto_wallet_selected', wallet: 'Coinbase' });
-    expect(widgetReducer(other, { type: 'crypto_challenge_received', wallet: 'Metamask', address: 'a', challenge: 'c' })).to.equal(other);
+    assert.equal(widgetReducer(other, { type: 'crypto_challenge_received', wallet: 'Metamask', address: 'a', challenge: 'c' }), other);
   });
 
   it('Back to Main forgets the address and the challenge', () => {
@@ -41,26 +42,29 @@ describe('crypto state machine', () => {
       address: 'a',
       challenge: 'c',
     });
-    expect(widgetReducer(s, { type: 'back_to_main' }).cryptoState).to.deep.equal({ walletAddress: '', walletOption: 'Metamask', walletChallenge: '' });
+    assert.deepEqual(widgetReducer(s, { type: 'back_to_main' }).cryptoState, { walletAddress: '', walletOption: 'Metamask', walletChallenge: '' });
   });
 
   it('6 - OAuth providers - 1 wallet buttons, never below 0; the rest under the other button', () => {
-    expect(WALLETS.map((w) => [w.option, w.type])).to.deep.equal([
-      ['Phantom', 'solana'],
-      ['Vessel', 'ethereum'],
-      ['Binance', 'ethereum'],
-      ['Coinbase', 'ethereum'],
-      ['Metamask', 'ethereum'],
-      ['OtherEthereum', 'ethereum'],
-      ['OtherSolana', 'solana'],
-    ]);
-    expect([0, 1, 2, 5, 6, 19].map(maxWalletButtons)).to.deep.equal([5, 4, 3, 0, 0, 0]);
+    assert.deepEqual(
+      WALLETS.map((w) => [w.option, w.type]),
+      [
+        ['Phantom', 'solana'],
+        ['Vessel', 'ethereum'],
+        ['Binance', 'ethereum'],
+        ['Coinbase', 'ethereum'],
+        ['Metamask', 'ethereum'],
+        ['OtherEthereum', 'ethereum'],
+        ['OtherSolana', 'solana'],
+      ],
+    );
+    assert.deepEqual([0, 1, 2, 5, 6, 19].map(maxWalletButtons), [5, 4, 3, 0, 0, 0]);
     for (const n of [0, 1, 2, 3, 4, 5, 8]) {
       const { shown, rest } = splitWallets(n);
-      expect(shown.length).to.equal(maxWalletButtons(n));
-      expect([...shown, ...rest]).to.deep.equal(WALLETS);
+      assert.equal(shown.length, maxWalletButtons(n));
+      assert.deepEqual([...shown, ...rest], WALLETS);
       // With the "other" button, the button area holds six buttons at most.
-      if (n <= 5) expect(n + shown.length + (rest.length > 0 ? 1 : 0)).to.equal(6);
+      if (n <= 5) assert.equal(n + shown.length + (rest.length > 0 ? 1 : 0), 6);
     }
   });
 });

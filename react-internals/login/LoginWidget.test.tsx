@@ -200,6 +200,7 @@ describe('LoginWidget (real reference server)', () => {
     // Re-render with new props: no second event.
     render({ strings: { 'otp.successTitle': 'Done!' } }, true);
     await waitFor(() => q('h1')!.textContent === 'Done!', 're-render');
+    await waitFor(() => events.some((e) => e.type === 'authenticate-flow-complete'), 'authenticate-flow-complete');
     await new Promise((r) => setTimeout(r, 50));
     const types = events.map((e) => e.type);
     expect(types.filter((t) => t === 'authenticate-flow-complete')).to.have.length(1);

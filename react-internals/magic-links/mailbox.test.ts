@@ -1,4 +1,5 @@
-import { expect } from '@open-wc/testing';
+import assert from 'node:assert/strict';
+import { before, describe, it } from 'node:test';
 import { resolveLoginConfig } from '../config.ts';
 import { resolveEmailMagicLinksOptions } from './config.ts';
 import { initialWidgetState, widgetReducer } from '../login/state.ts';
@@ -11,33 +12,32 @@ describe('magic-link helpers', () => {
   before(() => loadAllUiMethods());
 
   it('sender domain: domainHint, else the single bootstrap email domain, else unknown', () => {
-    expect(senderDomain('acme.com', ['other.com'])).to.equal('acme.com');
-    expect(senderDomain(undefined, ['acme.com'])).to.equal('acme.com');
-    expect(senderDomain(undefined, ['a.com', 'b.com'])).to.equal(null);
-    expect(senderDomain(undefined, [])).to.equal(null);
-    expect(senderDomain(undefined, undefined)).to.equal(null);
+    assert.equal(senderDomain('acme.com', ['other.com']), 'acme.com');
+    assert.equal(senderDomain(undefined, ['acme.com']), 'acme.com');
+    assert.equal(senderDomain(undefined, ['a.com', 'b.com']), null);
+    assert.equal(senderDomain(undefined, []), null);
+    assert.equal(senderDomain(undefined, undefined), null);
   });
 
   it('Gmail and Yahoo search by sender domain when known; Outlook opens the inbox', () => {
-    expect(mailboxLinks('acme.com')).to.deep.equal([
+    assert.deepEqual(mailboxLinks('acme.com'), [
       { provider: 'gmail', href: 'https://mail.google.com/mail/u/0/#search/from%3Aacme.com+in%3Aanywhere' },
       { provider: 'yahoo', href: 'https://mail.yahoo.com/d/search/keyword=from%3Aacme.com' },
       { provider: 'outlook', href: 'https://outlook.live.com/mail/0/inbox' },
     ]);
-    expect(mailboxLinks(null).map((l) => l.href)).to.deep.equal([
-      'https://mail.google.com/mail/u/0/',
-      'https://mail.yahoo.com/',
-      'https://outlook.live.com/mail/0/inbox',
-    ]);
+    assert.deepEqual(
+      mailboxLinks(null).map((l) => l.href),
+      ['https://mail.google.com/mail/u/0/', 'https://mail.yahoo.com/', 'https://outlook.live.com/mail/0/inbox'],
+    );
   });
 
   it('emailMagicLinksOptions: SPEC §3 defaults (30, 30, false) and checked values', () => {
-    expect(resolveEmailMagicLinksOptions(undefined)).to.deep.equal({
+    assert.deepEqual(resolveEmailMagicLinksOptions(undefined), {
       loginExpirationMinutes: 30,
       signupExpirationMinutes: 30,
       createUserAsPending: false,
     });
-    expect(
+    assert.deepEqual(
       resolveEmailMagicLinksOptions({
         loginRedirectURL: 'https://app.example.com/auth',
         loginExpirationMinutes: 60,
@@ -46,16 +46,17 @@ describe('magic-link helpers', () => {
         createUserAsPending: true,
         domainHint: ' Acme.COM ',
       }),
-    ).to.deep.equal({
-      loginRedirectURL: 'https://app.example.com/auth',
-      loginExpirationMinutes: 60,
-      signupRedirectURL: 'https://app.example.com/welcome',
-      signupExpirationMinutes: 30,
-      createUserAsPending: true,
-      domainHint: 'acme.com',
-    });
+      {
+        loginRedirectURL: 'https://app.example.com/auth',
+        loginExpirationMinutes: 60,
+        signupRedirectURL: 'https://app.example.com/welcome',
+        signupExpirationMinutes: 30,
+        createUserAsPending: true,
+        domainHint: 'acme.com',
+      },
+    );
     // Not a bare domain: no hint rather than a useless search.
-    expect(resolveEmailMagicLinksOptions({ domainHint: 'https://acme.com/' }).domainHint).to.equal(undefined);
+    assert.equal(resolveEmailMagicLinksOptions({ domainHint: 'https://acme.com/' }).domainHint, undefined);
   });
 
   it('maps the options to the wire names of the send call', () => {
@@ -63,7 +64,7 @@ describe('magic-link helpers', () => {
       products: ['emailMagicLinks'],
       emailMagicLinksOptions: { loginRedirectURL: 'https://a.example/in', signupExpirationMinutes: 45 },
     });
-    expect(magicLinkSendOptions(config)).to.deep.equal({
+    assert.deepEqual(magicLinkSendOptions(config), {
       login_expiration_minutes: 30,
       signup_expiration_minutes: 45,
       create_user_as_pending: false,
@@ -73,12 +74,12 @@ describe('magic-link helpers', () => {
 
   it('state: magic link sent -> EmailConfirmation with the email; try again -> Main, email cleared', () => {
     const sent = widgetReducer(initialWidgetState(), { type: 'magic_link_sent', email: 'a@b.co' });
-    expect(sent.screen).to.equal('EmailConfirmation');
-    expect(sent.magicLinkState).to.deep.equal({ email: 'a@b.co' });
+    assert.equal(sent.screen, 'EmailConfirmation');
+    assert.deepEqual(sent.magicLinkState, { email: 'a@b.co' });
     const again = widgetReducer(sent, { type: 'magic_link_try_again' });
-    expect(again.screen).to.equal('Main');
-    expect(again.magicLinkState).to.deep.equal({ email: '' });
+    assert.equal(again.screen, 'Main');
+    assert.deepEqual(again.magicLinkState, { email: '' });
     // Only meaningful on the confirmation screen.
-    expect(widgetReducer(initialWidgetState(), { type: 'magic_link_try_again' })).to.deep.equal(initialWidgetState());
+    assert.deepEqual(widgetReducer(initialWidgetState(), { type: 'magic_link_try_again' }), initialWidgetState());
   });
 });

@@ -284,6 +284,8 @@ describe('passkey sign-in in the login widget (virtual authenticator, real serve
     expect(banner.textContent).to.equal('Unknown error occurred during passkey authentication. Please try again.');
     expect(banner.getAttribute('role')).to.equal('alert');
     await waitFor(() => calls.length === PASSKEY_AUTOFILL_ATTEMPTS, '5 attempts');
+    // Each failed attempt reaches onError after its call settles: wait for all five, then for a sixth.
+    await waitFor(() => errors.length >= PASSKEY_AUTOFILL_ATTEMPTS, '5 errors');
     await settle(300);
     expect(calls.map((c) => [c.conditional, c.state])).to.deep.equal(Array(PASSKEY_AUTOFILL_ATTEMPTS).fill([true, 'rejected:UnknownError']));
     expect(errors).to.have.length(PASSKEY_AUTOFILL_ATTEMPTS);
@@ -325,6 +327,7 @@ describe('passkey sign-in in the login widget (virtual authenticator, real serve
     render();
     const banner = await waitFor(() => q('.ae-banner'), 'error banner');
     await waitFor(() => calls.length === PASSKEY_AUTOFILL_ATTEMPTS && calls.every((c) => c.state !== 'pending'), '5 attempts');
+    await waitFor(() => errors.length >= PASSKEY_AUTOFILL_ATTEMPTS, '5 errors');
     await settle(300);
     expect(calls).to.have.length(PASSKEY_AUTOFILL_ATTEMPTS);
     expect(calls.every((c) => c.conditional && c.state === 'resolved')).to.equal(true);

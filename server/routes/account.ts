@@ -6,6 +6,7 @@
 import { createRemoteJWKSet, importSPKI, type JWTHeaderParameters, type JWTPayload, type JWTVerifyOptions, type JWTVerifyResult, jwtVerify } from 'jose';
 import { SessionsAttestRequest, UNTRUSTED_METADATA_MAX_BYTES, normalizeEmail, UsersMeUpdateRequest } from '../../sdk-core/schemas/index.ts';
 import { requireSession } from '../auth-helpers.ts';
+import { ownRowFactor } from '../own-row-factor.ts';
 import { sha256Hex } from '../crypto.ts';
 import { ApiError } from '../errors.ts';
 import { requireProjectAuth } from '../basic-auth.ts';
@@ -25,25 +26,10 @@ import type { Route } from './types.ts';
  * honest not-found. The methods' factors (`ServerMethod.factors`) are registered beside them.
  */
 const CORE_FACTORS: readonly MethodFactor[] = [
-  { kind: 'emails', notFound: 'email_not_found', remove: (svc, session, id) => deleteOwn(svc, 'emails', 'email_id', session.user_id, id) },
-  {
-    kind: 'phone_numbers',
-    notFound: 'phone_number_not_found',
-    remove: (svc, session, id) => deleteOwn(svc, 'phone_numbers', 'phone_id', session.user_id, id),
-  },
+  ownRowFactor('emails', 'email_not_found', 'emails', 'email_id'),
+  ownRowFactor('phone_numbers', 'phone_number_not_found', 'phone_numbers', 'phone_id'),
   { kind: 'biometric_registrations', notFound: 'biometric_registration_not_found', remove: async () => false },
 ];
-
-/** Deletes the user's own row `id` of a core address table; true when one was deleted. */
-async function deleteOwn(svc: Services, table: 'emails' | 'phone_numbers', idColumn: 'email_id' | 'phone_id', userId: string, id: string): Promise<boolean> {
-  const res = await svc.db.kysely
-    .deleteFrom(table)
-    .where(idColumn, '=', id)
-    .where('user_id', '=', userId)
-    .where('project_id', '=', svc.project.project_id)
-    .executeTakeFirst();
-  return res.numDeletedRows > 0n;
-}
 
 async function userAnswer(c: Ctx, svc: Services, userId: string): Promise<Response> {
   const user = await loadUser(svc, userId);
