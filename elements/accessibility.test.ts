@@ -90,7 +90,7 @@ describe('accessibility (issue 17)', () => {
       expect(result.violations.map((v) => `light DOM: ${v.id}`)).to.deep.equal([]);
     });
 
-    it('at full width the widget is still 400 px (SPEC §9)', async () => {
+    it('at full width the widget is still 400 px (docs/reference/constants.md#widget)', async () => {
       const wrap = await fixture<HTMLDivElement>(html`<div style="display:grid;width:900px"></div>`);
       const el = await mount(wrap);
       expect(el.getBoundingClientRect().width).to.equal(400);
@@ -157,7 +157,7 @@ describe('accessibility (issue 17)', () => {
       expect(c.scrollHeight, `${what} clips vertically`).to.be.at.most(c.clientHeight + 1);
       if (c.tagName === 'BUTTON') expect(c.scrollWidth, `${what} clips horizontally`).to.be.at.most(c.clientWidth + 1);
     }
-    // Buttons keep SPEC §9's 45 px as their least height, and grow past it.
+    // Buttons keep docs/reference/constants.md#widget's 45 px as their least height, and grow past it.
     const button = q<HTMLElement>(el, 'button[type="submit"]')!;
     expect(getComputedStyle(button).minHeight).to.equal('45px');
   });

@@ -1,5 +1,5 @@
 /**
- * The event bridge (DESIGN §1): every widget event and error goes to the host's callbacks and is
+ * The event bridge (docs/reference/house-style.md#layers): every widget event and error goes to the host's callbacks and is
  * dispatched on the element as a bubbling, composed CustomEvent, so hosts can listen either way.
  */
 import type { AuthCallbacks, AuthErrorDetail, AuthEvent } from '../react-internals/events.ts';

@@ -67,11 +67,11 @@ function common(configType: string): { [name: string]: PropertyDoc } {
     config: {
       type: `${configType} | undefined`,
       description:
-        'Widget config (SPEC §3): an object property (kept as given, never copied into the attribute), or JSON in the `config` attribute or a string property.',
+        'Widget config (docs/reference/config.md#widget-config): an object property (kept as given, never copied into the attribute), or JSON in the `config` attribute or a string property.',
     },
     styles: {
       type: 'StyleConfig | undefined',
-      description: 'Theme (SPEC §3), validated per property; sets the same `--auth-*` tokens as CSS. An object or JSON.',
+      description: 'Theme (docs/reference/config.md#theme), validated per property; sets the same `--auth-*` tokens as CSS. An object or JSON.',
     },
     strings: {
       type: 'StringOverrides | undefined',

@@ -1,5 +1,5 @@
 /**
- * The table of Auth Elements tags (DESIGN §1): each element's tag, class name, the properties and
+ * The table of Auth Elements tags (docs/reference/house-style.md#layers): each element's tag, class name, the properties and
  * attributes it takes, the config keys it reads and the screen it starts on. The one element
  * implementation (`createAuthElement` in element.ts) reads a row of this table, and
  * scripts/custom-elements.ts writes the Custom Elements Manifest and the editor data from it (with
@@ -102,7 +102,7 @@ function takeLinkFromAddress(): Record<string, string> {
 
 const text = (v: unknown): string => (typeof v === 'string' ? v : '');
 
-/** `<auth-login>` (SPEC §2 Login: starts on Main). */
+/** `<auth-login>` (docs/reference/elements/auth-login.md#mounting Login: starts on Main). */
 export const LOGIN_DEFINITION: AuthElementDefinition = {
   tag: 'auth-login',
   className: 'AuthLoginElement',
@@ -112,7 +112,7 @@ export const LOGIN_DEFINITION: AuthElementDefinition = {
   start: () => ({}),
 };
 
-/** `<auth-reset-password>` (SPEC §2 Reset password). */
+/** `<auth-reset-password>` (docs/reference/elements/auth-reset-password.md#mounting Reset password). */
 export const RESET_PASSWORD_DEFINITION: AuthElementDefinition = {
   tag: 'auth-reset-password',
   className: 'AuthResetPasswordElement',
@@ -125,7 +125,7 @@ export const RESET_PASSWORD_DEFINITION: AuthElementDefinition = {
   // Without a preloaded token the link in the address is the token: keep it, clear the address.
   capture: (values) => (text(values['passwordResetToken']) ? {} : takeLinkFromAddress()),
   start: (values) => {
-    // SPEC §2: the token is preloaded (property or attribute), else read with its type from the
+    // docs/reference/elements/auth-reset-password.md#mounting: the token is preloaded (property or attribute), else read with its type from the
     // emailed link's query (`token`, `stytch_token_type`), taken when the element connected.
     const fromAddress = ADDRESS_TOKEN in values;
     const token = text(values['passwordResetToken']) || (fromAddress ? text(values[ADDRESS_TOKEN]) : queryParam('token'));
@@ -135,7 +135,7 @@ export const RESET_PASSWORD_DEFINITION: AuthElementDefinition = {
   },
 };
 
-/** `<auth-passkey-registration>` (SPEC §2 Passkey registration). */
+/** `<auth-passkey-registration>` (docs/reference/elements/auth-passkey-registration.md#screens Passkey registration). */
 export const PASSKEY_REGISTRATION_DEFINITION: AuthElementDefinition = {
   tag: 'auth-passkey-registration',
   className: 'AuthPasskeyRegistrationElement',
@@ -145,7 +145,7 @@ export const PASSKEY_REGISTRATION_DEFINITION: AuthElementDefinition = {
   start: () => ({ screen: 'PasskeyRegistrationStart' }),
 };
 
-/** `<auth-idp-consent>` (SPEC §2 Identity provider: starts on IDPConsent; never a watermark). */
+/** `<auth-idp-consent>` (docs/reference/elements/auth-idp-consent.md#screens Identity provider: starts on IDPConsent; never a watermark). */
 export const IDP_CONSENT_DEFINITION: AuthElementDefinition = {
   tag: 'auth-idp-consent',
   className: 'AuthIDPConsentElement',

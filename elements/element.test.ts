@@ -310,7 +310,7 @@ describe('theming and layout', () => {
     expect(getComputedStyle(root.querySelector('button[type="submit"]')!).backgroundColor).to.equal('rgb(1, 2, 3)');
     el.styles = { colors: { primary: '#ff0000' } };
     await waitFor(() => getComputedStyle(root.querySelector('h1')!).color === 'rgb(255, 0, 0)', 'styles over :root');
-    // Without any token anywhere, the SPEC defaults.
+    // Without any token anywhere, the reference defaults.
     document.documentElement.style.removeProperty('--auth-input-height');
     expect(getComputedStyle(input).height).to.equal('47px');
   });
@@ -391,7 +391,7 @@ describe('theming and layout', () => {
     });
   }
 
-  it('is 400 px wide where there is room (SPEC §9 widget width)', async () => {
+  it('is 400 px wide where there is room (docs/reference/constants.md#widget widget width)', async () => {
     const el = await fixture<AuthLoginElement>(html`<auth-login></auth-login>`);
     el.config = config();
     await waitFor(() => el.shadowRoot!.querySelector('input[type="email"]'), 'email input');

@@ -1,5 +1,5 @@
 /**
- * The one implementation behind every Auth Elements tag (DESIGN §1): `createAuthElement(row)` makes
+ * The one implementation behind every Auth Elements tag (docs/reference/house-style.md#layers): `createAuthElement(row)` makes
  * the element class of a row of the table in definitions.ts. Host input is parsed here and only
  * here: `config`, `styles` and `strings` arrive as objects (kept as given: no JSON round trip, never
  * mirrored into an attribute), as JSON attributes, as JSON string properties, or as own properties
@@ -258,7 +258,7 @@ export class AuthElement<C = unknown> extends ElementBase {
     }
   }
 
-  /** Widget config (SPEC §3): the object as given, or parsed from JSON; undefined when unset or invalid. */
+  /** Widget config (docs/reference/config.md#widget-config): the object as given, or parsed from JSON; undefined when unset or invalid. */
   get config(): C | undefined {
     return stateOf(this).values.get('config') as C | undefined;
   }
@@ -266,7 +266,7 @@ export class AuthElement<C = unknown> extends ElementBase {
     this.#setObject('config', value, 'property');
   }
 
-  /** Theme (SPEC §3): validated per property; sets the `--auth-*` tokens. */
+  /** Theme (docs/reference/config.md#theme): validated per property; sets the `--auth-*` tokens. */
   get styles(): StyleConfig | undefined {
     return stateOf(this).values.get('styles') as StyleConfig | undefined;
   }

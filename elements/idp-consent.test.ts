@@ -1,6 +1,6 @@
 /**
  * `<auth-idp-consent>` and mountIdentityProvider in real Chromium against the real reference server
- * (SPEC §2 "Identity-provider screen", §5 required parameters, §8 IDP texts): the request read from
+ * (docs/reference/elements/auth-idp-consent.md#screens "Identity-provider screen", docs/reference/methods/idp.md#validation required parameters, docs/reference/methods/idp.md#errors IDP texts): the request read from
  * the page's address, the missing-parameter and no-session messages, the events, telemetry, no
  * watermark, accessibility; and the screen's pure parts (scope texts, titles, name fallbacks, the
  * custom manifest and its fallback).
@@ -92,7 +92,7 @@ describe('<auth-idp-consent>', () => {
       expect(errors.map((e) => [e.name, e.code])).to.deep.equal([['MissingParameterError', 'missing_parameter']]);
       expect(errors[0]!.message).to.equal(message);
       expect(events.map((e) => e.type)).to.deep.equal([]);
-      // SPEC §2: never the watermark on this element.
+      // docs/reference/elements/auth-idp-consent.md#screens: never the watermark on this element.
       expect(root.querySelector('[part="watermark"]')).to.equal(null);
       await axeClean(el, 'missing parameter');
     });
@@ -134,7 +134,7 @@ describe('<auth-idp-consent>', () => {
         type: 'OAuthAuthorizeFlowStart',
         data: { client_id: 'no-such-client', redirect_uri: 'https://app.example/cb', scopes: ['openid', 'email'] },
       });
-      // SPEC §5: empty scope values dropped; SPEC §7: the params as the body.
+      // docs/reference/methods/idp.md#validation: empty scope values dropped; docs/reference/methods/idp.md#calls: the params as the body.
       expect(sent).to.deep.equal([
         {
           client_id: 'no-such-client',
@@ -147,7 +147,7 @@ describe('<auth-idp-consent>', () => {
           nonce: 'nn',
         },
       ]);
-      // An unknown client: the server's error, shown and sent to onError (SPEC §8).
+      // An unknown client: the server's error, shown and sent to onError (docs/reference/methods/idp.md#errors).
       const shown = root.querySelector('[data-idp-error]')!.textContent;
       expect(shown).to.not.equal('');
       expect(errors.length).to.equal(1);
@@ -204,7 +204,7 @@ describe('<auth-idp-consent>', () => {
   });
 });
 
-describe('IDPConsent texts (SPEC §2)', () => {
+describe('IDPConsent texts (docs/reference/elements/auth-idp-consent.md#screens)', () => {
   it('reads authorize and logout requests, with the default scopes', () => {
     expect(readIdpRequest('?client_id=c&redirect_uri=https://a.example/cb')).to.deep.equal({
       kind: 'authorize',
@@ -228,7 +228,7 @@ describe('IDPConsent texts (SPEC §2)', () => {
     expect(consentTitle(['openid', 'read:notes'], 'Acme', 'Proj', strings)).to.equal('Acme wants to access your Proj account');
   });
 
-  it('says each scope in the SPEC words, custom ones from the RBAC policy or "Use the {scope} scope"', () => {
+  it('says each scope in the reference words, custom ones from the RBAC policy or "Use the {scope} scope"', () => {
     const items = defaultConsentItems(
       ['openid', 'profile', 'email', 'phone', 'offline_access', 'read:notes', 'write:notes'],
       { clientName: 'Acme', projectName: 'Proj' },

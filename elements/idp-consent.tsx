@@ -1,5 +1,5 @@
 /**
- * `<auth-idp-consent>`: the identity provider's consent and logout page (SPEC §2 "Identity-provider
+ * `<auth-idp-consent>`: the identity provider's consent and logout page (docs/reference/elements/auth-idp-consent.md#screens "Identity-provider
  * screen"): the login widget's shell started on IDPConsent; the consent screen loads lazily when it
  * renders. Made from its row of the table (definitions.ts); importing this module defines a class
  * and nothing else. Serve its page with `Content-Security-Policy: frame-ancestors 'none'` (a framed
@@ -31,7 +31,7 @@ export type IDPConsentConfig = Pick<LoginConfig, 'publicToken' | 'apiBaseUrl' | 
 export interface IDPConsentProperties {
   /** Builds the consent list from the grantable scopes; a failure falls back to the default list. */
   getIDPConsentManifest: IDPConsentManifestGenerator | undefined;
-  /** A trusted auth token attested into a session before the authorize request (SPEC §2). */
+  /** A trusted auth token attested into a session before the authorize request (docs/reference/elements/auth-idp-consent.md#screens). */
   authTokenParams: IDPAuthTokenParams | undefined;
   /** Sends the browser to the returned redirect URI; default `location.assign`. */
   navigate: ((url: string) => void) | undefined;

@@ -1,5 +1,5 @@
 /**
- * `<auth-login>`: the login widget (SPEC §2 Login) as a custom element, made from its row of the
+ * `<auth-login>`: the login widget (docs/reference/elements/auth-login.md#mounting Login) as a custom element, made from its row of the
  * table (definitions.ts). Importing this module defines a class and nothing else; registry.ts
  * registers the tag.
  * @example

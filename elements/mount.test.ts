@@ -5,7 +5,7 @@ import { AuthLoginElement } from './login.tsx';
 import { mountLogin, noElementsMessage } from './mount.ts';
 
 describe('mountLogin', () => {
-  it('throws the SPEC §2 text when the selector matches nothing', () => {
+  it('throws the docs/reference/elements/auth-login.md#mounting text when the selector matches nothing', () => {
     expect(() => mountLogin('#does-not-exist', { config: {} })).to.throw(
       'The selector you specified (#does-not-exist) applies to no DOM elements that are currently on the page. Make sure the element exists on the page before calling mountLogin()',
     );

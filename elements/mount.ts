@@ -1,5 +1,5 @@
 /**
- * Imperative mount entry points (SPEC §2 "Mount entry points"). Each takes a CSS selector and
+ * Imperative mount entry points (docs/reference/elements/auth-login.md#mounting "Mount entry points"). Each takes a CSS selector and
  * upgrades every match; adding a widget is one `mountX` line over mountWidget.
  */
 import { createElement, queryAll } from '../sdk-core/dom.ts';
@@ -36,7 +36,7 @@ export interface MountOptions<Config> {
 /** Options of mountLogin. */
 export type MountLoginOptions = MountOptions<LoginConfig>;
 
-/** The SPEC §2 error text for a selector that matches nothing. */
+/** The docs/reference/elements/auth-login.md#mounting error text for a selector that matches nothing. */
 export function noElementsMessage(selector: string, fnName: string): string {
   return `The selector you specified (${selector}) applies to no DOM elements that are currently on the page. Make sure the element exists on the page before calling ${fnName}()`;
 }
@@ -52,7 +52,7 @@ interface MountableElement extends HTMLElement {
 /**
  * Shared mount: for each element matching `selector`, reuse it if it is the widget, else reuse the
  * widget it already holds, else create one inside it; then set the options (re-rendering it).
- * @throws Error with the SPEC §2 text naming `fnName` when nothing matches.
+ * @throws Error with the docs/reference/elements/auth-login.md#mounting text naming `fnName` when nothing matches.
  */
 export function mountWidget<E extends MountableElement>(
   fnName: string,
@@ -81,7 +81,7 @@ export function mountWidget<E extends MountableElement>(
 }
 
 /**
- * Mounts `<auth-login>` on every element matching `selector` (SPEC §2 Login: starts on Main).
+ * Mounts `<auth-login>` on every element matching `selector` (docs/reference/elements/auth-login.md#mounting Login: starts on Main).
  * @throws Error 'The selector you specified (...) applies to no DOM elements ...' when nothing matches.
  * @example
  * mountLogin('#login', { config: { publicToken, products: ['otp'], otpOptions: { methods: ['email'] } },
@@ -91,14 +91,14 @@ export function mountLogin(selector: string, options: MountLoginOptions): AuthLo
   return mountWidget<AuthLoginElement>('mountLogin', LOGIN_TAG, defineLogin, selector, options);
 }
 
-/** Options of mountResetPassword: the login options plus the reset email's token (SPEC §2). */
+/** Options of mountResetPassword: the login options plus the reset email's token (docs/reference/elements/auth-reset-password.md#mounting). */
 export interface MountResetPasswordOptions extends MountLoginOptions {
   /** The token of the reset link; default: the page's `token` query parameter. */
   passwordResetToken?: string;
 }
 
 /**
- * Mounts `<auth-reset-password>` on every element matching `selector` (SPEC §2 Reset password:
+ * Mounts `<auth-reset-password>` on every element matching `selector` (docs/reference/elements/auth-reset-password.md#mounting Reset password:
  * starts on PasswordResetForm with the token; stytch_token_type=login signs in at once).
  * @throws Error 'The selector you specified (...) applies to no DOM elements ...' when nothing matches.
  * @example
@@ -116,7 +116,7 @@ export function mountResetPassword(selector: string, options: MountResetPassword
 export type MountPasskeyRegistrationOptions = Omit<MountOptions<PasskeyRegistrationConfig>, 'config'> & { config?: PasskeyRegistrationConfig };
 
 /**
- * Mounts `<auth-passkey-registration>` on every element matching `selector` (SPEC §2 Passkey
+ * Mounts `<auth-passkey-registration>` on every element matching `selector` (docs/reference/methods/webauthn.md#screens Passkey
  * registration: starts on PasskeyRegistrationStart; needs an authenticated user).
  * @throws Error 'The selector you specified (...) applies to no DOM elements ... calling mountPasskeyRegistration()'.
  * @example
@@ -129,7 +129,7 @@ export function mountPasskeyRegistration(selector: string, options: MountPasskey
   });
 }
 
-/** Options of mountIdentityProvider (SPEC §2 Identity provider); `config` may be omitted when `client` is given. */
+/** Options of mountIdentityProvider (docs/reference/elements/auth-idp-consent.md#screens Identity provider); `config` may be omitted when `client` is given. */
 export type MountIdentityProviderOptions = Omit<MountOptions<IDPConsentConfig>, 'config'> & {
   config?: IDPConsentConfig;
   /** Builds the consent list from the grantable scopes; a failure falls back to the default list. */
@@ -141,7 +141,7 @@ export type MountIdentityProviderOptions = Omit<MountOptions<IDPConsentConfig>, 
 };
 
 /**
- * Mounts `<auth-idp-consent>` on every element matching `selector` (SPEC §2 Identity provider:
+ * Mounts `<auth-idp-consent>` on every element matching `selector` (docs/reference/elements/auth-idp-consent.md#screens Identity provider:
  * starts on IDPConsent, reads the authorize or logout request from the page's address).
  * @throws Error 'The selector you specified (...) applies to no DOM elements ... calling mountIdentityProvider()'.
  * @example

@@ -66,7 +66,7 @@ describe('<auth-passkey-registration>', () => {
 
   const names = (root: ShadowRoot) => Array.from(root.querySelectorAll('.ae-pk-name')).map((n) => n.textContent);
 
-  it('without an authenticated user shows the SPEC §2 error and nothing else', async () => {
+  it('without an authenticated user shows the docs/reference/elements/auth-passkey-registration.md#screens error and nothing else', async () => {
     expect(customElements.get('auth-passkey-registration')).to.equal(AuthPasskeyRegistrationElement);
     const { el, root } = await widget();
     const msg = await waitFor(() => root.querySelector('[data-passkey-unauthenticated]'), 'unauthenticated message');
@@ -113,7 +113,7 @@ describe('<auth-passkey-registration>', () => {
     expect(events.map((e) => e.type)).to.deep.equal(['PASSKEY_REGISTER', 'PASSKEY_DONE']);
   });
 
-  it('a second passkey on the same authenticator gets the SPEC §8 duplicate message', async () => {
+  it('a second passkey on the same authenticator gets the docs/reference/methods/webauthn.md#errors duplicate message', async () => {
     await signIn('pkreg-dup');
     const { el, root } = await widget();
     root.querySelector<HTMLButtonElement>('[data-passkey-create]')!.click();
@@ -135,7 +135,7 @@ describe('<auth-passkey-registration>', () => {
     await axeClean(el, 'Start with the duplicate message');
   });
 
-  it('any other failure gets the SPEC §8 not-created message', async () => {
+  it('any other failure gets the docs/reference/methods/webauthn.md#errors not-created message', async () => {
     await signIn('pkreg-fail');
     // The session dies on the server: register start is refused.
     const token = document.cookie.match(/stytch_session=([^;]+)/)?.[1];
@@ -229,7 +229,7 @@ describe('<auth-passkey-registration>', () => {
     }
     expect(logged[0]![0]).to.equal('Auth Elements: renaming the passkey failed');
     expect(logged[0]![1]).to.include({ error_type: 'webauthn_registration_not_found', status_code: 404 });
-    // SPEC §7: fire-and-forget; the screen is as after any rename, and still usable.
+    // docs/reference/methods/webauthn.md#calls: fire-and-forget; the screen is as after any rename, and still usable.
     expect(names(root)).to.deep.equal(['Old phone']);
     expect(root.querySelector('[data-passkey-error], [role="alert"]')).to.equal(null);
     expect(el.getAttribute('data-screen')).to.equal('PasskeyRegistrationSuccess');

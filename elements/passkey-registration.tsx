@@ -1,5 +1,5 @@
 /**
- * `<auth-passkey-registration>`: lets a signed-in user create, rename and delete passkeys (SPEC §2
+ * `<auth-passkey-registration>`: lets a signed-in user create, rename and delete passkeys (docs/reference/methods/webauthn.md#screens
  * "Passkey registration"): the login widget's shell started on PasskeyRegistrationStart; the passkey
  * screens and the browser WebAuthn library load lazily when it renders. Made from its row of the
  * table (definitions.ts); importing this module defines a class and nothing else.

@@ -1,5 +1,5 @@
 /**
- * The React side of every element (DESIGN §1), loaded right after the element's first paint
+ * The React side of every element (docs/reference/house-style.md#layers), loaded right after the element's first paint
  * (issue 16): it renders the widget into a container of its own in the shadow root, hidden while the
  * first paint shows, and takes over when its screen is there: the first paint's typed values, focus,
  * caret, tab and an early Continue move into React's DOM in one task, so the user sees nothing move

@@ -1,5 +1,5 @@
 /**
- * `<auth-reset-password>` and mountResetPassword (SPEC §2 "Reset password") in Chromium against the
+ * `<auth-reset-password>` and mountResetPassword (docs/reference/elements/auth-reset-password.md#mounting "Reset password") in Chromium against the
  * real reference server: the reset email is read from the dev inbox and its link's token opens the
  * element, as a user clicking the link would.
  */
@@ -127,7 +127,7 @@ describe('<auth-reset-password>', () => {
     expect(result.violations.map((v) => `${v.id}: ${v.help}`)).to.deep.equal([]);
   });
 
-  it('draws the strength bar in the SPEC colours: score 0-1 one red, 2 two red, 3 three green, 4 four green', async () => {
+  it('draws the strength bar in the reference colours: score 0-1 one red, 2 two red, 3 three green, 4 four green', async () => {
     const el = await resetElement('not-a-real-token');
     const { q } = within(el);
     const input = await waitFor(() => q<HTMLInputElement>('input[name="password"]'), 'password input');
@@ -259,7 +259,7 @@ describe('<auth-reset-password>', () => {
     expect((await api('/passwords/authenticate', { email, password: OLD_PASSWORD }, env.withoutPkce)).ok).to.equal(true);
   });
 
-  it('a spent login link shows the SPEC §8 text instead of signing in', async () => {
+  it('a spent login link shows the docs/reference/methods/passwords.md#errors text instead of signing in', async () => {
     useProjectWithoutPkce();
     history.replaceState(null, '', `${location.pathname}?stytch_token_type=login&token=spent-or-unknown-token`);
     const el = await resetElement();
@@ -304,7 +304,7 @@ describe('<auth-reset-password>', () => {
     expect((await api('/passwords/authenticate', { email, password: NEW_PASSWORD })).ok).to.equal(true);
   });
 
-  it('mountResetPassword: the SPEC §2 error for no match; mounts with the token; remounting re-renders the same element', async () => {
+  it('mountResetPassword: the docs/reference/elements/auth-reset-password.md#mounting error for no match; mounts with the token; remounting re-renders the same element', async () => {
     expect(() => mountResetPassword('#nowhere-to-reset', { config: config() })).to.throw(
       'The selector you specified (#nowhere-to-reset) applies to no DOM elements that are currently on the page. Make sure the element exists on the page before calling mountResetPassword()',
     );

@@ -1,5 +1,5 @@
 /**
- * `<auth-reset-password>`: the page a password-reset email links to (SPEC §2 "Reset password"):
+ * `<auth-reset-password>`: the page a password-reset email links to (docs/reference/elements/auth-reset-password.md#mounting "Reset password"):
  * the login widget started on PasswordResetForm with the link's token (read from the page's address
  * when not preloaded, and then removed from the address bar); the link's stytch_token_type=login
  * signs the user in (at once when the link was requested in this browser, after one click

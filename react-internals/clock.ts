@@ -1,4 +1,4 @@
-/** Time source of the widgets, injectable so tests freeze and advance time (DESIGN §4). */
+/** Time source of the widgets, injectable so tests freeze and advance time (docs/reference/house-style.md#tests). */
 export interface WidgetClock {
   /** Milliseconds since the epoch. */
   now(): number;

@@ -1,5 +1,5 @@
 /**
- * The config checks (DESIGN §3: bad input gets a clear, specific error): every key a widget reads,
+ * The config checks (docs/reference/security.md#widget: bad input gets a clear, specific error): every key a widget reads,
  * with the kind of value it takes, and the messages naming each ignored field. Loaded lazily by the
  * element when a config is set (its own chunk): diagnostics, not the first paint.
  */
@@ -133,12 +133,12 @@ function checkRule(path: string, value: unknown, rule: Rule, out: ConfigIssue[])
 }
 
 /**
- * Checks a host config for everything the widget would otherwise ignore in silence (DESIGN §3:
+ * Checks a host config for everything the widget would otherwise ignore in silence (docs/reference/security.md#widget:
  * bad input gets a clear, specific error): unknown keys at any level, values of the wrong kind,
  * unknown or not-yet-available products, empty method lists. `fatal` is set when the widget would
  * have nothing to show (no usable product, or only products whose method offers nothing for this
- * config: the entry's `offersNothing`); the SPEC §1 product-combination
- * errors stay with the Main screen, which words them as SPEC says.
+ * config: the entry's `offersNothing`); the docs/reference/config.md#configuration-errors product-combination
+ * errors stay with the Main screen, which words them as the reference says.
  */
 export function checkLoginConfig(raw: unknown, shape: Shape = LOGIN_CONFIG_SHAPE, readsProducts: boolean = Object.hasOwn(shape, 'products')): ConfigReport {
   const warnings: ConfigIssue[] = [];

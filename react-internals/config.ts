@@ -1,5 +1,5 @@
 /**
- * The host's `config` object (SPEC §3 "Config"): the core keys here (products, sessionOptions,
+ * The host's `config` object (docs/reference/config.md#widget-config "Config"): the core keys here (products, sessionOptions,
  * enableShadowDOM, the client's token and base URL), and each registered method's option objects,
  * typed, checked and read by the method itself (its `config.ts`, listed through methods.ts). Products
  * of methods not shipped yet are accepted by the type and ignored.
@@ -15,15 +15,15 @@ export type { OAuthOptions, OAuthProviderOptions, OneTapPosition } from './oauth
 export type { PasswordOptions } from './passwords/config.ts';
 export { isRecord };
 
-/** SPEC §3 products whose sign-in method has not shipped in this version: none any more (every product has its method). */
+/** docs/reference/config.md#products products whose sign-in method has not shipped in this version: none any more (every product has its method). */
 export type UnavailableProduct = never;
 
-/** Products a login widget can offer (SPEC §3). */
+/** Products a login widget can offer (docs/reference/config.md#products). */
 export type Product = MethodProduct | UnavailableProduct;
 
-/** Session options (SPEC §3 sessionOptions). */
+/** Session options (docs/reference/config.md#session-options sessionOptions). */
 export interface SessionOptions {
-  /** Length of the session created on success; default 30 (SPEC §9). */
+  /** Length of the session created on success; default 30 (docs/reference/constants.md#sign-in-defaults). */
   sessionDurationMinutes?: number;
 }
 
@@ -56,7 +56,7 @@ export interface CoreLoginConfig {
 /** Config of the `<auth-login>` widget: the core keys and every method's option objects (emailMagicLinksOptions, otpOptions, passwordOptions, ...). */
 export type LoginConfig = CoreLoginConfig & MethodOptions;
 
-/** Default session duration in minutes (SPEC §9). */
+/** Default session duration in minutes (docs/reference/constants.md#sign-in-defaults). */
 export const DEFAULT_SESSION_DURATION_MINUTES = SPEC_DEFAULT_SESSION_DURATION_MINUTES;
 
 /** The core part of the config as the widget uses it. */
@@ -75,9 +75,9 @@ export type ResolvedLoginConfig = CoreResolvedConfig & MethodConfig;
 
 /** Products accepted by the type, warned about and ignored until their method ships (config-check.ts). */
 export const UNAVAILABLE_PRODUCTS: readonly Product[] = [] satisfies UnavailableProduct[];
-/** Products the widget can render today: every registered method's, in the registry's (SPEC §3) order. */
+/** Products the widget can render today: every registered method's, in the registry's (docs/reference/config.md#products) order. */
 export const AVAILABLE_PRODUCTS: readonly Product[] = UI_METHODS.flatMap((m): readonly MethodProduct[] => m.products);
-/** Every product name of SPEC §3. */
+/** Every product name of docs/reference/config.md#products. */
 export const PRODUCTS: readonly Product[] = [...AVAILABLE_PRODUCTS, ...UNAVAILABLE_PRODUCTS];
 
 const METHODS: readonly UiMethodEntry[] = UI_METHODS;
@@ -102,7 +102,7 @@ function headingLevelOf(v: unknown): 1 | 2 | 3 | 4 | 5 | 6 {
   return typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= 6 ? (v as 1 | 2 | 3 | 4 | 5 | 6) : 1;
 }
 
-/** SPEC §1 product-combination errors, as a strings key; null when the config is usable. */
+/** docs/reference/config.md#configuration-errors product-combination errors, as a strings key; null when the config is usable. */
 export function configProblem(c: ResolvedLoginConfig): 'config.passkeysAlone' | 'config.emlAndOtp' | null {
   if (c.products.length === 1 && c.products[0] === 'passkeys') return 'config.passkeysAlone';
   if (c.products.includes('emailMagicLinks') && c.products.includes('otp') && c.otpMethods.includes('email')) {

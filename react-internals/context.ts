@@ -7,7 +7,7 @@ import type { AuthEvent } from './events.ts';
 import type { WidgetAction, WidgetState } from './login/state.ts';
 import type { Strings } from './strings.ts';
 
-/** Kinds of toast (SPEC §9 durations: success 2000 ms, error 4000 ms). */
+/** Kinds of toast (docs/reference/constants.md#widget durations: success 2000 ms, error 4000 ms). */
 export type ToastKind = 'success' | 'error';
 
 /** The shared widget context. */

@@ -4,8 +4,8 @@
  * directly, so its first screen shows the very texts React will.
  */
 /**
- * The shell's texts the first screens show: Main (SPEC §2 "Main screen"), the configuration errors
- * shown in place of the form (SPEC §1), the watermark (SPEC §2). The first paint imports only these.
+ * The shell's texts the first screens show: Main (docs/reference/elements/auth-login.md#main-screen "Main screen"), the configuration errors
+ * shown in place of the form (docs/reference/config.md#configuration-errors), the watermark (docs/reference/elements/auth-login.md#screens). The first paint imports only these.
  */
 export const FIRST_SCREEN_SHELL_STRINGS = {
   'main.header': 'Sign up or log in',

@@ -1,6 +1,6 @@
 /**
  * Turns whatever a call threw into the text the user sees and the detail onError receives
- * (SPEC §8: strings-table text for a known error_type, else the server's error_message).
+ * (docs/reference/errors.md#messages-by-error-type: strings-table text for a known error_type, else the server's error_message).
  */
 import {
   ApiError,
@@ -17,7 +17,7 @@ import type { AuthErrorDetail } from './events.ts';
 import type { StringKey, Strings } from './strings.ts';
 import { isStringKey } from './widget-strings.ts';
 
-// The strings key of each unreachable case (SPEC §8 texts by default), so hosts can reword them.
+// The strings key of each unreachable case (docs/reference/errors.md#error-classes texts by default), so hosts can reword them.
 const UNREACHABLE_KEYS: Record<UnreachableReason, StringKey> = {
   network: 'error.unreachable',
   timeout: 'error.unreachable',
@@ -27,7 +27,7 @@ const UNREACHABLE_KEYS: Record<UnreachableReason, StringKey> = {
 };
 
 /**
- * The SDK error a thrown value is reported as. SPEC §8 has no class for a browser's refusal of a
+ * The SDK error a thrown value is reported as. docs/reference/errors.md#error-classes has no class for a browser's refusal of a
  * passkey ceremony, so that one is reported as an error of no known class: API error 400 unknown_error.
  */
 function reported(e: unknown): AuthError {

@@ -1,5 +1,5 @@
 /**
- * What the widgets tell the host (SPEC §7 "Host callbacks: onEvent, onError"). The element layer
+ * What the widgets tell the host (docs/reference/elements/auth-login.md#events "Host callbacks: onEvent, onError"). The element layer
  * forwards both to the host's callbacks and as DOM events (auth-event / auth-error). The event table
  * is assembled: the core events here, and each sign-in method's own (its `events.ts`, listed in
  * method-tables.ts).
@@ -56,6 +56,6 @@ export interface AuthErrorDetail {
 export interface AuthCallbacks {
   /** Called for each widget event. */
   onEvent?: (event: AuthEvent) => void;
-  /** Called for each error the widget meets (SPEC §7: every error also goes to onError). */
+  /** Called for each error the widget meets (docs/reference/elements/auth-login.md#events: every error also goes to onError). */
   onError?: (error: AuthErrorDetail) => void;
 }

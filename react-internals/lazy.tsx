@@ -1,5 +1,5 @@
 /**
- * The one way a screen (or a piece of Main) is loaded on demand (DESIGN §4: lazy `import()` keeps
+ * The one way a screen (or a piece of Main) is loaded on demand (docs/reference/house-style.md#bundle-size: lazy `import()` keeps
  * every method's components out of the initial bundle). Not React.lazy: once a chunk is in, its view
  * renders in the same commit as the screen change (no Suspense round), so the shell's focus rule
  * finds the screen's field at once; the first time, the shell focuses it when it arrives. The same
@@ -61,7 +61,7 @@ function fetchChunk(load: () => Promise<unknown>): Promise<unknown> {
 
 /**
  * A component taken from the chunk `load` fetches (`pick` chooses it from the module). Views made
- * with the same `load` function share one fetch. A chunk that cannot be fetched shows SPEC §8's
+ * with the same `load` function share one fetch. A chunk that cannot be fetched shows docs/reference/errors.md#messages-by-error-type's
  * 'Unable to contact our servers.' in its place.
  */
 export function lazyScreen<M, P extends object>(load: () => Promise<M>, pick: (module: M) => ComponentType<P>, options: LazyScreenOptions = {}): LazyView<P> {

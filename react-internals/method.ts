@@ -1,5 +1,5 @@
 /**
- * What a sign-in method brings to the widgets (DESIGN §4 "A method is a plain object registered in
+ * What a sign-in method brings to the widgets (docs/reference/house-style.md#method-registry "A method is a plain object registered in
  * one list"): one entry per method folder (`UiMethodEntry`, its `entry.ts`), listed once in
  * methods.ts, which loads the rest of the method (`UiMethod`, its `index.ts`) when a widget uses it
  * (registry.ts). From the entries the widget assembles its config products and checks and its
@@ -37,7 +37,7 @@ export type Rule =
 /** The fields of a config option object and how each is checked. */
 export type Shape = { readonly [key: string]: Rule };
 
-/** A tab of Main: Email, Text (SMS) or WhatsApp (SPEC §2 "Main screen"). */
+/** A tab of Main: Email, Text (SMS) or WhatsApp (docs/reference/elements/auth-login.md#main-screen "Main screen"). */
 export type MainTab = 'email' | 'sms' | 'whatsapp';
 
 /** A form a method offers on one of Main's tabs. */
@@ -47,7 +47,7 @@ export interface MainForm {
   /** Which form it is (`emailVariant`'s answer for the Email tab). */
   readonly variant: string;
   /**
-   * Where several methods offer a form for one tab, the lowest rank wins (SPEC §2: "A password
+   * Where several methods offer a form for one tab, the lowest rank wins (docs/reference/methods/passwords.md#screens: "A password
    * product turns the Email tab into the password flow": passwords 0, magic links 1, email OTP 2).
    */
   readonly rank: number;
@@ -74,7 +74,7 @@ export interface MainGroupProps {
 }
 
 /**
- * A method's part of Main outside the tabs (SPEC §2 "Main screen": wallet and OAuth buttons before
+ * A method's part of Main outside the tabs (docs/reference/elements/auth-login.md#main-screen "Main screen": wallet and OAuth buttons before
  * the form; the passkey button before or after it). Main renders the group on both sides of its
  * forms; the group renders at the side it belongs to (which may depend on the browser) and nothing
  * at the other, with an 'or' divider toward the forms.
@@ -97,17 +97,17 @@ export interface MainGroup {
 
 /** The types a method declares; the registry derives the widget's unions from them. */
 export interface MethodTypes {
-  /** The SPEC §2 screens it owns. */
+  /** The docs/reference/elements/auth-login.md#screens screens it owns. */
   screen: string;
   /** Its actions (each with a string-literal `type`). */
   action: { type: string };
-  /** The config products it serves (SPEC §3 `products`). */
+  /** The config products it serves (docs/reference/config.md#products `products`). */
   product: string;
   /** Its texts: key -> English default. */
   strings: Readonly<Record<string, string>>;
   /** Its host events: event type -> data. */
   events: object;
-  /** Its slice of the widget state (SPEC §3 "Widget state"). */
+  /** Its slice of the widget state (docs/reference/elements/auth-login.md#states "Widget state"). */
   state: object;
   /** Its option objects in the host's config, as the host types them (e.g. `{ otpOptions?: OTPOptions }`). */
   options: object;
@@ -173,7 +173,7 @@ export interface UiMethod<T extends MethodTypes = MethodTypes> {
    * (a missing case fails the type check: the function would lack a return).
    */
   reduce(state: WidgetState, action: T['action']): WidgetState;
-  /** What it forgets of its slice when the user goes back to Main (SPEC §2 back arrow); default nothing. */
+  /** What it forgets of its slice when the user goes back to Main (docs/reference/elements/auth-login.md#mounting back arrow); default nothing. */
   back?(state: WidgetState): WidgetState;
   /** Its texts (keys unique across the table). */
   readonly strings: T['strings'];

@@ -61,7 +61,7 @@ describe('method registry', () => {
     expect(UI_METHODS.map((m) => m.name)).to.deep.equal(METHODS.map((m) => m.name));
   });
 
-  it('owns every SPEC §2 screen of the shipped methods (the rest render the generic error screen)', () => {
+  it('owns every docs/reference/elements/auth-login.md#generic-screens screen of the shipped methods (the rest render the generic error screen)', () => {
     expect(METHODS.flatMap((m) => Object.keys(m.screens)).sort()).to.deep.equal(
       [
         'EmailConfirmation',
@@ -118,7 +118,7 @@ describe('method registry', () => {
     });
   });
 
-  it('products and option checks come from the methods, in SPEC §3 order', () => {
+  it('products and option checks come from the methods, in docs/reference/config.md#products order', () => {
     expect(AVAILABLE_PRODUCTS).to.deep.equal(['emailMagicLinks', 'passwords', 'otp', 'oauth', 'passkeys', 'crypto']);
     expect(PRODUCTS).to.deep.equal(['emailMagicLinks', 'passwords', 'otp', 'oauth', 'passkeys', 'crypto']);
     for (const key of ['emailMagicLinksOptions', 'passwordOptions', 'otpOptions', 'oauthOptions']) expect(LOGIN_CONFIG_SHAPE).to.have.property(key);

@@ -1,11 +1,11 @@
 /**
- * The sign-in methods of the widgets, listed once (DESIGN §4). Adding a method is a folder with an
+ * The sign-in methods of the widgets, listed once (docs/reference/house-style.md#method-registry). Adding a method is a folder with an
  * `entry.ts` exporting its `UiMethodEntry` (read at once), an `index.ts` exporting the rest
  * (`UiMethod`, its own chunk), one line here, its `strings.ts` and `events.ts` in
  * method-tables.ts (the full public tables), and its `parts.ts`, if it has one, in method-parts.ts
  * (the reference tables of `part` names). The widget's unions, config products and checks and
  * starting state come from the entries; its screens, state machine, Main's forms and groups and
- * texts from the methods registry.ts has loaded for the config. The order is SPEC §3's product
+ * texts from the methods registry.ts has loaded for the config. The order is docs/reference/config.md#products's product
  * order: it is the order of the products in messages, of the strings and events tables, and of
  * Main's groups of equal order.
  */

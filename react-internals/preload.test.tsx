@@ -161,7 +161,7 @@ describe('preloadFirstScreen: the first synchronous commit holds the real screen
   it('loads only what the config shows: the email OTP first screen asks for one form and no group', () => {
     const loads = firstScreenLoads(resolveLoginConfig({ products: ['otp'] }));
     expect(loads.length).to.equal(1);
-    // A refused combination (SPEC §1) shows no forms or groups, so loads nothing.
+    // A refused combination (docs/reference/config.md#configuration-errors) shows no forms or groups, so loads nothing.
     expect(firstScreenLoads(resolveLoginConfig({ products: ['passkeys'] }))).to.deep.equal([]);
     expect(firstScreenLoads(resolveLoginConfig({ products: ['passkeys', 'otp', 'oauth'], oauthOptions: { providers: [{ type: 'google' }] } })).length).to.equal(
       3,

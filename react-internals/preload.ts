@@ -58,7 +58,7 @@ export function firstScreenLoads(
     const preload = preloadOf(viewOf(screen));
     return preload ? [preload] : [];
   }
-  // A config Main refuses (SPEC §1 combinations) shows a message and no forms or groups.
+  // A config Main refuses (docs/reference/config.md#configuration-errors combinations) shows a message and no forms or groups.
   if (configProblem(config)) return [];
   const tabs = mainMethods(config);
   // The tab Main opens with (MainScreen: the state's tab when offered, else the first).

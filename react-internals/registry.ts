@@ -17,7 +17,7 @@ const listeners = new Set<() => void>();
 let version = 0;
 let list: readonly LoadedUiMethod[] = [];
 
-/** The loaded methods, in the registry's (SPEC §3) order. */
+/** The loaded methods, in the registry's (docs/reference/config.md#products) order. */
 export function loadedUiMethods(): readonly LoadedUiMethod[] {
   return list;
 }

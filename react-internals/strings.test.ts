@@ -7,7 +7,7 @@ import { CORE_STRINGS, DEFAULT_STRINGS, type ErrorTypeStrings, resolveStrings } 
 import { interpolate, text } from './text.ts';
 
 describe('strings table', () => {
-  it('holds the SPEC texts verbatim', () => {
+  it('holds the reference texts verbatim', () => {
     assert.equal(DEFAULT_STRINGS['main.header'], 'Sign up or log in');
     assert.equal(DEFAULT_STRINGS['email.invalid'], 'Invalid email address.');
     assert.equal(DEFAULT_STRINGS['otp.title'], 'Enter passcode');
@@ -38,7 +38,7 @@ describe('strings table', () => {
     assert.equal(Object.keys({ ...known, ...unknown }).length, 2);
   });
 
-  it('has all 22 SPEC §8 error types', () => {
+  it('has all 22 docs/reference/errors.md#messages-by-error-type error types', () => {
     assert.equal(Object.keys(DEFAULT_STRINGS).filter((k) => k.startsWith('errorType.')).length, 22);
   });
 
@@ -56,7 +56,7 @@ describe('strings table', () => {
   });
 });
 
-describe('error texts (SPEC §8)', () => {
+describe('error texts (docs/reference/errors.md#messages-by-error-type)', () => {
   const strings = resolveStrings();
   const api = (error_type: string, error_message = 'server says') =>
     new ApiError({ status_code: 400, error_type, error_message, error_url: 'https://x', request_id: 'r1' });

@@ -1,5 +1,5 @@
 /**
- * The one English table of every user-facing text (DESIGN §4 "Strings"): the shell's texts
+ * The one English table of every user-facing text (docs/reference/house-style.md#strings "Strings"): the shell's texts
  * (widget-strings.ts) and each sign-in method's own (its `strings.ts`, listed in method-tables.ts).
  * Components never hold literal text: they look a key up (`text` in text.ts), so hosts can translate or
  * reword any of it through the `strings` prop (a partial object of the same keys). The widget itself
@@ -16,7 +16,7 @@ export { CORE_STRINGS, type ErrorTypeStrings } from './widget-strings.ts';
 /** The default table: the core texts and every registered method's (keys are unique: strings.test.ts). */
 export type DefaultStrings = typeof CORE_STRINGS & MethodStrings;
 
-/** Default English texts, keyed by a stable id. Quoted SPEC texts are verbatim. */
+/** Default English texts, keyed by a stable id. Quoted reference texts are verbatim. */
 export const DEFAULT_STRINGS: DefaultStrings = Object.assign({}, CORE_STRINGS, ...METHOD_STRINGS);
 
 /** Id of one user-facing text. */

@@ -14,7 +14,7 @@ import {
 import { THEME_TOKEN_DOCS } from './theme-docs.ts';
 
 describe('theme', () => {
-  it('has the SPEC §3 defaults', () => {
+  it('has the docs/reference/config.md#theme defaults', () => {
     expect(THEME_DEFAULTS['--auth-color-primary']).to.equal('#19303D');
     expect(THEME_DEFAULTS['--auth-color-secondary']).to.equal('#5C727D');
     expect(THEME_DEFAULTS['--auth-color-success']).to.equal('#0C5A56');

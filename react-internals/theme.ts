@@ -1,5 +1,5 @@
 /**
- * Theme (SPEC §3 "Theme"): defaults, the host's `styles` prop validated per property (DESIGN §3),
+ * Theme (docs/reference/config.md#theme "Theme"): defaults, the host's `styles` prop validated per property (docs/reference/security.md#widget),
  * exposed as CSS custom properties, and the widget's own rules. Everything is delivered through
  * constructable stylesheets so a strict CSP (`style-src 'self'`) works and nothing goes through
  * an innerHTML sink.
@@ -31,10 +31,10 @@ export interface StyleConfig {
 }
 
 /**
- * Every design token (CSS custom property) the widget reads, with its SPEC §3 default (what each
+ * Every design token (CSS custom property) the widget reads, with its docs/reference/config.md#theme default (what each
  * styles is in theme-docs.ts, which the manifest and README are made from). The widget never declares a token: each use is `var(--auth-x, default)`, so a value set
  * on the element, any ancestor or `:root` reaches the widget through the shadow root, and the
- * `styles` property sets the same tokens on the element (DESIGN §4 styling surface). A default
+ * `styles` property sets the same tokens on the element (docs/reference/house-style.md#styling styling surface). A default
  * may itself be another token (a primary button follows --auth-color-primary unless it is set).
  */
 export const THEME_TOKENS = {
@@ -68,7 +68,7 @@ export const THEME_TOKENS = {
   '--auth-input-background': '#FFFFFF',
   '--auth-input-text': 'var(--auth-color-primary, #19303D)',
   '--auth-input-border': '#5C727D',
-  // 5.05:1 on the white input (WCAG 1.4.3 asks 4.5:1; the old #8296A1 gave 3.08:1). SPEC §3 fixes no placeholder colour.
+  // 5.05:1 on the white input (WCAG 1.4.3 asks 4.5:1; the old #8296A1 gave 3.08:1). docs/reference/config.md#theme fixes no placeholder colour.
   '--auth-input-placeholder': '#5C727D',
   '--auth-input-radius': '4px',
   '--auth-input-height': '47px',
@@ -80,7 +80,7 @@ export const THEME_TOKENS = {
 /** One design token. */
 export type ThemeProperty = keyof typeof THEME_TOKENS;
 
-/** The default of each token, resolved to plain values (SPEC §3 defaults). */
+/** The default of each token, resolved to plain values (docs/reference/config.md#theme defaults). */
 export const THEME_DEFAULTS: Readonly<Record<ThemeProperty, string>> = Object.fromEntries(
   Object.entries(THEME_TOKENS).map(([name, value]) => [name, plainDefault(value)]),
 ) as Record<ThemeProperty, string>;
@@ -101,7 +101,7 @@ export function withTokenFallbacks(css: string): string {
   );
 }
 
-// --- The `styles` validator (DESIGN §3 "theme values validated per property") ---------------------
+// --- The `styles` validator (docs/reference/security.md#widget "theme values validated per property") ---------------------
 // A value is set with style.setProperty (never as CSS text), so it cannot leave its declaration;
 // the grammar below still keeps it to what a theme needs, and refuses anything that could load or
 // run something (url(), expression(), image-set()) or look like markup or CSS syntax.
@@ -229,7 +229,7 @@ function cssValue(v: unknown, kind: ValueKind): string | undefined {
 
 const rec = (v: unknown): Record<string, unknown> => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
 
-/** Where each `styles` field lands: its token and kind (SPEC §3 Theme). */
+/** Where each `styles` field lands: its token and kind (docs/reference/config.md#theme Theme). */
 const BUTTON_FIELDS = (variant: 'primary' | 'secondary' | 'disabled') =>
   ({
     backgroundColor: [`--auth-button-${variant}-background`, 'color'],
@@ -239,7 +239,7 @@ const BUTTON_FIELDS = (variant: 'primary' | 'secondary' | 'disabled') =>
   }) as const;
 /** How `styles` fields map onto tokens: [token, kind], a nested group, or a non-token field. */
 export type FieldMap = { readonly [key: string]: readonly [ThemeProperty, ValueKind] | FieldMap | 'boolean' | 'logo' };
-/** Where each `styles` field lands (SPEC §3 Theme): its token and the kind of value it takes. */
+/** Where each `styles` field lands (docs/reference/config.md#theme Theme): its token and the kind of value it takes. */
 export const STYLE_FIELDS: FieldMap = {
   fontFamily: ['--auth-font-family', 'font'],
   hideHeaderText: 'boolean',
@@ -280,7 +280,7 @@ export interface StyleIssue {
 }
 
 /**
- * Validates `styles` per property (DESIGN §3): returns the tokens that passed, and an issue naming
+ * Validates `styles` per property (docs/reference/security.md#widget): returns the tokens that passed, and an issue naming
  * each field that was dropped (a value of the wrong kind, an unsafe value, an unknown key).
  */
 export function checkStyles(styles: unknown): { tokens: Partial<Record<ThemeProperty, string>>; issues: StyleIssue[] } {

@@ -1,5 +1,5 @@
 /**
- * The widget's table of texts (DESIGN §4 "Strings"): the shell's texts here, and the texts of each
+ * The widget's table of texts (docs/reference/house-style.md#strings "Strings"): the shell's texts here, and the texts of each
  * sign-in method whose chunk is loaded (registry.ts: a method's `strings` come with its chunk, so an
  * email-passcode widget carries none of the other methods' texts). The full English table of every
  * method, the public `DEFAULT_STRINGS`, is strings.ts's (the host `strings` check and the package).
@@ -15,7 +15,7 @@ import { setLocaleOf } from './text.ts';
 export type ErrorTypeStrings = { readonly [T in ErrorType as `errorType.${T}`]?: string };
 
 /**
- * Messages by error_type (SPEC §8); unknown types show the server's error_message instead. Each key
+ * Messages by error_type (docs/reference/errors.md#messages-by-error-type); unknown types show the server's error_message instead. Each key
  * names an `error_type` the server emits: a key naming none fails the type check.
  */
 const ERROR_TYPE_STRINGS = {
@@ -44,9 +44,9 @@ const ERROR_TYPE_STRINGS = {
   'errorType.duplicate_member_phone_number': 'A member with the specified phone number already exists for this organization.',
 } as const satisfies ErrorTypeStrings;
 
-/** The texts of the widget shell and of what every method shares. Quoted SPEC texts are verbatim. */
+/** The texts of the widget shell and of what every method shares. Quoted reference texts are verbatim. */
 export const CORE_STRINGS = {
-  // Main screen (SPEC §2 "Main screen"), configuration errors shown in place of the form (SPEC §1), watermark (SPEC §2)
+  // Main screen (docs/reference/elements/auth-login.md#main-screen "Main screen"), configuration errors shown in place of the form (docs/reference/config.md#configuration-errors), watermark (docs/reference/elements/auth-login.md#screens)
   ...FIRST_SCREEN_SHELL_STRINGS,
   'button.back': 'Back',
 
@@ -54,18 +54,18 @@ export const CORE_STRINGS = {
   'toast.emailResent': 'Email resent',
   'toast.close': 'Dismiss',
 
-  // Generic screens (SPEC §2 "Generic")
+  // Generic screens (docs/reference/elements/auth-login.md#generic-screens "Generic")
   'generic.successTitle': 'Success!',
   'generic.successText': 'You have successfully logged in.',
   'generic.errorTitle': 'Looks like there was an error!',
 
-  // Error classes (SPEC §8)
+  // Error classes (docs/reference/errors.md#error-classes)
   'error.unreachable': 'Unable to contact our servers.',
   'error.invalidJson': 'Invalid JSON response from our servers.',
   'error.noResponse': 'Invalid or no response from server',
   'error.invalidResponse': 'Invalid response from our servers.',
   'error.noSession': 'There is no session currently available. Make sure the user is authenticated with a valid session.',
-  // Also shown for the server's pkce_mismatch (not in SPEC §8's list; its own text names PKCE internals).
+  // Also shown for the server's pkce_mismatch (not in docs/reference/errors.md#messages-by-error-type's list; its own text names PKCE internals).
   'error.pkceVerifierMissing': 'This link only works in the browser where it was requested. Open it there, or request a new link in this browser.',
 
   ...ERROR_TYPE_STRINGS,

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The layer rules (DESIGN 1, ARCHITECTURE.md), checked over every import of the source (static,
+// The layer rules (docs/reference/house-style.md#layers, ARCHITECTURE.md), checked over every import of the source (static,
 // re-export and dynamic): sdk-core <- react-internals <- elements <- src, no import running back up;
 // browser code never imports the server; the server imports only sdk-core's shared schemas; a method
 // folder reaches another method only through that method's index.ts. Test files and test helpers

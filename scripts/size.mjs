@@ -2,7 +2,7 @@
 // Prints minified and gzip bytes of each browser entry in dist/ (its initial JS: the entry plus the
 // chunks it imports statically; lazy import() chunks, and the chunks those load lazily in turn, are
 // listed apart). With --check, fails when a budget of issue 16 is exceeded, or when <auth-login>'s
-// initial JS holds code DESIGN §4 wants lazy (the passkey ceremony library, the phone metadata, ...).
+// initial JS holds code docs/reference/house-style.md wants lazy (the passkey ceremony library, the phone metadata, ...).
 // Also the headless client's initial JS against CLIENT_CORE_BUDGET_GZIP.
 // Gzip figures are per file, summed: what a browser transfers, each file compressed on its own.
 import { readFileSync } from 'node:fs';

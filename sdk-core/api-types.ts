@@ -1,6 +1,6 @@
 /**
  * Answers of calls whose shapes the server does not share yet: typed by what the client reads
- * (SPEC §3 "Other responses read"), with the protocol's request_id and status_code.
+ * (docs/reference/wire-protocol.md#entities "Other responses read"), with the protocol's request_id and status_code.
  */
 import type { ResponseMeta } from './schemas/envelope.ts';
 import type { AuthenticateResponse } from './schemas/sessions.ts';
@@ -10,7 +10,7 @@ export type Meta = ResponseMeta;
 
 /**
  * A wire body as a call's options: the fields in `K` become required (the SDK asks for what the
- * protocol leaves optional, e.g. `session_duration_minutes`, SPEC §5).
+ * protocol leaves optional, e.g. `session_duration_minutes`, docs/reference/sdk.md#validation-rules).
  */
 export type WithRequired<T, K extends keyof T> = Omit<T, K> & Required<Pick<T, K>>;
 
@@ -32,5 +32,5 @@ export interface SendResult extends Meta {
   user_created?: boolean;
 }
 
-/** Whether a call's send endpoint is the primary variant (no session) or the secondary one (SPEC §4). */
+/** Whether a call's send endpoint is the primary variant (no session) or the secondary one (docs/reference/sdk.md#send-variants). */
 export type SendVariant = 'primary' | 'secondary';

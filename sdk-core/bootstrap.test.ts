@@ -5,7 +5,7 @@ import { DEFAULT_BOOTSTRAP } from './bootstrap.ts';
 import { BOOTSTRAP_DEFAULTS, BOOTSTRAP_KEYS } from './schemas/bootstrap.ts';
 
 describe('bootstrap defaults', () => {
-  it('BOOTSTRAP_DEFAULTS holds every DESIGN 2 key and nothing else', () => {
+  it('BOOTSTRAP_DEFAULTS holds every docs/reference/wire-protocol.md#bootstrap key and nothing else', () => {
     assert.deepEqual(Object.keys(BOOTSTRAP_DEFAULTS).sort(), [...BOOTSTRAP_KEYS].sort());
   });
 

@@ -1,5 +1,5 @@
 /**
- * Captcha and device-fingerprint tokens for protected calls (SPEC §4). Providers are pluggable;
+ * Captcha and device-fingerprint tokens for protected calls (docs/reference/sdk.md#captcha-retry). Providers are pluggable;
  * the client picks one from the bootstrap's captcha settings when the host gives none. The vendor
  * script loader is its own module (./recaptcha.ts), loaded on the first token (issue 16).
  */

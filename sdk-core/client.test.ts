@@ -53,7 +53,7 @@ after(() => {
 const codeFor = (email: string) => devInboxCode(server.url, email);
 
 describe('client against the reference server', () => {
-  it('signs in by email passcode and keeps the tokens in cookies (SPEC §9)', async () => {
+  it('signs in by email passcode and keeps the tokens in cookies (docs/reference/constants.md#client-sdk)', async () => {
     const { client, cookies } = newClient();
     const email = `sdk-${Date.now()}@example.com`;
     const changes: (string | null)[] = [];
@@ -102,7 +102,7 @@ describe('client against the reference server', () => {
     assert.equal(first.cookies.get('stytch_session'), null);
   });
 
-  it('destroys a cached session at start-up when the token cookie is gone (SPEC §4)', async () => {
+  it('destroys a cached session at start-up when the token cookie is gone (docs/reference/sdk.md#cookies)', async () => {
     const storage = new MemoryStore();
     const a = newClient({ storage });
     const email = `stale-${Date.now()}@example.com`;
@@ -131,7 +131,7 @@ describe('client against the reference server', () => {
     assert.equal(err.error_type, 'invalid_email');
   });
 
-  it('throws usage errors naming the field before any call (SPEC §5)', async () => {
+  it('throws usage errors naming the field before any call (docs/reference/sdk.md#validation-rules)', async () => {
     const { client } = newClient();
     const bad = (f: () => Promise<unknown>) => f().catch((e: unknown) => e);
     const e1 = await bad(() => client.otps.email.loginOrCreate(42 as unknown as string));
@@ -230,7 +230,7 @@ describe('client against the reference server', () => {
     assert.equal(await client.magicLinks.authenticateFromUrl({ session_duration_minutes: 30, url: 'http://localhost/' }), null);
   });
 
-  it('retries once with fresh captcha and fingerprint tokens when the server says "Captcha required" (SPEC §4)', async () => {
+  it('retries once with fresh captcha and fingerprint tokens when the server says "Captcha required" (docs/reference/sdk.md#captcha-retry)', async () => {
     const capDir = mkdtempSync(join(tmpdir(), 'auth-elements-captcha-'));
     const capServer = await startServer({ port: 0, dataDir: capDir, bootstrap: { captcha_settings: { enabled: true, siteKey: 'dev-captcha' } } });
     try {
@@ -308,7 +308,7 @@ describe('client against the reference server', () => {
     assert.deepEqual(client.user.getSync()?.emails, []);
   });
 
-  it('warns when the consumer client is given a B2B project token (SPEC §5)', async () => {
+  it('warns when the consumer client is given a B2B project token (docs/reference/sdk.md#validation-rules)', async () => {
     const b2bDir = mkdtempSync(join(tmpdir(), 'auth-elements-b2b-'));
     const b2b = await startServer({ port: 0, dataDir: b2bDir, bootstrap: { vertical: 'B2B' } });
     const warnings: string[] = [];

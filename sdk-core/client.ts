@@ -15,7 +15,7 @@ import { clientTelemetry, randomId, type TelemetryEvent } from './telemetry-fiel
 import type { Users } from './users/index.ts';
 import { userSyncMembers } from './users/sync.ts';
 
-/** The provider's hosted API for test and live tokens (DESIGN §2). */
+/** The provider's hosted API for test and live tokens (docs/reference/wire-protocol.md#url-and-headers). */
 export const PROVIDER_API_HOSTS = { test: 'https://test.stytch.com', live: 'https://api.stytch.com' } as const;
 
 /** Timers, injectable so tests can drive refresh and backoff without waiting. */
@@ -56,13 +56,13 @@ export interface CoreClient {
   readonly publicToken: string;
   /** The base URL calls go to, without /sdk/v1. */
   readonly apiBaseUrl: string;
-  /** Project settings; never rejects: on failure the defaults of SPEC §7 are used. */
+  /** Project settings; never rejects: on failure the defaults of docs/reference/wire-protocol.md#bootstrap are used. */
   bootstrap(): Promise<BootstrapData>;
   /** The current session. */
   readonly session: Sessions;
   /** The current user. */
   readonly user: Users;
-  /** Fire-and-forget telemetry events (SPEC §7). */
+  /** Fire-and-forget telemetry events (docs/reference/sdk.md#telemetry). */
   readonly telemetry: { log(eventName: string, details?: Record<string, unknown>): void };
   /** Stops background timers and listeners and flushes telemetry; the client should not be used afterwards. */
   destroy(): void;
@@ -95,7 +95,7 @@ export function resolveApiBase(publicToken: string, options: ClientOptions): str
 /**
  * Creates the headless client for a project.
  * @param publicToken the project's public token (`public-token-test-…` or `public-token-live-…`)
- * @throws Error outside a browser-like environment (no `window`) unless `fetch` is injected (SPEC §5)
+ * @throws Error outside a browser-like environment (no `window`) unless `fetch` is injected (docs/reference/sdk.md#client)
  * @example const client = createClient('public-token-test-…', { apiBaseUrl: 'http://localhost:8787' });
  */
 export function createClient(publicToken: string, options: ClientOptions = {}): AuthClient {
@@ -160,7 +160,7 @@ export function createClient(publicToken: string, options: ClientOptions = {}): 
     bootstrapPromise ??= http
       .request<BootstrapData>({ method: 'GET', path: `/projects/bootstrap/${encodeURIComponent(publicToken)}` })
       .then((data) => {
-        // SPEC §5: this is the consumer client; a B2B project's token works poorly with it.
+        // docs/reference/sdk.md#validation-rules: this is the consumer client; a B2B project's token works poorly with it.
         if (data.vertical === 'B2B') console.warn('This consumer client was created with the public token of a B2B project.');
         return { ...DEFAULT_BOOTSTRAP, ...data };
       })
@@ -168,7 +168,7 @@ export function createClient(publicToken: string, options: ClientOptions = {}): 
     return bootstrapPromise;
   };
 
-  // Captcha and fingerprint tokens (SPEC §4) load with the first protected call (./protection.ts).
+  // Captcha and fingerprint tokens (docs/reference/sdk.md#captcha-retry) load with the first protected call (./protection.ts).
   const protection = lazily(() =>
     import('./protection.ts').then((m) =>
       // The options' captchaProvider, deviceFingerprintProvider and fetch, as given.
@@ -210,9 +210,9 @@ export function createClient(publicToken: string, options: ClientOptions = {}): 
   // with credentials), so script sees no token: a session in state is all there is to go by.
   const customDomain = Boolean(options.customBaseUrl);
   const hasSession = () => manager.getTokens() !== null || (customDomain && manager.getState().session !== null);
-  // SPEC §4: refresh every 180 s while a session exists; sign out only when the server says the
-  // session is gone (the four error types of SPEC §4, which session.authenticate acts on). Any
-  // other failure backs off and retries (SPEC §9): a network error, a 5xx, a 429, but also a 400,
+  // docs/reference/sdk.md#refresh: refresh every 180 s while a session exists; sign out only when the server says the
+  // session is gone (the four error types of docs/reference/sdk.md#sessions, which session.authenticate acts on). Any
+  // other failure backs off and retries (docs/reference/constants.md#client-sdk): a network error, a 5xx, a 429, but also a 400,
   // 403 or 404 that is not about the session, e.g. a misrouting proxy or a WAF's HTML page.
   const scheduleRefresh = (delay: number, attempt: number) => {
     if (refreshTimer !== null) clock.clearTimeout(refreshTimer);
@@ -281,7 +281,7 @@ export function createClient(publicToken: string, options: ClientOptions = {}): 
   };
 
   telemetry.log('sdk_instance_instantiated');
-  // SPEC §4: with a session token at start-up, or on a custom API domain (whose HttpOnly cookies
+  // docs/reference/sdk.md#sessions: with a session token at start-up, or on a custom API domain (whose HttpOnly cookies
   // script cannot read), confirm the session with the server and start refreshing; without either,
   // whatever was cached is stale.
   if (manager.getTokens() || customDomain) refresh(0);

@@ -18,7 +18,7 @@ describe('error family', () => {
     assert.equal(toAuthError(captcha), captcha);
   });
 
-  it('unreachable errors carry their reason and the SPEC §8 text of it', () => {
+  it('unreachable errors carry their reason and the docs/reference/errors.md#error-classes text of it', () => {
     const texts = (['network', 'timeout', 'invalid_json', 'no_response', 'invalid_response'] as const).map((r) => new ApiUnreachableError(r).message);
     assert.deepEqual(texts, [
       UNREACHABLE_MESSAGES.network,
@@ -41,7 +41,7 @@ describe('error family', () => {
     assert.equal(isWebAuthnAbort(Object.assign(new Error('x'), { reason: 'aborted' })), false);
   });
 
-  it('unknownError is SPEC §8 API error 400 unknown_error, as toAuthError makes of foreign errors', () => {
+  it('unknownError is docs/reference/errors.md#error-classes API error 400 unknown_error, as toAuthError makes of foreign errors', () => {
     const e = unknownError(new TypeError('boom'));
     assert.deepEqual([e.status_code, e.error_type, e.error_message], [400, 'unknown_error', 'boom']);
     const t = toAuthError('plain');

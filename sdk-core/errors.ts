@@ -1,5 +1,5 @@
 /**
- * Error classes of SPEC §8. One base class with a stable `code`, so hosts can branch on
+ * Error classes of docs/reference/errors.md#error-classes. One base class with a stable `code`, so hosts can branch on
  * `err.code` (or `instanceof`) without parsing messages.
  */
 
@@ -61,7 +61,7 @@ export class AuthError extends Error {
   }
 }
 
-/** The texts of SPEC §8 for an unreachable or misbehaving API. */
+/** The texts of docs/reference/errors.md#error-classes for an unreachable or misbehaving API. */
 export const UNREACHABLE_MESSAGES = {
   network: 'Unable to contact our servers.',
   invalidJson: 'Invalid JSON response from our servers.',
@@ -78,7 +78,7 @@ export type UnreachableReason = 'network' | 'timeout' | 'invalid_json' | 'no_res
 
 const UNREACHABLE_TEXT: Record<UnreachableReason, string> = {
   network: UNREACHABLE_MESSAGES.network,
-  // SPEC §8: a time-out is a network failure to the user (and to the refresh, which retries it).
+  // docs/reference/errors.md#error-classes: a time-out is a network failure to the user (and to the refresh, which retries it).
   timeout: UNREACHABLE_MESSAGES.network,
   invalid_json: UNREACHABLE_MESSAGES.invalidJson,
   no_response: UNREACHABLE_MESSAGES.noResponse,
@@ -87,7 +87,7 @@ const UNREACHABLE_TEXT: Record<UnreachableReason, string> = {
 
 /**
  * The API could not be reached, or answered with something that is not the protocol. The message
- * is the SPEC §8 text of its `reason`; code (a UI choosing its own words among them) reads `reason`.
+ * is the docs/reference/errors.md#error-classes text of its `reason`; code (a UI choosing its own words among them) reads `reason`.
  */
 export class ApiUnreachableError extends AuthError {
   static override readonly errorClass: string = 'ApiUnreachableError';
@@ -101,7 +101,7 @@ export class ApiUnreachableError extends AuthError {
 
 /**
  * The server wants a captcha token (the text 'Captcha required', or error_type captcha_required;
- * DESIGN §2). Protected calls retry once with a fresh token (SPEC §4); this is what a second refusal throws.
+ * docs/reference/wire-protocol.md#error-bodies). Protected calls retry once with a fresh token (docs/reference/sdk.md#captcha-retry); this is what a second refusal throws.
  */
 export class CaptchaRequiredError extends AuthError {
   static override readonly errorClass: string = 'CaptchaRequiredError';
@@ -116,7 +116,7 @@ export interface SchemaIssue {
   message: string;
 }
 
-/** The server rejected the request's shape (SPEC §8: '[400] Request does not match expected schema'). */
+/** The server rejected the request's shape (docs/reference/errors.md#error-classes: '[400] Request does not match expected schema'). */
 export class SchemaError extends AuthError {
   static override readonly errorClass: string = 'SchemaError';
   /** Every issue the server reported, in order. */
@@ -128,7 +128,7 @@ export class SchemaError extends AuthError {
   }
 }
 
-/** Fields of an API error as sent on the wire (DESIGN §2). */
+/** Fields of an API error as sent on the wire (docs/reference/wire-protocol.md#error-bodies). */
 export interface ApiErrorFields {
   status_code: number;
   error_type: string;
@@ -242,13 +242,13 @@ export function isApiError(e: unknown, ...types: string[]): e is ApiError {
   return e instanceof ApiError && (types.length === 0 || types.includes(e.error_type));
 }
 
-/** SPEC §8's form of an error of no known class: API error 400 unknown_error with its message. */
+/** docs/reference/errors.md#error-classes's form of an error of no known class: API error 400 unknown_error with its message. */
 export function unknownError(e: unknown): ApiError {
   const message = e instanceof Error ? e.message : String(e);
   return new ApiError({ status_code: 400, error_type: 'unknown_error', error_message: message, error_url: '' }, { cause: e });
 }
 
-/** Normalises anything thrown into an SDK error; unknown errors become API error 400 unknown_error (SPEC §8). */
+/** Normalises anything thrown into an SDK error; unknown errors become API error 400 unknown_error (docs/reference/errors.md#error-classes). */
 export function toAuthError(e: unknown): AuthError {
   return e instanceof AuthError ? e : unknownError(e);
 }

@@ -6,7 +6,7 @@ import { ApiError, ApiUnreachableError, AuthError, SchemaError } from './errors.
 import { CaptchaRequiredError, createHttpClient, DEFAULT_REQUEST_TIMEOUT_MS, type HttpClient } from './http.ts';
 
 // A real HTTP server that answers each path with one way a server can misbehave, so the client's
-// error mapping (SPEC §8) is exercised over real sockets rather than a mocked fetch.
+// error mapping (docs/reference/errors.md#messages-by-error-type) is exercised over real sockets rather than a mocked fetch.
 const answers: Record<string, { status: number; body: string; type?: string }> = {
   '/sdk/v1/ok': { status: 200, body: JSON.stringify({ data: { hello: 'world', request_id: 'r1', status_code: 200 } }) },
   '/sdk/v1/api-error': {

@@ -50,7 +50,7 @@ function schemaIssues(json: Record<string, unknown>): SchemaIssue[] | null {
   return null;
 }
 
-/** Talks the wire protocol of DESIGN §2: auth headers, data envelope, and every error class of SPEC §8. */
+/** Talks the wire protocol of docs/reference/wire-protocol.md#error-bodies: auth headers, data envelope, and every error class of docs/reference/errors.md#error-classes. */
 export interface HttpClient {
   /** Sends one call and returns the unwrapped `data` payload, or throws an SDK error. */
   request<T>(req: ApiRequest): Promise<T>;
@@ -103,7 +103,7 @@ export function createHttpClient(opts: HttpClientOptions): HttpClient {
           throw new ApiUnreachableError(timedOut ? 'timeout' : 'network', { cause });
         }
         text = await res.text().catch(() => null);
-        // SPEC §8: a timeout or cancel is a network failure, so the refresh retries it with backoff.
+        // docs/reference/errors.md#error-classes: a timeout or cancel is a network failure, so the refresh retries it with backoff.
         if (text === null && controller.signal.aborted) {
           throw timedOut
             ? new ApiUnreachableError('timeout', { cause: new Error(`no answer within ${timeoutMs} ms`) })

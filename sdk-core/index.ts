@@ -62,7 +62,7 @@ export type {
 } from './oauth/index.ts';
 export { OAUTH_PROVIDERS, type OAuthProvider } from './oauth/providers.ts';
 export type { OTPAuthenticateOptions, OTPChannel, OTPLoginOrCreateResult, OTPs, OTPSendOptions } from './otps/index.ts';
-/** SPEC §9: codes live five minutes unless asked otherwise (from the shared defaults, not the lazily loaded OTP group). */
+/** docs/reference/constants.md#sign-in-defaults: codes live five minutes unless asked otherwise (from the shared defaults, not the lazily loaded OTP group). */
 export { DEFAULT_OTP_EXPIRATION_MINUTES as OTP_DEFAULT_EXPIRATION_MINUTES } from './schemas/defaults.ts';
 export type { PasswordCredentials, Passwords, ResetByEmailStartOptions, StrengthCheckResult } from './passwords/index.ts';
 // Loaded on first call (./lazy-exports.ts).

@@ -14,7 +14,7 @@ import { MemoryCookieJar, MemoryStore } from './storage.ts';
 const b64url = (b: Buffer) => b.toString('base64').replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 
 describe('helpers loaded on first call (issue 16)', () => {
-  it('createPKCEPair gives a 128-hex verifier and its S256 challenge (RFC 7636, SPEC §9)', async () => {
+  it('createPKCEPair gives a 128-hex verifier and its S256 challenge (RFC 7636, docs/reference/constants.md#client-sdk)', async () => {
     const { code_verifier, code_challenge } = await createPKCEPair();
     assert.match(code_verifier, /^[0-9a-f]{128}$/);
     assert.equal(code_challenge, b64url(createHash('sha256').update(code_verifier).digest()));

@@ -12,7 +12,7 @@ import type { PreloadableGroup } from './preload.ts';
 const pkce = lazily(() => import('./pkce/pair.ts'));
 const preload = lazily(() => import('./preload.ts'));
 
-/** SPEC §9: verifier of 16 random 32-bit values hex-encoded; challenge SHA-256 base64url (RFC 7636 S256). */
+/** docs/reference/constants.md#client-sdk: verifier of 16 random 32-bit values hex-encoded; challenge SHA-256 base64url (RFC 7636 S256). */
 export async function createPKCEPair(): Promise<PKCEPair> {
   return (await pkce()).createPKCEPair();
 }

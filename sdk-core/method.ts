@@ -24,17 +24,17 @@ export interface MethodContext {
   readonly baseUrl: string;
   /** A plain call. */
   request<T>(req: ApiRequest): Promise<T>;
-  /** A call that may be retried once with fresh captcha and fingerprint tokens (SPEC §4). */
+  /** A call that may be retried once with fresh captcha and fingerprint tokens (docs/reference/sdk.md#captcha-retry). */
   protectedRequest<T>(req: ApiRequest & { body: Record<string, unknown> }): Promise<T>;
-  /** An authenticate-type call: on success the answer becomes the session (SPEC §4); `guarded` adds the captcha retry. */
+  /** An authenticate-type call: on success the answer becomes the session (docs/reference/sdk.md#sessions); `guarded` adds the captcha retry. */
   signIn<T extends AuthenticateResult = AuthenticateResult>(req: ApiRequest & { body: Record<string, unknown> }, guarded?: boolean): Promise<T>;
   /** The session and cached user (read side, plus what an authenticate answer changes). */
   readonly sessions: MethodSessions;
-  /** The client's local storage; methods keep their PKCE verifiers there (`new PKCEStore(ctx.storage, ctx.publicToken)`, SPEC §9). */
+  /** The client's local storage; methods keep their PKCE verifiers there (`new PKCEStore(ctx.storage, ctx.publicToken)`, docs/reference/constants.md#client-sdk). */
   readonly storage: KeyValueStore;
   /** Project settings; never rejects (the client's fallback on failure). */
   bootstrap(): Promise<BootstrapData>;
-  /** Secondary when a session exists, else primary (SPEC §4). */
+  /** Secondary when a session exists, else primary (docs/reference/sdk.md#send-variants). */
   sendVariant(): SendVariant;
 }
 
@@ -90,7 +90,7 @@ export interface LazySdkMethod<Name extends string, Group> {
 /**
  * A lazily loaded value of the client's core (a group, the captcha module): `load` runs once, and
  * concurrent callers share it; when it fails (a chunk that cannot be fetched) the callers get
- * ApiUnreachableError 'network' (SPEC §8's 'Unable to contact our servers.') and the next call
+ * ApiUnreachableError 'network' (docs/reference/errors.md#error-classes's 'Unable to contact our servers.') and the next call
  * tries again.
  */
 export function lazily<T>(load: () => Promise<T>): () => Promise<T> {
@@ -108,7 +108,7 @@ export const loaders = new WeakMap<object, () => Promise<unknown>>();
 /**
  * The group of a lazy method: each member loads the module once (concurrent first calls share one
  * load), then calls the real member (sub-groups by their path). A module that fails to load (offline,
- * a deploy removed the chunk) rejects the call with ApiUnreachableError 'network' (SPEC §8's 'Unable
+ * a deploy removed the chunk) rejects the call with ApiUnreachableError 'network' (docs/reference/errors.md#error-classes's 'Unable
  * to contact our servers.', the text of every other network failure) and is tried again on the next call.
  */
 export function lazyGroup<Group>(method: LazySdkMethod<string, Group>, ctx: MethodContext): Group {

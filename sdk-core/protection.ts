@@ -1,5 +1,5 @@
 /**
- * Protected calls (SPEC §4): captcha and device-fingerprint tokens added to a call's body, and one
+ * Protected calls (docs/reference/sdk.md#captcha-retry): captcha and device-fingerprint tokens added to a call's body, and one
  * retry with fresh tokens on 'Captcha required'. Only the sign-in methods make protected calls, so
  * the client loads this module with the first of them (issue 16).
  */
@@ -62,7 +62,7 @@ export function protectedRequests(deps: {
     try {
       return await deps.request<T>({ ...req, body: { ...req.body, ...(await protectionTokens(false)) } });
     } catch (e) {
-      // SPEC §4: 'Captcha required' earns exactly one retry with fresh tokens.
+      // docs/reference/sdk.md#captcha-retry: 'Captcha required' earns exactly one retry with fresh tokens.
       if (!(e instanceof CaptchaRequiredError)) throw e;
       return deps.request<T>({ ...req, body: { ...req.body, ...(await protectionTokens(true)) } });
     }

@@ -41,7 +41,7 @@ export function withPageUrl<O>(options: O, params: RedirectParams): O {
   return href === undefined ? options : ({ ...options, url: href } as O);
 }
 
-/** The address parameters of an email magic link or a password-reset link (SPEC §4). */
+/** The address parameters of an email magic link or a password-reset link (docs/reference/sdk.md#sessions). */
 export const MAGIC_LINK_REDIRECT: RedirectParams = {
   matches: (q) => Boolean(q.get('token')) && ['magic_links', 'login'].includes(q.get('stytch_token_type') ?? ''),
   remove: ['token', 'stytch_token_type'],

@@ -1,5 +1,5 @@
 /**
- * The session manager of SPEC §4 against the real reference server behind a fault-injecting proxy:
+ * The session manager of docs/reference/sdk.md#sessions against the real reference server behind a fault-injecting proxy:
  * background refresh and backoff on an injected clock, staying signed in through outages and 5xx,
  * the four destroying error types, revoke, retry when the session changes mid-call, no storage.
  */
@@ -66,7 +66,7 @@ let n = 0;
 const email = () => `life-${Date.now()}-${n++}@example.com`;
 const refreshCalls = () => proxy.seen.filter((p) => p.endsWith('/sessions/authenticate')).length;
 
-describe('session manager (SPEC §4)', () => {
+describe('session manager (docs/reference/sdk.md#sessions)', () => {
   it('refreshes every 180000 ms while a session exists', async () => {
     const { client, clock } = setup();
     await signInByEmail(client, server.url, email());
@@ -263,7 +263,7 @@ describe('session manager (SPEC §4)', () => {
     assert.notEqual(client.session.getSync(), null);
   });
 
-  describe('on a custom API domain (SPEC §4)', () => {
+  describe('on a custom API domain (docs/reference/sdk.md#sessions)', () => {
     const CUSTOM = 'login.example.test';
     // The session cookies of a custom API domain are the API's own, HttpOnly: the browser sends
     // them, script cannot read them. This jar keeps writes but hides the session tokens.
@@ -297,7 +297,7 @@ describe('session manager (SPEC §4)', () => {
       // answers unauthorized_credentials to a cookie-only call, and the session goes.
       await eventually(() => client.session.getSync() === null, 'signed out on the server answer');
 
-      // Without a custom domain and without a token, the cache is dropped with no call (SPEC §4).
+      // Without a custom domain and without a token, the cache is dropped with no call (docs/reference/sdk.md#sessions).
       const calls = refreshCalls();
       const plainStore = new MemoryStore();
       plainStore.setItem(stateKey, cached);
@@ -338,7 +338,7 @@ describe('session manager (SPEC §4)', () => {
   });
 });
 
-describe('client warnings (SPEC §5)', () => {
+describe('client warnings (docs/reference/sdk.md#validation-rules)', () => {
   it('warns about a public token without the prefix, and about several clients', () => {
     const warnings: string[] = [];
     const warn = console.warn;

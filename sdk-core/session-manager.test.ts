@@ -13,7 +13,7 @@ function manager(cookieOptions = {}) {
   return { m, cookies };
 }
 
-describe('session cookies (SPEC §4, §9)', () => {
+describe('session cookies (docs/reference/sdk.md#cookies, docs/reference/constants.md#client-sdk)', () => {
   it('with both tokens writes the session cookies and removes the intermediate one', () => {
     const { m, cookies } = manager();
     cookies.set('stytch_intermediate_session_token', 'ist', {});

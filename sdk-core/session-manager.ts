@@ -1,11 +1,11 @@
 import { isApiError } from './errors.ts';
 import { COOKIE_SAME_SITE, DEFAULT_COOKIE_NAMES, INTERMEDIATE_COOKIE_MS } from './schemas/defaults.ts';
 import type { AuthenticateResponse, Session, User } from './schemas/index.ts';
-// From the module itself, not the index: the bundle then holds only these schemas (DESIGN 4, lean bundle).
+// From the module itself, not the index: the bundle then holds only these schemas (docs/reference/house-style.md#bundle-size, lean bundle).
 import { CookieToken, parseStoredState, parseStoredString } from './schemas/stored.ts';
 import { type CookieAttributes, type CookieJar, isLoopbackHost, type KeyValueStore } from './storage.ts';
 
-/** Cookie names and scope (SPEC §9 defaults). */
+/** Cookie names and scope (docs/reference/constants.md#identity-provider defaults). */
 export interface CookieOptions {
   /** Default `stytch_session`. */
   opaqueTokenCookieName?: string;
@@ -21,7 +21,7 @@ export interface CookieOptions {
 
 export { DEFAULT_COOKIE_NAMES, INTERMEDIATE_COOKIE_MS } from './schemas/defaults.ts';
 
-/** Error types after which the session is gone on the server, so it is destroyed locally (SPEC §4). */
+/** Error types after which the session is gone on the server, so it is destroyed locally (docs/reference/sdk.md#sessions). */
 export const SESSION_DESTROYING_ERRORS = ['unauthorized_credentials', 'user_unauthenticated', 'invalid_secret_authentication', 'session_not_found'] as const;
 
 /** True when `e` means the session no longer exists server-side. */
@@ -67,7 +67,7 @@ export interface SessionManager {
   getIntermediateToken(): string | null;
   /** Subscribes to changes; returns the unsubscribe function. */
   subscribe(fn: Listener): () => void;
-  /** Applies an authenticate-type answer: both tokens → session cookies; only intermediate → that cookie (SPEC §4). */
+  /** Applies an authenticate-type answer: both tokens → session cookies; only intermediate → that cookie (docs/reference/sdk.md#cookies). */
   update(resp: Partial<AuthenticateResponse> & { intermediate_session_token?: string }): void;
   /** Replaces the cached user (after users/me), keeping the session. */
   setUser(user: User): void;
@@ -129,7 +129,7 @@ export function createSessionManager(deps: SessionManagerDeps): SessionManager {
   let state: SessionState = parseStoredState(raw) ?? empty();
 
   /**
-   * Another tab changed the stored state. Removal is that tab signing out (SPEC 4: state shared
+   * Another tab changed the stored state. Removal is that tab signing out (docs/reference/sdk.md#sessions: state shared
    * across tabs); a value is adopted only when it parses as a session state. Anything else (not
    * JSON, wrong shape, huge, a __proto__ payload) leaves this tab's state as it is.
    */

@@ -65,7 +65,7 @@ export function resilientStore(inner: KeyValueStore): KeyValueStore {
   };
 }
 
-/** Cookie attributes the SDK sets (SPEC §9). */
+/** Cookie attributes the SDK sets (docs/reference/constants.md#client-sdk). */
 export interface CookieAttributes {
   path?: string;
   domain?: string;
@@ -141,7 +141,7 @@ export class MemoryCookieJar implements CookieJar {
   }
 }
 
-/** True for hosts where browsers treat plain http as secure, so `Secure` cookies would be dropped (SPEC §9). */
+/** True for hosts where browsers treat plain http as secure, so `Secure` cookies would be dropped (docs/reference/constants.md#client-sdk). */
 export function isLoopbackHost(hostname: string): boolean {
   // localhost and its subdomains, the IPv6 loopback with or without brackets, 127.x.x.x.
   return /^((.*\.)?localhost|\[::1\]|::1|127(\.\d{1,3}){3})$/.test(hostname);

@@ -1,5 +1,5 @@
 /**
- * The telemetry fields of DESIGN §2, sent in every call's X-SDK-Client header and with every event,
+ * The telemetry fields of docs/reference/wire-protocol.md#url-and-headers, sent in every call's X-SDK-Client header and with every event,
  * and the client's eager side of telemetry: events are described when they happen and queued here
  * while the batching sender (./telemetry.ts) loads, so the client's initial JS carries none of it
  * (issue 16; events wait 800 ms for their batch anyway).
@@ -9,7 +9,7 @@ import { TELEMETRY_BATCH_SIZE } from './schemas/defaults.ts';
 import type { Telemetry } from './telemetry.ts';
 import { SDK_IDENTIFIER, SDK_VERSION } from './version.ts';
 
-/** The client description sent with every call (X-SDK-Client) and every event (DESIGN §2). */
+/** The client description sent with every call (X-SDK-Client) and every event (docs/reference/wire-protocol.md#url-and-headers). */
 export interface TelemetryFields {
   event_id: string;
   app_session_id: string;
@@ -65,7 +65,7 @@ export function telemetryFields(persistentId: string, appSessionId: string, iden
 export interface ClientTelemetry {
   /** The X-SDK-Client header value. */
   header(): string;
-  /** Queues an event (SPEC §7); never throws. */
+  /** Queues an event (docs/reference/sdk.md#telemetry); never throws. */
   log(eventName: string, details?: Record<string, unknown>): void;
   /** Sends what is queued (on destroy). */
   flush(): void;

@@ -17,7 +17,7 @@ function setup(send: (events: TelemetryEvent[], signal: AbortSignal) => Promise<
   return { t, clock };
 }
 
-describe('telemetry (SPEC §7, §9)', () => {
+describe('telemetry (docs/reference/sdk.md#telemetry, docs/reference/constants.md#client-sdk)', () => {
   it('flushes as soon as 15 events are queued', () => {
     const batches: TelemetryEvent[][] = [];
     const { t } = setup(async (b) => {
@@ -48,7 +48,7 @@ describe('telemetry (SPEC §7, §9)', () => {
     assert.equal(clock.pending, 0, 'no timer left when the queue is empty');
   });
 
-  it('describes the client in every event (DESIGN §2 telemetry fields)', () => {
+  it('describes the client in every event (docs/reference/wire-protocol.md#events-endpoint telemetry fields)', () => {
     const { t } = setup(async () => undefined);
     const f = t.fields();
     assert.match(f.event_id, /^event-id-/);

@@ -6,7 +6,7 @@ import { backoffDelay } from './sessions/index.ts';
 import { isLoopbackHost, parseCookie, serializeCookie } from './storage.ts';
 import { check, isValidEmail, normalizeEmail } from './validate.ts';
 
-describe('usage checks (SPEC §5)', () => {
+describe('usage checks (docs/reference/sdk.md#validation-rules)', () => {
   it('names the method and the field', () => {
     assert.throws(
       () => check('otps.email.loginOrCreate').string('email', 42),
@@ -24,7 +24,7 @@ describe('usage checks (SPEC §5)', () => {
     assert.doesNotThrow(() => check('x').optionalString('locale', undefined).optionalNumber('n', undefined));
   });
 
-  it('accepts and rejects emails per the one shared syntax (WHATWG grammar + SPEC 5 top-level part)', () => {
+  it('accepts and rejects emails per the one shared syntax (WHATWG grammar + docs/reference/sdk.md#validation-rules top-level part)', () => {
     for (const ok of ['a@b.co', 'first.last+tag@sub.example.org', ' padded@example.com ', 'user@bücher.example', 'x@пример.рф'])
       assert.ok(isValidEmail(ok), ok);
     for (const bad of [
@@ -47,7 +47,7 @@ describe('usage checks (SPEC §5)', () => {
     assert.equal(normalizeEmail(`${'a'.repeat(60)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(63)}.com`), null, 'over 254 octets');
   });
 
-  it('turns unknown throwables into api error 400 unknown_error (SPEC §8)', () => {
+  it('turns unknown throwables into api error 400 unknown_error (docs/reference/errors.md#error-classes)', () => {
     const e = toAuthError(new TypeError('boom'));
     assert.ok(e instanceof ApiError);
     assert.equal(e.status_code, 400);
@@ -56,7 +56,7 @@ describe('usage checks (SPEC §5)', () => {
   });
 });
 
-describe('constants of SPEC §9', () => {
+describe('constants of docs/reference/constants.md', () => {
   it('backs off 2000 ms x 2^attempt with the attempt capped at 7 and ±175 ms jitter', () => {
     assert.equal(
       backoffDelay(0, () => 0.5),
@@ -95,7 +95,7 @@ describe('constants of SPEC §9', () => {
   });
 });
 
-describe('API base selection (DESIGN §2)', () => {
+describe('API base selection (docs/reference/wire-protocol.md#url-and-headers)', () => {
   it('prefers an explicit base URL, then an https custom domain, then the provider host by token kind', () => {
     assert.equal(resolveApiBase('public-token-test-x', { apiBaseUrl: 'http://localhost:8787/' }), 'http://localhost:8787');
     assert.equal(resolveApiBase('public-token-live-x', { customBaseUrl: 'login.example.com' }), 'https://login.example.com');

@@ -1,7 +1,7 @@
 import { UsageError } from './errors.ts';
 
 /**
- * Argument checks of SPEC §5. Each throws a UsageError naming the method and field, so a host
+ * Argument checks of docs/reference/sdk.md#validation-rules. Each throws a UsageError naming the method and field, so a host
  * developer sees the mistake at the call site rather than as a server 400.
  */
 export class Validator {
@@ -68,5 +68,5 @@ export class Validator {
 /** Starts a chain of argument checks for `method`. */
 export const check = (method: string): Validator => new Validator(method);
 
-// One email syntax for the widget and the server (DESIGN 3): the shared schema module defines it.
+// One email syntax for the widget and the server (docs/reference/security.md#email-syntax): the shared schema module defines it.
 export { EMAIL_PATTERN, isValidEmail, normalizeEmail } from './schemas/validate.ts';

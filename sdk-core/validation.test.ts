@@ -1,5 +1,5 @@
 /**
- * SPEC §5 argument checks on every method of the call table: each bad argument is refused before
+ * docs/reference/sdk.md#validation-rules argument checks on every method of the call table: each bad argument is refused before
  * any request with a UsageError 'Invalid call to {method}' naming the field.
  */
 import assert from 'node:assert/strict';
@@ -124,7 +124,7 @@ const cases: [string, string, () => Promise<unknown>][] = [
   ['otps.whatsapp.loginOrCreate', 'expiration_minutes', () => c.otps.whatsapp.loginOrCreate('+15551234567', { expiration_minutes: null })],
 ];
 
-describe('SDK argument checks (SPEC §5)', () => {
+describe('SDK argument checks (docs/reference/sdk.md#validation-rules)', () => {
   for (const [method, field, call] of cases) {
     it(`${method} refuses a bad ${field}`, async () => {
       const before = requests;
@@ -141,7 +141,7 @@ describe('SDK argument checks (SPEC §5)', () => {
   }
 });
 
-describe('authorize defaults (SPEC §3)', () => {
+describe('authorize defaults (docs/reference/methods/idp.md#data)', () => {
   it("sends response_type 'code' when the caller names none", async () => {
     // The reference server has no IdP endpoints; the request this client tries is what is checked.
     const before = sent.length;

@@ -43,7 +43,7 @@ import { countingDelivery, createMetrics, type Metrics, observeRequest } from '.
 import { routeLabel } from './ops/route-label.ts';
 import type { BootstrapData } from '../sdk-core/schemas/index.ts';
 
-/** Request bodies above this are refused with 413 before parsing (DESIGN 3). */
+/** Request bodies above this are refused with 413 before parsing (docs/reference/security.md#request-bodies). */
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
 
 /**
@@ -333,7 +333,7 @@ function buildApp(svc: Services, opts: AppOptions, registered: RegisteredRoute[]
   // Probes answer before the Host check: a balancer reaches an instance by address, and they tell nothing.
   healthRoutes(app, svc, ops.lifecycle);
 
-  // DNS rebinding (DESIGN 3): a foreign Host is refused before CORS, captcha, routes or static files.
+  // DNS rebinding (docs/reference/security.md#host-and-transport): a foreign Host is refused before CORS, captcha, routes or static files.
   app.use(hostGuard(svc));
   // After the Host check: a rebound name (evil.example -> 127.0.0.1) would otherwise read metrics as a loopback caller.
   if (opts.metrics) metricsRoute(app, ops.metrics, opts.metricsToken, opts.metricsLoopbackWithoutToken === true);

@@ -82,7 +82,7 @@ export function checkPkce(storedChallenge: string | null, verifier: string | und
 }
 
 /**
- * The redirect URL a link points at: the one asked for when it is on the allowlist (DESIGN 3), else the
+ * The redirect URL a link points at: the one asked for when it is on the allowlist (docs/reference/security.md#redirect-urls), else the
  * project's first concrete redirect URL, else the caller's Origin + '/' when that is allowlisted.
  * @throws ApiError invalid_redirect_url when the asked URL is not allowed or no default exists.
  */

@@ -10,7 +10,7 @@ import type { Ctx } from './services.ts';
 z.config(z.locales.en());
 
 /**
- * The raw body, read once with a hard byte cap (DESIGN 3) and kept on the context, so a middleware (the
+ * The raw body, read once with a hard byte cap (docs/reference/security.md#request-bodies) and kept on the context, so a middleware (the
  * captcha guard) and the handler can both read it; a failed read fails the same way for both.
  * Every caller passes the app's maxBodyBytes. @throws request_too_large
  */
@@ -123,7 +123,7 @@ function onBodyClose(this: ReadingMessage): void {
 // One decoder for every body: without `stream`, each decode starts afresh (no state carries over).
 const UTF8_FATAL = new TextDecoder('utf-8', { fatal: true });
 
-/** Reads the body as UTF-8 text with a hard byte cap (DESIGN 3). @throws request_too_large, invalid_json (not UTF-8) */
+/** Reads the body as UTF-8 text with a hard byte cap (docs/reference/security.md#request-bodies). @throws request_too_large, invalid_json (not UTF-8) */
 export async function readBodyText(c: Ctx, maxBytes: number): Promise<string> {
   const bytes = await readBodyBytes(c, maxBytes);
   try {
@@ -177,7 +177,7 @@ export function parseBody<S extends z.ZodMiniType>(schema: S, value: unknown): z
 }
 
 /**
- * Deepest JSON nesting accepted in a request body (DESIGN 3 "caps JSON nesting depth"): the deepest real
+ * Deepest JSON nesting accepted in a request body (docs/reference/security.md#host-and-transport "caps JSON nesting depth"): the deepest real
  * body (a telemetry batch) is 4 levels. Deeper values would cost every later recursive walk
  * (validation, JSON.stringify on storage) stack space, which is how a 30,000-deep body became a 500.
  */
@@ -220,7 +220,7 @@ export function parseJsonText(text: string): unknown {
 }
 
 /**
- * Reads the body with a hard byte cap BEFORE parsing (DESIGN 3), then JSON (depth-capped), then the schema.
+ * Reads the body with a hard byte cap BEFORE parsing (docs/reference/security.md#request-bodies), then JSON (depth-capped), then the schema.
  * Every JSON route reads its body here, so none can skip the caps. An empty body counts as `{}` so
  * body-less calls (sessions/revoke) work.
  */

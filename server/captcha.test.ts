@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { type TestApp, testApp } from './test-helpers.ts';
 
-describe('captcha (SPEC §4)', () => {
+describe('captcha (docs/reference/sdk.md#captcha-retry)', () => {
   let t: TestApp;
   before(async () => {
     t = await testApp({ bootstrap: { captcha_settings: { enabled: true, siteKey: 'dev-captcha' } } });

@@ -1,5 +1,5 @@
 /**
- * Captcha on the sending and sign-in calls (SPEC §4, DESIGN §2): when the project's bootstrap says
+ * Captcha on the sending and sign-in calls (docs/reference/sdk.md#captcha-retry, docs/reference/wire-protocol.md#bootstrap): when the project's bootstrap says
  * captcha is enabled, those calls need a valid `captcha_token`, else the answer is the plain text
  * 'Captcha required' that makes the client retry once with a fresh token. Verification is pluggable:
  * test projects use the dev captcha (single-use tokens from /dev/captcha-token), live projects a

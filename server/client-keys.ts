@@ -1,5 +1,5 @@
 /**
- * Who is calling, as the lockouts see it (DESIGN 3: limits keyed by user and client): keyed hashes of the
+ * Who is calling, as the lockouts see it (docs/reference/security.md#lockouts: limits keyed by user and client): keyed hashes of the
  * client's IP and of the SDK's persistent_id, so the database never holds either in clear (a bare SHA-256
  * of an IPv4 address is reversed by trying all 2^32), plus stable decoy ids for enumeration protection.
  * The key is a random per-project secret generated at first start (table `server_secrets`).
@@ -51,7 +51,7 @@ export function clientIpHash(c: Ctx, svc: Services): string {
 }
 
 /**
- * The SDK's `persistent_id` from the `X-SDK-Client` header (base64 JSON, DESIGN 2), or null when the
+ * The SDK's `persistent_id` from the `X-SDK-Client` header (base64 JSON, docs/reference/wire-protocol.md#url-and-headers), or null when the
  * header is absent or malformed. Random per browser and kept in its storage: a stranger cannot guess it,
  * so it marks "this browser signed in here before" even when the IP changed.
  */

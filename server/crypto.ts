@@ -1,4 +1,4 @@
-/** Secrets: CSPRNG tokens, uniform OTP codes, hashes and constant-time comparison (DESIGN 3). */
+/** Secrets: CSPRNG tokens, uniform OTP codes, hashes and constant-time comparison (docs/reference/security.md#tokens). */
 import { hash, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 
 /** Opaque bearer token: 32 bytes (256 bits) from the CSPRNG, base64url. */

@@ -1,9 +1,9 @@
-/** The server's error catalogue says what SPEC §8 says for every error_type the spec names. */
+/** The server's error catalogue says what docs/reference/errors.md#messages-by-error-type says for every error_type the spec names. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ERRORS } from './errors.ts';
 
-// SPEC §8 "Messages by error_type", copied verbatim: the provider's SDKs show error_message for these.
+// docs/reference/errors.md#messages-by-error-type "Messages by error_type", copied verbatim: the provider's SDKs show error_message for these.
 const SPEC_MESSAGES: Record<string, string> = {
   invalid_email: 'Email format is invalid.',
   invalid_phone_number: 'Phone number format is invalid. Ensure the phone number is in the E.164 format.',
@@ -29,9 +29,9 @@ const SPEC_MESSAGES: Record<string, string> = {
   duplicate_member_phone_number: 'A member with the specified phone number already exists for this organization.',
 };
 
-describe('error catalogue (SPEC §8)', () => {
+describe('error catalogue (docs/reference/errors.md#catalogue)', () => {
   for (const [type, message] of Object.entries(SPEC_MESSAGES)) {
-    it(`${type} carries the SPEC §8 message`, () => {
+    it(`${type} carries the docs/reference/errors.md#messages-by-error-type message`, () => {
       assert.ok(Object.hasOwn(ERRORS, type), `${type} is in the catalogue`);
       assert.equal(ERRORS[type as keyof typeof ERRORS].message, message);
     });

@@ -41,7 +41,7 @@ export const CORE_ERRORS = {
   user_unauthenticated: { status: 401, message: 'Must have an active session to call this method. Have you logged in yet?' },
   email_not_found: { status: 404, message: 'Email not found.' },
   phone_number_not_found: { status: 404, message: 'Phone number not found.' },
-  // The rest of SPEC §8's catalogue, and the account calls (issue 3).
+  // The rest of docs/reference/errors.md#catalogue's catalogue, and the account calls (issue 3).
   unsubscribed_phone_number: {
     status: 400,
     message: "Phone number is unsubscribed. User has unsubscribed. Resubscribe by texting 'START' before messages can be sent.",
@@ -84,7 +84,7 @@ export const ERRORS = Object.assign({}, CORE_ERRORS, ...METHOD_DATA.map((m) => (
 /** Base of error_url: one anchor per error_type in server/README.md. */
 export const ERROR_URL_BASE = 'https://github.com/auth-elements/auth-elements/blob/main/server/README.md#';
 
-/** A client-visible API error; handlers throw it and the app turns it into the DESIGN 2 error body. */
+/** A client-visible API error; handlers throw it and the app turns it into the docs/reference/wire-protocol.md#error-bodies error body. */
 export class ApiError extends Error {
   readonly errorType: ErrorType;
   readonly status: number;

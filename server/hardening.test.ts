@@ -119,7 +119,7 @@ describe('hardening: every bad input is a 4xx with a stable error_type, never 50
     assert.equal(o.json.error_type, 'invalid_origin');
   });
 
-  it('bootstrap: every DESIGN 2 key; unknown token -> 401 invalid_public_token', async () => {
+  it('bootstrap: every docs/reference/wire-protocol.md#bootstrap key; unknown token -> 401 invalid_public_token', async () => {
     const r = await t.call('GET', `/sdk/v1/projects/bootstrap/${t.publicToken}`, { auth: false });
     assert.equal(r.status, 200);
     for (const key of BOOTSTRAP_KEYS) assert.ok(key in r.json.data!, key);

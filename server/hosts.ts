@@ -1,5 +1,5 @@
 /**
- * The Host check (DESIGN 3 "the server answers only for its own host names"): DNS rebinding points an
+ * The Host check (docs/reference/security.md#host-and-transport "the server answers only for its own host names"): DNS rebinding points an
  * attacker's name at this server, so a page on that name is same-origin with us in the victim's
  * browser and could read the dev inbox or have its Origin echoed as allowed. Every request's Host
  * (and the authority of an absolute request target) must be one of the project's own host names,

@@ -8,7 +8,7 @@ import type { Session } from '../sdk-core/schemas/index.ts';
 import type { Db } from './db/index.ts';
 import { withStartupLock } from './db/lock.ts';
 
-/** JWT lifetime (DESIGN 3: 5 minutes). */
+/** JWT lifetime (docs/reference/security.md#session-jwt: 5 minutes). */
 export const SESSION_JWT_TTL_SECONDS = 300;
 /** Signature algorithm of session JWTs. */
 export const JWT_ALG = 'ES256';

@@ -1,5 +1,5 @@
 /**
- * The server's sign-in method registry (issue 12, DESIGN 4 "a method is a plain object registered in one
+ * The server's sign-in method registry (issue 12, docs/reference/house-style.md#method-registry "a method is a plain object registered in one
  * list"). A method is one folder, `server/<method>/`, whose `index.ts` exports one object that
  * `satisfies ServerMethod`; `server/methods.ts` lists them. From that list the app registers the routes and
  * outbox job kinds, the migration list takes the method's migrations, the `Database` type its tables, the
@@ -20,7 +20,7 @@ import type { Route } from './routes/types.ts';
 /** Folder names of sign-in methods, the same in every layer: the names server/method-data.ts lists. */
 export type MethodName = (typeof METHOD_DATA)[number]['name'];
 
-/** HTTP status and default `error_message` of one error_type (DESIGN 2 error body). */
+/** HTTP status and default `error_message` of one error_type (docs/reference/wire-protocol.md#error-bodies error body). */
 export interface ErrorInfo {
   readonly status: number;
   readonly message: string;
@@ -47,7 +47,7 @@ export function tableTypes<T extends object>(): TableTypes<T> {
 /** Keys of the wire user that core fills (users.ts): the user row, its emails and phone numbers. `roles` is the rbac method's. */
 type CoreUserKeys = 'user_id' | 'emails' | 'phone_numbers' | 'name' | 'trusted_metadata' | 'untrusted_metadata' | 'created_at' | 'status';
 
-/** A method's sub-records of the wire user (DESIGN 2: `password`, `webauthn_registrations`, `totps`, ...). */
+/** A method's sub-records of the wire user (docs/reference/wire-protocol.md#authenticate-answers: `password`, `webauthn_registrations`, `totps`, ...). */
 export type UserRecords = Partial<Omit<User, CoreUserKeys>>;
 
 /**

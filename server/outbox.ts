@@ -1,5 +1,5 @@
 /**
- * The durable outbox (DESIGN 3: sends leave the request path). A route stores a job and answers; a worker
+ * The durable outbox (docs/reference/security.md#email-syntax: sends leave the request path). A route stores a job and answers; a worker
  * in the server process delivers it: kicked at once after each enqueue, and polling every second for jobs
  * that are due again or were left by a process that crashed or restarted.
  *

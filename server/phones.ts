@@ -40,7 +40,7 @@ export function normalizePhone(input: string): string {
 export const TEXTABLE_NUMBER_TYPES: readonly NumberType[] = ['MOBILE', 'FIXED_LINE_OR_MOBILE'];
 
 /**
- * The number prefix SMS pumping is limited by (DESIGN 3): the E.164 number without its last 4 digits,
+ * The number prefix SMS pumping is limited by (docs/reference/security.md#sms-and-whatsapp): the E.164 number without its last 4 digits,
  * a block of 10,000 numbers, which is how premium ranges are sold and walked.
  */
 export function numberPrefix(e164: string): string {

@@ -1,4 +1,4 @@
-/** Fixed-window send limits (DESIGN 3), counted in the database so several instances share them. */
+/** Fixed-window send limits (docs/reference/security.md#send-limits), counted in the database so several instances share them. */
 import { ApiError } from './errors.ts';
 import type { Db } from './db/index.ts';
 import { METHOD_DATA } from './method-data.ts';

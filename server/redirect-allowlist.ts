@@ -1,5 +1,5 @@
 /**
- * The redirect allowlist of magic links and password resets (DESIGN 3): URLs are compared parsed, never
+ * The redirect allowlist of magic links and password resets (docs/reference/security.md#redirect-urls): URLs are compared parsed, never
  * as string prefixes. An entry names a scheme, a host, a port (`:*` = any port, for test projects) and a
  * path prefix; a URL matches when its scheme, host and port are exactly the entry's and its path is the
  * prefix itself or continues it at a `/` boundary (`/app` allows `/app` and `/app/x`, not `/apps`).

@@ -4,7 +4,7 @@ import { ApiError, ERROR_URL_BASE, ERRORS } from './errors.ts';
 import { routeLabel } from './ops/route-label.ts';
 import type { Ctx } from './services.ts';
 
-/** Success answer in the DESIGN 2 envelope, with the request id and status_code 200. */
+/** Success answer in the docs/reference/wire-protocol.md#success-envelope envelope, with the request id and status_code 200. */
 export function ok<T extends object>(c: Ctx, payload: T): Response {
   return c.json({ data: { ...payload, request_id: c.get('requestId'), status_code: 200 } }, 200);
 }
@@ -20,7 +20,7 @@ export function okSerialized(c: Ctx, payloadJson: string): Response {
   return c.body(`{"data":${fields}${tail}}`, 200, { 'content-type': 'application/json' });
 }
 
-/** DESIGN 2 error body for an {@link ApiError}; schema errors also carry the `body` key. */
+/** docs/reference/wire-protocol.md#error-bodies error body for an {@link ApiError}; schema errors also carry the `body` key. */
 export function errorBody(err: ApiError, requestId: string): APIErrorBody | SchemaErrorBody {
   const body: APIErrorBody = {
     status_code: err.status,
@@ -37,7 +37,7 @@ export function errorBody(err: ApiError, requestId: string): APIErrorBody | Sche
 /** Error response for anything thrown: ApiErrors as themselves, everything else as a logged 500. */
 export function errorResponse(c: Ctx, err: unknown, log: (line: string) => void): Response {
   let apiErr: ApiError;
-  // DESIGN 2: the client retries once with a fresh captcha on a text answer saying 'Captcha required'.
+  // docs/reference/wire-protocol.md#authenticate-answers: the client retries once with a fresh captcha on a text answer saying 'Captcha required'.
   if (err instanceof ApiError && err.errorType === 'captcha_required') return c.text(ERRORS.captcha_required.message, 403);
   // For the request log and metrics (server/ops): rate-limit refusals and lockouts are counted by type.
   if (err instanceof ApiError) c.set('errorType', err.errorType);

@@ -20,7 +20,7 @@ export interface Services {
   now: () => number;
   /** Sends one message now; routes never call it (they enqueue on `outbox`), the outbox worker does. */
   delivery: Delivery;
-  /** The durable queue every send goes through (DESIGN 3: sends leave the request path). */
+  /** The durable queue every send goes through (docs/reference/security.md#email-syntax: sends leave the request path). */
   outbox: Outbox;
   /** Keyed hashes of client IPs and SDK ids (the lockouts' client keys). */
   clientKeys: ClientKeys;

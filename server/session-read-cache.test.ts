@@ -59,7 +59,7 @@ describe('sessions/authenticate: answers from the read cache only while the data
     assert.equal(again.headers.get('content-type'), 'application/json');
     const { request_id, ...rest } = again.json.data!;
     assert.match(String(request_id), /^request-id-test-/);
-    // Every field, in the wire order (DESIGN 2), the session token included though the cache keeps none.
+    // Every field, in the wire order (docs/reference/wire-protocol.md#authenticate-answers), the session token included though the cache keeps none.
     assert.deepEqual(Object.keys(rest), ['user_id', 'session_token', 'session_jwt', 'session', 'user', 'status_code']);
     const { request_id: _earlier, ...earlier } = answer as unknown as Record<string, unknown>;
     assert.deepEqual(rest, earlier);

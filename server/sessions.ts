@@ -19,7 +19,7 @@ import { type KnownUserRow, loadUser } from './users.ts';
  */
 export const LAST_ACCESS_WRITE_INTERVAL_MS = 5_000;
 
-/** Session lifetime when the body names none (SPEC 9, one number for client and server). */
+/** Session lifetime when the body names none (docs/reference/constants.md#sign-in-defaults, one number for client and server). */
 export { DEFAULT_SESSION_DURATION_MINUTES } from '../sdk-core/schemas/defaults.ts';
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -174,7 +174,7 @@ export async function revokeSession(svc: Services, token: string): Promise<boole
 }
 
 /**
- * The DESIGN 2 authenticate answer for a session: user, session, the token and its JWT. The caller has
+ * The docs/reference/wire-protocol.md#session-jwt authenticate answer for a session: user, session, the token and its JWT. The caller has
  * just checked the session row is live; the JWT is the one this process signed for the session before
  * while it may still be reused (session-jwt-cache.ts: enough life left, the same claims, the key that
  * signs now), otherwise a new one.
@@ -228,7 +228,7 @@ async function answerOf(svc: Services, row: SessionsTable, user: User, session: 
   return answerWith(user, session, token, await sessionJwt(svc, row, session));
 }
 
-/** The answer's fields in the wire order (DESIGN 2). */
+/** The answer's fields in the wire order (docs/reference/wire-protocol.md#authenticate-answers). */
 const answerWith = (user: User, session: Session, token: string, session_jwt: string): AuthenticateResponse => ({
   user_id: user.user_id,
   session_token: token,

@@ -11,7 +11,7 @@ import { startMetricsServer } from './ops/metrics.ts';
 import type { Registry } from 'prom-client';
 
 /**
- * Socket limits (DESIGN 3 "time-outs on headers, bodies and idle connections"): a client sending a
+ * Socket limits (docs/reference/security.md#host-and-transport "time-outs on headers, bodies and idle connections"): a client sending a
  * byte every half second must not hold a connection for ever, nor may a crowd of them exhaust the
  * process. All times in ms; 0 turns a time-out off (not recommended).
  */

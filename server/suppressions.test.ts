@@ -1,6 +1,6 @@
 /**
  * The suppression list for real: a number that texted STOP (per channel) and an email that hard-bounced
- * are refused on every send path with SPEC §8's texts, before anything is delivered or counted; START /
+ * are refused on every send path with docs/reference/errors.md#messages-by-error-type's texts, before anything is delivered or counted; START /
  * UNSTOP / YES and the admin's DELETE /dev/bounce undo it. Also the dev simulators' bad input, the inbox
  * page's forms, the authenticated inbound webhook, and that live projects have none of /dev/*.
  */
@@ -44,7 +44,7 @@ describe('inbound keywords', () => {
     for (const w of ['', 'stop please', 'STOP ALL', 'STOP!', 'no', 'ok', 'started', 'yes!', 'hello']) assert.equal(inboundKeyword(w), null, w);
   });
 
-  it('the catalogue has both SPEC §8 texts', () => {
+  it('the catalogue has both docs/reference/errors.md#messages-by-error-type texts', () => {
     assert.equal(ERRORS.unsubscribed_phone_number.message, UNSUBSCRIBED);
     assert.equal(ERRORS.inactive_email.message, INACTIVE);
   });

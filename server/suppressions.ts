@@ -1,6 +1,6 @@
 /**
  * The per-project suppression list: phone numbers that texted STOP (per channel) and email addresses
- * that hard-bounced. Every send checks it before delivering (SPEC §8 unsubscribed_phone_number,
+ * that hard-bounced. Every send checks it before delivering (docs/reference/errors.md#messages-by-error-type unsubscribed_phone_number,
  * inactive_email); inbound replies and bounces fill it. Documented in server/README.md ("Suppression list").
  */
 import { z } from 'zod/mini';
@@ -71,7 +71,7 @@ export async function findSuppression(db: Db, projectId: string, channel: InboxC
   return row ?? null;
 }
 
-/** The SPEC §8 error a send to a suppressed destination of `channel` answers with. */
+/** The docs/reference/errors.md#messages-by-error-type error a send to a suppressed destination of `channel` answers with. */
 function suppressedError(channel: InboxChannel): ApiError {
   return new ApiError(channel === 'email' ? 'inactive_email' : 'unsubscribed_phone_number');
 }

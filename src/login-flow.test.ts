@@ -40,7 +40,7 @@ describe('email passcode sign-in, end to end', () => {
     el.config = { otpOptions: { methods: ['email'], expirationMinutes: 5 }, sessionOptions: { sessionDurationMinutes: 60 } };
     const email = uniqueEmail('flow');
 
-    // Main: Tab reaches the email field; a bad address is refused with the SPEC text and sends nothing.
+    // Main: Tab reaches the email field; a bad address is refused with the reference text and sends nothing.
     await waitFor(() => el.shadowRoot?.querySelector('input[type="email"]'), 'email field', 8000);
     // The steps below check what React's widget does (refusals, events): after the handover.
     await whenReact(el);
@@ -70,7 +70,7 @@ describe('email passcode sign-in, end to end', () => {
     expect(message.channel).to.equal('email');
     expect(message.code).to.match(/^\d{6}$/);
 
-    // A wrong code (typed with stray characters, which are stripped) is refused with the SPEC text.
+    // A wrong code (typed with stray characters, which are stripped) is refused with the reference text.
     const wrong = message.code === '123456' ? '654321' : '123456';
     await sendKeys({ type: `${wrong.slice(0, 3)}-${wrong.slice(3)}` });
     await waitFor(() => text(el).includes('Invalid passcode, please try again.'), 'wrong code message', 8000);

@@ -12,7 +12,7 @@ import type { StyleConfig } from '../react-internals/theme.ts';
 
 /** The properties every tag takes. */
 export interface AuthElementProps<C> {
-  /** Widget config (SPEC §3): set it as a property (an object), or JSON text. */
+  /** Widget config (docs/reference/config.md#widget-config): set it as a property (an object), or JSON text. */
   config?: C | string;
   /** Theme: an object (or JSON text) mapping onto the `--auth-*` tokens. */
   styles?: StyleConfig | string;

@@ -1,4 +1,4 @@
-// A host backend verifying the signed-in user, the two ways DESIGN §2 describes:
+// A host backend verifying the signed-in user, the two ways docs/reference/wire-protocol.md#authenticate-answers describes:
 // 1. locally: the session JWT (cookie `stytch_session_jwt`) against the server's JWKS, with jose;
 // 2. remotely: the opaque session token (cookie `stytch_session`) through sessions/authenticate,
 //    for when the JWT has expired (it lives 5 minutes) or a revoke must be seen at once.

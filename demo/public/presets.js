@@ -1,4 +1,4 @@
-// Login configurations the demo lets a visitor try, one per sign-in method (SPEC §3 config shape).
+// Login configurations the demo lets a visitor try, one per sign-in method (docs/reference/config.md#widget-config config shape).
 // Redirect pages live beside this one: authenticate.html finishes magic-link sign-in and reset.html
 // hosts <auth-reset-password>.
 const here = window.location.origin;

@@ -47,7 +47,7 @@ function walletRow(ctx: MainContext, hasForms: boolean): TemplateResult {
   }</div>${hasForms ? divider(s) : nothing}`;
 }
 
-/** PasskeyLoginSection at its side: first unless autofill is offered beside a form (SPEC §2). */
+/** PasskeyLoginSection at its side: first unless autofill is offered beside a form (docs/reference/methods/webauthn.md#screens). */
 function passkeySection(ctx: MainContext, side: 'before' | 'after', hasForms: boolean): TemplateResult | typeof nothing {
   const buttonFirst = !(ctx.passkeyAutofill && hasForms);
   if ((side === 'before') !== buttonFirst) return nothing;
@@ -142,7 +142,7 @@ export function otherScreen(input: FirstPaintInput, ids: string, level: 1 | 2 | 
 }
 
 /**
- * The default country's calling code (SPEC §9 default US: +1). The calling-code table stays in the
+ * The default country's calling code (docs/reference/constants.md#sign-in-defaults default US: +1). The calling-code table stays in the
  * phone chunk; resolve.test.ts checks this against it.
  */
 export const DEFAULT_DIAL_CODE = '1';

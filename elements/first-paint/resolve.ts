@@ -8,7 +8,7 @@ import type { OAuthProvider } from '../../sdk-core/oauth/providers.ts';
 import { isRecord, listOf } from '../../react-internals/config-parse.ts';
 import { PROVIDER_NAMES } from '../../react-internals/oauth/providers.ts';
 
-/** A product of SPEC §3, in the registry's order (react-internals/methods.ts). */
+/** A product of docs/reference/config.md#products, in the registry's order (react-internals/methods.ts). */
 export type FirstPaintProduct = 'emailMagicLinks' | 'passwords' | 'otp' | 'oauth' | 'passkeys' | 'crypto';
 /** The products in the registry's order (config.ts PRODUCTS). */
 export const FIRST_PAINT_PRODUCTS: readonly FirstPaintProduct[] = ['emailMagicLinks', 'passwords', 'otp', 'oauth', 'passkeys', 'crypto'];
@@ -23,18 +23,18 @@ export type Group = 'crypto' | 'passkeys' | 'oauth';
 /** An OAuth provider as the row draws it (oauth/config.ts `resolveOAuthOptions`, the fields the first paint reads). */
 export interface PlanProvider {
   type: OAuthProvider;
-  /** Google One Tap in place of the button (SPEC §2: Google only). */
+  /** Google One Tap in place of the button (docs/reference/methods/oauth.md#screens: Google only). */
   one_tap: boolean;
   position: 'embedded' | 'floating';
 }
 
-/** A wallet button: its option (SPEC §3) and its label's key. */
+/** A wallet button: its option (docs/reference/methods/crypto-wallets.md#data) and its label's key. */
 export interface PlanWallet {
   option: string;
   label: `crypto.wallet${string}`;
 }
 
-/** The wallets in SPEC §3's order (crypto-wallets/wallets.ts WALLETS). */
+/** The wallets in docs/reference/config.md#products's order (crypto-wallets/wallets.ts WALLETS). */
 const WALLET_OPTIONS = ['Phantom', 'Vessel', 'Binance', 'Coinbase', 'Metamask', 'OtherEthereum', 'OtherSolana'] as const;
 
 /** The wallet buttons beside `oauthProviders` OAuth buttons and whether 'other' follows (wallets.ts splitWallets: 6 - providers - 1). */
@@ -64,16 +64,16 @@ function oauthProviders(raw: unknown): PlanProvider[] {
 /** What Main draws for a config. */
 export interface MainPlan {
   products: FirstPaintProduct[];
-  /** SPEC §1 product-combination error (a strings key) shown instead of the forms, or null. */
+  /** docs/reference/config.md#configuration-errors product-combination error (a strings key) shown instead of the forms, or null. */
   problem: 'config.passkeysAlone' | 'config.emlAndOtp' | null;
-  /** The offered tabs in SPEC order (tabs show only when there are several). */
+  /** The offered tabs in reference order (tabs show only when there are several). */
   tabs: Tab[];
   /** The Email tab's form, or null without an email method. */
   emailVariant: EmailVariant | null;
   /** The groups beside the forms, in order (none when there is a problem). */
   groups: Group[];
   oauthProviders: PlanProvider[];
-  /** How many OAuth buttons share the button area with the wallets (SPEC §2 6-button rule). */
+  /** How many OAuth buttons share the button area with the wallets (docs/reference/elements/auth-login.md#main-screen 6-button rule). */
   cryptoOAuthProviderCount: number;
   headingLevel: 1 | 2 | 3 | 4 | 5 | 6;
   /** config.lang when it is a BCP 47 tag. */

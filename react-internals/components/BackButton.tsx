@@ -1,4 +1,4 @@
-/** The back arrow of every screen after Main (SPEC §2: "A back arrow returns to Main"). */
+/** The back arrow of every screen after Main (docs/reference/elements/auth-login.md#mounting: "A back arrow returns to Main"). */
 import { useWidget } from '../context.ts';
 
 /** The back arrow; dispatches back_to_main. */

@@ -14,7 +14,7 @@ export interface ButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement
   variant?: 'primary' | 'secondary';
   /** Extra classes after the widget's own. */
   className?: string;
-  /** The `part` names the host can style (DESIGN §4); default `button primary-button`. */
+  /** The `part` names the host can style (docs/reference/house-style.md#tests); default `button primary-button`. */
   part?: string;
   children?: ReactNode;
 }

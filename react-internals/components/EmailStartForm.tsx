@@ -1,5 +1,5 @@
 /**
- * The email field and Continue button every email method starts Main with (SPEC §2 "Email",
+ * The email field and Continue button every email method starts Main with (docs/reference/methods/magic-links.md#screens "Email",
  * "Password"): email OTP, email magic link and the password lookup differ only in their words and in
  * what Continue does, so they are one form parameterised by `onContinue`.
  */
@@ -17,7 +17,7 @@ export interface EmailStartFormProps {
   initialEmail: string;
   /** The field's label; default 'email.label'. */
   labelKey?: StringKey;
-  /** The SPEC §5 message for a bad format (it differs by method). */
+  /** The docs/reference/sdk.md#validation-rules message for a bad format (it differs by method). */
   invalidKey: StringKey;
   /** The button's text. */
   submitKey: StringKey;
@@ -27,7 +27,7 @@ export interface EmailStartFormProps {
   onContinue(address: string): Promise<void>;
 }
 
-/** Email field and Continue; a bad format blocks the call (SPEC §5), a failed call is shown under the field. */
+/** Email field and Continue; a bad format blocks the call (docs/reference/sdk.md#validation-rules), a failed call is shown under the field. */
 export function EmailStartForm(props: EmailStartFormProps) {
   const { config, strings, reportError, memo } = useWidget();
   // The address last typed in any email form of this widget (issue 17 defect 8): Back and 'Try
@@ -42,7 +42,7 @@ export function EmailStartForm(props: EmailStartFormProps) {
   const inputId = useId();
   const errorId = useId();
   useSendingIndicator(submitting);
-  // A kept address starts selected: typing replaces it (SPEC §2 'Try again' "clears the email"
+  // A kept address starts selected: typing replaces it (docs/reference/methods/magic-links.md#screens 'Try again' "clears the email"
   // for someone starting over), arrow keys keep it for someone fixing a typo.
   // biome-ignore lint/correctness/useExhaustiveDependencies: on mount only.
   useLayoutEffect(() => {

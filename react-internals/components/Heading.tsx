@@ -11,7 +11,7 @@ import { useWidget } from '../context.ts';
 export interface HeadingProps {
   children?: ReactNode;
   id?: string;
-  /** The `part` names (DESIGN §4); default `heading`. */
+  /** The `part` names (docs/reference/house-style.md#tests); default `heading`. */
   part?: string;
 }
 

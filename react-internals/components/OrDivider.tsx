@@ -1,4 +1,4 @@
-/** The 'or' divider between Main's groups (SPEC §2 "Main screen": buttons, an 'or' divider, the form). */
+/** The 'or' divider between Main's groups (docs/reference/elements/auth-login.md#main-screen "Main screen": buttons, an 'or' divider, the form). */
 import { useWidget } from '../context.ts';
 
 /** The 'or' divider. */

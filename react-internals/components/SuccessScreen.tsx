@@ -1,5 +1,5 @@
 /**
- * The success screen every sign-in method ends on (SPEC §2: OTPConfirmation, PasswordConfirmation,
+ * The success screen every sign-in method ends on (docs/reference/methods/otps.md#screens: OTPConfirmation, PasswordConfirmation,
  * PasskeyConfirmation): a green check, a title and a line of text; it completes the flow once.
  */
 import { useLayoutEffect } from 'react';

@@ -7,7 +7,7 @@ import { ToastList, type ToastsApi, useToasts } from './Toasts.tsx';
 // React's act() environment flag, so state updates from the fake clock flush synchronously.
 (globalThis as unknown as { IS_REACT_ACT_ENVIRONMENT: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-describe('toasts (SPEC §9 durations, paused while read: issue 17 defect 3)', () => {
+describe('toasts (docs/reference/constants.md#widget durations, paused while read: issue 17 defect 3)', () => {
   let host: HTMLDivElement;
   let api: ToastsApi;
   let clock: FakeClock;

@@ -1,7 +1,7 @@
 /**
- * Toasts (SPEC §9): success 2000 ms, error 4000 ms, at most 20 at once, announced politely. They sit
+ * Toasts (docs/reference/constants.md#widget): success 2000 ms, error 4000 ms, at most 20 at once, announced politely. They sit
  * on the widget (not at the top of the page, away from it), and their timers pause while the pointer
- * is over them or focus is in them (issue 17 defect 3, WCAG 2.2.1): the SPEC durations count only
+ * is over them or focus is in them (issue 17 defect 3, WCAG 2.2.1): the reference durations count only
  * the time nobody is reading them.
  */
 import { MAX_TOASTS as SPEC_MAX_TOASTS, TOAST_DURATION_MS as SPEC_TOAST_MS } from '../../sdk-core/schemas/defaults.ts';
@@ -9,9 +9,9 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { WidgetClock } from '../clock.ts';
 import type { ToastKind } from '../context.ts';
 
-/** How long each kind stays (SPEC §9). */
+/** How long each kind stays (docs/reference/constants.md#widget). */
 export const TOAST_DURATION_MS: Record<ToastKind, number> = { success: SPEC_TOAST_MS.success, error: SPEC_TOAST_MS.error };
-/** Most toasts shown at once (SPEC §9); older ones are dropped first. */
+/** Most toasts shown at once (docs/reference/constants.md#widget); older ones are dropped first. */
 export const MAX_TOASTS = SPEC_MAX_TOASTS;
 
 interface Toast {
@@ -72,7 +72,7 @@ export function useToasts(clock: WidgetClock): ToastsApi {
       const id = ++nextId.current;
       setToasts((list) => {
         const next = [...list, { id, kind, text }];
-        // Dropped from the front (SPEC §9 at most 20): their timers go with them.
+        // Dropped from the front (docs/reference/constants.md#widget at most 20): their timers go with them.
         for (const old of next.slice(0, -MAX_TOASTS)) {
           const t = timers.current.get(old.id);
           if (t) clock.clearTimeout(t.handle);

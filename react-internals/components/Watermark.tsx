@@ -1,5 +1,5 @@
 /**
- * The 'Powered by' watermark (SPEC §2). Against our reference server it names the server's product
+ * The 'Powered by' watermark (docs/reference/elements/auth-login.md#screens). Against our reference server it names the server's product
  * (the bootstrap's `server_product`: 'Powered by Auth Elements', linking to its README); against the
  * provider's API, which sends no such key, it names and links to the provider.
  */

@@ -1,6 +1,6 @@
 /**
  * Rules only a lazily loaded chunk uses (the password screens' toggle and strength bar, the passkey
- * list): they ship in that chunk and are adopted as a constructable sheet (CSP-safe, DESIGN §3) into
+ * list): they ship in that chunk and are adopted as a constructable sheet (CSP-safe, docs/reference/security.md#widget) into
  * the widget's root: its shadow root, or the document in light-DOM mode.
  */
 import { createContext, type RefObject, useContext, useLayoutEffect } from 'react';

@@ -1,6 +1,6 @@
 /**
  * The email field's autocomplete: with passkeys configured it also carries `webauthn`, the input the
- * browser offers passkeys in (SPEC §5 conditional mediation; DESIGN §4 `username webauthn`). Shared
+ * browser offers passkeys in (docs/reference/methods/webauthn.md#rules conditional mediation; docs/reference/house-style.md#shadow-dom-and-autofill `username webauthn`). Shared
  * by every email start form, and kept out of the lazy passkey chunk because those forms render
  * before it loads; it is one line.
  */

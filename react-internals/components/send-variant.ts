@@ -1,5 +1,5 @@
 /**
- * SPEC §4: "Send endpoints use the secondary variant when a session exists, else primary." Every
+ * docs/reference/sdk.md#send-variants: "Send endpoints use the secondary variant when a session exists, else primary." Every
  * form and resend that sends a link or a passcode asks this one place which call to make.
  */
 import type { AuthClient, SendResult } from '../../sdk-core/index.ts';

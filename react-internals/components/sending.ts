@@ -1,5 +1,5 @@
 /**
- * The Main screen's floating loading indicator (SPEC §2: "A floating loading indicator can replace
+ * The Main screen's floating loading indicator (docs/reference/elements/auth-login.md#mounting: "A floating loading indicator can replace
  * the screen"): each form reports whether a send is in flight, Main shows the indicator while any is.
  */
 import { createContext, useContext, useEffect, useId } from 'react';

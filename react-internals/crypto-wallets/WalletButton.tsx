@@ -6,7 +6,7 @@ import { findWallet } from './providers.ts';
 import type { WalletInfo } from './wallets.ts';
 import type { CryptoAction } from './state.ts';
 
-/** Where a pick of `wallet` goes: connecting when the page has the wallet, else setting one up (SPEC §2 CryptoSetupWallet). */
+/** Where a pick of `wallet` goes: connecting when the page has the wallet, else setting one up (docs/reference/methods/crypto-wallets.md#screens CryptoSetupWallet). */
 export function pickWallet(wallet: WalletInfo): CryptoAction {
   return findWallet(wallet) ? { type: 'crypto_wallet_selected', wallet: wallet.option } : { type: 'crypto_wallet_missing', wallet: wallet.option };
 }

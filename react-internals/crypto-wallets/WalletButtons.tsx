@@ -1,6 +1,6 @@
 /**
- * Main's wallet buttons (SPEC §2 "Main screen"): the crypto-wallets method's group on Main, loaded
- * lazily only when `products` includes 'crypto' (DESIGN §4). At most 6 - (OAuth providers) - 1 wallets
+ * Main's wallet buttons (docs/reference/elements/auth-login.md#main-screen "Main screen"): the crypto-wallets method's group on Main, loaded
+ * lazily only when `products` includes 'crypto' (docs/reference/house-style.md#bundle-size). At most 6 - (OAuth providers) - 1 wallets
  * are buttons; the rest are behind 'Continue with other Crypto Wallet' (CryptoOtherScreen).
  */
 import { useEffect, useRef } from 'react';

@@ -1,11 +1,11 @@
 /**
- * What the wallet buttons read from the host's config. SPEC §2's 6-button rule counts the OAuth
- * providers beside the wallets: read here from `oauthOptions.providers` (SPEC §3) when the `oauth`
+ * What the wallet buttons read from the host's config. docs/reference/elements/auth-login.md#main-screen's 6-button rule counts the OAuth
+ * providers beside the wallets: read here from `oauthOptions.providers` (docs/reference/config.md#product-options) when the `oauth`
  * product is configured, so the rule holds whichever module renders the OAuth row.
  */
 import { isRecord } from '../config-parse.ts';
 
-/** The wallet part of the host config: none of its own (SPEC §3 has no wallet options). */
+/** The wallet part of the host config: none of its own (docs/reference/methods/crypto-wallets.md#data has no wallet options). */
 export type CryptoOptions = Record<never, never>;
 
 /** The wallet part of the resolved config. */

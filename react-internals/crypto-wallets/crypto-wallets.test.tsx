@@ -127,7 +127,7 @@ describe('crypto-wallet sign-in in the login widget (injected wallets, real keys
       'Continue with Metamask',
       'Continue with other Crypto Wallet',
     ]);
-    // Wallets before the form, then an 'or' divider (SPEC §2).
+    // Wallets before the form, then an 'or' divider (docs/reference/elements/auth-login.md#main-screen).
     const email = q('input[type="email"]')!;
     expect(q('[data-crypto-wallets]')!.compareDocumentPosition(email) & Node.DOCUMENT_POSITION_FOLLOWING).to.not.equal(0);
     await axeClean('Main with wallets');
@@ -299,7 +299,7 @@ describe('crypto-wallet sign-in in the login widget (injected wallets, real keys
     expect((await w.client.user.get()).crypto_wallets[0]?.crypto_wallet_address).to.equal(address);
   });
 
-  it('a refused signature goes to CryptoError with the SPEC texts; Try again signs in', async () => {
+  it('a refused signature goes to CryptoError with the reference texts; Try again signs in', async () => {
     const key = generatePrivateKey();
     win.ethereum = ethereumProvider({ isMetaMask: true }, { key, fail: Object.assign(new Error('User rejected the request.'), { code: 4001 }) }).provider;
     render();

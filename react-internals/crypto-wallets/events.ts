@@ -1,4 +1,4 @@
-/** What the wallet buttons and screens tell the host (SPEC §7 onEvent). */
+/** What the wallet buttons and screens tell the host (docs/reference/elements/auth-login.md#events onEvent). */
 import type { AuthenticateResponse } from '../../sdk-core/index.ts';
 
 /** Payloads of the crypto-wallet events, by type. */

@@ -1,7 +1,7 @@
 /**
- * The crypto-wallets method (SPEC §2 "Crypto", §3 wallets and cryptoState, §4 "Crypto"; sdk-core's and
+ * The crypto-wallets method (docs/reference/methods/crypto-wallets.md#screens "Crypto", docs/reference/elements/auth-login.md#states wallets and cryptoState, docs/reference/methods/crypto-wallets.md#rules "Crypto"; sdk-core's and
  * the server's `crypto-wallets`): Main's wallet buttons and the six crypto screens. Everything but the
- * success screen loads lazily, so a login without 'crypto' never ships wallet code (DESIGN §4).
+ * success screen loads lazily, so a login without 'crypto' never ships wallet code (docs/reference/house-style.md#bundle-size).
  */
 import { CRYPTO_EVENTS } from './events.ts';
 import { successScreen } from '../components/SuccessScreen.tsx';
@@ -41,7 +41,7 @@ export const cryptoWalletsMethod: UiMethod<CryptoTypes> = {
   back: backCrypto,
   strings: CRYPTO_STRINGS,
   events: CRYPTO_EVENTS,
-  // SPEC §2: "Wallet and OAuth buttons, an 'or' divider, then the login form": before the passkey group.
+  // docs/reference/elements/auth-login.md#main-screen: "Wallet and OAuth buttons, an 'or' divider, then the login form": before the passkey group.
   main: {
     order: -1,
     when: (c) => c.products.includes('crypto'),

@@ -1,5 +1,5 @@
 /**
- * The crypto screens (SPEC §2 "Crypto", §4 "Crypto"): connect -> authenticate start (the server's
+ * The crypto screens (docs/reference/methods/crypto-wallets.md#screens "Crypto", docs/reference/methods/crypto-wallets.md#rules "Crypto"): connect -> authenticate start (the server's
  * challenge) -> sign -> authenticate -> success; any failure goes to CryptoError. Their own chunk,
  * loaded by the registry entry (index.ts). Focus on arrival is the shell's (LoginWidget.tsx).
  */
@@ -43,7 +43,7 @@ function Waiting({ title, body, data }: { title: string; body: string; data: str
   );
 }
 
-/** CryptoConnect: asks the wallet for its account, then the server for a challenge (SPEC §4). */
+/** CryptoConnect: asks the wallet for its account, then the server for a challenge (docs/reference/methods/crypto-wallets.md#rules). */
 export function CryptoConnect() {
   const { client, bootstrap, strings, state, dispatch, emit, reportError } = useWidget();
   const option = state.cryptoState.walletOption;
@@ -74,7 +74,7 @@ export function CryptoConnect() {
   return <Waiting title={text(strings, 'crypto.connectTitle', { wallet: name })} body={strings['crypto.connectText']} data="connect" />;
 }
 
-/** CryptoSignMessage: the wallet signs the challenge, the server verifies it and signs the user in (SPEC §4). */
+/** CryptoSignMessage: the wallet signs the challenge, the server verifies it and signs the user in (docs/reference/methods/crypto-wallets.md#rules). */
 export function CryptoSignMessage() {
   const { client, config, strings, state, dispatch, emit, reportError } = useWidget();
   const { walletOption: option, walletAddress, walletChallenge } = state.cryptoState;
@@ -100,7 +100,7 @@ export function CryptoSignMessage() {
   return <Waiting title={strings['crypto.signTitle']} body={text(strings, 'crypto.signText', { wallet: strings[wallet.label] })} data="sign" />;
 }
 
-/** CryptoOtherScreen: the wallets Main had no room for (SPEC §2 6-button rule). */
+/** CryptoOtherScreen: the wallets Main had no room for (docs/reference/elements/auth-login.md#main-screen 6-button rule). */
 export function CryptoOtherScreen() {
   const { config, strings } = useWidget();
   const ref = useRef<HTMLDivElement>(null);
@@ -154,7 +154,7 @@ export function CryptoSetupWallet() {
   );
 }
 
-/** CryptoError: 'Looks like there was an error!' and SPEC §8's crypto text; try the same wallet again or go back. */
+/** CryptoError: 'Looks like there was an error!' and docs/reference/methods/crypto-wallets.md#errors's crypto text; try the same wallet again or go back. */
 export function CryptoError() {
   const { strings, state, dispatch } = useWidget();
   const wallet = walletInfo(state.cryptoState.walletOption);

@@ -1,4 +1,4 @@
-/** The crypto part of the state machine (SPEC §4 "Crypto") and the 6-button rule (SPEC §2), as pure functions. */
+/** The crypto part of the state machine (docs/reference/methods/crypto-wallets.md#rules "Crypto") and the 6-button rule (docs/reference/elements/auth-login.md#main-screen), as pure functions. */
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { initialWidgetState, type WidgetState, widgetReducer } from '../login/state.ts';

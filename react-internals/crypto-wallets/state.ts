@@ -1,23 +1,23 @@
-/** The crypto-wallet part of the login state machine (SPEC §2 "Crypto", §3 cryptoState, §4 "Crypto"): screens, actions, state, reducer steps. */
+/** The crypto-wallet part of the login state machine (docs/reference/methods/crypto-wallets.md#screens "Crypto", docs/reference/elements/auth-login.md#states cryptoState, docs/reference/methods/crypto-wallets.md#rules "Crypto"): screens, actions, state, reducer steps. */
 import type { WidgetState } from '../login/state.ts';
 import type { CryptoConfig, CryptoOptions } from './config.ts';
 import type { CryptoEventData } from './events.ts';
 import type { CRYPTO_STRINGS } from './strings.ts';
 
-/** Wallets of SPEC §3. */
+/** Wallets of docs/reference/methods/crypto-wallets.md#data. */
 export type WalletOption = 'Phantom' | 'Vessel' | 'Binance' | 'Coinbase' | 'Metamask' | 'OtherEthereum' | 'OtherSolana';
 
-/** The SPEC §2 crypto screens. */
+/** The docs/reference/methods/crypto-wallets.md#screens crypto screens. */
 export type CryptoScreenName = 'CryptoConnect' | 'CryptoSignMessage' | 'CryptoOtherScreen' | 'CryptoSetupWallet' | 'CryptoError' | 'CryptoConfirmation';
 
-/** SPEC §3 cryptoState: the connected address, the wallet picked (default Metamask), the challenge to sign. */
+/** docs/reference/elements/auth-login.md#states cryptoState: the connected address, the wallet picked (default Metamask), the challenge to sign. */
 export interface CryptoState {
   walletAddress: string;
   walletOption: WalletOption;
   walletChallenge: string;
 }
 
-/** What happens in the wallet flow (SPEC §4: connect, authenticateStart, sign, authenticate, success; any failure to CryptoError). */
+/** What happens in the wallet flow (docs/reference/methods/crypto-wallets.md#rules: connect, authenticateStart, sign, authenticate, success; any failure to CryptoError). */
 export type CryptoAction =
   | { type: 'crypto_other_wallets' }
   | { type: 'crypto_wallet_selected'; wallet: WalletOption }
@@ -71,7 +71,7 @@ export function reduceCrypto(state: WidgetState, action: CryptoAction): WidgetSt
   }
 }
 
-/** Back to Main forgets the address and challenge (the wallet picked stays, SPEC §3 default Metamask). */
+/** Back to Main forgets the address and challenge (the wallet picked stays, docs/reference/methods/crypto-wallets.md#data default Metamask). */
 export function backCrypto(state: WidgetState): WidgetState {
   if (state.cryptoState.walletAddress === '' && state.cryptoState.walletChallenge === '') return state;
   return { ...state, cryptoState: { ...state.cryptoState, walletAddress: '', walletChallenge: '' } };

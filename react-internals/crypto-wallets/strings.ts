@@ -1,4 +1,4 @@
-/** The crypto-wallet texts (SPEC §2 "Main screen" and "Crypto", §8 Crypto); quoted SPEC texts are verbatim. */
+/** The crypto-wallet texts (docs/reference/elements/auth-login.md#main-screen "Main screen" and "Crypto", docs/reference/methods/crypto-wallets.md#errors Crypto); quoted reference texts are verbatim. */
 import { CRYPTO_FIRST_SCREEN_STRINGS } from './first-screen-strings.ts';
 
 /** Default English texts of the wallet buttons and screens. */

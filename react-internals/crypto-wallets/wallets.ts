@@ -1,12 +1,12 @@
 /**
- * The wallets of SPEC §3 and the 6-button rule of SPEC §2: at most 6 - (OAuth providers) - 1 wallet
+ * The wallets of docs/reference/methods/crypto-wallets.md#data and the 6-button rule of docs/reference/elements/auth-login.md#main-screen: at most 6 - (OAuth providers) - 1 wallet
  * buttons on Main, the rest under 'Continue with other Crypto Wallet' (so, with the "other" button,
  * Main shows at most six buttons in its button area).
  */
 import type { StringKey } from '../strings.ts';
 import type { WalletOption } from './state.ts';
 
-/** One wallet of SPEC §3: its wire type (solana for Phantom and generic Solana, else ethereum), its label, where to get it. */
+/** One wallet of docs/reference/methods/crypto-wallets.md#data: its wire type (solana for Phantom and generic Solana, else ethereum), its label, where to get it. */
 export interface WalletInfo {
   option: WalletOption;
   type: 'ethereum' | 'solana';
@@ -15,7 +15,7 @@ export interface WalletInfo {
   installUrl: string | null;
 }
 
-/** The wallets in SPEC §3's order (the order of Main's buttons). */
+/** The wallets in docs/reference/config.md#products's order (the order of Main's buttons). */
 export const WALLETS: readonly WalletInfo[] = [
   { option: 'Phantom', type: 'solana', label: 'crypto.walletPhantom', installUrl: 'https://phantom.com/download' },
   { option: 'Vessel', type: 'ethereum', label: 'crypto.walletVessel', installUrl: null },
@@ -26,12 +26,12 @@ export const WALLETS: readonly WalletInfo[] = [
   { option: 'OtherSolana', type: 'solana', label: 'crypto.walletOtherSolana', installUrl: 'https://solana.com/solana-wallets' },
 ];
 
-/** The SPEC §3 facts of one wallet. */
+/** The docs/reference/methods/crypto-wallets.md#data facts of one wallet. */
 export function walletInfo(option: WalletOption): WalletInfo {
   return WALLETS.find((w) => w.option === option) ?? (WALLETS[4] as WalletInfo);
 }
 
-/** Most wallet buttons Main shows beside `oauthProviders` OAuth buttons (SPEC §2: 6 - providers - 1, never below 0). */
+/** Most wallet buttons Main shows beside `oauthProviders` OAuth buttons (docs/reference/methods/oauth.md#screens: 6 - providers - 1, never below 0). */
 export function maxWalletButtons(oauthProviders: number): number {
   return Math.max(0, 6 - oauthProviders - 1);
 }

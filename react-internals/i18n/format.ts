@@ -9,7 +9,7 @@ export function formatNumber(locale: string, n: number, options?: Intl.NumberFor
 }
 
 /**
- * A countdown as m:ss (SPEC §2 'Your code expires in m:ss.'): the pattern stays, the digits are the
+ * A countdown as m:ss (docs/reference/methods/otps.md#screens 'Your code expires in m:ss.'): the pattern stays, the digits are the
  * locale's, and the colon is kept as ASCII so it reads the same way in every script.
  */
 export function formatCountdown(locale: string, totalSeconds: number): string {

@@ -1,6 +1,6 @@
-/** What `<auth-idp-consent>` tells the host (SPEC §2 "Identity-provider screen", §7 onEvent). */
+/** What `<auth-idp-consent>` tells the host (docs/reference/elements/auth-idp-consent.md#screens "Identity-provider screen", docs/reference/elements/auth-idp-consent.md#events onEvent). */
 
-/** The request an authorize event is about (SPEC §3 authorize params, without secrets). */
+/** The request an authorize event is about (docs/reference/methods/idp.md#data authorize params, without secrets). */
 export interface OAuthAuthorizeEventData {
   client_id: string;
   redirect_uri: string;

@@ -1,6 +1,6 @@
 /**
- * The identity-provider screen's pure parts (SPEC §2 "Identity-provider screen", §3 authorize and
- * logout params, §5 required parameters): reading the request from the page's address, the client's
+ * The identity-provider screen's pure parts (docs/reference/elements/auth-idp-consent.md#screens "Identity-provider screen", docs/reference/methods/idp.md#data authorize and
+ * logout params, docs/reference/methods/idp.md#validation required parameters): reading the request from the page's address, the client's
  * display name, the title, and the consent list (default or from the host's manifest generator).
  */
 import type { AuthorizeParams } from '../../sdk-core/index.ts';
@@ -8,10 +8,10 @@ import type { RBACPolicy } from '../../sdk-core/schemas/bootstrap.ts';
 import type { Strings } from '../strings.ts';
 import { text } from '../text.ts';
 
-/** SPEC §3 / §9: the scopes asked for when the request names none. */
+/** docs/reference/methods/idp.md#data, docs/reference/constants.md#identity-provider: the scopes asked for when the request names none. */
 export const DEFAULT_SCOPES: readonly string[] = ['openid', 'email', 'profile'];
 
-/** Logout params (SPEC §3). */
+/** Logout params (docs/reference/methods/idp.md#data). */
 export interface LogoutParams {
   client_id: string;
   post_logout_redirect_uri: string;
@@ -23,11 +23,11 @@ export interface LogoutParams {
 export type IdpRequest =
   | { readonly kind: 'authorize'; readonly params: AuthorizeParams }
   | { readonly kind: 'logout'; readonly params: LogoutParams }
-  /** SPEC §5: a required parameter is absent (or empty). */
+  /** docs/reference/methods/idp.md#validation: a required parameter is absent (or empty). */
   | { readonly kind: 'missing'; readonly param: string };
 
 /**
- * Reads the request from a query string (SPEC §2: `post_logout_redirect_uri` present means the
+ * Reads the request from a query string (docs/reference/methods/idp.md#screens: `post_logout_redirect_uri` present means the
  * logout flow, else the authorize flow). Optional params absent from the address are left out.
  */
 export function readIdpRequest(search: string): IdpRequest {
@@ -55,7 +55,7 @@ export function readIdpRequest(search: string): IdpRequest {
   const redirect_uri = get('redirect_uri');
   if (!client_id) return { kind: 'missing', param: 'client_id' };
   if (!redirect_uri) return { kind: 'missing', param: 'redirect_uri' };
-  // SPEC §5: empty scope values are dropped (double spaces, a trailing space).
+  // docs/reference/methods/idp.md#validation: empty scope values are dropped (double spaces, a trailing space).
   const scopes = (q.get('scope') ?? '').split(/\s+/).filter((s) => s !== '');
   return {
     kind: 'authorize',
@@ -69,7 +69,7 @@ export function readIdpRequest(search: string): IdpRequest {
   };
 }
 
-/** SPEC §2: the client's name, else the redirect URI's host name, else 'The App'. */
+/** docs/reference/methods/idp.md#screens: the client's name, else the redirect URI's host name, else 'The App'. */
 export function clientDisplayName(clientName: string | undefined, redirectUri: string, strings: Strings): string {
   const name = clientName?.trim();
   if (name) return name;
@@ -82,10 +82,10 @@ export function clientDisplayName(clientName: string | undefined, redirectUri: s
   return strings['idp.fallbackClientName'];
 }
 
-/** The scopes the default consent texts know (SPEC §2 "Scopes handled"). */
+/** The scopes the default consent texts know (docs/reference/elements/auth-idp-consent.md#screens "Scopes handled"). */
 export const STANDARD_SCOPES: readonly string[] = ['openid', 'profile', 'email', 'phone', 'offline_access'];
 
-/** SPEC §2: the custom-scope title when any scope is not a standard OpenID one. */
+/** docs/reference/elements/auth-idp-consent.md#screens: the custom-scope title when any scope is not a standard OpenID one. */
 export function consentTitle(scopes: readonly string[], clientName: string, projectName: string, strings: Strings): string {
   const custom = scopes.some((s) => !STANDARD_SCOPES.includes(s));
   return text(strings, custom ? 'idp.titleCustom' : 'idp.titleStandard', { clientName, projectName });
@@ -112,11 +112,11 @@ export interface IDPConsentManifestInput {
   clientName: string;
 }
 
-/** A host's consent manifest generator (SPEC §2 "a consent-manifest generator"). */
+/** A host's consent manifest generator (docs/reference/elements/auth-idp-consent.md#screens "a consent-manifest generator"). */
 export type IDPConsentManifestGenerator = (input: IDPConsentManifestInput) => IDPConsentManifest;
 
 /**
- * The default consent items for `scopes` (SPEC §2 "Scope texts"): openid; profile, email and phone
+ * The default consent items for `scopes` (docs/reference/elements/auth-idp-consent.md#screens "Scope texts"): openid; profile, email and phone
  * as one item whose details name each; offline_access; full_access; any other scope by its RBAC
  * policy description, else 'Use the {scope} scope'.
  */
@@ -154,7 +154,7 @@ const isItem = (v: unknown): v is string | IDPConsentItem => {
 };
 
 /**
- * Runs the host's generator and checks what it returned. SPEC §2: a failure (a throw or a malformed
+ * Runs the host's generator and checks what it returned. docs/reference/methods/idp.md#screens: a failure (a throw or a malformed
  * manifest) is logged and the default list is shown, so a host bug never blocks consent.
  */
 export function customManifest(generator: unknown, input: IDPConsentManifestInput): IDPConsentManifest | null {
@@ -172,7 +172,7 @@ export function customManifest(generator: unknown, input: IDPConsentManifestInpu
   }
 }
 
-/** Auth-token params (SPEC §2, §5): a trusted auth token from the host's identity system and its profile. */
+/** Auth-token params (docs/reference/methods/idp.md#screens, docs/reference/methods/idp.md#validation): a trusted auth token from the host's identity system and its profile. */
 export interface IDPAuthTokenParams {
   trustedAuthToken: string;
   tokenProfileID: string;

@@ -1,7 +1,7 @@
 /**
- * The identity-provider method (SPEC §2 "Identity-provider screen"; sdk-core's `idp`, the server's
+ * The identity-provider method (docs/reference/elements/auth-idp-consent.md#screens "Identity-provider screen"; sdk-core's `idp`, the server's
  * authorization server): `<auth-idp-consent>`'s IDPConsent screen, loaded lazily so `<auth-login>`
- * never ships it (DESIGN §4).
+ * never ships it (docs/reference/house-style.md#bundle-size).
  */
 import { IDP_EVENTS } from './events.ts';
 import { lazyScreen } from '../lazy.tsx';

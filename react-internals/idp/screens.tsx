@@ -1,5 +1,5 @@
 /**
- * IDPConsent (SPEC §2 "Identity-provider screen", §4 "Consent authorize state"): the authorize flow
+ * IDPConsent (docs/reference/elements/auth-idp-consent.md#screens "Identity-provider screen", docs/reference/elements/auth-idp-consent.md#states "Consent authorize state"): the authorize flow
  * (authorize-start, automatic submit when consent is not required, else Allow / Deny) and the
  * RP-initiated logout flow ('Log out?'). Its own chunk (index.ts), so `<auth-login>` never ships it.
  * The screen's states are its own; focus follows each state change to its heading (the shell's
@@ -25,7 +25,7 @@ import {
 import { IDP_RULES } from './styles.ts';
 import { Heading } from '../components/Heading.tsx';
 
-/** SPEC §4 "Consent authorize state": the screen's status and what it knows. */
+/** docs/reference/elements/auth-idp-consent.md#states "Consent authorize state": the screen's status and what it knows. */
 export interface ConsentState {
   status: 'loading' | 'preflight' | 'consent_required' | 'submitting' | 'redirecting' | 'success' | 'denied' | 'error' | 'logout_confirm' | 'logout_denied';
   /** The error text shown (status `error`). */
@@ -45,7 +45,7 @@ type ConsentAction =
 
 const INITIAL: ConsentState = { status: 'loading', error: null, client: null, grantable_scope: [], ungrantable_scope: [], redirect_uri: null };
 
-/** The screen's state machine (SPEC §4). */
+/** The screen's state machine (docs/reference/methods/idp.md#rules). */
 export function consentReducer(state: ConsentState, action: ConsentAction): ConsentState {
   switch (action.type) {
     case 'error':
@@ -56,7 +56,7 @@ export function consentReducer(state: ConsentState, action: ConsentAction): Cons
         ...state,
         status: action.result.consent_required ? 'consent_required' : 'preflight',
         client: action.result.client ?? null,
-        // SPEC §2: only grantable scopes go to the consent list.
+        // docs/reference/elements/auth-idp-consent.md#screens: only grantable scopes go to the consent list.
         grantable_scope: results.filter((r) => r.is_grantable).map((r) => r.scope),
         ungrantable_scope: results.filter((r) => !r.is_grantable).map((r) => r.scope),
       };
@@ -106,7 +106,7 @@ export function IDPConsentScreen() {
     const data = { client_id: params.client_id, redirect_uri: params.redirect_uri, scopes: params.scopes };
     try {
       const resp = await client.idp.authorizeSubmit({ ...params, consent_granted });
-      // SPEC §2: ConsentDenied after Deny, else Complete; then on to the returned redirect_uri.
+      // docs/reference/elements/auth-idp-consent.md#screens: ConsentDenied after Deny, else Complete; then on to the returned redirect_uri.
       if (denied) emit({ type: 'OAuthAuthorizeFlowConsentDenied', data });
       else emit({ type: 'OAuthAuthorizeFlowComplete', data: { ...data, ...(resp.redirect_uri ? { redirect_uri_returned: resp.redirect_uri } : {}) } });
       if (resp.redirect_uri && go(resp.redirect_uri, options.current?.['navigate'])) {
@@ -123,7 +123,7 @@ export function IDPConsentScreen() {
 
   const logout = async (redirectUri: string) => {
     dispatch({ type: 'status', status: 'submitting' });
-    // SPEC §2: the session is revoked with a forced clear; its errors are ignored.
+    // docs/reference/methods/idp.md#screens: the session is revoked with a forced clear; its errors are ignored.
     await client.session.revoke({ forceClear: true }).catch(() => undefined);
     if (go(redirectUri, options.current?.['navigate'])) dispatch({ type: 'redirect', redirect_uri: redirectUri });
     else fail(new MissingParameterError('post_logout_redirect_uri'), text(strings, 'idp.missingParam', { param: 'post_logout_redirect_uri' }));
@@ -155,7 +155,7 @@ export function IDPConsentScreen() {
         return;
       }
       const params = req.params;
-      // Auth-token params (SPEC §2, §4 Attestation): the host's trusted token becomes the session first.
+      // Auth-token params (docs/reference/methods/idp.md#screens, docs/reference/elements/auth-idp-consent.md#transitions Attestation): the host's trusted token becomes the session first.
       const tokenParams = options.current?.['authTokenParams'] as Partial<IDPAuthTokenParams> | undefined;
       if (tokenParams && (tokenParams.trustedAuthToken || tokenParams.tokenProfileID)) {
         try {
@@ -169,7 +169,7 @@ export function IDPConsentScreen() {
           return;
         }
       }
-      // SPEC §2: the authorize flow requires an active session.
+      // docs/reference/methods/idp.md#screens: the authorize flow requires an active session.
       if (!client.session.getSync() && !client.session.getTokens()) {
         dispatch({ type: 'error', error: strings['idp.noSession'] });
         return;
@@ -183,7 +183,7 @@ export function IDPConsentScreen() {
         return;
       }
       dispatch({ type: 'started', result });
-      // SPEC §2: without consent required, submit at once with consent_granted false.
+      // docs/reference/elements/auth-idp-consent.md#screens: without consent required, submit at once with consent_granted false.
       if (!result.consent_required) await finishAuthorize(params, false);
     })();
   }, []);

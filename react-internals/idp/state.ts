@@ -1,6 +1,6 @@
 /**
- * The identity-provider part of the widget state machine (SPEC §2 IDPConsent). The screen has no
- * widget-level actions: its authorize and logout states (SPEC §4 "Consent authorize state") are the
+ * The identity-provider part of the widget state machine (docs/reference/elements/auth-idp-consent.md#screens IDPConsent). The screen has no
+ * widget-level actions: its authorize and logout states (docs/reference/elements/auth-idp-consent.md#states "Consent authorize state") are the
  * screen's own (flow.ts), as nothing else in the widget moves it.
  */
 import type { WidgetState } from '../login/state.ts';

@@ -1,4 +1,4 @@
-/** The identity-provider texts (SPEC §2 "Identity-provider screen", §5, §8 IDP). Quoted SPEC texts are verbatim. */
+/** The identity-provider texts (docs/reference/elements/auth-idp-consent.md#screens "Identity-provider screen", docs/reference/methods/idp.md#validation, docs/reference/methods/idp.md#errors IDP). Quoted reference texts are verbatim. */
 import { IDP_FIRST_SCREEN_STRINGS } from './first-screen-strings.ts';
 
 /** Default English texts of `<auth-idp-consent>`. */
@@ -7,7 +7,7 @@ export const IDP_STRINGS = {
   'idp.redirecting': 'Redirecting...',
   'idp.titleStandard': 'Sign in to {clientName} with {projectName}',
   'idp.titleCustom': '{clientName} wants to access your {projectName} account',
-  /** SPEC §2: the client name when neither the client nor the redirect URI names one. */
+  /** docs/reference/methods/idp.md#screens: the client name when neither the client nor the redirect URI names one. */
   'idp.fallbackClientName': 'The App',
   'idp.consentIntro': '{clientName} is asking to:',
   'idp.scopeOpenid': 'Verify your identity',

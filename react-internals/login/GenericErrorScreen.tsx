@@ -1,4 +1,4 @@
-/** Generic error screen (SPEC §2 "Generic"): shown for screens whose method is not available. */
+/** Generic error screen (docs/reference/elements/auth-login.md#generic-screens "Generic"): shown for screens whose method is not available. */
 import { BackButton } from '../components/BackButton.tsx';
 import { useWidget } from '../context.ts';
 import { Heading } from '../components/Heading.tsx';

@@ -210,7 +210,7 @@ describe('LoginWidget (real reference server)', () => {
     if (auth?.type === 'OTP_AUTHENTICATE') expect(auth.data.session_token).to.be.a('string');
   });
 
-  it('shows SPEC §1 config errors instead of the form', async () => {
+  it('shows docs/reference/config.md#configuration-errors config errors instead of the form', async () => {
     render({ config: { products: ['passkeys'] } });
     await waitFor(() => q('[role="alert"]'), 'alert');
     expect(host.textContent).to.contain('Error: Cannot use Passkeys by itself, please add another product to the config.');
@@ -219,7 +219,7 @@ describe('LoginWidget (real reference server)', () => {
     expect(q('input')).to.equal(null);
   });
 
-  it('API unreachable: shows the SPEC §8 text and reports it to onError', async () => {
+  it('API unreachable: shows the docs/reference/errors.md#error-classes text and reports it to onError', async () => {
     const { publicToken } = await testEnv();
     const down = createClient(publicToken, { apiBaseUrl: 'http://127.0.0.1:9', disableSessionRefresh: true });
     try {

@@ -27,9 +27,9 @@ import { initialWidgetState, type Screen, type WidgetState, widgetReducer } from
 export interface LoginWidgetProps {
   /** The headless client; null shows a configuration message instead of the form. */
   client: AuthClient | null;
-  /** Host config (SPEC §3); anything, checked here. */
+  /** Host config (docs/reference/config.md#widget-config); anything, checked here. */
   config?: unknown;
-  /** Host theme (SPEC §3); validated per property. */
+  /** Host theme (docs/reference/config.md#theme); validated per property. */
   styles?: unknown;
   /** Host string overrides (partial table), applied on top of the locale pack. */
   strings?: unknown;

@@ -84,7 +84,7 @@ describe('Main screen (real reference server)', () => {
     expect(document.activeElement).to.equal(panel()!.querySelector('input[role="combobox"]'));
   });
 
-  it('shows the SPEC §1 configuration errors instead of any form', async () => {
+  it('shows the docs/reference/config.md#configuration-errors configuration errors instead of any form', async () => {
     render({ products: ['passkeys'] });
     const alert = await waitFor(() => q('[role="alert"]'), 'alert');
     expect(alert.textContent).to.equal('Error: Cannot use Passkeys by itself, please add another product to the config.');

@@ -1,5 +1,5 @@
 /**
- * Main (SPEC §2 "Main screen"): banner, logo, header, then the registered methods' groups around
+ * Main (docs/reference/elements/auth-login.md#main-screen "Main screen"): banner, logo, header, then the registered methods' groups around
  * their forms: the Email / Text / WhatsApp tabs when more than one form is offered (methods.ts).
  */
 import { type KeyboardEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
@@ -130,7 +130,7 @@ export function MainScreen() {
       )}
       {logo && <img className="ae-logo" part="logo" src={logo} alt={strings['main.logoAlt']} />}
       {!hideHeaderText(styles) && <Heading>{strings['main.header']}</Heading>}
-      {/* Each group renders at one side of the forms, with its own 'or' divider toward them (SPEC §2).
+      {/* Each group renders at one side of the forms, with its own 'or' divider toward them (docs/reference/elements/auth-login.md#main-screen).
           Before the forms only the last divider shows (theme.ts): wallet and OAuth rows, one 'or', the form. */}
       <div className="ae-main-before">{side('before')}</div>
       {problem ? (

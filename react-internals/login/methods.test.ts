@@ -26,7 +26,7 @@ describe('Main methods and tabs', () => {
     assert.equal(emailVariant(resolveLoginConfig({ products: ['otp'], otpOptions: { methods: ['sms'] } })), null);
   });
 
-  it('SPEC §1 config problems', () => {
+  it('docs/reference/config.md#configuration-errors config problems', () => {
     assert.equal(configProblem(resolveLoginConfig({ products: ['passkeys'] })), 'config.passkeysAlone');
     assert.equal(configProblem(resolveLoginConfig({ products: ['passkeys', 'otp'] })), null);
     assert.equal(configProblem(resolveLoginConfig({ products: ['emailMagicLinks', 'otp'] })), 'config.emlAndOtp');

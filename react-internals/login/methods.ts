@@ -1,6 +1,6 @@
 /**
  * Which forms and groups Main offers, derived from the configured products and the registered
- * methods' `forms` and `main` (SPEC §2 "Main screen"): those of the loaded methods (registry.ts),
+ * methods' `forms` and `main` (docs/reference/elements/auth-login.md#main-screen "Main screen"): those of the loaded methods (registry.ts),
  * which are every method the config's products use.
  */
 import type { ResolvedLoginConfig } from '../config.ts';
@@ -13,7 +13,7 @@ export type MainMethod = MainTab;
 /** What the Email tab runs: the `variant` of the winning form ('password', 'magicLink' or 'otp'). */
 export type EmailVariant = string;
 
-/** Main's tabs in SPEC order; tabs show only when there are several. */
+/** Main's tabs in reference order; tabs show only when there are several. */
 const TABS: readonly MainTab[] = ['email', 'sms', 'whatsapp'];
 let parts: { version: number; forms: readonly MainForm[]; groups: readonly MainGroup[] } | null = null;
 /** The loaded methods' forms (best rank first) and groups (in order). */
@@ -36,14 +36,14 @@ export function formFor(config: ResolvedLoginConfig, tab: MainTab): MainForm | n
 }
 
 /**
- * The Email tab's flow: a password product turns it into the password flow (SPEC §2), else email
+ * The Email tab's flow: a password product turns it into the password flow (docs/reference/elements/auth-login.md#main-screen), else email
  * magic links, else email OTP; null when no email method is configured.
  */
 export function emailVariant(config: ResolvedLoginConfig): EmailVariant | null {
   return formFor(config, 'email')?.variant ?? null;
 }
 
-/** Main's methods in SPEC order (Email, Text, WhatsApp); tabs show only when there are several. */
+/** Main's methods in reference order (Email, Text, WhatsApp); tabs show only when there are several. */
 export function mainMethods(config: ResolvedLoginConfig): MainMethod[] {
   return TABS.filter((tab) => formFor(config, tab) !== null);
 }
@@ -53,7 +53,7 @@ export function mainGroups(config: ResolvedLoginConfig): MainGroup[] {
   return mainParts().groups.filter((g) => g.when(config));
 }
 
-/** The tab after `current` moved by a key (SPEC's tabs follow the WAI-ARIA tabs pattern); null for other keys. */
+/** The tab after `current` moved by a key (the reference's tabs follow the WAI-ARIA tabs pattern); null for other keys. */
 export function tabAfterKey(methods: readonly MainMethod[], current: MainMethod, key: string): MainMethod | null {
   const i = methods.indexOf(current);
   const n = methods.length;

@@ -7,7 +7,7 @@ describe('login state machine', () => {
   // The state machine and Main's parts of a method are in its chunk (registry.ts): load them all.
   before(() => loadAllUiMethods());
 
-  it('starts on Main with empty SPEC §3 state', () => {
+  it('starts on Main with empty docs/reference/elements/auth-login.md#states state', () => {
     const s = initialWidgetState();
     assert.equal(s.screen, 'Main');
     assert.deepEqual(s.otpState, { type: 'email', methodId: '', otpDestination: '' });

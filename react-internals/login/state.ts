@@ -1,8 +1,8 @@
 /**
- * The login widget as a finite state machine (DESIGN §4): string-literal screens, a pure reducer,
+ * The login widget as a finite state machine (docs/reference/house-style.md#state-machines): string-literal screens, a pure reducer,
  * exhaustive switches (each returns from every case: a missing one fails the type check). The core is here (Main, the error banner, flow counting); each method's
  * screens, actions, state slice and reducer steps come from the registry (methods.ts). Widget state
- * fields follow SPEC §3 "Widget state".
+ * fields follow docs/reference/elements/auth-login.md#states "Widget state".
  */
 import type { LoadedUiMethod, MainTab, UiMethodEntry } from '../method.ts';
 import { type MethodAction, type MethodScreen, type MethodState, UI_METHODS } from '../methods.ts';
@@ -29,7 +29,7 @@ export interface CoreState {
   completedFlows: number;
 }
 
-/** Widget state (SPEC §3): the core and every method's slice (otpState, magicLinkState, passwordState, ...). */
+/** Widget state (docs/reference/elements/auth-login.md#states): the core and every method's slice (otpState, magicLinkState, passwordState, ...). */
 export type WidgetState = CoreState & MethodState;
 
 /** What the shell itself does: back to Main, the banner, the Main tab. */
@@ -48,7 +48,7 @@ const ownerOf = (type: string): LoadedUiMethod | undefined => {
   return owners.map.get(type);
 };
 
-/** The state a widget starts in (SPEC §2: Login starts on Main). */
+/** The state a widget starts in (docs/reference/elements/auth-login.md#mounting: Login starts on Main). */
 export function initialWidgetState(screen: Screen = 'Main'): WidgetState {
   const core: CoreState = {
     screen,
@@ -62,7 +62,7 @@ export function initialWidgetState(screen: Screen = 'Main'): WidgetState {
 function reduceCore(state: WidgetState, action: CoreAction): WidgetState {
   switch (action.type) {
     case 'back_to_main':
-      // SPEC §2: "A back arrow returns to Main"; each method forgets what it must (its `back`).
+      // docs/reference/elements/auth-login.md#mounting: "A back arrow returns to Main"; each method forgets what it must (its `back`).
       return loadedUiMethods().reduce<WidgetState>((next, m) => m.back?.(next) ?? next, { ...state, screen: 'Main' });
     case 'set_error':
       return { ...state, errorDescriptor: action.error };

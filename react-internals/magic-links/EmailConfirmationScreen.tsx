@@ -1,4 +1,4 @@
-/** EmailConfirmation (SPEC §2): 'Check your email', mailbox links, 'Try again'. */
+/** EmailConfirmation (docs/reference/methods/magic-links.md#screens): 'Check your email', mailbox links, 'Try again'. */
 import { useWidget } from '../context.ts';
 import type { StringKey } from '../strings.ts';
 import { text } from '../text.ts';

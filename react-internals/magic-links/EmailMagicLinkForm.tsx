@@ -1,4 +1,4 @@
-/** Main-screen email form of the email magic-link product (SPEC §2 "Email", magic-link variant). */
+/** Main-screen email form of the email magic-link product (docs/reference/methods/magic-links.md#screens "Email", magic-link variant). */
 import { EmailStartForm } from '../components/EmailStartForm.tsx';
 import { useWidget } from '../context.ts';
 import { startEmailMagicLink } from './send.ts';
@@ -10,7 +10,7 @@ export function EmailMagicLinkForm() {
     <EmailStartForm
       // 'Try again' empties magicLinkState; the back arrow of another screen keeps what was typed.
       initialEmail={ctx.state.magicLinkState.email}
-      // SPEC §5: a bad format blocks the call and shows 'Email format is invalid.' (magic link).
+      // docs/reference/methods/magic-links.md#validation: a bad format blocks the call and shows 'Email format is invalid.' (magic link).
       invalidKey="magicLink.invalidEmail"
       submitKey="magicLink.continue"
       onContinue={(email) => startEmailMagicLink(ctx, email)}

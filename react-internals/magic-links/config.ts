@@ -1,20 +1,20 @@
-/** The email magic-link product's options (SPEC §3 emailMagicLinksOptions): the host's type, their checks, and how they are read. */
+/** The email magic-link product's options (docs/reference/config.md#product-options emailMagicLinksOptions): the host's type, their checks, and how they are read. */
 import { DEFAULT_MAGIC_LINK_EXPIRATION_MINUTES as SPEC_MAGIC_LINK_MINUTES } from '../../sdk-core/schemas/defaults.ts';
 import { isRecord, positive, str } from '../config-parse.ts';
 import type { Shape } from '../method.ts';
 
-/** Default magic-link expiry in minutes, login and sign-up (SPEC §9). */
+/** Default magic-link expiry in minutes, login and sign-up (docs/reference/constants.md#sign-in-defaults). */
 export const DEFAULT_MAGIC_LINK_EXPIRATION_MINUTES = SPEC_MAGIC_LINK_MINUTES;
 
-/** Email magic-link options (SPEC §3 emailMagicLinksOptions). */
+/** Email magic-link options (docs/reference/config.md#product-options emailMagicLinksOptions). */
 export interface EmailMagicLinksOptions {
   /** Where the link of an existing user points (must be on the project's redirect allowlist). */
   loginRedirectURL?: string;
-  /** Minutes a login link stays valid; default 30 (SPEC §9). */
+  /** Minutes a login link stays valid; default 30 (docs/reference/constants.md#sign-in-defaults). */
   loginExpirationMinutes?: number;
   /** Where the link of a new user points. */
   signupRedirectURL?: string;
-  /** Minutes a sign-up link stays valid; default 30 (SPEC §9). */
+  /** Minutes a sign-up link stays valid; default 30 (docs/reference/constants.md#sign-in-defaults). */
   signupExpirationMinutes?: number;
   /** Create new users with status pending until they click; default false. */
   createUserAsPending?: boolean;
@@ -42,7 +42,7 @@ export const EMAIL_MAGIC_LINKS_OPTIONS_SHAPE: Shape = {
   domainHint: 'domain',
 };
 
-/** Checks emailMagicLinksOptions (anything) and fills the SPEC §3 defaults. */
+/** Checks emailMagicLinksOptions (anything) and fills the docs/reference/methods/magic-links.md#data defaults. */
 export function resolveEmailMagicLinksOptions(raw: unknown): ResolvedEmailMagicLinksOptions {
   const o = isRecord(raw) ? raw : {};
   const resolved: ResolvedEmailMagicLinksOptions = {

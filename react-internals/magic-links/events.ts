@@ -1,4 +1,4 @@
-/** What the magic-link form tells the host (SPEC §7 onEvent). */
+/** What the magic-link form tells the host (docs/reference/elements/auth-login.md#events onEvent). */
 import type { SendResult } from '../../sdk-core/index.ts';
 
 /** Payloads of the magic-link events, by type. */

@@ -1,5 +1,5 @@
 /**
- * The email magic-link method (SPEC §2 "Email", magic-link variant): the Email tab's form and the
+ * The email magic-link method (docs/reference/methods/magic-links.md#screens "Email", magic-link variant): the Email tab's form and the
  * EmailConfirmation screen.
  */
 import { MAGIC_LINK_EVENTS } from './events.ts';
@@ -11,7 +11,7 @@ import { MAGIC_LINK_STRINGS } from './strings.ts';
 
 export { startEmailMagicLink } from './send.ts';
 
-// Main's email form is a chunk of its own (DESIGN §4), declared here rather than in lazy.ts: the form
+// Main's email form is a chunk of its own (docs/reference/house-style.md#bundle-size), declared here rather than in lazy.ts: the form
 // imports send.ts, which imports lazy.ts, and a loader there would close an import cycle.
 const EmailMagicLinkForm = lazyScreen(
   () => import('./EmailMagicLinkForm.tsx'),

@@ -1,5 +1,5 @@
 /**
- * EmailConfirmation's mailbox links (SPEC §2: "Gmail and Yahoo searched by sender domain when
+ * EmailConfirmation's mailbox links (docs/reference/methods/magic-links.md#screens: "Gmail and Yahoo searched by sender domain when
  * known: the configured domainHint or the single bootstrap-provided email domain") with a project
  * whose bootstrap names exactly one email domain, which the shared browser-test server does not
  * have. Driven in real Chromium (playwright-core) over the built bundle (dist/) against the real

@@ -31,7 +31,7 @@ describe('magic-link helpers', () => {
     );
   });
 
-  it('emailMagicLinksOptions: SPEC §3 defaults (30, 30, false) and checked values', () => {
+  it('emailMagicLinksOptions: docs/reference/config.md#product-options defaults (30, 30, false) and checked values', () => {
     assert.deepEqual(resolveEmailMagicLinksOptions(undefined), {
       loginExpirationMinutes: 30,
       signupExpirationMinutes: 30,

@@ -1,5 +1,5 @@
 /**
- * Links of the EmailConfirmation screen (SPEC §2): open Gmail, Yahoo or Outlook, with Gmail and
+ * Links of the EmailConfirmation screen (docs/reference/methods/magic-links.md#screens): open Gmail, Yahoo or Outlook, with Gmail and
  * Yahoo searching by the sender's domain when it is known.
  */
 
@@ -13,7 +13,7 @@ export interface MailboxLink {
 }
 
 /**
- * The domain the link email comes from, when known (SPEC §2): the configured domainHint, else the
+ * The domain the link email comes from, when known (docs/reference/methods/magic-links.md#screens): the configured domainHint, else the
  * bootstrap's email domain if there is exactly one; null otherwise.
  */
 export function senderDomain(domainHint: string | undefined, emailDomains: readonly string[] | undefined): string | null {

@@ -1,11 +1,11 @@
-/** Sending a sign-in link (SPEC §4, §7): the options from the config and the public start. */
+/** Sending a sign-in link (docs/reference/methods/magic-links.md#rules, docs/reference/methods/magic-links.md#calls): the options from the config and the public start. */
 import type { MagicLinkSendOptions } from '../../sdk-core/index.ts';
 import { sendForSession } from '../components/send-variant.ts';
 import type { ResolvedLoginConfig } from '../config.ts';
 import type { StartContext } from '../context.ts';
 import { EmailConfirmation } from './lazy.ts';
 
-/** The send options of SPEC §3 emailMagicLinksOptions (wire names), defaults filled. */
+/** The send options of docs/reference/config.md#product-options emailMagicLinksOptions (wire names), defaults filled. */
 export function magicLinkSendOptions(config: ResolvedLoginConfig): MagicLinkSendOptions {
   const eml = config.emailMagicLinks;
   const options: MagicLinkSendOptions = {
@@ -22,7 +22,7 @@ export function magicLinkSendOptions(config: ResolvedLoginConfig): MagicLinkSend
 }
 
 /**
- * Emails a sign-in link to `email`, tells the host and shows EmailConfirmation. SPEC §4: with a
+ * Emails a sign-in link to `email`, tells the host and shows EmailConfirmation. docs/reference/methods/magic-links.md#rules: with a
  * session the link goes through the secondary endpoint (it adds this email to the signed-in user);
  * without one, login_or_create also signs new users up. The magic-link method's public start: the
  * password flow's passwordless send uses it too.

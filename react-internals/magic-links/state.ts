@@ -1,10 +1,10 @@
-/** The magic-link part of the login state machine (SPEC §4 "Magic link sent"): screen, actions, state, reducer steps. */
+/** The magic-link part of the login state machine (docs/reference/methods/magic-links.md#rules "Magic link sent"): screen, actions, state, reducer steps. */
 import type { WidgetState } from '../login/state.ts';
 import type { EmailMagicLinksOptions, ResolvedEmailMagicLinksOptions } from './config.ts';
 import type { MagicLinkEventData } from './events.ts';
 import type { MAGIC_LINK_STRINGS } from './strings.ts';
 
-/** SPEC §3 magicLinkState. */
+/** docs/reference/elements/auth-login.md#states magicLinkState. */
 export interface MagicLinkState {
   email: string;
 }
@@ -28,10 +28,10 @@ export interface MagicLinkTypes {
 export function reduceMagicLink(state: WidgetState, action: MagicLinkAction): WidgetState {
   switch (action.type) {
     case 'magic_link_sent':
-      // SPEC §4: "Magic link sent: EmailConfirmation".
+      // docs/reference/methods/magic-links.md#rules: "Magic link sent: EmailConfirmation".
       return { ...state, screen: 'EmailConfirmation', magicLinkState: { email: action.email }, errorDescriptor: null };
     case 'magic_link_try_again':
-      // SPEC §2: 'Try again' clears the email and returns to Main (on the tab it was sent from).
+      // docs/reference/methods/magic-links.md#screens: 'Try again' clears the email and returns to Main (on the tab it was sent from).
       // The state forgets the address; the form shows the one the user typed to correct it
       // (issue 17 defect 8: re-typing a whole address to fix one letter was the complaint).
       if (state.screen !== 'EmailConfirmation') return state;

@@ -1,7 +1,7 @@
-/** The email magic-link texts (SPEC §2 "Email", magic-link variant; SPEC §5 message). */
+/** The email magic-link texts (docs/reference/methods/magic-links.md#screens "Email", magic-link variant; docs/reference/methods/magic-links.md#validation message). */
 import { MAGIC_LINK_FIRST_SCREEN_STRINGS } from './first-screen-strings.ts';
 
-/** Default English texts of the magic-link screens; quoted SPEC texts are verbatim. */
+/** Default English texts of the magic-link screens; quoted reference texts are verbatim. */
 export const MAGIC_LINK_STRINGS = {
   ...MAGIC_LINK_FIRST_SCREEN_STRINGS,
   'magicLink.invalidEmail': 'Email format is invalid.',

@@ -1,9 +1,9 @@
 /**
- * Main's OAuth row (SPEC §2 "Main screen": wallet and OAuth buttons, an 'or' divider, then the
+ * Main's OAuth row (docs/reference/elements/auth-login.md#main-screen "Main screen": wallet and OAuth buttons, an 'or' divider, then the
  * form): 'Continue with {provider}' for each configured provider in configured order, Google One Tap
  * in place of the Google button when configured (falling back to the button on cancel or failure),
  * and the redirect page's part: the OAuth token the server put on the login or sign-up URL is
- * redeemed here. Loaded lazily (index.ts), so a config without OAuth never ships it (DESIGN §4).
+ * redeemed here. Loaded lazily (index.ts), so a config without OAuth never ships it (docs/reference/house-style.md#bundle-size).
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { OAuthAuthenticateResult, OAuthProvider } from '../../sdk-core/index.ts';
@@ -102,7 +102,7 @@ function ProviderButton({ provider, busy, onStart }: { provider: OAuthProvider; 
   );
 }
 
-/** The OAuth row at its side of Main's forms (before them; SPEC §2). */
+/** The OAuth row at its side of Main's forms (before them; docs/reference/methods/oauth.md#screens). */
 export function OAuthButtons({ side, hasForms }: MainGroupProps) {
   if (side !== 'before') return null;
   return <OAuthRow hasForms={hasForms} />;
@@ -115,9 +115,9 @@ function OAuthRow({ hasForms }: { hasForms: boolean }) {
   const redeeming = useOAuthRedirect();
   const [leavingFor, setLeavingFor] = useState<OAuthProvider | null>(null);
   const oneTapProvider = config.oauth.providers.find((p) => p.one_tap);
-  // One Tap stands in for the Google button until it is cancelled or fails (SPEC §2).
+  // One Tap stands in for the Google button until it is cancelled or fails (docs/reference/methods/oauth.md#screens).
   const [oneTapFellBack, setOneTapFellBack] = useState(false);
-  // SPEC §8: the developer message of a One Tap failure (test-mode tokens only), with links as anchors.
+  // docs/reference/methods/oauth.md#errors: the developer message of a One Tap failure (test-mode tokens only), with links as anchors.
   const [oneTapDev, setOneTapDev] = useState<string | null>(null);
   const showOneTap = Boolean(oneTapProvider) && !oneTapFellBack && !redeeming;
   useSendingIndicator(redeeming);

@@ -1,5 +1,5 @@
 /**
- * Google One Tap (SPEC §2, §4, §8, §9): asks the server for the client id and a nonce (onetap start),
+ * Google One Tap (docs/reference/methods/oauth.md#screens, docs/reference/methods/oauth.md#rules, docs/reference/methods/oauth.md#errors, docs/reference/constants.md#widget): asks the server for the client id and a nonce (onetap start),
  * loads Google's script (`oauthOptions.oneTapScriptURL`, default https://accounts.google.com/gsi/client),
  * initialises `google.accounts.id` and prompts, embedded in the widget (initial height 47 px, resized
  * with a 100 ms debounce) or floating; on a credential, onetap submit and on to the returned
@@ -43,7 +43,7 @@ interface GoogleAccountsId {
 const GSI_DOCS = 'https://developers.google.com/identity/gsi/web/guides/get-google-api-clientid';
 
 /**
- * The developer messages of SPEC §8, by the onetap start error_type that calls for one. For the
+ * The developer messages of docs/reference/methods/oauth.md#errors, by the onetap start error_type that calls for one. For the
  * host's developer (test-mode tokens only), never for end users: English, not in the strings table,
  * and in this chunk only.
  */
@@ -126,7 +126,7 @@ export function OneTap({ provider, onFallback }: { provider: ResolvedOAuthProvid
       if (err !== undefined) reportError(err);
       emit({ type: 'GOOGLE_ONE_TAP_FAILURE', data: { reason } });
       const dev = DEV_MESSAGES[reason];
-      // SPEC §8: developer messages only for a test-mode public token.
+      // docs/reference/methods/oauth.md#errors: developer messages only for a test-mode public token.
       fallback.current(dev && client.publicToken.startsWith('public-token-test-') ? dev : null);
     };
 
@@ -146,7 +146,7 @@ export function OneTap({ provider, onFallback }: { provider: ResolvedOAuthProvid
         parent = box.querySelector<HTMLElement>('.ae-one-tap-slot') ?? box;
         parent.id = slotName;
       }
-      // SPEC §9: the embedded prompt's height follows Google's iframe, debounced by 100 ms.
+      // docs/reference/constants.md#client-sdk: the embedded prompt's height follows Google's iframe, debounced by 100 ms.
       observer = new ResizeObserver(() => {
         clearTimeout(timer);
         timer = setTimeout(() => {
@@ -162,7 +162,7 @@ export function OneTap({ provider, onFallback }: { provider: ResolvedOAuthProvid
       try {
         started = await client.oauth.googleOneTap.start(redirects);
       } catch (err) {
-        // SPEC §8: oauth_config_not_found or the error_type; anything else unknown_reason.
+        // docs/reference/methods/oauth.md#errors: oauth_config_not_found or the error_type; anything else unknown_reason.
         return fail(errorTypeOf(err) ?? 'unknown_reason', err);
       }
       try {

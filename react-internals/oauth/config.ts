@@ -1,5 +1,5 @@
 /**
- * The OAuth product's options (SPEC §3 oauthOptions {providers, loginRedirectURL, signupRedirectURL};
+ * The OAuth product's options (docs/reference/config.md#product-options oauthOptions {providers, loginRedirectURL, signupRedirectURL};
  * each provider: type, custom_scopes, provider_params, one_tap, position, cancel_on_tap_outside):
  * the host's type, their checks, and how they are read.
  */
@@ -13,15 +13,15 @@ export type OneTapPosition = 'embedded' | 'floating';
 /** Google's script unless the host (or a test) names a stand-in: `oauthOptions.oneTapScriptURL`. */
 export const GOOGLE_ONE_TAP_SCRIPT_URL = 'https://accounts.google.com/gsi/client';
 
-/** One OAuth provider of the config (SPEC §3). */
+/** One OAuth provider of the config (docs/reference/config.md#product-options). */
 export interface OAuthProviderOptions {
-  /** Which provider, e.g. `google` (lowercase, one of the 19 of SPEC §2). */
+  /** Which provider, e.g. `google` (lowercase, one of the 19 of docs/reference/methods/oauth.md#screens). */
   type: OAuthProvider;
   /** Scopes asked for beside the provider's defaults. */
   custom_scopes?: string[];
   /** Extra parameters for the provider's authorization page (e.g. `{ prompt: 'select_account' }`). */
   provider_params?: Record<string, string>;
-  /** Google only: offer Google One Tap (SPEC §2), falling back to the button on cancel or failure. */
+  /** Google only: offer Google One Tap (docs/reference/methods/oauth.md#screens), falling back to the button on cancel or failure. */
   one_tap?: boolean;
   /** Google One Tap only: `embedded` in the widget (default) or `floating` (Google's corner prompt). */
   position?: OneTapPosition;
@@ -29,7 +29,7 @@ export interface OAuthProviderOptions {
   cancel_on_tap_outside?: boolean;
 }
 
-/** OAuth options (SPEC §3 oauthOptions). */
+/** OAuth options (docs/reference/config.md#product-options oauthOptions). */
 export interface OAuthOptions {
   /** The provider buttons, in the order shown. */
   providers?: OAuthProviderOptions[];
@@ -97,7 +97,7 @@ export function resolveOAuthOptions(raw: unknown): ResolvedOAuthOptions {
       type,
       custom_scopes: Array.isArray(scopes) ? scopes.filter((s): s is string => typeof s === 'string' && s !== '') : [],
       provider_params: isRecord(params) ? Object.fromEntries(Object.entries(params).filter((e): e is [string, string] => typeof e[1] === 'string')) : {},
-      // SPEC §2: One Tap is Google's.
+      // docs/reference/methods/oauth.md#screens: One Tap is Google's.
       one_tap: type === 'google' && entry['one_tap'] === true,
       position: entry['position'] === 'floating' ? 'floating' : 'embedded',
       cancel_on_tap_outside: entry['cancel_on_tap_outside'] !== false,

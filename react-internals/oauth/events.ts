@@ -1,4 +1,4 @@
-/** What the OAuth buttons, the redirect page and Google One Tap tell the host (SPEC §7 onEvent). */
+/** What the OAuth buttons, the redirect page and Google One Tap tell the host (docs/reference/elements/auth-login.md#events onEvent). */
 import type { OAuthAuthenticateResult, OAuthProvider } from '../../sdk-core/index.ts';
 
 /** Payloads of the OAuth events, by type. */
@@ -9,7 +9,7 @@ export interface OAuthEventData {
   OAUTH_AUTHENTICATE: OAuthAuthenticateResult;
   /** Google One Tap returned a credential the server accepted; the browser goes to `redirect_url` next. */
   GOOGLE_ONE_TAP_SUBMIT: { redirect_url: string };
-  /** Google One Tap did not sign in; `reason` is SPEC §8's (oauth_config_not_found, an error_type, user_cancel, unknown_reason). */
+  /** Google One Tap did not sign in; `reason` is docs/reference/methods/oauth.md#errors's (oauth_config_not_found, an error_type, user_cancel, unknown_reason). */
   GOOGLE_ONE_TAP_FAILURE: { reason: string };
 }
 

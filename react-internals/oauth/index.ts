@@ -1,8 +1,8 @@
 /**
- * The OAuth method (SPEC §2 "Main screen" OAuth buttons and Google One Tap; sdk-core's and the
+ * The OAuth method (docs/reference/elements/auth-login.md#main-screen "Main screen" OAuth buttons and Google One Tap; sdk-core's and the
  * server's `oauth`): Main's provider row and the redirect page's token redemption, then
  * OAuthConfirmation. The row is its own chunk, so a login configured without 'oauth' never loads it
- * (DESIGN §4); One Tap is a further chunk inside it.
+ * (docs/reference/house-style.md#bundle-size); One Tap is a further chunk inside it.
  */
 import { OAUTH_EVENTS } from './events.ts';
 import { successScreen } from '../components/SuccessScreen.tsx';
@@ -21,7 +21,7 @@ export const oauthMethod: UiMethod<OAuthTypes> = {
   reduce: reduceOAuth,
   strings: OAUTH_STRINGS,
   events: OAUTH_EVENTS,
-  // SPEC §2: the OAuth buttons come before the 'or' divider and the form (after the passkey button).
+  // docs/reference/elements/auth-login.md#main-screen: the OAuth buttons come before the 'or' divider and the form (after the passkey button).
   main: {
     order: 1,
     when: (c) => c.products.includes('oauth') && c.oauth.providers.length > 0,

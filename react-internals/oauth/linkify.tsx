@@ -1,6 +1,6 @@
 /**
- * SPEC §8 "Inline error text turns provider-docs links into anchors": React elements built from
- * parsed URLs, https only, no userinfo, and only the providers' documentation hosts (DESIGN §3: no innerHTML, an
+ * docs/reference/methods/oauth.md#errors "Inline error text turns provider-docs links into anchors": React elements built from
+ * parsed URLs, https only, no userinfo, and only the providers' documentation hosts (docs/reference/security.md#widget: no innerHTML, an
  * https allowlist); anything else stays text.
  */
 import type { ReactNode } from 'react';

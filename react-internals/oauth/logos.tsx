@@ -1,7 +1,7 @@
 /**
  * The providers' marks on the OAuth buttons: our own simple drawings of each brand's mark (shapes
  * and colours, not the providers' files), inline SVG so no request and no CSP entry is needed. In
- * the OAuth buttons' chunk only: a config without OAuth never loads them (DESIGN §4).
+ * the OAuth buttons' chunk only: a config without OAuth never loads them (docs/reference/house-style.md#bundle-size).
  */
 import type { ReactElement } from 'react';
 import type { OAuthProvider } from '../../sdk-core/oauth/providers.ts';

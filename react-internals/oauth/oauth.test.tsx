@@ -1,8 +1,8 @@
 /**
- * Main's OAuth row in real Chromium against the real reference server (SPEC §2 "Main screen"): the
+ * Main's OAuth row in real Chromium against the real reference server (docs/reference/elements/auth-login.md#main-screen "Main screen"): the
  * 'Continue with {provider}' buttons of all 19 providers in configured order, only-OAuth products,
  * the navigation a click starts (captured with the Navigation API, then cancelled), keyboard use,
- * axe-core, 320 px; the redirect page's success and SPEC §8 error texts; Google One Tap through the
+ * axe-core, 320 px; the redirect page's success and docs/reference/methods/oauth.md#errors error texts; Google One Tap through the
  * local stand-in for Google's script (test/fixtures/gsi-stand-in.js): success, cancel and failure.
  * Checks that need the server's OAuth routes (issue 13's server side) skip, saying so, without them.
  */
@@ -108,7 +108,7 @@ describe('OAuth on Main (real reference server)', () => {
     expect(q('form')).to.equal(null);
   });
 
-  it("with a form: the buttons, then the 'or' divider, then the form (SPEC §2)", async () => {
+  it("with a form: the buttons, then the 'or' divider, then the form (docs/reference/methods/oauth.md#screens)", async () => {
     w.render({ config: { products: ['otp', 'oauth'], otpOptions: { methods: ['email'] }, oauthOptions: { providers: [{ type: 'apple' }] } } });
     const button = await waitFor(() => buttons()[0], 'button');
     const divider = q('.ae-divider')!;
@@ -120,7 +120,7 @@ describe('OAuth on Main (real reference server)', () => {
     await expectAxeClean('OAuth with email passcode');
   });
 
-  it("with wallets and OAuth: both rows, then one 'or' divider, then the form (SPEC §2)", async () => {
+  it("with wallets and OAuth: both rows, then one 'or' divider, then the form (docs/reference/methods/oauth.md#screens)", async () => {
     w.render({
       config: { products: ['crypto', 'oauth', 'otp'], otpOptions: { methods: ['email'] }, oauthOptions: { providers: [{ type: 'github' }] } },
     });
@@ -187,7 +187,7 @@ describe('OAuth on Main (real reference server)', () => {
     }
   });
 
-  it('the redirect page: error= from the callback shows the SPEC §8 text, reports it, and leaves the address clean', async () => {
+  it('the redirect page: error= from the callback shows the docs/reference/methods/oauth.md#errors text, reports it, and leaves the address clean', async () => {
     const restore = atAddress('?stytch_token_type=oauth&error=oauth_flow_callback_error&keep=1');
     try {
       w.render({ config: { products: ['oauth'], oauthOptions: { providers: [{ type: 'google' }] } } });
@@ -347,7 +347,7 @@ describe('OAuth on Main (real reference server)', () => {
         expect(init['cancel_on_tap_outside']).to.equal(true);
         expect(typeof init['nonce']).to.equal('string');
         expect(box.contains(go)).to.equal(true);
-        // Resize debounce 100 ms (SPEC §9): the box grows to the prompt.
+        // Resize debounce 100 ms (docs/reference/constants.md#client-sdk): the box grows to the prompt.
         await waitFor(() => box.getBoundingClientRect().height >= 120, 'the box following the prompt');
         go.click();
         const url = new URL(await waitFor(() => nav.urls[0], 'a navigation'));

@@ -1,7 +1,7 @@
-/** How each OAuth provider is named on its button (SPEC §2 'Continue with {provider}'): brand names, not translated. */
+/** How each OAuth provider is named on its button (docs/reference/methods/oauth.md#screens 'Continue with {provider}'): brand names, not translated. */
 import type { OAuthProvider } from '../../sdk-core/oauth/providers.ts';
 
-/** The provider's name as SPEC §2 writes it. */
+/** The provider's name as docs/reference/methods/oauth.md#screens writes it. */
 export const PROVIDER_NAMES: Readonly<Record<OAuthProvider, string>> = {
   google: 'Google',
   microsoft: 'Microsoft',

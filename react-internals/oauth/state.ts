@@ -1,4 +1,4 @@
-/** The OAuth part of the login state machine (SPEC §2, §4): its success screen, its action, no state of its own. */
+/** The OAuth part of the login state machine (docs/reference/methods/oauth.md#screens, docs/reference/methods/oauth.md#rules): its success screen, its action, no state of its own. */
 import type { WidgetState } from '../login/state.ts';
 import type { OAuthOptions, ResolvedOAuthOptions } from './config.ts';
 import type { OAuthEventData } from './events.ts';
@@ -23,7 +23,7 @@ export interface OAuthTypes {
 export function reduceOAuth(state: WidgetState, action: OAuthAction): WidgetState {
   switch (action.type) {
     case 'oauth_authenticated':
-      // The redirect page redeemed the token: the generic success (SPEC §2 "Generic"), banner cleared.
+      // The redirect page redeemed the token: the generic success (docs/reference/elements/auth-login.md#generic-screens "Generic"), banner cleared.
       if (state.screen !== 'Main') return state;
       return { ...state, screen: 'OAuthConfirmation', errorDescriptor: null, completedFlows: state.completedFlows + 1 };
   }

@@ -1,6 +1,6 @@
-/** The OAuth texts (SPEC §2 "Main screen" OAuth buttons, §4 One Tap, §8 One Tap developer messages). */
+/** The OAuth texts (docs/reference/elements/auth-login.md#main-screen "Main screen" OAuth buttons, docs/reference/methods/oauth.md#rules One Tap, docs/reference/methods/oauth.md#errors One Tap developer messages). */
 
-/** Default English texts of the OAuth buttons, the redirect page and Google One Tap; quoted SPEC texts are verbatim. */
+/** Default English texts of the OAuth buttons, the redirect page and Google One Tap; quoted reference texts are verbatim. */
 export const OAUTH_STRINGS = {
   'oauth.continueWith': 'Continue with {provider}',
   'oauth.redirecting': 'Taking you to {provider}...',

@@ -1,4 +1,4 @@
-/** OTPAuthenticate (SPEC §2 "OTP"): 6-digit code, countdown, resend. */
+/** OTPAuthenticate (docs/reference/methods/otps.md#screens "OTP"): 6-digit code, countdown, resend. */
 import { OTP_LENGTH as SPEC_OTP_LENGTH, RESEND_CONFIRMATION_MS } from '../../sdk-core/schemas/defaults.ts';
 import { type ChangeEvent, type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { BackButton } from '../components/BackButton.tsx';
@@ -9,15 +9,15 @@ import { formatCountdown, useCountdown } from './countdown.ts';
 import { otpSendOptions, sendOtp } from './send.ts';
 import { Heading } from '../components/Heading.tsx';
 
-/** Passcode length (SPEC §5, §9). */
+/** Passcode length (docs/reference/methods/otps.md#validation, docs/reference/constants.md#sign-in-defaults). */
 export const OTP_LENGTH = SPEC_OTP_LENGTH;
-/** How long 'Code sent' stays on the resend button (SPEC §9 "Resend confirmation 2 s"). */
+/** How long 'Code sent' stays on the resend button (docs/reference/constants.md#widget "Resend confirmation 2 s"). */
 export const RESEND_SENT_MS = RESEND_CONFIRMATION_MS;
 /** Cool-down after 'Code sent' before the resend button is usable again, so a double click
  * cannot fire two sends (the server rate-limits sends anyway). */
 export const RESEND_WAIT_MS = 1000;
 
-/** Resend button states (SPEC §2): initial, sending, sent, waiting, back to initial. */
+/** Resend button states (docs/reference/methods/otps.md#screens): initial, sending, sent, waiting, back to initial. */
 export type ResendState = 'initial' | 'sending' | 'sent' | 'waiting';
 
 /** Keeps the digits of `raw`, at most OTP_LENGTH of them. */
@@ -114,7 +114,7 @@ export function OTPAuthenticateScreen() {
     const digits = sanitizeOtp(e.target.value);
     setCode(digits);
     if (error) setError(null);
-    // SPEC §2: auto-submit on the 6th digit (typed or pasted).
+    // docs/reference/methods/otps.md#screens: auto-submit on the 6th digit (typed or pasted).
     if (digits.length === OTP_LENGTH) void submit(digits);
   };
 
@@ -128,7 +128,7 @@ export function OTPAuthenticateScreen() {
     setResend('sending');
     setResendError(null);
     try {
-      // The same channel as the first send (SPEC §2: the toast names it), and the same variant: a
+      // The same channel as the first send (docs/reference/methods/otps.md#screens: the toast names it), and the same variant: a
       // number being added to a signed-in user must not be re-sent through login_or_create.
       const resp = await sendOtp(client, channel, otpDestination, otpSendOptions(config));
       if (!mounted.current) return;
@@ -175,7 +175,7 @@ export function OTPAuthenticateScreen() {
           required
           value={code}
           // Read-only while the code is checked, not disabled: a disabled field drops the
-          // keyboard user's focus to <body> (issue 17 defect 4); SPEC §2's "input is disabled"
+          // keyboard user's focus to <body> (issue 17 defect 4); docs/reference/methods/otps.md#screens's "input is disabled"
           // is kept in meaning (nothing can be typed) and announced (aria-disabled).
           readOnly={submitting}
           aria-disabled={submitting ? 'true' : undefined}

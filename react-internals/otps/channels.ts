@@ -4,7 +4,7 @@ import type { AuthEvent } from '../events.ts';
 import type { StringKey } from '../strings.ts';
 import type { OTPType } from './state.ts';
 
-/** Toast text after a resend, naming the channel (SPEC §2 'Email resent'). */
+/** Toast text after a resend, naming the channel (docs/reference/methods/magic-links.md#screens 'Email resent'). */
 export const RESEND_TOAST: Record<OTPType, StringKey> = {
   email: 'toast.emailResent',
   sms: 'toast.smsResent',

@@ -1,4 +1,4 @@
-/** The OTP product's options (SPEC §3 otpOptions): the host's type, their checks, and how they are read. */
+/** The OTP product's options (docs/reference/config.md#product-options otpOptions): the host's type, their checks, and how they are read. */
 import { DEFAULT_OTP_EXPIRATION_MINUTES as SPEC_OTP_MINUTES } from '../../sdk-core/schemas/defaults.ts';
 import { listOf, optionsAt, positive, str } from '../config-parse.ts';
 import type { Shape } from '../method.ts';
@@ -6,16 +6,16 @@ import type { Shape } from '../method.ts';
 /** Channels of the OTP product. */
 export type OTPMethod = 'email' | 'sms' | 'whatsapp';
 
-/** Every OTP channel (SPEC §3 otpOptions.methods). */
+/** Every OTP channel (docs/reference/config.md#product-options otpOptions.methods). */
 export const OTP_METHODS: readonly OTPMethod[] = ['email', 'sms', 'whatsapp'];
 
-/** Default OTP expiry in minutes (SPEC §9). */
+/** Default OTP expiry in minutes (docs/reference/constants.md#sign-in-defaults). */
 export const DEFAULT_OTP_EXPIRATION_MINUTES = SPEC_OTP_MINUTES;
 
-/** OTP options (SPEC §3 otpOptions). */
+/** OTP options (docs/reference/config.md#product-options otpOptions). */
 export interface OTPOptions {
   methods?: OTPMethod[];
-  /** Minutes a code stays valid; default 5 (SPEC §9). */
+  /** Minutes a code stays valid; default 5 (docs/reference/constants.md#sign-in-defaults). */
   expirationMinutes?: number;
   loginTemplateId?: string;
   signupTemplateId?: string;
@@ -40,7 +40,7 @@ export const OTP_OPTIONS_SHAPE: Shape = {
   locale: 'string',
 };
 
-/** Reads config.otpOptions (anything) and fills the SPEC §3 / §9 defaults (email, 5 minutes). */
+/** Reads config.otpOptions (anything) and fills the docs/reference/methods/otps.md#data, docs/reference/constants.md#sign-in-defaults defaults (email, 5 minutes). */
 export function resolveOtpConfig(raw: Record<string, unknown>): ResolvedOtpConfig {
   const otp = optionsAt(raw, 'otpOptions');
   const resolved: ResolvedOtpConfig = {

@@ -1,4 +1,4 @@
-/** The OTP expiry countdown (SPEC §2: 'Your code expires in m:ss.' then 'Your code has expired.'). */
+/** The OTP expiry countdown (docs/reference/methods/otps.md#screens: 'Your code expires in m:ss.' then 'Your code has expired.'). */
 import { useEffect, useState } from 'react';
 import type { WidgetClock } from '../clock.ts';
 import { formatCountdown as formatIn } from '../i18n/format.ts';

@@ -1,4 +1,4 @@
-/** What the OTP forms and screens tell the host (SPEC §7 onEvent). */
+/** What the OTP forms and screens tell the host (docs/reference/elements/auth-login.md#events onEvent). */
 import type { AuthenticateResponse, OTPLoginOrCreateResponse } from '../../sdk-core/index.ts';
 
 /** Payloads of the OTP events, by type. */

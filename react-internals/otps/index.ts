@@ -1,5 +1,5 @@
 /**
- * The one-time passcode method (SPEC §2 "OTP", "Email" OTP variant, "Text and WhatsApp"): the email,
+ * The one-time passcode method (docs/reference/methods/otps.md#screens "OTP", "Email" OTP variant, "Text and WhatsApp"): the email,
  * Text and WhatsApp forms on Main, OTPAuthenticate and OTPConfirmation.
  */
 import { OTP_EVENTS } from './events.ts';
@@ -15,7 +15,7 @@ export { startEmailOtp } from './start.ts';
 
 const offers = (config: ResolvedLoginConfig, channel: OTPType) => config.products.includes('otp') && config.otpMethods.includes(channel);
 
-// Main's forms are chunks of their own (DESIGN §4), declared here rather than in lazy.ts: the forms
+// Main's forms are chunks of their own (docs/reference/house-style.md#bundle-size), declared here rather than in lazy.ts: the forms
 // import start.ts, which imports lazy.ts, and a loader there would close an import cycle.
 // The email form (with the shared email start form) is one chunk: a phone-only widget never loads it.
 const EmailOTPForm = lazyScreen(

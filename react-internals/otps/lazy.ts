@@ -1,7 +1,7 @@
 /** The OTP code screen, loaded on demand: fetched while the user is on Main, and awaited by every send before the screen changes. */
 import { lazyScreen } from '../lazy.tsx';
 
-/** OTPAuthenticate (SPEC §2 "OTP"), lazily loaded. */
+/** OTPAuthenticate (docs/reference/methods/otps.md#screens "OTP"), lazily loaded. */
 export const OTPAuthenticate = lazyScreen(
   () => import('./OTPAuthenticateScreen.tsx'),
   (m) => m.OTPAuthenticateScreen,

@@ -23,7 +23,7 @@ describe('a failed resend (issue 17 defect 3)', () => {
       expect(inline.textContent).to.equal('Unable to contact our servers.');
       expect(resend.getAttribute('aria-describedby')).to.equal(inline.id);
       expect(w.q('.ae-toast')!.textContent).to.equal('Unable to contact our servers.');
-      // The toast goes after SPEC §9's 4 s; the inline message stays.
+      // The toast goes after docs/reference/constants.md#widget's 4 s; the inline message stays.
       w.clock.advance(4000);
       await waitFor(() => !w.q('.ae-toast'), 'toast gone');
       expect(w.q('[data-resend-error]')!.textContent).to.equal('Unable to contact our servers.');

@@ -1,10 +1,10 @@
-/** Sending a passcode (SPEC §4, §7): the options from the config and the send itself. */
+/** Sending a passcode (docs/reference/methods/otps.md#rules, docs/reference/methods/otps.md#calls): the options from the config and the send itself. */
 import { ApiUnreachableError, type AuthClient, type OTPLoginOrCreateResult, type OTPSendOptions } from '../../sdk-core/index.ts';
 import { sendForSession } from '../components/send-variant.ts';
 import type { ResolvedLoginConfig } from '../config.ts';
 import type { OTPType } from './state.ts';
 
-/** The send options of SPEC §7 (expiration default 5, templates, locale) from the config. */
+/** The send options of docs/reference/methods/otps.md#calls (expiration default 5, templates, locale) from the config. */
 export function otpSendOptions(config: ResolvedLoginConfig): OTPSendOptions {
   const options: OTPSendOptions = { expiration_minutes: config.otpExpirationMinutes };
   if (config.loginTemplateId) options.login_template_id = config.loginTemplateId;
@@ -22,7 +22,7 @@ export function otpSendOptions(config: ResolvedLoginConfig): OTPSendOptions {
 export async function sendOtp(client: AuthClient, channel: OTPType, destination: string, options: OTPSendOptions): Promise<OTPLoginOrCreateResult> {
   const resp = await sendForSession(client, client.otps[channel], destination, options);
   if (!resp.method_id) throw new ApiUnreachableError('invalid_response');
-  // The send variants answer the login_or_create shape (SPEC §7 "same identifiers"); only their
+  // The send variants answer the login_or_create shape (docs/reference/methods/otps.md#calls "same identifiers"); only their
   // sdk-core type is looser.
   return resp as OTPLoginOrCreateResult;
 }

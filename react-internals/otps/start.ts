@@ -4,7 +4,7 @@ import { codeScreenReady } from './lazy.ts';
 import { otpSendOptions, sendOtp } from './send.ts';
 
 /**
- * Sends an email passcode to `email` (SPEC §4: signed in, the address is added to the user through
+ * Sends an email passcode to `email` (docs/reference/sdk.md#sessions: signed in, the address is added to the user through
  * the secondary send), tells the host and shows OTPAuthenticate. The OTP method's public start: the
  * password flow's passwordless send uses it too.
  * @throws what the send throws

@@ -1,4 +1,4 @@
-/** The OTP part of the login state machine (SPEC §4 "OTP sent", §2 "OTP"): screens, actions, state, reducer steps. */
+/** The OTP part of the login state machine (docs/reference/methods/otps.md#rules "OTP sent", docs/reference/methods/otps.md#screens "OTP"): screens, actions, state, reducer steps. */
 import type { WidgetState } from '../login/state.ts';
 import type { OTPMethod, OTPOptions, ResolvedOtpConfig } from './config.ts';
 import type { OtpEventData } from './events.ts';
@@ -7,7 +7,7 @@ import type { OTP_STRINGS } from './strings.ts';
 /** Channel an OTP went to. */
 export type OTPType = OTPMethod;
 
-/** SPEC §3 otpState. */
+/** docs/reference/elements/auth-login.md#states otpState. */
 export interface OtpState {
   type: OTPType;
   methodId: string;
@@ -42,7 +42,7 @@ export const INITIAL_OTP_STATE: OtpState = { type: 'email', methodId: '', otpDes
 export function reduceOtp(state: WidgetState, action: OtpAction): WidgetState {
   switch (action.type) {
     case 'otp_sent':
-      // SPEC §4: "OTP sent: store method id and destination, then OTPAuthenticate".
+      // docs/reference/methods/otps.md#rules: "OTP sent: store method id and destination, then OTPAuthenticate".
       return {
         ...state,
         screen: 'OTPAuthenticate',

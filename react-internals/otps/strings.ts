@@ -1,18 +1,18 @@
-/** The one-time passcode texts: email, text and WhatsApp (SPEC §2 "OTP", "Text and WhatsApp"; SPEC §5 messages). */
+/** The one-time passcode texts: email, text and WhatsApp (docs/reference/methods/otps.md#screens "OTP", "Text and WhatsApp"; docs/reference/methods/otps.md#validation messages). */
 import { OTP_FIRST_SCREEN_STRINGS } from './first-screen-strings.ts';
 
-/** Default English texts of the OTP forms and screens; quoted SPEC texts are verbatim. */
+/** Default English texts of the OTP forms and screens; quoted reference texts are verbatim. */
 export const OTP_STRINGS = {
   ...OTP_FIRST_SCREEN_STRINGS,
-  // The email OTP form's SPEC §5 message.
+  // The email OTP form's docs/reference/methods/otps.md#validation message.
   'email.invalid': 'Invalid email address.',
 
-  // Text and WhatsApp (SPEC §2 "Text and WhatsApp"; SPEC §5 message)
+  // Text and WhatsApp (docs/reference/methods/otps.md#screens "Text and WhatsApp"; docs/reference/methods/otps.md#validation message)
   'phone.countryOption': '+{dialCode} {region}',
   'phone.countryNoMatch': 'No country matches',
   'phone.invalid': 'Phone number format is invalid. Ensure the phone number is in the E.164 format.',
 
-  // OTP (SPEC §2 "OTP")
+  // OTP (docs/reference/methods/otps.md#screens "OTP")
   'otp.title': 'Enter passcode',
   'otp.sentTo': 'A 6-digit passcode was sent to you at {destination}.',
   'otp.inputLabel': 'One-time passcode',

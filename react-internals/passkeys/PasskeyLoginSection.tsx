@@ -1,12 +1,12 @@
 /**
- * Main's passkey section (SPEC §2 "Main screen"): the 'Login with a Passkey' button and passkey
+ * Main's passkey section (docs/reference/elements/auth-login.md#main-screen "Main screen"): the 'Login with a Passkey' button and passkey
  * autofill: the passkey method's group on Main (index.ts), loaded lazily only when `products`
- * includes 'passkeys' (DESIGN §4).
+ * includes 'passkeys' (docs/reference/house-style.md#bundle-size).
  *
- * SPEC: the button is shown first unless the browser supports autofill and a form method is present;
+ * docs/reference/methods/webauthn.md: the button is shown first unless the browser supports autofill and a form method is present;
  * then it goes after the forms, and the forms' email input (autocomplete `username webauthn`) is where
- * the browser offers passkeys. Autofill is attempted on load, up to 5 attempts in total (SPEC §9), and
- * the pending request is aborted when Main unmounts (SPEC §4).
+ * the browser offers passkeys. Autofill is attempted on load, up to 5 attempts in total (docs/reference/constants.md#widget), and
+ * the pending request is aborted when Main unmounts (docs/reference/methods/webauthn.md#rules).
  */
 import { PASSKEY_AUTOFILL_ATTEMPTS as SPEC_PASSKEY_AUTOFILL_ATTEMPTS } from '../../sdk-core/schemas/defaults.ts';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -17,7 +17,7 @@ import { useWidget } from '../context.ts';
 import type { MainGroupProps, MainSide } from '../method.ts';
 import { passkeyAuthErrorKey } from './errors.ts';
 
-/** Autofill attempts per Main screen, the first included (SPEC §9 "Passkey autofill retries 5"). */
+/** Autofill attempts per Main screen, the first included (docs/reference/constants.md#client-sdk "Passkey autofill retries 5"). */
 export const PASSKEY_AUTOFILL_ATTEMPTS = SPEC_PASSKEY_AUTOFILL_ATTEMPTS;
 
 // What each client answered (preloadAutofillSupport, or the section's first mount): known before the
@@ -55,7 +55,7 @@ function useAutofillSupport(): boolean | null {
   return known ?? supported;
 }
 
-/** The section at one side of Main's forms; renders only at the side the SPEC rule picks. */
+/** The section at one side of Main's forms; renders only at the side the reference rule picks. */
 export function PasskeyLoginSection({ side, hasForms }: MainGroupProps) {
   const autofill = useAutofillSupport();
   // Nothing until support is known, so the button never jumps from one place to the other.
@@ -90,7 +90,7 @@ function PasskeyLogin({ side, hasForms }: { side: MainSide; hasForms: boolean })
 
   // One conditional request at a time; each failure (a passkey the account no longer has, say) and
   // each declined prompt uses an attempt and re-arms autofill, so the user can pick a passkey again,
-  // until the 5 are spent (SPEC §4, §9).
+  // until the 5 are spent (docs/reference/methods/webauthn.md#rules, docs/reference/constants.md#widget).
   const runAutofill = useCallback(async () => {
     while (mounted.current && autofillRequest.current === null && attempts.current < PASSKEY_AUTOFILL_ATTEMPTS) {
       attempts.current++;
@@ -103,14 +103,14 @@ function PasskeyLogin({ side, hasForms }: { side: MainSide; hasForms: boolean })
           conditional_mediation: true,
           signal: request.signal,
         });
-        // null: no browser support or no webauthn input (SPEC §5); nothing to retry.
+        // null: no browser support or no webauthn input (docs/reference/methods/webauthn.md#validation); nothing to retry.
         if (resp) succeeded(resp);
         return;
       } catch (err) {
         // Aborted: Main unmounted, or the button took over (it re-arms autofill when it is done).
         if (request.signal.aborted || isWebAuthnAbort(err)) return;
         // The user backed out of the prompt after picking a passkey (or it timed out): not a failure,
-        // so no banner (SPEC §4: a failure sets errorDescriptor). Anything else, a server answer or
+        // so no banner (docs/reference/methods/webauthn.md#rules: a failure sets errorDescriptor). Anything else, a server answer or
         // a browser or authenticator error, is one, and the user is told.
         if (mounted.current && !isWebAuthnNotAllowed(err)) failed(err);
       } finally {

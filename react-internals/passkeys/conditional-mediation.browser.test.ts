@@ -1,5 +1,5 @@
 /**
- * SPEC §5: "WebAuthn conditional mediation needs browser support and an input whose autocomplete
+ * docs/reference/methods/webauthn.md#rules: "WebAuthn conditional mediation needs browser support and an input whose autocomplete
  * includes webauthn, else returns null." sdk-core's webauthn.authenticate with conditional_mediation,
  * in real Chromium against the real reference server, with a CDP virtual authenticator
  * (test/wtr-webauthn.mjs) holding the user's passkey. The widgets render inside shadow roots, so

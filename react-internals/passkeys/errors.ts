@@ -1,10 +1,10 @@
-/** SPEC §8 passkey texts for what a passkey call threw. */
+/** docs/reference/methods/webauthn.md#texts passkey texts for what a passkey call threw. */
 import { isWebAuthnDuplicate } from '../../sdk-core/helpers.ts';
 import { isApiError } from '../../sdk-core/index.ts';
 import type { StringKey } from '../strings.ts';
 
 /**
- * Strings key of a failed passkey sign-in: a registration the account no longer has, else an SPEC §8
+ * Strings key of a failed passkey sign-in: a registration the account no longer has, else an docs/reference/methods/webauthn.md#errors
  * error type the table knows, else the unknown-error text (browser refusals, time-outs, odd answers).
  */
 export function passkeyAuthErrorKey(e: unknown): StringKey {

@@ -1,4 +1,4 @@
-/** What the passkey button and screens tell the host (SPEC §7 onEvent). */
+/** What the passkey button and screens tell the host (docs/reference/elements/auth-login.md#events onEvent). */
 import type { AuthenticateResponse } from '../../sdk-core/index.ts';
 
 /** Payloads of the passkey events, by type. */
@@ -9,7 +9,7 @@ export interface PasskeyEventData {
   PASSKEY_REGISTER: AuthenticateResponse & { webauthn_registration_id: string };
   /** The user skipped creating a passkey. */
   PASSKEY_SKIP: Record<string, never>;
-  /** The user pressed Done on the passkey list (SPEC §2 PasskeyDone). */
+  /** The user pressed Done on the passkey list (docs/reference/methods/webauthn.md#screens PasskeyDone). */
   PASSKEY_DONE: Record<string, never>;
 }
 

@@ -1,7 +1,7 @@
 /**
- * The passkey method (SPEC §2 "Passkeys"; sdk-core's and the server's `webauthn`): Main's passkey
+ * The passkey method (docs/reference/methods/webauthn.md#screens "Passkeys"; sdk-core's and the server's `webauthn`): Main's passkey
  * button and autofill, PasskeyConfirmation, and `<auth-passkey-registration>`'s screens. Everything
- * but the success screen loads lazily, so a login without passkeys never ships it (DESIGN §4).
+ * but the success screen loads lazily, so a login without passkeys never ships it (docs/reference/house-style.md#bundle-size).
  */
 import { PASSKEY_EVENTS } from './events.ts';
 import { successScreen } from '../components/SuccessScreen.tsx';
@@ -26,7 +26,7 @@ export const webauthnMethod: UiMethod<PasskeyTypes> = {
   reduce: reducePasskey,
   strings: PASSKEY_STRINGS,
   events: PASSKEY_EVENTS,
-  // SPEC §2: the button goes first unless the browser supports autofill and a form is present; its
+  // docs/reference/methods/webauthn.md#screens: the button goes first unless the browser supports autofill and a form is present; its
   // own chunk, so a login configured without 'passkeys' never loads the passkey code.
   main: {
     order: 0,

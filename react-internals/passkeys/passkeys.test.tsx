@@ -13,7 +13,7 @@ import { waitFor, widgetFixture } from '../test-utils.ts';
 // axe-core is a UMD bundle: imported for its side effect, it installs window.axe.
 const axe = (globalThis as unknown as { axe: typeof import('axe-core') }).axe;
 const settle = (ms = 50) => new Promise((r) => setTimeout(r, ms));
-/** SPEC §9 "Passkey autofill retries 5" (not imported: importing the section would load the lazy chunk). */
+/** docs/reference/constants.md#client-sdk "Passkey autofill retries 5" (not imported: importing the section would load the lazy chunk). */
 const PASSKEY_AUTOFILL_ATTEMPTS = 5;
 /** The modules only a passkey login may load: the lazy section, the screens, the ceremony code and the WebAuthn library. */
 const LAZY_PASSKEY_MODULES =
@@ -163,7 +163,7 @@ describe('passkey sign-in in the login widget (virtual authenticator, real serve
     const button = await waitFor(() => q<HTMLButtonElement>('[data-passkey-button]'), 'passkey button');
     expect(button.textContent).to.equal('Login with a Passkey');
     const email = q<HTMLInputElement>('input[type="email"]')!;
-    // SPEC §2: shown first, before the email form.
+    // docs/reference/methods/magic-links.md#screens: shown first, before the email form.
     expect(button.compareDocumentPosition(email) & Node.DOCUMENT_POSITION_FOLLOWING).to.not.equal(0);
     expect(email.autocomplete).to.equal('username webauthn');
     await axeClean('Main with passkeys');
@@ -277,7 +277,7 @@ describe('passkey sign-in in the login widget (virtual authenticator, real serve
     expect(client.session.getSync()?.user_id).to.equal(userId);
   });
 
-  it('autofill: a browser or authenticator fault sets the SPEC §8 unknown-error banner, is reported, and retried 5 times in total', async () => {
+  it('autofill: a browser or authenticator fault sets the docs/reference/methods/webauthn.md#errors unknown-error banner, is reported, and retried 5 times in total', async () => {
     browserFailure = (call) => (call.conditional ? new DOMException('The authenticator failed.', 'UnknownError') : undefined);
     render();
     const banner = await waitFor(() => q('.ae-banner'), 'error banner');
@@ -289,7 +289,7 @@ describe('passkey sign-in in the login widget (virtual authenticator, real serve
     await settle(300);
     expect(calls.map((c) => [c.conditional, c.state])).to.deep.equal(Array(PASSKEY_AUTOFILL_ATTEMPTS).fill([true, 'rejected:UnknownError']));
     expect(errors).to.have.length(PASSKEY_AUTOFILL_ATTEMPTS);
-    // SPEC §8: an error of no known class reaches onError as API error 400 unknown_error.
+    // docs/reference/methods/webauthn.md#errors: an error of no known class reaches onError as API error 400 unknown_error.
     expect(errors[0]).to.include({ error_type: 'unknown_error', status_code: 400 });
     expect(screen()).to.equal('Main');
     // The button still works.
@@ -316,7 +316,7 @@ describe('passkey sign-in in the login widget (virtual authenticator, real serve
     expect(client.session.getSync()?.user_id).to.equal(userId);
   });
 
-  it('a passkey deleted from the account: SPEC §8 text, autofill tried 5 times in total, then it stops', async () => {
+  it('a passkey deleted from the account: docs/reference/methods/webauthn.md#texts text, autofill tried 5 times in total, then it stops', async () => {
     const email = uniqueEmail('pk-deleted');
     await signIn(client, email);
     const reg = await client.webauthn.register({ session_duration_minutes: 30, is_passkey: true });
@@ -342,7 +342,7 @@ describe('passkey sign-in in the login widget (virtual authenticator, real serve
     await axeClean('Main with the passkey error');
   });
 
-  it('an unknown failure shows the SPEC §8 unknown-error text; a later success clears it', async () => {
+  it('an unknown failure shows the docs/reference/methods/webauthn.md#texts unknown-error text; a later success clears it', async () => {
     const { publicToken } = await testEnv();
     const { userId } = await userWithPasskey('pk-unknown');
     autofillSupported = false;

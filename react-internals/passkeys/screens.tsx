@@ -1,7 +1,7 @@
 /**
- * The registration widget's passkey screens (SPEC §2 "Passkeys"): PasskeyRegistrationStart and
+ * The registration widget's passkey screens (docs/reference/methods/webauthn.md#screens "Passkeys"): PasskeyRegistrationStart and
  * PasskeyRegistrationSuccess. Their own chunk, loaded by the registry entry (index.ts), so a login
- * without passkeys never ships them (DESIGN §4). Focus on arrival is the shell's (LoginWidget.tsx).
+ * without passkeys never ships them (docs/reference/house-style.md#bundle-size). Focus on arrival is the shell's (LoginWidget.tsx).
  */
 import { type FormEvent, useCallback, useEffect, useId, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { isWebAuthnAbort } from '../../sdk-core/helpers.ts';
@@ -30,17 +30,17 @@ function useUser(client: AuthClient): User | null {
   );
 }
 
-/** PasskeyRegistrationStart: 'Create a Passkey' or Skip (SPEC §2). */
+/** PasskeyRegistrationStart: 'Create a Passkey' or Skip (docs/reference/elements/auth-passkey-registration.md#screens). */
 export function PasskeyRegistrationStart() {
   return <Registration screen="PasskeyRegistrationStart" />;
 }
 
-/** PasskeyRegistrationSuccess: the created message and the Existing Passkeys list (SPEC §2). */
+/** PasskeyRegistrationSuccess: the created message and the Existing Passkeys list (docs/reference/elements/auth-passkey-registration.md#screens). */
 export function PasskeyRegistrationSuccess() {
   return <Registration screen="PasskeyRegistrationSuccess" />;
 }
 
-/** The registration widget's screens; without a signed-in user only the SPEC §2 error shows. */
+/** The registration widget's screens; without a signed-in user only the docs/reference/methods/webauthn.md#screens error shows. */
 function Registration({ screen }: { screen: 'PasskeyRegistrationStart' | 'PasskeyRegistrationSuccess' }) {
   const { client, strings } = useWidget();
   const session = useSession(client);
@@ -54,7 +54,7 @@ function Registration({ screen }: { screen: 'PasskeyRegistrationStart' | 'Passke
   return screen === 'PasskeyRegistrationStart' ? <RegistrationStart /> : <RegistrationSuccess />;
 }
 
-/** PasskeyRegistrationStart: 'Create a Passkey' or Skip (SPEC §2). */
+/** PasskeyRegistrationStart: 'Create a Passkey' or Skip (docs/reference/elements/auth-passkey-registration.md#screens). */
 function RegistrationStart() {
   const { client, config, strings, dispatch, emit, reportError } = useWidget();
   const [busy, setBusy] = useState(false);
@@ -124,7 +124,7 @@ function RegistrationStart() {
 type Mode = { kind: 'idle' } | { kind: 'renaming'; id: string; draft: string } | { kind: 'confirmDelete'; id: string };
 
 /**
- * PasskeyRegistrationSuccess (SPEC §2): the created message, 'Existing Passkeys' with rename and delete.
+ * PasskeyRegistrationSuccess (docs/reference/elements/auth-passkey-registration.md#screens): the created message, 'Existing Passkeys' with rename and delete.
  * A pending delete shows Delete and Cancel with the warning; otherwise 'Set up another Passkey' and
  * 'Done', both disabled while renaming.
  */
@@ -133,7 +133,7 @@ function RegistrationSuccess() {
   const user = useUser(client);
   const [mode, setMode] = useState<Mode>({ kind: 'idle' });
   const [deleting, setDeleting] = useState(false);
-  // Names changed here show at once (rename is fire-and-forget, SPEC §7).
+  // Names changed here show at once (rename is fire-and-forget, docs/reference/methods/webauthn.md#calls).
   const [renamed, setRenamed] = useState<Record<string, string>>({});
   const ref = useRef<HTMLDivElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
@@ -173,7 +173,7 @@ function RegistrationSuccess() {
     const id = mode.id;
     if (name !== '') {
       setRenamed((r) => ({ ...r, [id]: name }));
-      // Fire-and-forget with the error logged (SPEC §7): the list already shows the new name.
+      // Fire-and-forget with the error logged (docs/reference/methods/webauthn.md#calls): the list already shows the new name.
       client.webauthn.update({ webauthn_registration_id: id, name }).catch((err: unknown) => {
         console.error('Auth Elements: renaming the passkey failed', err);
       });

@@ -1,4 +1,4 @@
-/** The passkey part of the login state machine (SPEC §2 "Passkeys", §4 "Passkey"): screens, actions, state, reducer steps. */
+/** The passkey part of the login state machine (docs/reference/methods/webauthn.md#screens "Passkeys", docs/reference/methods/webauthn.md#rules "Passkey"): screens, actions, state, reducer steps. */
 import type { WidgetState } from '../login/state.ts';
 import type { PasskeyEventData } from './events.ts';
 import type { PASSKEY_STRINGS } from './strings.ts';
@@ -35,13 +35,13 @@ export interface PasskeyTypes {
 export function reducePasskey(state: WidgetState, action: PasskeyAction): WidgetState {
   switch (action.type) {
     case 'passkey_authenticated':
-      // SPEC §4: passkey sign-in success goes to PasskeyConfirmation and clears the error. Only from
+      // docs/reference/methods/webauthn.md#rules: passkey sign-in success goes to PasskeyConfirmation and clears the error. Only from
       // Main: an autofill answer arriving after the user moved on must not yank them back.
       if (state.screen !== 'Main') return state;
       return { ...state, screen: 'PasskeyConfirmation', errorDescriptor: null, completedFlows: state.completedFlows + 1 };
     case 'passkey_registered':
     case 'passkey_registration_skipped':
-      // SPEC §4: "Registration success or Skip goes to PasskeyRegistrationSuccess".
+      // docs/reference/methods/webauthn.md#rules: "Registration success or Skip goes to PasskeyRegistrationSuccess".
       if (state.screen !== 'PasskeyRegistrationStart') return state;
       return {
         ...state,
@@ -50,7 +50,7 @@ export function reducePasskey(state: WidgetState, action: PasskeyAction): Widget
         errorDescriptor: null,
       };
     case 'passkey_register_another':
-      // SPEC §2: 'Set up another Passkey' goes back to the start.
+      // docs/reference/methods/webauthn.md#screens: 'Set up another Passkey' goes back to the start.
       if (state.screen !== 'PasskeyRegistrationSuccess') return state;
       return { ...state, screen: 'PasskeyRegistrationStart' };
   }

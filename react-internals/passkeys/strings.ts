@@ -1,7 +1,7 @@
-/** The passkey texts (SPEC §2 "Passkeys", §8 passkey texts). */
+/** The passkey texts (docs/reference/methods/webauthn.md#screens "Passkeys", docs/reference/methods/webauthn.md#texts passkey texts). */
 import { PASSKEY_FIRST_SCREEN_STRINGS } from './first-screen-strings.ts';
 
-/** Default English texts of the passkey button and screens; quoted SPEC texts are verbatim. */
+/** Default English texts of the passkey button and screens; quoted reference texts are verbatim. */
 export const PASSKEY_STRINGS = {
   ...PASSKEY_FIRST_SCREEN_STRINGS,
   'passkey.authenticating': 'Waiting for your Passkey...',

@@ -1,5 +1,5 @@
 /**
- * PasswordForgot, PasswordBreached, PasswordDedupe and PasswordSetNew (SPEC §4), one screen: a title, where the
+ * PasswordForgot, PasswordBreached, PasswordDedupe and PasswordSetNew (docs/reference/methods/passwords.md#rules), one screen: a title, where the
  * reset email went, and a resend link with the 'Email resent' toast (as the OTP screen's resend).
  */
 import { useEffect, useId, useRef, useState } from 'react';

@@ -1,5 +1,5 @@
 /**
- * PasswordCreateOrLogin (SPEC §2): the password step for a new user (create, with live strength
+ * PasswordCreateOrLogin (docs/reference/methods/passwords.md#screens): the password step for a new user (create, with live strength
  * feedback; Continue waits for valid_password) or an existing one (log in, with 'Forgot password?');
  * with enumeration protection (`offerBoth`) a link switches between the two.
  */
@@ -67,7 +67,7 @@ export function PasswordCreateOrLogin() {
       }
       dispatch({ type: 'password_authenticated' });
     } catch (err) {
-      // SPEC §4: reset_password sends a reset email and shows PasswordDedupe; a breached password
+      // docs/reference/methods/passwords.md#rules: reset_password sends a reset email and shows PasswordDedupe; a breached password
       // at sign-in must be replaced the same way (PasswordBreached). onError hears both.
       const errorType = isApiError(err) ? err.error_type : '';
       if (errorType === 'reset_password' || (errorType === 'breached_password' && !isNew)) {

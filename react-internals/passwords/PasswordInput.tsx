@@ -1,4 +1,4 @@
-/** The required password field with its show/hide toggle (SPEC §2 "Password screens"). */
+/** The required password field with its show/hide toggle (docs/reference/methods/passwords.md#screens "Password screens"). */
 import { type Ref, useState } from 'react';
 import { useWidget } from '../context.ts';
 
@@ -8,7 +8,7 @@ export interface PasswordInputProps {
   label: string;
   value: string;
   onChange: (value: string) => void;
-  /** `new-password` on create and reset, `current-password` on log in (DESIGN §4). */
+  /** `new-password` on create and reset, `current-password` on log in (docs/reference/house-style.md#shadow-dom-and-autofill). */
   autoComplete: 'new-password' | 'current-password';
   /** Id(s) of the elements describing the field (feedback, error). */
   describedBy?: string | undefined;

@@ -1,7 +1,7 @@
 /**
- * PasswordResetForm, the first screen of `<auth-reset-password>` (SPEC §2 "Reset password"): with
+ * PasswordResetForm, the first screen of `<auth-reset-password>` (docs/reference/elements/auth-reset-password.md#mounting "Reset password"): with
  * stytch_token_type=login the link's token signs the user in (magic-link authenticate, which tries
- * the reset PKCE verifier first, SPEC §4), at once when the link was requested in this browser and
+ * the reset PKCE verifier first, docs/reference/methods/passwords.md#rules), at once when the link was requested in this browser and
  * after one click otherwise; any other type asks for a new password.
  */
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
@@ -25,7 +25,7 @@ export function PasswordResetForm() {
 }
 
 /**
- * Signs in with the link's token (SPEC §2: "logged in automatically"), automatically only when this
+ * Signs in with the link's token (docs/reference/methods/passwords.md#screens: "logged in automatically"), automatically only when this
  * browser holds the PKCE verifier of the flow, i.e. the reset email was requested here. Otherwise
  * the link may have been opened by something that is not the user (a mail scanner running
  * JavaScript), so one click comes first; in a project that requires PKCE the link cannot work in

@@ -1,5 +1,5 @@
 /**
- * The Email tab of a password product (SPEC §2 "Password"): email, then a user lookup whose
+ * The Email tab of a password product (docs/reference/methods/passwords.md#screens "Password"): email, then a user lookup whose
  * userType picks create (new), log in (password) or an automatic passwordless send; a project with
  * enumeration protection answers alike for every address, and the next screen offers both paths.
  */
@@ -31,7 +31,7 @@ export function PasswordStartForm() {
     <EmailStartForm
       initialEmail={ctx.state.passwordState.email}
       labelKey="password.emailLabel"
-      // SPEC §5: 'Email format is invalid.' for the password flow; a bad format blocks the call.
+      // docs/reference/methods/passwords.md#validation: 'Email format is invalid.' for the password flow; a bad format blocks the call.
       invalidKey="password.emailInvalid"
       submitKey="button.continue"
       autoComplete="username"

@@ -1,5 +1,5 @@
 /**
- * Password strength (SPEC §5): checked on each change, and the feedback of the policy the server
+ * Password strength (docs/reference/methods/passwords.md#validation): checked on each change, and the feedback of the policy the server
  * applied: zxcvbn's 4-segment bar with warning and suggestions, LUDS requirements with the
  * bootstrap's counts, the breached message; policy none shows nothing.
  */
@@ -52,7 +52,7 @@ export function useStrengthCheck(password: string, email: string | undefined): S
   return { shown: password === '' ? null : (answer?.result ?? null), valid: current?.valid_password === true, error };
 }
 
-/** How many of the 4 segments are filled, and in which colour (SPEC §5). */
+/** How many of the 4 segments are filled, and in which colour (docs/reference/methods/passwords.md#validation). */
 export function meterFill(score: number): { count: number; color: 'red' | 'green' } {
   if (score >= 4) return { count: 4, color: 'green' };
   if (score === 3) return { count: 3, color: 'green' };
@@ -60,7 +60,7 @@ export function meterFill(score: number): { count: number; color: 'red' | 'green
   return { count: 1, color: 'red' };
 }
 
-/** The LUDS numbers of the bootstrap (SPEC §3 password config), or the server's defaults. */
+/** The LUDS numbers of the bootstrap (docs/reference/config.md#widget-config password config), or the server's defaults. */
 function ludsCounts(bootstrap: BootstrapData | null): { minimum: number; complexity: number } {
   const cfg = bootstrap?.password_config;
   return { minimum: cfg?.luds_minimum_count ?? 8, complexity: cfg?.luds_complexity ?? 3 };

@@ -1,14 +1,14 @@
-/** The password product's options (SPEC §3 passwordOptions): the host's type, their checks, and how they are read. */
+/** The password product's options (docs/reference/config.md#product-options passwordOptions): the host's type, their checks, and how they are read. */
 import { isRecord, positive, str } from '../config-parse.ts';
 import type { Shape } from '../method.ts';
 
-/** Password options (SPEC §3 passwordOptions; the fields of the reset email, SPEC §7 reset/start). */
+/** Password options (docs/reference/config.md#product-options passwordOptions; the fields of the reset email, docs/reference/methods/passwords.md#calls reset/start). */
 export interface PasswordOptions {
   /** Where the reset email's "log in without changing your password" link points (allowlisted). */
   loginRedirectURL?: string;
   /** Where the reset email's link points: a page hosting `<auth-reset-password>` (allowlisted). */
   resetPasswordRedirectURL?: string;
-  /** Minutes the reset link stays valid; default 30 (SPEC §9). */
+  /** Minutes the reset link stays valid; default 30 (docs/reference/constants.md). */
   resetPasswordExpirationMinutes?: number;
   /** Email template of the reset email. */
   resetPasswordTemplateId?: string;

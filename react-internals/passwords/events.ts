@@ -1,4 +1,4 @@
-/** What the password forms and screens tell the host (SPEC §7 onEvent). */
+/** What the password forms and screens tell the host (docs/reference/elements/auth-login.md#events onEvent). */
 import type { AuthenticateResponse } from '../../sdk-core/index.ts';
 
 /** Payloads of the password events, by type. */

@@ -1,5 +1,5 @@
 /**
- * The password method (SPEC §2 "Password", "Password screens"): the Email tab's start form when a
+ * The password method (docs/reference/methods/passwords.md#screens "Password", "Password screens"): the Email tab's start form when a
  * password product is configured, the password screens (lazily loaded) and `<auth-reset-password>`'s
  * PasswordResetForm. A passwordless user is sent an email passcode or a magic link through those
  * methods' public start functions (`uses`).
@@ -20,7 +20,7 @@ import {
 import { type PasswordTypes, reducePassword } from './state.ts';
 import { PASSWORD_STRINGS } from './strings.ts';
 
-// Main's start form is a chunk of its own (DESIGN §4), declared here rather than in lazy.ts: the form
+// Main's start form is a chunk of its own (docs/reference/house-style.md#bundle-size), declared here rather than in lazy.ts: the form
 // imports lazy.ts, and a loader there would close an import cycle.
 const PasswordStartForm = lazyScreen(
   () => import('./PasswordStartForm.tsx'),
@@ -42,7 +42,7 @@ export const passwordsMethod: UiMethod<PasswordTypes> = {
   reduce: reducePassword,
   strings: PASSWORD_STRINGS,
   events: PASSWORD_EVENTS,
-  // SPEC §2: "A password product turns the Email tab into the password flow".
+  // docs/reference/elements/auth-login.md#main-screen: "A password product turns the Email tab into the password flow".
   forms: [
     {
       tab: 'email',

@@ -126,7 +126,7 @@ describe('password flow with LUDS, breached and flagged accounts (built bundle, 
     await page.close();
   });
 
-  it('the right password on the breached list: a reset email and PasswordBreached, with the SPEC §8 text on screen and to onError', async () => {
+  it('the right password on the breached list: a reset email and PasswordBreached, with the docs/reference/methods/passwords.md#errors text on screen and to onError', async () => {
     const email = uniqueEmail('breached');
     await seedPasswordUser(email, BREACHED);
     const page = await openWidget();
@@ -135,7 +135,7 @@ describe('password flow with LUDS, breached and flagged accounts (built bundle, 
     await page.locator('auth-login input[name="password"]').fill(BREACHED);
     await page.keyboard.press('Enter');
     await screenIs(page, 'PasswordBreached');
-    // SPEC §8's breached_password text, on screen (not only in the onError payload).
+    // docs/reference/methods/passwords.md#errors's breached_password text, on screen (not only in the onError payload).
     assert.equal(
       await page.locator('auth-login [role="alert"].ae-banner').textContent(),
       'Password appears in the list of breached passwords and must be reset.',

@@ -1,5 +1,5 @@
 /**
- * The password flow of `<auth-login>` (SPEC §2 "Password", §4, §5), in Chromium against the real
+ * The password flow of `<auth-login>` (docs/reference/methods/passwords.md#screens "Password", docs/reference/methods/passwords.md#rules, docs/reference/methods/passwords.md#validation), in Chromium against the real
  * reference server (zxcvbn policy); the dev inbox plays the user's mailbox. LUDS and the breached
  * sign-in need other server settings: passwords.e2e.test.ts covers them.
  */
@@ -171,7 +171,7 @@ describe('password flow (real reference server)', () => {
     expect(errors).to.deep.equal([]);
   });
 
-  it('a password on the breached list gets the SPEC §5 breached message and never enables Continue', async () => {
+  it('a password on the breached list gets the docs/reference/methods/passwords.md#validation breached message and never enables Continue', async () => {
     render();
     await startWith(uniqueEmail('pw-breached'));
     typeInto(passwordInput(), 'sunshine1');
@@ -326,7 +326,7 @@ describe('password flow (real reference server)', () => {
     await axeClean('PasswordSetNew');
   });
 
-  it('PasswordBreached leads with the SPEC §8 text, then the address (reached for real in passwords.e2e.test.ts); axe-clean', async () => {
+  it('PasswordBreached leads with the docs/reference/methods/passwords.md#errors text, then the address (reached for real in passwords.e2e.test.ts); axe-clean', async () => {
     const state = initialWidgetState('PasswordBreached');
     state.passwordState = { email: 'breached@example.com', type: 'existing' };
     render({ initialState: state });
@@ -336,7 +336,7 @@ describe('password flow (real reference server)', () => {
     await axeClean('PasswordBreached');
   });
 
-  it('API unreachable on the lookup: the SPEC §8 text, reported to onError, still on Main', async () => {
+  it('API unreachable on the lookup: the docs/reference/methods/passwords.md#errors text, reported to onError, still on Main', async () => {
     const { publicToken } = await testEnv();
     const down = createClient(publicToken, { apiBaseUrl: 'http://127.0.0.1:9', disableSessionRefresh: true });
     try {

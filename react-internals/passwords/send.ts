@@ -1,5 +1,5 @@
 /**
- * The sends of the password flow (SPEC §4): the reset email (forgot, breached, dedupe, passwordless)
+ * The sends of the password flow (docs/reference/methods/passwords.md#rules): the reset email (forgot, breached, dedupe, passwordless)
  * and the passwordless user's automatic sign-in message (email OTP, else magic link, else reset
  * email), which goes through the OTP and magic-link methods' public start functions (`uses`).
  */
@@ -10,7 +10,7 @@ import { startEmailMagicLink } from '../magic-links/index.ts';
 import { startEmailOtp } from '../otps/index.ts';
 import type { PasswordEmailScreen } from './state.ts';
 
-/** The reset email's options (SPEC §7 reset/start) from config.passwordOptions. */
+/** The reset email's options (docs/reference/methods/passwords.md#calls reset/start) from config.passwordOptions. */
 export function resetStartOptions(config: ResolvedLoginConfig): ResetByEmailStartOptions {
   const p = config.passwords;
   const o: ResetByEmailStartOptions = {};
@@ -37,9 +37,9 @@ export async function sendResetEmail(ctx: StartContext, email: string, screen: P
 }
 
 /**
- * SPEC §4: "Passwordless automatically sends OTP (preferred if email method enabled), else magic
+ * docs/reference/methods/passwords.md#rules: "Passwordless automatically sends OTP (preferred if email method enabled), else magic
  * link, else reset email". Moves to OTPAuthenticate, EmailConfirmation or PasswordSetNew. The OTP and
- * magic-link sends use the secondary variant when a session exists (SPEC §4).
+ * magic-link sends use the secondary variant when a session exists (docs/reference/sdk.md#send-variants).
  * @throws what the send throws
  */
 export async function sendPasswordless(ctx: StartContext, email: string): Promise<void> {

@@ -1,4 +1,4 @@
-/** The password transitions of the login state machine (SPEC §4), as pure reducer steps. */
+/** The password transitions of the login state machine (docs/reference/methods/passwords.md#rules), as pure reducer steps. */
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { initialWidgetState, type WidgetState, widgetReducer } from '../login/state.ts';

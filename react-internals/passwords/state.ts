@@ -1,11 +1,11 @@
-/** The password part of the login state machine (SPEC §2 "Password", §4): screens, actions, state, reducer steps. */
+/** The password part of the login state machine (docs/reference/methods/passwords.md#screens "Password", docs/reference/methods/passwords.md#rules): screens, actions, state, reducer steps. */
 import type { WidgetState } from '../login/state.ts';
 import type { PasswordOptions } from './config.ts';
 import type { PasswordEventData } from './events.ts';
 import type { PASSWORD_STRINGS } from './strings.ts';
 
 /**
- * SPEC §3 passwordState. offerBoth: the project hides whether the address has an account
+ * docs/reference/elements/auth-login.md#states passwordState. offerBoth: the project hides whether the address has an account
  * (enumeration protection), so the password screen offers both signing in and creating an account.
  */
 export interface PasswordState {
@@ -14,13 +14,13 @@ export interface PasswordState {
   offerBoth?: boolean;
 }
 
-/** SPEC §3 resetPasswordState. tokenType: the link's stytch_token_type (SPEC §2: 'login' signs in without a new password). */
+/** docs/reference/elements/auth-login.md#states resetPasswordState. tokenType: the link's stytch_token_type (docs/reference/methods/passwords.md#screens: 'login' signs in without a new password). */
 export interface ResetPasswordState {
   token: string;
   tokenType?: string;
 }
 
-/** The SPEC §2 password screens. */
+/** The docs/reference/methods/passwords.md#screens password screens. */
 export type PasswordScreenName =
   | 'PasswordResetForm'
   | 'PasswordCreateOrLogin'
@@ -30,7 +30,7 @@ export type PasswordScreenName =
   | 'PasswordDedupe'
   | 'PasswordConfirmation';
 
-/** Password screens that say an email went out (SPEC §4: forgot, breached, dedupe, passwordless). */
+/** Password screens that say an email went out (docs/reference/methods/passwords.md#rules: forgot, breached, dedupe, passwordless). */
 export type PasswordEmailScreen = 'PasswordForgot' | 'PasswordBreached' | 'PasswordDedupe' | 'PasswordSetNew';
 
 /** What happens in the password flow. */
@@ -57,7 +57,7 @@ export interface PasswordTypes {
 export function reducePassword(state: WidgetState, action: PasswordAction): WidgetState {
   switch (action.type) {
     case 'password_user_found':
-      // SPEC §2 Password: the lookup's userType picks create (new) or log in (existing).
+      // docs/reference/methods/passwords.md#screens Password: the lookup's userType picks create (new) or log in (existing).
       return {
         ...state,
         screen: 'PasswordCreateOrLogin',
@@ -69,7 +69,7 @@ export function reducePassword(state: WidgetState, action: PasswordAction): Widg
       if (state.screen !== 'PasswordCreateOrLogin' || !state.passwordState.offerBoth) return state;
       return { ...state, passwordState: { ...state.passwordState, type: action.userType }, errorDescriptor: null };
     case 'password_email_sent':
-      // SPEC §4: forgot -> PasswordForgot, reset_password -> PasswordDedupe; a passwordless user
+      // docs/reference/methods/passwords.md#rules: forgot -> PasswordForgot, reset_password -> PasswordDedupe; a passwordless user
       // without OTP or magic links gets a reset email (PasswordSetNew).
       return {
         ...state,

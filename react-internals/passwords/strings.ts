@@ -1,4 +1,4 @@
-/** The password texts (SPEC §2 "Password" and "Password screens"; SPEC §5 messages, verbatim). */
+/** The password texts (docs/reference/methods/passwords.md#screens "Password" and "Password screens"; docs/reference/methods/passwords.md#validation messages, verbatim). */
 import { PASSWORD_FIRST_SCREEN_STRINGS } from './first-screen-strings.ts';
 
 /** Default English texts of the password forms and screens. */

@@ -1,7 +1,7 @@
 /**
  * Crypto-wallet sign-in through the client against the real reference server, with real keys: an
  * Ethereum account (viem) and a Solana ed25519 key pair sign the server's challenge; the session is
- * the client's afterwards. Plus the SPEC §5 argument checks.
+ * the client's afterwards. Plus the docs/reference/methods/crypto-wallets.md#validation argument checks.
  */
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -75,7 +75,7 @@ describe('client.cryptoWallets against the reference server', () => {
     });
   }
 
-  it('argument checks name the field (SPEC §5)', async () => {
+  it('argument checks name the field (docs/reference/methods/crypto-wallets.md#validation)', async () => {
     const client = newClient();
     const bad = [
       () => client.cryptoWallets.authenticateStart({ crypto_wallet_address: 1 as unknown as string, crypto_wallet_type: 'ethereum' }),

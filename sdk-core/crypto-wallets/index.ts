@@ -3,7 +3,7 @@ import type { MethodContext, SdkMethod } from '../method.ts';
 import type { CryptoWalletsAuthenticateStartResponse, SiweParamsResponse } from '../schemas/crypto-wallets.ts';
 import { check } from '../validate.ts';
 
-/** Sign-In-With-Ethereum parameters (SPEC §7). */
+/** Sign-In-With-Ethereum parameters (docs/reference/methods/crypto-wallets.md#calls). */
 export interface SiweParams {
   uri?: string;
   chain_id?: string;
@@ -14,7 +14,7 @@ export interface SiweParams {
   resources?: string[];
 }
 
-/** Wallet types the API knows (SPEC §3: solana for Phantom and generic Solana, else ethereum). */
+/** Wallet types the API knows (docs/reference/methods/crypto-wallets.md#data: solana for Phantom and generic Solana, else ethereum). */
 export type CryptoWalletType = 'ethereum' | 'solana';
 
 /** Answer of `cryptoWallets.authenticate`: the authenticate answer plus the wallet and, for a SIWE message, its fields. */

@@ -2,11 +2,11 @@ import type { BasicResult } from '../api-types.ts';
 import type { MethodContext, SdkMethod } from '../method.ts';
 import { check } from '../validate.ts';
 
-/** Authorize params of SPEC §3 (scopes already split). */
+/** Authorize params of docs/reference/methods/idp.md#data (scopes already split). */
 export interface AuthorizeParams {
   client_id: string;
   redirect_uri: string;
-  /** Default 'code' (SPEC §3). */
+  /** Default 'code' (docs/reference/methods/idp.md#data). */
   response_type?: string;
   scopes: string[];
   code_challenge?: string;
@@ -17,7 +17,7 @@ export interface AuthorizeParams {
   prompt?: string;
 }
 
-/** Authorize-start answer (SPEC §3). */
+/** Authorize-start answer (docs/reference/methods/idp.md#data). */
 export interface AuthorizeStartResult extends BasicResult {
   consent_required: boolean;
   client: { client_name: string; client_id?: string; logo_url?: string };
@@ -39,7 +39,7 @@ export interface IDP {
   }): Promise<BasicResult & { consent_required: boolean; redirect_uri: string }>;
 }
 
-/** SPEC §3 / §9: the authorize response_type when the caller names none. */
+/** docs/reference/methods/idp.md#data, docs/reference/constants.md#identity-provider: the authorize response_type when the caller names none. */
 export const DEFAULT_RESPONSE_TYPE = 'code';
 
 /** Builds the IdP calls. */

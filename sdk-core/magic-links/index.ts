@@ -5,7 +5,7 @@ import type { MagicLinkAuthenticateRequest, MagicLinkSendRequest } from '../sche
 import { check } from '../validate.ts';
 import { ConfirmationRequiredError, isApiError, PKCEVerifierMissingError, UsageError } from '../errors.ts';
 
-/** Options of a magic-link send (SPEC §3 emailMagicLinksOptions, wire names): the send body without the email. */
+/** Options of a magic-link send (docs/reference/config.md#product-options emailMagicLinksOptions, wire names): the send body without the email. */
 export type MagicLinkSendOptions = Omit<MagicLinkSendRequest, 'email' | ClientAddedFields>;
 
 /** Options of a magic-link authenticate: `session_duration_minutes` is required. */
@@ -89,7 +89,7 @@ function checkOptions(method: string, o: MagicLinkSendOptions | undefined): Magi
 
 /** Builds the magic-link methods. */
 export function createMagicLinks(ctx: MethodContext): MagicLinks {
-  // PKCE verifiers per flow (SPEC §9), kept in the client's storage.
+  // PKCE verifiers per flow (docs/reference/constants.md#client-sdk), kept in the client's storage.
   const pkce = new PKCEStore(ctx.storage, ctx.publicToken);
   const withPkce = async (body: Record<string, unknown>) => {
     if (!(await ctx.bootstrap()).pkce_required_for_email_magic_links) return body;
@@ -132,7 +132,7 @@ export function createMagicLinks(ctx: MethodContext): MagicLinks {
           },
           true,
         );
-      // SPEC §4: a reset email's link may land here, so try the password-reset verifier first and
+      // docs/reference/sdk.md#pkce: a reset email's link may land here, so try the password-reset verifier first and
       // fall back to the magic-link one when the server says the PKCE pair does not match.
       const resetPair = pkce.get('passwords');
       let resp: AuthenticateResult;
@@ -151,7 +151,7 @@ export function createMagicLinks(ctx: MethodContext): MagicLinks {
     },
     async redirectStep(token_type) {
       check('magicLinks.redirectStep').string('token_type', token_type);
-      // authenticate() tries both verifiers (SPEC §4), so either one proves the flow began here.
+      // authenticate() tries both verifiers (docs/reference/sdk.md#pkce), so either one proves the flow began here.
       if (pkce.has('magic_links') || pkce.has('passwords')) return 'redeem';
       const boot = await ctx.bootstrap();
       // A `login` link comes from a reset email, bound to the reset flow's challenge.

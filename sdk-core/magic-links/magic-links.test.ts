@@ -1,5 +1,5 @@
 /**
- * Magic-link authenticate against the real reference server with both PKCE flags on (SPEC §4 PKCE):
+ * Magic-link authenticate against the real reference server with both PKCE flags on (docs/reference/sdk.md#pkce PKCE):
  * it tries the password-reset verifier first and falls back to the magic-link one when the server
  * says the PKCE pair does not match.
  */
@@ -46,7 +46,7 @@ const email = (p: string) => `${p}-${Date.now()}-${n++}@example.com`;
 const verifierKey = (flow: string) => `auth_elements_pkce::${server.publicToken}::${flow}`;
 const PASSWORD = 'correct horse battery staple 71';
 
-describe('magicLinks.authenticate with PKCE on (SPEC §4)', () => {
+describe('magicLinks.authenticate with PKCE on (docs/reference/sdk.md#pkce)', () => {
   it("signs in through a reset email's login link with the password-reset verifier", async () => {
     const e = email('reset-login');
     await newClient().client.passwords.create({ email: e, password: PASSWORD, session_duration_minutes: 30 });

@@ -1,11 +1,11 @@
 /**
- * OAuth's errors (SPEC §8): the two OAuth error types with their SPEC texts, as subclasses of
+ * OAuth's errors (docs/reference/methods/oauth.md#errors): the two OAuth error types with their reference texts, as subclasses of
  * ApiError (so `isApiError(e, 'oauth_token_not_found')` and the widget's error texts keep working),
- * and One Tap's failure (SPEC §8 "One Tap: failure reasons").
+ * and One Tap's failure (docs/reference/methods/oauth.md#errors "One Tap: failure reasons").
  */
 import { ApiError, AuthError } from '../errors.ts';
 
-/** SPEC §8 texts of the OAuth error types. */
+/** docs/reference/methods/oauth.md#errors texts of the OAuth error types. */
 export const OAUTH_ERROR_MESSAGES = {
   oauth_token_not_found: 'OAuth Token could not be found.',
   oauth_flow_callback_error: 'An error was encountered in the callback of the OAuth flow. Please try again.',
@@ -44,12 +44,12 @@ export class OAuthCallbackError extends ApiError {
 }
 
 /**
- * Why Google One Tap did not sign the user in (SPEC §8): `oauth_config_not_found`, the error_type of
+ * Why Google One Tap did not sign the user in (docs/reference/methods/oauth.md#errors): `oauth_config_not_found`, the error_type of
  * a failed onetap start or submit, `user_cancel`, or `unknown_reason`.
  */
 export class OneTapError extends AuthError {
   static override readonly errorClass: string = 'OneTapError';
-  /** The SPEC §8 failure reason. */
+  /** The docs/reference/methods/oauth.md#errors failure reason. */
   declare readonly reason: string;
   constructor(reason: string, message: string, options?: { cause?: unknown }) {
     super('one_tap', message, options);

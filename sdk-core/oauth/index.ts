@@ -1,5 +1,5 @@
 /**
- * OAuth sign-in (SPEC §2, §7; issue 13 wire contract): the browser redirect to
+ * OAuth sign-in (docs/reference/methods/oauth.md#screens, docs/reference/methods/oauth.md#calls; issue 13 wire contract): the browser redirect to
  * `{api}/v1/public/oauth/{provider}/start`, the token the server sends back on the login or sign-up
  * redirect URL, its redemption with the flow's PKCE verifier, and Google One Tap's start and submit.
  * Loaded lazily (../methods.ts): a page that never uses OAuth ships none of this.
@@ -15,7 +15,7 @@ import { OAUTH_PROVIDERS, type OAuthProvider } from './providers.ts';
 
 export { OAUTH_PROVIDERS, type OAuthProvider };
 
-/** Options of an OAuth start redirect (SPEC §7; contract item 1). */
+/** Options of an OAuth start redirect (docs/reference/methods/oauth.md#calls; contract item 1). */
 export interface OAuthStartOptions {
   /** Where an existing user lands (on the project's redirect allowlist); default: the project's. */
   login_redirect_url?: string;
@@ -33,7 +33,7 @@ export interface OAuthProviderGroup {
   start(options?: OAuthStartOptions): Promise<void>;
 }
 
-/** `oauth.{provider}` for each of the 19 providers of SPEC §2. */
+/** `oauth.{provider}` for each of the 19 providers of docs/reference/methods/oauth.md#screens. */
 export type OAuthProviderGroups = { readonly [P in OAuthProvider]: OAuthProviderGroup };
 
 /** The authenticate answer of `/oauth/authenticate` (contract item 3): the session, plus `provider_type`, `provider_subject`, `provider_values`, `oauth_user_registration_id`. */
@@ -75,7 +75,7 @@ export interface OAuth extends OAuthProviderGroups {
   readUrl(options?: { url?: string }): Promise<{ token: string } | null>;
   /** {@link readUrl}, then {@link authenticate}; null when the address carries no OAuth token. */
   authenticateFromUrl(options: { session_duration_minutes: number; url?: string }): Promise<OAuthAuthenticateResult | null>;
-  /** Google One Tap (SPEC §2, §4). */
+  /** Google One Tap (docs/reference/methods/oauth.md#screens, docs/reference/methods/oauth.md#rules). */
   googleOneTap: GoogleOneTap;
 }
 
@@ -99,7 +99,7 @@ const redirects = (o: OneTapRedirectOptions | undefined) => ({
 
 /** Builds the OAuth calls; the context's `baseUrl` is where /v1/public lives. */
 export function createOAuth(ctx: MethodContext): OAuth {
-  // PKCE verifiers per flow (SPEC §9), kept in the client's storage.
+  // PKCE verifiers per flow (docs/reference/constants.md#client-sdk), kept in the client's storage.
   const pkce = new PKCEStore(ctx.storage, ctx.publicToken);
   const { baseUrl: apiBaseUrl, publicToken } = ctx;
 
@@ -139,7 +139,7 @@ export function createOAuth(ctx: MethodContext): OAuth {
           path: '/oauth/authenticate',
           body: { token, session_duration_minutes: o.session_duration_minutes, ...(verifier ? { code_verifier: verifier } : {}) },
         });
-        // SPEC §4: the verifier is cleared after a successful authenticate.
+        // docs/reference/sdk.md#pkce: the verifier is cleared after a successful authenticate.
         pkce.clear('oauth');
         return resp;
       } catch (e) {

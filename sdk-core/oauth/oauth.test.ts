@@ -1,7 +1,7 @@
 /**
  * `client.oauth` against the real reference server (issue 13 wire contract): the start URL of every
- * provider, the argument checks naming the field (SPEC §5), the redirect page's token and error
- * (SPEC §8 texts as typed errors), and the PKCE verifier authenticate sends and clears (SPEC §4).
+ * provider, the argument checks naming the field (docs/reference/methods/oauth.md#validation), the redirect page's token and error
+ * (docs/reference/methods/oauth.md#errors texts as typed errors), and the PKCE verifier authenticate sends and clears (docs/reference/sdk.md#pkce).
  * The round trips that need the server's OAuth routes (contract items 3 and 5) skip, saying so, on a
  * server without them.
  */
@@ -86,7 +86,7 @@ describe('client.oauth', () => {
     assert.deepEqual([...bare.searchParams.keys()].sort(), ['code_challenge', 'public_token']);
   });
 
-  it('argument checks name the field (SPEC §5)', async () => {
+  it('argument checks name the field (docs/reference/methods/oauth.md#validation)', async () => {
     const { client } = recordingClient(server, made);
     const usage = async (p: Promise<unknown>, method: string, field: string) => {
       const e = await p.then(
@@ -109,7 +109,7 @@ describe('client.oauth', () => {
     await usage(client.oauth.googleOneTap.start({ login_redirect_url: [] as never }), 'oauth.googleOneTap.start', 'login_redirect_url');
   });
 
-  it("reads the redirect page's token, and its callback error as the SPEC §8 text", async () => {
+  it("reads the redirect page's token, and its callback error as the docs/reference/methods/oauth.md#errors text", async () => {
     const { client } = recordingClient(server, made);
     assert.deepEqual(await client.oauth.readUrl({ url: 'http://localhost/done?stytch_token_type=oauth&token=abc' }), { token: 'abc' });
     // Another flow's link is not OAuth's.
@@ -123,7 +123,7 @@ describe('client.oauth', () => {
     assert.equal(await client.oauth.authenticateFromUrl({ session_duration_minutes: 5, url: 'http://localhost/' }), null);
   });
 
-  it('an unknown token is oauth_token_not_found with the SPEC text; the verifier is sent and kept for a retry', async (t) => {
+  it('an unknown token is oauth_token_not_found with the reference text; the verifier is sent and kept for a retry', async (t) => {
     if (withoutRoutes(t)) return;
     const { client, storage } = recordingClient(server, made);
     await client.oauth.startUrl('google');
@@ -157,7 +157,7 @@ describe('client.oauth', () => {
       .catch((e: unknown) => e);
     assert.ok(isApiError(noPage, 'one_tap_origin_not_allowed'), String(noPage));
     const page = pageClient('http://localhost:3000');
-    // The test project has no default redirect URLs: the SPEC §4 One Tap error state, by name.
+    // The test project has no default redirect URLs: the docs/reference/methods/oauth.md#rules One Tap error state, by name.
     const noUrls = await page.oauth.googleOneTap.start().catch((e: unknown) => e);
     assert.ok(isApiError(noUrls, 'no_login_redirect_urls_set'), String(noUrls));
     const r = await page.oauth.googleOneTap.start({ login_redirect_url: 'http://localhost:3000/in', signup_redirect_url: 'http://localhost:3000/up' });

@@ -4,7 +4,7 @@ import { DEFAULT_OTP_EXPIRATION_MINUTES } from '../schemas/defaults.ts';
 import type { OTPAuthenticateRequest, OTPEmailLoginOrCreateRequest, OTPLoginOrCreateResponse } from '../schemas/otps.ts';
 import { check } from '../validate.ts';
 
-/** Options of an OTP send (SPEC §7): the send body without the destination (the same for every channel). */
+/** Options of an OTP send (docs/reference/methods/otps.md#calls): the send body without the destination (the same for every channel). */
 export type OTPSendOptions = Omit<OTPEmailLoginOrCreateRequest, 'email' | ClientAddedFields>;
 
 /** Options of an OTP authenticate: `session_duration_minutes` is required (how long the new session lasts). */
@@ -30,7 +30,7 @@ export interface OTPs {
   authenticate(code: string, methodId: string, options: OTPAuthenticateOptions): Promise<AuthenticateResult>;
 }
 
-/** SPEC §9: codes live five minutes unless asked otherwise (the shared DEFAULT_OTP_EXPIRATION_MINUTES). */
+/** docs/reference/constants.md#sign-in-defaults: codes live five minutes unless asked otherwise (the shared DEFAULT_OTP_EXPIRATION_MINUTES). */
 export const OTP_DEFAULT_EXPIRATION_MINUTES = DEFAULT_OTP_EXPIRATION_MINUTES;
 
 function checkSendOptions(method: string, o: OTPSendOptions | undefined): OTPSendOptions {

@@ -12,7 +12,7 @@ import type {
 } from '../schemas/passwords.ts';
 import { check } from '../validate.ts';
 
-/** Answer of a strength check (SPEC §3). */
+/** Answer of a strength check (docs/reference/methods/passwords.md#data). */
 export type StrengthCheckResult = PasswordStrengthCheckResponse & Meta;
 
 /** Options of a reset-email send: the reset-start body without the email. */
@@ -21,7 +21,7 @@ export type ResetByEmailStartOptions = Omit<PasswordResetStartRequest, 'email' |
 /** Email, password and the new session's length, as create and authenticate take them. */
 export type PasswordCredentials = Required<Omit<PasswordCredentialsRequest, ClientAddedFields>>;
 
-/** Passwords (SPEC §7). */
+/** Passwords (docs/reference/methods/passwords.md#calls). */
 export interface Passwords {
   /** Signs a new user up with a password. */
   create(o: PasswordCredentials): Promise<AuthenticateResult>;
@@ -41,7 +41,7 @@ export interface Passwords {
 
 /** Builds the password methods. */
 export function createPasswords(ctx: MethodContext): Passwords {
-  // PKCE verifiers per flow (SPEC §9), kept in the client's storage.
+  // PKCE verifiers per flow (docs/reference/constants.md#client-sdk), kept in the client's storage.
   const pkce = new PKCEStore(ctx.storage, ctx.publicToken);
   const signIn = async (path: string, method: string, o: PasswordCredentials) => {
     check(method).optionalObject('options', o);

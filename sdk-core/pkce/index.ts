@@ -10,7 +10,7 @@ export { base64url, createPKCEPair, type PKCEPair } from './pair.ts';
 /** Flows that keep their own verifier, so a password reset and a magic link can be in flight at once. */
 export type PKCEFlow = 'magic_links' | 'passwords' | 'oauth' | 'sso';
 
-/** Keeps one PKCE pair per flow in local storage under a per-token key (SPEC §9). */
+/** Keeps one PKCE pair per flow in local storage under a per-token key (docs/reference/constants.md#client-sdk). */
 export class PKCEStore {
   constructor(
     private readonly store: KeyValueStore,

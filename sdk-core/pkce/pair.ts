@@ -1,4 +1,4 @@
-/** PKCE pairs (RFC 7636, SPEC §9). */
+/** PKCE pairs (RFC 7636, docs/reference/constants.md#client-sdk). */
 import { PKCE_VERIFIER_WORDS } from '../schemas/defaults.ts';
 
 /** A PKCE pair: the secret verifier kept locally, the challenge sent with the flow's first call. */
@@ -16,7 +16,7 @@ export function base64url(bytes: Uint8Array): string {
   return btoa(bin).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
-/** SPEC §9: verifier of 16 random 32-bit values hex-encoded; challenge SHA-256 base64url (RFC 7636 S256). */
+/** docs/reference/constants.md#client-sdk: verifier of 16 random 32-bit values hex-encoded; challenge SHA-256 base64url (RFC 7636 S256). */
 export async function createPKCEPair(): Promise<PKCEPair> {
   const values = globalThis.crypto.getRandomValues(new Uint32Array(PKCE_VERIFIER_WORDS));
   const code_verifier = Array.from(values, toHex).join('');

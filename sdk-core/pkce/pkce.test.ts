@@ -4,7 +4,7 @@ import { describe, it } from 'node:test';
 import { MemoryStore } from '../storage.ts';
 import { createPKCEPair, PKCEStore } from './index.ts';
 
-describe('PKCE (SPEC §9, RFC 7636)', () => {
+describe('PKCE (docs/reference/constants.md#client-sdk, RFC 7636)', () => {
   it('makes a 128-hex-digit verifier and its S256 challenge', async () => {
     const { code_verifier, code_challenge } = await createPKCEPair();
     assert.match(code_verifier, /^[0-9a-f]{128}$/);

@@ -13,7 +13,7 @@ export interface RBAC {
 }
 
 /**
- * Builds the RBAC checks over the bootstrap policy and the cached user's roles (SPEC §6: roles come from
+ * Builds the RBAC checks over the bootstrap policy and the cached user's roles (docs/reference/methods/rbac.md#rules: roles come from
  * the user's roles list), else the session's; no one signed in has no roles.
  */
 export function createRBAC(ctx: MethodContext): RBAC {

@@ -1,5 +1,5 @@
 /**
- * SPEC §6 RBAC: the decision (wildcards, unknown roles, no or a malformed policy) and `client.rbac` against
+ * docs/reference/methods/rbac.md#rules RBAC: the decision (wildcards, unknown roles, no or a malformed policy) and `client.rbac` against
  * the real reference server, whose bootstrap serves the policy and whose users/sessions carry the roles.
  */
 import assert from 'node:assert/strict';
@@ -34,7 +34,7 @@ const POLICY: RBACPolicy = {
   scopes: [],
 };
 
-describe('rbac decision (SPEC 6)', () => {
+describe('rbac decision (docs/reference/methods/rbac.md#rules)', () => {
   it('an action listed for one of the roles is allowed; others are not', () => {
     assert.equal(isAuthorized(POLICY, ['editor'], 'documents', 'write'), true);
     assert.equal(isAuthorized(POLICY, ['editor'], 'documents', 'delete'), false);

@@ -1,5 +1,5 @@
 /**
- * B2B organization member search (SPEC §7 `POST /b2b/organizations/members/search`), shared by the client
+ * B2B organization member search (docs/reference/methods/b2b.md#calls `POST /b2b/organizations/members/search`), shared by the client
  * and the server. The SDK's `b2b.searchMember` looks one member up by email; the same call without
  * `email_address` pages through the organization's members (`cursor`, `limit`, `results_metadata`, as the
  * provider's member search pages).

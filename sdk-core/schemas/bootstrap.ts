@@ -1,4 +1,4 @@
-/** `GET /projects/bootstrap/{public_token}` payload of DESIGN.md section 2: every key always present. */
+/** `GET /projects/bootstrap/{public_token}` payload of docs/reference/wire-protocol.md#bootstrap: every key always present. */
 
 /** One RBAC role with its permissions. */
 export interface RBACRole {
@@ -7,7 +7,7 @@ export interface RBACRole {
   permissions: { resource_id: string; actions: string[] }[];
 }
 
-/** The project's RBAC policy (SPEC 3). */
+/** The project's RBAC policy (docs/reference/methods/rbac.md#data). */
 export interface RBACPolicy {
   roles: RBACRole[];
   resources: { resource_id: string; description?: string; actions: string[] }[];
@@ -50,7 +50,7 @@ export interface ServerProduct {
 }
 
 /**
- * The bootstrap of a project that sets nothing (every DESIGN 2 key present), the one defaults object
+ * The bootstrap of a project that sets nothing (every docs/reference/wire-protocol.md#bootstrap key present), the one defaults object
  * of both sides: the server answers it with each project's own settings on top (server/project.ts
  * `bootstrapData`: the watermark from the project's config, `server_product`), and the client falls
  * back to it when the call fails (sdk-core/bootstrap.ts `DEFAULT_BOOTSTRAP`, which hides the

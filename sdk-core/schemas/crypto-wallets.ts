@@ -1,5 +1,5 @@
 /**
- * Crypto-wallet request bodies and answers of SPEC §7 (`/crypto_wallets/...`), shared by the client and
+ * Crypto-wallet request bodies and answers of docs/reference/methods/crypto-wallets.md#calls (`/crypto_wallets/...`), shared by the client and
  * the server. Bounds keep challenges small: a wallet shows the whole message to its user, and the server
  * stores it until it is signed.
  */
@@ -31,7 +31,7 @@ export const SiweParamsRequest = z.object({
   message_request_id: z.optional(z.string().check(z.maxLength(256))),
   resources: z.optional(z.array(siweText).check(z.maxLength(SIWE_RESOURCES_MAX))),
 });
-/** Parsed `siwe_params` (SPEC §7). */
+/** Parsed `siwe_params` (docs/reference/methods/crypto-wallets.md#calls). */
 export interface SiweParamsRequest {
   /** The URI the sign-in is for; default the request's Origin. */
   uri?: string;

@@ -1,5 +1,5 @@
 /**
- * Wire envelopes of DESIGN.md section 2: the success wrapper, the API error body and the schema error body.
+ * Wire envelopes of docs/reference/wire-protocol.md#error-bodies: the success wrapper, the API error body and the schema error body.
  * Browser-safe: no Node imports.
  */
 
@@ -14,7 +14,7 @@ export interface DataEnvelope<T> {
   data: T & ResponseMeta;
 }
 
-/** One schema violation as the client expects it (DESIGN 2: `[{dataPath, message}]`). */
+/** One schema violation as the client expects it (docs/reference/wire-protocol.md#error-bodies: `[{dataPath, message}]`). */
 export interface SchemaErrorItem {
   dataPath: string;
   message: string;

@@ -1,9 +1,9 @@
 /**
- * Every `error_type` the reference server emits (DESIGN 2 error body), as one list both sides check
+ * Every `error_type` the reference server emits (docs/reference/wire-protocol.md#error-bodies error body), as one list both sides check
  * against: the server's error table must have exactly these keys, and the widget's `errorType.*`
- * strings may only name these (SPEC 8 texts). Type-only for the browser (the list is for the server
+ * strings may only name these (docs/reference/errors.md#messages-by-error-type texts). Type-only for the browser (the list is for the server
  * and tests). Provider error types the server never emits (e.g. `oauth_token_not_found` until OAuth
- * lands) are listed too when SPEC 8 gives them a text.
+ * lands) are listed too when docs/reference/errors.md#messages-by-error-type gives them a text.
  */
 export const ERROR_TYPES = [
   'invalid_json',

@@ -1,9 +1,9 @@
-/** `POST /events` body of DESIGN.md section 2: a batch of telemetry events. */
+/** `POST /events` body of docs/reference/wire-protocol.md#events-endpoint: a batch of telemetry events. */
 import './zod-config.ts';
 import { z } from 'zod/mini';
 import type { Check, Describes } from './describes.ts';
 
-/** Most events accepted in one batch (the client flushes at 15, SPEC 9; room for a backlog). */
+/** Most events accepted in one batch (the client flushes at 15, docs/reference/constants.md#client-sdk; room for a backlog). */
 export const EVENTS_MAX_BATCH = 50;
 
 /** One telemetry event as the client sends it. */

@@ -1,5 +1,5 @@
 /**
- * Identity-provider bodies (issue 14; SPEC 7 `/idp/oauth/authorize/start`, `/submit`, `/oauth/logout/start`):
+ * Identity-provider bodies (issue 14; docs/reference/methods/idp.md#calls `/idp/oauth/authorize/start`, `/submit`, `/oauth/logout/start`):
  * the calls of the consent and logout screen when the server is an OAuth 2.0 / OpenID Connect provider.
  */
 import './zod-config.ts';
@@ -10,14 +10,14 @@ const param = z.string().check(z.maxLength(2048));
 /** Most scopes one authorize request may name. */
 export const IDP_MAX_SCOPES = 50;
 
-/** Body of `POST /idp/oauth/authorize/start` (SPEC 3 authorize params, scopes already split). */
+/** Body of `POST /idp/oauth/authorize/start` (docs/reference/methods/idp.md#data authorize params, scopes already split). */
 export const IdpAuthorizeStartRequest = z.object({
   client_id: z.string().check(z.minLength(1), z.maxLength(256)),
   redirect_uri: z.string().check(z.minLength(1), z.maxLength(2048)),
   response_type: z.optional(z.string().check(z.maxLength(64))),
   scopes: z.optional(z.array(z.string().check(z.maxLength(256))).check(z.maxLength(IDP_MAX_SCOPES))),
   code_challenge: z.optional(z.string().check(z.maxLength(256))),
-  /** An extension of the SDK's shape: when given it must be `S256` (DESIGN 3: `plain` is refused). */
+  /** An extension of the SDK's shape: when given it must be `S256` (docs/reference/security.md#oauth-and-idp: `plain` is refused). */
   code_challenge_method: z.optional(z.string().check(z.maxLength(16))),
   state: z.optional(param),
   nonce: z.optional(param),
@@ -45,14 +45,14 @@ export interface IdpAuthorizeSubmitRequest extends IdpAuthorizeStartRequest {
 }
 type _IdpAuthorizeSubmitRequest = Check<Describes<typeof IdpAuthorizeSubmitRequest, IdpAuthorizeSubmitRequest>>;
 
-/** One requested scope as authorize/start judges it (SPEC 3 scope_results). */
+/** One requested scope as authorize/start judges it (docs/reference/methods/idp.md#data scope_results). */
 export interface IdpScopeResult {
   scope: string;
   is_grantable: boolean;
   description: string;
 }
 
-/** Answer of `POST /idp/oauth/authorize/start` (SPEC 3). */
+/** Answer of `POST /idp/oauth/authorize/start` (docs/reference/methods/idp.md#data). */
 export interface IdpAuthorizeStartResponse {
   consent_required: boolean;
   client: { client_id: string; client_name: string; logo_url: string | null; client_type: 'first_party' | 'third_party' };
@@ -80,7 +80,7 @@ export interface IdpLogoutStartRequest {
 }
 type _IdpLogoutStartRequest = Check<Describes<typeof IdpLogoutStartRequest, IdpLogoutStartRequest>>;
 
-/** Answer of `POST /oauth/logout/start` (SPEC 3). */
+/** Answer of `POST /oauth/logout/start` (docs/reference/methods/idp.md#data). */
 export interface IdpLogoutStartResponse {
   consent_required: boolean;
   redirect_uri: string;

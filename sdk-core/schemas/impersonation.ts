@@ -1,4 +1,4 @@
-/** Impersonation request body of SPEC §7 (`POST /impersonation/authenticate`), shared by the client and the server. */
+/** Impersonation request body of docs/reference/methods/impersonation.md#calls (`POST /impersonation/authenticate`), shared by the client and the server. */
 import './zod-config.ts';
 import { z } from 'zod/mini';
 import type { Check, Describes } from './describes.ts';

@@ -1,4 +1,4 @@
-/** Magic-link request bodies of DESIGN.md section 2 / SPEC 7 (`/magic_links/...`). */
+/** Magic-link request bodies of docs/reference/wire-protocol.md#calls / docs/reference/methods/magic-links.md#calls (`/magic_links/...`). */
 import './zod-config.ts';
 import { z } from 'zod/mini';
 import type { Check, Describes } from './describes.ts';
@@ -6,7 +6,7 @@ import { codeChallenge, codeVerifier } from './pkce.ts';
 import { DEFAULT_MAGIC_LINK_EXPIRATION_MINUTES } from './defaults.ts';
 import { sessionDurationMinutes } from './sessions.ts';
 
-/** SPEC 9: magic links live 30 minutes unless the send names another lifetime (the server's name for DEFAULT_MAGIC_LINK_EXPIRATION_MINUTES). */
+/** docs/reference/constants.md#sign-in-defaults: magic links live 30 minutes unless the send names another lifetime (the server's name for DEFAULT_MAGIC_LINK_EXPIRATION_MINUTES). */
 export const MAGIC_LINK_EXPIRATION_DEFAULT = DEFAULT_MAGIC_LINK_EXPIRATION_MINUTES;
 /** Shortest magic-link / reset lifetime accepted, in minutes (the provider's bound). */
 export const MAGIC_LINK_EXPIRATION_MIN = 5;
@@ -41,9 +41,9 @@ export interface MagicLinkSendRequest {
   email: string;
   login_magic_link_url?: string;
   signup_magic_link_url?: string;
-  /** Minutes the login link lives; default 30 (SPEC 9). */
+  /** Minutes the login link lives; default 30 (docs/reference/constants.md#sign-in-defaults). */
   login_expiration_minutes?: number;
-  /** Minutes the signup link lives; default 30 (SPEC 9). */
+  /** Minutes the signup link lives; default 30 (docs/reference/constants.md#sign-in-defaults). */
   signup_expiration_minutes?: number;
   login_template_id?: string;
   signup_template_id?: string;

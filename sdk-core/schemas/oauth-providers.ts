@@ -1,7 +1,7 @@
 /** The one list of OAuth provider names, shared by the server's schemas and the browser client. */
 
 /**
- * The OAuth provider names of SPEC 2, as the start and callback paths spell them (the server's catalogue
+ * The OAuth provider names of docs/reference/methods/oauth.md#screens, as the start and callback paths spell them (the server's catalogue
  * and the client's OAUTH_PROVIDERS). No zod here: the browser's sdk-core/oauth/providers.ts imports it.
  */
 export const OAUTH_PROVIDER_TYPES = [

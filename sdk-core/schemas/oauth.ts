@@ -1,4 +1,4 @@
-/** OAuth and Google One Tap bodies (issue 13's wire contract; SPEC 7 `/oauth/authenticate`, One Tap start and submit). */
+/** OAuth and Google One Tap bodies (issue 13's wire contract; docs/reference/methods/oauth.md#calls `/oauth/authenticate`, One Tap start and submit). */
 import './zod-config.ts';
 import { z } from 'zod/mini';
 import type { Check, Describes } from './describes.ts';

@@ -1,4 +1,4 @@
-/** Phone OTP request bodies (SMS and WhatsApp) of SPEC 7; the email ones are in otps.ts. */
+/** Phone OTP request bodies (SMS and WhatsApp) of docs/reference/methods/otps.md#calls; the email ones are in otps.ts. */
 import './zod-config.ts';
 import { z } from 'zod/mini';
 import type { Check, Describes } from './describes.ts';
@@ -22,7 +22,7 @@ export const OTPPhoneSendRequest = z.object({
 export interface OTPPhoneSendRequest {
   /** E.164 (checked by the server with libphonenumber-js). */
   phone_number: string;
-  /** Minutes the code lives; default 5 (SPEC 9). */
+  /** Minutes the code lives; default 5 (docs/reference/constants.md#sign-in-defaults). */
   expiration_minutes?: number;
   login_template_id?: string;
   signup_template_id?: string;

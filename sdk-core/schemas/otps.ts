@@ -1,11 +1,11 @@
-/** OTP request bodies and answers of DESIGN.md section 2 / SPEC 7. */
+/** OTP request bodies and answers of docs/reference/wire-protocol.md#authenticate-answers / docs/reference/methods/otps.md#calls. */
 import './zod-config.ts';
 import { z } from 'zod/mini';
 import type { Check, Describes } from './describes.ts';
 import { DEFAULT_OTP_EXPIRATION_MINUTES } from './defaults.ts';
 import { sessionDurationMinutes } from './sessions.ts';
 
-/** OTP lifetime in minutes when a send names none (SPEC 9; the server's name for DEFAULT_OTP_EXPIRATION_MINUTES). */
+/** OTP lifetime in minutes when a send names none (docs/reference/constants.md#sign-in-defaults; the server's name for DEFAULT_OTP_EXPIRATION_MINUTES). */
 export const OTP_EXPIRATION_DEFAULT = DEFAULT_OTP_EXPIRATION_MINUTES;
 /** Longest OTP lifetime accepted, in minutes. */
 export const OTP_EXPIRATION_MAX = 60;
@@ -27,7 +27,7 @@ export const OTPEmailLoginOrCreateRequest = z.object({
 /** Parsed body of `POST /otps/email/login_or_create`. */
 export interface OTPEmailLoginOrCreateRequest {
   email: string;
-  /** Minutes the code lives; default 5 (SPEC 9). */
+  /** Minutes the code lives; default 5 (docs/reference/constants.md#sign-in-defaults). */
   expiration_minutes?: number;
   login_template_id?: string;
   signup_template_id?: string;

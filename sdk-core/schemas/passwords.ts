@@ -1,4 +1,4 @@
-/** Password request bodies and answers of DESIGN.md section 2 / SPEC 3 and 7 (`/passwords/...`). */
+/** Password request bodies and answers of docs/reference/wire-protocol.md#authenticate-answers / docs/reference/methods/passwords.md#data, docs/reference/methods/passwords.md#calls (`/passwords/...`). */
 import './zod-config.ts';
 import { z } from 'zod/mini';
 import type { Check, Describes } from './describes.ts';
@@ -6,7 +6,7 @@ import { linkExpirationMinutes } from './magic-links.ts';
 import { codeChallenge, codeVerifier } from './pkce.ts';
 import { sessionDurationMinutes } from './sessions.ts';
 
-// The byte cap (DESIGN 3) is enforced by the server with its own error type; this bound only limits parsing work.
+// The byte cap (docs/reference/security.md#request-bodies) is enforced by the server with its own error type; this bound only limits parsing work.
 const passwordString = z.string().check(z.maxLength(1024));
 const emailString = z.string().check(z.maxLength(1024));
 const shortString = z.string().check(z.maxLength(256));
@@ -113,7 +113,7 @@ export interface PasswordStrengthCheckRequest {
 }
 type _PasswordStrengthCheckRequest = Check<Describes<typeof PasswordStrengthCheckRequest, PasswordStrengthCheckRequest>>;
 
-/** Which policy judged a password (SPEC 3). */
+/** Which policy judged a password (docs/reference/methods/passwords.md#data). */
 export type StrengthPolicy = 'none' | 'zxcvbn' | 'luds';
 
 /** LUDS detail of a strength check: which classes are present and what is missing. */
@@ -128,7 +128,7 @@ export interface LudsRequirements {
   missing_characters: number;
 }
 
-/** Payload of `POST /passwords/strength_check` (SPEC 3). */
+/** Payload of `POST /passwords/strength_check` (docs/reference/methods/passwords.md#data). */
 export interface PasswordStrengthCheckResponse {
   score: number;
   valid_password: boolean;

@@ -1,4 +1,4 @@
-/** Session shapes and session request bodies of DESIGN.md section 2. */
+/** Session shapes and session request bodies of docs/reference/wire-protocol.md#authenticate-answers. */
 import './zod-config.ts';
 import { z } from 'zod/mini';
 import type { Check, Describes } from './describes.ts';

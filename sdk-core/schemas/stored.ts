@@ -4,7 +4,7 @@
  * value is checked before use; one that does not parse is ignored, so a malformed or hostile value
  * can neither replace the current session nor throw into the page (issue 10, item 14).
  *
- * Plain checks rather than zod (DESIGN 4 allows either in browser code): these run in every page
+ * Plain checks rather than zod (docs/reference/house-style.md#bundle-size allows either in browser code): these run in every page
  * that loads the kit, and zod/mini's object and array parsers cost about 8 KB gzip of initial JS
  * for six small shapes. The checks describe the same shapes as the Session and User interfaces.
  */
@@ -44,7 +44,7 @@ const record: Check<Obj> = isRecord;
 const id = str(1, 256);
 const text = str(0, 4096);
 
-/** A session as the client caches it: the server's session object (DESIGN 2), extra keys kept. */
+/** A session as the client caches it: the server's session object (docs/reference/wire-protocol.md#authenticate-answers), extra keys kept. */
 export const StoredSession: Check<Session> = fields<Session>({
   session_id: id,
   user_id: id,
@@ -57,7 +57,7 @@ export const StoredSession: Check<Session> = fields<Session>({
   roles: arrayOf(text),
 } as { [K in keyof Session]: Check<Session[K]> });
 
-/** A user as the client caches it: the server's user object (DESIGN 2), extra keys kept. */
+/** A user as the client caches it: the server's user object (docs/reference/wire-protocol.md#authenticate-answers), extra keys kept. */
 export const StoredUser: Check<User> = fields<User>({
   user_id: id,
   emails: arrayOf(fields({ email_id: text, email: text, verified: bool })),

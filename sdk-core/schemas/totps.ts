@@ -1,5 +1,5 @@
 /**
- * TOTP request bodies and answers of SPEC §7 (`/totps/...`), shared by the client and the server
+ * TOTP request bodies and answers of docs/reference/methods/totps.md#calls (`/totps/...`), shared by the client and the server
  * (whose validators are checked against these types, as the other methods' are). Shapes follow the
  * provider's public TOTP API (create, authenticate, recovery_codes, recover).
  */

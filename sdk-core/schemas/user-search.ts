@@ -1,4 +1,4 @@
-/** `POST /users/search` of SPEC 7: how an email signs in. */
+/** `POST /users/search` of docs/reference/methods/users.md#calls: how an email signs in. */
 import './zod-config.ts';
 import { z } from 'zod/mini';
 import type { Check, Describes } from './describes.ts';
@@ -13,7 +13,7 @@ export interface UserSearchRequest {
 }
 type _UserSearchRequest = Check<Describes<typeof UserSearchRequest, UserSearchRequest>>;
 
-/** How an email signs in (SPEC 3 userType): unknown, with a password, or only passwordless methods. */
+/** How an email signs in (docs/reference/methods/passwords.md#data userType): unknown, with a password, or only passwordless methods. */
 export type UserType = 'new' | 'password' | 'passwordless';
 
 /** Payload of `POST /users/search`. */

@@ -1,4 +1,4 @@
-/** User shapes of DESIGN.md section 2. */
+/** User shapes of docs/reference/wire-protocol.md#authenticate-answers. */
 
 /** An email attached to a user. */
 export interface UserEmail {

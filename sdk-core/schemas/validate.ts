@@ -17,9 +17,9 @@ export function parseWith<S extends z.ZodMiniType>(schema: S, input: unknown): P
 }
 
 /**
- * The ASCII form of a valid email (DESIGN 3): the WHATWG `input type=email` grammar (HTML Living
+ * The ASCII form of a valid email (docs/reference/security.md#email-syntax): the WHATWG `input type=email` grammar (HTML Living
  * Standard, "valid e-mail address": local part of `[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]`, domain labels of
- * letters, digits and inner hyphens, at most 63 characters each) plus SPEC 5's top-level part of at least
+ * letters, digits and inner hyphens, at most 63 characters each) plus docs/reference/sdk.md#validation-rules's top-level part of at least
  * 2 letters (or an IDN top-level label, `xn--...`, whose Unicode form is letters). Unicode domains are
  * matched after {@link normalizeEmail} converts them to punycode.
  */
@@ -42,7 +42,7 @@ const ASCII_DOMAIN_CHARS = /^[a-zA-Z0-9.-]+$/;
 const BAD_UNICODE_DOMAIN_CHAR = /[\x20-\x2c\x2f\x3a-\x40\x5b-\x60\x7b-\x7e\p{C}\p{Z}]/u;
 
 /**
- * The one email syntax of client and server (DESIGN 3): trims, lower-cases, converts a Unicode domain to
+ * The one email syntax of client and server (docs/reference/security.md#email-syntax): trims, lower-cases, converts a Unicode domain to
  * punycode (the URL parser's IDNA, the same in Node and browsers), then checks {@link EMAIL_PATTERN}, the
  * 64-octet local part and the 254-octet total. Returns the stored form, or null when the input is not a
  * valid address (control characters, lone surrogates, display names, lists, comments and quoting all are).

@@ -1,4 +1,4 @@
-/** WebAuthn / passkey request bodies and answers of SPEC §7 (`/webauthn/...`), shared by client and server. */
+/** WebAuthn / passkey request bodies and answers of docs/reference/methods/webauthn.md#calls (`/webauthn/...`), shared by client and server. */
 import './zod-config.ts';
 import { z } from 'zod/mini';
 import type { Check, Describes } from './describes.ts';
@@ -87,7 +87,7 @@ type _WebAuthnAuthenticateRequest = Check<Describes<typeof WebAuthnAuthenticateR
 /** Body of `PUT /webauthn/update/{id}`. */
 export const WebAuthnUpdateRequest = z.object({
   name: z.string().check(z.minLength(1), z.maxLength(WEBAUTHN_NAME_MAX_LENGTH)),
-  /** The provider's widget repeats the path's id here (SPEC §7); when given it must match. */
+  /** The provider's widget repeats the path's id here (docs/reference/methods/webauthn.md#calls); when given it must match. */
   webauthn_registration_id: z.optional(z.string()),
 });
 /** Parsed body of `PUT /webauthn/update/{id}`. */

@@ -12,7 +12,7 @@ import { isSessionDestroyingError } from '../session-manager.ts';
 import { onStateChange } from '../users/sync.ts';
 import type { Sessions, SessionAuthenticateOptions } from './index.ts';
 
-/** Delay before retry `attempt` (0-based): 2000 ms × 2^attempt, capped, with jitter (SPEC §9). */
+/** Delay before retry `attempt` (0-based): 2000 ms × 2^attempt, capped, with jitter (docs/reference/constants.md#client-sdk). */
 export function backoffDelay(attempt: number, random: () => number = Math.random): number {
   const capped = Math.min(attempt, RETRY_MAX_ATTEMPT);
   return RETRY_BASE_MS * 2 ** capped + Math.round((random() * 2 - 1) * RETRY_JITTER_MS);
@@ -33,7 +33,7 @@ export function sessionCore(ctx: MethodContext): Pick<Sessions, 'authenticate' |
       throw new UsageError(method, 'session_duration_minutes', 'must be a number.');
     }
     const body = minutes === undefined ? {} : { session_duration_minutes: minutes };
-    // SPEC §4: if the session changes while the call is in flight, the answer is stale; ask again.
+    // docs/reference/sdk.md#sessions: if the session changes while the call is in flight, the answer is stale; ask again.
     // The token tells sessions apart; on a custom API domain it is an HttpOnly cookie script cannot
     // read, and the session id in state is what changes.
     const current = () => sessions.getTokens()?.session_token ?? sessions.getState().session?.session_id ?? null;

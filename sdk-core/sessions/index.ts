@@ -15,14 +15,14 @@ export { backoffDelay, sessionCore } from './core.ts';
 /** Options of sessions/authenticate: a `session_duration_minutes` extends the session to now + that many minutes. */
 export type SessionAuthenticateOptions = SessionsAuthenticateRequest;
 
-/** A trusted auth token from the host's own identity system (SPEC §5: profile_id and token required), as sessions/attest takes it. */
+/** A trusted auth token from the host's own identity system (docs/reference/methods/sessions.md#validation: profile_id and token required), as sessions/attest takes it. */
 export type TrustedAuthToken = SessionsAttestRequest;
 
 /** Options of sessions/revoke. */
 export interface SessionRevokeOptions {
   /** Clear the local session even when the server call fails. */
   forceClear?: boolean;
-  /** After a forced clear with a user present, attest this token to start a fresh session (SPEC §4). */
+  /** After a forced clear with a user present, attest this token to start a fresh session (docs/reference/elements/auth-idp-consent.md#transitions). */
   trustedAuthToken?: TrustedAuthToken;
 }
 

@@ -1,5 +1,5 @@
 /**
- * Session revoke with a trusted auth token against the real reference server (SPEC §4
+ * Session revoke with a trusted auth token against the real reference server (docs/reference/sdk.md#sessions
  * Attestation): after a forced-clear revoke, with a user present, sessions/attest starts a fresh
  * session from the host's token.
  */
@@ -50,7 +50,7 @@ const trustedToken = (email: string) =>
 let n = 0;
 const email = (p: string) => `${p}-${Date.now()}-${n++}@example.com`;
 
-describe('session.revoke with a trusted auth token (SPEC §4 Attestation)', () => {
+describe('session.revoke with a trusted auth token (docs/reference/elements/auth-idp-consent.md#transitions Attestation)', () => {
   it('revokes, clears, then attests the trusted token into a fresh session', async () => {
     const { client, paths } = newClient();
     await signInByEmail(client, server.url, email('before'));

@@ -1,4 +1,4 @@
-/** TOTP (authenticator apps) and recovery codes (SPEC §7 `/totps/*`): the `client.totps` group. */
+/** TOTP (authenticator apps) and recovery codes (docs/reference/methods/totps.md#calls `/totps/*`): the `client.totps` group. */
 import type { AuthenticateResult, Meta } from '../api-types.ts';
 import type { MethodContext, SdkMethod } from '../method.ts';
 import type { TOTPAuthenticateRequest, TOTPCreateRequest, TOTPCreateResponse, TOTPRecoverRequest, TOTPRecoveryCodesResponse } from '../schemas/totps.ts';

@@ -1,6 +1,6 @@
 /** The factor kinds of `client.user.deleteFactor`, in a module of their own so `auth-elements/helpers` exports them without loading the users group (issue 16). */
 
-/** The seven factor kinds a user can remove (SPEC §7). */
+/** The seven factor kinds a user can remove (docs/reference/methods/users.md#calls). */
 export const USER_FACTORS = {
   email: 'emails',
   phone_number: 'phone_numbers',

@@ -30,7 +30,7 @@ export interface Users {
   getConnectedApps(): Promise<ConnectedApp[]>;
   /** Withdraws an application's access. */
   revokeConnectedApp(connectedAppId: string): Promise<BasicResult>;
-  /** Looks up whether an email belongs to a user, and how they sign in (SPEC §3 userType). */
+  /** Looks up whether an email belongs to a user, and how they sign in (docs/reference/methods/passwords.md#data userType). */
   search(email: string): Promise<BasicResult & UserSearchResponse>;
 }
 

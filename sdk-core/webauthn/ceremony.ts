@@ -15,7 +15,7 @@ import { openShadowRoot, queryAll } from '../dom.ts';
 import { WebAuthnCeremonyError } from './errors.ts';
 import type { WebAuthn, WebAuthnAuthenticateOptions, WebAuthnAuthenticateResult, WebAuthnRegisterOptions, WebAuthnRegisterResult } from './types.ts';
 
-/** True when some input in the document or an open shadow root has `webauthn` in its autocomplete (SPEC §5). */
+/** True when some input in the document or an open shadow root has `webauthn` in its autocomplete (docs/reference/methods/webauthn.md#validation). */
 export function hasWebAuthnInput(root: Document | ShadowRoot | undefined = globalThis.document): boolean {
   if (!root) return false;
   // Through the prototypes (dom.ts): the host page's markup must not be able to clobber these reads.
@@ -87,7 +87,7 @@ export async function register(api: WebAuthn, o: WebAuthnRegisterOptions): Promi
 
 /**
  * Authenticate start, the browser's get prompt (or autofill), authenticate. With conditional mediation
- * and no browser support or no webauthn input, resolves to null (SPEC §5) without calling the server.
+ * and no browser support or no webauthn input, resolves to null (docs/reference/methods/webauthn.md#rules) without calling the server.
  */
 export async function authenticate(api: WebAuthn, o: WebAuthnAuthenticateOptions): Promise<WebAuthnAuthenticateResult | null> {
   const conditional = o.conditional_mediation === true;

@@ -1,5 +1,5 @@
 /**
- * WebAuthn and passkeys (SPEC §7 `/webauthn/*`). The raw calls are plain requests; the ceremonies
+ * WebAuthn and passkeys (docs/reference/methods/webauthn.md#calls `/webauthn/*`). The raw calls are plain requests; the ceremonies
  * (`register`, `authenticate`) also drive the browser through @simplewebauthn/browser. That part
  * (ceremony.ts) is loaded with a dynamic import only when a ceremony runs, so pages that never use
  * passkeys never fetch it.
@@ -92,7 +92,7 @@ export function createWebAuthn(ctx: MethodContext): WebAuthn {
       const m = 'webauthn.register';
       check(m).optionalObject('options', o);
       check(m).number('session_duration_minutes', o?.session_duration_minutes).optionalBoolean('is_passkey', o.is_passkey);
-      // SPEC §6: registration requires an authenticated user.
+      // docs/reference/methods/rbac.md#rules: registration requires an authenticated user.
       if (!ctx.sessions.getTokens()) throw new NoSessionError();
       return (await ceremonies()).register(api, o);
     },
@@ -115,7 +115,7 @@ export function createWebAuthn(ctx: MethodContext): WebAuthn {
       const resp = await ctx.request<BasicResult & { webauthn_registration: WebAuthnRegistrationInfo }>({
         method: 'PUT',
         path: `/webauthn/update/${encodeURIComponent(o.webauthn_registration_id)}`,
-        // SPEC §7: the id travels in the body too, as the provider's widget sends it.
+        // docs/reference/methods/webauthn.md#calls: the id travels in the body too, as the provider's widget sends it.
         body: { webauthn_registration_id: o.webauthn_registration_id, name: o.name },
       });
       const user = ctx.sessions.getState().user;

@@ -16,7 +16,7 @@ import type {
 } from '../schemas/webauthn.ts';
 
 /**
- * Options of register start (SPEC §7): the wire body's fields, with `is_passkey` for the wire's
+ * Options of register start (docs/reference/methods/webauthn.md#calls): the wire body's fields, with `is_passkey` for the wire's
  * `return_passkey_credential_options` (domain defaults to the page's hostname, user_agent to the browser's).
  */
 export interface WebAuthnRegisterStartOptions
@@ -33,7 +33,7 @@ export interface WebAuthnAuthenticateStartOptions extends Pick<WebAuthnAuthentic
 
 /** Options of the registration ceremony. */
 export interface WebAuthnRegisterOptions extends WebAuthnRegisterStartOptions {
-  /** Required: the session's new length (SPEC §5). */
+  /** Required: the session's new length (docs/reference/methods/webauthn.md#validation). */
   session_duration_minutes: number;
   /** Cancels the browser prompt (e.g. when the widget unmounts). */
   signal?: AbortSignal;
@@ -41,7 +41,7 @@ export interface WebAuthnRegisterOptions extends WebAuthnRegisterStartOptions {
 
 /** Options of the authentication ceremony. */
 export interface WebAuthnAuthenticateOptions {
-  /** Required: the session's length (SPEC §5; the widget's default is 30). */
+  /** Required: the session's length (docs/reference/methods/webauthn.md#validation; the widget's default is 30). */
   session_duration_minutes: number;
   /** RP ID; default the page's hostname. */
   domain?: string;
@@ -88,7 +88,7 @@ export interface WebAuthn {
   registerStart(o?: WebAuthnRegisterStartOptions): Promise<WebAuthnStartResult>;
   /** Raw call: sends the created credential (a JSON string). */
   registerFinish(o: WithRequired<WebAuthnRegisterRequest, 'session_duration_minutes'>): Promise<WebAuthnRegisterResult>;
-  /** Raw call: request options; primary without a session, secondary with one (SPEC §4). */
+  /** Raw call: request options; primary without a session, secondary with one (docs/reference/sdk.md#send-variants). */
   authenticateStart(o?: WebAuthnAuthenticateStartOptions): Promise<WebAuthnStartResult>;
   /** Raw call: sends the assertion (a JSON string) and gets a session. */
   authenticateFinish(o: WithRequired<WebAuthnAuthenticateRequest, 'session_duration_minutes'>): Promise<WebAuthnAuthenticateResult>;

@@ -96,7 +96,7 @@ describe('client.webauthn', () => {
 
     const renamed = await client.webauthn.update({ webauthn_registration_id: registered.webauthn_registration_id, name: 'Laptop' });
     assert.equal(renamed.webauthn_registration.name, 'Laptop');
-    // SPEC §7: the rename names the registration in the body as well as in the path.
+    // docs/reference/methods/webauthn.md#calls: the rename names the registration in the body as well as in the path.
     assert.deepEqual(putBodies.at(-1), { webauthn_registration_id: registered.webauthn_registration_id, name: 'Laptop' });
     assert.equal(client.user.getSync()?.webauthn_registrations[0]?.name, 'Laptop');
 
@@ -109,7 +109,7 @@ describe('client.webauthn', () => {
     );
   });
 
-  it('authenticate start is primary signed out and secondary signed in (SPEC §4)', async () => {
+  it('authenticate start is primary signed out and secondary signed in (docs/reference/sdk.md#send-variants)', async () => {
     const client = newClient();
     const primary = await client.webauthn.authenticateStart({ domain: DOMAIN });
     assert.equal(primary.user_id, '');

@@ -1,5 +1,5 @@
 /**
- * The b2b method (SPEC 7 `/b2b/organizations/members/search`, issue 15): organizations, members, and the
+ * The b2b method (docs/reference/methods/b2b.md#calls `/b2b/organizations/members/search`, issue 15): organizations, members, and the
  * member search; admin functions createOrganization / addOrganizationMember; its migration
  * 0012_b2b_organizations. Uses rbac for the permission check. Registered in server/methods.ts.
  */

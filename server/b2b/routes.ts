@@ -1,5 +1,5 @@
 /**
- * `POST /sdk/v1/b2b/organizations/members/search` (SPEC 7): a signed-in member of an organization looks up
+ * `POST /sdk/v1/b2b/organizations/members/search` (docs/reference/methods/b2b.md#calls): a signed-in member of an organization looks up
  * one member by address, or pages through the members in address order. Only members see an organization
  * (anyone else, and any organization of another project, gets the same 404); when the project's RBAC policy
  * declares the resource `stytch.member`, the caller's roles (the user's and the member's) must allow

@@ -1,5 +1,5 @@
 /**
- * The message a wallet signs (SPEC §7 authenticate start): a plain challenge naming the project and a
+ * The message a wallet signs (docs/reference/methods/crypto-wallets.md#calls authenticate start): a plain challenge naming the project and a
  * nonce, or, for Ethereum when the project requires SIWE or the caller sends `siwe_params`, an EIP-4361
  * message whose domain and URI come from the request's Origin (a wallet warns its user when the domain is
  * not the site asking), with chain id, issued-at, not-before, expiration and resources.

@@ -1,4 +1,4 @@
-/** Crypto-wallet sign-in against the real app (SPEC §7): sign-up, sign-in, SIWE, attach, users/me, delete. */
+/** Crypto-wallet sign-in against the real app (docs/reference/methods/crypto-wallets.md#calls): sign-up, sign-in, SIWE, attach, users/me, delete. */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { parseSiweMessage } from 'viem/siwe';

@@ -1,5 +1,5 @@
 /**
- * The crypto-wallets method (SPEC 2 / 4 / 7 Crypto): Ethereum (EIP-191, SIWE per EIP-4361) and Solana
+ * The crypto-wallets method (docs/reference/methods/crypto-wallets.md#screens, docs/reference/methods/crypto-wallets.md#rules, docs/reference/methods/crypto-wallets.md#calls Crypto): Ethereum (EIP-191, SIWE per EIP-4361) and Solana
  * (ed25519) wallets sign a single-use challenge; its migration 0009_crypto_wallets. Registered in
  * server/methods.ts.
  */

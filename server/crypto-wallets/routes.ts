@@ -1,5 +1,5 @@
 /**
- * Crypto-wallet sign-in (SPEC §7 `/crypto_wallets/*`): start issues a single-use challenge for one wallet,
+ * Crypto-wallet sign-in (docs/reference/methods/crypto-wallets.md#calls `/crypto_wallets/*`): start issues a single-use challenge for one wallet,
  * authenticate verifies the wallet's signature over it, consumes it once, then signs in, signs up, or
  * (a secondary start under a session) attaches the wallet to the session's user. Plus the factor delete
  * `DELETE /users/crypto_wallets/{id}`.

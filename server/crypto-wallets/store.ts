@@ -27,7 +27,7 @@ const userWalletRows = preparedQuery((k, userId: string, projectId: string) =>
     .orderBy('crypto_wallet_id'),
 );
 
-/** The crypto-wallets method's part of the wire user (DESIGN 2 `user.crypto_wallets`), for loadUser. */
+/** The crypto-wallets method's part of the wire user (docs/reference/wire-protocol.md#authenticate-answers `user.crypto_wallets`), for loadUser. */
 export async function cryptoWalletUserRecords(svc: Services, userId: string): Promise<UserRecords> {
   const rows = await userWalletRows(svc.db.kysely, userId, svc.project.project_id);
   return { crypto_wallets: rows.map(toWalletInfo) };
@@ -54,7 +54,7 @@ export const OTHER_CHALLENGES_TRIED = 5;
  * The wallet's live (unused, unexpired) challenges to try, newest first: those the same client started,
  * then the newest of any client. Own ones first, so a stranger who starts many challenges for someone
  * else's address cannot push the owner's challenge out of the list (a lockout keyed by user and client,
- * DESIGN 3).
+ * docs/reference/security.md#tokens).
  */
 export async function liveChallenges(svc: Services, type: string, address: string, requesterHash: string): Promise<CryptoWalletChallengesTable[]> {
   const live = () =>

@@ -9,7 +9,7 @@ import { getAddress, isAddress, isHex, recoverMessageAddress } from 'viem';
 import { parseSiweMessage, validateSiweMessage } from 'viem/siwe';
 import { ApiError } from '../errors.ts';
 
-/** Wallet types the server accepts (SPEC §3: solana for Phantom and generic Solana wallets, else ethereum). */
+/** Wallet types the server accepts (docs/reference/methods/crypto-wallets.md#data: solana for Phantom and generic Solana wallets, else ethereum). */
 export type WalletType = 'ethereum' | 'solana';
 
 /** The body's wallet type. @throws ApiError invalid_crypto_wallet_type */

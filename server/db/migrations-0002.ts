@@ -20,7 +20,7 @@ export const m0002_links_phones_passwords: Migration = {
     await db.schema.createIndex('phone_numbers_user_idx').on('phone_numbers').column('user_id').execute();
 
     // One table for every emailed token (login, signup, reset): the same redemption code path keeps
-    // single use and PKCE identical, and a reset email's login link is a magic link (SPEC 2 / 4).
+    // single use and PKCE identical, and a reset email's login link is a magic link (docs/reference/methods/magic-links.md#screens, docs/reference/sdk.md#pkce).
     await db.schema
       .createTable('magic_links')
       .addColumn('token_id', 'text', (c) => c.primaryKey())

@@ -1,6 +1,6 @@
 /** Kysely table type added by migration 0005 (same conventions as schema.ts). */
 
-/** `suppressions`: destinations the project must not deliver to (SPEC §8 unsubscribed_phone_number, inactive_email). */
+/** `suppressions`: destinations the project must not deliver to (docs/reference/errors.md#messages-by-error-type unsubscribed_phone_number, inactive_email). */
 export interface SuppressionsTable {
   project_id: string;
   /** 'sms' | 'whatsapp' | 'email'. */

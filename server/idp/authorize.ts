@@ -1,7 +1,7 @@
 /**
  * The checks every authorize request goes through, at the authorization endpoint and at the SDK's
  * authorize start / submit (issue 14): a registered client, its redirect URI exactly, response_type
- * `code`, a PKCE S256 challenge (DESIGN 3: `plain` and a missing challenge are refused; RFC 9700 2.1.1),
+ * `code`, a PKCE S256 challenge (docs/reference/security.md#oauth-and-idp: `plain` and a missing challenge are refused; RFC 9700 2.1.1),
  * and well-formed scopes.
  */
 import { ApiError } from '../errors.ts';

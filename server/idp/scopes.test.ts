@@ -1,4 +1,4 @@
-/** Scope grantability by the RBAC policy (issue 14, SPEC 3): the decision for given roles. */
+/** Scope grantability by the RBAC policy (issue 14, docs/reference/methods/idp.md#data): the decision for given roles. */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { RBACPolicy } from '../../sdk-core/schemas/index.ts';

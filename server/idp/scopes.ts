@@ -1,5 +1,5 @@
 /**
- * Scopes of the OpenID provider and who may grant them (issue 14, SPEC 2 scope texts, SPEC 3 RBAC): the
+ * Scopes of the OpenID provider and who may grant them (issue 14, docs/reference/elements/auth-idp-consent.md#screens scope texts, docs/reference/methods/rbac.md#data RBAC): the
  * OpenID Connect scopes anyone may grant; a custom scope is one the project's RBAC policy lists
  * (`rbac_policy.scopes`), grantable when the user's roles hold every permission it maps to.
  */
@@ -9,7 +9,7 @@ import type { Services } from '../services.ts';
 import { bootstrapData } from '../project/bootstrap.ts';
 import { loadUser } from '../users.ts';
 
-/** The standard scopes (OpenID Connect Core 5.4, 11) and their consent texts (SPEC 2). */
+/** The standard scopes (OpenID Connect Core 5.4, 11) and their consent texts (docs/reference/elements/auth-idp-consent.md#screens). */
 export const STANDARD_SCOPES: Readonly<Record<string, string>> = {
   openid: 'Verify your identity',
   profile: 'View your personal profile information (name, profile picture and language preferences)',
@@ -36,7 +36,7 @@ export async function userRoleIds(svc: Services, userId: string): Promise<string
   return user?.roles ?? [];
 }
 
-/** True when `roles` hold `action` on `resource` (SPEC 3: an action listed or the wildcard `*`). */
+/** True when `roles` hold `action` on `resource` (docs/reference/methods/rbac.md#data: an action listed or the wildcard `*`). */
 function allowed(policy: RBACPolicy, roles: readonly string[], resource: string, action: string): boolean {
   return policy.roles.some(
     (r) => roles.includes(r.role_id) && r.permissions.some((p) => p.resource_id === resource && (p.actions.includes(action) || p.actions.includes('*'))),

@@ -1,5 +1,5 @@
 /**
- * The SDK calls behind `<auth-idp-consent>` (SPEC 7 / issue 14): authorize start and submit, logout
+ * The SDK calls behind `<auth-idp-consent>` (docs/reference/methods/idp.md#calls / issue 14): authorize start and submit, logout
  * start; and the signed-in user's connected apps and the access-token exchange, which concern the
  * tokens this provider issues (moved here from core's account routes).
  */
@@ -50,7 +50,7 @@ export function idpSdkRoutes(route: Route, svc: Services): void {
   const k = svc.db.kysely;
 
   route('POST', '/sdk/v1/idp/oauth/authorize/start', async (c) => {
-    // SPEC 4: the authorize flow needs a signed-in user (user_unauthenticated otherwise).
+    // docs/reference/methods/idp.md#rules: the authorize flow needs a signed-in user (user_unauthenticated otherwise).
     const session = await requireSession(c, svc);
     const body = await readJson(c, IdpAuthorizeStartRequest, svc.maxBodyBytes);
     const client = await checkClientAndRedirect(svc, body.client_id, body.redirect_uri);

@@ -10,7 +10,7 @@ import type { Services } from '../services.ts';
 import type { IdpClient } from './clients.ts';
 import type { IdpCodesTable, IdpRefreshTokensTable } from './tables.ts';
 
-/** Authorization code lifetime (DESIGN 3: single use, 60 s; RFC 6749 4.1.2 recommends at most 10 minutes). */
+/** Authorization code lifetime (docs/reference/security.md#oauth-and-idp: single use, 60 s; RFC 6749 4.1.2 recommends at most 10 minutes). */
 export const IDP_CODE_TTL_MS = 60_000;
 /** Access token lifetime (1 hour). */
 export const IDP_ACCESS_TOKEN_TTL_MS = 60 * 60_000;

@@ -2,7 +2,7 @@
  * Kysely table types of the idp method (migration 0014_idp_provider, conventions of db/schema.ts: times are epoch
  * ms). The server as an OAuth 2.0 / OpenID Connect provider (issue 14). Every bearer value (client secret,
  * authorization code, refresh token; access tokens live in core's `access_tokens`) is stored as its
- * SHA-256 only (DESIGN 3).
+ * SHA-256 only (docs/reference/security.md#oauth-and-idp).
  */
 
 /** `idp_clients`: a client application registered by createIdpClient (config-declared ones are read from the project config). */
@@ -41,7 +41,7 @@ export interface IdpGrantsTable {
   revoked_at: number | null;
 }
 
-/** `idp_codes`: authorization codes by SHA-256: single use, 60 s (DESIGN 3), bound to client, redirect URI and PKCE challenge. */
+/** `idp_codes`: authorization codes by SHA-256: single use, 60 s (docs/reference/security.md#oauth-and-idp), bound to client, redirect URI and PKCE challenge. */
 export interface IdpCodesTable {
   code_hash: string;
   project_id: string;

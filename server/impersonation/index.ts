@@ -1,5 +1,5 @@
 /**
- * The impersonation method (SPEC 7 `/impersonation/authenticate`, issue 15): admin-minted one-time tokens
+ * The impersonation method (docs/reference/methods/impersonation.md#calls `/impersonation/authenticate`, issue 15): admin-minted one-time tokens
  * (store.ts `mintImpersonationToken`) redeemed for a marked, non-extendable session; its migration
  * 0011_impersonation_tokens. Registered in server/methods.ts.
  */

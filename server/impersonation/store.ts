@@ -1,5 +1,5 @@
 /**
- * Impersonation tokens (issue 15 item 4, DESIGN 3 tokens): minted only by an admin (this module's
+ * Impersonation tokens (issue 15 item 4, docs/reference/security.md#tokens tokens): minted only by an admin (this module's
  * {@link mintImpersonationToken}, used by the admin CLI and the tests; there is no HTTP call that mints
  * one, because the server has no admin surface), 256 bits from the CSPRNG, only the SHA-256 stored,
  * 5 minutes, single use; every mint and redemption is an audit row.

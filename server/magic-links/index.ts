@@ -1,5 +1,5 @@
 /**
- * The magic-links method (SPEC 2 / 4 Email magic links): emailed sign-in links, redeemed once with PKCE.
+ * The magic-links method (docs/reference/methods/magic-links.md#screens, docs/reference/methods/magic-links.md#rules Email magic links): emailed sign-in links, redeemed once with PKCE.
  * Registered in server/methods.ts. Its public functions (the emailed-token store) are for methods that
  * declare `uses: ['magic-links']`: passwords sends its reset links as such tokens.
  */

@@ -108,7 +108,7 @@ describe('magic links', () => {
     assert.equal(missing.json.error_type, 'pkce_mismatch');
     const wrong = await t.call('POST', '/sdk/v1/magic_links/authenticate', { body: { token, code_verifier: 'c'.repeat(128) } });
     assert.equal(wrong.json.error_type, 'pkce_mismatch');
-    assert.match(String(wrong.json.error_message), /pkce/i, 'the client falls back on /pkce/ (SPEC 4)');
+    assert.match(String(wrong.json.error_message), /pkce/i, 'the client falls back on /pkce/ (docs/reference/sdk.md#pkce)');
     const right = await t.call('POST', '/sdk/v1/magic_links/authenticate', { body: { token, code_verifier: verifier } });
     assert.equal(right.status, 200);
   });

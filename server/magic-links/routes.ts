@@ -1,4 +1,4 @@
-/** The magic-links method's routes (SPEC 2 / 4 / 7): login_or_create, send primary / secondary, authenticate with PKCE. */
+/** The magic-links method's routes (docs/reference/methods/magic-links.md#screens, docs/reference/methods/magic-links.md#rules, docs/reference/methods/magic-links.md#calls): login_or_create, send primary / secondary, authenticate with PKCE. */
 import {
   MAGIC_LINK_EXPIRATION_DEFAULT,
   MagicLinkAuthenticateRequest,
@@ -190,7 +190,7 @@ export function magicLinkRoutes(route: Route, svc: Services): void {
   route('POST', '/sdk/v1/magic_links/authenticate', async (c) => {
     requireProjectAuth(c, svc);
     const body = await readJson(c, MagicLinkAuthenticateRequest, svc.maxBodyBytes);
-    // A reset email's token is also a login link (SPEC 2: stytch_token_type=login on the reset page).
+    // A reset email's token is also a login link (docs/reference/elements/auth-reset-password.md#mounting: stytch_token_type=login on the reset page).
     const row = await redeemEmailToken(svc, body.token, body.code_verifier, ['login', 'signup', 'reset_password']);
     await rememberClient(c, svc, row.user_id);
     const now = svc.now();

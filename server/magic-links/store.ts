@@ -1,6 +1,6 @@
 /**
  * Emailed tokens (magic links, and the password reset links the passwords method sends through this
- * method's public functions): issue, redeem once with PKCE (DESIGN 3), peek, revoke.
+ * method's public functions): issue, redeem once with PKCE (docs/reference/security.md#tokens), peek, revoke.
  */
 import { checkPkce } from '../auth-helpers.ts';
 import { claimOnce } from '../claim-once.ts';
@@ -18,7 +18,7 @@ export async function issueEmailToken(
   svc: Services,
   o: { userId: string; emailId: string; email: string; kind: MagicLinkKind; minutes: number; codeChallenge: string | null; at?: number },
 ): Promise<{ token: string; expiresAt: number }> {
-  // 256 bits from the CSPRNG (DESIGN 3 asks for >= 128).
+  // 256 bits from the CSPRNG (docs/reference/security.md#tokens asks for >= 128).
   const token = newSecretToken();
   const now = o.at ?? svc.now();
   await svc.db.kysely
@@ -42,7 +42,7 @@ export async function issueEmailToken(
 
 /**
  * Redeems a token of one of `kinds`: checks PKCE BEFORE consuming (a wrong verifier must not burn the
- * link, SPEC 4's client retries with the other flow's verifier), then claims it with one conditional
+ * link, docs/reference/sdk.md#pkce's client retries with the other flow's verifier), then claims it with one conditional
  * UPDATE so exactly one of any number of parallel redemptions succeeds. The email is then verified (or,
  * for a secondary send, attached) and a pending user becomes active.
  * @throws ApiError unable_to_auth_magic_link (unknown, used, expired or wrong kind), pkce_mismatch.

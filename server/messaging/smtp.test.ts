@@ -94,7 +94,7 @@ describe('SMTP delivery', () => {
     const t = await testApp({ smtpUrl: `smtp://mailer:wrong@127.0.0.1:${port}`, logger: (l) => lines.push(l) });
     try {
       const r = await t.call('POST', '/sdk/v1/otps/email/login_or_create', { body: { email: 'bob@example.com' } });
-      // Sends left the request path (DESIGN 3): the call succeeds, the outbox retries the mail.
+      // Sends left the request path (docs/reference/security.md#email-syntax): the call succeeds, the outbox retries the mail.
       assert.equal(r.status, 200);
       await t.services.outbox.drain();
       assert.ok(!received.some((m) => m.to.includes('bob@example.com')), 'nothing was accepted');

@@ -1,6 +1,6 @@
 /**
  * SMTP delivery through nodemailer, used when SMTP_URL is set. Mail goes to the stored address as the
- * single recipient (DESIGN 3): the address must be in the one email syntax's stored form, and the SMTP
+ * single recipient (docs/reference/security.md#email-syntax): the address must be in the one email syntax's stored form, and the SMTP
  * envelope is given explicitly, so nodemailer never derives RCPT TO from a header it parsed (a display
  * name, a group or a list hidden in `to` cannot add or change a recipient).
  */
@@ -61,7 +61,7 @@ export function smtpDelivery(smtpUrl: string, from: string): Delivery {
         text: m.text,
         // The alternative HTML part (templates.ts escapes every inserted value); clients choose.
         ...(m.html ? { html: m.html } : {}),
-        // RCPT TO is exactly the stored address, and nothing else (DESIGN 3: a single recipient).
+        // RCPT TO is exactly the stored address, and nothing else (docs/reference/security.md#email-syntax: a single recipient).
         envelope: { from: sender, to: [to] },
       });
     },

@@ -18,8 +18,8 @@ export interface RenderedMessage {
 const LOCALES = Object.keys(MESSAGE_TEXTS) as MessageLocale[];
 
 /**
- * The message language for a request's `locale` (SPEC §3 otpOptions.locale, sent in the bodies of
- * SPEC §7's OTP, magic-link and reset sends): the same matching as the widget's packs (`fr-CA` -> fr,
+ * The message language for a request's `locale` (docs/reference/config.md#product-options otpOptions.locale, sent in the bodies of
+ * docs/reference/wire-protocol.md#calls's OTP, magic-link and reset sends): the same matching as the widget's packs (`fr-CA` -> fr,
  * `pt` -> pt-BR, `zh` / `zh-Hans` -> zh-CN), else English. Anything unusable is English, never an error:
  * the language of a message is a preference, and a send must not fail over it.
  */

@@ -3,7 +3,7 @@ import type { ErrorTablePart } from '../method.ts';
 
 /**
  * The oauth method's own error types (`oauth_token_not_found`, `oauth_flow_callback_error` and
- * `oauth_user_registration_not_found` are SPEC 8's and stay in core's table). The One Tap ones are SPEC 9's
+ * `oauth_user_registration_not_found` are docs/reference/methods/oauth.md#errors's and stay in core's table). The One Tap ones are docs/reference/constants.md#widget's
  * failure reasons, named as the contract in issue 13 names them.
  */
 export const OAUTH_ERRORS = {

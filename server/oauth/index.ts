@@ -1,5 +1,5 @@
 /**
- * The oauth method (SPEC 2 / 7 OAuth, issue 13): the redirect flow through 19 providers (arctic; a dev
+ * The oauth method (docs/reference/methods/oauth.md#screens, docs/reference/methods/oauth.md#calls OAuth, issue 13): the redirect flow through 19 providers (arctic; a dev
  * OpenID Connect provider for test projects without credentials), Google One Tap, the user's OAuth
  * registrations; its migration 0008_oauth. Registered in server/methods.ts.
  */

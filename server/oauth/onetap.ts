@@ -1,5 +1,5 @@
 /**
- * Google One Tap, server side (issue 13 contract item 5; SPEC 2, 9): start issues a single-use nonce
+ * Google One Tap, server side (issue 13 contract item 5; docs/reference/methods/oauth.md#screens, docs/reference/constants.md#widget): start issues a single-use nonce
  * bound to the checked redirect URLs; submit verifies Google's ID token with jose (signature against
  * Google's JWKS for live projects and projects with Google credentials, the dev provider's JWKS for test
  * projects without; `aud` = the client id, `iss`, `exp`, `nonce` = the issued one), links or creates the

@@ -1,5 +1,5 @@
 /**
- * The provider catalogue (SPEC 2's 19 providers): how to send a user to each provider and how to read
+ * The provider catalogue (docs/reference/methods/oauth.md#screens's 19 providers): how to send a user to each provider and how to read
  * the identity back. Authorization URLs and code exchanges go through arctic's provider classes where
  * arctic has one (17 of 19); Amazon ("Login with Amazon") and Snapchat have none in arctic, so they use
  * arctic's generic `OAuth2Client` with the endpoints their documentation names. OpenID Connect providers

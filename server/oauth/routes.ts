@@ -49,7 +49,7 @@ export function pkceRequiredForOAuth(svc: Services): boolean {
 
 /**
  * The login and sign-up redirect URLs of a flow: each asked one must be an http(s) URL on the allowlist
- * (DESIGN 3); a missing one is the project's default (`oauth.login_redirect_url` /
+ * (docs/reference/security.md#oauth-and-idp); a missing one is the project's default (`oauth.login_redirect_url` /
  * `oauth.signup_redirect_url`), else the other URL of the pair, else the first concrete allowlist entry.
  * @throws ApiError invalid_redirect_url, no_login_redirect_urls_set, no_signup_redirect_urls_set
  */

@@ -1,7 +1,7 @@
 /**
  * Kysely table types of the oauth method (migration 0008_oauth, conventions of db/schema.ts: times are
  * epoch ms, booleans 0/1). Every bearer value (state, OAuth token, dev code, One Tap nonce) is stored as
- * its SHA-256 only (DESIGN 3).
+ * its SHA-256 only (docs/reference/security.md#oauth-and-idp).
  */
 
 /** `oauth_states`: one started redirect flow (single use, 10 minutes), bound to the SDK's PKCE challenge and the checked redirect URLs. */

@@ -1,5 +1,5 @@
 /**
- * The otps method (SPEC 2 OTP, email / SMS / WhatsApp): one-time passcodes sent by login_or_create and
+ * The otps method (docs/reference/methods/otps.md#screens OTP, email / SMS / WhatsApp): one-time passcodes sent by login_or_create and
  * send primary / secondary, verified by `otps/authenticate`. Registered in server/methods.ts.
  */
 import { type ServerMethod, tableTypes } from '../method.ts';

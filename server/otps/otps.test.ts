@@ -109,7 +109,7 @@ describe('OTP email flow', () => {
     const r = await t.call('POST', '/sdk/v1/otps/authenticate', { body: { token: wrongCode(code), method_id: methodId } });
     assert.equal(r.status, 404);
     assert.equal(r.json.error_type, 'otp_code_not_found');
-    assert.equal(r.json.error_message, 'Invalid passcode, please try again.', 'SPEC §8 text');
+    assert.equal(r.json.error_message, 'Invalid passcode, please try again.', 'docs/reference/methods/otps.md#errors text');
     const ok = await t.call('POST', '/sdk/v1/otps/authenticate', { body: { token: code, method_id: methodId } });
     assert.equal(ok.status, 200);
   });

@@ -1,4 +1,4 @@
-/** The otps method: `POST /sdk/v1/otps/email/login_or_create` and `POST /sdk/v1/otps/authenticate` (DESIGN 2 and 3). */
+/** The otps method: `POST /sdk/v1/otps/email/login_or_create` and `POST /sdk/v1/otps/authenticate` (docs/reference/wire-protocol.md#backend-api, docs/reference/security.md#passcodes). */
 import { OTP_EXPIRATION_DEFAULT, OTPAuthenticateRequest, OTPEmailLoginOrCreateRequest, type OTPLoginOrCreateResponse } from '../../sdk-core/schemas/index.ts';
 import { bodyEmail } from '../auth-helpers.ts';
 import { clientIpHash, rememberClient } from '../client-keys.ts';
@@ -19,14 +19,14 @@ import { findOrCreateUserByEmail } from '../users.ts';
 import type { Route } from '../routes/types.ts';
 import { issueOtp, markOtpMethodVerified, otpFactor, resolveOtpMethod } from './store.ts';
 
-/** Wrong guesses one code survives (DESIGN 3). */
+/** Wrong guesses one code survives (docs/reference/security.md#passcodes). */
 export const OTP_MAX_ATTEMPTS = 5;
 /**
  * Consecutive failed OTP authentications from one client (IP) that lock that client, and only that
- * client, out of the user (DESIGN 3's 10, keyed by user and client so a stranger cannot lock anyone out).
+ * client, out of the user (docs/reference/security.md#lockouts's 10, keyed by user and client so a stranger cannot lock anyone out).
  */
 export const USER_LOCK_THRESHOLD = 10;
-/** How long a client's lock lasts (DESIGN 3: 1 hour). */
+/** How long a client's lock lasts (docs/reference/security.md#lockouts: 1 hour). */
 export const USER_LOCK_MS = 60 * 60 * 1000;
 /**
  * Failed authentications per user per hour, from all clients, after which the user is guarded: only the

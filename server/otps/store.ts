@@ -122,7 +122,7 @@ export interface OtpIssue {
   requesterHash: string | null;
   /** When the code was asked for (epoch ms); its lifetime counts from here. Default now. */
   at?: number;
-  /** The request's `locale` (SPEC §3 otpOptions.locale): the message's language, English when absent or unknown. */
+  /** The request's `locale` (docs/reference/config.md#product-options otpOptions.locale): the message's language, English when absent or unknown. */
   locale?: string | undefined;
 }
 
@@ -161,7 +161,7 @@ export async function prepareOtp(svc: Services, o: OtpIssue): Promise<PreparedMe
   return { message, expiresAt };
 }
 
-/** Stores a fresh code (see {@link prepareOtp}) and puts its message on the outbox (DESIGN 3: no send in the request). */
+/** Stores a fresh code (see {@link prepareOtp}) and puts its message on the outbox (docs/reference/security.md#email-syntax: no send in the request). */
 export async function issueOtp(svc: Services, o: OtpIssue): Promise<void> {
   const { message, expiresAt } = await prepareOtp(svc, o);
   await svc.outbox.enqueueMessage(message, { expiresAt });

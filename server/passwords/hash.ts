@@ -1,8 +1,8 @@
-/** Password hashing with node:crypto scrypt (DESIGN 3): NFKC, byte cap, no truncation, constant-time compare. */
+/** Password hashing with node:crypto scrypt (docs/reference/security.md#passwords): NFKC, byte cap, no truncation, constant-time compare. */
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import { ApiError } from '../errors.ts';
 
-/** Fewest characters a password may have (DESIGN 3). */
+/** Fewest characters a password may have (docs/reference/security.md#passwords). */
 export const PASSWORD_MIN_LENGTH = 8;
 /** Most UTF-8 bytes a password may have after NFKC; longer ones are refused (never truncated). */
 export const PASSWORD_MAX_BYTES = 256;
@@ -54,7 +54,7 @@ let dummyHash: Promise<string> | null = null;
 
 /**
  * Spends the same scrypt work as a real verification against a fixed dummy hash, so an unknown account
- * answers in about the same time as a wrong password (no enumeration by timing, DESIGN 3).
+ * answers in about the same time as a wrong password (no enumeration by timing, docs/reference/security.md#passwords).
  */
 export async function burnVerification(normalized: string): Promise<void> {
   dummyHash ??= hashPassword('dummy password for timing equalisation');

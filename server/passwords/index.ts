@@ -1,5 +1,5 @@
 /**
- * The passwords method (SPEC 2 / 4 Password): create, authenticate, reset by email (through the
+ * The passwords method (docs/reference/methods/passwords.md#screens, docs/reference/methods/passwords.md#rules Password): create, authenticate, reset by email (through the
  * magic-links method's emailed tokens), by existing password and by session, strength_check, and the
  * users/search lookup of the password flow. Registered in server/methods.ts.
  */

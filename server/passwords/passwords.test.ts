@@ -257,7 +257,7 @@ describe('password endpoints', () => {
     }
   });
 
-  it('strength_check answers the SPEC 3 shape; bad input -> 400', async () => {
+  it('strength_check answers the docs/reference/methods/passwords.md#data shape; bad input -> 400', async () => {
     const r = await t.call('POST', '/sdk/v1/passwords/strength_check', { body: { email: 'ada@example.com', password: 'ada12345' } });
     assert.equal(r.status, 200);
     const d = r.json.data as Record<string, unknown> & { feedback: Record<string, unknown> };
@@ -301,7 +301,7 @@ describe('LUDS project', () => {
   });
 });
 
-describe("password_strength_policy 'none' (SPEC 5: policy none shows nothing)", () => {
+describe("password_strength_policy 'none' (docs/reference/methods/passwords.md#validation: policy none shows nothing)", () => {
   it('strength_check holds only the length bounds; a common password is neither refused nor flagged', async () => {
     const t = await testApp({ passwordStrengthPolicy: 'none' });
     try {

@@ -1,11 +1,11 @@
 /**
- * Passwords (SPEC 2 / 4 / 7, DESIGN 3): create, authenticate, reset by email (start + reset, PKCE),
+ * Passwords (docs/reference/methods/passwords.md#screens, docs/reference/methods/passwords.md#rules, docs/reference/methods/passwords.md#calls, docs/reference/security.md#passwords): create, authenticate, reset by email (start + reset, PKCE),
  * by existing password, by session, and strength_check.
  *
  * Semantics (documented in server/README.md):
  * - create for an email whose user already has a password -> duplicate_email; for an existing
  *   passwordless user -> reset_password (setting a password there would let anyone who types the email
- *   take the account; the reset email proves ownership; SPEC 4 sends it and shows PasswordDedupe).
+ *   take the account; the reset email proves ownership; docs/reference/methods/passwords.md#rules sends it and shows PasswordDedupe).
  * - authenticate: unknown email, passwordless user and wrong password all answer 401
  *   unauthorized_credentials after the same scrypt work (no enumeration). Only after the right password:
  *   breached_password when it is on the breached list (flagged requires_reset), reset_password when
@@ -196,7 +196,7 @@ export function passwordRoutes(route: Route, svc: Services): void {
     const body = await readJson(c, PasswordCredentialsRequest, svc.maxBodyBytes);
     const { email, found, stored, normalized } = await verifyCredentials(c, body.email, body.password);
     // Checked at every sign-in: the list may have grown since the password was set. Not under
-    // policy none, which accepted such passwords at sign-up without a word (SPEC 5).
+    // policy none, which accepted such passwords at sign-up without a word (docs/reference/methods/passwords.md#validation).
     if (passwordPolicy(svc.project).kind !== 'none' && isBreachedPassword(normalized)) {
       await flagPasswordReset(svc, found.user_id);
       throw new ApiError('breached_password');

@@ -19,18 +19,18 @@ export const userPasswordRow = preparedQuery((k, userId: string, projectId: stri
   k.selectFrom('passwords').selectAll().where('user_id', '=', userId).where('project_id', '=', projectId),
 );
 
-/** `user.password` of DESIGN 2 from a stored row. */
+/** `user.password` of docs/reference/wire-protocol.md#authenticate-answers from a stored row. */
 export function toPasswordField(row: PasswordsTable): { password_id: string; requires_reset: boolean } {
   return { password_id: row.password_id, requires_reset: row.requires_reset === 1 };
 }
 
-/** The passwords method's part of the wire user (DESIGN 2 `user.password`), for loadUser. */
+/** The passwords method's part of the wire user (docs/reference/wire-protocol.md#authenticate-answers `user.password`), for loadUser. */
 export async function passwordUserRecords(svc: Services, userId: string): Promise<UserRecords> {
   const [row] = await userPasswordRow(svc.db.kysely, userId, svc.project.project_id);
   return { password: row ? toPasswordField(row) : null };
 }
 
-/** `user.password` of DESIGN 2: `{password_id, requires_reset}` or null. */
+/** `user.password` of docs/reference/wire-protocol.md#authenticate-answers: `{password_id, requires_reset}` or null. */
 export async function userPasswordField(svc: Services, userId: string): Promise<{ password_id: string; requires_reset: boolean } | null> {
   const row = await findPassword(svc, userId);
   return row ? toPasswordField(row) : null;

@@ -1,5 +1,5 @@
 /**
- * Password strength (SPEC 3 / 5, DESIGN 3): zxcvbn-ts scoring with the email's parts as user inputs,
+ * Password strength (docs/reference/methods/passwords.md#data, docs/reference/methods/passwords.md#validation, docs/reference/security.md#passwords): zxcvbn-ts scoring with the email's parts as user inputs,
  * LUDS rules from the project's password_config, and an offline breached-password check against the
  * common-password list bundled in @zxcvbn-ts/language-common (ranked from real password leaks).
  */
@@ -12,7 +12,7 @@ import type { Project } from '../project/config.ts';
 import { LUDS_DEFAULTS } from '../settings.ts';
 import { PASSWORD_MAX_BYTES, PASSWORD_MIN_LENGTH } from './hash.ts';
 
-/** zxcvbn score a password needs under the zxcvbn policy (DESIGN 3). */
+/** zxcvbn score a password needs under the zxcvbn policy (docs/reference/security.md#passwords). */
 export const ZXCVBN_MIN_SCORE = 3;
 
 /** The policy a project applies: zxcvbn, LUDS with its two numbers, or none (only the length bounds). */
@@ -21,7 +21,7 @@ export type PasswordPolicy = { kind: 'zxcvbn' } | { kind: 'luds'; minLength: num
 /**
  * The project's password policy: the password_strength_policy setting 'none' means length bounds
  * only; otherwise bootstrap `password_config` non-null means LUDS with its numbers
- * (luds_minimum_count, luds_complexity 1-4), and null means zxcvbn (SPEC 3, DESIGN 2).
+ * (luds_minimum_count, luds_complexity 1-4), and null means zxcvbn (docs/reference/methods/passwords.md#data, docs/reference/wire-protocol.md#bootstrap).
  */
 export function passwordPolicy(project: Project): PasswordPolicy {
   if (project.config.password_strength_policy === 'none') return { kind: 'none' };
@@ -81,7 +81,7 @@ export function ludsRequirements(password: string, minLength: number, complexity
 /** Scores a normalised password under `policy`; `email` (optional) feeds zxcvbn's user inputs. */
 export function checkStrength(normalized: string, policy: PasswordPolicy, email?: string): PasswordStrengthCheckResponse {
   const tooLong = Buffer.byteLength(normalized, 'utf8') > PASSWORD_MAX_BYTES;
-  // SPEC 5: under policy none the widget shows no strength or breach feedback, so neither may
+  // docs/reference/methods/passwords.md#validation: under policy none the widget shows no strength or breach feedback, so neither may
   // refuse a password the visitor was given no reason to change: only the length bounds hold.
   const none = policy.kind === 'none';
   const isBreached = !none && !tooLong && isBreachedPassword(normalized);

@@ -1,4 +1,4 @@
-/** The passwords method's `POST /sdk/v1/users/search` (SPEC 3 userType): what the password flow shows for an email. */
+/** The passwords method's `POST /sdk/v1/users/search` (docs/reference/methods/passwords.md#data userType): what the password flow shows for an email. */
 import { type UserSearchResponse, UserSearchRequest } from '../../sdk-core/schemas/index.ts';
 import { bodyEmail } from '../auth-helpers.ts';
 import { requireProjectAuth } from '../basic-auth.ts';
@@ -24,7 +24,7 @@ export function userSearchRoutes(route: Route, svc: Services): void {
     requireProjectAuth(c, svc);
     const body = await readJson(c, UserSearchRequest, svc.maxBodyBytes);
     const email = bodyEmail(body.email);
-    // The widget needs this lookup (SPEC 2 Password); a per-IP limit (always on) keeps it from being a
+    // The widget needs this lookup (docs/reference/methods/passwords.md#screens Password); a per-IP limit (always on) keeps it from being a
     // bulk oracle: 30 per minute by default (RATE_LIMIT_USER_SEARCH_IP).
     await hit(svc.db, `user_search:ip:${svc.project.project_id}:${clientIp(c, svc)}`, svc.limits.userSearchPerIp, svc.now());
     // Enumeration protection: no lookup at all, the same answer for every (valid) address.

@@ -10,7 +10,7 @@ import type { Project } from './config.ts';
  */
 export const SERVER_PRODUCT = { name: 'Auth Elements', url: 'https://www.npmjs.com/package/auth-elements' } as const;
 
-/** Bootstrap payload for the project: every DESIGN 2 key present, project overrides applied. */
+/** Bootstrap payload for the project: every docs/reference/wire-protocol.md#bootstrap key present, project overrides applied. */
 export function bootstrapData(project: Project): BootstrapData {
   const base: BootstrapData = { ...BOOTSTRAP_DEFAULTS, disable_sdk_watermark: !project.config.display_watermark, server_product: { ...SERVER_PRODUCT } };
   return { ...base, ...project.config.bootstrap, project_name: project.project_name };

@@ -39,7 +39,7 @@ export interface CoreProjectConfig {
   trusted_auth_token_profiles?: TrustedTokenProfile[];
   /**
    * Password strength policy: 'auto' (default) is LUDS when bootstrap password_config is set, else
-   * zxcvbn; 'none' checks only the length bounds (SPEC 5: the widget then shows nothing).
+   * zxcvbn; 'none' checks only the length bounds (docs/reference/methods/passwords.md#validation: the widget then shows nothing).
    */
   password_strength_policy?: PasswordStrengthSetting;
   /**

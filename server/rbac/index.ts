@@ -1,5 +1,5 @@
 /**
- * The rbac method (SPEC 6, issue 15): users' roles (user_roles, the project's default and by-email roles),
+ * The rbac method (docs/reference/methods/rbac.md#rules, issue 15): users' roles (user_roles, the project's default and by-email roles),
  * shown on users and sessions, and the policy check the server enforces on resources it owns; its
  * migration 0012_rbac_user_roles. No routes of its own: the SDK's rbac checks answer from the bootstrap.
  * Registered in server/methods.ts.

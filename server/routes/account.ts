@@ -1,5 +1,5 @@
 /**
- * The signed-in user's own account (SPEC §7): users/me update, factor removal, and a session from a
+ * The signed-in user's own account (docs/reference/methods/users.md#calls): users/me update, factor removal, and a session from a
  * trusted token (sessions/attest). Connected apps and the IdP access-token exchange are the idp
  * method's (server/idp/sdk-routes.ts).
  */
@@ -143,7 +143,7 @@ export function accountRoutes(route: Route, svc: Services): void {
       throw new ApiError('invalid_trusted_auth_token', { cause });
     }
     const claim = claims[profile.email_claim ?? 'email'];
-    // The one email syntax (DESIGN 3): a token naming a malformed address signs nobody in.
+    // The one email syntax (docs/reference/security.md#email-syntax): a token naming a malformed address signs nobody in.
     const email = typeof claim === 'string' ? normalizeEmail(claim) : null;
     if (email === null) {
       throw new ApiError('invalid_trusted_auth_token', { message: `The token has no valid email in claim ${profile.email_claim ?? 'email'}.` });

@@ -41,7 +41,7 @@ describe('dev inbox (test project)', () => {
   it('the HTML inbox escapes message text', async () => {
     const t = await testApp();
     try {
-      // Markup in an address is refused outright (one strict email syntax, DESIGN 3)...
+      // Markup in an address is refused outright (one strict email syntax, docs/reference/security.md#email-syntax)...
       await assert.rejects(sendOtp(t, 'x+<b>bold</b>@example.com'), /invalid_email/);
       // ...so the attacker's text on this page is what a bounce report says about an address.
       await sendOtp(t, 'x@example.com');

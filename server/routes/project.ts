@@ -30,7 +30,7 @@ export function projectRoutes(route: Route, svc: Services): void {
 
   route('POST', '/sdk/v1/events', async (c) => {
     const now = svc.now();
-    // No auth on this endpoint (DESIGN 2): before even reading the body, a per-IP batch limit.
+    // No auth on this endpoint (docs/reference/wire-protocol.md#events-endpoint): before even reading the body, a per-IP batch limit.
     await hit(svc.db, `events:ip:${pid}:${clientIp(c, svc)}`, svc.limits.eventBatchesPerIp, now);
     const events = await readJson(c, EventsRequest, svc.maxBodyBytes);
     events.forEach((e, i) => {
@@ -43,7 +43,7 @@ export function projectRoutes(route: Route, svc: Services): void {
     if (ours.length === 0) return ok(c, {});
     await hit(svc.db, `events:token:${pid}`, svc.limits.eventBatchesPerToken, now);
     // Rows beyond the project's window cap are dropped, and the answer is the usual one: the client
-    // ignores it (DESIGN 2), and a flood learns nothing from it.
+    // ignores it (docs/reference/wire-protocol.md#events-endpoint), and a flood learns nothing from it.
     const room = await take(svc.db, `events:stored:${pid}`, svc.limits.eventsStoredPerProject, ours.length, now);
     const rows = ours.slice(0, room).map((e) => ({
       event_id: newId('event', svc.project.mode),

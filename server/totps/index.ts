@@ -1,5 +1,5 @@
 /**
- * The totps method (SPEC 7 `/totps/*`, issue 15): authenticator-app codes (RFC 6238) with recovery
+ * The totps method (docs/reference/methods/totps.md#calls `/totps/*`, issue 15): authenticator-app codes (RFC 6238) with recovery
  * codes, a second factor on an existing session; its migration 0010_totps_registrations. Registered in
  * server/methods.ts.
  */

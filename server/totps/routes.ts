@@ -1,5 +1,5 @@
 /**
- * The totps method (SPEC 7 `/totps/*`, the provider's TOTP API): create (secret, otpauth URI, QR code,
+ * The totps method (docs/reference/methods/totps.md#calls `/totps/*`, the provider's TOTP API): create (secret, otpauth URI, QR code,
  * 10 recovery codes), authenticate (RFC 6238, +/-1 step, each step once), recovery_codes, recover (each
  * code once), and `DELETE /users/totps/{id}`. Every call needs a session: TOTP is a second factor added
  * to the session that calls it (the provider's SDK sends the session token, not a user id).
@@ -44,9 +44,9 @@ import {
   unusedRecoveryCodes,
 } from './store.ts';
 
-/** Consecutive failures from one client that lock it out of the user (DESIGN 3's 10, as for OTP). */
+/** Consecutive failures from one client that lock it out of the user (docs/reference/security.md#passcodes's 10, as for OTP). */
 export const TOTP_CLIENT_LOCK_THRESHOLD = 10;
-/** How long a client's lock lasts (DESIGN 3: 1 hour). */
+/** How long a client's lock lasts (docs/reference/security.md#lockouts: 1 hour). */
 export const TOTP_CLIENT_LOCK_MS = 60 * 60 * 1000;
 /**
  * Failed TOTP / recovery guesses per user per hour from all clients, after which every guess is refused

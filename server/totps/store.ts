@@ -12,7 +12,7 @@ import type { UserRecords } from '../method.ts';
 
 /** Recovery codes made with each TOTP (the provider's number). */
 export const RECOVERY_CODE_COUNT = 10;
-/** Characters of a recovery code: 25 of [a-z0-9] is 129 bits (DESIGN 3: >= 128 bits from the CSPRNG). */
+/** Characters of a recovery code: 25 of [a-z0-9] is 129 bits (docs/reference/security.md#tokens: >= 128 bits from the CSPRNG). */
 export const RECOVERY_CODE_LENGTH = 25;
 const ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 
@@ -141,7 +141,7 @@ const liveTotpRows = preparedQuery((k, projectId: string, userId: string, now: n
     .orderBy('totp_id'),
 );
 
-/** The totps method's part of the wire user (DESIGN 2 `user.totps`: `{totp_id, verified}`), for loadUser. */
+/** The totps method's part of the wire user (docs/reference/wire-protocol.md#authenticate-answers `user.totps`: `{totp_id, verified}`), for loadUser. */
 export async function totpsUserRecords(svc: Services, userId: string): Promise<UserRecords> {
   const rows = await liveTotps(svc, userId);
   return { totps: rows.map((r) => ({ totp_id: r.totp_id, verified: r.verified === 1 })) };

@@ -1,5 +1,5 @@
 /**
- * WebAuthn authentication (SPEC 7 `/webauthn/authenticate/*`): request options for a discoverable
+ * WebAuthn authentication (docs/reference/methods/webauthn.md#calls `/webauthn/authenticate/*`): request options for a discoverable
  * (primary) or session-bound (secondary) ceremony, then the verified assertion signs in or adds a factor.
  */
 import { randomBytes } from 'node:crypto';
@@ -100,7 +100,7 @@ export function authenticationRoutes(route: Route, svc: Services): void {
       .where('project_id', '=', pid)
       .where('credential_id', '=', cred.json.id)
       .executeTakeFirst();
-    // SPEC §8: a passkey the password manager still offers after it was deleted from the account.
+    // docs/reference/methods/webauthn.md#texts: a passkey the password manager still offers after it was deleted from the account.
     if (!reg) throw new ApiError('webauthn_registration_not_found');
     if (row.user_id !== null && row.user_id !== reg.user_id) throw new ApiError('unable_to_auth_webauthn_registration');
     const handle = cred.json.response.userHandle;

@@ -1,5 +1,5 @@
 /**
- * What the webauthn method's ceremonies share (DESIGN 3 WebAuthn): the challenge size, lifetime and start
+ * What the webauthn method's ceremonies share (docs/reference/security.md#webauthn WebAuthn): the challenge size, lifetime and start
  * limit; the RP ID and origin of a ceremony; challenges stored in the database and claimed once; the
  * session factor a ceremony adds.
  */
@@ -13,9 +13,9 @@ import { hit, type Limit } from '../rate-limit.ts';
 import type { WebAuthnChallengesTable, WebAuthnRegistrationsTable } from './tables.ts';
 import { settingOf } from '../project/method-settings.ts';
 
-/** Challenge size in bytes (DESIGN 3). */
+/** Challenge size in bytes (docs/reference/security.md#webauthn). */
 export const WEBAUTHN_CHALLENGE_BYTES = 32;
-/** How long a ceremony may take (DESIGN 3: 5 minutes); also the timeout the browser is given. */
+/** How long a ceremony may take (docs/reference/security.md#webauthn: 5 minutes); also the timeout the browser is given. */
 export const WEBAUTHN_CHALLENGE_TTL_MS = 5 * 60 * 1000;
 /** Ceremony starts per client IP per 10 minutes: each stores a challenge, so unauthenticated starts are bounded. */
 export const WEBAUTHN_STARTS_PER_IP: Limit = { max: 600, windowMs: 10 * 60 * 1000 };
@@ -29,7 +29,7 @@ export function hostWithin(host: string, rpId: string): boolean {
 }
 
 /**
- * RP ID and origin of a ceremony (SPEC §7 `domain`, DESIGN 3 "origin and RP ID from the project config").
+ * RP ID and origin of a ceremony (docs/reference/methods/webauthn.md#calls `domain`, docs/reference/security.md#webauthn "origin and RP ID from the project config").
  * A browser call's Origin was already checked against the project's allowlist by the app; the RP ID is
  * its host, or the `domain` asked for when that is the host or a parent of it. A call without Origin
  * (server-to-server) must name a domain that one of the project's allowed origins lives on.
@@ -78,7 +78,7 @@ export function expectedOrigin(c: Ctx, svc: Services, row: WebAuthnChallengesTab
   return `https://${row.rp_id}`;
 }
 
-/** The project's user-verification requirement (DESIGN 3 "UV as configured"); default preferred. */
+/** The project's user-verification requirement (docs/reference/security.md#webauthn "UV as configured"); default preferred. */
 export function userVerification(svc: Services): UserVerification {
   return settingOf(svc.project, 'webauthn').user_verification;
 }

@@ -1,5 +1,5 @@
 /**
- * The webauthn method (SPEC 2 / 7 Passkeys, DESIGN 3 WebAuthn): registration under a session, primary
+ * The webauthn method (docs/reference/methods/webauthn.md#screens, docs/reference/methods/webauthn.md#calls Passkeys, docs/reference/security.md#webauthn WebAuthn): registration under a session, primary
  * (discoverable) and secondary authentication, rename and removal of a registration; its migration
  * 0004_webauthn. Registered in server/methods.ts.
  */

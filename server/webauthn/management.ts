@@ -1,4 +1,4 @@
-/** A user's WebAuthn registrations (SPEC 7): rename (`webauthn/update/:id`) and remove (`users/webauthn_registrations/:id`). */
+/** A user's WebAuthn registrations (docs/reference/methods/webauthn.md#calls): rename (`webauthn/update/:id`) and remove (`users/webauthn_registrations/:id`). */
 import { WebAuthnUpdateRequest } from '../../sdk-core/schemas/index.ts';
 import { requireSession } from '../auth-helpers.ts';
 import { ApiError } from '../errors.ts';

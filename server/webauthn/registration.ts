@@ -1,5 +1,5 @@
 /**
- * WebAuthn registration (SPEC 7 `/webauthn/register/*`): creation options under a session, then the
+ * WebAuthn registration (docs/reference/methods/webauthn.md#calls `/webauthn/register/*`): creation options under a session, then the
  * verified attestation stored as a registration and added to the session as a factor.
  */
 import { randomBytes } from 'node:crypto';
@@ -100,7 +100,7 @@ export function registrationRoutes(route: Route, svc: Services): void {
       // The authenticator refuses to make a second credential for this account (the widget's duplicate message).
       excludeCredentials: existing.map((r) => ({ id: r.credential_id, transports: JSON.parse(r.transports) as AuthenticatorTransportFuture[] })),
       authenticatorSelection: {
-        // A passkey is a discoverable credential: sign-in needs no username (SPEC §2 passkey button, autofill).
+        // A passkey is a discoverable credential: sign-in needs no username (docs/reference/methods/webauthn.md#screens passkey button, autofill).
         residentKey: isPasskey ? 'required' : 'preferred',
         requireResidentKey: isPasskey,
         userVerification: uv,

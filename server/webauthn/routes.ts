@@ -1,5 +1,5 @@
 /**
- * WebAuthn and passkeys (SPEC §7 `/webauthn/*`, DESIGN 3): registration under a session, discoverable
+ * WebAuthn and passkeys (docs/reference/methods/webauthn.md#calls `/webauthn/*`, docs/reference/security.md#webauthn): registration under a session, discoverable
  * (primary) and session-bound (secondary) authentication, rename, and removal of a registration.
  * Ceremonies are verified by @simplewebauthn/server; challenges are 32 random bytes kept in the
  * database, single use (a conditional UPDATE claims them), valid 5 minutes.

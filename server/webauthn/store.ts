@@ -22,7 +22,7 @@ export function toRegistrationInfo(r: WebAuthnRegistrationsTable): WebAuthnRegis
   };
 }
 
-/** The webauthn method's part of the wire user (DESIGN 2 `user.webauthn_registrations`), for loadUser. */
+/** The webauthn method's part of the wire user (docs/reference/wire-protocol.md#authenticate-answers `user.webauthn_registrations`), for loadUser. */
 export async function webauthnUserRecords(svc: Services, userId: string): Promise<UserRecords> {
   return { webauthn_registrations: await userWebAuthnRegistrations(svc, userId) };
 }

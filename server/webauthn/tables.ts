@@ -31,7 +31,7 @@ export interface WebAuthnRegistrationsTable {
   last_used_at: number | null;
 }
 
-/** `webauthn_challenges`: 32-byte challenges, single use, 5 minutes (DESIGN 3). */
+/** `webauthn_challenges`: 32-byte challenges, single use, 5 minutes (docs/reference/security.md#webauthn). */
 export interface WebAuthnChallengesTable {
   /** base64url of the 32 random bytes. */
   challenge: string;

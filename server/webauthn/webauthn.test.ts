@@ -109,7 +109,7 @@ describe('webauthn: passkey registration, authentication, update, delete', () =>
   it('registers a passkey: session gains the webauthn factor, users/me lists it with name and user agent', async () => {
     const { token } = await login(t, 'pk-register@example.com');
     const auth = new SoftAuthenticator();
-    // The SDK sends the browser's user agent with register start (SPEC §7); that is what is kept.
+    // The SDK sends the browser's user agent with register start (docs/reference/methods/webauthn.md#calls); that is what is kept.
     const ua = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36';
     const options = await registerStart(token, { return_passkey_credential_options: true, user_agent: ua });
     const r = await t.call('POST', '/sdk/v1/webauthn/register', {
@@ -246,7 +246,7 @@ describe('webauthn: passkey registration, authentication, update, delete', () =>
       assert.equal(r.status, 401, JSON.stringify(tamper));
       assert.equal(r.json.error_type, 'unable_to_auth_webauthn_registration');
     }
-    // A passkey the password manager still has after it was deleted from the account (SPEC §8).
+    // A passkey the password manager still has after it was deleted from the account (docs/reference/methods/webauthn.md#errors).
     const stranger = new SoftAuthenticator();
     stranger.create({ challenge: 'x', rp: { id: 'localhost' }, user: { id: 'dXNlcg' } }, ORIGIN);
     const unknown = await authenticate(stranger.get(await authStart(), ORIGIN));
@@ -315,7 +315,7 @@ describe('webauthn: passkey registration, authentication, update, delete', () =>
     const renamed = await t.call('PUT', `/sdk/v1/webauthn/update/${id}`, { secret: token, origin: ORIGIN, body: { name: '  Work laptop  ' } });
     assert.equal(renamed.status, 200);
     assert.equal((data(renamed).webauthn_registration as Json).name, 'Work laptop');
-    // SPEC §7: the widget also sends the id in the body.
+    // docs/reference/methods/webauthn.md#calls: the widget also sends the id in the body.
     const withId = await t.call('PUT', `/sdk/v1/webauthn/update/${id}`, {
       secret: token,
       origin: ORIGIN,

@@ -1,5 +1,5 @@
 /**
- * The widget and the server share one email syntax (DESIGN 3). The server side of the recipient-injection
+ * The widget and the server share one email syntax (docs/reference/security.md#email-syntax). The server side of the recipient-injection
  * attack is tested in Node (email-recipient-injection.test.ts); here the same addresses go through the
  * validator as the browser runs it (Chromium's URL parser does the IDNA), and the answers must be the
  * server's: hostile ones refused, the others normalised to the same stored form.

@@ -328,7 +328,7 @@ async function signIn(t: TestApp, email: string, captcha: boolean): Promise<{ to
 
 /**
  * Fuzzes `routes` of `t`, RUNS requests each; with `captcha` the app demands captcha tokens, and its
- * plain-text 'Captcha required' (the protocol's answer, DESIGN 2) is the one non-JSON 4xx allowed.
+ * plain-text 'Captcha required' (the protocol's answer, docs/reference/wire-protocol.md#error-bodies) is the one non-JSON 4xx allowed.
  * @returns the number of requests made
  */
 async function fuzzRoutes(t: TestApp, routes: TestApp['routes'], o: { captcha: boolean; seedOffset: number }): Promise<number> {

@@ -2,7 +2,7 @@
  * Attack: lockouts turned into a weapon. 10 wrong passcodes from 10 addresses locked the victim out of
  * OTP sign-in for an hour (the lock was per user), and 21 wrong passwords blocked the right one for
  * 5 minutes (the limit counted every attempt per email). Now the limits are keyed by user and client
- * (DESIGN 3): a stranger locks out only themselves, and an account under attack stays open to the
+ * (docs/reference/security.md#lockouts): a stranger locks out only themselves, and an account under attack stays open to the
  * client that asked for the code (OTP) or that signed in before (passwords), while the guessing bound
  * holds for everyone else.
  */

@@ -1,8 +1,8 @@
 /**
  * Attacks on the browser side of OAuth (issue 13), in Chromium against the real reference server:
- * - script injection through the One Tap developer message's link-ification (SPEC §8: provider-docs
+ * - script injection through the One Tap developer message's link-ification (docs/reference/methods/oauth.md#errors: provider-docs
  *   links become anchors): only https links to Google's documentation hosts become anchors;
- *   `javascript:`, plain http and other hosts stay text (DESIGN §3: an https allowlist, no innerHTML);
+ *   `javascript:`, plain http and other hosts stay text (docs/reference/security.md#widget: an https allowlist, no innerHTML);
  * - parameter injection through `provider_params`: a key named like a contract parameter
  *   (`public_token`, `login_redirect_url`, `code_challenge`) is sent only as `provider_{key}` and
  *   cannot replace the real one;

@@ -313,7 +313,7 @@ describe('attack: Google One Tap', () => {
   it('origin and configuration refusals: no Origin, a foreign Origin, redirect URLs, PKCE', async () => {
     const noOrigin = await t.call('POST', '/sdk/v1/oauth/google/onetap/start', { body: { login_redirect_url: LOGIN_URL } });
     assert.equal(noOrigin.json.error_type, 'one_tap_origin_not_allowed');
-    // A foreign page gets a readable one_tap_origin_not_allowed (SPEC 9's developer message), and nothing else.
+    // A foreign page gets a readable one_tap_origin_not_allowed (docs/reference/methods/oauth.md#rules's developer message), and nothing else.
     const pre = await t.call('OPTIONS', '/sdk/v1/oauth/google/onetap/start', {
       auth: false,
       origin: 'https://evil.com',

@@ -2,7 +2,7 @@
  * Attack: a live project whose allowlist held `https://app2.example.com` accepted
  * `https://app2.example.com.evil.com/`, `https://app2.example.comevil.com/` and
  * `https://app2.example.com@evil.com/` as magic-link and reset URLs (string-prefix matching), so the
- * emailed token went to the attacker's host. Now URLs are compared parsed (DESIGN 3).
+ * emailed token went to the attacker's host. Now URLs are compared parsed (docs/reference/security.md#redirect-urls).
  */
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';

@@ -2,7 +2,7 @@
  * Attack: `passwords/email/reset/start` answered in ~250 ms for a known address with real SMTP and in
  * ~4 ms for an unknown one, so its answer time told which addresses have accounts. Now the request does
  * the same work for every address (validation, limits, one outbox job) and the lookup, token and email
- * happen in the outbox worker (DESIGN 3: sends leave the request path).
+ * happen in the outbox worker (docs/reference/security.md#email-syntax: sends leave the request path).
  *
  * Asserted structurally (no wall-clock numbers): the request delivers nothing and writes the same rows
  * for a known and an unknown address. The measured medians with an SMTP server that takes 200 ms per

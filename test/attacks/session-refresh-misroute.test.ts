@@ -1,8 +1,8 @@
 /**
  * Attack (issue 10, item 13): something between the browser and the API (a misrouting proxy, a WAF,
  * a CDN error page) answered the background refresh with 400, 403 or 404 for reasons that had
- * nothing to do with the session, and the client signed the user out. Now only SPEC 4's four error
- * types end a session; any other answer backs off (SPEC 9: about 2000 ms x 2^attempt) and retries,
+ * nothing to do with the session, and the client signed the user out. Now only docs/reference/sdk.md#sessions's four error
+ * types end a session; any other answer backs off (docs/reference/constants.md#client-sdk: about 2000 ms x 2^attempt) and retries,
  * and the session refreshes once the path heals. A real revoke still ends it.
  * A real fault proxy in front of the real reference server; the refresh schedule on a fake clock.
  */

@@ -1,5 +1,5 @@
 /**
- * Attack (issue 10, item 4): `POST /sdk/v1/events` takes unauthenticated batches (DESIGN 2), and 300
+ * Attack (issue 10, item 4): `POST /sdk/v1/events` takes unauthenticated batches (docs/reference/wire-protocol.md#events-endpoint), and 300
  * batches of 100 events from one address grew the database by 21 MB in 2 s. Now: batches per IP and
  * per public token are limited (429), a batch holds at most 50 events of at most 2 KB details /
  * telemetry each, rows stored per project per window are capped (beyond it the answer is the usual

@@ -113,7 +113,7 @@ describe('hostile input to the widget (regression probes, issue 10)', () => {
       const login = page.locator('auth-login');
       await login.locator('input[type="email"]').waitFor();
       for (const message of [XSS, JS_URL, RTL, LONG]) {
-        // An error type the widget has no text for: SPEC §8 shows the server's error_message.
+        // An error type the widget has no text for: docs/reference/errors.md#messages-by-error-type shows the server's error_message.
         proxy.mode = {
           kind: 'raw',
           status: 400,

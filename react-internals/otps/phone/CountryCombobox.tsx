@@ -3,7 +3,7 @@
  * combobox with list autocomplete"): typing a name ("united k", "deutsch" in German), an ISO code
  * ("gb") or a dial code ("+44") filters the list; ArrowDown/ArrowUp move, Enter picks, Escape
  * closes and restores the choice; common countries come first. Closed, it reads "United States
- * +1" (SPEC §2 options still read "+1 United States" in the list). Focus never leaves the text
+ * +1" (docs/reference/methods/otps.md#screens options still read "+1 United States" in the list). Focus never leaves the text
  * field: the active option is `aria-activedescendant`. Names come from Intl.DisplayNames (the
  * table's locale), so the code ships in the lazily loaded phone chunk with the rest of the form.
  */

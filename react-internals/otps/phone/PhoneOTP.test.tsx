@@ -64,7 +64,7 @@ describe('SMS and WhatsApp passcodes (real reference server)', () => {
     await sendKeys({ press: 'ArrowDown' });
     await waitFor(() => combo.getAttribute('aria-expanded') === 'true', 'list open');
     expect(host.querySelectorAll('[role="option"]').length).to.equal(245);
-    // Common countries first, SPEC §2's option text.
+    // Common countries first, docs/reference/methods/otps.md#screens's option text.
     expect(optionTexts().slice(0, 3)).to.deep.equal(['+1 United States', '+1 Canada', '+44 United Kingdom']);
     await expectAxeClean('Main (phone, country list open)');
     await sendKeys({ press: 'Escape' });
@@ -95,7 +95,7 @@ describe('SMS and WhatsApp passcodes (real reference server)', () => {
     expect(input.selectionStart).to.equal(9);
   });
 
-  it("an invalid number shows SPEC §5's message and sends nothing", async () => {
+  it("an invalid number shows docs/reference/methods/otps.md#validation's message and sends nothing", async () => {
     render(['sms']);
     const input = await phoneInput();
     typeInto(input, '123');
@@ -267,7 +267,7 @@ describe('SMS and WhatsApp passcodes (real reference server)', () => {
     return guess === code ? String(999999 - n) : guess;
   };
 
-  it("a country code the parser accepts but the server refuses: SPEC §8's invalid_phone_number_country_code text", async () => {
+  it("a country code the parser accepts but the server refuses: docs/reference/methods/otps.md#errors's invalid_phone_number_country_code text", async () => {
     render(['sms']);
     const input = await phoneInput();
     // +800 (international freephone) passes the client's libphonenumber-js check, but it is no
@@ -300,12 +300,12 @@ describe('SMS and WhatsApp passcodes (real reference server)', () => {
     await waitFor(() => screen() === 'OTPConfirmation', 'OTPConfirmation');
   });
 
-  it("SMS: the 10th wrong passcode in a row locks the user (DESIGN §3), with SPEC §8's user_lock_limit_reached text", async () => {
+  it("SMS: the 10th wrong passcode in a row locks the user (docs/reference/security.md#lockouts), with docs/reference/methods/otps.md#errors's user_lock_limit_reached text", async () => {
     render(['sms']);
     const { national, e164 } = uniqueUsNumber();
     const otp = await sendCode(national);
     const first = await waitForMessage(e164);
-    // DESIGN §3: a code dies after 5 wrong guesses, so a fresh code (resend) carries the next five.
+    // docs/reference/security.md#passcodes: a code dies after 5 wrong guesses, so a fresh code (resend) carries the next five.
     for (let n = 1; n <= 5; n++) {
       expect(await submitCode(otp, wrongCode(first.code!, n)), `guess ${n}`).to.equal('Invalid passcode, please try again.');
     }

@@ -1,4 +1,4 @@
-/** Main-screen phone form of the SMS and WhatsApp OTP products (SPEC §2 "Text and WhatsApp"). */
+/** Main-screen phone form of the SMS and WhatsApp OTP products (docs/reference/methods/otps.md#screens "Text and WhatsApp"). */
 import { type ChangeEvent, type FormEvent, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { activeElementOf } from '../../../sdk-core/dom.ts';
 import { Button } from '../../components/Button.tsx';
@@ -89,7 +89,7 @@ export function PhoneOTPForm({ channel, loadParser = loadPhoneParser }: PhoneOTP
     validating.invalidate();
     const ticket = formatting.begin();
     void formatPhone(value, forRegion, loadParser, clock).then((formatted) => {
-      // SPEC §5: stale results ignored.
+      // docs/reference/methods/otps.md#validation: stale results ignored.
       if (!mounted.current || !formatting.isCurrent(ticket) || formatted === null) return;
       setPhone(formatted);
     });
@@ -131,7 +131,7 @@ export function PhoneOTPForm({ channel, loadParser = loadPhoneParser }: PhoneOTP
     }
     setInvalid(false);
     try {
-      // SPEC §4: signed in, the number is added to the user through the secondary send.
+      // docs/reference/sdk.md#send-variants: signed in, the number is added to the user through the secondary send.
       // The code screen's chunk is awaited too, so it renders (and takes focus) with the screen change.
       const [resp] = await Promise.all([sendOtp(client, channel, check.e164, otpSendOptions(config)), codeScreenReady()]);
       emit(otpSentEvent(channel, resp, check.e164, false));
@@ -191,7 +191,7 @@ export function PhoneOTPForm({ channel, loadParser = loadPhoneParser }: PhoneOTP
   );
 }
 
-/** The Text tab's form (SPEC §2 "Text and WhatsApp"). */
+/** The Text tab's form (docs/reference/methods/otps.md#screens "Text and WhatsApp"). */
 export const SmsOTPForm = () => <PhoneOTPForm channel="sms" />;
 /** The WhatsApp tab's form. */
 export const WhatsAppOTPForm = () => <PhoneOTPForm channel="whatsapp" />;

@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { getCountries, getCountryCallingCode } from 'libphonenumber-js/min';
 import { CALLING_CODES, DEFAULT_REGION, dialCodeOf, regionNamer, regionOptions } from './calling-codes.ts';
 
-describe('country calling-code table (SPEC §9)', () => {
+describe('country calling-code table (docs/reference/constants.md#sign-in-defaults)', () => {
   it('matches libphonenumber-js for every region it knows, and nothing else', () => {
     const expected = getCountries()
       .map((region) => `${region}:${getCountryCallingCode(region)}`)

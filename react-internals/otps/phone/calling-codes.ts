@@ -1,5 +1,5 @@
 /**
- * The country calling-code table (SPEC §9 "country-calling-code table included"): small enough for
+ * The country calling-code table (docs/reference/constants.md#sign-in-defaults "country-calling-code table included"): small enough for
  * the initial bundle, so the country selector renders before the lazy phone parser has loaded.
  * Checked against libphonenumber-js's metadata by calling-codes.test.ts.
  */
@@ -11,7 +11,7 @@ export interface CallingCode {
   dialCode: string;
 }
 
-/** Default country of the phone field (SPEC §9). */
+/** Default country of the phone field (docs/reference/constants.md#sign-in-defaults). */
 export const DEFAULT_REGION = DEFAULT_OTP_COUNTRY;
 
 // "code:REGION,REGION ..." per calling code (ITU-T E.164 assignments, as libphonenumber-js lists them).

@@ -32,8 +32,8 @@ function deferredLoader(): { load: ParserLoader; resolve: (p: PhoneParser) => vo
 
 const flush = () => new Promise((r) => setTimeout(r, 0));
 
-describe('phone parsing helpers (SPEC §5, §9)', () => {
-  it('uses the SPEC time-outs: 2 s to validate, 10 s to format', () => {
+describe('phone parsing helpers (docs/reference/methods/otps.md#validation, docs/reference/constants.md#widget)', () => {
+  it('uses the reference time-outs: 2 s to validate, 10 s to format', () => {
     assert.equal(VALIDATE_TIMEOUT_MS, 2000);
     assert.equal(FORMAT_TIMEOUT_MS, 10_000);
   });

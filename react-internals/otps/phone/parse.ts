@@ -1,15 +1,15 @@
 /**
- * Client-side phone parsing (SPEC §5 "Phone"): libphonenumber-js is loaded lazily (its own chunk:
+ * Client-side phone parsing (docs/reference/methods/otps.md#validation "Phone"): libphonenumber-js is loaded lazily (its own chunk:
  * the email-only widget never downloads it), validation gives up after 2 s and display formatting
- * after 10 s (SPEC §9), a time-out or parser error accepts the number as + dial code + digits, and
+ * after 10 s (docs/reference/constants.md#sign-in-defaults), a time-out or parser error accepts the number as + dial code + digits, and
  * results for input the user has since changed are ignored.
  */
 import { PHONE_FORMAT_TIMEOUT_MS, PHONE_VALIDATE_TIMEOUT_MS } from '../../../sdk-core/schemas/defaults.ts';
 import type { WidgetClock } from '../../clock.ts';
 
-/** SPEC §9: validation waits this long for the parser, then accepts the number. */
+/** docs/reference/constants.md#sign-in-defaults: validation waits this long for the parser, then accepts the number. */
 export const VALIDATE_TIMEOUT_MS = PHONE_VALIDATE_TIMEOUT_MS;
-/** SPEC §9: as-you-type formatting waits this long, then leaves the text as typed. */
+/** docs/reference/constants.md#sign-in-defaults: as-you-type formatting waits this long, then leaves the text as typed. */
 export const FORMAT_TIMEOUT_MS = PHONE_FORMAT_TIMEOUT_MS;
 
 /** What the lazily loaded parser offers. */
@@ -54,7 +54,7 @@ export function normalizePhoneInput(input: string): string {
   return trimmed.startsWith('+') ? `+${digits}` : digits;
 }
 
-/** SPEC §5 fallback: + dial code + number (a number typed with its own `+` keeps its own code). */
+/** docs/reference/methods/otps.md#validation fallback: + dial code + number (a number typed with its own `+` keeps its own code). */
 export function fallbackE164(input: string, dialCode: string): string {
   const n = normalizePhoneInput(input);
   return n.startsWith('+') ? n : `+${dialCode}${n}`;
@@ -84,12 +84,12 @@ export function withTimeout<T>(work: Promise<T>, ms: number, clock: WidgetClock)
 export type PhoneCheck =
   /** The parser says valid; `e164` is its canonical form. */
   | { kind: 'valid'; e164: string }
-  /** The parser says invalid: show SPEC §5's message. */
+  /** The parser says invalid: show docs/reference/methods/otps.md#validation's message. */
   | { kind: 'invalid' }
   /** The parser failed or was too slow: send as + dial code + digits and let the server judge. */
   | { kind: 'accepted'; e164: string };
 
-/** Validates `input` for `region` within VALIDATE_TIMEOUT_MS (SPEC §5). */
+/** Validates `input` for `region` within VALIDATE_TIMEOUT_MS (docs/reference/methods/otps.md#validation). */
 export async function validatePhone(input: string, region: string, dialCode: string, load: ParserLoader, clock: WidgetClock): Promise<PhoneCheck> {
   const n = normalizePhoneInput(input);
   if (n.replace('+', '') === '') return { kind: 'invalid' };
@@ -180,7 +180,7 @@ export function caretAfterDigits(value: string, count: number): number {
 /**
  * The readable form of an E.164 number for the passcode screen (issue 17 defect 8): `+12015550123`
  * becomes `+1 201 555 0123` once the parser (usually already loaded by the phone form) answers;
- * until then, or if it fails or takes longer than SPEC §9's formatting time-out, the number as is.
+ * until then, or if it fails or takes longer than docs/reference/constants.md#widget's formatting time-out, the number as is.
  */
 export async function readablePhone(e164: string, load: ParserLoader, clock: WidgetClock): Promise<string> {
   try {

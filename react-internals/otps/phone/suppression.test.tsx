@@ -4,7 +4,7 @@ import type { AuthErrorDetail, AuthEvent } from '../../events.ts';
 import { resolveStrings } from '../../strings.ts';
 import { typeInto, waitFor, widgetFixture } from '../../test-utils.ts';
 
-// SPEC §8, verbatim.
+// docs/reference/methods/otps.md#errors, verbatim.
 const UNSUBSCRIBED = "Phone number is unsubscribed. User has unsubscribed. Resubscribe by texting 'START' before messages can be sent.";
 const INACTIVE = 'The email address is marked as inactive. Please try another email address, or contact your admin if you think this is a mistake.';
 
@@ -47,7 +47,7 @@ describe('suppressed destinations in the widget (real reference server)', () => 
     return linked.textContent ?? '';
   }
 
-  it('strings map both error types to the SPEC §8 texts', () => {
+  it('strings map both error types to the docs/reference/methods/otps.md#errors texts', () => {
     const strings = resolveStrings();
     expect(strings['errorType.unsubscribed_phone_number']).to.equal(UNSUBSCRIBED);
     expect(strings['errorType.inactive_email']).to.equal(INACTIVE);
