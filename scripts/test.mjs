@@ -8,7 +8,7 @@
 // pack and the tarball checks beside the Node tests. A stage that runs beside another keeps its
 // output and prints it whole when it ends, so two stages never interleave line by line.
 import { spawn } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureChromium, ensureDependencies } from './ensure.mjs';
 import { findTests, mustRunAlone, touchesDatabase, widgetNodeTests } from './test-files.mjs';
@@ -76,7 +76,10 @@ function check(name, cmd, args, opts = {}) {
   );
 }
 
-/** A stage that counts what a runner reports; a crash with no counts still counts as a failure. */
+/**
+ * A stage that counts what a runner reports; a crash with no counts still counts as a failure. `runs` is
+ * a list of runs one after another; an entry that is itself a list is runs made at the same time.
+ */
 function counted(name, runs, pattern, opts = {}) {
   return stage(
     name,
@@ -84,18 +87,24 @@ function counted(name, runs, pattern, opts = {}) {
       let passed = 0;
       let failed = 0;
       let all = '';
-      for (const { cmd, args, env = {}, note } of runs) {
-        if (note) {
-          if (live) console.log(note);
-          all += `${note}\n`;
-        }
-        const { code, output } = await run(cmd, args, { env, live });
-        all += output;
+      const one = async ({ cmd, args, env = {}, note }) => {
+        // Runs made at the same time keep their output and add it whole, so they never interleave.
+        const { code, output } = await run(cmd, args, { env, live: live && !together });
         const p = [...output.matchAll(pattern.passed)].reduce((n, m) => n + Number(m[1]), 0);
         const f = [...output.matchAll(pattern.failed)].reduce((n, m) => n + Number(m[1]), 0);
         passed += p;
         failed += f === 0 && code !== 0 ? 1 : f;
         if (f > 0 || code !== 0) failures.push(...failedNames(output).map((n) => `${name}: ${n}`));
+        const text = `${note ? `${note}\n` : ''}${output}`;
+        if (live && together) process.stdout.write(text);
+        else if (live && note) console.log(note);
+        all += text;
+      };
+      let together = false;
+      for (const step of runs) {
+        together = Array.isArray(step);
+        if (together) await Promise.all(step.map(one));
+        else await one(step);
       }
       return { passed, failed, output: all };
     },
@@ -116,26 +125,33 @@ const WTR_COUNTS = { passed: /^wtr: (\d+) passed/gm, failed: /^wtr: \d+ passed, 
 const bin = (n) => join('node_modules', '.bin', n);
 
 /**
- * The node runs of a set of test files: those that may share the machine two at a time
- * (--test-concurrency=2: each has its own temp folder or Postgres database and free ports), then
- * those that must run alone (scripts/test-files.mjs, mustRunAlone), one at a time.
+ * The node runs of a set of test files: `together`, the files that may share the machine, split into
+ * `shards` processes made at the same time, each running its files one after another as suites of one
+ * process (scripts/node-shard.mjs: the server's modules load once per shard, not once per file; each
+ * file has its own temp folder or Postgres database and free ports); `alone`, the files that need a
+ * process of their own (scripts/test-files.mjs, mustRunAlone), one at a time.
  */
-function nodeRuns(label, files, env = {}) {
+function nodeRuns(label, files, env = {}, shards = 2) {
   const alone = files.filter(mustRunAlone);
-  const together = files.filter((f) => !alone.includes(f));
+  const rest = files.filter((f) => !alone.includes(f));
   // A test that never ends (a fetch with no answer, a child that never exits) fails after 10 minutes
   // instead of holding the whole run: seen under heavy load in durability and rolling-restart.
-  const base = [process.execPath, '--import', 'tsx', '--test', '--test-reporter=spec', `--test-timeout=${10 * 60_000}`];
-  const runs = [];
-  if (together.length > 0) {
-    const note = `${label}: ${together.length} file(s) two at a time`;
-    runs.push({ cmd: base[0], args: [...base.slice(1), '--test-concurrency=2', ...together], env, note });
+  const base = ['--import', 'tsx', '--test-reporter=spec', `--test-timeout=${10 * 60_000}`];
+  // Shards of about equal source size (larger files first), a fair stand-in for their run time.
+  const groups = Array.from({ length: Math.min(shards, rest.length) }, () => ({ files: [], bytes: 0 }));
+  for (const f of [...rest].sort((a, b) => statSync(b).size - statSync(a).size || a.localeCompare(b))) {
+    const g = groups.reduce((a, b) => (b.bytes < a.bytes ? b : a));
+    g.files.push(f);
+    g.bytes += statSync(f).size;
   }
-  if (alone.length > 0) {
-    const note = `${label}: ${alone.length} file(s) alone (${alone.join(', ')})`;
-    runs.push({ cmd: base[0], args: [...base.slice(1), '--test-concurrency=1', ...alone], env, note });
-  }
-  return runs;
+  const together = groups.map((g, i) => ({
+    cmd: process.execPath,
+    args: [...base, 'scripts/node-shard.mjs', ...g.files],
+    env,
+    note: `${label}: shard ${i + 1} of ${groups.length}, ${g.files.length} file(s) in one process`,
+  }));
+  const lone = alone.map((f) => ({ cmd: process.execPath, args: [...base, '--test', f], env, note: `${label}: ${f} in a process of its own` }));
+  return { together, alone: lone };
 }
 
 const isUnit = (p) => p.endsWith('.test.ts') && !p.endsWith('.browser.test.ts') && !p.endsWith('.e2e.test.ts');
@@ -197,41 +213,53 @@ async function packAndCheck() {
   // The kit is ESM only (custom elements run in browsers and bundlers; Node 20.19+ can require(esm)):
   // the esm-only profile leaves out node10 (no `exports` support) and CJS `require` resolutions.
   await check('arethetypeswrong (packed tarball)', bin('attw'), [packed.tarball, '--profile', 'esm-only']);
-  await counted(
-    'package tests (packed tarball)',
-    nodeRuns(
-      'package tests',
-      findTests(join('test', 'package'), (p) => p.endsWith('.test.ts') && !p.endsWith('.e2e.test.ts')),
-      { AE_PACK_INFO: packInfo },
-    ),
-    NODE_COUNTS,
-  );
+  await counted('package tests (packed tarball)', packageRuns(), NODE_COUNTS);
 }
 
+/** The package tests: each file in a process of its own, two at a time. */
+function packageRuns() {
+  const files = findTests(join('test', 'package'), (p) => p.endsWith('.test.ts') && !p.endsWith('.e2e.test.ts'));
+  const base = ['--import', 'tsx', '--test', '--test-reporter=spec', `--test-timeout=${10 * 60_000}`, '--test-concurrency=2'];
+  return [{ cmd: process.execPath, args: [...base, ...files], env: { AE_PACK_INFO: packInfo } }];
+}
+
+/**
+ * The Node tests on SQLite and, at the same time, the server's database files on Postgres (the store for
+ * several instances, DATABASE_URL; mostly waiting on it, so it gets more shards); then the files that
+ * need a process of their own, on each store in turn.
+ */
 async function nodeStages() {
-  await counted('node tests (server on SQLite, sdk-core, demo, widget logic)', nodeRuns('SQLite', nodeTests), NODE_COUNTS);
-  // The server suite's database files on Postgres, the store for several instances (DATABASE_URL).
-  if (!existsSync('scripts/postgres.mjs')) return;
-  const { ensurePostgres } = await import('./postgres.mjs');
-  const url = await ensurePostgres().catch((e) => {
-    console.error(`Postgres unavailable: ${e.message}`);
-    return null;
-  });
-  const name = 'node tests (server on Postgres)';
-  if (!url) return skipped(name, 'Postgres unavailable');
-  const skippedPure = serverTests.length - postgresTests.length;
-  const runs = nodeRuns('Postgres', postgresTests, { TEST_DATABASE_URL: url });
-  if (runs[0])
-    runs[0].note = `Postgres: ${postgresTests.length} of ${serverTests.length} server test files open a database (${skippedPure} pure file(s) ran on SQLite only)\n${runs[0].note}`;
-  await counted(name, runs, NODE_COUNTS);
+  const pgName = 'node tests (server on Postgres)';
+  let url = null;
+  if (existsSync('scripts/postgres.mjs')) {
+    const { ensurePostgres } = await import('./postgres.mjs');
+    url = await ensurePostgres().catch((e) => {
+      console.error(`Postgres unavailable: ${e.message}`);
+      return null;
+    });
+  }
+  const sqlite = nodeRuns('SQLite', nodeTests, {}, 2);
+  const pg = url ? nodeRuns('Postgres', postgresTests, { TEST_DATABASE_URL: url }, 3) : null;
+  if (pg?.together[0]) {
+    const skippedPure = serverTests.length - postgresTests.length;
+    pg.together[0].note = `Postgres: ${postgresTests.length} of ${serverTests.length} server test files open a database (${skippedPure} pure file(s) ran on SQLite only)\n${pg.together[0].note}`;
+  }
+  await Promise.all([
+    counted('node tests (server on SQLite, sdk-core, demo, widget logic)', [sqlite.together], NODE_COUNTS),
+    pg ? counted(pgName, [pg.together], NODE_COUNTS) : skipped(pgName, 'Postgres unavailable'),
+  ]);
+  await counted('node tests in a process of their own (SQLite)', sqlite.alone, NODE_COUNTS);
+  if (pg) await counted('node tests in a process of their own (Postgres)', pg.alone, NODE_COUNTS);
 }
 
 await Promise.all([nodeStages(), packAndCheck()]);
 
-// 3. The browser-driven stages, one after the other (each keeps Chromium and both cores busy).
+// 3. The browser-driven stages, one after the other.
 if (packed && haveChromium) {
   const e2e = findTests('.', (p) => p.endsWith('.e2e.test.ts'));
-  const base = [process.execPath, '--import', 'tsx', '--test', '--test-reporter=spec'];
+  // Two files at a time: each drives its own Chromium against its own servers on free ports, and
+  // most of a file's time is a page waiting for a server or a browser.
+  const base = [process.execPath, '--import', 'tsx', '--test', '--test-reporter=spec', '--test-concurrency=2'];
   await counted('end-to-end tests', [{ cmd: base[0], args: [...base.slice(1), ...e2e], env: { AE_PACK_INFO: packInfo } }], NODE_COUNTS, { alone: true });
 } else await skipped('end-to-end tests', haveChromium ? 'nothing packed' : 'no Chromium');
 
