@@ -11,6 +11,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureChromium, ensureDependencies } from './ensure.mjs';
 import { findTests } from './test-files.mjs';
+import { run } from './run-command.mjs';
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(name);
@@ -25,22 +26,6 @@ const runs = arg('--runs', 5);
 const hogMinutes = arg('--hog-minutes', 120);
 
 if (!ensureDependencies() || !ensureChromium()) process.exit(1);
-
-/** Runs a command; resolves to { code, output }; mirrors the output when `live`. */
-function run(cmd, args, { env = {}, live = true } = {}) {
-  return new Promise((resolve) => {
-    const child = spawn(cmd, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    const take = (stream, sink) =>
-      stream.on('data', (d) => {
-        output += d;
-        if (live) sink.write(d);
-      });
-    take(child.stdout, process.stdout);
-    take(child.stderr, process.stderr);
-    child.on('close', (code) => resolve({ code: code ?? 1, output }));
-  });
-}
 
 // The CPU hog: two processes that spin until their own deadline, so an interrupted or killed script
 // never leaves them burning for long; the ones still running are killed on the way out.

@@ -7,11 +7,11 @@
 // Stages that do not depend on each other run together: the four quick checks beside the build, the
 // pack and the tarball checks beside the Node tests. A stage that runs beside another keeps its
 // output and prints it whole when it ends, so two stages never interleave line by line.
-import { spawn } from 'node:child_process';
 import { existsSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureChromium, ensureDependencies } from './ensure.mjs';
 import { findTests, mustRunAlone, touchesDatabase, widgetNodeTests } from './test-files.mjs';
+import { run } from './run-command.mjs';
 
 if (!ensureDependencies()) process.exit(1);
 const haveChromium = ensureChromium();
@@ -22,25 +22,6 @@ const stages = [];
 /** Names of failed tests per stage, repeated under the summary so the tail of a CI log says what failed. */
 const failures = [];
 const started = performance.now();
-
-/**
- * Runs a command and resolves to { code, output }. With `live` its output is mirrored as it comes;
- * otherwise it is only kept (the stage prints it whole when it ends).
- */
-function run(cmd, args, { env = {}, live = true } = {}) {
-  return new Promise((resolve) => {
-    const child = spawn(cmd, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    const take = (stream, sink) =>
-      stream.on('data', (d) => {
-        output += d;
-        if (live) sink.write(d);
-      });
-    take(child.stdout, process.stdout);
-    take(child.stderr, process.stderr);
-    child.on('close', (code) => resolve({ code: code ?? 1, output }));
-  });
-}
 
 /**
  * One stage: its header, its body `fn(live)` resolving to { passed, failed, output? }, its wall time.
