@@ -108,13 +108,20 @@ describe('attack: demo and dev pages without security headers (issue 10, item 16
     const context = await e2e.browser.newContext();
     const page = await context.newPage();
     const referers: string[] = [];
-    page.on('request', async (r) => {
-      const referer = (await r.allHeaders())['referer'];
-      if (referer) referers.push(`${r.url()} <- ${referer}`);
+    // Every request's headers are read before the verdict (and before the context closes): a read
+    // still under way then would miss a Referer, or reject once the page is gone.
+    const reads: Promise<void>[] = [];
+    page.on('request', (r) => {
+      reads.push(
+        r.allHeaders().then((headers) => {
+          if (headers['referer']) referers.push(`${r.url()} <- ${headers['referer']}`);
+        }),
+      );
     });
     await page.goto(`${e2e.base}/reset.html?stytch_token_type=reset_password&token=secret-token-in-the-address`);
     await page.locator('auth-reset-password input[name="password"]').waitFor();
     await page.waitForLoadState('networkidle');
+    await Promise.all(reads);
     assert.deepEqual(referers, []);
     assert.equal(new URL(page.url()).search, '');
     await context.close();
