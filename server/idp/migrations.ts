@@ -1,5 +1,6 @@
 /** The idp method's migration 0014_idp_provider: clients, grants, codes, refresh tokens; access tokens gain their grant. */
 import type { Kysely, Migration } from 'kysely';
+import { renameColumnMigration } from '../db/rename-column.ts';
 
 // Migrations receive an untyped Kysely because the schema they build is, by definition, not there yet.
 type AnyDb = Kysely<unknown>;
@@ -71,14 +72,7 @@ export const m0014_idp_provider: Migration = {
 };
 
 /** Migration 0015_idp_consumed_at: `idp_refresh_tokens.used_at` becomes `consumed_at`, the one name of every single-use secret (server/claim-once.ts). */
-export const m0015_idp_consumed_at: Migration = {
-  async up(db: AnyDb) {
-    await db.schema.alterTable('idp_refresh_tokens').renameColumn('used_at', 'consumed_at').execute();
-  },
-  async down(db: AnyDb) {
-    await db.schema.alterTable('idp_refresh_tokens').renameColumn('consumed_at', 'used_at').execute();
-  },
-};
+export const m0015_idp_consumed_at: Migration = renameColumnMigration('idp_refresh_tokens', 'used_at', 'consumed_at');
 
 /** The idp method's migrations by name (never renamed: databases record them). */
 export const IDP_MIGRATIONS = { '0014_idp_provider': m0014_idp_provider, '0015_idp_consumed_at': m0015_idp_consumed_at } as const;

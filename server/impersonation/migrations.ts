@@ -1,5 +1,6 @@
 /** The impersonation method's migration 0011_impersonation_tokens: admin-minted tokens and the audit trail. */
 import type { Kysely, Migration } from 'kysely';
+import { renameColumnMigration } from '../db/rename-column.ts';
 
 // Migrations receive an untyped Kysely because the schema they build is, by definition, not there yet.
 type AnyDb = Kysely<unknown>;
@@ -41,14 +42,7 @@ export const m0011_impersonation: Migration = {
 
 /** The impersonation method's migrations by name. */
 /** Migration 0015_impersonation_consumed_at: `impersonation_tokens.used_at` becomes `consumed_at`, the one name of every single-use secret (server/claim-once.ts). */
-export const m0015_impersonation_consumed_at: Migration = {
-  async up(db: AnyDb) {
-    await db.schema.alterTable('impersonation_tokens').renameColumn('used_at', 'consumed_at').execute();
-  },
-  async down(db: AnyDb) {
-    await db.schema.alterTable('impersonation_tokens').renameColumn('consumed_at', 'used_at').execute();
-  },
-};
+export const m0015_impersonation_consumed_at: Migration = renameColumnMigration('impersonation_tokens', 'used_at', 'consumed_at');
 
 export const IMPERSONATION_MIGRATIONS = {
   '0011_impersonation_tokens': m0011_impersonation,

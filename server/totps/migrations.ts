@@ -1,5 +1,6 @@
 /** The totps method's migration 0010_totps_registrations: TOTP registrations and their recovery codes. */
 import type { Kysely, Migration } from 'kysely';
+import { renameColumnMigration } from '../db/rename-column.ts';
 
 // Migrations receive an untyped Kysely because the schema they build is, by definition, not there yet.
 type AnyDb = Kysely<unknown>;
@@ -38,14 +39,7 @@ export const m0010_totps: Migration = {
 };
 
 /** Migration 0015_totps_consumed_at: `totp_recovery_codes.used_at` becomes `consumed_at`, the one name of every single-use secret (server/claim-once.ts). */
-export const m0015_totps_consumed_at: Migration = {
-  async up(db: AnyDb) {
-    await db.schema.alterTable('totp_recovery_codes').renameColumn('used_at', 'consumed_at').execute();
-  },
-  async down(db: AnyDb) {
-    await db.schema.alterTable('totp_recovery_codes').renameColumn('consumed_at', 'used_at').execute();
-  },
-};
+export const m0015_totps_consumed_at: Migration = renameColumnMigration('totp_recovery_codes', 'used_at', 'consumed_at');
 
 /** The totps method's migrations by name. */
 export const TOTPS_MIGRATIONS = { '0010_totps_registrations': m0010_totps, '0015_totps_consumed_at': m0015_totps_consumed_at } as const;
