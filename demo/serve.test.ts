@@ -24,8 +24,9 @@ async function requestLogOf(env: Record<string, string>): Promise<string> {
   const exited = new Promise((r) => child.once('exit', r));
   try {
     let base: string | undefined;
-    // Bounded wait for the printed address (the server prints it once it listens).
-    for (let i = 0; i < 300 && !base; i++) {
+    // Bounded wait for the printed address (the server prints it once it listens): generous, since a
+    // start compiles the server and the machine may be busy; the bound only ends a hung start.
+    for (const deadline = Date.now() + 180_000; !base && Date.now() < deadline; ) {
       base = /Dev inbox:\s+(http:\/\/\S+)\/dev\/inbox/.exec(out)?.[1];
       if (!base) {
         if (child.exitCode !== null) throw new Error(`demo/serve.ts exited: ${err}`);
@@ -36,11 +37,13 @@ async function requestLogOf(env: Record<string, string>): Promise<string> {
     const r = await fetch(`${base}/dev/project.json`);
     assert.equal(r.status, 200);
     await r.arrayBuffer();
-    // The log line is written once the answer is done; give the child a moment to flush it.
-    for (let i = 0; i < 20 && !err.includes('/dev/project.json'); i++) await new Promise((r) => setTimeout(r, 50));
+    // The log line is written once the answer is done, and before the process exits: stop it and wait
+    // for the exit rather than for a moment that may be too short on a busy machine.
+    child.kill('SIGTERM');
+    await exited;
     return err;
   } finally {
-    child.kill('SIGTERM');
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
     await exited;
     data.cleanup();
   }

@@ -1,13 +1,24 @@
 // The one way the test scripts (test.mjs, stress.mjs) run a command and keep what it printed.
 import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/** GNU time, when the machine has it: it reports the CPU a command and every process it waited for used. */
+const TIME = '/usr/bin/time';
+const haveTime = existsSync(TIME);
 
 /**
- * Runs a command and resolves to { code, output }. With `live` its output is mirrored as it comes;
- * otherwise it is only kept (the caller prints it whole when it ends).
+ * Runs a command and resolves to { code, output, cpu }: `cpu` is the seconds of CPU (user + system) the
+ * command and the processes it waited for used, or null when the machine has no GNU time. With `live`
+ * its output is mirrored as it comes; otherwise it is only kept (the caller prints it whole when it ends).
  */
 export function run(cmd, args, { env = {}, live = true } = {}) {
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const dir = haveTime ? mkdtempSync(join(tmpdir(), 'auth-elements-cpu-')) : null;
+    const cpuFile = dir ? join(dir, 'cpu') : null;
+    const [file, argv] = cpuFile ? [TIME, ['-q', '-f', '%U %S', '-o', cpuFile, cmd, ...args]] : [cmd, args];
+    const child = spawn(file, argv, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     const take = (stream, sink) =>
       stream.on('data', (d) => {
@@ -16,6 +27,19 @@ export function run(cmd, args, { env = {}, live = true } = {}) {
       });
     take(child.stdout, process.stdout);
     take(child.stderr, process.stderr);
-    child.on('close', (code) => resolve({ code: code ?? 1, output }));
+    child.on('close', (code) => {
+      let cpu = null;
+      if (dir) {
+        try {
+          // The last line: `-q` leaves out the exit-status line, but a signal still adds one before it.
+          const [user, sys] = readFileSync(cpuFile, 'utf8').trim().split('\n').at(-1).split(' ').map(Number);
+          if (Number.isFinite(user) && Number.isFinite(sys)) cpu = user + sys;
+        } catch {
+          // no figure (the command could not start): leave it out
+        }
+        rmSync(dir, { recursive: true, force: true });
+      }
+      resolve({ code: code ?? 1, output, cpu });
+    });
   });
 }

@@ -31,12 +31,12 @@ async function stage(name, fn, { alone = false } = {}) {
   const slot = stages.push(`${name}: (not finished)`) - 1;
   if (alone) console.log(`\n=== ${name}`);
   const t0 = performance.now();
-  const { passed, failed, output = '' } = await fn(alone);
+  const { passed, failed, output = '', cpu = null } = await fn(alone);
   const seconds = ((performance.now() - t0) / 1000).toFixed(1);
   if (!alone) process.stdout.write(`\n=== ${name} (ran beside other stages)\n${output}${output.endsWith('\n') || !output ? '' : '\n'}`);
   totals.passed += passed;
   totals.failed += failed;
-  stages[slot] = `${name}: ${passed} passed, ${failed} failed (${seconds} s)`;
+  stages[slot] = `${name}: ${passed} passed, ${failed} failed (${seconds} s${cpu === null ? '' : `, CPU ${cpu.toFixed(1)} s`})`;
   return failed === 0;
 }
 
@@ -50,8 +50,8 @@ function check(name, cmd, args, opts = {}) {
   return stage(
     name,
     async (live) => {
-      const { code, output } = await run(cmd, args, { live });
-      return { passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, output };
+      const { code, output, cpu } = await run(cmd, args, { live });
+      return { passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, output, cpu };
     },
     opts,
   );
@@ -68,9 +68,11 @@ function counted(name, runs, pattern, opts = {}) {
       let passed = 0;
       let failed = 0;
       let all = '';
+      let cpu = 0;
       const one = async ({ cmd, args, env = {}, note }) => {
         // Runs made at the same time keep their output and add it whole, so they never interleave.
-        const { code, output } = await run(cmd, args, { env, live: live && !together });
+        const { code, output, cpu: used } = await run(cmd, args, { env, live: live && !together });
+        cpu = used === null || cpu === null ? null : cpu + used;
         const p = [...output.matchAll(pattern.passed)].reduce((n, m) => n + Number(m[1]), 0);
         const f = [...output.matchAll(pattern.failed)].reduce((n, m) => n + Number(m[1]), 0);
         passed += p;
@@ -87,7 +89,7 @@ function counted(name, runs, pattern, opts = {}) {
         if (together) await Promise.all(step.map(one));
         else await one(step);
       }
-      return { passed, failed, output: all };
+      return { passed, failed, output: all, cpu };
     },
     opts,
   );

@@ -112,7 +112,7 @@ describe('WORKERS=2: one port, two processes, one database', () => {
     process.kill(before[0]!, 'SIGKILL');
     // Bounded poll: a replacement is forked and reports ready.
     let now: number[] = [];
-    for (let i = 0; i < 300; i++) {
+    for (const deadline = Date.now() + 180_000; Date.now() < deadline; ) {
       now = workerPids();
       if (now.length === 2 && !now.includes(before[0]!)) break;
       await new Promise((r) => setTimeout(r, 100));

@@ -302,7 +302,9 @@ export async function startServerProcess(store: { databaseUrl?: string; dataDir?
     child.kill('SIGTERM');
     await exited;
   };
-  for (let i = 0; i < 300; i++) {
+  // Generous: a start compiles the server (tsx) and, with WORKERS, forks more; on a busy machine that
+  // takes far longer than on an idle one. The bound only ends a start that hangs.
+  for (const deadline = Date.now() + 180_000; Date.now() < deadline; ) {
     if (child.exitCode !== null) throw new Error(`server process exited with ${child.exitCode}`);
     try {
       if (out.includes('Public token:') && (await fetch(`${url}/dev/project.json`)).ok) return { url, child, stop };

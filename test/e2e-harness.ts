@@ -161,7 +161,9 @@ export function e2eHarness(opts: E2eOptions): E2e {
   }
 
   async function newest(to: string, field: 'code' | 'link'): Promise<string> {
-    for (let i = 0; i < 100; i++) {
+    // The message leaves through the outbox; on a busy machine that can take seconds. The bound only
+    // ends a wait for a message that never comes.
+    for (const deadline = Date.now() + 60_000; Date.now() < deadline; ) {
       const value = (await messagesTo(to))[0]?.[field];
       if (value) return value;
       await new Promise((res) => setTimeout(res, 100));

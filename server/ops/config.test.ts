@@ -91,7 +91,7 @@ describe('environment variables', () => {
       const r = spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
         env: { ...process.env, DATA_DIR: tmp.dir, PORT: '0', TRUST_PROXY: 'yes', ALLOWED_HOSTS: '*' },
         encoding: 'utf8',
-        timeout: 30_000,
+        timeout: 180_000,
       });
       assert.equal(r.status, 2, r.stderr);
       assert.match(r.stderr, /refusing to start, the configuration is invalid:\n {2}- TRUST_PROXY="yes"/);

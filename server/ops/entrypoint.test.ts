@@ -24,7 +24,7 @@ async function runUntilReady(script: string, env: Record<string, string>): Promi
   child.stderr!.on('data', (d: Buffer) => {
     out += d.toString();
   });
-  for (let i = 0; i < 400; i++) {
+  for (const deadline = Date.now() + 180_000; Date.now() < deadline; ) {
     if (child.exitCode !== null) throw new Error(`entry script exited ${child.exitCode}: ${out}`);
     try {
       if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) return { child, out: () => out, port };
@@ -47,7 +47,7 @@ async function stop(child: ChildProcess): Promise<number | null> {
 function checkBadConfig(script: string) {
   const tmp = tempDir();
   try {
-    const r = spawnSync('sh', [script], { env: { ...process.env, DATA_DIR: tmp.dir, TRUST_PROXY: 'yes', PORT: '0' }, encoding: 'utf8', timeout: 60_000 });
+    const r = spawnSync('sh', [script], { env: { ...process.env, DATA_DIR: tmp.dir, TRUST_PROXY: 'yes', PORT: '0' }, encoding: 'utf8', timeout: 180_000 });
     assert.equal(r.status, 2, r.stderr);
     assert.match(r.stderr, /refusing to start, the configuration is invalid:\n {2}- TRUST_PROXY="yes"/);
     // Refused before the database was created or migrated.

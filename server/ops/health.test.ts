@@ -57,7 +57,7 @@ async function startProcess(extraEnv: Record<string, string> = {}) {
     stderr += d.toString();
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  for (let i = 0; i < 300; i++) {
+  for (const deadline = Date.now() + 180_000; Date.now() < deadline; ) {
     if (child.exitCode !== null) throw new Error(`server exited: ${stderr}`);
     try {
       if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) break;

@@ -30,7 +30,7 @@ async function startInstance(store: TestStore, env: Record<string, string>): Pro
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env: e, stdio: ['ignore', 'ignore', 'inherit'] });
   const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
+  for (const deadline = Date.now() + 180_000; Date.now() < deadline; ) {
     if (child.exitCode !== null) throw new Error('server exited');
     try {
       if ((await fetch(`${url}/readyz`)).ok) return { url, child, exited };
