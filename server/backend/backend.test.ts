@@ -7,10 +7,21 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { decodeJwt } from 'jose';
-import { POLICY } from '../rbac/rbac.test.ts';
+import type { RBACPolicy } from '../../sdk-core/schemas/index.ts';
 import { backendCall, type CallResult, createBackendSecret, login, type TestApp, testApp } from '../test-helpers.ts';
 
 type Json = Record<string, unknown>;
+
+/** Every user reads documents; editors also write; admins do anything to them. */
+const POLICY: RBACPolicy = {
+  roles: [
+    { role_id: 'stytch_user', permissions: [{ resource_id: 'documents', actions: ['read'] }] },
+    { role_id: 'editor', permissions: [{ resource_id: 'documents', actions: ['read', 'write'] }] },
+    { role_id: 'admin', permissions: [{ resource_id: 'documents', actions: ['*'] }] },
+  ],
+  resources: [{ resource_id: 'documents', actions: ['read', 'write', 'delete'] }],
+  scopes: [],
+};
 
 describe('/v1 backend API: users, search, sessions, rbac', () => {
   let t: TestApp;
@@ -406,6 +417,11 @@ describe('/v1 backend API: users, search, sessions, rbac', () => {
       const r = await v1('GET', `/v1/sessions/jwks/${t.projectId}`);
       assert.equal(r.status, 200);
       assert.ok(Array.isArray(r.json.keys) && (r.json.keys as unknown[]).length > 0);
+      assert.equal(r.json.status_code, 200);
+      assert.deepEqual(r.json.keys, (await t.call('GET', '/.well-known/jwks.json', { auth: false })).json.keys);
+      // Public, as the keys are: no secret needed.
+      assert.equal((await t.call('GET', `/v1/sessions/jwks/${t.projectId}`, { auth: false })).status, 200);
+      assert.equal((await t.call('GET', '/v1/sessions/jwks/project-test-other', { auth: false })).json.error_type, 'not_found');
     });
   });
 
