@@ -270,6 +270,29 @@ describe('/v1 backend API: users, search, sessions, rbac', () => {
         ),
         [],
       );
+      for (const operand of [
+        { filter_name: 'webauthn_registration_verified', filter_value: true },
+        { filter_name: 'webauthn_registration_verified', filter_value: false },
+        { filter_name: 'webauthn_registration_id', filter_value: ['webauthn-registration-test-x'] },
+        { filter_name: 'crypto_wallet_verified', filter_value: true },
+        { filter_name: 'crypto_wallet_id', filter_value: ['crypto-wallet-test-x'] },
+        { filter_name: 'crypto_wallet_address', filter_value: ['0xAbC0000000000000000000000000000000000000'] },
+        { filter_name: 'totp_id', filter_value: ['totp-test-x'] },
+        { filter_name: 'email_verified', filter_value: true },
+        { filter_name: 'email_id', filter_value: ['email-test-x'] },
+        { filter_name: 'phone_id', filter_value: ['phone-number-test-x'] },
+      ]) {
+        assert.deepEqual(ids(await q('AND', [operand, { filter_name: 'user_id', filter_value: [ua] }])), [], JSON.stringify(operand));
+      }
+      assert.deepEqual(
+        ids(
+          await q('AND', [
+            { filter_name: 'phone_verified', filter_value: false },
+            { filter_name: 'user_id', filter_value: [ua] },
+          ]),
+        ),
+        [ua],
+      );
     });
 
     it('pages by limit and cursor with the total; a huge limit is capped; no query lists everyone', async () => {
