@@ -379,6 +379,11 @@ describe('/v1 backend API: users, search, sessions, rbac', () => {
       assert.deepEqual((r2.json.session as Json).custom_claims, { tenant: 'acme', extra: true });
       const again = await v1('POST', '/v1/sessions/authenticate', { session_token: s.token });
       assert.deepEqual((again.json.session as Json).custom_claims, { tenant: 'acme', extra: true });
+      // A new JWT carries them at the top level (the one cached before the change is not served again).
+      const claims = decodeJwt(String(again.json.session_jwt));
+      assert.equal(claims.tenant, 'acme');
+      assert.equal(claims.extra, true);
+      assert.equal(claims.level, undefined);
       for (const name of ['sub', 'iss', 'exp', 'roles', 'https://stytch.com/session']) {
         fails(await v1('POST', '/v1/sessions/authenticate', { session_token: s.token, session_custom_claims: { [name]: 'x' } }), 400, 'invalid_request_body');
       }
