@@ -7,7 +7,7 @@ export { isSessionVerificationError, SessionVerificationError, type SessionVerif
 export { expressSession, type NodeAuthRequest, type NodeResponseLike, type NodeSessionOptions } from './server/express.ts';
 export { type HonoContextLike, honoSession } from './server/hono.ts';
 export type { CookieStoreLike, FetchRequestLike, NodeRequestLike, VerifyInput } from './server/input.ts';
-export type { JwtAlgorithm } from './server/jwt.ts';
+export type { JwtAlgorithm } from './server/algorithms.ts';
 export { type NextMiddlewareOptions, type NextRequestSources, nextMiddleware, nextSession } from './server/next.ts';
 export {
   createSessionVerifier,

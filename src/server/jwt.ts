@@ -2,10 +2,8 @@
  * Compact JWS parsing and signature checks on Web Crypto alone (Node 20+, Deno, Bun, edge runtimes): no
  * dependency. Only asymmetric algorithms exist here, so `none` and the HMAC family can never verify.
  */
+import type { JwtAlgorithm } from './algorithms.ts';
 import { SessionVerificationError } from './errors.ts';
-
-/** Signature algorithms the verifier knows; the reference server signs ES256 (docs/reference/wire-protocol.md#session-jwt). */
-export type JwtAlgorithm = 'ES256' | 'ES384' | 'RS256';
 
 /** One public key of a JWKS, as served at `/.well-known/jwks.json` or `/v1/sessions/jwks/{project_id}`. */
 export interface PublicJwk {
@@ -37,9 +35,6 @@ const PARAMS: Record<
   ES384: { import: { name: 'ECDSA', namedCurve: 'P-384' }, verify: { name: 'ECDSA', hash: 'SHA-384' }, kty: 'EC', crv: 'P-384' },
   RS256: { import: { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' }, verify: { name: 'RSASSA-PKCS1-v1_5' }, kty: 'RSA' },
 };
-
-/** The algorithms {@link verifySignature} implements. */
-export const KNOWN_ALGORITHMS: readonly JwtAlgorithm[] = ['ES256', 'ES384', 'RS256'];
 
 const invalid = (message: string, cause?: unknown) => new SessionVerificationError('invalid', message, cause === undefined ? undefined : { cause });
 

@@ -10,7 +10,8 @@ import { DEFAULT_COOKIE_NAMES } from '../../sdk-core/schemas/defaults.ts';
 import type { AuthenticationFactor, Session, User } from '../../sdk-core/schemas/index.ts';
 import { SessionVerificationError } from './errors.ts';
 import { type VerifyInput, sessionJwtOf } from './input.ts';
-import { type DecodedJwt, decodeJwt, importVerifyKey, type JwtAlgorithm, KNOWN_ALGORITHMS, type PublicJwk, verifySignature } from './jwt.ts';
+import { type JwtAlgorithm, KNOWN_ALGORITHMS } from './algorithms.ts';
+import { type DecodedJwt, decodeJwt, importVerifyKey, type PublicJwk, verifySignature } from './jwt.ts';
 
 /** The claim holding the session in the server's JWTs (the provider's name for it). */
 export const SESSION_CLAIM = 'https://stytch.com/session';
