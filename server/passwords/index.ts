@@ -4,6 +4,7 @@
  * users/search lookup of the password flow. Registered in server/methods.ts.
  */
 import { type ServerMethod, tableTypes } from '../method.ts';
+import { PASSWORDS_FACTORS, PASSWORDS_SEARCH_OPERANDS } from './backend-data.ts';
 import { PASSWORDS_ERRORS } from './errors.ts';
 import { PASSWORDS_LIMITS } from './limits.ts';
 import { passwordJobs, passwordRoutes } from './routes.ts';
@@ -25,4 +26,7 @@ export const passwordsMethod = {
   errors: PASSWORDS_ERRORS,
   limits: PASSWORDS_LIMITS,
   tables: tableTypes<PasswordsTables>(),
+  // The backend API (issue 27): a search operand, and the password as a factor only the backend deletes.
+  userSearchOperands: PASSWORDS_SEARCH_OPERANDS,
+  factors: PASSWORDS_FACTORS,
 } satisfies ServerMethod;
