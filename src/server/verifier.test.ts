@@ -1,11 +1,13 @@
 /**
  * `auth-elements/server`'s verifier against the real reference server (listening on loopback): a valid
  * JWT from each kind of input, a missing one, tampering, `alg: none` and HMAC, the wrong project or
- * issuer, an expired JWT, and a key rotation followed by one fetch of the key set.
+ * issuer, an expired JWT, and a key rotation followed by one fetch of the key set; then the fallback to the
+ * server with the project secret: an expired JWT, maxAgeSeconds and a revoke, a wrong secret.
  */
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
+import { createProjectSecret } from '../../server/backend/secrets.ts';
 import { KEY_REFRESH_MS, rotateSigningKey, SESSION_JWT_TTL_SECONDS } from '../../server/keys.ts';
 import { login, type TestApp, testApp } from '../../server/test-helpers.ts';
 import { createSessionVerifier, SessionVerificationError, type SessionVerifierOptions, type VerifyInput } from '../server.ts';
@@ -140,5 +142,54 @@ describe('createSessionVerifier', () => {
   it('answers network when the key set cannot be fetched', async () => {
     const e = await refused(createSessionVerifier({ serverUrl: 'http://127.0.0.1:9', projectId: t.projectId, now: () => t.clock.t }).verifyJwt(jwt), 'network');
     assert.equal(e.status, 503);
+  });
+});
+
+describe('createSessionVerifier: the server fallback (POST /v1/sessions/authenticate with the project secret)', () => {
+  let t: TestApp;
+  let base: string;
+  let secret: string;
+  before(async () => {
+    t = await testApp();
+    base = await t.listen();
+    secret = (await createProjectSecret(t.services.db.kysely, t.services.project, t.clock.t)).secret;
+  });
+  after(() => t.close());
+
+  const verifier = (o: Partial<SessionVerifierOptions> = {}) =>
+    createSessionVerifier({ serverUrl: base, projectId: t.projectId, secret, now: () => t.clock.t, ...o });
+
+  it('an expired JWT of a live session is vouched for by the server, with the user and a fresh JWT', async () => {
+    const { data } = await login(t, 'fallback@example.com');
+    const jwt = String(data.session_jwt);
+    t.advance((SESSION_JWT_TTL_SECONDS + 60) * 1000);
+    const r = await verifier().verifyJwt(jwt);
+    assert.equal(r.source, 'server');
+    assert.equal(r.userId, data.user_id);
+    assert.equal(r.user?.user_id, data.user_id);
+    assert.equal(r.session.session_id, (data.session as { session_id: string }).session_id);
+    assert.notEqual(r.sessionJwt, jwt);
+    // The fresh JWT verifies locally in turn.
+    assert.equal((await verifier().verifyJwt(r.sessionJwt)).source, 'jwt');
+  });
+
+  it('maxAgeSeconds asks the server about a JWT older than that, and sees a revoke at once', async () => {
+    const { data, token } = await login(t, 'fresh@example.com');
+    const jwt = String(data.session_jwt);
+    const v = verifier();
+    assert.equal((await v.verifyJwt(jwt, { maxAgeSeconds: 60 })).source, 'jwt');
+    assert.equal((await v.verifyJwt(jwt, { maxAgeSeconds: 0 })).source, 'server');
+    assert.equal((await t.call('POST', '/sdk/v1/sessions/revoke', { secret: token, body: {} })).status, 200);
+    // Locally the JWT still verifies for the rest of its 5 minutes; the revocation-fresh answer refuses it.
+    assert.equal((await v.verifyJwt(jwt)).source, 'jwt');
+    await refused(v.verifyJwt(jwt, { maxAgeSeconds: 0 }), 'revoked');
+    t.advance((SESSION_JWT_TTL_SECONDS + 60) * 1000);
+    await refused(v.verifyJwt(jwt), 'revoked');
+  });
+
+  it('a wrong secret is bad_secret (500: the configuration, not the user)', async () => {
+    const { data } = await login(t, 'bad-secret@example.com');
+    const e = await refused(verifier({ secret: 'secret-test-wrong' }).verifyJwt(String(data.session_jwt), { maxAgeSeconds: 0 }), 'bad_secret');
+    assert.equal(e.status, 500);
   });
 });
