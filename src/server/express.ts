@@ -23,7 +23,8 @@ export interface NodeSessionOptions extends VerifyOptions {
   /**
    * True (default): a request without a valid session is answered 401 (503 when the server is out of
    * reach) as JSON `{ error, message }`. False: it goes on with `req.auth = null` (pages that show more to
-   * a signed-in user).
+   * a signed-in user); a server out of reach or a refused secret is still answered (503 / 500), since
+   * treating a signed-in user as a stranger would hide the fault.
    */
   required?: boolean;
 }
