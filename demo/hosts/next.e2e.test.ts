@@ -59,6 +59,8 @@ before(async () => {
   symlinkSync(join(repo, 'node_modules', 'next'), join(modules, 'next'), 'dir');
   for (const pkg of ['react', 'react-dom']) symlinkSync(join(source, 'node_modules', pkg), join(modules, pkg), 'dir');
 
+  // webpack: Turbopack (Next 16's default) compiles nothing outside the app's root, and this app's next
+  // and react are links into the workspace's install.
   const build = runNext(['build', '--webpack'], {});
   const code = await exited(build);
   assert.equal(code, 0, `next build failed:\n${output}`);
