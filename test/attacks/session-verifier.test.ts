@@ -8,6 +8,7 @@
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
 import { after, before, describe, it } from 'node:test';
+import fc from 'fast-check';
 import { decodeJwt, decodeProtectedHeader, exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { SESSION_CLAIM } from '../../server/keys.ts';
 import { login, type TestApp, testApp } from '../../server/test-helpers.ts';
@@ -61,6 +62,33 @@ describe('attack: forging sessions past auth-elements/server', () => {
       fetches.every((u) => u.startsWith(base)),
       'only the configured key set is ever fetched',
     );
+  });
+
+  it('any input is refused with a SessionVerificationError (missing or invalid), never another error and never a fetch for a malformed JWT (fast-check, fixed seed)', async () => {
+    const b64 = (v: unknown) => Buffer.from(typeof v === 'string' ? v : JSON.stringify(v)).toString('base64url');
+    const part = fc.oneof(fc.string(), fc.json().map(b64), fc.jsonValue().map(b64), fc.constant(''), fc.string({ unit: 'binary' }).map(b64));
+    const jwt = fc.oneof(
+      fc.string(),
+      fc.tuple(part, part, part).map((p) => p.join('.')),
+      fc.array(part, { maxLength: 5 }).map((p) => p.join('.')),
+    );
+    const input = fc.oneof(
+      jwt.map((j) => ({ stytch_session_jwt: j }) as Record<string, string>),
+      jwt.map((j) => new Request(`${base}/`, { headers: { authorization: `Bearer ${j.replace(/[^\x21-\x7e]/g, '')}` } })),
+      fc.string().map((cookie) => ({ headers: { cookie } })),
+    );
+    const before = fetches.length;
+    await fc.assert(
+      fc.asyncProperty(input, async (i) => {
+        const r = await verifier.verify(i).then(
+          () => 'accepted',
+          (e: unknown) => (e instanceof Error && e.name === 'SessionVerificationError' ? (e as SessionVerificationError).code : `other: ${String(e)}`),
+        );
+        assert.ok(r === 'missing' || r === 'invalid', r);
+      }),
+      { numRuns: 300, seed: 27 },
+    );
+    assert.ok(fetches.length - before <= 1, 'malformed JWTs fetch nothing (at most the one unknown-kid fetch a well-formed one may cause)');
   });
 
   it('a flood of unknown kids fetches the key set at most once per cooldown', async () => {
