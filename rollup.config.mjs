@@ -261,4 +261,11 @@ export default [
     output: output('react-chunks'),
     plugins: plugins(),
   },
+  {
+    // auth-elements/server (src/server.ts): an app's backend, not a page (Node, Deno, Bun, edge
+    // runtimes); a graph of its own, one file, sharing nothing with the browser entries.
+    input: { server: 'src/server.ts' },
+    output: output('server-chunks'),
+    plugins: plugins(),
+  },
 ];

@@ -25,6 +25,7 @@ export const TYPE_ENTRIES = [
   'src/react.d.ts',
   'src/vue.d.ts',
   'src/svelte.d.ts',
+  'src/server.d.ts',
 ];
 
 function run(cmd, args) {

@@ -203,6 +203,8 @@ const REACT_ENTRY = 'dist/react.js';
 const entries = [
   ['<auth-login> script (dist/auth-elements.js)', LOGIN],
   ['headless client (dist/client.js)', CLIENT],
+  // An app's backend (Node, Deno, Bun, edge), never a page's: printed, with no budget of its own.
+  ['backend session verifier (dist/server.js)', 'dist/server.js'],
 ];
 let loginGzip = 0;
 let clientGzip = 0;

@@ -6,6 +6,7 @@ import { safeEqualHex, sha256Hex } from './crypto.ts';
 import { type Db, openDatabase, withStartupLock } from './db/index.ts';
 import { ApiError } from './errors.ts';
 import { hostGuard } from './hosts.ts';
+import { issuerScope } from './jwt-issuer.ts';
 import { clientIp, isOriginAllowed, requestHeader, requestOriginAllowed } from './request.ts';
 import { errorResponse } from './responses.ts';
 import type { AppEnv, Ctx, Services } from './services.ts';
@@ -75,7 +76,7 @@ export interface AppOptions extends MethodSettingOptions {
   /** Limits by name (core's in rate-limit.ts, each method's in its `limits.ts`), over the defaults. */
   rateLimits?: Partial<RateLimits>;
   maxBodyBytes?: number;
-  /** JWT `iss`; default `auth-elements/{project_id}`. */
+  /** Session JWT `iss` (JWT_ISSUER); default the base URL each request came to, no trailing slash (jwt-issuer.ts). */
   issuer?: string;
   trustProxy?: boolean;
   staticDirs?: StaticDir[];
@@ -247,7 +248,7 @@ export async function createApp(opts: AppOptions = {}): Promise<AppInstance> {
       sessionJwts: new SessionJwtCache(),
       sessionReads: new SessionReadCache(),
       limits: { ...DEFAULT_RATE_LIMITS, ...opts.rateLimits },
-      issuer: opts.issuer ?? `auth-elements/${project.project_id}`,
+      issuer: opts.issuer ?? null,
       maxBodyBytes: opts.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
       trustProxy: opts.trustProxy ?? false,
       log: logger,
@@ -339,6 +340,8 @@ function buildApp(svc: Services, opts: AppOptions, registered: RegisteredRoute[]
 
   // DNS rebinding (docs/reference/security.md#host-and-transport): a foreign Host is refused before CORS, captcha, routes or static files.
   app.use(hostGuard(svc));
+  // The session JWT's default `iss` is the base URL of the request that mints it (jwt-issuer.ts).
+  app.use(issuerScope());
   // After the Host check: a rebound name (evil.example -> 127.0.0.1) would otherwise read metrics as a loopback caller.
   if (opts.metrics) metricsRoute(app, ops.metrics, opts.metricsToken, opts.metricsLoopbackWithoutToken === true);
 

@@ -208,15 +208,23 @@ export async function publicJwks(db: Db, now: number = Date.now()): Promise<{ ke
   return { keys: rows.map((r) => JSON.parse(r.public_jwk) as JWK) };
 }
 
-/** Signs the 5-minute session JWT: sub=user_id, aud=project_id, iss, plus the session claim. */
+/** Registered claims a session's custom claims cannot replace (the JWT's own, and the session claim). */
+export const RESERVED_JWT_CLAIMS: readonly string[] = ['iss', 'sub', 'aud', 'exp', 'nbf', 'iat', 'jti', SESSION_CLAIM];
+
+/**
+ * Signs the 5-minute session JWT (docs/reference/wire-protocol.md#session-jwt): header `typ: JWT` and `kid`;
+ * sub=user_id, aud=project_id, iss; the session, roles included, inside {@link SESSION_CLAIM} (where the
+ * provider's SDKs read them); the session's custom claims at the top level.
+ */
 export async function signSessionJwt(keys: SigningKeys, opts: { projectId: string; issuer: string; session: Session; nowMs: number }): Promise<string> {
   const iat = Math.floor(opts.nowMs / 1000);
   const s = opts.session;
   // The key signing at this moment (rotation): a ring picks it; a plain key is itself.
   const signer = keys.select ? await keys.select(opts.nowMs) : keys;
+  const custom = Object.fromEntries(Object.entries(s.custom_claims ?? {}).filter(([name]) => !RESERVED_JWT_CLAIMS.includes(name)));
   return new SignJWT({
-    // The session's custom claims at the top level (set through the backend API; reserved names are refused there).
-    ...s.custom_claims,
+    // The session's custom claims at the top level (set through the backend API, which refuses reserved names too).
+    ...custom,
     [SESSION_CLAIM]: {
       id: s.session_id,
       started_at: s.started_at,
@@ -224,8 +232,8 @@ export async function signSessionJwt(keys: SigningKeys, opts: { projectId: strin
       expires_at: s.expires_at,
       attributes: s.attributes,
       authentication_factors: s.authentication_factors,
+      roles: s.roles,
     },
-    roles: s.roles,
   })
     .setProtectedHeader({ alg: JWT_ALG, kid: signer.kid, typ: 'JWT' })
     .setSubject(s.user_id)

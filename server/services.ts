@@ -30,7 +30,8 @@ export interface Services {
   /** This process's sessions/authenticate reads, served only while the database is unchanged (session-read-cache.ts). */
   sessionReads: SessionReadCache;
   limits: RateLimits;
-  issuer: string;
+  /** JWT `iss` set by the operator (JWT_ISSUER); null: the request's base URL (jwt-issuer.ts). */
+  issuer: string | null;
   maxBodyBytes: number;
   /** Read the client IP from X-Forwarded-For (only behind a trusted proxy). */
   trustProxy: boolean;

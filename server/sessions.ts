@@ -6,6 +6,7 @@ import { databaseVersion, preparedQuery } from './db/prepared.ts';
 import { ApiError } from './errors.ts';
 import type { Services } from './services.ts';
 import { SESSION_JWT_TTL_SECONDS, signSessionJwt } from './keys.ts';
+import { sessionJwtIssuer } from './jwt-issuer.ts';
 import { reusable } from './session-jwt-cache.ts';
 import type { SessionRead } from './session-read-cache.ts';
 import { type KnownUserRow, loadUser } from './users.ts';
@@ -257,13 +258,11 @@ async function sessionJwt(svc: Services, row: SessionsTable, session: Session): 
   // The key signing at this moment (rotation): once another key signs, cached JWTs of the old one are not served.
   const signer = svc.keys.select ? await svc.keys.select(nowMs) : svc.keys;
   // Everything the JWT carries besides its times, last_accessed_at and expires_at (compared on its own).
-  const claimsKey = `${signer.kid}\n${svc.issuer}\n${row.user_id}\n${row.started_at}\n${row.factors}\n${JSON.stringify(session.roles)}\n${row.ip_address}\n${row.user_agent}\n${row.custom_claims ?? ''}`;
+  const issuer = sessionJwtIssuer(svc);
+  const claimsKey = `${signer.kid}\n${issuer}\n${row.user_id}\n${row.started_at}\n${row.factors}\n${JSON.stringify(session.roles)}\n${row.ip_address}\n${row.user_agent}\n${row.custom_claims ?? ''}`;
   const cached = svc.sessionJwts.get(row.session_id);
   if (cached && reusable(cached, nowMs, claimsKey, row.expires_at)) return cached.jwt;
-  const jwt = await signSessionJwt(
-    { kid: signer.kid, privateKey: signer.privateKey },
-    { projectId: svc.project.project_id, issuer: svc.issuer, session, nowMs },
-  );
+  const jwt = await signSessionJwt({ kid: signer.kid, privateKey: signer.privateKey }, { projectId: svc.project.project_id, issuer, session, nowMs });
   const issuedAtMs = Math.floor(nowMs / 1000) * 1000;
   svc.sessionJwts.set(row.session_id, {
     jwt,

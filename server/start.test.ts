@@ -81,7 +81,7 @@ describe('startServer (real socket, SQLite file)', () => {
     const jwks = createRemoteJWKSet(new URL(`${srv.url}/.well-known/jwks.json`));
     const { payload, protectedHeader } = await jwtVerify(auth.data.session_jwt, jwks, {
       audience: project.project_id,
-      issuer: `auth-elements/${project.project_id}`,
+      issuer: srv.url.replace(/\/+$/, ''),
     });
     assert.equal(protectedHeader.alg, 'ES256');
     assert.ok(protectedHeader.kid);

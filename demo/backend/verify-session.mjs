@@ -16,9 +16,10 @@ import { createRemoteJWKSet, errors, jwtVerify } from 'jose';
 export function sessionVerifier({ server, publicToken, projectId }) {
   const jwks = createRemoteJWKSet(new URL(`${server}/.well-known/jwks.json`));
   return {
-    /** Verifies a session JWT locally; resolves to its claims. Throws on a bad or expired token. */
+    /** Verifies a session JWT locally; resolves to its claims (the session, roles included, in `https://stytch.com/session`). Throws on a bad or expired token. */
     async verifyJwt(jwt) {
-      const { payload } = await jwtVerify(jwt, jwks, { audience: projectId, issuer: `auth-elements/${projectId}` });
+      // `iss` is the server's base URL without a trailing slash (or JWT_ISSUER when the server sets it).
+      const { payload } = await jwtVerify(jwt, jwks, { audience: projectId, issuer: server.replace(/\/+$/, ''), typ: 'JWT', algorithms: ['ES256'] });
       return payload;
     },
     /** Asks the server; resolves to { user_id, session_jwt } or throws with the error_type. */

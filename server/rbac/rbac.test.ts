@@ -49,7 +49,9 @@ describe('rbac: roles on users, sessions and the session JWT', () => {
     assert.deepEqual(d.session.roles, ['stytch_user', 'editor', 'admin']);
     const jwks = (await t.call('GET', '/.well-known/jwks.json', { auth: false })).json as unknown as JSONWebKeySet;
     const { payload } = await jwtVerify(d.session_jwt, createLocalJWKSet(jwks), { currentDate: new Date(t.clock.t) });
-    assert.deepEqual(payload.roles, ['stytch_user', 'editor', 'admin']);
+    // Inside the session claim, where the provider's SDKs read them (docs/reference/wire-protocol.md#session-jwt).
+    assert.deepEqual((payload['https://stytch.com/session'] as { roles: string[] }).roles, ['stytch_user', 'editor', 'admin']);
+    assert.equal(payload.roles, undefined);
     // Replacing with none leaves the default.
     assert.deepEqual(await setRolesOf(t.services, userId, []), []);
     assert.deepEqual((data(await t.call('GET', '/sdk/v1/users/me', { secret: token })) as { roles: string[] }).roles, ['stytch_user']);

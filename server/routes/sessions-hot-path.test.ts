@@ -74,7 +74,7 @@ describe('sessions/authenticate: JWT reuse and the last-access throttle', () => 
     await setRolesOf(t.services, String(data.user_id), ['editor']);
     const afterRoles = await authenticate(t, token);
     assert.notEqual(afterRoles.data.session_jwt, first);
-    assert.deepEqual(decodeJwt(afterRoles.data.session_jwt).roles, ['stytch_user', 'editor']);
+    assert.deepEqual((decodeJwt(afterRoles.data.session_jwt)['https://stytch.com/session'] as { roles: string[] }).roles, ['stytch_user', 'editor']);
     // Extending keeps the JWT (its session claim promises an earlier end, never a later one)...
     const extended = await authenticate(t, token, { session_duration_minutes: 600 });
     assert.equal(extended.data.session_jwt, afterRoles.data.session_jwt);

@@ -70,6 +70,30 @@ describe('the installed package on a server (no DOM)', () => {
     assert.deepEqual(JSON.parse(out), { twoCopies: true, isApi: true, kept: true, notOther: false, ceremony: true, name: 'ApiError' });
   });
 
+  it("auth-elements/server (an app backend's entry) imports in Node with no global added and refuses a request without a session", async () => {
+    const out = await inHost(`
+      const before = Object.keys(globalThis).sort().join(',');
+      const m = await import('auth-elements/server');
+      const v = m.createSessionVerifier({ serverUrl: 'http://127.0.0.1:9', projectId: 'project-test-x' });
+      const code = await v.verify(new Request('http://app.example/', { headers: { cookie: 'a=b' } })).then(() => 'verified', (e) => m.isSessionVerificationError(e) && e.code);
+      console.log(JSON.stringify({ exports: Object.keys(m).sort(), same: before === Object.keys(globalThis).sort().join(','), code }));
+    `);
+    assert.deepEqual(JSON.parse(out), {
+      exports: [
+        'SESSION_CLAIM',
+        'SessionVerificationError',
+        'createSessionVerifier',
+        'expressSession',
+        'honoSession',
+        'isSessionVerificationError',
+        'nextMiddleware',
+        'nextSession',
+      ],
+      same: true,
+      code: 'missing',
+    });
+  });
+
   it('defineAuthElements() and the element classes are inert without a DOM', async () => {
     const out = await inHost(`
       const { defineAuthElements, defineLogin, AuthLoginElement, AUTH_ELEMENTS, mountLogin } = await import('auth-elements');

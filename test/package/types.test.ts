@@ -17,6 +17,28 @@ import { describe, it } from 'node:test';
 import { stripVTControlCharacters } from 'node:util';
 import { hostProject, packedKit, repo } from './packed.ts';
 
+/** A Node backend using auth-elements/server: the verifier, its error, the adapters' shapes. */
+const SERVER = `
+import { createServer } from 'node:http';
+import { createSessionVerifier, expressSession, isSessionVerificationError, nextSession, type VerifiedSession } from 'auth-elements/server';
+
+const verifier = createSessionVerifier({ serverUrl: 'https://auth.example.com', projectId: 'project-test-x', secret: 'secret-test-x' });
+const guard = expressSession(verifier, { required: false });
+createServer(async (req, res) => {
+  const auth: VerifiedSession | null = await verifier.verify(req, { maxAgeSeconds: 60 }).catch((e: unknown) => {
+    if (isSessionVerificationError(e) && e.code === 'revoked') return null;
+    throw e;
+  });
+  const roles: string[] = auth?.session.roles ?? [];
+  void guard(req, res, () => undefined);
+  res.end(JSON.stringify({ user: auth?.userId, roles }));
+});
+void nextSession(verifier, { cookies: { get: (name: string) => (name === 'stytch_session_jwt' ? { value: 'x' } : undefined) } });
+void verifier.verify({ stytch_session_jwt: 'x' });
+// @ts-expect-error: the algorithm allowlist has no HMAC
+createSessionVerifier({ serverUrl: 'https://auth.example.com', projectId: 'p', algorithms: ['HS256'] });
+`;
+
 /** Writes `files` and a tsconfig into the folder `name` of a host project, compiles it, returns tsc's output. */
 async function compile(
   name: string,
@@ -414,6 +436,21 @@ describe('types of the packed package', () => {
 
   it('Svelte 5 element typings (svelte/elements) type the tags', async () => {
     const r = await compile('svelte', { module: 'ESNext', moduleResolution: 'Bundler' }, { 'app.ts': SVELTE });
+    assert.equal(r.output, '');
+    assert.equal(r.status, 0);
+  });
+
+  it('auth-elements/server types a Node backend with no DOM library (lib ES2022, @types/node)', async () => {
+    const project = await hostProject('server-node', {
+      '@types/node': join(repo, 'node_modules/@types/node'),
+      'undici-types': join(repo, 'node_modules/undici-types'),
+    });
+    const r = await compile(
+      'server-node',
+      { module: 'NodeNext', moduleResolution: 'NodeNext', lib: ['ES2022'], types: ['node'] },
+      { 'main.ts': SERVER },
+      project,
+    );
     assert.equal(r.output, '');
     assert.equal(r.status, 0);
   });

@@ -1,0 +1,3 @@
+export default function Login() {
+  return <main id="login">Sign in here</main>;
+}
