@@ -3,6 +3,7 @@
  * send primary / secondary, verified by `otps/authenticate`. Registered in server/methods.ts.
  */
 import { type ServerMethod, tableTypes } from '../method.ts';
+import { clientsideServicesRoutes } from './clientside-services.ts';
 import { OTPS_ERRORS } from './errors.ts';
 import { OTPS_LIMITS } from './limits.ts';
 import { otpRoutes } from './routes.ts';
@@ -15,6 +16,8 @@ export const otpsMethod = {
   routes(route, svc) {
     otpRoutes(route, svc);
     otpSendRoutes(route, svc);
+    // The provider's pre-built UIs format phone numbers through this page (clientside-services.ts).
+    clientsideServicesRoutes(route, svc);
   },
   jobs: otpJobs,
   errors: OTPS_ERRORS,
