@@ -31,20 +31,13 @@ export const CLIENTSIDE_SERVICES_PHONE_LIBRARY = '/clientside-services/libphonen
 const require = createRequire(import.meta.url);
 const phoneLibraryDir = dirname(require.resolve('libphonenumber-js/package.json'));
 
-let phoneLibrary: Uint8Array | undefined;
-let frameScript: Uint8Array | undefined;
+let phoneLibrary: string | undefined;
 let examplesJson: string | undefined;
 
 /** The min-metadata bundle: the metadata server/phones.ts validates with (a number the frame calls valid, the server accepts). */
-function phoneLibrarySource(): Uint8Array {
-  phoneLibrary ??= new Uint8Array(readFileSync(join(phoneLibraryDir, 'bundle', 'libphonenumber-min.js')));
+function phoneLibrarySource(): string {
+  phoneLibrary ??= readFileSync(join(phoneLibraryDir, 'bundle', 'libphonenumber-min.js'), 'utf8');
   return phoneLibrary;
-}
-
-/** The frame's message handler (clientside-services-frame.ts). */
-function frameScriptSource(): Uint8Array {
-  frameScript ??= new TextEncoder().encode(FRAME_SCRIPT);
-  return frameScript;
 }
 
 /** An example mobile number per country (the placeholder the UIs show), as JSON. */
@@ -56,9 +49,10 @@ function examples(): string {
 /** HTML-escapes an attribute value. */
 const attr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-/** The project's allowed origins that are well-formed origins or `scheme://host:*` (a CSP source each). */
+/** The project's allowed origins a CSP source expression can name: well-formed origins or `scheme://host:*`, by host name or IPv4. */
 function framingOrigins(svc: Services): string[] {
-  return svc.project.config.allowed_origins.filter((o) => allowedOriginProblem(o) === null);
+  // CSP host-source has no IPv6 literal (Chromium reports `http://[::1]:*` as an error and drops it).
+  return svc.project.config.allowed_origins.filter((o) => allowedOriginProblem(o) === null && !o.includes('['));
 }
 
 /** Registers the page and its two scripts. */
@@ -88,7 +82,7 @@ export function clientsideServicesRoutes(route: Route, svc: Services): void {
     c.header('Content-Type', 'text/javascript; charset=utf-8');
     c.header('X-Content-Type-Options', 'nosniff');
     c.header('Cache-Control', 'public, max-age=3600');
-    return c.body(frameScriptSource());
+    return c.body(FRAME_SCRIPT);
   });
   route('GET', CLIENTSIDE_SERVICES_PHONE_LIBRARY, (c: Ctx) => {
     c.header('Content-Type', 'text/javascript; charset=utf-8');
