@@ -4,10 +4,10 @@
  * dist/ (bundles, declarations, custom-elements.json, editor data), package.json, README and LICENSE.
  */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { packedKit } from './packed.ts';
+import { packedKit, repo } from './packed.ts';
 
 const BARE_IMPORT = /(?:\bfrom\s*|\bimport\s*\(?\s*)["']([^"'./][^"']*)["']/g;
 
@@ -64,6 +64,52 @@ describe('the packed kit', () => {
       } else {
         assert.deepEqual(bare, [], `${f} imports ${bare.join(', ')}`);
       }
+    }
+  });
+});
+
+/** The repository's web address, from the published package.json's `repository` (`git+https://….git`). */
+function repositoryBase(manifest: { repository?: { url?: string } }): string {
+  return (manifest.repository?.url ?? '').replace(/^git\+/, '').replace(/\.git$/, '');
+}
+
+/** Every link target of a Markdown text outside fenced code: `[text](target)`, `![alt](target)`, `[ref]: target`, HTML src/href. */
+function linkTargets(markdown: string): string[] {
+  const prose = markdown.replace(/^```[\s\S]*?^```/gm, '');
+  return [
+    ...[...prose.matchAll(/!?\[[^\]\n]*\]\(([^)\s]+)[^)]*\)/g)].map((m) => m[1]!),
+    ...[...prose.matchAll(/^\s*\[[^\]\n]+\]:\s*(\S+)/gm)].map((m) => m[1]!),
+    ...[...prose.matchAll(/<(?:img|a|source)\s[^>]*?(?:src|href)="([^"]+)"/g)].map((m) => m[1]!),
+  ];
+}
+
+describe("the package's registry page", () => {
+  it('package.json names the repository, its home page and where bugs go', async () => {
+    const { app } = await packedKit();
+    const manifest = JSON.parse(readFileSync(join(app, 'node_modules/auth-elements/package.json'), 'utf8')) as {
+      repository?: { type?: string; url?: string };
+      homepage?: string;
+      bugs?: { url?: string };
+    };
+    assert.equal(manifest.repository?.type, 'git');
+    const base = repositoryBase(manifest);
+    assert.match(base, /^https:\/\/[^/]+\/[^/]+\/[^/]+$/);
+    assert.equal(manifest.homepage, `${base}#readme`);
+    assert.equal(manifest.bugs?.url, `${base}/issues`);
+  });
+
+  it('the published README has no relative link: each is absolute, and each into the repository names a file that exists', async () => {
+    const { app } = await packedKit();
+    const dir = join(app, 'node_modules/auth-elements');
+    const base = repositoryBase(JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { repository?: { url?: string } });
+    const targets = linkTargets(readFileSync(join(dir, 'README.md'), 'utf8'));
+    assert.ok(targets.length > 20, `${targets.length} links`);
+    const relative = targets.filter((t) => !/^(https?:|mailto:|#)/.test(t));
+    assert.deepEqual(relative, [], 'relative links do not resolve on the registry page');
+    for (const t of targets.filter((t) => t.startsWith(`${base}/`))) {
+      const m = /^\/(?:blob|raw|tree)\/main\/([^#?]*)/.exec(t.slice(base.length));
+      assert.ok(m, `${t}: a file or folder of the main branch`);
+      assert.ok(existsSync(join(repo, m[1]!)), `${t}: ${m[1]} is not in the repository`);
     }
   });
 });
