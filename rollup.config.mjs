@@ -15,7 +15,9 @@
 // - dist/vue.js and dist/svelte.js: empty modules beside the type-only entries.
 // A page holding two of these graphs (the script tag beside dist/index.js, say) has two copies of
 // what they share; the elements and the client work across copies (sdk-core/errors.ts matches error
-// classes by name, the tags are defined once).
+// classes by name, the tags are defined once). The leaves the graphs have in common (React where it
+// is bundled: BUNDLED_REACT below; the phone-number library, the locale packs) come out the same
+// in each and are kept once in dist/shared/ after the build (scripts/share-chunks.mjs).
 // esbuild strips types (TS 7 has no JS API for @rollup/plugin-typescript); terser minifies. The
 // declarations, custom-elements.json and the editor data come from scripts/build-types.mjs.
 import commonjs from '@rollup/plugin-commonjs';
@@ -207,6 +209,13 @@ const output = (chunkDir, manualChunks) => ({
   ...(manualChunks ? { manualChunks } : {}),
 });
 
+/**
+ * React and ReactDOM where the kit bundles them (the script tag's graph and the package entry's), in a
+ * chunk of their own: it imports nothing, so it comes out the same in both graphs and
+ * scripts/share-chunks.mjs keeps it once.
+ */
+const BUNDLED_REACT = /\/node_modules\/(react|react-dom|scheduler)\//;
+
 /** The script tag's entry module. */
 const TAG_ENTRY = 'src/auth-elements.ts';
 
@@ -223,7 +232,7 @@ export default [
     // modules it shares with the first paint, and the entry would import that chunk); the client's
     // core is one lazy chunk, as below.
     output: output('tag-chunks', (id, { getModuleInfo }) =>
-      staticallyFrom(TAG_ENTRY, getModuleInfo).has(id) ? 'auth-elements' : CLIENT_CORE.test(id) ? 'client' : undefined,
+      staticallyFrom(TAG_ENTRY, getModuleInfo).has(id) ? 'auth-elements' : CLIENT_CORE.test(id) ? 'client' : BUNDLED_REACT.test(id) ? 'react' : undefined,
     ),
     plugins: plugins({ lazyPreload: true }),
   },
@@ -235,7 +244,13 @@ export default [
     // What the first paint shares with the client (ConfigError, the DOM helpers, the OAuth provider
     // names) stays apart: a manual chunk takes in its modules' unassigned dependencies.
     output: output('chunks', (id) =>
-      /\/sdk-core\/(errors|dom|schemas\/(oauth-providers|defaults)|oauth\/providers)\.ts$/.test(id) ? 'base' : CLIENT_CORE.test(id) ? 'client' : undefined,
+      /\/sdk-core\/(errors|dom|schemas\/(oauth-providers|defaults)|oauth\/providers)\.ts$/.test(id)
+        ? 'base'
+        : CLIENT_CORE.test(id)
+          ? 'client'
+          : BUNDLED_REACT.test(id)
+            ? 'react'
+            : undefined,
     ),
     plugins: [...plugins({ lazyPreload: true }), typeOnlyStubs],
   },

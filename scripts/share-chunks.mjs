@@ -20,8 +20,8 @@ export const GRAPH_CHUNK_DIRS = ['tag-chunks', 'chunks', 'client-chunks', 'react
 /** Where the shared leaves go. */
 export const SHARED_DIR = 'shared';
 
-/** A relative import or preload of another file: `from"./x.js"`, `import("./x.js")`, `import"./x.js"`. */
-const IMPORTS_FILE = /(?:\bfrom|\bimport)\s*\(?\s*["']\.\.?\//;
+/** Every relative .js specifier a file holds: imports, import() and preload lists (quoted, maybe JSON-escaped). */
+const RELATIVE_JS = /(?<=["'])\.\.?\/[^"'\\]+\.js(?=\\?["'])/g;
 
 /** Every .js file under `dir`, as paths relative to it (posix). */
 function jsFiles(dir, under = '') {
@@ -42,15 +42,32 @@ function specifier(fromDir, target) {
 
 const escapeRe = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** Moves the graphs' identical leaf chunks into dist/shared/ and rewrites their importers; returns the bytes saved. */
+/**
+ * Moves the graphs' identical chunks into dist/shared/ and rewrites their importers; returns the bytes
+ * saved. In rounds: first the leaves (no import of their own); then the chunks whose every import is
+ * already shared, which the first round's rewriting made identical too (`../shared/react-….js` from
+ * either graph's folder), and so on until nothing more is the same.
+ */
 export function shareChunks(dist = 'dist') {
+  let saved = 0;
+  for (;;) {
+    const round = shareRound(dist);
+    if (round === 0) return saved;
+    saved += round;
+  }
+}
+
+/** One round of {@link shareChunks}. */
+function shareRound(dist) {
   const groups = new Map();
   for (const dir of GRAPH_CHUNK_DIRS) {
     if (!existsSync(join(dist, dir))) continue;
     for (const name of readdirSync(join(dist, dir)).filter((n) => n.endsWith('.js'))) {
       const file = `${dir}/${name}`;
       const code = readFileSync(join(dist, file));
-      if (IMPORTS_FILE.test(code.toString('utf8'))) continue;
+      // Only a chunk whose every import is shared: its bytes mean the same from any folder.
+      const specs = code.toString('utf8').match(RELATIVE_JS) ?? [];
+      if (!specs.every((spec) => posix.join(dir, spec).startsWith(`${SHARED_DIR}/`))) continue;
       const key = createHash('sha256').update(code).digest('hex');
       groups.set(key, [...(groups.get(key) ?? []), { file, name, size: code.length }]);
     }

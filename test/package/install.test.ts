@@ -4,6 +4,7 @@
  * dist/ (bundles, declarations, custom-elements.json, editor data), package.json, README and LICENSE.
  */
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
@@ -19,8 +20,9 @@ describe('the packed kit', () => {
     assert.equal(manifest['dependencies'], undefined);
     assert.equal(manifest['private'], undefined);
     assert.deepEqual(manifest['peerDependenciesMeta'], { react: { optional: true }, 'react-dom': { optional: true } });
-    // A guard against a server dependency creeping back: about 1 MB today.
-    assert.ok(install.bytes < 3_000_000, `installed size ${install.bytes} B`);
+    // A guard against a server dependency creeping back, or a build's shared chunks a copy again:
+    // 1.8 MB today (README, "installs alone").
+    assert.ok(install.bytes < 2_000_000, `installed size ${install.bytes} B`);
   });
 
   it('ships dist/ (bundles, declarations, manifest, editor data), package.json, README and LICENSE, nothing else', async () => {
@@ -82,6 +84,29 @@ function linkTargets(markdown: string): string[] {
     ...[...prose.matchAll(/<(?:img|a|source)\s[^>]*?(?:src|href)="([^"]+)"/g)].map((m) => m[1]!),
   ];
 }
+
+describe('one copy of what the builds share', () => {
+  it('no two JavaScript files of the tarball are the same bytes (shared chunks are in dist/shared/, once)', async () => {
+    const { pack, app } = await packedKit();
+    const dir = join(app, 'node_modules/auth-elements');
+    const seen = new Map<string, string>();
+    const twice: string[] = [];
+    for (const f of pack.files.filter((p) => p.endsWith('.js'))) {
+      const key = createHash('sha256')
+        .update(readFileSync(join(dir, f)))
+        .digest('hex');
+      const first = seen.get(key);
+      if (first !== undefined && readFileSync(join(dir, f)).length > 100) twice.push(`${first} = ${f}`);
+      else seen.set(key, f);
+    }
+    assert.deepEqual(twice, []);
+    // React (bundled by the script tag's and the package entry's builds) is one of them.
+    assert.ok(
+      pack.files.some((f) => /^dist\/shared\/react-[^/]+\.js$/.test(f)),
+      'dist/shared/react-*.js',
+    );
+  });
+});
 
 describe("the package's registry page", () => {
   it('package.json names the repository, its home page and where bugs go', async () => {
