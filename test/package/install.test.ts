@@ -4,6 +4,7 @@
  * dist/ (bundles, declarations, custom-elements.json, editor data), package.json, README and LICENSE.
  */
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -105,6 +106,55 @@ describe('one copy of what the builds share', () => {
       pack.files.some((f) => /^dist\/shared\/react-[^/]+\.js$/.test(f)),
       'dist/shared/react-*.js',
     );
+  });
+});
+
+/** The script tag's public API (src/auth-elements.ts): the elements' side of the package entry. */
+const SCRIPT_TAG_API = [
+  'AUTH_ELEMENTS',
+  'AUTH_ELEMENT_DEFINITIONS',
+  'AUTH_ERROR',
+  'AUTH_EVENT',
+  'AuthElement',
+  'AuthIDPConsentElement',
+  'AuthLoginElement',
+  'AuthPasskeyRegistrationElement',
+  'AuthResetPasswordElement',
+  'IDP_CONSENT_TAG',
+  'LOGIN_TAG',
+  'MISSING_CLIENT_REPORT_MS',
+  'PASSKEY_REGISTRATION_TAG',
+  'RESET_PASSWORD_TAG',
+  'THEME_TOKENS',
+  'createAuthElement',
+  'darkTheme',
+  'defineAuthElements',
+  'defineIdentityProvider',
+  'defineLogin',
+  'definePasskeyRegistration',
+  'defineResetPassword',
+  'mountIdentityProvider',
+  'mountLogin',
+  'mountPasskeyRegistration',
+  'mountResetPassword',
+];
+
+describe('the script tag (dist/auth-elements.js)', () => {
+  it('exports its public API, and its lazy chunks one frozen object of internals, no minified names', async () => {
+    const { app } = await packedKit();
+    // In a Node process of the host project (defining is a no-op without a DOM), as a server would import it.
+    const r = spawnSync(
+      process.execPath,
+      ['--input-type=module', '-e', "const m = await import('auth-elements/auth-elements.js'); console.log(JSON.stringify(Object.keys(m)));"],
+      {
+        cwd: app,
+        encoding: 'utf8',
+      },
+    );
+    assert.equal(r.status, 0, r.stderr);
+    const names = JSON.parse(r.stdout) as string[];
+    assert.deepEqual(names.filter((n) => n !== '__authElementsInternals').sort(), [...SCRIPT_TAG_API].sort());
+    assert.ok(names.includes('__authElementsInternals'), 'the handoff to the lazy chunks');
   });
 });
 
