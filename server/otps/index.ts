@@ -3,21 +3,21 @@
  * send primary / secondary, verified by `otps/authenticate`. Registered in server/methods.ts.
  */
 import { type ServerMethod, tableTypes } from '../method.ts';
-import { clientsideServicesRoutes } from './clientside-services.ts';
 import { OTPS_ERRORS } from './errors.ts';
 import { OTPS_LIMITS } from './limits.ts';
 import { otpRoutes } from './routes.ts';
 import { otpJobs, otpSendRoutes } from './send-routes.ts';
 import type { OtpsTables } from './tables.ts';
+import { clientsideServicesRoutes } from './clientside-services.ts';
 
 /** The otps method's registry entry. */
 export const otpsMethod = {
   name: 'otps',
   routes(route, svc) {
-    otpRoutes(route, svc);
-    otpSendRoutes(route, svc);
     // The provider's pre-built UIs format phone numbers through this page (clientside-services.ts).
     clientsideServicesRoutes(route, svc);
+    otpRoutes(route, svc);
+    otpSendRoutes(route, svc);
   },
   jobs: otpJobs,
   errors: OTPS_ERRORS,
