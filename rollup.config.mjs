@@ -15,7 +15,9 @@
 // - dist/vue.js and dist/svelte.js: empty modules beside the type-only entries.
 // A page holding two of these graphs (the script tag beside dist/index.js, say) has two copies of
 // what they share; the elements and the client work across copies (sdk-core/errors.ts matches error
-// classes by name, the tags are defined once).
+// classes by name, the tags are defined once). The leaves the graphs have in common (React where it
+// is bundled: BUNDLED_REACT below; the phone-number library, the locale packs) come out the same
+// in each and are kept once in dist/shared/ after the build (scripts/share-chunks.mjs).
 // esbuild strips types (TS 7 has no JS API for @rollup/plugin-typescript); terser minifies. The
 // declarations, custom-elements.json and the editor data come from scripts/build-types.mjs.
 import commonjs from '@rollup/plugin-commonjs';
@@ -207,6 +209,88 @@ const output = (chunkDir, manualChunks) => ({
   ...(manualChunks ? { manualChunks } : {}),
 });
 
+/**
+ * React and ReactDOM where the kit bundles them (the script tag's graph and the package entry's), in a
+ * chunk of their own: it imports nothing, so it comes out the same in both graphs and
+ * scripts/share-chunks.mjs keeps it once.
+ */
+const BUNDLED_REACT = /\/node_modules\/(react|react-dom|scheduler)\//;
+
+/** The name under which the script tag's entry hands its internals to its own lazy chunks. */
+const TAG_INTERNALS = '__authElementsInternals';
+
+/** Visits every node of an ESTree AST, with the number of functions around it (a class static block is not one). */
+function visit(node, fn, depth = 0) {
+  if (!node || typeof node.type !== 'string') return;
+  fn(node, depth);
+  const inner = /Function|Method/.test(node.type) || node.type === 'ArrowFunctionExpression' ? depth + 1 : depth;
+  for (const value of Object.values(node)) {
+    if (Array.isArray(value)) for (const v of value) visit(v, fn, inner);
+    else if (value && typeof value === 'object') visit(value, fn, inner);
+  }
+}
+
+/**
+ * Issue 27: the script tag's entry (dist/auth-elements.js) exports the public API only. Rollup
+ * ('allow-extension') also exported from it, under minified names, every module its lazy chunks share
+ * with it (66 of them). Now those travel as one object of one export (TAG_INTERNALS), and each lazy
+ * chunk takes its bindings from it as it starts; the first paint stays the one file. A chunk copies
+ * the values once, which is the same as a live binding only for a binding that no function reassigns
+ * (const, function, class, or a `let` set during the entry's own evaluation, in a class static block
+ * say): the build fails if one ever is.
+ */
+function publicTagExports(entryFile, entryModule) {
+  return {
+    name: 'public-tag-exports',
+    renderChunk(code, chunk) {
+      // The entry module's own exports (types aside): what src/auth-elements.ts exports.
+      const publicNames = new Set(this.getModuleInfo(resolvePath(entryModule))?.exports ?? []);
+      if (publicNames.size === 0) throw new Error(`public-tag-exports: no exports known for ${entryModule}`);
+      const ast = this.parse(code);
+      const s = new MagicString(code);
+      if (chunk.fileName === entryFile) {
+        const decl = ast.body.filter((n) => n.type === 'ExportNamedDeclaration' && !n.source && !n.declaration);
+        if (decl.length !== 1) throw new Error(`public-tag-exports: expected one export list in ${entryFile}, found ${decl.length}`);
+        const [list] = decl;
+        const hidden = list.specifiers.filter((sp) => !publicNames.has(sp.exported.name));
+        if (hidden.length === 0) return null;
+        const locals = new Set(hidden.map((sp) => sp.local.name));
+        visit(ast, (n, depth) => {
+          const target = n.type === 'AssignmentExpression' ? n.left : n.type === 'UpdateExpression' ? n.argument : null;
+          if (depth > 0 && target?.type === 'Identifier' && locals.has(target.name)) {
+            throw new Error(`public-tag-exports: ${target.name} is reassigned in a function; the lazy chunks' copy would go stale`);
+          }
+        });
+        const kept = list.specifiers.filter((sp) => publicNames.has(sp.exported.name)).map((sp) => code.slice(sp.start, sp.end));
+        const bag = hidden.map((sp) => `${JSON.stringify(sp.exported.name)}:${sp.local.name}`).join(',');
+        s.overwrite(list.start, list.end, `const ${TAG_INTERNALS}=Object.freeze({${bag}});export{${[...kept, TAG_INTERNALS].join(',')}};`);
+        return { code: s.toString(), map: s.generateMap({ hires: true }) };
+      }
+      const spec = posix.relative(dirname(chunk.fileName), entryFile);
+      const from = spec.startsWith('.') ? spec : `./${spec}`;
+      let n = 0;
+      for (const node of ast.body) {
+        if (node.type !== 'ImportDeclaration' || node.source.value !== from) continue;
+        if (node.specifiers.some((sp) => sp.type !== 'ImportSpecifier'))
+          throw new Error(`public-tag-exports: ${chunk.fileName} imports ${from} other than by name`);
+        const name = (sp) => sp.imported.name ?? sp.imported.value;
+        const taken = node.specifiers.filter((sp) => !publicNames.has(name(sp)));
+        if (taken.length === 0) continue;
+        const kept = node.specifiers.filter((sp) => publicNames.has(name(sp))).map((sp) => code.slice(sp.start, sp.end));
+        const local = `__aeInternals${n++ || ''}`;
+        const bindings = taken.map((sp) => `${JSON.stringify(name(sp))}:${sp.local.name}`).join(',');
+        s.overwrite(
+          node.start,
+          node.end,
+          `import{${[...kept, `${TAG_INTERNALS} as ${local}`].join(',')}}from${JSON.stringify(from)};const{${bindings}}=${local};`,
+        );
+      }
+      if (n === 0) return null;
+      return { code: s.toString(), map: s.generateMap({ hires: true }) };
+    },
+  };
+}
+
 /** The script tag's entry module. */
 const TAG_ENTRY = 'src/auth-elements.ts';
 
@@ -223,9 +307,9 @@ export default [
     // modules it shares with the first paint, and the entry would import that chunk); the client's
     // core is one lazy chunk, as below.
     output: output('tag-chunks', (id, { getModuleInfo }) =>
-      staticallyFrom(TAG_ENTRY, getModuleInfo).has(id) ? 'auth-elements' : CLIENT_CORE.test(id) ? 'client' : undefined,
+      staticallyFrom(TAG_ENTRY, getModuleInfo).has(id) ? 'auth-elements' : CLIENT_CORE.test(id) ? 'client' : BUNDLED_REACT.test(id) ? 'react' : undefined,
     ),
-    plugins: plugins({ lazyPreload: true }),
+    plugins: [...plugins({ lazyPreload: true }), publicTagExports('auth-elements.js', TAG_ENTRY)],
   },
   {
     input: {
@@ -235,7 +319,13 @@ export default [
     // What the first paint shares with the client (ConfigError, the DOM helpers, the OAuth provider
     // names) stays apart: a manual chunk takes in its modules' unassigned dependencies.
     output: output('chunks', (id) =>
-      /\/sdk-core\/(errors|dom|schemas\/(oauth-providers|defaults)|oauth\/providers)\.ts$/.test(id) ? 'base' : CLIENT_CORE.test(id) ? 'client' : undefined,
+      /\/sdk-core\/(errors|dom|schemas\/(oauth-providers|defaults)|oauth\/providers)\.ts$/.test(id)
+        ? 'base'
+        : CLIENT_CORE.test(id)
+          ? 'client'
+          : BUNDLED_REACT.test(id)
+            ? 'react'
+            : undefined,
     ),
     plugins: [...plugins({ lazyPreload: true }), typeOnlyStubs],
   },

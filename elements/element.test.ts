@@ -170,7 +170,50 @@ describe('createAuthElement: how config arrives', () => {
       expect(Date.now() - started).to.be.at.least(MISSING_CLIENT_REPORT_MS - 50);
       expect(errors[1]).to.include({ name: 'ConfigError', field: 'client' });
       expect(errors[1]!.message).to.contain('has no client');
+      // An attribute was written: the attribute hint, not the hydration one.
+      expect(errors[1]!.message).to.contain('as attributes');
+      expect(errors[1]!.message).not.to.contain('hydrat');
       expect(log.errors.filter((l) => l.includes('has no client'))).to.have.length(1);
+    } finally {
+      log.stop();
+    }
+  });
+
+  it('a server-rendered tag hydrated with nothing given (React 19 hydration) is told so: the report names hydration and the wrappers, not attributes', async () => {
+    const log = recordConsole();
+    try {
+      // What React 19 leaves after hydrating server markup: the tag in the page, no property, no
+      // attribute and no listener (facebook/react#35446).
+      const host = await fixture<HTMLDivElement>(html`<div></div>`);
+      host.innerHTML = '<auth-login></auth-login>';
+      const el = host.firstElementChild as AuthLoginElement;
+      const errors: AuthErrorDetail[] = [];
+      el.addEventListener('auth-error', (e) => errors.push(e.detail));
+      await waitFor(() => text(el).includes('Missing client'), 'on-widget message');
+      await waitFor(() => errors.length === 1, 'missing-client report', MISSING_CLIENT_REPORT_MS + 4000);
+      expect(errors[0]).to.include({ name: 'ConfigError', field: 'client' });
+      expect(errors[0]!.message).to.contain('has no client and no config');
+      expect(errors[0]!.message).to.contain('hydrat');
+      expect(errors[0]!.message).to.contain('auth-elements/react');
+      expect(errors[0]!.message).not.to.contain('as attributes');
+      expect(log.errors.filter((l) => l.includes('React 19'))).to.have.length(1);
+    } finally {
+      log.stop();
+    }
+  });
+
+  it('a config without publicToken and no client: the report asks for a client, and names no hydration', async () => {
+    const log = recordConsole();
+    try {
+      const el = document.createElement('auth-login') as AuthLoginElement;
+      const errors: AuthErrorDetail[] = [];
+      el.addEventListener('auth-error', (e) => errors.push(e.detail));
+      el.config = { products: ['otp'], otpOptions: { methods: ['email'] } };
+      (await fixture<HTMLDivElement>(html`<div></div>`)).append(el);
+      await waitFor(() => errors.length === 1, 'missing-client report', MISSING_CLIENT_REPORT_MS + 4000);
+      expect(errors[0]).to.include({ name: 'ConfigError', field: 'client' });
+      expect(errors[0]!.message).to.contain('has no client:');
+      expect(errors[0]!.message).not.to.contain('hydrat');
     } finally {
       log.stop();
     }

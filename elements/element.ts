@@ -44,6 +44,19 @@ type PaintTexts = object;
  */
 export const MISSING_CLIENT_REPORT_MS = 1000;
 
+/** The missing-client report when a client or config was given but neither brought a client (a framework may have written them as attributes). */
+const MISSING_CLIENT =
+  'has no client: set its client property (createClient(publicToken, {apiBaseUrl})) or config.publicToken (and config.apiBaseUrl for your own server). A framework that writes objects as attributes loses both: see the README for your framework.';
+
+/**
+ * The report when nothing gave the element a client or a config, as property or attribute. The common
+ * cause is a tag rendered on the server and hydrated by React 19, which applies no property and no
+ * event prop of a custom element while hydrating (facebook/react#35446, open): it is named here, with
+ * the way out (the wrappers set them on the client after hydration).
+ */
+const MISSING_CLIENT_NOTHING_GIVEN =
+  'has no client and no config: nothing set its client or config property, and it has no config attribute. Server-rendered and hydrated by React 19? React 19 sets no properties and no event props on a custom element while hydrating (facebook/react#35446): use the wrappers of auth-elements/react (<AuthLogin client={client} config={config} />), or render the tag on the client only. Otherwise set its client property (createClient(publicToken, {apiBaseUrl})) or config.publicToken.';
+
 /**
  * The files of the React side (react-host.tsx and what it imports statically), written here by the
  * build (rollup.config.mjs, relative to this module's file); the placeholder stays where sources run
@@ -597,6 +610,16 @@ export class AuthElement<C = unknown> extends ElementBase {
     }
   }
 
+  /**
+   * True when nothing has given the element a client or a config, as property or attribute: what a
+   * server-rendered tag looks like after React 19 hydrated it (it sets no custom-element property
+   * while hydrating), rather than a framework that wrote the objects as attributes.
+   */
+  #neverGiven(): boolean {
+    const s = stateOf(this);
+    return !s.client && s.values.get('config') === undefined && !s.problems.has('client') && !this.hasAttribute('client') && !this.hasAttribute('config');
+  }
+
   /** Reports a missing client once it has been missing for MISSING_CLIENT_REPORT_MS. */
   #checkClient(): void {
     const s = stateOf(this);
@@ -616,13 +639,7 @@ export class AuthElement<C = unknown> extends ElementBase {
       const stillToken = isRecord(stillConfig) && typeof stillConfig['publicToken'] === 'string' && stillConfig['publicToken'] !== '';
       if (!this.isConnected || s.client || stillToken || s.missingClientReported) return;
       s.missingClientReported = true;
-      report(
-        this,
-        new ConfigError(
-          'client',
-          'has no client: set its client property (createClient(publicToken, {apiBaseUrl})) or config.publicToken (and config.apiBaseUrl for your own server). A framework that writes objects as attributes loses both: see the README for your framework.',
-        ),
-      );
+      report(this, new ConfigError('client', this.#neverGiven() ? MISSING_CLIENT_NOTHING_GIVEN : MISSING_CLIENT));
     }, MISSING_CLIENT_REPORT_MS);
   }
 }

@@ -16,4 +16,6 @@ const run = (cmd, args, env = {}) => {
 // A clean dist/: rollup never deletes the hashed chunks of earlier builds.
 rmSync('dist', { recursive: true, force: true });
 run(join('node_modules', '.bin', 'rollup'), ['-c', '--silent'], pack ? { AE_SOURCEMAP: 'hidden' } : {});
+// The graphs' identical leaf chunks, once (scripts/share-chunks.mjs).
+run(process.execPath, ['scripts/share-chunks.mjs']);
 run(process.execPath, ['scripts/build-types.mjs']);

@@ -8,11 +8,14 @@ import { OTPS_LIMITS } from './limits.ts';
 import { otpRoutes } from './routes.ts';
 import { otpJobs, otpSendRoutes } from './send-routes.ts';
 import type { OtpsTables } from './tables.ts';
+import { clientsideServicesRoutes } from './clientside-services.ts';
 
 /** The otps method's registry entry. */
 export const otpsMethod = {
   name: 'otps',
   routes(route, svc) {
+    // The provider's pre-built UIs format phone numbers through this page (clientside-services.ts).
+    clientsideServicesRoutes(route, svc);
     otpRoutes(route, svc);
     otpSendRoutes(route, svc);
   },

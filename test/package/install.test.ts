@@ -4,10 +4,12 @@
  * dist/ (bundles, declarations, custom-elements.json, editor data), package.json, README and LICENSE.
  */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { packedKit } from './packed.ts';
+import { packedKit, repo } from './packed.ts';
 
 const BARE_IMPORT = /(?:\bfrom\s*|\bimport\s*\(?\s*)["']([^"'./][^"']*)["']/g;
 
@@ -19,8 +21,9 @@ describe('the packed kit', () => {
     assert.equal(manifest['dependencies'], undefined);
     assert.equal(manifest['private'], undefined);
     assert.deepEqual(manifest['peerDependenciesMeta'], { react: { optional: true }, 'react-dom': { optional: true } });
-    // A guard against a server dependency creeping back: about 1 MB today.
-    assert.ok(install.bytes < 3_000_000, `installed size ${install.bytes} B`);
+    // A guard against a server dependency creeping back, or a build's shared chunks a copy again:
+    // 1.8 MB today (README, "installs alone").
+    assert.ok(install.bytes < 2_000_000, `installed size ${install.bytes} B`);
   });
 
   it('ships dist/ (bundles, declarations, manifest, editor data), package.json, README and LICENSE, nothing else', async () => {
@@ -64,6 +67,124 @@ describe('the packed kit', () => {
       } else {
         assert.deepEqual(bare, [], `${f} imports ${bare.join(', ')}`);
       }
+    }
+  });
+});
+
+/** The repository's web address, from the published package.json's `repository` (`git+https://….git`). */
+function repositoryBase(manifest: { repository?: { url?: string } }): string {
+  return (manifest.repository?.url ?? '').replace(/^git\+/, '').replace(/\.git$/, '');
+}
+
+/** Every link target of a Markdown text outside fenced code: `[text](target)`, `![alt](target)`, `[ref]: target`, HTML src/href. */
+function linkTargets(markdown: string): string[] {
+  const prose = markdown.replace(/^```[\s\S]*?^```/gm, '');
+  return [
+    ...[...prose.matchAll(/!?\[[^\]\n]*\]\(([^)\s]+)[^)]*\)/g)].map((m) => m[1]!),
+    ...[...prose.matchAll(/^\s*\[[^\]\n]+\]:\s*(\S+)/gm)].map((m) => m[1]!),
+    ...[...prose.matchAll(/<(?:img|a|source)\s[^>]*?(?:src|href)="([^"]+)"/g)].map((m) => m[1]!),
+  ];
+}
+
+describe('one copy of what the builds share', () => {
+  it('no two JavaScript files of the tarball are the same bytes (shared chunks are in dist/shared/, once)', async () => {
+    const { pack, app } = await packedKit();
+    const dir = join(app, 'node_modules/auth-elements');
+    const seen = new Map<string, string>();
+    const twice: string[] = [];
+    for (const f of pack.files.filter((p) => p.endsWith('.js'))) {
+      const key = createHash('sha256')
+        .update(readFileSync(join(dir, f)))
+        .digest('hex');
+      const first = seen.get(key);
+      if (first !== undefined && readFileSync(join(dir, f)).length > 100) twice.push(`${first} = ${f}`);
+      else seen.set(key, f);
+    }
+    assert.deepEqual(twice, []);
+    // React (bundled by the script tag's and the package entry's builds) is one of them.
+    assert.ok(
+      pack.files.some((f) => /^dist\/shared\/react-[^/]+\.js$/.test(f)),
+      'dist/shared/react-*.js',
+    );
+  });
+});
+
+/** The script tag's public API (src/auth-elements.ts): the elements' side of the package entry. */
+const SCRIPT_TAG_API = [
+  'AUTH_ELEMENTS',
+  'AUTH_ELEMENT_DEFINITIONS',
+  'AUTH_ERROR',
+  'AUTH_EVENT',
+  'AuthElement',
+  'AuthIDPConsentElement',
+  'AuthLoginElement',
+  'AuthPasskeyRegistrationElement',
+  'AuthResetPasswordElement',
+  'IDP_CONSENT_TAG',
+  'LOGIN_TAG',
+  'MISSING_CLIENT_REPORT_MS',
+  'PASSKEY_REGISTRATION_TAG',
+  'RESET_PASSWORD_TAG',
+  'THEME_TOKENS',
+  'createAuthElement',
+  'darkTheme',
+  'defineAuthElements',
+  'defineIdentityProvider',
+  'defineLogin',
+  'definePasskeyRegistration',
+  'defineResetPassword',
+  'mountIdentityProvider',
+  'mountLogin',
+  'mountPasskeyRegistration',
+  'mountResetPassword',
+];
+
+describe('the script tag (dist/auth-elements.js)', () => {
+  it('exports its public API, and its lazy chunks one frozen object of internals, no minified names', async () => {
+    const { app } = await packedKit();
+    // In a Node process of the host project (defining is a no-op without a DOM), as a server would import it.
+    const r = spawnSync(
+      process.execPath,
+      ['--input-type=module', '-e', "const m = await import('auth-elements/auth-elements.js'); console.log(JSON.stringify(Object.keys(m)));"],
+      {
+        cwd: app,
+        encoding: 'utf8',
+      },
+    );
+    assert.equal(r.status, 0, r.stderr);
+    const names = JSON.parse(r.stdout) as string[];
+    assert.deepEqual(names.filter((n) => n !== '__authElementsInternals').sort(), [...SCRIPT_TAG_API].sort());
+    assert.ok(names.includes('__authElementsInternals'), 'the handoff to the lazy chunks');
+  });
+});
+
+describe("the package's registry page", () => {
+  it('package.json names the repository, its home page and where bugs go', async () => {
+    const { app } = await packedKit();
+    const manifest = JSON.parse(readFileSync(join(app, 'node_modules/auth-elements/package.json'), 'utf8')) as {
+      repository?: { type?: string; url?: string };
+      homepage?: string;
+      bugs?: { url?: string };
+    };
+    assert.equal(manifest.repository?.type, 'git');
+    const base = repositoryBase(manifest);
+    assert.match(base, /^https:\/\/[^/]+\/[^/]+\/[^/]+$/);
+    assert.equal(manifest.homepage, `${base}#readme`);
+    assert.equal(manifest.bugs?.url, `${base}/issues`);
+  });
+
+  it('the published README has no relative link: each is absolute, and each into the repository names a file that exists', async () => {
+    const { app } = await packedKit();
+    const dir = join(app, 'node_modules/auth-elements');
+    const base = repositoryBase(JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { repository?: { url?: string } });
+    const targets = linkTargets(readFileSync(join(dir, 'README.md'), 'utf8'));
+    assert.ok(targets.length > 20, `${targets.length} links`);
+    const relative = targets.filter((t) => !/^(https?:|mailto:|#)/.test(t));
+    assert.deepEqual(relative, [], 'relative links do not resolve on the registry page');
+    for (const t of targets.filter((t) => t.startsWith(`${base}/`))) {
+      const m = /^\/(?:blob|raw|tree)\/main\/([^#?]*)/.exec(t.slice(base.length));
+      assert.ok(m, `${t}: a file or folder of the main branch`);
+      assert.ok(existsSync(join(repo, m[1]!)), `${t}: ${m[1]} is not in the repository`);
     }
   });
 });

@@ -434,6 +434,17 @@ describe('types of the packed package', () => {
     assert.equal(r.status, 0);
   });
 
+  it('the README\'s Vue snippet (<script setup lang="ts">) type-checks, its config as the tag\'s config property', async () => {
+    const readme = readFileSync(join(repo, 'README.md'), 'utf8');
+    const block = /```vue\n<script setup lang="ts">\n([\s\S]*?)<\/script>/.exec(readme)?.[1];
+    assert.ok(block, 'the README has a Vue snippet with <script setup lang="ts">');
+    // What vue-tsc checks of `:config.prop="config"`: the value is assignable to the element's `config`.
+    const bound = `${block}\nimport type { AuthLoginElement as BoundElement } from 'auth-elements';\nconst bound: BoundElement['config'] = config;\nvoid bound;\nvoid client;\n`;
+    const r = await compile('vue-readme', { module: 'ESNext', moduleResolution: 'Bundler' }, { 'snippet.ts': bound });
+    assert.equal(r.output, '');
+    assert.equal(r.status, 0);
+  });
+
   it('Svelte 5 element typings (svelte/elements) type the tags', async () => {
     const r = await compile('svelte', { module: 'ESNext', moduleResolution: 'Bundler' }, { 'app.ts': SVELTE });
     assert.equal(r.output, '');
