@@ -1,99 +1,31 @@
 #!/usr/bin/env node
-// The one test command (README, CI): typecheck, lint, Node tests (server on SQLite, then on
-// Postgres when one can be had), build, pack, end-to-end tests (the host apps of demo/hosts/ among
-// them, built against the packed kit), browser tests, size budget, package checks. Each stage's
-// counts and wall time are added up into a summary that closes with `total: N passed, N failed`.
+// The one test command (README, CI): typecheck, lint, format, layer rules, build, the Node tests (server
+// on SQLite and on Postgres when one can be had), pack and the checks of the tarball, the end-to-end
+// tests (the host apps of demo/hosts/ among them, built against the packed kit), the browser tests and
+// the size budget. Each stage's counts, wall time and CPU time are added up into a summary that closes
+// with `total: N passed, N failed`.
 //
-// Stages that do not depend on each other run together: the four quick checks beside the build, the
-// pack and the tarball checks beside the Node tests. A stage that runs beside another keeps its
-// output and prints it whole when it ends, so two stages never interleave line by line.
-import { existsSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+// Every stage is cut into jobs (a check, a shard of Node test files, one end-to-end file, the browser
+// runner), and the jobs share one pool sized to the machine: a job starts as soon as what it needs is
+// done (the build for the pack and the size budget, the pack for the end-to-end and package tests) and
+// a slot is free, longest first. Most jobs spend part of their time waiting (on a browser, a server,
+// npm), so the pool holds a job more than the machine has cores. A job's output is printed whole when
+// it ends, under its stage's name, so two jobs never interleave line by line.
+import { availableParallelism } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { ensureChromium, ensureDependencies } from './ensure.mjs';
 import { findTests, mustRunAlone, touchesDatabase, widgetNodeTests } from './test-files.mjs';
 import { run } from './run-command.mjs';
 
 if (!ensureDependencies()) process.exit(1);
 const haveChromium = ensureChromium();
-
-const totals = { passed: 0, failed: 0 };
-/** Summary lines in the order the stages were started (stages that run together end in any order). */
-const stages = [];
-/** Names of failed tests per stage, repeated under the summary so the tail of a CI log says what failed. */
-const failures = [];
 const started = performance.now();
 
-/**
- * One stage: its header, its body `fn(live)` resolving to { passed, failed, output? }, its wall time.
- * A stage run `alone` streams its output; otherwise the output comes whole, under its header, at the end.
- */
-async function stage(name, fn, { alone = false } = {}) {
-  const slot = stages.push(`${name}: (not finished)`) - 1;
-  if (alone) console.log(`\n=== ${name}`);
-  const t0 = performance.now();
-  const { passed, failed, output = '', cpu = null } = await fn(alone);
-  const seconds = ((performance.now() - t0) / 1000).toFixed(1);
-  if (!alone) process.stdout.write(`\n=== ${name} (ran beside other stages)\n${output}${output.endsWith('\n') || !output ? '' : '\n'}`);
-  totals.passed += passed;
-  totals.failed += failed;
-  stages[slot] = `${name}: ${passed} passed, ${failed} failed (${seconds} s${cpu === null ? '' : `, CPU ${cpu.toFixed(1)} s`})`;
-  return failed === 0;
-}
-
-/** A stage that did not run because what it needs failed or is missing: one failure. */
-function skipped(name, why) {
-  return stage(name, async () => ({ passed: 0, failed: 1, output: `not run: ${why}\n` }));
-}
-
-/** A stage that is one check: passes when the command exits 0. */
-function check(name, cmd, args, opts = {}) {
-  return stage(
-    name,
-    async (live) => {
-      const { code, output, cpu } = await run(cmd, args, { live });
-      return { passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, output, cpu };
-    },
-    opts,
-  );
-}
-
-/**
- * A stage that counts what a runner reports; a crash with no counts still counts as a failure. `runs` is
- * a list of runs one after another; an entry that is itself a list is runs made at the same time.
- */
-function counted(name, runs, pattern, opts = {}) {
-  return stage(
-    name,
-    async (live) => {
-      let passed = 0;
-      let failed = 0;
-      let all = '';
-      let cpu = 0;
-      const one = async ({ cmd, args, env = {}, note }) => {
-        // Runs made at the same time keep their output and add it whole, so they never interleave.
-        const { code, output, cpu: used } = await run(cmd, args, { env, live: live && !together });
-        cpu = used === null || cpu === null ? null : cpu + used;
-        const p = [...output.matchAll(pattern.passed)].reduce((n, m) => n + Number(m[1]), 0);
-        const f = [...output.matchAll(pattern.failed)].reduce((n, m) => n + Number(m[1]), 0);
-        passed += p;
-        failed += f === 0 && code !== 0 ? 1 : f;
-        if (f > 0 || code !== 0) failures.push(...failedNames(output).map((n) => `${name}: ${n}`));
-        const text = `${note ? `${note}\n` : ''}${output}`;
-        if (live && together) process.stdout.write(text);
-        else if (live && note) console.log(note);
-        all += text;
-      };
-      let together = false;
-      for (const step of runs) {
-        together = Array.isArray(step);
-        if (together) await Promise.all(step.map(one));
-        else await one(step);
-      }
-      return { passed, failed, output: all, cpu };
-    },
-    opts,
-  );
-}
+const NODE_COUNTS = { passed: /^ℹ pass (\d+)$/gm, failed: /^ℹ fail (\d+)$/gm };
+const WTR_COUNTS = { passed: /^wtr: (\d+) passed/gm, failed: /^wtr: \d+ passed, (\d+) failed/gm };
+const bin = (n) => join('node_modules', '.bin', n);
+const sum = (output, re) => [...output.matchAll(re)].reduce((n, m) => n + Number(m[1]), 0);
 
 /** Failed test names in a runner's output: WTR's `wtr failed:` lines, node's spec `✖` lines. */
 function failedNames(output) {
@@ -103,43 +35,124 @@ function failedNames(output) {
   return [...new Set([...wtr, ...node])].filter((n) => n !== 'failing tests:').slice(0, 30);
 }
 
-const NODE_COUNTS = { passed: /^ℹ pass (\d+)$/gm, failed: /^ℹ fail (\d+)$/gm };
-const WTR_COUNTS = { passed: /^wtr: (\d+) passed/gm, failed: /^wtr: \d+ passed, (\d+) failed/gm };
-const bin = (n) => join('node_modules', '.bin', n);
+// ---------------------------------------------------------------------------------------------------
+// Stages: what the summary reports, in a fixed order, each the sum of its jobs.
+
+/** Stage name -> { passed, failed, cpu, first start, last end, jobs left }, in summary order. */
+const stages = new Map();
+/** Names of failed tests per stage, repeated under the summary so the tail of a CI log says what failed. */
+const failures = [];
+
+function stageOf(name) {
+  let s = stages.get(name);
+  if (!s) {
+    s = { passed: 0, failed: 0, cpu: 0, start: null, end: null, note: null };
+    stages.set(name, s);
+  }
+  return s;
+}
+
+/** A stage that did not run because what it needs failed or is missing: one failure. */
+function notRun(name, why) {
+  const s = stageOf(name);
+  s.failed += 1;
+  s.note = `not run: ${why}`;
+  failures.push(`${name}: not run (${why})`);
+  process.stdout.write(`\n=== ${name}\nnot run: ${why}\n`);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The pool.
 
 /**
- * The node runs of a set of test files: `together`, the files that may share the machine, split into
- * `shards` processes made at the same time, each running its files one after another as suites of one
- * process (scripts/node-shard.mjs: the server's modules load once per shard, not once per file; each
- * file has its own temp folder or Postgres database and free ports); `alone`, the files that need a
- * process of their own (scripts/test-files.mjs, mustRunAlone), one at a time.
+ * Slots the jobs share. A job costs 1, or 2 when it must not share the machine with more than one
+ * other job: the files that start whole server processes and wait for them with a deadline
+ * (scripts/test-files.mjs, mustRunAlone) get that much room.
  */
-function nodeRuns(label, files, env = {}, shards = 2) {
-  const alone = files.filter(mustRunAlone);
-  const rest = files.filter((f) => !alone.includes(f));
-  // A test that never ends (a fetch with no answer, a child that never exits) fails after 10 minutes
-  // instead of holding the whole run: seen under heavy load in durability and rolling-restart.
-  const base = ['--import', 'tsx', '--test-reporter=spec', `--test-timeout=${10 * 60_000}`];
-  // Shards of about equal source size (larger files first), a fair stand-in for their run time.
-  const groups = Array.from({ length: Math.min(shards, rest.length) }, () => ({ files: [], bytes: 0 }));
-  for (const f of [...rest].sort((a, b) => statSync(b).size - statSync(a).size || a.localeCompare(b))) {
-    const g = groups.reduce((a, b) => (b.bytes < a.bytes ? b : a));
-    g.files.push(f);
-    g.bytes += statSync(f).size;
-  }
-  const together = groups.map((g, i) => ({
-    cmd: process.execPath,
-    args: [...base, 'scripts/node-shard.mjs', ...g.files],
-    env,
-    note: `${label}: shard ${i + 1} of ${groups.length}, ${g.files.length} file(s) in one process`,
-  }));
-  const lone = alone.map((f) => ({ cmd: process.execPath, args: [...base, '--test', f], env, note: `${label}: ${f} in a process of its own` }));
-  return { together, alone: lone };
+const SLOTS = Math.max(3, availableParallelism() + 1);
+let free = SLOTS;
+const queue = [];
+const running = new Set();
+let wake = null;
+
+/**
+ * Queues a job: `stage` it counts toward, `label` in the log, the command, `counts` (the runner's count
+ * lines; absent: the job is one check, passing when it exits 0), `weight` (slots), `size` (how long it
+ * is expected to take, in rough seconds: larger starts first). Resolves to whether it passed.
+ */
+function job({ stage, label, cmd, args, env = {}, counts = null, weight = 1, size = 1, file = null, shardOf = null }) {
+  stageOf(stage);
+  return new Promise((resolve) => {
+    queue.push({ stage, label, cmd, args, env, counts, weight, size, file, shardOf, resolve });
+    pump();
+  });
 }
+
+function pump() {
+  queue.sort((a, b) => b.size - a.size);
+  for (let i = 0; i < queue.length; ) {
+    const j = queue[i];
+    // A heavy job waits for room rather than let the lighter ones behind it starve it forever: when it
+    // does not fit, nothing smaller may start until it does.
+    if (j.weight > free && running.size > 0) break;
+    queue.splice(i, 1);
+    start(j);
+  }
+  if (queue.length === 0 && running.size === 0 && wake) wake();
+}
+
+async function start(j) {
+  free -= j.weight;
+  running.add(j);
+  const s = stageOf(j.stage);
+  const t0 = performance.now();
+  s.start ??= t0;
+  const { code, output, cpu } = await run(j.cmd, j.args, { env: j.env, live: false });
+  const t1 = performance.now();
+  s.end = Math.max(s.end ?? 0, t1);
+  let passed;
+  let failed;
+  if (j.counts) {
+    passed = sum(output, j.counts.passed);
+    const f = sum(output, j.counts.failed);
+    // A crash with no counts still counts as a failure.
+    failed = f === 0 && code !== 0 ? 1 : f;
+  } else {
+    passed = code === 0 ? 1 : 0;
+    failed = code === 0 ? 0 : 1;
+  }
+  s.passed += passed;
+  s.failed += failed;
+  // What each file took, for the next run's order: a shard's suites are its files (node-shard.mjs).
+  if (j.file) measured[j.file] = Math.round((t1 - t0) / 100) / 10;
+  for (const f of j.shardOf?.files ?? []) {
+    const m = output.match(new RegExp(`^[✔✖] ${f.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(([\\d.]+)ms\\)$`, 'm'));
+    if (m) measured[`${j.shardOf.db}${j.shardOf.db ? ':' : ''}${f}`] = Math.round(Number(m[1]) / 100) / 10;
+  }
+  s.cpu = cpu === null || s.cpu === null ? null : s.cpu + cpu;
+  if (failed > 0) failures.push(...(j.counts ? failedNames(output) : ['exited with an error']).map((n) => `${j.stage}: ${n}`));
+  const timing = `${((t1 - t0) / 1000).toFixed(1)} s${cpu === null ? '' : `, CPU ${cpu.toFixed(1)} s`}`;
+  process.stdout.write(`\n=== ${j.stage}: ${j.label} (${timing})\n${output}${output.endsWith('\n') || !output ? '' : '\n'}`);
+  running.delete(j);
+  free += j.weight;
+  j.resolve(failed === 0);
+  pump();
+}
+
+/** Resolves when every queued job has ended. */
+function drained() {
+  return new Promise((resolve) => {
+    wake = resolve;
+    pump();
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The jobs.
 
 const isUnit = (p) => p.endsWith('.test.ts') && !p.endsWith('.browser.test.ts') && !p.endsWith('.e2e.test.ts');
 // test/attacks/*.test.ts are server-side attack probes: they run on both databases like the server suite.
-// test/package/ runs against the packed tarball, in its own stage at the end.
+// test/package/ runs against the packed tarball.
 const isPackageTest = (p) => p.startsWith(join('test', 'package'));
 const serverTests = [...findTests('server', isUnit), ...findTests('test', (p) => isUnit(p) && !isPackageTest(p))];
 // Pure-logic tests of the widget folders (they import node:test) run in Node; the rest in Chromium.
@@ -147,117 +160,233 @@ const nodeTests = [...serverTests, ...findTests('sdk-core', isUnit), ...findTest
 // The Postgres run repeats only the files that open a database (every store query runs on both).
 const postgresTests = serverTests.filter((f) => touchesDatabase(f));
 
-// 1. The quick checks beside the build: each is small, and the build waits on rollup's single thread.
-const [, , , , built] = await Promise.all([
-  check('typecheck', bin('tsc'), ['-p', 'tsconfig.json']),
-  check('lint', bin('biome'), ['lint', '.']),
-  check('format', bin('biome'), ['format', '.']),
-  check('layer rules', process.execPath, ['scripts/check-layers.mjs']),
-  check('build', process.execPath, ['scripts/build.mjs']),
-]);
-
-// 2. The Node tests, with the pack and the checks of the tarball beside them (npm's install is
-// mostly waiting). The package as a host installs it: the kit built once above, packed without a
-// second build (pack-app.mjs, reuseDist), the tarball installed alone into an empty project. The
-// end-to-end tests build the host apps (demo/hosts/) against it; publint and arethetypeswrong check
-// the tarball, and the package tests (SSR imports, type tests of consumers, what gets installed, the
-// manifest) run against that project.
-let packed = null;
-let packInfo = null;
-async function packAndCheck() {
-  if (!built) {
-    await skipped('pack', 'the build failed');
-    for (const n of ['publint (packed tarball)', 'arethetypeswrong (packed tarball)', 'package tests (packed tarball)']) await skipped(n, 'nothing packed');
-    return;
+// A test that never ends (a fetch with no answer, a child that never exits) fails after 10 minutes
+// instead of holding the whole run: seen under heavy load in durability and rolling-restart.
+const NODE = [process.execPath, '--import', 'tsx', '--test-reporter=spec', `--test-timeout=${10 * 60_000}`];
+/**
+ * How long each test file took in the last run on this machine (seconds, under the pool's load),
+ * kept in node_modules/.cache so a clone starts from the figures committed in
+ * scripts/test-durations.json; a file in neither is sized by its bytes (a KB a second). The longest
+ * files start first and the shards are balanced by these figures: a wrong one costs speed, never a test.
+ */
+const DURATIONS_CACHE = join('node_modules', '.cache', 'auth-elements', 'test-durations.json');
+const DURATIONS_SEED = join('scripts', 'test-durations.json');
+const readJson = (f) => {
+  try {
+    return JSON.parse(readFileSync(f, 'utf8'));
+  } catch {
+    return {};
   }
-  await stage('pack', async () => {
-    // A child process: npm's pack and install would hold this process's event loop, and with it the
-    // output pipes of the Node tests running beside.
-    const { code, output } = await run(process.execPath, ['scripts/pack-app.mjs', '--reuse-dist'], { live: false });
-    const last = output.trim().split('\n').at(-1) ?? '';
-    if (code !== 0 || !last.startsWith('{')) return { passed: 0, failed: 1, output: `pack failed:\n${output}` };
-    packed = JSON.parse(last);
-    const { pack, install } = packed;
-    packInfo = join(packed.root, 'pack-info.json');
-    writeFileSync(packInfo, JSON.stringify(packed));
-    return {
-      passed: 1,
-      failed: 0,
-      output:
-        `packed: ${pack.entryCount} files, ${pack.size} B (${pack.unpackedSize} B unpacked)\n` +
-        `installed alone: ${install.packages.length} package(s) (${install.packages.join(', ')}), ${install.bytes} B\n`,
-    };
-  });
-  if (!packed) {
-    for (const n of ['publint (packed tarball)', 'arethetypeswrong (packed tarball)', 'package tests (packed tarball)']) await skipped(n, 'nothing packed');
-    return;
-  }
-  await check('publint (packed tarball)', bin('publint'), ['run', packed.tarball, '--strict']);
-  // The kit is ESM only (custom elements run in browsers and bundlers; Node 20.19+ can require(esm)):
-  // the esm-only profile leaves out node10 (no `exports` support) and CJS `require` resolutions.
-  await check('arethetypeswrong (packed tarball)', bin('attw'), [packed.tarball, '--profile', 'esm-only']);
-  await counted('package tests (packed tarball)', packageRuns(), NODE_COUNTS);
-}
-
-/** The package tests: each file in a process of its own, two at a time. */
-function packageRuns() {
-  const files = findTests(join('test', 'package'), (p) => p.endsWith('.test.ts') && !p.endsWith('.e2e.test.ts'));
-  const base = ['--import', 'tsx', '--test', '--test-reporter=spec', `--test-timeout=${10 * 60_000}`, '--test-concurrency=2'];
-  return [{ cmd: process.execPath, args: [...base, ...files], env: { AE_PACK_INFO: packInfo } }];
-}
+};
+const durations = { ...readJson(DURATIONS_SEED), ...readJson(DURATIONS_CACHE) };
+const measured = {};
+const kb = (f) => statSync(f).size / 1024;
+/** The expected seconds of test file `f` on the store `db` ('' or 'pg'). */
+const expected = (f, db = '') => durations[`${db}${db ? ':' : ''}${f}`] ?? durations[f] ?? kb(f);
 
 /**
- * The Node tests on SQLite and, at the same time, the server's database files on Postgres (the store for
- * several instances, DATABASE_URL; mostly waiting on it, so it gets more shards); then the files that
- * need a process of their own, on each store in turn.
+ * The Node test jobs of one store: the files that may share the machine split into `shards` processes,
+ * each running its files one after another as suites of one process (scripts/node-shard.mjs: the
+ * server's modules load once per shard, not once per file; each file has its own temp folder or
+ * Postgres database and free ports); the files that need a process of their own (mustRunAlone), a job
+ * each with room to themselves.
  */
-async function nodeStages() {
-  const pgName = 'node tests (server on Postgres)';
-  let url = null;
-  if (existsSync('scripts/postgres.mjs')) {
-    const { ensurePostgres } = await import('./postgres.mjs');
-    url = await ensurePostgres().catch((e) => {
-      console.error(`Postgres unavailable: ${e.message}`);
-      return null;
-    });
+function nodeJobs(stage, aloneStage, label, db, files, env, shards) {
+  const alone = files.filter(mustRunAlone);
+  const rest = files.filter((f) => !alone.includes(f));
+  // Shards of about equal source size (larger files first), a fair stand-in for their run time.
+  const groups = Array.from({ length: Math.min(shards, rest.length) }, () => ({ files: [], seconds: 0 }));
+  for (const f of [...rest].sort((a, b) => expected(b, db) - expected(a, db) || a.localeCompare(b))) {
+    const g = groups.reduce((a, b) => (b.seconds < a.seconds ? b : a));
+    g.files.push(f);
+    g.seconds += expected(f, db);
   }
-  const sqlite = nodeRuns('SQLite', nodeTests, {}, 2);
-  const pg = url ? nodeRuns('Postgres', postgresTests, { TEST_DATABASE_URL: url }, 3) : null;
-  if (pg?.together[0]) {
-    const skippedPure = serverTests.length - postgresTests.length;
-    pg.together[0].note = `Postgres: ${postgresTests.length} of ${serverTests.length} server test files open a database (${skippedPure} pure file(s) ran on SQLite only)\n${pg.together[0].note}`;
-  }
-  await Promise.all([
-    counted('node tests (server on SQLite, sdk-core, demo, widget logic)', [sqlite.together], NODE_COUNTS),
-    pg ? counted(pgName, [pg.together], NODE_COUNTS) : skipped(pgName, 'Postgres unavailable'),
-  ]);
-  await counted('node tests in a process of their own (SQLite)', sqlite.alone, NODE_COUNTS);
-  if (pg) await counted('node tests in a process of their own (Postgres)', pg.alone, NODE_COUNTS);
+  return [
+    ...groups.map((g, i) =>
+      job({
+        stage,
+        label: `${label} shard ${i + 1} of ${groups.length}, ${g.files.length} file(s) in one process`,
+        cmd: NODE[0],
+        args: [...NODE.slice(1), 'scripts/node-shard.mjs', ...g.files],
+        env,
+        counts: NODE_COUNTS,
+        size: g.seconds,
+        shardOf: { db, files: g.files },
+      }),
+    ),
+    ...alone.map((f) =>
+      job({
+        stage: aloneStage,
+        label: `${label}: ${f}`,
+        cmd: NODE[0],
+        args: [...NODE.slice(1), '--test', f],
+        env,
+        counts: NODE_COUNTS,
+        weight: 2,
+        size: expected(f, db),
+        file: `${db}${db ? ':' : ''}${f}`,
+      }),
+    ),
+  ];
 }
 
-await Promise.all([nodeStages(), packAndCheck()]);
+const check = (stage, cmd, args, size) => job({ stage, label: stage, cmd, args, size });
 
-// 3. The browser-driven stages, one after the other.
-if (packed && haveChromium) {
-  const e2e = findTests('.', (p) => p.endsWith('.e2e.test.ts'));
-  // Two files at a time: each drives its own Chromium against its own servers on free ports, and
-  // most of a file's time is a page waiting for a server or a browser.
-  const base = [process.execPath, '--import', 'tsx', '--test', '--test-reporter=spec', '--test-concurrency=2'];
-  await counted('end-to-end tests', [{ cmd: base[0], args: [...base.slice(1), ...e2e], env: { AE_PACK_INFO: packInfo } }], NODE_COUNTS, { alone: true });
-} else await skipped('end-to-end tests', haveChromium ? 'nothing packed' : 'no Chromium');
+// The stages in summary order (a stage's line is written when it first gets a job or is not run).
+const ORDER = [
+  'typecheck',
+  'lint',
+  'format',
+  'layer rules',
+  'build',
+  'pack',
+  'node tests (server on SQLite, sdk-core, demo, widget logic)',
+  'node tests (server on Postgres)',
+  'node tests in a process of their own (SQLite)',
+  'node tests in a process of their own (Postgres)',
+  'publint (packed tarball)',
+  'arethetypeswrong (packed tarball)',
+  'package tests (packed tarball)',
+  'end-to-end tests',
+  'browser tests',
+  'size budget',
+];
+for (const name of ORDER) stageOf(name);
 
-if (haveChromium) await counted('browser tests', [{ cmd: bin('wtr'), args: [] }], WTR_COUNTS, { alone: true });
-else await skipped('browser tests', 'no Chromium');
+// The build first: the pack and the end-to-end tests wait on it.
+const built = check('build', process.execPath, ['scripts/build.mjs'], 1000);
+check('typecheck', bin('tsc'), ['-p', 'tsconfig.json'], 15);
+check('lint', bin('biome'), ['lint', '.'], 5);
+check('format', bin('biome'), ['format', '.'], 3);
+check('layer rules', process.execPath, ['scripts/check-layers.mjs'], 3);
 
-if (built) await check('size budget', process.execPath, ['scripts/size.mjs', '--check'], { alone: true });
-else await skipped('size budget', 'the build failed');
+// The browser tests run the sources through esbuild: they need no build, only Chromium.
+if (haveChromium) job({ stage: 'browser tests', label: 'web-test-runner', cmd: bin('wtr'), args: [], counts: WTR_COUNTS, size: 900 });
+else notRun('browser tests', 'no Chromium');
+
+// The Node tests on SQLite and the server's database files on Postgres (the store for several
+// instances, DATABASE_URL).
+let pgUrl = null;
+if (existsSync('scripts/postgres.mjs')) {
+  const { ensurePostgres } = await import('./postgres.mjs');
+  pgUrl = await ensurePostgres().catch((e) => {
+    console.error(`Postgres unavailable: ${e.message}`);
+    return null;
+  });
+}
+nodeJobs('node tests (server on SQLite, sdk-core, demo, widget logic)', 'node tests in a process of their own (SQLite)', 'SQLite:', '', nodeTests, {}, 4);
+if (pgUrl) {
+  console.log(
+    `Postgres: ${postgresTests.length} of ${serverTests.length} server test files open a database (${serverTests.length - postgresTests.length} pure file(s) run on SQLite only)`,
+  );
+  nodeJobs(
+    'node tests (server on Postgres)',
+    'node tests in a process of their own (Postgres)',
+    'Postgres:',
+    'pg',
+    postgresTests,
+    { TEST_DATABASE_URL: pgUrl },
+    4,
+  );
+} else {
+  notRun('node tests (server on Postgres)', 'Postgres unavailable');
+}
+
+// After the build: the size budget, and the package as a host installs it (the kit built once above,
+// packed without a second build by pack-app.mjs --reuse-dist, the tarball installed alone into an empty
+// project). publint and arethetypeswrong check the tarball; the package tests (SSR imports, type tests
+// of consumers, what gets installed, the manifest) and the end-to-end tests (the host apps of
+// demo/hosts/ are built against it) run against that project.
+const packInfo = built.then(async (ok) => {
+  if (!ok) {
+    for (const n of [
+      'size budget',
+      'pack',
+      'publint (packed tarball)',
+      'arethetypeswrong (packed tarball)',
+      'package tests (packed tarball)',
+      'end-to-end tests',
+    ])
+      notRun(n, 'the build failed');
+    return null;
+  }
+  check('size budget', process.execPath, ['scripts/size.mjs', '--check'], 1);
+  const stage = stageOf('pack');
+  const t0 = performance.now();
+  stage.start = t0;
+  const { code, output, cpu } = await run(process.execPath, ['scripts/pack-app.mjs', '--reuse-dist'], { live: false });
+  stage.end = performance.now();
+  stage.cpu = cpu;
+  const last = output.trim().split('\n').at(-1) ?? '';
+  if (code !== 0 || !last.startsWith('{')) {
+    stage.failed += 1;
+    failures.push('pack: failed');
+    process.stdout.write(`\n=== pack\npack failed:\n${output}\n`);
+    for (const n of ['publint (packed tarball)', 'arethetypeswrong (packed tarball)', 'package tests (packed tarball)', 'end-to-end tests'])
+      notRun(n, 'nothing packed');
+    return null;
+  }
+  stage.passed += 1;
+  const packed = JSON.parse(last);
+  const file = join(packed.root, 'pack-info.json');
+  writeFileSync(file, JSON.stringify(packed));
+  const { pack, install } = packed;
+  process.stdout.write(
+    `\n=== pack\npacked: ${pack.entryCount} files, ${pack.size} B (${pack.unpackedSize} B unpacked)\n` +
+      `installed alone: ${install.packages.length} package(s) (${install.packages.join(', ')}), ${install.bytes} B\n`,
+  );
+  return file;
+});
+
+const info = await packInfo;
+if (info) {
+  const env = { AE_PACK_INFO: info };
+  const { tarball } = JSON.parse(readFileSync(info, 'utf8'));
+  check('publint (packed tarball)', bin('publint'), ['run', tarball, '--strict'], 1);
+  // The kit is ESM only (custom elements run in browsers and bundlers; Node 20.19+ can require(esm)):
+  // the esm-only profile leaves out node10 (no `exports` support) and CJS `require` resolutions.
+  check('arethetypeswrong (packed tarball)', bin('attw'), [tarball, '--profile', 'esm-only'], 15);
+  // The package tests: each file a job of its own.
+  for (const f of findTests(join('test', 'package'), (p) => p.endsWith('.test.ts') && !p.endsWith('.e2e.test.ts'))) {
+    job({
+      stage: 'package tests (packed tarball)',
+      label: f,
+      cmd: NODE[0],
+      args: [...NODE.slice(1), '--test', f],
+      env,
+      counts: NODE_COUNTS,
+      size: expected(f),
+      file: f,
+    });
+  }
+  // The end-to-end tests: each file a job of its own; each drives its own Chromium against its own
+  // servers on free ports.
+  if (haveChromium) {
+    for (const f of findTests('.', (p) => p.endsWith('.e2e.test.ts'))) {
+      job({ stage: 'end-to-end tests', label: f, cmd: NODE[0], args: [...NODE.slice(1), '--test', f], env, counts: NODE_COUNTS, size: expected(f), file: f });
+    }
+  } else notRun('end-to-end tests', 'no Chromium');
+}
+
+await drained();
+try {
+  mkdirSync(dirname(DURATIONS_CACHE), { recursive: true });
+  writeFileSync(DURATIONS_CACHE, `${JSON.stringify({ ...readJson(DURATIONS_CACHE), ...measured }, null, 1)}\n`);
+} catch {
+  // a read-only node_modules: the next run orders by the committed figures
+}
 
 console.log('\n=== summary');
-for (const s of stages) console.log(`  ${s}`);
+for (const [name, s] of stages) {
+  if (s.start === null && s.note === null && s.passed + s.failed === 0) continue;
+  const wall = s.start === null ? '' : ` (${((s.end - s.start) / 1000).toFixed(1)} s${s.cpu === null ? '' : `, CPU ${s.cpu.toFixed(1)} s`})`;
+  console.log(`  ${name}: ${s.passed} passed, ${s.failed} failed${wall}`);
+}
 console.log(`  wall time: ${((performance.now() - started) / 1000).toFixed(1)} s`);
 if (failures.length > 0) {
   console.log('failed:');
   for (const f of failures) console.log(`  ${f}`);
 }
+const totals = [...stages.values()].reduce((t, s) => ({ passed: t.passed + s.passed, failed: t.failed + s.failed }), { passed: 0, failed: 0 });
 console.log(`total: ${totals.passed} passed, ${totals.failed} failed`);
 process.exit(totals.failed === 0 ? 0 : 1);
