@@ -26,16 +26,25 @@ const locked = (until: number) => new ApiError('user_lock_limit_reached', { deta
 
 const guardKey = (svc: Services, rule: Lockout, userId: string) => `${rule.scope}_fail:user:${svc.project.project_id}:${userId}`;
 
-/** Refuses a client locked out of the user (429 user_lock_limit_reached) before any comparison. */
-export async function assertClientNotLocked(svc: Services, rule: Lockout, userId: string, client: string): Promise<void> {
-  const lock = await svc.db.kysely
+/** The client's failure row for the user under `rule` (its count and lock), if it has failed before. */
+export function clientFailures(svc: Services, rule: Lockout, userId: string, client: string): Promise<{ locked_until: number | null } | undefined> {
+  return svc.db.kysely
     .selectFrom('client_locks')
     .select('locked_until')
     .where('scope', '=', rule.scope)
     .where('user_id', '=', userId)
     .where('client_hash', '=', client)
     .executeTakeFirst();
-  if (lock?.locked_until != null && lock.locked_until > svc.now()) throw locked(lock.locked_until);
+}
+
+/** Refuses (429 user_lock_limit_reached) when the failure row {@link clientFailures} read holds a lock still running. */
+export function refuseIfLocked(svc: Services, row: { locked_until: number | null } | undefined): void {
+  if (row?.locked_until != null && Number(row.locked_until) > svc.now()) throw locked(Number(row.locked_until));
+}
+
+/** Refuses a client locked out of the user (429 user_lock_limit_reached) before any comparison. */
+export async function assertClientNotLocked(svc: Services, rule: Lockout, userId: string, client: string): Promise<void> {
+  refuseIfLocked(svc, await clientFailures(svc, rule, userId, client));
 }
 
 /** Refuses a guarded user (its failures from all clients reached the guard this window) until the window ends. */

@@ -9,7 +9,7 @@
 import { parseBasicAuth } from '../basic-auth.ts';
 import { clientIpHash } from '../client-keys.ts';
 import { ApiError } from '../errors.ts';
-import { assertClientNotLocked, clearFailures, countFailure, type Lockout } from '../lockout.ts';
+import { clearFailures, clientFailures, countFailure, type Lockout, refuseIfLocked } from '../lockout.ts';
 import type { Project } from '../project/config.ts';
 import { requestHeader } from '../request.ts';
 import type { Ctx, Services } from '../services.ts';
@@ -45,14 +45,8 @@ export async function requireBackendSecret(c: Ctx, svc: Services): Promise<void>
   try {
     // The client's failure row, read once: a lock refuses before any comparison, and a success clears
     // only a row that exists (a busy backend's calls then write nothing here).
-    const failures = await svc.db.kysely
-      .selectFrom('client_locks')
-      .select('locked_until')
-      .where('scope', '=', rule.scope)
-      .where('user_id', '=', subject)
-      .where('client_hash', '=', client)
-      .executeTakeFirst();
-    if (failures?.locked_until != null && Number(failures.locked_until) > svc.now()) await assertClientNotLocked(svc, rule, subject, client);
+    const failures = await clientFailures(svc, rule, subject, client);
+    refuseIfLocked(svc, failures);
     const matched = creds.publicToken === svc.project.project_id && creds.secret !== '' ? await matchProjectSecret(svc, creds.secret) : null;
     if (matched === null) {
       await countFailure(svc, rule, subject, client);
