@@ -23,13 +23,15 @@ import { ensureProject } from './project/store.ts';
 import { DEFAULT_PRUNE_INTERVAL_MS, type PruneOptions, pruneOnce, startPruning } from './prune.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './rate-limit.ts';
 import { type CaptchaVerifier, captchaGuard, devCaptchaRoutes, devCaptchaVerifier, siteverifyCaptchaVerifier } from './captcha.ts';
+import { requireBackendSecret } from './backend/auth.ts';
+import { backendRoutes as coreBackendRoutes } from './backend/routes.ts';
 import { accountRoutes } from './routes/account.ts';
 import { devRoutes } from './routes/dev.ts';
 import { projectRoutes } from './routes/project.ts';
 import { sessionRoutes } from './routes/sessions.ts';
 import { type StaticDir, staticFiles } from './routes/static.ts';
 import { RoutePolicies } from './routes/policy.ts';
-import type { CrossOrigin, Handler, Method, Route, RoutePolicy } from './routes/types.ts';
+import type { BackendRoute, CrossOrigin, Handler, Method, Route, RoutePolicy } from './routes/types.ts';
 import { userRoutes } from './routes/users.ts';
 import { webhookRoutes } from './routes/webhooks.ts';
 import { SessionJwtCache } from './session-jwt-cache.ts';
@@ -133,6 +135,8 @@ export interface RegisteredRoute {
   captcha?: true;
   /** Declared by the route: who may call it from another origin. */
   crossOrigin?: CrossOrigin;
+  /** A `/v1` backend route (routes/types.ts BackendRoute): authenticated by a project secret. */
+  backend?: true;
 }
 
 /** A ready app with its services; `close` stops the pruning timer and releases the database. */
@@ -358,6 +362,12 @@ function buildApp(svc: Services, opts: AppOptions, registered: RegisteredRoute[]
   app.use(async (c, next) => {
     if (!CORS_PATH.test(c.req.path)) return next();
     const origin = requestHeader(c, 'origin');
+    // The backend API is for servers, which send no Origin: no preflight is answered and no browser call
+    // is served, so a secret pasted into a page fails at once instead of working from allowed origins.
+    if (c.req.path.startsWith('/v1/') && policies.backend(c.req.path)) {
+      if (origin !== undefined) throw new ApiError('invalid_origin', { message: 'The /v1 backend API does not answer browsers: call it from a server.' });
+      return next();
+    }
     const allowed = origin !== undefined && isOriginAllowed(c, svc, origin);
     const crossOrigin = policies.crossOrigin(c.req.path);
     if (c.req.method === 'OPTIONS' && requestHeader(c, 'access-control-request-method')) {
@@ -404,6 +414,19 @@ function buildApp(svc: Services, opts: AppOptions, registered: RegisteredRoute[]
     policies.add(method, path, policy);
     registered.push({ method, path, ...(policy?.captcha ? { captcha: true } : {}), ...(policy?.crossOrigin ? { crossOrigin: policy.crossOrigin } : {}) });
   };
+  // A /v1 backend route: the project-secret check runs before the handler (backend/auth.ts), and the
+  // path is marked so the CORS middleware answers no browser.
+  const backendRoute: BackendRoute = (method, path, handler) => {
+    if (!path.startsWith('/v1/') || path.startsWith('/v1/public/')) throw new Error(`backend route ${method} ${path} must be under /v1/ (not /v1/public/)`);
+    if (registered.some((r) => r.method === method && r.path === path)) throw new Error(`route ${method} ${path} is registered twice`);
+    app.on(method, path, async (c) => {
+      await requireBackendSecret(c, svc);
+      return handler(c);
+    });
+    paths.add(path);
+    policies.addBackend(path);
+    registered.push({ method, path, backend: true });
+  };
   // Core's routes, then every sign-in method's (server/methods.ts).
   projectRoutes(route, svc);
   sessionRoutes(route, svc);
@@ -411,6 +434,8 @@ function buildApp(svc: Services, opts: AppOptions, registered: RegisteredRoute[]
   accountRoutes(route, svc);
   webhookRoutes(route, svc, { ...(opts.smsWebhookSecret ? { smsWebhookSecret: opts.smsWebhookSecret } : {}) });
   for (const m of svc.methods) m.routes(route, svc);
+  coreBackendRoutes(backendRoute, svc);
+  for (const m of svc.methods) m.backendRoutes?.(backendRoute, svc);
   // Live projects have no /dev/* at all: those paths fall through to 404.
   if (svc.project.mode === 'test') {
     devRoutes(route, svc);

@@ -67,6 +67,8 @@ export const CORE_ERRORS = {
   invalid_trusted_auth_token: { status: 401, message: 'Trusted auth token is not verified' },
   captcha_required: { status: 403, message: 'Captcha required' },
   internal_server_error: { status: 500, message: 'An internal error occurred.' },
+  // The /v1 backend API (issue 27).
+  user_not_found: { status: 404, message: 'User could not be found.' },
 } as const satisfies ErrorTablePart;
 
 /** The error tables of the methods in server/method-data.ts, merged (a type: their literal statuses stay). */

@@ -15,7 +15,7 @@ import type { Services } from './services.ts';
 import type { METHOD_DATA } from './method-data.ts';
 import type { DeferredHandler } from './outbox.ts';
 import type { LimitDefault } from './rate-limit.ts';
-import type { Route } from './routes/types.ts';
+import type { BackendRoute, Route } from './routes/types.ts';
 
 /** Folder names of sign-in methods, the same in every layer: the names server/method-data.ts lists. */
 export type MethodName = (typeof METHOD_DATA)[number]['name'];
@@ -151,6 +151,8 @@ export interface ServerMethod extends MethodData {
   readonly uses?: readonly MethodName[];
   /** Registers the method's routes; each reads its body with a schema from sdk-core/schemas. */
   routes(route: Route, svc: Services): void;
+  /** A method's `/v1` backend routes, authenticated by a project secret (see {@link BackendRoute}). */
+  backendRoutes?(route: BackendRoute, svc: Services): void;
   /**
    * Deferred outbox job kinds (outbox.ts) by kind name, registered before any route runs and before the
    * worker starts (jobs left by an earlier process need their handler). Kind names are unique app-wide.

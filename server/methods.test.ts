@@ -71,6 +71,7 @@ describe('server method registry', () => {
       '0015_idp_consumed_at',
       '0015_impersonation_consumed_at',
       '0015_totps_consumed_at',
+      '0016_project_secrets',
     ]);
     const webauthn = methods.find((m) => m.name === 'webauthn');
     assert.equal(migrations['0004_webauthn'], webauthn?.migrations?.['0004_webauthn'], '0004_webauthn is the webauthn method’s');

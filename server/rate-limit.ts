@@ -31,6 +31,11 @@ export interface CoreRateLimits {
   eventBatchesPerToken: Limit;
   /** Telemetry rows stored per project; events beyond are answered as usual and dropped. */
   eventsStoredPerProject: Limit;
+  /**
+   * Consecutive failed `/v1` secret checks from one client (`max`) that lock that client out of the
+   * backend API for `windowMs` (server/backend/auth.ts).
+   */
+  backendSecretFailures: Limit;
 }
 
 /** The name of a limit a method declares (its `limits.ts`, listed in server/method-data.ts). */
@@ -59,6 +64,8 @@ const CORE_LIMITS: Readonly<Record<keyof CoreRateLimits, LimitDefault>> = {
   eventBatchesPerToken: { max: 1200, windowMs: MINUTE, env: 'RATE_LIMIT_EVENTS_TOKEN' },
   // With the 7-day retention this bounds the table at 70,000 rows (each at most ~4.5 KB).
   eventsStoredPerProject: { max: 10_000, windowMs: 24 * HOUR, env: 'RATE_LIMIT_EVENTS_STORED' },
+  // A backend with the right secret never fails; 10 wrong ones in a row is someone guessing.
+  backendSecretFailures: { max: 10, windowMs: 15 * MINUTE, env: 'RATE_LIMIT_BACKEND_SECRET_FAILURES' },
 };
 
 /**

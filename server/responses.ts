@@ -57,5 +57,13 @@ export function errorResponse(c: Ctx, err: unknown, log: (line: string) => void)
     );
     apiErr = new ApiError('internal_server_error', { message: ERRORS.internal_server_error.message });
   }
-  return c.json(errorBody(apiErr, c.get('requestId')), apiErr.status as 400);
+  const body = errorBody(apiErr, c.get('requestId'));
+  // The backend API's errors always carry error_details, as the provider's do (docs/reference/wire-protocol.md#error-bodies).
+  if (isBackendPath(c.req.path)) body.error_details ??= {};
+  return c.json(body, apiErr.status as 400);
+}
+
+/** A path of the `/v1` backend API (every answer in the provider's flat shape); `/v1/public/...` is the IdP's and OAuth's. */
+export function isBackendPath(path: string): boolean {
+  return path.startsWith('/v1/') && !path.startsWith('/v1/public/');
 }

@@ -44,9 +44,16 @@ export interface AppEnv {
   Bindings: { incoming?: IncomingMessage };
   /**
    * `body`: the one read of the request body (body.ts `readBodyBytes`); `captchaVerified`: the captcha
-   * guard accepted this request's captcha_token.
+   * guard accepted this request's captcha_token; `backendProject`: the project a `/v1` call authenticated as.
    */
-  Variables: { requestId: string; body?: Promise<Buffer>; captchaVerified?: boolean; errorType?: string };
+  Variables: {
+    requestId: string;
+    body?: Promise<Buffer>;
+    captchaVerified?: boolean;
+    errorType?: string;
+    /** Set by the project-secret check of a `/v1` backend route (server/backend/auth.ts) before its handler. */
+    backendProject?: Project;
+  };
 }
 
 /** The Hono context of this app. */

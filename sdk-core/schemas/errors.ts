@@ -65,6 +65,7 @@ export const ERROR_TYPES = [
   'webauthn_registration_not_found',
   'unable_to_auth_webauthn_registration',
   'internal_server_error',
+  'user_not_found',
   // OAuth and Google One Tap (issue 13).
   'oauth_provider_not_supported',
   'oauth_config_not_found',

@@ -105,6 +105,9 @@ import type { PhoneNumbersTable } from './schema-0002.ts';
 import type { AccessTokensTable, CaptchaTokensTable, ConnectedAppsTable } from './schema-0003.ts';
 import type { SuppressionsTable } from './schema-0005-suppressions.ts';
 import type { ClientLocksTable, KnownClientsTable, OutboxJobsTable, ServerSecretsTable } from './schema-0006-hardening.ts';
+import type { ProjectSecretsTable } from './schema-0016-project-secrets.ts';
+
+export type { ProjectSecretsTable } from './schema-0016-project-secrets.ts';
 
 export type { ClientLocksTable, KnownClientsTable, OutboxJobsTable, ServerSecretsTable } from './schema-0006-hardening.ts';
 
@@ -131,6 +134,7 @@ export interface CoreTables {
   server_secrets: ServerSecretsTable;
   client_locks: ClientLocksTable;
   known_clients: KnownClientsTable;
+  project_secrets: ProjectSecretsTable;
 }
 
 /** The registered methods' tables, merged (each method's `tables`, server/methods.ts). */

@@ -10,6 +10,8 @@ import type { CrossOrigin, Method, RoutePolicy } from './types.ts';
 interface PathPolicy {
   crossOrigin?: CrossOrigin;
   captcha: Set<Method>;
+  /** A `/v1` backend route (routes/types.ts BackendRoute): secret-authenticated, never called by a browser. */
+  backend?: true;
 }
 
 /** A Hono path pattern (`/v1/public/:project_id/oauth2/token`) as an anchored RegExp; `:name` is one path segment. */
@@ -29,6 +31,31 @@ export class RoutePolicies {
    */
   add(method: Method, path: string, policy: RoutePolicy | undefined): void {
     if (!policy?.captcha && !policy?.crossOrigin) return;
+    const entry = this.entry(path);
+    if (entry.backend) throw new Error(`route ${path} is a backend route: it takes no policy`);
+    if (policy.crossOrigin) {
+      if (entry.crossOrigin && entry.crossOrigin !== policy.crossOrigin) throw new Error(`route ${path} declares two cross-origin policies`);
+      entry.crossOrigin = policy.crossOrigin;
+    }
+    if (policy.captcha) entry.captcha.add(method);
+  }
+
+  /**
+   * Records `path` as a `/v1` backend route.
+   * @throws Error when the path also has a route with a policy (a backend path is nothing else)
+   */
+  addBackend(path: string): void {
+    const entry = this.entry(path);
+    if (entry.crossOrigin || entry.captcha.size > 0) throw new Error(`route ${path} is a backend route: it takes no policy`);
+    entry.backend = true;
+  }
+
+  /** True when `path` is a `/v1` backend route's. */
+  backend(path: string): boolean {
+    return this.lookup(path)?.backend === true;
+  }
+
+  private entry(path: string): PathPolicy {
     const param = path.indexOf('/:');
     let entry = param === -1 ? this.exact.get(path) : this.patterns.find((p) => p.re.source === patternRegExp(path).source)?.policy;
     if (!entry) {
@@ -36,11 +63,7 @@ export class RoutePolicies {
       if (param === -1) this.exact.set(path, entry);
       else this.patterns.push({ prefix: path.slice(0, param + 1), re: patternRegExp(path), policy: entry });
     }
-    if (policy.crossOrigin) {
-      if (entry.crossOrigin && entry.crossOrigin !== policy.crossOrigin) throw new Error(`route ${path} declares two cross-origin policies`);
-      entry.crossOrigin = policy.crossOrigin;
-    }
-    if (policy.captcha) entry.captcha.add(method);
+    return entry;
   }
 
   private lookup(path: string): PathPolicy | undefined {

@@ -41,3 +41,11 @@ export interface Route {
   (method: Method, path: string, handler: Handler): void;
   (method: Method, path: string, policy: RoutePolicy, handler: Handler): void;
 }
+
+/**
+ * Registers one route of the `/v1` backend API (issue 27; `path` starts with `/v1/`). The app checks the
+ * project secret (Basic `project_id:secret`, server/backend/auth.ts) before the handler, which reads the
+ * authenticated project with `backendProject(c)` and answers with `backendOk`; no browser may call it (no
+ * CORS preflight is answered, a call carrying Origin is refused), and other HTTP methods get 405.
+ */
+export type BackendRoute = (method: Method, path: string, handler: Handler) => void;
