@@ -146,3 +146,36 @@ export async function setNewUserProfile(svc: Services, userId: string, profile: 
     .where('user_id', '=', userId)
     .execute();
 }
+
+/** The fields of a backend send that add the address to an existing user (the provider's `send` calls). */
+export const backendSendUserFields = {
+  user_id: z.optional(z.string().check(z.maxLength(256))),
+  session_token: z.optional(z.string().check(z.maxLength(512))),
+  session_jwt: z.optional(z.string().check(z.maxLength(8192))),
+};
+const SendUserSchema = z.object(backendSendUserFields);
+
+/**
+ * The user a backend send adds the address to: `user_id` (a user of the project) or the user of the live
+ * session `session_token` names; undefined for a plain send (to an existing user's own address).
+ * @throws ApiError user_not_found, session_not_found, invalid_request_body (session_jwt, not implemented here)
+ */
+export async function backendSendUser(svc: Services, body: z.infer<typeof SendUserSchema>): Promise<string | undefined> {
+  if (body.session_jwt !== undefined) throw new ApiError('invalid_request_body', { message: 'session_jwt is not supported on this call: pass session_token.' });
+  if (body.session_token !== undefined) {
+    const session = await findLiveSession(svc, body.session_token);
+    if (!session) throw new ApiError('session_not_found');
+    // The address joins the user once verified: an impersonator may not add one (session-factors.ts).
+    refuseImpersonated(session);
+    return session.user_id;
+  }
+  if (body.user_id === undefined) return undefined;
+  const user = await svc.db.kysely
+    .selectFrom('users')
+    .select('user_id')
+    .where('project_id', '=', svc.project.project_id)
+    .where('user_id', '=', body.user_id)
+    .executeTakeFirst();
+  if (!user) throw new ApiError('user_not_found');
+  return user.user_id;
+}

@@ -8,12 +8,12 @@ import { z } from 'zod/mini';
 import { linkExpirationMinutes } from '../../sdk-core/schemas/magic-links.ts';
 import { codeChallenge, codeVerifier } from '../../sdk-core/schemas/pkce.ts';
 import { bodyEmail, limitEmailSend, resolveRedirect } from '../auth-helpers.ts';
-import { BackendAttributes, backendSignIn, backendSessionFields, sessionToJoin } from '../backend-sign-in.ts';
+import { BackendAttributes, backendSendUser, backendSendUserFields, backendSignIn, backendSessionFields, sessionToJoin } from '../backend-sign-in.ts';
 import { readJson } from '../body.ts';
 import { ApiError } from '../errors.ts';
-import { type BackendRoute, backendOk } from '../backend-seam-tmp.ts';
+import { backendOk } from '../backend/auth.ts';
+import type { BackendRoute } from '../routes/types.ts';
 import type { Ctx, Services } from '../services.ts';
-import { findLiveSession } from '../sessions.ts';
 import { findEmail, findOrCreateUserByEmail } from '../users.ts';
 import { setNewUserProfile, UserProfileFields } from '../backend-sign-in.ts';
 import { loginOrCreateLink, prepareLink, redeemLink, sendPrimaryLink, sendSecondaryLink } from './routes.ts';
@@ -43,9 +43,7 @@ const linkFields = {
 /** Body of `POST /v1/magic_links/email/send` (the provider's; `user_id` or `session_token` adds the address to that user). */
 export const BackendLinkSendRequest = z.object({
   ...linkFields,
-  user_id: z.optional(shortString),
-  session_token: z.optional(z.string().check(z.maxLength(512))),
-  session_jwt: z.optional(z.string().check(z.maxLength(8192))),
+  ...backendSendUserFields,
 });
 
 /** Body of `POST /v1/magic_links/email/login_or_create`. */
@@ -68,28 +66,6 @@ export const BackendLinkAuthenticateRequest = z.object({
   code_verifier: z.optional(codeVerifier),
   ...backendSessionFields,
 });
-
-/**
- * The user a backend send adds the address to: `user_id` (an existing user of the project) or the live
- * session `session_token` names; undefined for a plain send. @throws ApiError not_found, session_not_found
- */
-async function secondaryUser(svc: Services, body: z.infer<typeof BackendLinkSendRequest>): Promise<string | undefined> {
-  if (body.session_jwt !== undefined) throw new ApiError('invalid_request_body', { message: 'session_jwt is not supported on this call: pass session_token.' });
-  if (body.session_token !== undefined) {
-    const session = await findLiveSession(svc, body.session_token);
-    if (!session) throw new ApiError('session_not_found');
-    return session.user_id;
-  }
-  if (body.user_id === undefined) return undefined;
-  const user = await svc.db.kysely
-    .selectFrom('users')
-    .select('user_id')
-    .where('project_id', '=', svc.project.project_id)
-    .where('user_id', '=', body.user_id)
-    .executeTakeFirst();
-  if (!user) throw new ApiError('not_found', { message: 'No user with this user_id.' });
-  return user.user_id;
-}
 
 /**
  * Invites an address: a new user, pending until the link is clicked, with the profile the call gives.
@@ -128,7 +104,7 @@ async function invite(c: Ctx, svc: Services, body: z.infer<typeof BackendLinkInv
 export function magicLinkBackendRoutes(route: BackendRoute, svc: Services): void {
   route('POST', '/v1/magic_links/email/send', async (c) => {
     const body = await readJson(c, BackendLinkSendRequest, svc.maxBodyBytes);
-    const userId = await secondaryUser(svc, body);
+    const userId = await backendSendUser(svc, body);
     const sent = userId === undefined ? await sendPrimaryLink(c, svc, body.email, body) : await sendSecondaryLink(c, svc, userId, body.email, body);
     return backendOk(c, { user_id: sent.user_id, email_id: sent.email_id });
   });
