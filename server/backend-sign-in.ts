@@ -100,7 +100,11 @@ export async function backendSignIn(
   const { body, joined } = o;
   if (joined) {
     if (joined.row.user_id !== o.userId) throw new ApiError('unauthorized_action', { message: 'The session_token belongs to another user.' });
-    const row = await addSessionFactor(svc, joined.row, o.factor, { durationMinutes: body.session_duration_minutes });
+    // One factor per type and channel: a passcode by SMS joins a passcode by email instead of replacing it.
+    const row = await addSessionFactor(svc, joined.row, o.factor, {
+      durationMinutes: body.session_duration_minutes,
+      identity: (f) => `${f.type}:${f.delivery_method}`,
+    });
     if (!row) throw new ApiError('session_not_found');
     return { ...(await authenticateAnswer(svc, row, joined.token)), reset_sessions: false };
   }
