@@ -15,6 +15,7 @@ import { decoyId } from '../client-keys.ts';
 import type { BackendRoute } from '../routes/types.ts';
 import type { Services } from '../services.ts';
 import { findEmail } from '../users.ts';
+import { passwordPolicy } from './strength.ts';
 import { authenticatePassword, createPasswordUser, passwordFactor, passwordStrength, resetPasswordByEmail, startPasswordReset } from './routes.ts';
 
 // Bounded strings keep stored rows and logs small; the lengths are generous for real values.
@@ -82,7 +83,9 @@ export function passwordBackendRoutes(route: BackendRoute, svc: Services): void 
 
   route('POST', '/v1/passwords/strength_check', async (c) => {
     const body = await readJson(c, BackendPasswordStrengthCheckRequest, svc.maxBodyBytes);
-    return backendOk(c, passwordStrength(svc, body.password, body.email));
+    // The provider's answer also says whether create refuses breached passwords: it does unless the policy is none.
+    const breachDetection = passwordPolicy(svc.project).kind !== 'none';
+    return backendOk(c, { ...passwordStrength(svc, body.password, body.email), breach_detection_on_create: breachDetection });
   });
 
   route('POST', '/v1/passwords/email/reset/start', async (c) => {
