@@ -69,6 +69,10 @@ export const CORE_ERRORS = {
   internal_server_error: { status: 500, message: 'An internal error occurred.' },
   // The /v1 backend API (issue 27).
   user_not_found: { status: 404, message: 'User could not be found.' },
+  // Owned by b2b before; core's since /v1/users/search pages with cursors too.
+  invalid_cursor: { status: 400, message: 'The cursor is not one this search returned.' },
+  duplicate_external_id: { status: 400, message: 'A user with the specified external_id already exists for this project.' },
+  consumer_session_authorization_error: { status: 403, message: 'The User is not authorized to perform the requested action on that resource.' },
 } as const satisfies ErrorTablePart;
 
 /** The error tables of the methods in server/method-data.ts, merged (a type: their literal statuses stay). */

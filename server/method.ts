@@ -6,7 +6,7 @@
  * error table its error types, and `loadUser` its part of the wire user. See server/README.md, "Sign-in
  * methods", for the steps to add one.
  */
-import type { Migration } from 'kysely';
+import type { Migration, OperandExpression } from 'kysely';
 import type { z } from 'zod/mini';
 import type { ErrorType } from '../sdk-core/schemas/errors.ts';
 import type { User } from '../sdk-core/schemas/index.ts';
@@ -138,6 +138,65 @@ export interface MethodFactor {
    * that id. May refuse with an ApiError of the method's (e.g. a second factor the session has not passed).
    */
   remove(svc: Services, session: SessionsTable, id: string): Promise<boolean>;
+  /**
+   * Removes factor `id` of whichever user of the project holds it, on the backend API's authority (a
+   * project secret: no session to check), for `DELETE /v1/users/{kind}/:id`: the id of the user it
+   * belonged to, or null when no user of the project has one by that id. Without it, the backend API
+   * serves no delete of this kind.
+   */
+  removeByBackend?(svc: Services, id: string): Promise<string | null>;
+  /** Removable through the backend API only (`DELETE /v1/users/{kind}/:id`), not by the signed-in user. */
+  readonly backendOnly?: true;
+}
+
+/**
+ * A condition of `POST /v1/users/search` (the provider's `filter_name`, e.g. `totp_verified`) that a method
+ * contributes because the data it tests is the method's. Made with {@link searchOperand}.
+ */
+export interface UserSearchOperand {
+  /** The `filter_value` schema (zod/mini); a value it refuses is a 400 invalid_request_body. */
+  readonly filterValue: z.ZodMiniType;
+  /**
+   * The ids of the project's users matching `value` (as `filterValue` parsed it), as a Kysely subquery
+   * selecting one column: core keeps `users.user_id IN (subquery)`, so operands combine under AND / OR.
+   */
+  userIds(svc: Services, value: unknown): OperandExpression<string>;
+}
+
+/** A typed {@link UserSearchOperand}: `userIds` receives the value as `filterValue` outputs it. */
+export function searchOperand<S extends z.ZodMiniType>(
+  filterValue: S,
+  userIds: (svc: Services, value: z.output<S>) => OperandExpression<string>,
+): UserSearchOperand {
+  return { filterValue, userIds: (svc, value) => userIds(svc, value as z.output<S>) };
+}
+
+/**
+ * A field of the backend API's user create and update bodies (`POST /v1/users`, `PUT /v1/users/{id}`) that a
+ * method stores (e.g. rbac's `roles`). Made with {@link userField}.
+ */
+export interface UserField {
+  /** The field's schema (zod/mini). */
+  readonly schema: z.ZodMiniType;
+  /** Stores the (parsed) value for the user; may refuse with an ApiError (e.g. a role the policy does not define). */
+  apply(svc: Services, userId: string, value: unknown): Promise<void>;
+}
+
+/** A typed {@link UserField}: `apply` receives the value as `schema` outputs it. */
+export function userField<S extends z.ZodMiniType>(schema: S, apply: (svc: Services, userId: string, value: z.output<S>) => Promise<void>): UserField {
+  return { schema, apply: (svc, userId, value) => apply(svc, userId, value as z.output<S>) };
+}
+
+/** An RBAC check of the backend's sessions/authenticate (`authorization_check`), the provider's shape. */
+export interface AuthorizationCheck {
+  readonly resource_id: string;
+  readonly action: string;
+}
+
+/** The verdict of an {@link AuthorizationCheck}: whether the roles allow it, and which of them do. */
+export interface AuthorizationVerdict {
+  authorized: boolean;
+  granting_roles: string[];
 }
 
 /** One sign-in method of the server: everything the app assembles from `server/methods.ts`. */
@@ -178,6 +237,15 @@ export interface ServerMethod extends MethodData {
   userRecords?(svc: Services, userId: string): Promise<UserRecords>;
   /** The factors a user holds through the method, each removable by the user (see {@link MethodFactor}). */
   readonly factors?: readonly MethodFactor[];
+  /** The method's conditions of `POST /v1/users/search`, by `filter_name` (unique app-wide). */
+  readonly userSearchOperands?: Readonly<Record<string, UserSearchOperand>>;
+  /** The method's fields of the backend API's user create and update, by body key (unique app-wide). */
+  readonly userFields?: Readonly<Record<string, UserField>>;
+  /**
+   * Answers the backend's `authorization_check` for a user's roles (the project's RBAC policy); the one
+   * method offering it decides, and without one every check is refused.
+   */
+  authorizationVerdict?(svc: Services, roles: readonly string[], check: AuthorizationCheck): AuthorizationVerdict;
   /** The method's Kysely table interfaces ({@link tableTypes}); part of `Database`. */
   readonly tables?: TableTypes<object>;
 }

@@ -17,7 +17,8 @@ type LooseDb = Record<string, Record<string, unknown>>;
 
 /**
  * A factor removed by deleting the user's own row of `table` whose `idColumn` is the id in the path
- * (`DELETE /sdk/v1/users/{kind}/:id`); `notFound` when the user has no such row.
+ * (`DELETE /sdk/v1/users/{kind}/:id`); `notFound` when the user has no such row. The backend API
+ * (`DELETE /v1/users/{kind}/:id`) deletes the project's row by id, whoever holds it.
  */
 export function ownRowFactor<T extends OwnedTable>(kind: string, notFound: ErrorType, table: T, idColumn: keyof Database[T] & string): MethodFactor {
   return {
@@ -33,6 +34,17 @@ export function ownRowFactor<T extends OwnedTable>(kind: string, notFound: Error
         .where('project_id', '=', svc.project.project_id)
         .executeTakeFirst();
       return res.numDeletedRows > 0n;
+    },
+    async removeByBackend(svc, id) {
+      const k = svc.db.kysely as unknown as Kysely<LooseDb>;
+      const name: string = table;
+      const row = await k
+        .deleteFrom(name)
+        .where(idColumn as string, '=', id)
+        .where('project_id', '=', svc.project.project_id)
+        .returning('user_id')
+        .executeTakeFirst();
+      return row ? String(row.user_id) : null;
     },
   };
 }

@@ -34,7 +34,8 @@ export function toSession(row: SessionsTable): Session {
     expires_at: iso(row.expires_at),
     attributes: { ip_address: row.ip_address, user_agent: row.user_agent },
     authentication_factors: JSON.parse(row.factors) as AuthenticationFactor[],
-    custom_claims: {},
+    // Set through the backend API (POST /v1/sessions/authenticate session_custom_claims).
+    custom_claims: row.custom_claims ? (JSON.parse(row.custom_claims) as Record<string, unknown>) : {},
     roles: [],
   };
 }
@@ -83,10 +84,17 @@ export async function touchSession(svc: Services, token: string, durationMinutes
   // The session and its user in one read (the answer needs both; a session whose user is gone is not live).
   const [joined] = await liveSessionWithUser(k, hash, projectId, now);
   if (!joined) return null;
-  const { user_status, user_created_at, user_untrusted_metadata, ...live } = joined;
+  const { user_status, user_created_at, user_untrusted_metadata, user_name, user_trusted_metadata, ...live } = joined;
   // Recent enough (or the clock was set back): no write.
   if (now - live.last_accessed_at < LAST_ACCESS_WRITE_INTERVAL_MS) {
-    return { ...live, userRow: { status: user_status, created_at: user_created_at, untrusted_metadata: user_untrusted_metadata } };
+    const userRow = {
+      status: user_status,
+      created_at: user_created_at,
+      untrusted_metadata: user_untrusted_metadata,
+      name: user_name,
+      trusted_metadata: user_trusted_metadata,
+    };
+    return { ...live, userRow };
   }
   const [row] = await touchKeepingExpiry(k, now, hash, projectId);
   return row ?? null;
@@ -100,7 +108,13 @@ const liveSessionWithUser = preparedQuery((k, hash: string, projectId: string, n
     .selectFrom('sessions')
     .innerJoin('users', (j) => j.onRef('users.user_id', '=', 'sessions.user_id').onRef('users.project_id', '=', 'sessions.project_id'))
     .selectAll('sessions')
-    .select(['users.status as user_status', 'users.created_at as user_created_at', 'users.untrusted_metadata as user_untrusted_metadata'])
+    .select([
+      'users.status as user_status',
+      'users.created_at as user_created_at',
+      'users.untrusted_metadata as user_untrusted_metadata',
+      'users.name as user_name',
+      'users.trusted_metadata as user_trusted_metadata',
+    ])
     .where('sessions.token_hash', '=', hash)
     .where('sessions.project_id', '=', projectId)
     .where('sessions.revoked_at', 'is', null)
@@ -243,7 +257,7 @@ async function sessionJwt(svc: Services, row: SessionsTable, session: Session): 
   // The key signing at this moment (rotation): once another key signs, cached JWTs of the old one are not served.
   const signer = svc.keys.select ? await svc.keys.select(nowMs) : svc.keys;
   // Everything the JWT carries besides its times, last_accessed_at and expires_at (compared on its own).
-  const claimsKey = `${signer.kid}\n${svc.issuer}\n${row.user_id}\n${row.started_at}\n${row.factors}\n${JSON.stringify(session.roles)}\n${row.ip_address}\n${row.user_agent}`;
+  const claimsKey = `${signer.kid}\n${svc.issuer}\n${row.user_id}\n${row.started_at}\n${row.factors}\n${JSON.stringify(session.roles)}\n${row.ip_address}\n${row.user_agent}\n${row.custom_claims ?? ''}`;
   const cached = svc.sessionJwts.get(row.session_id);
   if (cached && reusable(cached, nowMs, claimsKey, row.expires_at)) return cached.jwt;
   const jwt = await signSessionJwt(

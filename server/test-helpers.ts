@@ -12,6 +12,7 @@ import pg from 'pg';
 import type { InboxResponse } from '../sdk-core/schemas/index.ts';
 import type { Services } from './services.ts';
 import { type AppInstance, type AppOptions, createApp } from './app.ts';
+import { createProjectSecret } from './backend/secrets.ts';
 
 /** Result of {@link TestApp.call}: status, headers and the parsed JSON (or null). */
 export interface CallResult {
@@ -359,4 +360,14 @@ export async function assertOneIssuer(store: { databaseUrl?: string; dataDir?: s
   } finally {
     await Promise.all(started.map((p) => p.stop()));
   }
+}
+
+/** A new project secret of the test app's project (backend/secrets.ts), for `/v1` backend calls. */
+export async function createBackendSecret(t: TestApp): Promise<string> {
+  return (await createProjectSecret(t.services.db.kysely, t.services.project, t.clock.t)).secret;
+}
+
+/** One `/v1` backend call authenticated by Basic `project_id:secret` (the answer is flat: no `data`). */
+export function backendCall(t: TestApp, secret: string, method: string, path: string, body?: unknown, opts: CallOptions = {}): Promise<CallResult> {
+  return t.call(method, path, { ...opts, headers: { authorization: basic(t.projectId, secret), ...opts.headers }, ...(body !== undefined ? { body } : {}) });
 }

@@ -68,7 +68,7 @@ export async function findOrCreateUserByEmail(svc: Services, email: string, stat
 }
 
 /** The user-row columns loadUser reads, when the caller has them already (sessions/authenticate reads them with the session). */
-export type KnownUserRow = Pick<UsersTable, 'status' | 'created_at'> & { untrusted_metadata: string };
+export type KnownUserRow = Pick<UsersTable, 'status' | 'created_at'> & { untrusted_metadata: string; name: string; trusted_metadata: string };
 
 /**
  * Loads a user in wire shape; null when it does not exist in the active project. `known`: the user's
@@ -93,13 +93,13 @@ export async function loadUser(svc: Services, userId: string, known?: KnownUserR
     user_id: user.user_id,
     emails: emails.map((e) => ({ email_id: e.email_id, email: e.email, verified: e.verified === 1 })),
     phone_numbers: phoneNumbers.map(toPhoneNumber),
-    name: { first_name: '', middle_name: '', last_name: '' },
+    name: parseName(user.name),
     providers: [],
     totps: [],
     webauthn_registrations: [],
     crypto_wallets: [],
     biometric_registrations: [],
-    trusted_metadata: {},
+    trusted_metadata: parseMetadata(user.trusted_metadata),
     untrusted_metadata: parseMetadata(user.untrusted_metadata),
     created_at: iso(user.created_at),
     status: user.status === 'pending' ? 'pending' : 'active',
@@ -114,6 +114,13 @@ const userRow = preparedQuery((k, userId: string, projectId: string) =>
   k.selectFrom('users').selectAll().where('user_id', '=', userId).where('project_id', '=', projectId),
 );
 const userEmails = preparedQuery((k, userId: string) => k.selectFrom('emails').selectAll().where('user_id', '=', userId).orderBy('created_at'));
+
+/** The stored name (set by the backend API), each part a string ('' when unset). */
+function parseName(raw: string | undefined): User['name'] {
+  const n = parseMetadata(raw);
+  const part = (v: unknown) => (typeof v === 'string' ? v : '');
+  return { first_name: part(n.first_name), middle_name: part(n.middle_name), last_name: part(n.last_name) };
+}
 
 /** The stored metadata object; a corrupt value reads as empty rather than failing every user read. */
 function parseMetadata(raw: string | undefined): Record<string, unknown> {

@@ -42,6 +42,7 @@ export const ERROR_TYPES = [
   'unsubscribed_phone_number',
   'inactive_email',
   'no_user_password',
+  'password_not_found',
   'oauth_token_not_found',
   'member_password_not_found',
   'oauth_flow_callback_error',
@@ -66,6 +67,8 @@ export const ERROR_TYPES = [
   'unable_to_auth_webauthn_registration',
   'internal_server_error',
   'user_not_found',
+  'duplicate_external_id',
+  'consumer_session_authorization_error',
   // OAuth and Google One Tap (issue 13).
   'oauth_provider_not_supported',
   'oauth_config_not_found',

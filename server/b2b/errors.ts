@@ -5,5 +5,5 @@ import type { ErrorTablePart } from '../method.ts';
 export const B2B_ERRORS = {
   // One answer for "no such organization" and "not yours": a non-member learns nothing about it.
   organization_not_found: { status: 404, message: 'Organization not found, or you are not one of its members.' },
-  invalid_cursor: { status: 400, message: 'The cursor is not one this search returned.' },
+  // invalid_cursor is core's (server/errors.ts): the backend API's user search pages with cursors too.
 } as const satisfies ErrorTablePart;

@@ -3,17 +3,16 @@
  * each registered through `BackendRoute` (the app checks the project secret first, routes/types.ts).
  * A method's own backend routes live in its folder (`ServerMethod.backendRoutes`).
  */
-import { ApiError } from '../errors.ts';
 import type { BackendRoute } from '../routes/types.ts';
 import type { Services } from '../services.ts';
-import { loadUser } from '../users.ts';
-import { backendOk } from './auth.ts';
+import { backendUserSearchRoute } from './search.ts';
+import { backendSessionRoutes } from './sessions.ts';
+import { backendUserRoutes } from './users.ts';
 
 /** Registers core's backend routes. */
 export function backendRoutes(route: BackendRoute, svc: Services): void {
-  route('GET', '/v1/users/:user_id', async (c) => {
-    const user = await loadUser(svc, c.req.param('user_id') ?? '');
-    if (!user) throw new ApiError('user_not_found');
-    return backendOk(c, { ...user, user });
-  });
+  // Search before `/v1/users/:user_id`, so its literal path is never read as a user id.
+  backendUserSearchRoute(route, svc);
+  backendUserRoutes(route, svc);
+  backendSessionRoutes(route, svc);
 }

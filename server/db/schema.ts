@@ -29,6 +29,12 @@ export interface UsersTable {
   locked_until: number | null;
   /** JSON object the user may edit (PUT /users/me); added by migration 0003. */
   untrusted_metadata: Generated<string>;
+  /** JSON `{first_name, middle_name, last_name}` set by the backend API (PUT /v1/users/{id}); added by migration 0016. */
+  name: Generated<string>;
+  /** JSON object only the backend API may set; added by migration 0016. */
+  trusted_metadata: Generated<string>;
+  /** The application's own id of the user, unique in the project when set; added by migration 0016. */
+  external_id: Generated<string | null>;
 }
 
 /** `emails`: unique per project; `verified` flips to 1 on the first successful OTP. */
@@ -54,6 +60,8 @@ export interface SessionsTable {
   ip_address: string;
   user_agent: string;
   factors: string;
+  /** JSON object of the session's custom JWT claims (backend sessions/authenticate); null = none. Added by migration 0016. */
+  custom_claims?: string | null;
 }
 
 /** `dev_messages`: the dev inbox of a test project. */

@@ -3,6 +3,7 @@
  * OpenID Connect provider for test projects without credentials), Google One Tap, the user's OAuth
  * registrations; its migration 0008_oauth. Registered in server/methods.ts.
  */
+import { OAUTH_SEARCH_OPERANDS } from './backend-data.ts';
 import { type ServerMethod, tableTypes } from '../method.ts';
 import { OAUTH_FACTORS } from './factors.ts';
 import { OAUTH_ERRORS } from './errors.ts';
@@ -28,5 +29,6 @@ export const oauthMethod = {
   errors: OAUTH_ERRORS,
   settings: OAUTH_SETTINGS,
   factors: OAUTH_FACTORS,
+  userSearchOperands: OAUTH_SEARCH_OPERANDS,
   tables: tableTypes<OAuthTables>(),
 } satisfies ServerMethod;

@@ -8,4 +8,6 @@ export const PASSWORDS_ERRORS = {
   password_too_long: { status: 400, message: 'The password exceeds 256 bytes.' },
   reset_password: { status: 400, message: 'Password must be reset.' },
   no_user_password: { status: 400, message: 'Password not found for this user. Please try again.' },
+  // The backend API's password delete (issue 27).
+  password_not_found: { status: 404, message: 'Password not found.' },
 } as const satisfies ErrorTablePart;

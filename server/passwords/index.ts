@@ -5,6 +5,7 @@
  */
 import { type ServerMethod, tableTypes } from '../method.ts';
 import { passwordBackendRoutes } from './backend.ts';
+import { PASSWORDS_FACTORS, PASSWORDS_SEARCH_OPERANDS } from './backend-data.ts';
 import { PASSWORDS_ERRORS } from './errors.ts';
 import { PASSWORDS_LIMITS } from './limits.ts';
 import { passwordJobs, passwordRoutes } from './routes.ts';
@@ -27,4 +28,7 @@ export const passwordsMethod = {
   errors: PASSWORDS_ERRORS,
   limits: PASSWORDS_LIMITS,
   tables: tableTypes<PasswordsTables>(),
+  // The backend API (issue 27): a search operand, and the password as a factor only the backend deletes.
+  userSearchOperands: PASSWORDS_SEARCH_OPERANDS,
+  factors: PASSWORDS_FACTORS,
 } satisfies ServerMethod;

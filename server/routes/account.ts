@@ -123,7 +123,7 @@ export function accountRoutes(route: Route, svc: Services): void {
 
   // Every removable factor, core's and each method's, answers one way: the user as it is afterwards.
   // Removing one changes the user's credentials, which an impersonated session may not do.
-  for (const f of [...CORE_FACTORS, ...svc.methods.flatMap((m) => m.factors ?? [])]) {
+  for (const f of [...CORE_FACTORS, ...svc.methods.flatMap((m) => m.factors ?? [])].filter((f) => !f.backendOnly)) {
     route('DELETE', `/sdk/v1/users/${f.kind}/:id`, async (c) => {
       const session = await requireSession(c, svc, { mintsAccess: true });
       if (!(await f.remove(svc, session, c.req.param('id') ?? ''))) throw new ApiError(f.notFound);

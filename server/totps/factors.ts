@@ -26,5 +26,14 @@ export const TOTPS_FACTORS: readonly MethodFactor[] = [
       await k.deleteFrom('totps').where('totp_id', '=', id).execute();
       return true;
     },
+    // The backend (a project secret) may remove any user's TOTP: no session to have passed it.
+    async removeByBackend(svc, id) {
+      const k = svc.db.kysely;
+      const row = await k.selectFrom('totps').select('user_id').where('totp_id', '=', id).where('project_id', '=', svc.project.project_id).executeTakeFirst();
+      if (!row) return null;
+      await k.deleteFrom('totp_recovery_codes').where('totp_id', '=', id).execute();
+      await k.deleteFrom('totps').where('totp_id', '=', id).execute();
+      return row.user_id;
+    },
   },
 ];

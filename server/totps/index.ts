@@ -3,6 +3,7 @@
  * codes, a second factor on an existing session; its migration 0010_totps_registrations. Registered in
  * server/methods.ts.
  */
+import { TOTPS_SEARCH_OPERANDS } from './backend-data.ts';
 import { type ServerMethod, tableTypes } from '../method.ts';
 import { TOTPS_FACTORS } from './factors.ts';
 import { TOTPS_ERRORS } from './errors.ts';
@@ -21,5 +22,6 @@ export const totpsMethod = {
   migrations: TOTPS_MIGRATIONS,
   errors: TOTPS_ERRORS,
   factors: TOTPS_FACTORS,
+  userSearchOperands: TOTPS_SEARCH_OPERANDS,
   tables: tableTypes<TotpsTables>(),
 } satisfies ServerMethod;
