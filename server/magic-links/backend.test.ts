@@ -105,9 +105,11 @@ describe('magic links under /v1 (backend-driven sign-in)', () => {
     await v1('/v1/magic_links/email/send', { email: 'stepup@example.com', login_magic_link_url: URL_OK });
     const link = await linkTokenOf(t, 'stepup@example.com');
 
-    const unknown = await v1('/v1/magic_links/authenticate', { token: link, session_token: 'no-such-session-token' });
-    assert.equal(unknown.status, 404);
-    assert.equal(unknown.json.error_type, 'session_not_found');
+    for (const named of [{ session_token: 'no-such-session-token' }, { session_jwt: 'a.b.c' }]) {
+      const unknown = await v1('/v1/magic_links/authenticate', { token: link, ...named });
+      assert.equal(unknown.status, 404);
+      assert.equal(unknown.json.error_type, 'session_not_found');
+    }
     const { token: other } = await login(t, 'other@example.com');
     const foreign = await v1('/v1/magic_links/authenticate', { token: link, session_token: other });
     assert.equal(foreign.status, 403);
@@ -120,6 +122,30 @@ describe('magic links under /v1 (backend-driven sign-in)', () => {
     assert.equal(r.json.session_token, session);
     const types = (r.json.session as { authentication_factors: { type: string }[] }).authentication_factors.map((f) => f.type).sort();
     assert.deepEqual(types, ['magic_link', 'otp']);
+  });
+
+  it('session_jwt names the session to join (its token is not answered, it is stored hashed); session_custom_claims land in the session', async () => {
+    const { data } = await login(t, 'jwt@example.com');
+    await v1('/v1/magic_links/email/send', { email: 'jwt@example.com', login_magic_link_url: URL_OK });
+    const r = await v1('/v1/magic_links/authenticate', {
+      token: await linkTokenOf(t, 'jwt@example.com'),
+      session_jwt: String(data.session_jwt),
+      session_custom_claims: { plan: 'pro' },
+    });
+    assert.equal(r.status, 200, JSON.stringify(r.json));
+    assert.equal(r.json.session_token, '');
+    const session = r.json.session as { session_id: string; custom_claims: Record<string, unknown> };
+    assert.equal(session.session_id, (data.session as { session_id: string }).session_id);
+    assert.deepEqual(session.custom_claims, { plan: 'pro' });
+
+    await v1('/v1/magic_links/email/login_or_create', { email: 'claims@example.com', login_magic_link_url: URL_OK });
+    const link = await linkTokenOf(t, 'claims@example.com');
+    const reserved = await v1('/v1/magic_links/authenticate', { token: link, session_duration_minutes: 60, session_custom_claims: { roles: ['admin'] } });
+    assert.equal(reserved.status, 400);
+    assert.equal(reserved.json.error_type, 'invalid_request_body');
+    const fresh = await v1('/v1/magic_links/authenticate', { token: link, session_duration_minutes: 60, session_custom_claims: { tier: 2 } });
+    assert.equal(fresh.status, 200, 'the refused call did not burn the link');
+    assert.deepEqual((fresh.json.session as { custom_claims: unknown }).custom_claims, { tier: 2 });
   });
 
   it('the link of the refused call (unknown session) still signs in: the session was checked before the token was spent', async () => {
@@ -164,6 +190,8 @@ describe('magic links under /v1 (backend-driven sign-in)', () => {
       email: 'Invitee@Example.com',
       invite_magic_link_url: URL_OK,
       invite_expiration_minutes: 60 * 24,
+      name: { first_name: 'Ada', last_name: 'Lovelace' },
+      trusted_metadata: { invited_by: 'admin' },
       untrusted_metadata: { team: 'blue' },
     });
     assert.equal(r.status, 200, JSON.stringify(r.json));
@@ -171,6 +199,8 @@ describe('magic links under /v1 (backend-driven sign-in)', () => {
     const user = await v1(`/v1/users/${String(r.json.user_id)}`, undefined, { method: 'GET' });
     assert.equal(user.json.status, 'pending');
     assert.deepEqual(user.json.untrusted_metadata, { team: 'blue' });
+    assert.deepEqual(user.json.trusted_metadata, { invited_by: 'admin' });
+    assert.deepEqual(user.json.name, { first_name: 'Ada', middle_name: '', last_name: 'Lovelace' });
     const again = await v1('/v1/magic_links/email/invite', {
       email: 'invitee@example.com',
       invite_magic_link_url: URL_OK,
@@ -213,8 +243,9 @@ describe('magic links under /v1 (backend-driven sign-in)', () => {
       {},
       { token: 5 },
       { token: 'x', options: { ip_match_required: true } },
-      { token: 'x', session_jwt: 'a.b.c' },
+      { token: 'x', session_token: 'a', session_jwt: 'a.b.c' },
       { token: 'x', session_duration_minutes: 1 },
+      { token: 'x', session_custom_claims: { sub: 'someone-else' } },
     ]) {
       const r = await v1('/v1/magic_links/authenticate', body);
       assert.equal(r.status, 400, JSON.stringify(body));

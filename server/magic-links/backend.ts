@@ -8,14 +8,23 @@ import { z } from 'zod/mini';
 import { linkExpirationMinutes } from '../../sdk-core/schemas/magic-links.ts';
 import { codeChallenge, codeVerifier } from '../../sdk-core/schemas/pkce.ts';
 import { bodyEmail, limitEmailSend, resolveRedirect } from '../auth-helpers.ts';
-import { BackendAttributes, backendSendUser, backendSendUserFields, backendSignIn, backendSessionFields, sessionToJoin } from '../backend-sign-in.ts';
 import { readJson } from '../body.ts';
 import { ApiError } from '../errors.ts';
 import { backendOk } from '../backend/auth.ts';
 import type { BackendRoute } from '../routes/types.ts';
 import type { Ctx, Services } from '../services.ts';
 import { findEmail, findOrCreateUserByEmail } from '../users.ts';
-import { setNewUserProfile, UserProfileFields } from '../backend-sign-in.ts';
+import {
+  BackendAttributes,
+  backendSendUser,
+  backendSendUserFields,
+  backendSessionFields,
+  backendSignIn,
+  checkNewUserProfile,
+  sessionToJoin,
+  setNewUserProfile,
+  UserProfileFields,
+} from '../backend-sign-in.ts';
 import { loginOrCreateLink, prepareLink, redeemLink, sendPrimaryLink, sendSecondaryLink } from './routes.ts';
 
 /** Lifetime of an invite link when the call names none: one week, the provider's default (and its longest). */
@@ -77,6 +86,7 @@ export const BackendLinkAuthenticateRequest = z.object({
 async function invite(c: Ctx, svc: Services, body: z.infer<typeof BackendLinkInviteRequest>) {
   const email = bodyEmail(body.email);
   const url = resolveRedirect(c, svc, body.invite_magic_link_url || undefined, 'invite_magic_link_url');
+  checkNewUserProfile(body);
   const known = await findEmail(svc, email);
   if (known) {
     const user = await svc.db.kysely.selectFrom('users').select('status').where('user_id', '=', known.user_id).executeTakeFirst();

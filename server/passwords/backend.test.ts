@@ -27,6 +27,8 @@ describe('passwords under /v1 (backend-driven sign-in)', () => {
       password: STRONG,
       session_duration_minutes: 60,
       untrusted_metadata: { plan: 'free' },
+      trusted_metadata: { tier: 1 },
+      name: { first_name: 'Pat' },
     });
     assert.equal(r.status, 200, JSON.stringify(r.json));
     assert.equal(r.json.status_code, 200);
@@ -35,6 +37,8 @@ describe('passwords under /v1 (backend-driven sign-in)', () => {
     const user = r.json.user as { password: { password_id: string } | null; untrusted_metadata: unknown; emails: { email: string }[] };
     assert.ok(user.password?.password_id);
     assert.deepEqual(user.untrusted_metadata, { plan: 'free' });
+    assert.deepEqual((r.json.user as { trusted_metadata: unknown }).trusted_metadata, { tier: 1 });
+    assert.equal((r.json.user as { name: { first_name: string } }).name.first_name, 'Pat');
     assert.equal(user.emails[0]?.email, 'pw@example.com');
     const factors = (r.json.session as { authentication_factors: { type: string }[] }).authentication_factors;
     assert.equal(factors[0]?.type, 'password');

@@ -8,7 +8,15 @@
 import { z } from 'zod/mini';
 import { linkExpirationMinutes } from '../../sdk-core/schemas/magic-links.ts';
 import { codeChallenge, codeVerifier } from '../../sdk-core/schemas/pkce.ts';
-import { BackendAttributes, backendSessionFields, backendSignIn, sessionToJoin, setNewUserProfile, UserProfileFields } from '../backend-sign-in.ts';
+import {
+  BackendAttributes,
+  backendSessionFields,
+  backendSignIn,
+  checkNewUserProfile,
+  sessionToJoin,
+  setNewUserProfile,
+  UserProfileFields,
+} from '../backend-sign-in.ts';
 import { backendOk } from '../backend/auth.ts';
 import { readJson } from '../body.ts';
 import { decoyId } from '../client-keys.ts';
@@ -68,6 +76,7 @@ export function passwordBackendRoutes(route: BackendRoute, svc: Services): void 
   route('POST', '/v1/passwords', async (c) => {
     const body = await readJson(c, BackendPasswordCreateRequest, svc.maxBodyBytes);
     await sessionToJoin(svc, body);
+    checkNewUserProfile(body);
     const user = await createPasswordUser(c, svc, body.email, body.password);
     await setNewUserProfile(svc, user.user_id, body);
     const answer = await backendSignIn(c, svc, { userId: user.user_id, factor: passwordFactor(svc, user), body, joined: null });
