@@ -8,9 +8,7 @@
 import { z } from 'zod/mini';
 import { sessionDurationMinutes } from '../sdk-core/schemas/sessions.ts';
 import type { AuthenticateResponse, AuthenticationFactor, Session } from '../sdk-core/schemas/index.ts';
-import { hashOfJwtSession, mergedClaims } from './backend/sessions.ts';
 import { USER_UPDATE_FIELDS } from './backend/schemas.ts';
-import { assertFieldSizes, storeCoreFields } from './backend/users.ts';
 import type { SessionsTable } from './db/schema.ts';
 import { sha256Hex } from './crypto.ts';
 import { ApiError } from './errors.ts';
@@ -19,6 +17,11 @@ import type { Ctx, Services } from './services.ts';
 import { addSessionFactor, refuseImpersonated } from './session-factors.ts';
 import { authenticateAnswer, createSession } from './sessions.ts';
 import { loadUser } from './users.ts';
+
+// Core's backend session and user modules reach the method registry (backend/users.ts -> ops/admin.ts ->
+// methods.ts), whose methods import this module: loaded on first use, so no import cycle runs at start.
+const backendSessions = () => import('./backend/sessions.ts');
+const backendUsers = () => import('./backend/users.ts');
 
 /** The end user's device as the backend reports it (the provider's `attributes`): recorded on a new session. */
 export const BackendAttributes = z.object({
@@ -91,7 +94,7 @@ export async function namedSession(
     throw new ApiError('invalid_request_body', { message: 'Give session_token or session_jwt, not both.' });
   }
   if (body.session_token === undefined && body.session_jwt === undefined) return null;
-  const hash = body.session_token !== undefined ? sha256Hex(body.session_token) : await hashOfJwtSession(svc, body.session_jwt ?? '');
+  const hash = body.session_token !== undefined ? sha256Hex(body.session_token) : await (await backendSessions()).hashOfJwtSession(svc, body.session_jwt ?? '');
   const row = hash === null ? null : await liveSessionByHash(svc, hash);
   if (!row) throw new ApiError('session_not_found');
   refuseImpersonated(row);
@@ -108,14 +111,14 @@ export async function sessionToJoin(svc: Services, body: BackendSessionRequest):
   if (body.options?.ip_match_required || body.options?.user_agent_match_required) {
     throw new ApiError('invalid_request_body', { message: 'options.ip_match_required and options.user_agent_match_required are not supported.' });
   }
-  if (body.session_custom_claims !== undefined) mergedClaims(null, body.session_custom_claims);
+  if (body.session_custom_claims !== undefined) (await backendSessions()).mergedClaims(null, body.session_custom_claims);
   return namedSession(svc, body);
 }
 
 /** The session row with the body's custom claims merged over its own (a null claim removes it), stored. */
 async function withClaims(svc: Services, row: SessionsTable, claims: Record<string, unknown> | undefined): Promise<SessionsTable> {
   if (claims === undefined) return row;
-  const merged = JSON.stringify(mergedClaims(row.custom_claims, claims));
+  const merged = JSON.stringify((await backendSessions()).mergedClaims(row.custom_claims, claims));
   const updated = await svc.db.kysely
     .updateTable('sessions')
     .set({ custom_claims: merged })
@@ -177,14 +180,14 @@ const UserProfileSchema = z.object(UserProfileFields);
 export type UserProfile = z.infer<typeof UserProfileSchema>;
 
 /** Refuses a profile the backend's user calls would refuse (metadata over its size cap), before anyone is created. */
-export function checkNewUserProfile(profile: UserProfile): void {
-  assertFieldSizes(profile);
+export async function checkNewUserProfile(profile: UserProfile): Promise<void> {
+  (await backendUsers()).assertFieldSizes(profile);
 }
 
 /** Writes the profile of a user the call has just created (never of an existing one: a sign-in changes no profile). */
 export async function setNewUserProfile(svc: Services, userId: string, profile: UserProfile): Promise<void> {
   const { name, trusted_metadata, untrusted_metadata } = profile;
-  await storeCoreFields(svc, userId, { name, trusted_metadata, untrusted_metadata });
+  await (await backendUsers()).storeCoreFields(svc, userId, { name, trusted_metadata, untrusted_metadata });
 }
 
 /** The fields of a backend send that add the address to an existing user (the provider's `send` calls). */

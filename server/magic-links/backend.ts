@@ -86,7 +86,7 @@ export const BackendLinkAuthenticateRequest = z.object({
 async function invite(c: Ctx, svc: Services, body: z.infer<typeof BackendLinkInviteRequest>) {
   const email = bodyEmail(body.email);
   const url = resolveRedirect(c, svc, body.invite_magic_link_url || undefined, 'invite_magic_link_url');
-  checkNewUserProfile(body);
+  await checkNewUserProfile(body);
   const known = await findEmail(svc, email);
   if (known) {
     const user = await svc.db.kysely.selectFrom('users').select('status').where('user_id', '=', known.user_id).executeTakeFirst();

@@ -76,7 +76,7 @@ export function passwordBackendRoutes(route: BackendRoute, svc: Services): void 
   route('POST', '/v1/passwords', async (c) => {
     const body = await readJson(c, BackendPasswordCreateRequest, svc.maxBodyBytes);
     await sessionToJoin(svc, body);
-    checkNewUserProfile(body);
+    await checkNewUserProfile(body);
     const user = await createPasswordUser(c, svc, body.email, body.password);
     await setNewUserProfile(svc, user.user_id, body);
     const answer = await backendSignIn(c, svc, { userId: user.user_id, factor: passwordFactor(svc, user), body, joined: null });
