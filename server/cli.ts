@@ -7,6 +7,7 @@
 import { writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { createProjectSecret, listProjectSecrets, revokeProjectSecret } from './backend/secrets.ts';
 import { type Db, openDatabase } from './db/index.ts';
 import { listSigningKeys, rotateSigningKey } from './keys.ts';
 import { readLiveProjectFile } from './project/file.ts';
@@ -50,6 +51,10 @@ export const USAGE = `Usage: auth-elements-server <command> [options]     (datab
   redirect-urls list|add|remove [<url>] [--project <id|public token>]
   keys list [--json]
   keys rotate [--at <ISO time>] [--in <30s|10m|2h|1d>]   new key published now, signing from then
+  secrets create [--project <id|public token>] [--json]
+                                       a new secret for the /v1 backend API (secret-test-… / secret-live-…), shown once
+  secrets list [--project <id|public token>] [--json]   id, created, last used, revoked; never the secret
+  secrets revoke <secret_id> [--project <id|public token>]   stops it at once (other secrets keep working)
   sessions revoke --user <user_id|email>
   users export --user <user_id|email> [--out <file>]     every row that references the user, as JSON
   users delete --user <user_id|email> --yes             the user and everything that references them
@@ -281,6 +286,42 @@ async function command(db: Db, cmd: string, sub: string | undefined, arg: string
       );
       if (activeAt - now < 5 * 60_000)
         io.err('warning: relying parties caching the JWKS for up to 5 minutes may not have the new key yet; --in 10m avoids that\n');
+      return;
+    }
+    case 'secrets create': {
+      const row = await findProject(db, v.project);
+      const created = await createProjectSecret(db.kysely, { project_id: row.project_id, mode: row.mode === 'live' ? 'live' : 'test' }, io.now());
+      io.out(
+        v.json
+          ? json({ ...created, created_at: new Date(created.created_at).toISOString() })
+          : `created ${created.secret_id}\nsecret: ${created.secret}\n(shown once: store it in your backend's secret store; the server keeps only its hash)\n`,
+      );
+      return;
+    }
+    case 'secrets list': {
+      const row = await findProject(db, v.project);
+      const iso = (t: number | null) => (t === null ? null : new Date(t).toISOString());
+      const secrets = (await listProjectSecrets(db.kysely, row.project_id)).map((s) => ({
+        secret_id: s.secret_id,
+        created_at: iso(s.created_at),
+        last_used_at: iso(s.last_used_at),
+        revoked_at: iso(s.revoked_at),
+      }));
+      if (v.json) io.out(json(secrets));
+      else if (secrets.length === 0) io.out('(no secrets: create one with secrets create)\n');
+      else
+        io.out(
+          secrets
+            .map((s) => `${s.secret_id}  created ${s.created_at}  last used ${s.last_used_at ?? 'never'}${s.revoked_at ? `  revoked ${s.revoked_at}` : ''}\n`)
+            .join(''),
+        );
+      return;
+    }
+    case 'secrets revoke': {
+      if (!arg) throw new AdminError('secrets revoke needs the secret_id (secrets list shows them)');
+      const row = await findProject(db, v.project);
+      if (!(await revokeProjectSecret(db.kysely, row.project_id, arg, io.now()))) throw new AdminError(`no active secret ${arg} in project ${row.project_id}`);
+      io.out(`revoked ${arg}\n`);
       return;
     }
     case 'sessions revoke': {

@@ -29,4 +29,9 @@ export interface DevProjectInfo {
   api_base_url: string;
   allowed_origins: string[];
   redirect_urls: string[];
+  /**
+   * A project secret for the `/v1` backend API (Basic `project_id:secret`): the test project's development
+   * secret, derived from the server's key material and never stored (server/README.md, "Backend API").
+   */
+  secret: string;
 }

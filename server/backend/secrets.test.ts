@@ -5,6 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { sha256Hex } from '../crypto.ts';
 import { basic, login, type TestApp, testApp } from '../test-helpers.ts';
 import { createProjectSecret, devSecret, listProjectSecrets, revokeProjectSecret } from './secrets.ts';
 
@@ -106,6 +107,16 @@ describe('project secrets and the /v1 secret check', () => {
   it('the IdP and OAuth routes under /v1/public keep answering without a secret', async () => {
     const r = await t.call('GET', `/v1/public/${t.projectId}/.well-known/openid-configuration`, { auth: false });
     assert.equal(r.status, 200);
+  });
+
+  it('/dev/project.json hands out the dev secret: it works on /v1, and no table holds it or its hash', async () => {
+    const info = await t.call('GET', '/dev/project.json', { auth: false });
+    const dev = String(info.json.secret);
+    assert.equal(dev, devSecret(t.services));
+    assert.equal((await v1(`/v1/users/${userId}`, dev)).status, 200);
+    const k = t.services.db.kysely;
+    assert.equal((await k.selectFrom('project_secrets').select('secret_id').where('secret_hash', '=', sha256Hex(dev)).execute()).length, 0);
+    assert.equal((await k.selectFrom('server_secrets').select('name').where('secret', '=', dev).execute()).length, 0);
   });
 
   it('a live project has no dev secret', () => {

@@ -1,7 +1,9 @@
 /** Dev inbox, suppression simulators and project info, registered for test projects only (live projects answer 404). */
 import { z } from 'zod/mini';
 import type { DevProjectInfo, InboxMessage, InboxResponse } from '../../sdk-core/schemas/index.ts';
+import { devSecret } from '../backend/secrets.ts';
 import { parseBody, readBodyText, readJson } from '../body.ts';
+import { ApiError } from '../errors.ts';
 import type { Ctx, Services } from '../services.ts';
 import { clearInbox, listInbox } from '../messaging/dev-inbox.ts';
 import { InboundMessageRequest, listSuppressions, reactivateEmail, recordEmailBounce, recordInboundMessage, type SuppressionEntry } from '../suppressions.ts';
@@ -194,6 +196,9 @@ export function devRoutes(route: Route, svc: Services): void {
   });
 
   route('GET', '/dev/project.json', (c) => {
+    // Only a test project serves /dev/* at all; devSecret is null for a live one, which this never reaches.
+    const secret = devSecret(svc);
+    if (secret === null) throw new ApiError('not_found');
     const info: DevProjectInfo = {
       public_token: svc.project.public_token,
       project_id: pid,
@@ -202,6 +207,7 @@ export function devRoutes(route: Route, svc: Services): void {
       api_base_url: new URL(c.req.url).origin,
       allowed_origins: svc.project.config.allowed_origins,
       redirect_urls: svc.project.config.redirect_urls,
+      secret,
     };
     c.header('Cache-Control', 'no-store');
     return c.json(info);

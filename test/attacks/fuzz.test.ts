@@ -14,9 +14,10 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import fc from 'fast-check';
 import * as schemas from '../../sdk-core/schemas/index.ts';
+import * as backendSchemas from '../../server/backend/schemas.ts';
 import { ERRORS } from '../../server/errors.ts';
 import { DEV_CAPTCHA_SITE_KEY } from '../../server/captcha.ts';
-import { basic, type CallResult, login, sendOtp, type TestApp, testApp } from '../../server/test-helpers.ts';
+import { basic, type CallResult, createBackendSecret, login, sendOtp, type TestApp, testApp } from '../../server/test-helpers.ts';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const RUNS = Number(process.env.FUZZ_RUNS ?? (onPostgres ? 50 : 200));
@@ -27,10 +28,10 @@ const WEBHOOK_SECRET = 'fuzz-webhook-secret-0123456789';
 /** FUZZ_ROUTES=<regexp> fuzzes only the routes whose `METHOD /path` matches (while working on one method). */
 const ONLY_ROUTES = process.env.FUZZ_ROUTES ? new RegExp(process.env.FUZZ_ROUTES) : null;
 
-/** Every field name of the request schemas sdk-core shares with the server, plus the dev / webhook bodies. */
+/** Every field name of the request schemas sdk-core shares with the server, the backend API's, plus the dev / webhook bodies. */
 const FIELDS: string[] = (() => {
-  const names = new Set<string>(['channel', 'from', 'text', 'detail']);
-  for (const value of Object.values(schemas)) {
+  const names = new Set<string>(['channel', 'from', 'text', 'detail', 'filter_name', 'filter_value', 'roles', 'external_id']);
+  for (const value of [...Object.values(schemas), ...Object.values(backendSchemas)]) {
     const def = (value as { _zod?: { def?: { type?: string; shape?: Record<string, unknown> } } } | null)?._zod?.def;
     if (def?.type === 'object' && def.shape) for (const f of Object.keys(def.shape)) names.add(f);
   }
@@ -120,7 +121,39 @@ function plausible(field: string, ctx: { token: string; methodId: string; public
       event_name: fc.string(),
       details: fc.jsonValue({ maxDepth: 4 }),
     });
-  if (['untrusted_metadata', 'telemetry', 'details'].includes(field)) return fc.dictionary(fc.oneof(pollutionKey, fc.string()), fc.jsonValue({ maxDepth: 6 }));
+  // The /v1 backend API's fields (server/backend/schemas.ts).
+  if (field === 'query')
+    return fc.record({
+      operator: fc.constantFrom('AND', 'OR', 'and', 'XOR'),
+      operands: fc.array(fc.record({ filter_name: plausible('filter_name', ctx), filter_value: fc.oneof(plausible('filter_value', ctx), hostileValue) }), {
+        maxLength: 25,
+      }),
+    });
+  if (field === 'filter_name')
+    return fc.constantFrom(
+      'email_address',
+      'email_address_fuzzy',
+      'phone_number',
+      'user_id',
+      'status',
+      'created_at_between',
+      'oauth_provider',
+      'totp_verified',
+      'password_exists',
+      'nope',
+    );
+  if (field === 'filter_value')
+    return fc.oneof(
+      fc.array(fc.constantFrom('fuzz@example.com', "' OR 1=1 --", '%', '_', '\\', ctx.methodId), { maxLength: 120 }),
+      fc.constantFrom('active', 'pending', true, false, "%' OR '1'='1", { greater_than: '2020-01-01T00:00:00Z', less_than: '2040-01-01T00:00:00Z' }),
+    );
+  if (field === 'limit') return fc.oneof(fc.integer(), fc.constantFrom(1, 100, 1000, 1e9, 2 ** 53, -1, 0.5));
+  if (field === 'session_jwt') return fc.constantFrom('not-a-jwt', 'eyJhbGciOiJub25lIn0.e30.', 'a.b.c');
+  if (field === 'authorization_check') return fc.record({ resource_id: fc.string({ maxLength: 20 }), action: fc.string({ maxLength: 20 }) });
+  if (field === 'name') return fc.record({ first_name: fc.string({ maxLength: 30 }), last_name: fc.string({ maxLength: 300 }) });
+  if (field === 'roles') return fc.array(fc.constantFrom('stytch_user', 'admin', '../x', ''), { maxLength: 5 });
+  if (['untrusted_metadata', 'trusted_metadata', 'session_custom_claims', 'telemetry', 'details'].includes(field))
+    return fc.dictionary(fc.oneof(pollutionKey, fc.string()), fc.jsonValue({ maxDepth: 6 }));
   if (/^(is_|create_|return_|use_|conditional)/.test(field)) return fc.boolean();
   return fc.string({ maxLength: 64 });
 }
@@ -251,7 +284,7 @@ const pathParam = fc.oneof(
     .map((s) => encodeURIComponent(Buffer.from(s).toString())),
 );
 
-type AuthMode = 'none' | 'public' | 'session' | 'garbage' | 'other-project' | 'bearer';
+type AuthMode = 'none' | 'public' | 'session' | 'garbage' | 'other-project' | 'bearer' | 'backend';
 const garbageAuth = fc.oneof(fc.string(), fc.constantFrom('Basic', 'Basic !!!', `Basic ${'A'.repeat(9000)}`, 'Bearer x', 'basic Og==', 'Basic OjoK'));
 
 /** Answers within `ms` or fails the property (a hang must not hang the test run). */
@@ -311,7 +344,7 @@ function assertWellFormed(r: CallResult, what: string): void {
 const requiredFrom = (r: CallResult, prefix: RegExp): string[] =>
   r.json.error_type !== 'invalid_request_body'
     ? []
-    : [...new Set((r.json.body as { dataPath: string }[]).map((e) => prefix.exec(e.dataPath)?.[1]).filter((f): f is string => f !== undefined))];
+    : [...new Set(((r.json.body ?? []) as { dataPath: string }[]).map((e) => prefix.exec(e.dataPath)?.[1]).filter((f): f is string => f !== undefined))];
 
 /** A placeholder the property swaps for a fresh dev captcha token (tokens are single use, so fetched per call). */
 const CAPTCHA_PLACEHOLDER = '@@captcha-token@@';
@@ -334,6 +367,8 @@ async function signIn(t: TestApp, email: string, captcha: boolean): Promise<{ to
 async function fuzzRoutes(t: TestApp, routes: TestApp['routes'], o: { captcha: boolean; seedOffset: number }): Promise<number> {
   const protoKeys = Object.getOwnPropertyNames(Object.prototype).sort();
   let calls = 0;
+  // The /v1 backend routes are fuzzed with the project secret most of the time (and every wrong credential besides).
+  const backendAuth = routes.some((r) => r.backend) ? basic(t.projectId, await createBackendSecret(t)) : '';
   for (const [i, route] of routes.entries()) {
     if (ONLY_ROUTES && !ONLY_ROUTES.test(`${route.method} ${route.path}`)) continue;
     // Fresh windows and a fresh user per route: earlier routes' 429s and locks do not mask later ones.
@@ -341,13 +376,17 @@ async function fuzzRoutes(t: TestApp, routes: TestApp['routes'], o: { captcha: b
     const signedIn = await signIn(t, `fuzz-${o.seedOffset}-${i}@example.com`, o.captcha);
     // Probe the body shape: what `{}` (then `[{}]`) is missing, with credentials that get that far.
     const probePath = route.path.replace(/:[a-z_]+/g, 'x');
-    const probeAuth = route.path.startsWith('/webhooks/') ? { headers: { authorization: `Bearer ${WEBHOOK_SECRET}` } } : { secret: signedIn.token };
+    const probeAuth = route.path.startsWith('/webhooks/')
+      ? { headers: { authorization: `Bearer ${WEBHOOK_SECRET}` } }
+      : route.backend
+        ? { headers: { authorization: backendAuth } }
+        : { secret: signedIn.token };
     const shape: BodyShape = { array: false, required: [] };
     if (route.method !== 'GET') {
       const probe = await t.call(route.method, probePath, { body: {}, ...probeAuth });
       const rootArray =
         probe.json.error_type === 'invalid_request_body' &&
-        (probe.json.body as { dataPath: string; message: string }[]).some((e) => e.dataPath === '' && /array/.test(e.message));
+        ((probe.json.body ?? []) as { dataPath: string; message: string }[]).some((e) => e.dataPath === '' && /array/.test(e.message));
       if (rootArray) {
         shape.array = true;
         shape.required = requiredFrom(await t.call(route.method, probePath, { body: [{}], ...probeAuth }), /^\[0\]\.([A-Za-z_]+)/);
@@ -370,6 +409,7 @@ async function fuzzRoutes(t: TestApp, routes: TestApp['routes'], o: { captcha: b
         'garbage',
         'other-project',
         ...(route.path.startsWith('/webhooks/') ? (['bearer', 'bearer', 'bearer', 'bearer'] as const) : []),
+        ...(route.backend ? (['backend', 'backend', 'backend', 'backend', 'backend', 'backend'] as const) : []),
       ),
       garbage: garbageAuth,
       origin: fc.oneof(
@@ -388,6 +428,7 @@ async function fuzzRoutes(t: TestApp, routes: TestApp['routes'], o: { captcha: b
       if (req.body.contentType) headers['content-type'] = req.body.contentType;
       if (req.auth === 'garbage') headers.authorization = req.garbage.replace(/[^\t\x20-\x7e]/g, '');
       if (req.auth === 'bearer') headers.authorization = `Bearer ${WEBHOOK_SECRET}`;
+      if (req.auth === 'backend') headers.authorization = backendAuth;
       if (req.auth === 'other-project') headers.authorization = basic('public-token-test-00000000-0000-0000-0000-000000000000', ctx.token);
       if (req.origin !== undefined) headers.origin = req.origin;
       let raw = req.body.raw;
@@ -419,7 +460,7 @@ async function fuzzRoutes(t: TestApp, routes: TestApp['routes'], o: { captcha: b
         params: ['x', 'x', 'x', 'x'],
         query: undefined,
         body: { raw: deepText(30_000, form, 'x', t.publicToken), contentType: 'application/json', what: `known attack: 30,000 deep (form ${form})` },
-        auth: route.path.startsWith('/webhooks/') ? ('bearer' as const) : ('session' as const),
+        auth: route.path.startsWith('/webhooks/') ? ('bearer' as const) : route.backend ? ('backend' as const) : ('session' as const),
         garbage: '',
         origin: undefined,
       },
@@ -441,7 +482,9 @@ describe('fuzz: every route, arbitrary bodies, path parameters and credentials',
   let t: TestApp;
   const protoKeys = Object.getOwnPropertyNames(Object.prototype).sort();
   before(async () => {
-    t = await testApp({ smsWebhookSecret: WEBHOOK_SECRET });
+    // Wrong secrets are counted per client: with the default, the fuzzer's own wrong credentials would
+    // lock it out of the backend routes within a few calls and leave the rest of each run unreached.
+    t = await testApp({ smsWebhookSecret: WEBHOOK_SECRET, rateLimits: { backendSecretFailures: { max: 1_000_000, windowMs: 60_000 } } });
   });
   after(() => t.close());
 
