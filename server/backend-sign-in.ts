@@ -24,13 +24,13 @@ const backendSessions = () => import('./backend/sessions.ts');
 const backendUsers = () => import('./backend/users.ts');
 
 /** The end user's device as the backend reports it (the provider's `attributes`): recorded on a new session. */
-export const BackendAttributes = z.object({
+export const BackendAttributes = z.strictObject({
   ip_address: z.optional(z.string().check(z.maxLength(64))),
   user_agent: z.optional(z.string().check(z.maxLength(512))),
 });
 
 /** The provider's `options` of an authenticate call; only `false` is accepted (nothing here records a send's IP or agent). */
-const BackendOptions = z.object({
+const BackendOptions = z.strictObject({
   ip_match_required: z.optional(z.boolean()),
   user_agent_match_required: z.optional(z.boolean()),
 });

@@ -50,16 +50,16 @@ const linkFields = {
 };
 
 /** Body of `POST /v1/magic_links/email/send` (the provider's; `user_id` or `session_token` adds the address to that user). */
-export const BackendLinkSendRequest = z.object({
+export const BackendLinkSendRequest = z.strictObject({
   ...linkFields,
   ...backendSendUserFields,
 });
 
 /** Body of `POST /v1/magic_links/email/login_or_create`. */
-export const BackendLinkLoginOrCreateRequest = z.object({ ...linkFields, create_user_as_pending: z.optional(z.boolean()) });
+export const BackendLinkLoginOrCreateRequest = z.strictObject({ ...linkFields, create_user_as_pending: z.optional(z.boolean()) });
 
 /** Body of `POST /v1/magic_links/email/invite`: the new user's profile, and the link's URL, lifetime and language. */
-export const BackendLinkInviteRequest = z.object({
+export const BackendLinkInviteRequest = z.strictObject({
   email: emailString,
   invite_magic_link_url: z.optional(urlString),
   invite_expiration_minutes: z.optional(linkExpirationMinutes),
@@ -70,7 +70,7 @@ export const BackendLinkInviteRequest = z.object({
 });
 
 /** Body of `POST /v1/magic_links/authenticate`. */
-export const BackendLinkAuthenticateRequest = z.object({
+export const BackendLinkAuthenticateRequest = z.strictObject({
   token: z.string().check(z.maxLength(512)),
   code_verifier: z.optional(codeVerifier),
   ...backendSessionFields,

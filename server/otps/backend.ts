@@ -31,15 +31,15 @@ const emailField = { email: z.string().check(z.maxLength(1024)) };
 const phoneField = { phone_number: z.string().check(z.maxLength(64)) };
 
 /** Body of `POST /v1/otps/email/send`. */
-export const BackendOtpEmailSendRequest = z.object({ ...emailField, ...sendFields, ...backendSendUserFields });
+export const BackendOtpEmailSendRequest = z.strictObject({ ...emailField, ...sendFields, ...backendSendUserFields });
 /** Body of `POST /v1/otps/email/login_or_create`. */
-export const BackendOtpEmailLoginOrCreateRequest = z.object({ ...emailField, ...sendFields, create_user_as_pending: z.optional(z.boolean()) });
+export const BackendOtpEmailLoginOrCreateRequest = z.strictObject({ ...emailField, ...sendFields, create_user_as_pending: z.optional(z.boolean()) });
 /** Body of `POST /v1/otps/{sms,whatsapp}/send`. */
-export const BackendOtpPhoneSendRequest = z.object({ ...phoneField, ...sendFields, ...backendSendUserFields });
+export const BackendOtpPhoneSendRequest = z.strictObject({ ...phoneField, ...sendFields, ...backendSendUserFields });
 /** Body of `POST /v1/otps/{sms,whatsapp}/login_or_create`. */
-export const BackendOtpPhoneLoginOrCreateRequest = z.object({ ...phoneField, ...sendFields, create_user_as_pending: z.optional(z.boolean()) });
+export const BackendOtpPhoneLoginOrCreateRequest = z.strictObject({ ...phoneField, ...sendFields, create_user_as_pending: z.optional(z.boolean()) });
 /** Body of `POST /v1/otps/authenticate`: the provider's `code` (the SDK's `token`). */
-export const BackendOtpAuthenticateRequest = z.object({
+export const BackendOtpAuthenticateRequest = z.strictObject({
   method_id: shortString,
   code: z.string().check(z.maxLength(64)),
   ...backendSessionFields,

@@ -34,7 +34,7 @@ const emailString = z.string().check(z.maxLength(1024));
 const passwordString = z.string().check(z.maxLength(4096));
 
 /** Body of `POST /v1/passwords` (create): the credentials, the new user's profile, and the session fields. */
-export const BackendPasswordCreateRequest = z.object({
+export const BackendPasswordCreateRequest = z.strictObject({
   email: emailString,
   password: passwordString,
   ...UserProfileFields,
@@ -46,13 +46,13 @@ export const BackendPasswordCreateRequest = z.object({
 });
 
 /** Body of `POST /v1/passwords/authenticate`. */
-export const BackendPasswordAuthenticateRequest = z.object({ email: emailString, password: passwordString, ...backendSessionFields });
+export const BackendPasswordAuthenticateRequest = z.strictObject({ email: emailString, password: passwordString, ...backendSessionFields });
 
 /** Body of `POST /v1/passwords/strength_check`. */
-export const BackendPasswordStrengthCheckRequest = z.object({ password: passwordString, email: z.optional(emailString) });
+export const BackendPasswordStrengthCheckRequest = z.strictObject({ password: passwordString, email: z.optional(emailString) });
 
 /** Body of `POST /v1/passwords/email/reset/start`. */
-export const BackendPasswordResetStartRequest = z.object({
+export const BackendPasswordResetStartRequest = z.strictObject({
   email: emailString,
   reset_password_redirect_url: z.optional(urlString),
   login_redirect_url: z.optional(urlString),
@@ -64,7 +64,7 @@ export const BackendPasswordResetStartRequest = z.object({
 });
 
 /** Body of `POST /v1/passwords/email/reset`. */
-export const BackendPasswordResetRequest = z.object({
+export const BackendPasswordResetRequest = z.strictObject({
   token: z.string().check(z.maxLength(512)),
   password: passwordString,
   code_verifier: z.optional(codeVerifier),
