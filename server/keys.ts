@@ -215,6 +215,8 @@ export async function signSessionJwt(keys: SigningKeys, opts: { projectId: strin
   // The key signing at this moment (rotation): a ring picks it; a plain key is itself.
   const signer = keys.select ? await keys.select(opts.nowMs) : keys;
   return new SignJWT({
+    // The session's custom claims at the top level (set through the backend API; reserved names are refused there).
+    ...s.custom_claims,
     [SESSION_CLAIM]: {
       id: s.session_id,
       started_at: s.started_at,

@@ -43,13 +43,22 @@ export async function requireBackendSecret(c: Ctx, svc: Services): Promise<void>
   const subject = svc.project.project_id;
   const client = clientIpHash(c, svc);
   try {
-    await assertClientNotLocked(svc, rule, subject, client);
+    // The client's failure row, read once: a lock refuses before any comparison, and a success clears
+    // only a row that exists (a busy backend's calls then write nothing here).
+    const failures = await svc.db.kysely
+      .selectFrom('client_locks')
+      .select('locked_until')
+      .where('scope', '=', rule.scope)
+      .where('user_id', '=', subject)
+      .where('client_hash', '=', client)
+      .executeTakeFirst();
+    if (failures?.locked_until != null && Number(failures.locked_until) > svc.now()) await assertClientNotLocked(svc, rule, subject, client);
     const matched = creds.publicToken === svc.project.project_id && creds.secret !== '' ? await matchProjectSecret(svc, creds.secret) : null;
     if (matched === null) {
       await countFailure(svc, rule, subject, client);
       throw refused('The project id and secret do not match an active secret of this project.');
     }
-    await clearFailures(svc, rule, subject, client);
+    if (failures) await clearFailures(svc, rule, subject, client);
   } catch (err) {
     throw asRefusal(err);
   }

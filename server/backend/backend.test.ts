@@ -7,10 +7,21 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { decodeJwt } from 'jose';
-import { POLICY } from '../rbac/rbac.test.ts';
+import type { RBACPolicy } from '../../sdk-core/schemas/index.ts';
 import { backendCall, type CallResult, createBackendSecret, login, type TestApp, testApp } from '../test-helpers.ts';
 
 type Json = Record<string, unknown>;
+
+/** Every user reads documents; editors also write; admins do anything to them. */
+const POLICY: RBACPolicy = {
+  roles: [
+    { role_id: 'stytch_user', permissions: [{ resource_id: 'documents', actions: ['read'] }] },
+    { role_id: 'editor', permissions: [{ resource_id: 'documents', actions: ['read', 'write'] }] },
+    { role_id: 'admin', permissions: [{ resource_id: 'documents', actions: ['*'] }] },
+  ],
+  resources: [{ resource_id: 'documents', actions: ['read', 'write', 'delete'] }],
+  scopes: [],
+};
 
 describe('/v1 backend API: users, search, sessions, rbac', () => {
   let t: TestApp;
@@ -259,6 +270,29 @@ describe('/v1 backend API: users, search, sessions, rbac', () => {
         ),
         [],
       );
+      for (const operand of [
+        { filter_name: 'webauthn_registration_verified', filter_value: true },
+        { filter_name: 'webauthn_registration_verified', filter_value: false },
+        { filter_name: 'webauthn_registration_id', filter_value: ['webauthn-registration-test-x'] },
+        { filter_name: 'crypto_wallet_verified', filter_value: true },
+        { filter_name: 'crypto_wallet_id', filter_value: ['crypto-wallet-test-x'] },
+        { filter_name: 'crypto_wallet_address', filter_value: ['0xAbC0000000000000000000000000000000000000'] },
+        { filter_name: 'totp_id', filter_value: ['totp-test-x'] },
+        { filter_name: 'email_verified', filter_value: true },
+        { filter_name: 'email_id', filter_value: ['email-test-x'] },
+        { filter_name: 'phone_id', filter_value: ['phone-number-test-x'] },
+      ]) {
+        assert.deepEqual(ids(await q('AND', [operand, { filter_name: 'user_id', filter_value: [ua] }])), [], JSON.stringify(operand));
+      }
+      assert.deepEqual(
+        ids(
+          await q('AND', [
+            { filter_name: 'phone_verified', filter_value: false },
+            { filter_name: 'user_id', filter_value: [ua] },
+          ]),
+        ),
+        [ua],
+      );
     });
 
     it('pages by limit and cursor with the total; a huge limit is capped; no query lists everyone', async () => {
@@ -345,6 +379,11 @@ describe('/v1 backend API: users, search, sessions, rbac', () => {
       assert.deepEqual((r2.json.session as Json).custom_claims, { tenant: 'acme', extra: true });
       const again = await v1('POST', '/v1/sessions/authenticate', { session_token: s.token });
       assert.deepEqual((again.json.session as Json).custom_claims, { tenant: 'acme', extra: true });
+      // A new JWT carries them at the top level (the one cached before the change is not served again).
+      const claims = decodeJwt(String(again.json.session_jwt));
+      assert.equal(claims.tenant, 'acme');
+      assert.equal(claims.extra, true);
+      assert.equal(claims.level, undefined);
       for (const name of ['sub', 'iss', 'exp', 'roles', 'https://stytch.com/session']) {
         fails(await v1('POST', '/v1/sessions/authenticate', { session_token: s.token, session_custom_claims: { [name]: 'x' } }), 400, 'invalid_request_body');
       }
@@ -406,6 +445,11 @@ describe('/v1 backend API: users, search, sessions, rbac', () => {
       const r = await v1('GET', `/v1/sessions/jwks/${t.projectId}`);
       assert.equal(r.status, 200);
       assert.ok(Array.isArray(r.json.keys) && (r.json.keys as unknown[]).length > 0);
+      assert.equal(r.json.status_code, 200);
+      assert.deepEqual(r.json.keys, (await t.call('GET', '/.well-known/jwks.json', { auth: false })).json.keys);
+      // Public, as the keys are: no secret needed.
+      assert.equal((await t.call('GET', `/v1/sessions/jwks/${t.projectId}`, { auth: false })).status, 200);
+      assert.equal((await t.call('GET', '/v1/sessions/jwks/project-test-other', { auth: false })).json.error_type, 'not_found');
     });
   });
 

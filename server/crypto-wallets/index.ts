@@ -3,6 +3,7 @@
  * (ed25519) wallets sign a single-use challenge; its migration 0009_crypto_wallets. Registered in
  * server/methods.ts.
  */
+import { CRYPTO_WALLETS_SEARCH_OPERANDS } from './backend-data.ts';
 import { type ServerMethod, tableTypes } from '../method.ts';
 import { CRYPTO_WALLETS_FACTORS } from './factors.ts';
 import { CRYPTO_WALLETS_ERRORS } from './errors.ts';
@@ -19,5 +20,6 @@ export const cryptoWalletsMethod = {
   migrations: CRYPTO_WALLETS_MIGRATIONS,
   errors: CRYPTO_WALLETS_ERRORS,
   factors: CRYPTO_WALLETS_FACTORS,
+  userSearchOperands: CRYPTO_WALLETS_SEARCH_OPERANDS,
   tables: tableTypes<CryptoWalletsTables>(),
 } satisfies ServerMethod;

@@ -63,9 +63,11 @@ export function projectRoutes(route: Route, svc: Services): void {
     return c.json(await publicJwks(svc.db, svc.now()));
   };
   route('GET', '/.well-known/jwks.json', jwks);
-  // The provider's own path, so its backend SDKs find our keys too.
-  route('GET', '/v1/sessions/jwks/:project_id', (c) => {
+  // The provider's own path, so its backend SDKs find our keys too; public like the keys themselves, and
+  // in the backend API's flat shape (its SDK's getJWKS reads status_code and request_id beside `keys`).
+  route('GET', '/v1/sessions/jwks/:project_id', async (c) => {
     if (c.req.param('project_id') !== svc.project.project_id) throw new ApiError('not_found');
-    return jwks(c);
+    c.header('Cache-Control', 'public, max-age=300');
+    return c.json({ ...(await publicJwks(svc.db, svc.now())), request_id: c.get('requestId'), status_code: 200 });
   });
 }

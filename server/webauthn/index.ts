@@ -3,6 +3,7 @@
  * (discoverable) and secondary authentication, rename and removal of a registration; its migration
  * 0004_webauthn. Registered in server/methods.ts.
  */
+import { WEBAUTHN_SEARCH_OPERANDS } from './backend-data.ts';
 import { type ServerMethod, tableTypes } from '../method.ts';
 import { WEBAUTHN_FACTORS } from './factors.ts';
 import { WEBAUTHN_ERRORS } from './errors.ts';
@@ -21,5 +22,6 @@ export const webauthnMethod = {
   errors: WEBAUTHN_ERRORS,
   settings: WEBAUTHN_SETTINGS,
   factors: WEBAUTHN_FACTORS,
+  userSearchOperands: WEBAUTHN_SEARCH_OPERANDS,
   tables: tableTypes<WebAuthnTables>(),
 } satisfies ServerMethod;
