@@ -124,7 +124,7 @@ describe('magic links under /v1 (backend-driven sign-in)', () => {
     assert.deepEqual(types, ['magic_link', 'otp']);
   });
 
-  it('session_jwt names the session to join (its token is not answered, it is stored hashed); session_custom_claims land in the session', async () => {
+  it('session_jwt names the session to join (its token is not answered, it is stored hashed); session_custom_claims land in the session and its JWT', async () => {
     const { data } = await login(t, 'jwt@example.com');
     await v1('/v1/magic_links/email/send', { email: 'jwt@example.com', login_magic_link_url: URL_OK });
     const r = await v1('/v1/magic_links/authenticate', {
@@ -137,6 +137,8 @@ describe('magic links under /v1 (backend-driven sign-in)', () => {
     const session = r.json.session as { session_id: string; custom_claims: Record<string, unknown> };
     assert.equal(session.session_id, (data.session as { session_id: string }).session_id);
     assert.deepEqual(session.custom_claims, { plan: 'pro' });
+    const claims = JSON.parse(Buffer.from(String(r.json.session_jwt).split('.')[1] ?? '', 'base64url').toString()) as Record<string, unknown>;
+    assert.equal(claims.plan, 'pro', 'a top-level claim of the session JWT');
 
     await v1('/v1/magic_links/email/login_or_create', { email: 'claims@example.com', login_magic_link_url: URL_OK });
     const link = await linkTokenOf(t, 'claims@example.com');
