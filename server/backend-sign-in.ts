@@ -1,9 +1,9 @@
 /**
  * Backend-driven sign-in (issue 27): what the methods' `/v1` authenticate routes share (magic links,
  * passcodes, passwords), so each method only proves its factor. A backend call names the session it
- * wants in its body, the provider's way: `session_duration_minutes` starts one, `session_token` adds
- * the factor to a live one, neither answers the user with no session. See server/README.md, "Backend
- * sign-in".
+ * wants in its body, the provider's way: `session_duration_minutes` starts one, `session_token` or
+ * `session_jwt` adds the factor to a live one, neither answers the user with no session. See
+ * server/README.md, "Backend-driven sign-in".
  */
 import { z } from 'zod/mini';
 import { sessionDurationMinutes } from '../sdk-core/schemas/sessions.ts';
