@@ -93,10 +93,10 @@ export async function findPhone(svc: Services, e164: string): Promise<PhoneRef |
 }
 
 /**
- * Finds the user owning `e164` or creates one (status active, phone unverified until the first OTP
- * success). The unique (project_id, phone_number) constraint decides concurrent sign-ups.
+ * Finds the user owning `e164` or creates one (`status`, default active; phone unverified until the
+ * first OTP success). The unique (project_id, phone_number) constraint decides concurrent sign-ups.
  */
-export async function findOrCreateUserByPhone(svc: Services, e164: string): Promise<PhoneRef & { created: boolean }> {
+export async function findOrCreateUserByPhone(svc: Services, e164: string, status: 'active' | 'pending' = 'active'): Promise<PhoneRef & { created: boolean }> {
   const existing = await findPhone(svc, e164);
   if (existing) return { ...existing, created: false };
   const k = svc.db.kysely;
@@ -106,10 +106,7 @@ export async function findOrCreateUserByPhone(svc: Services, e164: string): Prom
   const phoneId = newId('phone-number', mode);
   const now = svc.now();
   const won = await k.transaction().execute(async (tx) => {
-    await tx
-      .insertInto('users')
-      .values({ user_id: userId, project_id: projectId, status: 'active', created_at: now, otp_failures: 0, locked_until: null })
-      .execute();
+    await tx.insertInto('users').values({ user_id: userId, project_id: projectId, status, created_at: now, otp_failures: 0, locked_until: null }).execute();
     const inserted = await tx
       .insertInto('phone_numbers')
       .values({ phone_id: phoneId, project_id: projectId, user_id: userId, phone_number: e164, verified: 0, created_at: now })

@@ -41,7 +41,7 @@ async function sessionOfJwt(svc: Services, jwt: string): Promise<{ session_id: s
 }
 
 /** The stored token hash of the session a JWT names (the session itself is checked live by the caller). */
-async function hashOfJwtSession(svc: Services, jwt: string): Promise<string | null> {
+export async function hashOfJwtSession(svc: Services, jwt: string): Promise<string | null> {
   const named = await sessionOfJwt(svc, jwt);
   if (!named) return null;
   const row = await svc.db.kysely
@@ -62,7 +62,7 @@ function exactlyOne<K extends string>(body: Partial<Record<K, unknown>>, keys: r
 }
 
 /** The custom claims after `update` (a null value removes its claim); refuses reserved names and oversized sets. */
-function mergedClaims(current: string | null | undefined, update: Record<string, unknown>): Record<string, unknown> {
+export function mergedClaims(current: string | null | undefined, update: Record<string, unknown>): Record<string, unknown> {
   for (const name of Object.keys(update)) {
     if (RESERVED_CLAIMS.has(name) || name.startsWith(RESERVED_CLAIM_PREFIX)) {
       throw new ApiError('invalid_request_body', { message: `session_custom_claims may not set the reserved claim ${JSON.stringify(name)}.` });

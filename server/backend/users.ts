@@ -82,7 +82,8 @@ interface SettableFields {
   external_id?: string | undefined;
 }
 
-function assertFieldSizes(body: SettableFields): void {
+/** Refuses metadata objects over the backend's size cap (400 invalid_request_body naming the field). */
+export function assertFieldSizes(body: SettableFields): void {
   assertJsonFieldSize(body.trusted_metadata, BACKEND_JSON_FIELD_MAX_BYTES, '.trusted_metadata');
   assertJsonFieldSize(body.untrusted_metadata, BACKEND_JSON_FIELD_MAX_BYTES, '.untrusted_metadata');
 }
@@ -96,7 +97,7 @@ async function assertExternalIdFree(svc: Services, externalId: string | undefine
 }
 
 /** Stores the core fields given (name parts merge over the stored ones; metadata objects are replaced whole, as the provider does). */
-async function storeCoreFields(svc: Services, userId: string, body: SettableFields): Promise<void> {
+export async function storeCoreFields(svc: Services, userId: string, body: SettableFields): Promise<void> {
   const set: { name?: string; trusted_metadata?: string; untrusted_metadata?: string; external_id?: string } = {};
   if (body.name !== undefined) {
     const current = (await loadUser(svc, userId))?.name ?? { first_name: '', middle_name: '', last_name: '' };

@@ -4,6 +4,7 @@
  * declare `uses: ['magic-links']`: passwords sends its reset links as such tokens.
  */
 import { type ServerMethod, tableTypes } from '../method.ts';
+import { magicLinkBackendRoutes } from './backend.ts';
 import { MAGIC_LINKS_ERRORS } from './errors.ts';
 import { magicLinkJobs, magicLinkRoutes } from './routes.ts';
 import type { MagicLinksTables } from './tables.ts';
@@ -15,6 +16,7 @@ export type { MagicLinkKind } from './tables.ts';
 export const magicLinksMethod = {
   name: 'magic-links',
   routes: magicLinkRoutes,
+  backendRoutes: magicLinkBackendRoutes,
   jobs: magicLinkJobs,
   errors: MAGIC_LINKS_ERRORS,
   tables: tableTypes<MagicLinksTables>(),

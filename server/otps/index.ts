@@ -3,6 +3,7 @@
  * send primary / secondary, verified by `otps/authenticate`. Registered in server/methods.ts.
  */
 import { type ServerMethod, tableTypes } from '../method.ts';
+import { otpBackendRoutes } from './backend.ts';
 import { OTPS_ERRORS } from './errors.ts';
 import { OTPS_LIMITS } from './limits.ts';
 import { otpRoutes } from './routes.ts';
@@ -19,6 +20,7 @@ export const otpsMethod = {
     otpRoutes(route, svc);
     otpSendRoutes(route, svc);
   },
+  backendRoutes: otpBackendRoutes,
   jobs: otpJobs,
   errors: OTPS_ERRORS,
   limits: OTPS_LIMITS,

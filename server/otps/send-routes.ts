@@ -22,11 +22,11 @@ import { readJson } from '../body.ts';
 import { clientIp } from '../request.ts';
 import { ok } from '../responses.ts';
 import type { Ctx, Services } from '../services.ts';
-import { findOrCreateUserByPhone, findPhone, numberPrefix, textablePhone } from '../phones.ts';
+import { findOrCreateUserByPhone, numberPrefix, textablePhone } from '../phones.ts';
 import { hit, recipientKey } from '../rate-limit.ts';
 import { enumerationProtected } from '../settings.ts';
 import { assertDeliverable } from '../suppressions.ts';
-import { findEmail } from '../users.ts';
+import { findOrCreateUserByEmail } from '../users.ts';
 import type { DeferredHandler } from '../outbox.ts';
 import type { Route } from '../routes/types.ts';
 import { findOtpMethodOf, issueOtp, prepareOtp } from './store.ts';
@@ -73,62 +73,147 @@ export function otpJobs(svc: Services): Record<string, DeferredHandler> {
   };
 }
 
-/** Registers the SMS / WhatsApp OTP routes and the email send variants. */
-export function otpSendRoutes(route: Route, svc: Services): void {
-  const _k = svc.db.kysely;
+/** A channel a passcode goes out on, and the address it goes to (an email, or an E.164 number). */
+export type OtpChannel = InboxChannel;
+
+/** The code's lifetime and the message's language, as a send asks for them. */
+export interface OtpSendOptions {
+  minutes: number;
+  locale?: string | undefined;
+}
+
+/** What a send answers: the method (email or phone id) to authenticate, its user, and whether the call created it. */
+export interface OtpSent {
+  methodId: string;
+  userId: string;
+  created: boolean;
+}
+
+/**
+ * Counts one passcode send: the project's and the IP's counters (shared by every passcode send), the
+ * number block's for SMS / WhatsApp (SMS pumping walks a block from many IPs), and the recipient's one
+ * window every kind of message to it shares (recipientKey). A suppressed destination is refused first
+ * (suppressions.ts), so a refusal costs no quota.
+ */
+export async function limitOtpSend(c: Ctx, svc: Services, channel: OtpChannel, address: string): Promise<void> {
   const pid = svc.project.project_id;
+  await assertDeliverable(svc, channel, address);
+  const now = svc.now();
+  await hit(svc.db, `otp_send:project:${pid}`, svc.limits.sendPerProject, now);
+  await hit(svc.db, `otp_send:ip:${pid}:${clientIp(c, svc)}`, svc.limits.sendPerIp, now);
+  if (channel !== 'email') await hit(svc.db, `otp_send:prefix:${pid}:${numberPrefix(address)}`, svc.limits.smsSendPerPrefix, now);
+  await hit(svc.db, recipientKey(pid, address), svc.limits.sendPerRecipient, now);
+}
 
-  // Same counters as the email OTP sends (routes.ts) for project and IP; per recipient (address or E.164
-  // number, SMS and WhatsApp together) the one window every kind of message to it shares (recipientKey).
-  // Every send first refuses a suppressed destination (suppressions.ts), so a refusal costs no quota.
-  const limit = async (c: Ctx, channel: PhoneChannel | 'email', address: string, destinationKey: string) => {
-    await assertDeliverable(svc, channel, address);
-    const now = svc.now();
-    await hit(svc.db, `otp_send:project:${pid}`, svc.limits.sendPerProject, now);
-    await hit(svc.db, `otp_send:ip:${pid}:${clientIp(c, svc)}`, svc.limits.sendPerIp, now);
-    // SMS pumping walks a number block from many IPs: one counter per prefix, SMS and WhatsApp together.
-    if (channel !== 'email') await hit(svc.db, `otp_send:prefix:${pid}:${numberPrefix(address)}`, svc.limits.smsSendPerPrefix, now);
-    await hit(svc.db, destinationKey, svc.limits.sendPerRecipient, now);
-  };
+/** The address of a send in stored form: a normalised email, or a textable E.164 number. */
+export function otpAddress(svc: Services, channel: OtpChannel, raw: string): string {
+  return channel === 'email' ? bodyEmail(raw) : textablePhone(svc, raw);
+}
 
-  /**
-   * send/primary with enumeration protection: the same limits, lookup, one enqueue and answer shape for
-   * every address; an unknown one gets stable decoy ids (client-keys.ts) and no message.
-   */
-  const protectedPrimary = async (c: Ctx, channel: InboxChannel, address: string, minutes: number, destinationKey: string, locale?: string) => {
-    await limit(c, channel, address, destinationKey);
+/**
+ * login_or_create: a code to the address, whose user is created (pending when asked) if it has none.
+ * `created` is false under enumeration protection whatever happened.
+ */
+export async function otpLoginOrCreate(
+  c: Ctx,
+  svc: Services,
+  channel: OtpChannel,
+  address: string,
+  o: OtpSendOptions & { pending?: boolean },
+): Promise<OtpSent> {
+  await limitOtpSend(c, svc, channel, address);
+  const status = o.pending ? 'pending' : 'active';
+  const user =
+    channel === 'email'
+      ? await findOrCreateUserByEmail(svc, address, status).then((u) => ({ userId: u.user_id, methodId: u.email_id, created: u.created }))
+      : await findOrCreateUserByPhone(svc, address, status).then((u) => ({ userId: u.user_id, methodId: u.phone_id, created: u.created }));
+  await issueOtp(svc, {
+    userId: user.userId,
+    methodId: user.methodId,
+    channel,
+    to: address,
+    minutes: o.minutes,
+    locale: o.locale,
+    destination: null,
+    requesterHash: clientIpHash(c, svc),
+  });
+  // Enumeration protection: whether the address was new is not told.
+  return { ...user, created: user.created && !enumerationProtected(svc.project) };
+}
+
+/**
+ * send (primary): a code to an existing user's address; 404 email_not_found / phone_number_not_found
+ * for an unknown one, or, with enumeration protection, the same limits, lookup, one enqueue and answer
+ * shape for every address (an unknown one gets stable decoy ids, client-keys.ts, and no message).
+ */
+export async function otpSendPrimary(c: Ctx, svc: Services, channel: OtpChannel, address: string, o: OtpSendOptions): Promise<OtpSent> {
+  if (enumerationProtected(svc.project)) {
+    await limitOtpSend(c, svc, channel, address);
     const known = await findOtpMethodOf(svc, channel, address);
-    const job: PrimaryOtpJob = { channel, address, minutes, requesterHash: clientIpHash(c, svc), at: svc.now(), ...(locale ? { locale } : {}) };
+    const job: PrimaryOtpJob = {
+      channel,
+      address,
+      minutes: o.minutes,
+      requesterHash: clientIpHash(c, svc),
+      at: svc.now(),
+      ...(o.locale ? { locale: o.locale } : {}),
+    };
     await svc.outbox.enqueue(PRIMARY_OTP_JOB, job);
     const methodKind = channel === 'email' ? 'email' : 'phone-number';
-    return { userId: known?.userId ?? decoyId(svc, 'user', address), methodId: known?.methodId ?? decoyId(svc, methodKind, address) };
-  };
+    return { userId: known?.userId ?? decoyId(svc, 'user', address), methodId: known?.methodId ?? decoyId(svc, methodKind, address), created: false };
+  }
+  const found = await findOtpMethodOf(svc, channel, address);
+  if (!found) throw new ApiError(channel === 'email' ? 'email_not_found' : 'phone_number_not_found');
+  await limitOtpSend(c, svc, channel, address);
+  await issueOtp(svc, {
+    userId: found.userId,
+    methodId: found.methodId,
+    channel,
+    to: address,
+    minutes: o.minutes,
+    locale: o.locale,
+    destination: null,
+    requesterHash: clientIpHash(c, svc),
+  });
+  return { ...found, created: false };
+}
+
+/**
+ * send (secondary): a code that adds the address to `userId` once verified (never at send time, so
+ * nobody can squat an address they do not control); 400 duplicate_email / duplicate_phone_number when
+ * another user has it.
+ */
+export async function otpSendSecondary(c: Ctx, svc: Services, userId: string, channel: OtpChannel, address: string, o: OtpSendOptions): Promise<OtpSent> {
+  const found = await findOtpMethodOf(svc, channel, address);
+  if (found && found.userId !== userId) throw new ApiError(channel === 'email' ? 'duplicate_email' : 'duplicate_phone_number');
+  await limitOtpSend(c, svc, channel, address);
+  // An address new to the user gets its id now and is attached only when the code is verified.
+  const methodId = found?.methodId ?? newId(channel === 'email' ? 'email' : 'phone-number', svc.project.mode);
+  await issueOtp(svc, {
+    userId,
+    methodId,
+    channel,
+    to: address,
+    minutes: o.minutes,
+    locale: o.locale,
+    destination: found ? null : address,
+    requesterHash: clientIpHash(c, svc),
+  });
+  return { methodId, userId, created: false };
+}
+
+/** Registers the SMS / WhatsApp OTP routes and the email send variants. */
+export function otpSendRoutes(route: Route, svc: Services): void {
+  const phoneAnswer = (s: OtpSent): OTPPhoneSendResponse => ({ method_id: s.methodId, user_id: s.userId, phone_id: s.methodId, user_created: s.created });
+  const emailAnswer = (s: OtpSent): OTPLoginOrCreateResponse => ({ method_id: s.methodId, user_id: s.userId, email_id: s.methodId, user_created: s.created });
 
   for (const channel of ['sms', 'whatsapp'] as const satisfies readonly PhoneChannel[]) {
     route('POST', `/sdk/v1/otps/${channel}/login_or_create`, { captcha: true }, async (c) => {
       requireProjectAuth(c, svc);
       const body = await readJson(c, OTPPhoneSendRequest, svc.maxBodyBytes);
       const phone = textablePhone(svc, body.phone_number);
-      await limit(c, channel, phone, recipientKey(pid, phone));
-      const user = await findOrCreateUserByPhone(svc, phone);
       const minutes = body.expiration_minutes ?? OTP_EXPIRATION_DEFAULT;
-      await issueOtp(svc, {
-        userId: user.user_id,
-        methodId: user.phone_id,
-        channel,
-        to: phone,
-        minutes,
-        locale: body.locale,
-        destination: null,
-        requesterHash: clientIpHash(c, svc),
-      });
-      const answer: OTPPhoneSendResponse = {
-        method_id: user.phone_id,
-        user_id: user.user_id,
-        phone_id: user.phone_id,
-        user_created: user.created && !enumerationProtected(svc.project),
-      };
-      return ok(c, answer);
+      return ok(c, phoneAnswer(await otpLoginOrCreate(c, svc, channel, phone, { minutes, locale: body.locale })));
     });
 
     route('POST', `/sdk/v1/otps/${channel}/send/primary`, { captcha: true }, async (c) => {
@@ -136,50 +221,15 @@ export function otpSendRoutes(route: Route, svc: Services): void {
       const body = await readJson(c, OTPPhoneSendRequest, svc.maxBodyBytes);
       const phone = textablePhone(svc, body.phone_number);
       const minutes = body.expiration_minutes ?? OTP_EXPIRATION_DEFAULT;
-      if (enumerationProtected(svc.project)) {
-        const ids = await protectedPrimary(c, channel, phone, minutes, recipientKey(pid, phone), body.locale);
-        const answer: OTPPhoneSendResponse = { method_id: ids.methodId, user_id: ids.userId, phone_id: ids.methodId, user_created: false };
-        return ok(c, answer);
-      }
-      const found = await findPhone(svc, phone);
-      if (!found) throw new ApiError('phone_number_not_found');
-      await limit(c, channel, phone, recipientKey(pid, phone));
-      await issueOtp(svc, {
-        userId: found.user_id,
-        methodId: found.phone_id,
-        channel,
-        to: phone,
-        minutes,
-        locale: body.locale,
-        destination: null,
-        requesterHash: clientIpHash(c, svc),
-      });
-      const answer: OTPPhoneSendResponse = { method_id: found.phone_id, user_id: found.user_id, phone_id: found.phone_id, user_created: false };
-      return ok(c, answer);
+      return ok(c, phoneAnswer(await otpSendPrimary(c, svc, channel, phone, { minutes, locale: body.locale })));
     });
 
     route('POST', `/sdk/v1/otps/${channel}/send/secondary`, { captcha: true }, async (c) => {
       const session = await requireSession(c, svc, { mintsAccess: true });
       const body = await readJson(c, OTPPhoneSendRequest, svc.maxBodyBytes);
       const phone = textablePhone(svc, body.phone_number);
-      const found = await findPhone(svc, phone);
-      if (found && found.user_id !== session.user_id) throw new ApiError('duplicate_phone_number');
-      await limit(c, channel, phone, recipientKey(pid, phone));
-      // A number new to the user gets its id now and is attached only when the code is verified.
-      const phoneId = found?.phone_id ?? newId('phone-number', svc.project.mode);
       const minutes = body.expiration_minutes ?? OTP_EXPIRATION_DEFAULT;
-      await issueOtp(svc, {
-        userId: session.user_id,
-        methodId: phoneId,
-        channel,
-        to: phone,
-        minutes,
-        locale: body.locale,
-        destination: found ? null : phone,
-        requesterHash: clientIpHash(c, svc),
-      });
-      const answer: OTPPhoneSendResponse = { method_id: phoneId, user_id: session.user_id, phone_id: phoneId, user_created: false };
-      return ok(c, answer);
+      return ok(c, phoneAnswer(await otpSendSecondary(c, svc, session.user_id, channel, phone, { minutes, locale: body.locale })));
     });
   }
 
@@ -188,48 +238,14 @@ export function otpSendRoutes(route: Route, svc: Services): void {
     const body = await readJson(c, OTPEmailLoginOrCreateRequest, svc.maxBodyBytes);
     const email = bodyEmail(body.email);
     const minutes = body.expiration_minutes ?? OTP_EXPIRATION_DEFAULT;
-    if (enumerationProtected(svc.project)) {
-      const ids = await protectedPrimary(c, 'email', email, minutes, recipientKey(pid, email), body.locale);
-      const answer: OTPLoginOrCreateResponse = { method_id: ids.methodId, user_id: ids.userId, email_id: ids.methodId, user_created: false };
-      return ok(c, answer);
-    }
-    const found = await findEmail(svc, email);
-    if (!found) throw new ApiError('email_not_found');
-    await limit(c, 'email', email, recipientKey(pid, email));
-    await issueOtp(svc, {
-      userId: found.user_id,
-      methodId: found.email_id,
-      channel: 'email',
-      to: email,
-      minutes,
-      locale: body.locale,
-      destination: null,
-      requesterHash: clientIpHash(c, svc),
-    });
-    const answer: OTPLoginOrCreateResponse = { method_id: found.email_id, user_id: found.user_id, email_id: found.email_id, user_created: false };
-    return ok(c, answer);
+    return ok(c, emailAnswer(await otpSendPrimary(c, svc, 'email', email, { minutes, locale: body.locale })));
   });
 
   route('POST', '/sdk/v1/otps/email/send/secondary', { captcha: true }, async (c) => {
     const session = await requireSession(c, svc, { mintsAccess: true });
     const body = await readJson(c, OTPEmailLoginOrCreateRequest, svc.maxBodyBytes);
     const email = bodyEmail(body.email);
-    const found = await findEmail(svc, email);
-    if (found && found.user_id !== session.user_id) throw new ApiError('duplicate_email');
-    await limit(c, 'email', email, recipientKey(pid, email));
-    const emailId = found?.email_id ?? newId('email', svc.project.mode);
     const minutes = body.expiration_minutes ?? OTP_EXPIRATION_DEFAULT;
-    await issueOtp(svc, {
-      userId: session.user_id,
-      methodId: emailId,
-      channel: 'email',
-      to: email,
-      minutes,
-      locale: body.locale,
-      destination: found ? null : email,
-      requesterHash: clientIpHash(c, svc),
-    });
-    const answer: OTPLoginOrCreateResponse = { method_id: emailId, user_id: session.user_id, email_id: emailId, user_created: false };
-    return ok(c, answer);
+    return ok(c, emailAnswer(await otpSendSecondary(c, svc, session.user_id, 'email', email, { minutes, locale: body.locale })));
   });
 }

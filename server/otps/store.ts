@@ -65,6 +65,12 @@ export async function resolveOtpMethod(svc: Services, methodId: string): Promise
  * @throws ApiError duplicate_email / duplicate_phone_number when another user took the address meanwhile.
  */
 export async function markOtpMethodVerified(svc: Services, m: OtpMethod): Promise<void> {
+  await attachOtpMethod(svc, m);
+  // A user created pending (a backend's login_or_create with create_user_as_pending) is active once it signed in.
+  await svc.db.kysely.updateTable('users').set({ status: 'active' }).where('user_id', '=', m.userId).where('status', '=', 'pending').execute();
+}
+
+async function attachOtpMethod(svc: Services, m: OtpMethod): Promise<void> {
   const k = svc.db.kysely;
   const pid = svc.project.project_id;
   const now = svc.now();

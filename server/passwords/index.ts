@@ -4,6 +4,7 @@
  * users/search lookup of the password flow. Registered in server/methods.ts.
  */
 import { type ServerMethod, tableTypes } from '../method.ts';
+import { passwordBackendRoutes } from './backend.ts';
 import { PASSWORDS_FACTORS, PASSWORDS_SEARCH_OPERANDS } from './backend-data.ts';
 import { PASSWORDS_ERRORS } from './errors.ts';
 import { PASSWORDS_LIMITS } from './limits.ts';
@@ -21,6 +22,7 @@ export const passwordsMethod = {
     passwordRoutes(route, svc);
     userSearchRoutes(route, svc);
   },
+  backendRoutes: passwordBackendRoutes,
   jobs: passwordJobs,
   userRecords: passwordUserRecords,
   errors: PASSWORDS_ERRORS,

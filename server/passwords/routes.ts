@@ -16,6 +16,7 @@
  *   clients that signed in to it before get through (see PASSWORD_GUARD).
  */
 import {
+  type AuthenticationFactor,
   PasswordCredentialsRequest,
   PasswordResetByEmailRequest,
   PasswordResetByExistingRequest,
@@ -31,7 +32,7 @@ import { ApiError } from '../errors.ts';
 import { requireProjectAuth } from '../basic-auth.ts';
 import { readJson } from '../body.ts';
 import { clientIp, userAgent } from '../request.ts';
-import { ok } from '../responses.ts';
+import { isBackendPath, ok } from '../responses.ts';
 import type { Ctx, Services } from '../services.ts';
 import { issueEmailToken, peekEmailToken, redeemEmailToken } from '../magic-links/index.ts';
 import type { OutboundMessage } from '../messaging/delivery.ts';
@@ -105,146 +106,205 @@ export function passwordJobs(svc: Services): Record<string, DeferredHandler> {
   };
 }
 
+/** NFKC, byte cap, then the project's policy. @throws password_too_long, breached_password, weak_password */
+export function acceptNewPassword(svc: Services, raw: string, email: string | undefined): string {
+  const normalized = normalizePassword(raw);
+  assertPasswordLength(normalized);
+  const strength = checkStrength(normalized, passwordPolicy(svc.project), email);
+  if (strength.breached_password) throw new ApiError('breached_password');
+  if (!strength.valid_password) {
+    throw new ApiError('weak_password', { details: { score: strength.score, strength_policy: strength.strength_policy, feedback: strength.feedback } });
+  }
+  return normalized;
+}
+
+/** The session factor of a password sign-in with `email`. */
+export function passwordFactor(svc: Services, email: { email_id: string; email: string } | undefined): AuthenticationFactor {
+  return {
+    type: 'password',
+    delivery_method: 'knowledge',
+    last_authenticated_at: new Date(svc.now()).toISOString(),
+    ...(email ? { email_factor: { email_id: email.email_id, email_address: email.email } } : {}),
+  };
+}
+
+/**
+ * Checks email + password in constant work: unknown accounts and passwordless users burn the same
+ * scrypt time as a real check and fail alike. Returns the user and normalised password on success.
+ */
+async function verifyCredentials(c: Ctx, svc: Services, rawEmail: string, rawPassword: string) {
+  const pid = svc.project.project_id;
+  const email = bodyEmail(rawEmail);
+  const normalized = normalizePassword(rawPassword);
+  assertPasswordLength(normalized);
+  const now = svc.now();
+  await hit(svc.db, `password_auth:email_client:${pid}:${email}:${clientIpHash(c, svc)}`, PASSWORD_ATTEMPTS_PER_CLIENT, now);
+  await hit(svc.db, `password_auth:ip:${pid}:${clientIp(c, svc)}`, PASSWORD_ATTEMPTS_PER_IP, now);
+  const found = await findEmail(svc, email);
+  // Guarded (many failures lately, from anywhere): strangers are refused before any password check, so
+  // their attempts neither cost a scrypt nor count. The same queries run for unknown emails.
+  const failures = `password_fail:email:${pid}:${email}`;
+  if ((await currentHits(svc.db, failures, PASSWORD_GUARD, now)) >= PASSWORD_GUARD.max && !(await isKnownClient(c, svc, found?.user_id ?? ''))) {
+    // With captcha on, a request only gets here with a solved one (captchaGuard): a human goes on. A
+    // backend call has no captcha: it is refused like a stranger without one.
+    if (!captchaRequired(svc) || isBackendPath(c.req.path)) {
+      throw new ApiError('too_many_requests', { details: { retry_after_seconds: secondsLeftInWindow(PASSWORD_GUARD, now) } });
+    }
+    if (!c.get('captchaVerified')) throw new ApiError('captcha_required');
+  }
+  const stored = found ? await findPassword(svc, found.user_id) : null;
+  if (!found || !stored) {
+    await burnVerification(normalized);
+    await count(svc.db, failures, PASSWORD_GUARD, now);
+    throw new ApiError('unauthorized_credentials');
+  }
+  if (!(await verifyPassword(normalized, stored.hash))) {
+    await count(svc.db, failures, PASSWORD_GUARD, now);
+    throw new ApiError('unauthorized_credentials');
+  }
+  return { email, found, stored, normalized };
+}
+
+/**
+ * create: a new user with this email and password (the policy's strength first). An email whose user
+ * has a password is duplicate_email; one whose user has none is reset_password (setting a password
+ * there would let anyone who types the email take the account: the reset email proves ownership).
+ */
+export async function createPasswordUser(
+  c: Ctx,
+  svc: Services,
+  rawEmail: string,
+  rawPassword: string,
+): Promise<{ user_id: string; email_id: string; email: string }> {
+  const email = bodyEmail(rawEmail);
+  const normalized = acceptNewPassword(svc, rawPassword, email);
+  const existing = await findEmail(svc, email);
+  if (existing) {
+    if (await findPassword(svc, existing.user_id)) throw new ApiError('duplicate_email');
+    throw new ApiError('reset_password', { message: 'This email already has an account without a password: verify it through the reset email.' });
+  }
+  const user = await findOrCreateUserByEmail(svc, email);
+  // Lost a race with a parallel sign-up of the same email: treat it like the existing-user case.
+  if (!user.created) throw new ApiError('duplicate_email');
+  await setPassword(svc, user.user_id, normalized);
+  // This client signed in here: in a guarded account (passwords under attack) it still gets through.
+  await rememberClient(c, svc, user.user_id);
+  return { user_id: user.user_id, email_id: user.email_id, email };
+}
+
+/**
+ * authenticate: the right password of the email's user, not breached (checked at every sign-in: the list
+ * may have grown since the password was set; not under policy none, which accepted such passwords at
+ * sign-up without a word, docs/reference/methods/passwords.md#validation) nor flagged for a reset.
+ * @throws ApiError unauthorized_credentials, breached_password, reset_password, too_many_requests
+ */
+export async function authenticatePassword(
+  c: Ctx,
+  svc: Services,
+  rawEmail: string,
+  rawPassword: string,
+): Promise<{ user_id: string; email_id: string; email: string }> {
+  const { email, found, stored, normalized } = await verifyCredentials(c, svc, rawEmail, rawPassword);
+  if (passwordPolicy(svc.project).kind !== 'none' && isBreachedPassword(normalized)) {
+    await flagPasswordReset(svc, found.user_id);
+    throw new ApiError('breached_password');
+  }
+  if (stored.requires_reset === 1) throw new ApiError('reset_password');
+  await rememberClient(c, svc, found.user_id);
+  return { user_id: found.user_id, email_id: found.email_id, email };
+}
+
+/**
+ * reset/start: the same work and the same answer for every address (one enqueue; the outbox job finds
+ * out whether there is an account, and sends nothing when there is none). The normalised email.
+ */
+export async function startPasswordReset(c: Ctx, svc: Services, body: Omit<PasswordResetStartRequest, 'captcha_token' | 'dfp_telemetry_id'>): Promise<string> {
+  const email = bodyEmail(body.email);
+  if (pkceRequiredForPasswordResets(svc.project) && !body.code_challenge) throw new ApiError('pkce_required');
+  const resetUrl = resolveRedirect(c, svc, body.reset_password_redirect_url, 'reset_password_redirect_url');
+  const loginUrl = body.login_redirect_url ? resolveRedirect(c, svc, body.login_redirect_url, 'login_redirect_url') : null;
+  await limitEmailSend(c, svc, 'password_reset_send', email);
+  const job: ResetJob = {
+    email,
+    resetUrl,
+    loginUrl,
+    minutes: body.reset_password_expiration_minutes ?? MAGIC_LINK_EXPIRATION_DEFAULT,
+    codeChallenge: body.code_challenge ?? null,
+    at: svc.now(),
+    ...(body.locale ? { locale: body.locale } : {}),
+  };
+  await svc.outbox.enqueue(RESET_JOB, job);
+  return email;
+}
+
+/**
+ * reset by email: the new password (checked first: a weak one must not burn the link), then the reset
+ * token redeemed once (PKCE checked before), then the password set, which signs the user out everywhere.
+ */
+export async function resetPasswordByEmail(c: Ctx, svc: Services, token: string, verifier: string | undefined, rawPassword: string) {
+  const normalized = acceptNewPassword(svc, rawPassword, await peekEmailToken(svc, token));
+  const row = await redeemEmailToken(svc, token, verifier, ['reset_password']);
+  await setPassword(svc, row.user_id, normalized);
+  await rememberClient(c, svc, row.user_id);
+  return row;
+}
+
+/** strength_check: the policy's verdict on a password, never stored. */
+export function passwordStrength(svc: Services, password: string, email: string | undefined) {
+  return checkStrength(normalizePassword(password), passwordPolicy(svc.project), email);
+}
+
 /** Registers the password routes. */
 export function passwordRoutes(route: Route, svc: Services): void {
   const k = svc.db.kysely;
-  const pid = svc.project.project_id;
 
-  /** NFKC, byte cap, then the project's policy. @throws password_too_long, breached_password, weak_password */
-  const acceptNewPassword = (raw: string, email: string | undefined): string => {
-    const normalized = normalizePassword(raw);
-    assertPasswordLength(normalized);
-    const strength = checkStrength(normalized, passwordPolicy(svc.project), email);
-    if (strength.breached_password) throw new ApiError('breached_password');
-    if (!strength.valid_password) {
-      throw new ApiError('weak_password', { details: { score: strength.score, strength_policy: strength.strength_policy, feedback: strength.feedback } });
-    }
-    return normalized;
-  };
-
-  const passwordSession = async (c: Ctx, userId: string, minutes: number | undefined, email: { email_id: string; email: string }) => {
-    // This browser signed in here: in a guarded account (passwords under attack) it still gets through.
-    await rememberClient(c, svc, userId);
-    const now = svc.now();
+  const passwordSession = async (c: Ctx, userId: string, minutes: number | undefined, email: { email_id: string; email: string } | undefined) => {
     const { row, token } = await createSession(svc, {
       userId,
       durationMinutes: minutes ?? DEFAULT_SESSION_DURATION_MINUTES,
       ip: clientIp(c, svc),
       userAgent: userAgent(c),
-      factor: {
-        type: 'password',
-        delivery_method: 'knowledge',
-        last_authenticated_at: new Date(now).toISOString(),
-        email_factor: { email_id: email.email_id, email_address: email.email },
-      },
+      factor: passwordFactor(svc, email),
     });
     return ok(c, await authenticateAnswer(svc, row, token));
-  };
-
-  /**
-   * Checks email + password in constant work: unknown accounts and passwordless users burn the same
-   * scrypt time as a real check and fail alike. Returns the user and normalised password on success.
-   */
-  const verifyCredentials = async (c: Ctx, rawEmail: string, rawPassword: string) => {
-    const email = bodyEmail(rawEmail);
-    const normalized = normalizePassword(rawPassword);
-    assertPasswordLength(normalized);
-    const now = svc.now();
-    await hit(svc.db, `password_auth:email_client:${pid}:${email}:${clientIpHash(c, svc)}`, PASSWORD_ATTEMPTS_PER_CLIENT, now);
-    await hit(svc.db, `password_auth:ip:${pid}:${clientIp(c, svc)}`, PASSWORD_ATTEMPTS_PER_IP, now);
-    const found = await findEmail(svc, email);
-    // Guarded (many failures lately, from anywhere): strangers are refused before any password check, so
-    // their attempts neither cost a scrypt nor count. The same queries run for unknown emails.
-    const failures = `password_fail:email:${pid}:${email}`;
-    if ((await currentHits(svc.db, failures, PASSWORD_GUARD, now)) >= PASSWORD_GUARD.max && !(await isKnownClient(c, svc, found?.user_id ?? ''))) {
-      // With captcha on, a request only gets here with a solved one (captchaGuard): a human goes on.
-      if (!captchaRequired(svc)) throw new ApiError('too_many_requests', { details: { retry_after_seconds: secondsLeftInWindow(PASSWORD_GUARD, now) } });
-      if (!c.get('captchaVerified')) throw new ApiError('captcha_required');
-    }
-    const stored = found ? await findPassword(svc, found.user_id) : null;
-    if (!found || !stored) {
-      await burnVerification(normalized);
-      await count(svc.db, failures, PASSWORD_GUARD, now);
-      throw new ApiError('unauthorized_credentials');
-    }
-    if (!(await verifyPassword(normalized, stored.hash))) {
-      await count(svc.db, failures, PASSWORD_GUARD, now);
-      throw new ApiError('unauthorized_credentials');
-    }
-    return { email, found, stored, normalized };
   };
 
   route('POST', '/sdk/v1/passwords', { captcha: true }, async (c) => {
     requireProjectAuth(c, svc);
     const body = await readJson(c, PasswordCredentialsRequest, svc.maxBodyBytes);
-    const email = bodyEmail(body.email);
-    const normalized = acceptNewPassword(body.password, email);
-    const existing = await findEmail(svc, email);
-    if (existing) {
-      if (await findPassword(svc, existing.user_id)) throw new ApiError('duplicate_email');
-      throw new ApiError('reset_password', { message: 'This email already has an account without a password: verify it through the reset email.' });
-    }
-    const user = await findOrCreateUserByEmail(svc, email);
-    // Lost a race with a parallel sign-up of the same email: treat it like the existing-user case.
-    if (!user.created) throw new ApiError('duplicate_email');
-    await setPassword(svc, user.user_id, normalized);
-    return passwordSession(c, user.user_id, body.session_duration_minutes, { email_id: user.email_id, email });
+    const user = await createPasswordUser(c, svc, body.email, body.password);
+    return passwordSession(c, user.user_id, body.session_duration_minutes, user);
   });
 
   route('POST', '/sdk/v1/passwords/authenticate', { captcha: true }, async (c) => {
     requireProjectAuth(c, svc);
     const body = await readJson(c, PasswordCredentialsRequest, svc.maxBodyBytes);
-    const { email, found, stored, normalized } = await verifyCredentials(c, body.email, body.password);
-    // Checked at every sign-in: the list may have grown since the password was set. Not under
-    // policy none, which accepted such passwords at sign-up without a word (docs/reference/methods/passwords.md#validation).
-    if (passwordPolicy(svc.project).kind !== 'none' && isBreachedPassword(normalized)) {
-      await flagPasswordReset(svc, found.user_id);
-      throw new ApiError('breached_password');
-    }
-    if (stored.requires_reset === 1) throw new ApiError('reset_password');
-    return passwordSession(c, found.user_id, body.session_duration_minutes, { email_id: found.email_id, email });
+    const user = await authenticatePassword(c, svc, body.email, body.password);
+    return passwordSession(c, user.user_id, body.session_duration_minutes, user);
   });
 
   route('POST', '/sdk/v1/passwords/email/reset/start', { captcha: true }, async (c) => {
     requireProjectAuth(c, svc);
     const body = await readJson(c, PasswordResetStartRequest, svc.maxBodyBytes);
-    const email = bodyEmail(body.email);
-    if (pkceRequiredForPasswordResets(svc.project) && !body.code_challenge) throw new ApiError('pkce_required');
-    const resetUrl = resolveRedirect(c, svc, body.reset_password_redirect_url, 'reset_password_redirect_url');
-    const loginUrl = body.login_redirect_url ? resolveRedirect(c, svc, body.login_redirect_url, 'login_redirect_url') : null;
-    await limitEmailSend(c, svc, 'password_reset_send', email);
-    // No enumeration, in the answer or its timing: every address costs one enqueue and the same answer;
-    // the job finds out whether there is an account (and sends nothing when there is none).
-    const job: ResetJob = {
-      email,
-      resetUrl,
-      loginUrl,
-      minutes: body.reset_password_expiration_minutes ?? MAGIC_LINK_EXPIRATION_DEFAULT,
-      codeChallenge: body.code_challenge ?? null,
-      at: svc.now(),
-      ...(body.locale ? { locale: body.locale } : {}),
-    };
-    await svc.outbox.enqueue(RESET_JOB, job);
+    await startPasswordReset(c, svc, body);
     return ok(c, {});
   });
 
   route('POST', '/sdk/v1/passwords/email/reset', async (c) => {
     requireProjectAuth(c, svc);
     const body = await readJson(c, PasswordResetByEmailRequest, svc.maxBodyBytes);
-    // Validate the new password first: a weak one must not burn the link.
-    const normalized = acceptNewPassword(body.password, await peekEmailToken(svc, body.token));
-    const row = await redeemEmailToken(svc, body.token, body.code_verifier, ['reset_password']);
-    await setPassword(svc, row.user_id, normalized);
-    return passwordSession(c, row.user_id, body.session_duration_minutes, { email_id: row.email_id, email: row.email });
+    const row = await resetPasswordByEmail(c, svc, body.token, body.code_verifier, body.password);
+    return passwordSession(c, row.user_id, body.session_duration_minutes, row);
   });
 
   route('POST', '/sdk/v1/passwords/existing_password/reset', async (c) => {
     requireProjectAuth(c, svc);
     const body = await readJson(c, PasswordResetByExistingRequest, svc.maxBodyBytes);
-    const { email, found } = await verifyCredentials(c, body.email, body.existing_password);
+    const { email, found } = await verifyCredentials(c, svc, body.email, body.existing_password);
     // Knowing the current password is exactly what this reset needs, breached or flagged included.
-    const normalized = acceptNewPassword(body.new_password, email);
+    const normalized = acceptNewPassword(svc, body.new_password, email);
     await setPassword(svc, found.user_id, normalized);
+    await rememberClient(c, svc, found.user_id);
     return passwordSession(c, found.user_id, body.session_duration_minutes, { email_id: found.email_id, email });
   });
 
@@ -252,27 +312,14 @@ export function passwordRoutes(route: Route, svc: Services): void {
     const session = await requireSession(c, svc, { mintsAccess: true });
     const body = await readJson(c, PasswordResetBySessionRequest, svc.maxBodyBytes);
     const primary = await k.selectFrom('emails').select(['email_id', 'email']).where('user_id', '=', session.user_id).orderBy('created_at').executeTakeFirst();
-    const normalized = acceptNewPassword(body.password, primary?.email);
+    const normalized = acceptNewPassword(svc, body.password, primary?.email);
     await setPassword(svc, session.user_id, normalized);
-    const now = svc.now();
-    const { row, token } = await createSession(svc, {
-      userId: session.user_id,
-      durationMinutes: body.session_duration_minutes ?? DEFAULT_SESSION_DURATION_MINUTES,
-      ip: clientIp(c, svc),
-      userAgent: userAgent(c),
-      factor: {
-        type: 'password',
-        delivery_method: 'knowledge',
-        last_authenticated_at: new Date(now).toISOString(),
-        ...(primary ? { email_factor: { email_id: primary.email_id, email_address: primary.email } } : {}),
-      },
-    });
-    return ok(c, await authenticateAnswer(svc, row, token));
+    return passwordSession(c, session.user_id, body.session_duration_minutes, primary);
   });
 
   route('POST', '/sdk/v1/passwords/strength_check', async (c) => {
     requireProjectAuth(c, svc);
     const body = await readJson(c, PasswordStrengthCheckRequest, svc.maxBodyBytes);
-    return ok(c, checkStrength(normalizePassword(body.password), passwordPolicy(svc.project), body.email));
+    return ok(c, passwordStrength(svc, body.password, body.email));
   });
 }
