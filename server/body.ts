@@ -1,5 +1,6 @@
 /** Request bodies, read once with a byte cap, then JSON (depth-capped, no NUL) and the route's schema. */
 import type { IncomingMessage } from 'node:http';
+import { isIP } from 'node:net';
 import { z } from 'zod/mini';
 import { parseWith } from '../sdk-core/schemas/index.ts';
 import { ApiError } from './errors.ts';
@@ -227,7 +228,20 @@ export function parseJsonText(text: string): unknown {
 export async function readJson<S extends z.ZodMiniType>(c: Ctx, schema: S, maxBytes: number): Promise<z.infer<S>> {
   const text = await readBodyText(c, maxBytes);
   const value: unknown = text.trim() === '' ? {} : parseJsonText(text);
-  return parseBody(schema, value);
+  const body = parseBody(schema, value);
+  noteEndUserIp(c, body);
+  return body;
+}
+
+/**
+ * A backend relays many users from one address: on a `/v1` call (its project secret already checked) the
+ * end user's IP in `attributes.ip_address`, when it is one, stands for the client in rate limits and
+ * lockouts (docs/reference/security.md), so one user's failures never lock the backend out for all.
+ */
+function noteEndUserIp(c: Ctx, body: unknown): void {
+  if (!c.get('backendProject')) return;
+  const ip = (body as { attributes?: { ip_address?: unknown } } | null)?.attributes?.ip_address;
+  if (typeof ip === 'string' && isIP(ip) !== 0) c.set('endUserIp', ip);
 }
 
 /**

@@ -33,8 +33,13 @@ export function isOriginAllowed(c: Ctx, svc: Services, origin: string): boolean 
   return originAllowed(origin, svc.project.config.allowed_origins);
 }
 
-/** Client IP: socket address, or the first X-Forwarded-For hop when the proxy is trusted. */
+/**
+ * Client IP: the end user's address a `/v1` backend call reported (body.ts), else the socket address, or
+ * the first X-Forwarded-For hop when the proxy is trusted.
+ */
 export function clientIp(c: Ctx, svc: Services): string {
+  const endUser = c.get('endUserIp');
+  if (endUser) return endUser;
   if (svc.trustProxy) {
     const xff = requestHeader(c, 'x-forwarded-for')?.split(',')[0]?.trim();
     if (xff) return xff.slice(0, 64);

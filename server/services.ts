@@ -54,6 +54,11 @@ export interface AppEnv {
     errorType?: string;
     /** Set by the project-secret check of a `/v1` backend route (server/backend/auth.ts) before its handler. */
     backendProject?: Project;
+    /**
+     * The end user's IP a `/v1` backend call reports in `attributes.ip_address` (body.ts readJson): the
+     * client for rate limits and lockouts of that call (request.ts clientIp), not the backend's own address.
+     */
+    endUserIp?: string;
   };
 }
 
