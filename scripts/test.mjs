@@ -71,6 +71,13 @@ function notRun(name, why) {
  */
 const SLOTS = Math.max(3, availableParallelism() + 1);
 let free = SLOTS;
+/**
+ * The scheduling priority of background jobs: those no other job waits on and whose tests hold no
+ * browser or process-start deadline (the checks and the shards of Node test files). The build, the pack,
+ * the end-to-end and browser tests and the files with a process of their own keep the normal priority,
+ * so the path to the last job is never held up by work that could run in the gaps.
+ */
+const BACKGROUND_NICENESS = 5;
 const queue = [];
 const running = new Set();
 let wake = null;
@@ -80,10 +87,10 @@ let wake = null;
  * lines; absent: the job is one check, passing when it exits 0), `weight` (slots), `size` (how long it
  * is expected to take, in rough seconds: larger starts first). Resolves to whether it passed.
  */
-function job({ stage, label, cmd, args, env = {}, counts = null, weight = 1, size = 1, file = null, shardOf = null }) {
+function job({ stage, label, cmd, args, env = {}, counts = null, weight = 1, size = 1, file = null, shardOf = null, background = false }) {
   stageOf(stage);
   return new Promise((resolve) => {
-    queue.push({ stage, label, cmd, args, env, counts, weight, size, file, shardOf, resolve });
+    queue.push({ stage, label, cmd, args, env, counts, weight, size, file, shardOf, background, resolve });
     pump();
   });
 }
@@ -107,7 +114,7 @@ async function start(j) {
   const s = stageOf(j.stage);
   const t0 = performance.now();
   s.start ??= t0;
-  const { code, output, cpu } = await run(j.cmd, j.args, { env: j.env, live: false });
+  const { code, output, cpu } = await run(j.cmd, j.args, { env: j.env, live: false, niceness: j.background ? BACKGROUND_NICENESS : 0 });
   const t1 = performance.now();
   s.end = Math.max(s.end ?? 0, t1);
   let passed;
@@ -212,6 +219,7 @@ function nodeJobs(stage, aloneStage, label, db, files, env, shards) {
         counts: NODE_COUNTS,
         size: g.seconds,
         shardOf: { db, files: g.files },
+        background: true,
       }),
     ),
     ...alone.map((f) =>
@@ -230,7 +238,7 @@ function nodeJobs(stage, aloneStage, label, db, files, env, shards) {
   ];
 }
 
-const check = (stage, cmd, args, size) => job({ stage, label: stage, cmd, args, size });
+const check = (stage, cmd, args, size, background = true) => job({ stage, label: stage, cmd, args, size, background });
 
 // The stages in summary order (a stage's line is written when it first gets a job or is not run).
 const ORDER = [
@@ -254,7 +262,7 @@ const ORDER = [
 for (const name of ORDER) stageOf(name);
 
 // The build first: the pack and the end-to-end tests wait on it.
-const built = check('build', process.execPath, ['scripts/build.mjs'], 1000);
+const built = check('build', process.execPath, ['scripts/build.mjs'], 1000, false);
 check('typecheck', bin('tsc'), ['-p', 'tsconfig.json'], 15);
 check('lint', bin('biome'), ['lint', '.'], 5);
 check('format', bin('biome'), ['format', '.'], 3);
