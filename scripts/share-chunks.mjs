@@ -27,6 +27,8 @@ const RELATIVE_JS = /(?<=["'])\.\.?\/[^"'\\]+\.js(?=\\?["'])/g;
 function jsFiles(dir, under = '') {
   const out = [];
   for (const name of readdirSync(join(dir, under))) {
+    // dist/types holds declarations only, written by build-types.mjs while this runs (scripts/build.mjs).
+    if (!under && name === 'types') continue;
     const rel = under ? `${under}/${name}` : name;
     if (statSync(join(dir, rel)).isDirectory()) out.push(...jsFiles(dir, rel));
     else if (name.endsWith('.js')) out.push(rel);
