@@ -1,0 +1,243 @@
+/**
+ * The provider's official Node SDK (npm `stytch`) driven against the real server over a real socket, as an
+ * application's backend would use it (issue 27 item 5): `new Client({ project_id, secret, env: base })` with
+ * a project secret, on SQLite and Postgres (with TEST_DATABASE_URL). Local JWT checks, the network fallback
+ * with an expired JWT, users search with paging and several operands, metadata updates, revocation,
+ * authorization checks by role (local and remote), user and factor management, sessions by user, the JWKS.
+ * Where the SDK and the server disagreed, the server was changed: this file states what the SDK expects.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { decodeJwt } from 'jose';
+import { Client, StytchError } from 'stytch';
+import type { RBACPolicy } from '../sdk-core/schemas/index.ts';
+import { createBackendSecret, login, type TestApp, testApp } from '../server/test-helpers.ts';
+
+/** Every user reads documents; editors also write; admins do anything to them. */
+const POLICY: RBACPolicy = {
+  roles: [
+    { role_id: 'stytch_user', permissions: [{ resource_id: 'documents', actions: ['read'] }] },
+    { role_id: 'editor', permissions: [{ resource_id: 'documents', actions: ['read', 'write'] }] },
+    { role_id: 'admin', permissions: [{ resource_id: 'documents', actions: ['*'] }] },
+  ],
+  resources: [{ resource_id: 'documents', actions: ['read', 'write', 'delete'] }],
+  scopes: [],
+};
+
+/**
+ * The server's clock: the real one plus an offset the tests move. The SDK checks JWT times against the real
+ * clock (its typed `authenticateJwt` takes no date), so the server must mint them on that clock.
+ */
+function realClock(): { t: number } {
+  let offset = 0;
+  return {
+    get t() {
+      return Date.now() + offset;
+    },
+    set t(v: number) {
+      offset = v - Date.now();
+    },
+  };
+}
+
+/** The provider error the SDK threw (its `error_type`), failing the test on success or any other error. */
+async function providerError(p: Promise<unknown>): Promise<StytchError> {
+  try {
+    await p;
+  } catch (e) {
+    assert.ok(e instanceof StytchError, `a StytchError, not ${String(e)}`);
+    return e;
+  }
+  assert.fail('the SDK call succeeded');
+}
+
+describe("the provider's Node SDK against the server", () => {
+  let t: TestApp;
+  let base: string;
+  let client: Client;
+  const signedIn = async (email: string, minutes = 60) => {
+    const { token, data } = await login(t, email, minutes);
+    return { token, jwt: String(data.session_jwt), userId: String(data.user_id), sessionId: String((data.session as { session_id: string }).session_id) };
+  };
+
+  before(async () => {
+    t = await testApp({ bootstrap: { rbac_policy: POLICY } }, { clock: realClock() });
+    base = await t.listen();
+    const secret = await createBackendSecret(t);
+    // The SDK warns once about a custom `env`; that is the documented way to point it at another host.
+    const warn = console.warn;
+    console.warn = () => undefined;
+    try {
+      client = new Client({ project_id: t.projectId, secret, env: `${base}/` });
+    } finally {
+      console.warn = warn;
+    }
+  });
+  after(() => t.close());
+
+  it('local JWT check: authenticateJwtLocal accepts our JWT (issuer = the base URL) and returns the session with its roles', async () => {
+    const s = await signedIn('sdk-local@example.com');
+    await client.users.update({ user_id: s.userId, roles: ['editor'] });
+    // A JWT minted after the role change carries it.
+    const fresh = await client.sessions.authenticate({ session_token: s.token });
+    const session = await client.sessions.authenticateJwtLocal({ session_jwt: fresh.session_jwt });
+    assert.equal(session.session_id, s.sessionId);
+    assert.equal(session.user_id, s.userId);
+    assert.deepEqual([...session.roles].sort(), ['editor', 'stytch_user']);
+    assert.deepEqual(session.custom_claims, {});
+    assert.equal(decodeJwt(fresh.session_jwt).iss, base);
+    // authenticateJwt verifies locally while the JWT is young enough: the same JWT comes back, no new one.
+    const viaJwt = await client.sessions.authenticateJwt({ session_jwt: fresh.session_jwt, max_token_age_seconds: 60 });
+    assert.equal(viaJwt.session_jwt, fresh.session_jwt);
+    assert.equal(viaJwt.session.session_id, s.sessionId);
+    assert.ok(viaJwt.session.roles.includes('editor'));
+  });
+
+  it('network fallback: an expired JWT of a live session goes to POST /v1/sessions/authenticate and comes back fresh', async () => {
+    // Signed in ten minutes ago (the clock moved back, then forward again): the five-minute JWT has expired
+    // on the SDK's clock while the hour-long session lives.
+    t.advance(-10 * 60_000);
+    const s = await signedIn('sdk-expired@example.com');
+    t.advance(10 * 60_000);
+    await assert.rejects(client.sessions.authenticateJwtLocal({ session_jwt: s.jwt }), /jwt_invalid/);
+    const r = await client.sessions.authenticateJwt({ session_jwt: s.jwt });
+    assert.notEqual(r.session_jwt, s.jwt);
+    assert.equal(r.session.session_id, s.sessionId);
+    assert.equal(r.session.user_id, s.userId);
+    assert.ok((decodeJwt(r.session_jwt).exp ?? 0) * 1000 > t.clock.t);
+    // The fresh one passes the local check.
+    const local = await client.sessions.authenticateJwtLocal({ session_jwt: r.session_jwt });
+    assert.equal(local.session_id, s.sessionId);
+  });
+
+  it('users.search pages by limit and cursor with results_metadata.total, and combines operands with AND and OR', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) ids.push((await client.users.create({ email: `sdk-page-${i}@search.example` })).user_id);
+    const { user_id: phoneUser } = await client.users.create({ email: 'sdk-phone@other.example', phone_number: '+15005550123' });
+    const fuzzy = { filter_name: 'email_address_fuzzy', filter_value: 'search.example' };
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    let pages = 0;
+    do {
+      const page = await client.users.search({ limit: 2, ...(cursor ? { cursor } : {}), query: { operator: 'AND', operands: [fuzzy] } });
+      assert.equal(page.status_code, 200);
+      assert.equal(page.results_metadata.total, 5);
+      assert.ok(page.results.length <= 2);
+      seen.push(...page.results.map((u) => u.user_id));
+      cursor = page.results_metadata.next_cursor ?? undefined;
+      pages++;
+    } while (cursor && pages < 10);
+    assert.equal(pages, 3);
+    assert.deepEqual([...seen].sort(), [...ids].sort());
+
+    const and = await client.users.search({
+      query: { operator: 'AND', operands: [fuzzy, { filter_name: 'email_address', filter_value: ['sdk-page-1@search.example', 'sdk-phone@other.example'] }] },
+    });
+    assert.deepEqual(
+      and.results.map((u) => u.user_id),
+      [ids[1]],
+    );
+    const or = await client.users.search({
+      query: {
+        operator: 'OR',
+        operands: [
+          { filter_name: 'user_id', filter_value: [ids[0] as string] },
+          { filter_name: 'phone_number', filter_value: ['+15005550123'] },
+        ],
+      },
+    });
+    assert.deepEqual(or.results.map((u) => u.user_id).sort(), [ids[0], phoneUser].sort());
+    assert.equal(or.results_metadata.total, 2);
+    assert.equal(or.results_metadata.next_cursor, null);
+  });
+
+  it('users.update sets the name, trusted and untrusted metadata; users.get reads them back', async () => {
+    const { user_id } = await client.users.create({ email: 'sdk-meta@example.com' });
+    const updated = await client.users.update({
+      user_id,
+      name: { first_name: 'Ada', last_name: 'Lovelace' },
+      trusted_metadata: { plan: 'pro', seats: 3 },
+      untrusted_metadata: { theme: 'dark' },
+    });
+    assert.equal(updated.user_id, user_id);
+    const got = await client.users.get({ user_id });
+    assert.equal(got.name?.first_name, 'Ada');
+    assert.equal(got.name?.last_name, 'Lovelace');
+    assert.deepEqual(got.trusted_metadata, { plan: 'pro', seats: 3 });
+    assert.deepEqual(got.untrusted_metadata, { theme: 'dark' });
+    assert.equal(got.emails[0]?.email, 'sdk-meta@example.com');
+  });
+
+  it('sessions.revoke, then sessions.authenticate with the token throws session_not_found', async () => {
+    const s = await signedIn('sdk-revoke@example.com');
+    assert.equal((await client.sessions.authenticate({ session_token: s.token })).session.session_id, s.sessionId);
+    await client.sessions.revoke({ session_token: s.token });
+    const e = await providerError(client.sessions.authenticate({ session_token: s.token }));
+    assert.equal(e.status_code, 404);
+    assert.equal(e.error_type, 'session_not_found');
+    const byJwt = await providerError(client.sessions.authenticateJwt({ session_jwt: s.jwt, max_token_age_seconds: 0 }));
+    assert.equal(byJwt.error_type, 'session_not_found');
+  });
+
+  it('authorization_check by role: granted for a role the user has, consumer_session_authorization_error (remote) or invalid_permissions (local) for one they lack', async () => {
+    const s = await signedIn('sdk-authz@example.com');
+    await client.users.update({ user_id: s.userId, roles: ['editor'] });
+    const write = { resource_id: 'documents', action: 'write' };
+    const del = { resource_id: 'documents', action: 'delete' };
+
+    const yes = await client.sessions.authenticate({ session_token: s.token, authorization_check: write });
+    assert.deepEqual(yes.verdict, { authorized: true, granting_roles: ['editor'] });
+    const no = await providerError(client.sessions.authenticate({ session_token: s.token, authorization_check: del }));
+    assert.equal(no.status_code, 403);
+    assert.equal(no.error_type, 'consumer_session_authorization_error');
+
+    // Locally, against the SDK's cached copy of GET /v1/rbac/policy and the roles inside the JWT.
+    const jwt = yes.session_jwt;
+    const local = await client.sessions.authenticateJwtLocal({ session_jwt: jwt, authorization_check: write });
+    assert.equal(local.session_id, s.sessionId);
+    await assert.rejects(client.sessions.authenticateJwtLocal({ session_jwt: jwt, authorization_check: del }), (e: { code?: string }) => {
+      assert.equal(e.code, 'invalid_permissions');
+      return true;
+    });
+    // authenticateJwt checks locally, then asks the server, which refuses the same way.
+    const ok = await client.sessions.authenticateJwt({ session_jwt: jwt, authorization_check: write });
+    assert.equal(ok.session_jwt, jwt);
+    const denied = await providerError(client.sessions.authenticateJwt({ session_jwt: jwt, authorization_check: del }));
+    assert.equal(denied.error_type, 'consumer_session_authorization_error');
+  });
+
+  it('users.create, a factor delete (phone number), users.delete; sessions.get by user_id', async () => {
+    const created = await client.users.create({ email: 'sdk-crud@example.com', phone_number: '+15005550199', name: { first_name: 'Grace' } });
+    assert.equal(created.status_code, 200);
+    assert.ok(created.user_id.startsWith('user-'));
+    assert.equal(created.user.emails[0]?.email, 'sdk-crud@example.com');
+    const phoneId = created.user.phone_numbers[0]?.phone_id;
+    assert.ok(phoneId);
+    const afterDelete = await client.users.deletePhoneNumber({ phone_id: phoneId });
+    assert.equal(afterDelete.user_id, created.user_id);
+    assert.deepEqual(afterDelete.user.phone_numbers, []);
+    assert.equal((await client.users.get({ user_id: created.user_id })).phone_numbers.length, 0);
+
+    const s = await signedIn('sdk-crud@example.com');
+    assert.equal(s.userId, created.user_id);
+    const sessions = await client.sessions.get({ user_id: created.user_id });
+    assert.deepEqual(
+      sessions.sessions.map((x) => x.session_id),
+      [s.sessionId],
+    );
+    assert.ok(sessions.sessions[0]?.roles.includes('stytch_user'));
+
+    const deleted = await client.users.delete({ user_id: created.user_id });
+    assert.equal(deleted.user_id, created.user_id);
+    assert.equal((await providerError(client.users.get({ user_id: created.user_id }))).error_type, 'user_not_found');
+    assert.equal((await providerError(client.sessions.authenticate({ session_token: s.token }))).error_type, 'session_not_found');
+  });
+
+  it('sessions.getJWKS serves the keys our JWTs verify with', async () => {
+    const jwks = await client.sessions.getJWKS({ project_id: t.projectId });
+    assert.equal(jwks.status_code, 200);
+    const s = await signedIn('sdk-jwks@example.com');
+    const { kid } = JSON.parse(Buffer.from(String(s.jwt.split('.')[0]), 'base64url').toString()) as { kid: string };
+    assert.ok(jwks.keys.some((k) => k.kid === kid));
+  });
+});
