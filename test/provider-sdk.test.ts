@@ -129,6 +129,14 @@ describe("the provider's Node SDK against the server", () => {
     } while (cursor && pages < 10);
     assert.equal(pages, 3);
     assert.deepEqual([...seen].sort(), [...ids].sort());
+    // The SDK's own iterator follows next_cursor until it is empty.
+    const iterated: string[][] = [];
+    for await (const page of client.users.searchAll({ limit: 2, query: { operator: 'AND', operands: [fuzzy] } })) iterated.push(page.map((u) => u.user_id));
+    assert.deepEqual(
+      iterated.map((p) => p.length),
+      [2, 2, 1],
+    );
+    assert.deepEqual(iterated.flat().sort(), [...ids].sort());
 
     const and = await client.users.search({
       query: { operator: 'AND', operands: [fuzzy, { filter_name: 'email_address', filter_value: ['sdk-page-1@search.example', 'sdk-phone@other.example'] }] },
@@ -239,5 +247,55 @@ describe("the provider's Node SDK against the server", () => {
     const s = await signedIn('sdk-jwks@example.com');
     const { kid } = JSON.parse(Buffer.from(String(s.jwt.split('.')[0]), 'base64url').toString()) as { kid: string };
     assert.ok(jwks.keys.some((k) => k.kid === kid));
+  });
+
+  it("every answer carries the fields the SDK's response types declare required (users, sessions, search, JWKS)", async () => {
+    const has = (what: string, o: object, keys: readonly string[]) => {
+      for (const k of keys) assert.ok(k in o && (o as Record<string, unknown>)[k] !== undefined, `${what} has ${k}: ${JSON.stringify(o)}`);
+    };
+    const envelope = ['request_id', 'status_code'] as const;
+    // User, Session and their required fields in node_modules/stytch/types/lib/b2c/{users,sessions}.d.ts.
+    const USER = [
+      'user_id',
+      'emails',
+      'status',
+      'phone_numbers',
+      'webauthn_registrations',
+      'providers',
+      'totps',
+      'crypto_wallets',
+      'biometric_registrations',
+      'is_locked',
+      'roles',
+    ];
+    const SESSION = ['session_id', 'user_id', 'authentication_factors', 'roles'];
+
+    const created = await client.users.create({ email: 'sdk-shape@example.com', phone_number: '+15005550142' });
+    has('users.create', created, [...envelope, 'user_id', 'email_id', 'status', 'phone_id', 'user']);
+    has('users.create user', created.user, USER);
+    has('users.get', await client.users.get({ user_id: created.user_id }), [...envelope, ...USER]);
+    const updated = await client.users.update({ user_id: created.user_id, untrusted_metadata: { a: 1 } });
+    has('users.update', updated, [...envelope, 'user_id', 'emails', 'phone_numbers', 'crypto_wallets', 'user']);
+    has('users.update user', updated.user, USER);
+    const search = await client.users.search({ limit: 1 });
+    has('users.search', search, [...envelope, 'results', 'results_metadata']);
+    has('users.search results_metadata', search.results_metadata, ['total']);
+    for (const u of search.results) has('users.search result', u, USER);
+    const phoneDeleted = await client.users.deletePhoneNumber({ phone_id: created.phone_id });
+    has('users.deletePhoneNumber', phoneDeleted, [...envelope, 'user_id', 'user']);
+
+    const s = await signedIn('sdk-shape@example.com');
+    const auth = await client.sessions.authenticate({ session_token: s.token });
+    has('sessions.authenticate', auth, [...envelope, 'session', 'session_token', 'session_jwt', 'user']);
+    has('sessions.authenticate session', auth.session, SESSION);
+    has('sessions.authenticate user', auth.user, USER);
+    for (const f of auth.session.authentication_factors) has('authentication factor', f, ['type', 'delivery_method']);
+    const listed = await client.sessions.get({ user_id: s.userId });
+    has('sessions.get', listed, [...envelope, 'sessions']);
+    for (const x of listed.sessions) has('sessions.get session', x, SESSION);
+    has('sessions.getJWKS', await client.sessions.getJWKS({ project_id: t.projectId }), [...envelope, 'keys']);
+    has('rbac.policy', await client.rbac.policy(), [...envelope, 'policy']);
+    has('sessions.revoke', await client.sessions.revoke({ session_id: s.sessionId }), envelope);
+    has('users.delete', await client.users.delete({ user_id: created.user_id }), [...envelope, 'user_id']);
   });
 });

@@ -127,6 +127,17 @@ describe('/v1 backend API: users, search, sessions, rbac', () => {
       assert.deepEqual((await v1('GET', `/v1/users/${userId}`)).json.trusted_metadata, { tier: 1 });
     });
 
+    it('PUT /v1/users/{id} answers the provider’s update shape: emails, phone_numbers and crypto_wallets beside the user (the Node SDK types all three)', async () => {
+      const { userId } = await signedIn('update-shape@example.com');
+      const r = await v1('PUT', `/v1/users/${userId}`, { untrusted_metadata: { b: 2 } });
+      assert.equal(r.status, 200, JSON.stringify(r.json));
+      const user = r.json.user as Json;
+      assert.deepEqual(r.json.emails, user.emails);
+      assert.deepEqual(r.json.phone_numbers, user.phone_numbers);
+      assert.deepEqual(r.json.crypto_wallets, user.crypto_wallets);
+      assert.deepEqual(r.json.crypto_wallets, []);
+    });
+
     it('PUT /v1/users/{id} refuses a mass assignment whole (id, status, created_at, factors), an oversized metadata, a taken external id, an unknown user', async () => {
       const { userId } = await signedIn('mass@example.com');
       const before = await v1('GET', `/v1/users/${userId}`);

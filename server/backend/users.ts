@@ -233,7 +233,8 @@ export function backendUserRoutes(route: BackendRoute, svc: Services): void {
     await storeCoreFields(svc, userId, body);
     await applyMethodFields(svc, userId, fields, body);
     const user = await requireBackendUser(svc, userId);
-    return backendOk(c, { user_id: userId, emails: user.emails, phone_numbers: user.phone_numbers, user });
+    // The provider's update answer repeats the user's addresses and wallets beside the whole user (its SDK types them required).
+    return backendOk(c, { user_id: userId, emails: user.emails, phone_numbers: user.phone_numbers, crypto_wallets: user.crypto_wallets, user });
   });
 
   route('DELETE', '/v1/users/:user_id', async (c) => {
