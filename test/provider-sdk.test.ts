@@ -112,7 +112,8 @@ describe("the provider's Node SDK against the server", () => {
 
   it('users.search pages by limit and cursor with results_metadata.total, and combines operands with AND and OR', async () => {
     const ids: string[] = [];
-    for (let i = 0; i < 5; i++) ids.push((await client.users.create({ email: `sdk-page-${i}@search.example` })).user_id);
+    for (let i = 0; i < 5; i++)
+      ids.push((await client.users.create({ email: `sdk-page-${i}@search.example`, name: { first_name: `Pager${i}`, last_name: 'Sdkson' } })).user_id);
     const { user_id: phoneUser } = await client.users.create({ email: 'sdk-phone@other.example', phone_number: '+15005550123' });
     const fuzzy = { filter_name: 'email_address_fuzzy', filter_value: 'search.example' };
     const seen: string[] = [];
@@ -157,6 +158,13 @@ describe("the provider's Node SDK against the server", () => {
     assert.deepEqual(or.results.map((u) => u.user_id).sort(), [ids[0], phoneUser].sort());
     assert.equal(or.results_metadata.total, 2);
     assert.equal(or.results_metadata.next_cursor, null);
+    const byName = await client.users.search({
+      query: { operator: 'AND', operands: [{ filter_name: 'full_name_fuzzy', filter_value: 'pager3 sdk' }, fuzzy] },
+    });
+    assert.deepEqual(
+      byName.results.map((u) => u.user_id),
+      [ids[3]],
+    );
   });
 
   it('users.update sets the name, trusted and untrusted metadata; users.get reads them back', async () => {

@@ -333,6 +333,27 @@ describe('/v1 backend API: users, search, sessions, rbac', () => {
       assert.ok(((all.json.results_metadata as Json).total as number) >= 5);
     });
 
+    it('full_name_fuzzy: a case-insensitive substring of "first middle last" (an absent part leaves one space), matched literally', async () => {
+      const augusta = (await v1('POST', '/v1/users', { email: 'fullname-ada@example.com', name: { first_name: 'Augusta', last_name: 'Byronova' } })).json
+        .user_id;
+      const gracie = (
+        await v1('POST', '/v1/users', {
+          email: 'fullname-grace@example.com',
+          name: { first_name: 'Gracie', middle_name: 'Brewsterton', last_name: 'Hopperfield' },
+        })
+      ).json.user_id;
+      await v1('POST', '/v1/users', { email: 'fullname-none@example.com' });
+      const q = (value: string) => search({ query: { operator: 'AND', operands: [{ filter_name: 'full_name_fuzzy', filter_value: value }] } });
+      assert.deepEqual(ids(await q('augusta byronova')), [augusta]);
+      assert.deepEqual(ids(await q('BYRON')), [augusta]);
+      assert.deepEqual(ids(await q('brewsterton hopper')), [gracie]);
+      assert.deepEqual(ids(await q('gracie brewsterton hopperfield')), [gracie]);
+      assert.deepEqual(ids(await q('%')), []);
+      assert.deepEqual(ids(await q('name')), [], 'the stored JSON keys are not searched');
+      fails(await search({ query: { operator: 'AND', operands: [{ filter_name: 'full_name_fuzzy', filter_value: '' }] } }), 400, 'invalid_request_body');
+      fails(await search({ query: { operator: 'AND', operands: [{ filter_name: 'full_name_fuzzy', filter_value: ['Ada'] }] } }), 400, 'invalid_request_body');
+    });
+
     it('refuses an unknown filter_name, a value of the wrong type, a bad operator, a bad cursor, a zero limit', async () => {
       fails(await search({ query: { operator: 'AND', operands: [{ filter_name: 'password_hash', filter_value: 'x' }] } }), 400, 'invalid_request_body');
       fails(await search({ query: { operator: 'AND', operands: [{ filter_name: 'user_id', filter_value: 'not-a-list' }] } }), 400, 'invalid_request_body');

@@ -169,6 +169,8 @@ describe('attack: the /v1 backend API and its secrets', () => {
     await none([{ filter_name: 'email_address_fuzzy', filter_value: '%' }]);
     await none([{ filter_name: 'email_address_fuzzy', filter_value: '_' }]);
     await none([{ filter_name: 'phone_number_fuzzy', filter_value: "1'; DROP TABLE users; --" }]);
+    await none([{ filter_name: 'full_name_fuzzy', filter_value: "%' OR '1'='1" }]);
+    await none([{ filter_name: 'full_name_fuzzy', filter_value: "') ->> 'x' --" }]);
     await none([{ filter_name: 'oauth_provider', filter_value: ["google' OR '1'='1"] }]);
     for (const bad of [
       [{ filter_name: "email_address' OR 1=1 --", filter_value: ['x'] }],
