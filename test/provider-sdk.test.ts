@@ -222,7 +222,7 @@ describe("the provider's Node SDK against the server", () => {
     assert.equal(denied.error_type, 'consumer_session_authorization_error');
   });
 
-  it('users.create, a factor delete (phone number), users.delete; sessions.get by user_id', async () => {
+  it('users.create, a factor delete (phone number), deleteExternalId, users.delete; sessions.get by user_id', async () => {
     const created = await client.users.create({ email: 'sdk-crud@example.com', phone_number: '+15005550199', name: { first_name: 'Grace' } });
     assert.equal(created.status_code, 200);
     assert.ok(created.user_id.startsWith('user-'));
@@ -242,6 +242,11 @@ describe("the provider's Node SDK against the server", () => {
       [s.sessionId],
     );
     assert.ok(sessions.sessions[0]?.roles.includes('stytch_user'));
+
+    await client.users.update({ user_id: created.user_id, external_id: 'crm-sdk-crud' });
+    assert.equal((await client.users.get({ user_id: created.user_id })).external_id, 'crm-sdk-crud');
+    const cleared = await client.users.deleteExternalId({ user_id: created.user_id });
+    assert.equal(cleared.user.external_id, undefined);
 
     const deleted = await client.users.delete({ user_id: created.user_id });
     assert.equal(deleted.user_id, created.user_id);

@@ -209,6 +209,22 @@ describe('/v1 backend API: users, search, sessions, rbac', () => {
       fails(await v1('DELETE', '/v1/users/crypto_wallets/crypto-wallet-test-x'), 404, 'crypto_wallet_not_found');
       fails(await v1('DELETE', '/v1/users/oauth/oauth-user-registration-test-x'), 404, 'oauth_user_registration_not_found');
     });
+
+    it('DELETE /v1/users/{id}/external_id clears the external id (free for another user after), answers the user; unknown user 404', async () => {
+      const created = await v1('POST', '/v1/users', { email: 'ext-del@example.com', external_id: 'crm-ext-del' });
+      const userId = String(created.json.user_id);
+      const r = await v1('DELETE', `/v1/users/${userId}/external_id`);
+      assert.equal(r.status, 200, JSON.stringify(r.json));
+      assert.equal(r.json.user_id, userId);
+      assert.equal((r.json.user as Json).external_id, undefined);
+      assert.equal((await v1('GET', `/v1/users/${userId}`)).json.external_id, undefined);
+      const other = await v1('POST', '/v1/users', { email: 'ext-del-2@example.com', external_id: 'crm-ext-del' });
+      assert.equal(other.status, 200, JSON.stringify(other.json));
+      assert.equal((await v1('DELETE', `/v1/users/${userId}/external_id`)).status, 200, 'clearing an absent external id is not an error');
+      fails(await v1('DELETE', '/v1/users/user-test-00000000-0000-0000-0000-000000000000/external_id'), 404, 'user_not_found');
+      // A factor kind's path keeps naming the factor, never a user called like the kind.
+      fails(await v1('DELETE', '/v1/users/emails/external_id'), 404, 'email_not_found');
+    });
   });
 
   describe('search', () => {
