@@ -79,12 +79,13 @@ describe("the provider's Node SDK against the server", () => {
     const s = await signedIn('sdk-local@example.com');
     await client.users.update({ user_id: s.userId, roles: ['editor'] });
     // A JWT minted after the role change carries it.
-    const fresh = await client.sessions.authenticate({ session_token: s.token });
+    const fresh = await client.sessions.authenticate({ session_token: s.token, session_custom_claims: { tenant: 'acme' } });
     const session = await client.sessions.authenticateJwtLocal({ session_jwt: fresh.session_jwt });
     assert.equal(session.session_id, s.sessionId);
     assert.equal(session.user_id, s.userId);
     assert.deepEqual([...session.roles].sort(), ['editor', 'stytch_user']);
-    assert.deepEqual(session.custom_claims, {});
+    // Custom claims sit at the top level of the JWT, so the SDK reads them apart from its own claim.
+    assert.deepEqual(session.custom_claims, { tenant: 'acme' });
     assert.equal(decodeJwt(fresh.session_jwt).iss, base);
     // authenticateJwt verifies locally while the JWT is young enough: the same JWT comes back, no new one.
     const viaJwt = await client.sessions.authenticateJwt({ session_jwt: fresh.session_jwt, max_token_age_seconds: 60 });
