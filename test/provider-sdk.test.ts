@@ -11,6 +11,7 @@ import { after, before, describe, it } from 'node:test';
 import { decodeJwt } from 'jose';
 import { Client, StytchError } from 'stytch';
 import type { RBACPolicy } from '../sdk-core/schemas/index.ts';
+import { KEY_REFRESH_MS, rotateSigningKey } from '../server/keys.ts';
 import { createBackendSecret, login, type TestApp, testApp } from '../server/test-helpers.ts';
 
 /** Every user reads documents; editors also write; admins do anything to them. */
@@ -55,6 +56,7 @@ describe("the provider's Node SDK against the server", () => {
   let t: TestApp;
   let base: string;
   let client: Client;
+  let secret: string;
   const signedIn = async (email: string, minutes = 60) => {
     const { token, data } = await login(t, email, minutes);
     return { token, jwt: String(data.session_jwt), userId: String(data.user_id), sessionId: String((data.session as { session_id: string }).session_id) };
@@ -63,7 +65,7 @@ describe("the provider's Node SDK against the server", () => {
   before(async () => {
     t = await testApp({ bootstrap: { rbac_policy: POLICY } }, { clock: realClock() });
     base = await t.listen();
-    const secret = await createBackendSecret(t);
+    secret = await createBackendSecret(t);
     // The SDK warns once about a custom `env`; that is the documented way to point it at another host.
     const warn = console.warn;
     console.warn = () => undefined;
@@ -311,5 +313,25 @@ describe("the provider's Node SDK against the server", () => {
     has('rbac.policy', await client.rbac.policy(), [...envelope, 'policy']);
     has('sessions.revoke', await client.sessions.revoke({ session_id: s.sessionId }), envelope);
     has('users.delete', await client.users.delete({ user_id: created.user_id }), [...envelope, 'user_id']);
+  });
+
+  // Last: it rotates the signing key of the suite's app.
+  it('across a signing key rotation: old and new JWTs verify locally against a fresh key set, and the SDK with a stale copy falls back to the server', async () => {
+    const stale = new Client({ project_id: t.projectId, secret, env: `${base}/` });
+    const old = await signedIn('sdk-rotate-old@example.com');
+    await stale.sessions.authenticateJwtLocal({ session_jwt: old.jwt });
+    const { kid } = await rotateSigningKey(t.services.db, { now: t.clock.t });
+    // The server re-reads its keys every KEY_REFRESH_MS; the SDK then allows for the clocks' difference.
+    t.advance(KEY_REFRESH_MS);
+    const tolerance = { clock_tolerance_seconds: 2 * (KEY_REFRESH_MS / 1000) };
+    const fresh = await signedIn('sdk-rotate-new@example.com');
+    assert.equal(JSON.parse(Buffer.from(String(fresh.jwt.split('.')[0]), 'base64url').toString()).kid, kid);
+
+    const after = new Client({ project_id: t.projectId, secret, env: `${base}/` });
+    assert.equal((await after.sessions.authenticateJwtLocal({ session_jwt: fresh.jwt, ...tolerance })).session_id, fresh.sessionId);
+    assert.equal((await after.sessions.authenticateJwtLocal({ session_jwt: old.jwt, ...tolerance })).session_id, old.sessionId);
+    // The stale copy lacks the new key (the SDK refetches at most every 30 s): authenticateJwt asks the server.
+    const viaServer = await stale.sessions.authenticateJwt({ session_jwt: fresh.jwt });
+    assert.equal(viaServer.session.session_id, fresh.sessionId);
   });
 });
