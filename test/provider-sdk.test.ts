@@ -25,18 +25,25 @@ const POLICY: RBACPolicy = {
   scopes: [],
 };
 
+/** The server's clock: the real one plus an offset the tests move by whole amounts (`offset`). */
+interface RealClock {
+  t: number;
+  offset: number;
+}
+
 /**
- * The server's clock: the real one plus an offset the tests move. The SDK checks JWT times against the real
- * clock (its typed `authenticateJwt` takes no date), so the server must mint them on that clock.
+ * The SDK checks JWT times against the real clock (its typed `authenticateJwt` takes no date), so the server
+ * mints them on that clock, one second behind it: a JWT's `iat`/`nbf` (whole seconds) is then never in the
+ * SDK's future, whatever the millisecond. Tests move `offset`, never `t`, so moves add up exactly.
  */
-function realClock(): { t: number } {
-  let offset = 0;
+function realClock(): RealClock {
   return {
+    offset: -1000,
     get t() {
-      return Date.now() + offset;
+      return Date.now() + this.offset;
     },
-    set t(v: number) {
-      offset = v - Date.now();
+    set t(_v: number) {
+      throw new Error('move the offset of this clock');
     },
   };
 }
@@ -57,13 +64,14 @@ describe("the provider's Node SDK against the server", () => {
   let base: string;
   let client: Client;
   let secret: string;
+  const clock = realClock();
   const signedIn = async (email: string, minutes = 60) => {
     const { token, data } = await login(t, email, minutes);
     return { token, jwt: String(data.session_jwt), userId: String(data.user_id), sessionId: String((data.session as { session_id: string }).session_id) };
   };
 
   before(async () => {
-    t = await testApp({ bootstrap: { rbac_policy: POLICY } }, { clock: realClock() });
+    t = await testApp({ bootstrap: { rbac_policy: POLICY } }, { clock });
     base = await t.listen();
     secret = await createBackendSecret(t);
     // The SDK warns once about a custom `env`; that is the documented way to point it at another host.
@@ -99,9 +107,9 @@ describe("the provider's Node SDK against the server", () => {
   it('network fallback: an expired JWT of a live session goes to POST /v1/sessions/authenticate and comes back fresh', async () => {
     // Signed in ten minutes ago (the clock moved back, then forward again): the five-minute JWT has expired
     // on the SDK's clock while the hour-long session lives.
-    t.advance(-10 * 60_000);
+    clock.offset -= 10 * 60_000;
     const s = await signedIn('sdk-expired@example.com');
-    t.advance(10 * 60_000);
+    clock.offset += 10 * 60_000;
     await assert.rejects(client.sessions.authenticateJwtLocal({ session_jwt: s.jwt }), /jwt_invalid/);
     const r = await client.sessions.authenticateJwt({ session_jwt: s.jwt });
     assert.notEqual(r.session_jwt, s.jwt);
@@ -322,7 +330,7 @@ describe("the provider's Node SDK against the server", () => {
     await stale.sessions.authenticateJwtLocal({ session_jwt: old.jwt });
     const { kid } = await rotateSigningKey(t.services.db, { now: t.clock.t });
     // The server re-reads its keys every KEY_REFRESH_MS; the SDK then allows for the clocks' difference.
-    t.advance(KEY_REFRESH_MS);
+    clock.offset += KEY_REFRESH_MS;
     const tolerance = { clock_tolerance_seconds: 2 * (KEY_REFRESH_MS / 1000) };
     const fresh = await signedIn('sdk-rotate-new@example.com');
     assert.equal(JSON.parse(Buffer.from(String(fresh.jwt.split('.')[0]), 'base64url').toString()).kid, kid);
