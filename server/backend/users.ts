@@ -234,8 +234,9 @@ export function backendUserRoutes(route: BackendRoute, svc: Services): void {
     await storeCoreFields(svc, userId, body);
     await applyMethodFields(svc, userId, fields, body);
     const user = await requireBackendUser(svc, userId);
-    // The provider's update answer repeats the user's addresses and wallets beside the whole user (its SDK types them required).
-    return backendOk(c, { user_id: userId, emails: user.emails, phone_numbers: user.phone_numbers, crypto_wallets: user.crypto_wallets, user });
+    // The provider's update answer repeats the user's addresses, and some methods' records, beside the whole user.
+    const repeated = Object.fromEntries(svc.methods.flatMap((m) => m.backendUpdateAnswerRecords ?? []).map((key) => [key, user[key]]));
+    return backendOk(c, { user_id: userId, emails: user.emails, phone_numbers: user.phone_numbers, ...repeated, user });
   });
 
   route('DELETE', '/v1/users/:user_id', async (c) => {
