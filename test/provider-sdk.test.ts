@@ -65,6 +65,17 @@ describe("the provider's Node SDK against the server", () => {
   let client: Client;
   let secret: string;
   const clock = realClock();
+  /** A client of the SDK as an app's backend makes one, pointed at the server by `env`. */
+  const sdkClient = (): Client => {
+    // The SDK warns about a custom `env`, the documented way to point it at another host.
+    const warn = console.warn;
+    console.warn = () => undefined;
+    try {
+      return new Client({ project_id: t.projectId, secret, env: `${base}/` });
+    } finally {
+      console.warn = warn;
+    }
+  };
   const signedIn = async (email: string, minutes = 60) => {
     const { token, data } = await login(t, email, minutes);
     return { token, jwt: String(data.session_jwt), userId: String(data.user_id), sessionId: String((data.session as { session_id: string }).session_id) };
@@ -74,14 +85,7 @@ describe("the provider's Node SDK against the server", () => {
     t = await testApp({ bootstrap: { rbac_policy: POLICY } }, { clock });
     base = await t.listen();
     secret = await createBackendSecret(t);
-    // The SDK warns once about a custom `env`; that is the documented way to point it at another host.
-    const warn = console.warn;
-    console.warn = () => undefined;
-    try {
-      client = new Client({ project_id: t.projectId, secret, env: `${base}/` });
-    } finally {
-      console.warn = warn;
-    }
+    client = sdkClient();
   });
   after(() => t.close());
 
@@ -325,7 +329,7 @@ describe("the provider's Node SDK against the server", () => {
 
   // Last: it rotates the signing key of the suite's app.
   it('across a signing key rotation: old and new JWTs verify locally against a fresh key set, and the SDK with a stale copy falls back to the server', async () => {
-    const stale = new Client({ project_id: t.projectId, secret, env: `${base}/` });
+    const stale = sdkClient();
     const old = await signedIn('sdk-rotate-old@example.com');
     await stale.sessions.authenticateJwtLocal({ session_jwt: old.jwt });
     const { kid } = await rotateSigningKey(t.services.db, { now: t.clock.t });
@@ -335,7 +339,7 @@ describe("the provider's Node SDK against the server", () => {
     const fresh = await signedIn('sdk-rotate-new@example.com');
     assert.equal(JSON.parse(Buffer.from(String(fresh.jwt.split('.')[0]), 'base64url').toString()).kid, kid);
 
-    const after = new Client({ project_id: t.projectId, secret, env: `${base}/` });
+    const after = sdkClient();
     assert.equal((await after.sessions.authenticateJwtLocal({ session_jwt: fresh.jwt, ...tolerance })).session_id, fresh.sessionId);
     assert.equal((await after.sessions.authenticateJwtLocal({ session_jwt: old.jwt, ...tolerance })).session_id, old.sessionId);
     // The stale copy lacks the new key (the SDK refetches at most every 30 s): authenticateJwt asks the server.
