@@ -242,6 +242,11 @@ export interface ServerMethod extends MethodData {
   /** The method's fields of the backend API's user create and update, by body key (unique app-wide). */
   readonly userFields?: Readonly<Record<string, UserField>>;
   /**
+   * The method's sub-records (keys of {@link UserRecords}) that the backend's `PUT /v1/users/{id}` answer
+   * repeats at its top level beside the whole user, as the provider's answer does (its Node SDK types them).
+   */
+  readonly backendUpdateAnswerRecords?: readonly (keyof UserRecords)[];
+  /**
    * Answers the backend's `authorization_check` for a user's roles (the project's RBAC policy); the one
    * method offering it decides, and without one every check is refused.
    */

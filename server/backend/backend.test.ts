@@ -127,6 +127,17 @@ describe('/v1 backend API: users, search, sessions, rbac', () => {
       assert.deepEqual((await v1('GET', `/v1/users/${userId}`)).json.trusted_metadata, { tier: 1 });
     });
 
+    it('PUT /v1/users/{id} answers the provider’s update shape: emails, phone_numbers and crypto_wallets beside the user (the Node SDK types all three)', async () => {
+      const { userId } = await signedIn('update-shape@example.com');
+      const r = await v1('PUT', `/v1/users/${userId}`, { untrusted_metadata: { b: 2 } });
+      assert.equal(r.status, 200, JSON.stringify(r.json));
+      const user = r.json.user as Json;
+      assert.deepEqual(r.json.emails, user.emails);
+      assert.deepEqual(r.json.phone_numbers, user.phone_numbers);
+      assert.deepEqual(r.json.crypto_wallets, user.crypto_wallets);
+      assert.deepEqual(r.json.crypto_wallets, []);
+    });
+
     it('PUT /v1/users/{id} refuses a mass assignment whole (id, status, created_at, factors), an oversized metadata, a taken external id, an unknown user', async () => {
       const { userId } = await signedIn('mass@example.com');
       const before = await v1('GET', `/v1/users/${userId}`);
@@ -197,6 +208,22 @@ describe('/v1 backend API: users, search, sessions, rbac', () => {
       fails(await v1('DELETE', '/v1/users/webauthn_registrations/webauthn-registration-test-x'), 404, 'webauthn_registration_not_found');
       fails(await v1('DELETE', '/v1/users/crypto_wallets/crypto-wallet-test-x'), 404, 'crypto_wallet_not_found');
       fails(await v1('DELETE', '/v1/users/oauth/oauth-user-registration-test-x'), 404, 'oauth_user_registration_not_found');
+    });
+
+    it('DELETE /v1/users/{id}/external_id clears the external id (free for another user after), answers the user; unknown user 404', async () => {
+      const created = await v1('POST', '/v1/users', { email: 'ext-del@example.com', external_id: 'crm-ext-del' });
+      const userId = String(created.json.user_id);
+      const r = await v1('DELETE', `/v1/users/${userId}/external_id`);
+      assert.equal(r.status, 200, JSON.stringify(r.json));
+      assert.equal(r.json.user_id, userId);
+      assert.equal((r.json.user as Json).external_id, undefined);
+      assert.equal((await v1('GET', `/v1/users/${userId}`)).json.external_id, undefined);
+      const other = await v1('POST', '/v1/users', { email: 'ext-del-2@example.com', external_id: 'crm-ext-del' });
+      assert.equal(other.status, 200, JSON.stringify(other.json));
+      assert.equal((await v1('DELETE', `/v1/users/${userId}/external_id`)).status, 200, 'clearing an absent external id is not an error');
+      fails(await v1('DELETE', '/v1/users/user-test-00000000-0000-0000-0000-000000000000/external_id'), 404, 'user_not_found');
+      // A factor kind's path keeps naming the factor, never a user called like the kind.
+      fails(await v1('DELETE', '/v1/users/emails/external_id'), 404, 'email_not_found');
     });
   });
 
@@ -320,6 +347,27 @@ describe('/v1 backend API: users, search, sessions, rbac', () => {
       assert.equal((capped.json.results as Json[]).length, 5);
       const all = await search({});
       assert.ok(((all.json.results_metadata as Json).total as number) >= 5);
+    });
+
+    it('full_name_fuzzy: a case-insensitive substring of "first middle last" (an absent part leaves one space), matched literally', async () => {
+      const augusta = (await v1('POST', '/v1/users', { email: 'fullname-ada@example.com', name: { first_name: 'Augusta', last_name: 'Byronova' } })).json
+        .user_id;
+      const gracie = (
+        await v1('POST', '/v1/users', {
+          email: 'fullname-grace@example.com',
+          name: { first_name: 'Gracie', middle_name: 'Brewsterton', last_name: 'Hopperfield' },
+        })
+      ).json.user_id;
+      await v1('POST', '/v1/users', { email: 'fullname-none@example.com' });
+      const q = (value: string) => search({ query: { operator: 'AND', operands: [{ filter_name: 'full_name_fuzzy', filter_value: value }] } });
+      assert.deepEqual(ids(await q('augusta byronova')), [augusta]);
+      assert.deepEqual(ids(await q('BYRON')), [augusta]);
+      assert.deepEqual(ids(await q('brewsterton hopper')), [gracie]);
+      assert.deepEqual(ids(await q('gracie brewsterton hopperfield')), [gracie]);
+      assert.deepEqual(ids(await q('%')), []);
+      assert.deepEqual(ids(await q('name')), [], 'the stored JSON keys are not searched');
+      fails(await search({ query: { operator: 'AND', operands: [{ filter_name: 'full_name_fuzzy', filter_value: '' }] } }), 400, 'invalid_request_body');
+      fails(await search({ query: { operator: 'AND', operands: [{ filter_name: 'full_name_fuzzy', filter_value: ['Ada'] }] } }), 400, 'invalid_request_body');
     });
 
     it('refuses an unknown filter_name, a value of the wrong type, a bad operator, a bad cursor, a zero limit', async () => {

@@ -71,6 +71,23 @@ const inPhones = (eb: Eb, svc: Services, f: (q: ExpressionBuilder<Database, 'pho
     eb.selectFrom('phone_numbers').select('phone_numbers.user_id').where('phone_numbers.project_id', '=', svc.project.project_id).where(f),
   );
 
+/** One part of the stored name JSON (`users.name`, always a JSON object), '' when absent; the key is ours, a literal. */
+function namePart(svc: Services, key: 'first_name' | 'middle_name' | 'last_name') {
+  const name = sql.ref('users.name');
+  return svc.db.dialect === 'postgres'
+    ? sql<string>`coalesce(${name}::jsonb ->> ${sql.lit(key)}, '')`
+    : sql<string>`coalesce(json_extract(${name}, ${sql.lit(`$.${key}`)}), '')`;
+}
+
+/**
+ * The full name as "first middle last", lower-cased, one space between the parts present (an absent middle
+ * name leaves a double space, folded), for the provider's `full_name_fuzzy` operand.
+ */
+function fullName(svc: Services) {
+  const [first, middle, last] = [namePart(svc, 'first_name'), namePart(svc, 'middle_name'), namePart(svc, 'last_name')];
+  return sql<string>`lower(replace(trim(${first} || ' ' || ${middle} || ' ' || ${last}), '  ', ' '))`;
+}
+
 /** Core's operands, by filter_name. */
 const CORE_OPERANDS: Readonly<Record<string, CoreOperand>> = {
   user_id: core(idList, (eb, ids) => eb('users.user_id', 'in', ids)),
@@ -92,6 +109,7 @@ const CORE_OPERANDS: Readonly<Record<string, CoreOperand>> = {
   ),
   phone_id: core(idList, (eb, ids, svc) => inPhones(eb, svc, (q) => q('phone_numbers.phone_id', 'in', ids))),
   phone_verified: core(z.boolean(), (eb, v, svc) => inPhones(eb, svc, (q) => q('phone_numbers.verified', '=', v ? 1 : 0))),
+  full_name_fuzzy: core(fuzzy, (_eb, v, svc) => sql<SqlBool>`${fullName(svc)} like ${likeContains(v.toLowerCase())} escape '\\'`),
 };
 
 /** Every operand the search understands: core's, then each method's (a name declared twice is refused at start). */

@@ -1,6 +1,7 @@
 /**
- * Users through the `/v1` backend API (issue 27): create, get, update, delete, and the factor deletes, in
- * the provider's shapes (docs/reference/wire-protocol.md#error-bodies for errors). A backend sets only the
+ * Users through the `/v1` backend API (issue 27): create, get, update, delete, the factor deletes and the
+ * external id's removal, in the provider's shapes (docs/reference/wire-protocol.md#error-bodies for errors).
+ * A backend sets only the
  * fields the provider lets it set: name, trusted and untrusted metadata, external id, and the methods'
  * fields (`ServerMethod.userFields`, e.g. roles); a body naming anything else (id, status, creation time,
  * factors) is refused whole, so a mass assignment never half-applies.
@@ -234,7 +235,9 @@ export function backendUserRoutes(route: BackendRoute, svc: Services): void {
     await storeCoreFields(svc, userId, body);
     await applyMethodFields(svc, userId, fields, body);
     const user = await requireBackendUser(svc, userId);
-    return backendOk(c, { user_id: userId, emails: user.emails, phone_numbers: user.phone_numbers, user });
+    // The provider's update answer repeats the user's addresses, and some methods' records, beside the whole user.
+    const repeated = Object.fromEntries(svc.methods.flatMap((m) => m.backendUpdateAnswerRecords ?? []).map((key) => [key, user[key]]));
+    return backendOk(c, { user_id: userId, emails: user.emails, phone_numbers: user.phone_numbers, ...repeated, user });
   });
 
   route('DELETE', '/v1/users/:user_id', async (c) => {
@@ -258,4 +261,17 @@ export function backendUserRoutes(route: BackendRoute, svc: Services): void {
       return backendOk(c, { user_id: userId, user });
     });
   }
+
+  // After the factor deletes, so `/v1/users/{kind}/external_id` stays a factor id (user ids never name a kind).
+  route('DELETE', '/v1/users/:user_id/external_id', async (c) => {
+    const userId = userIdParam(c);
+    await requireBackendUser(svc, userId);
+    await svc.db.kysely
+      .updateTable('users')
+      .set({ external_id: null })
+      .where('user_id', '=', userId)
+      .where('project_id', '=', svc.project.project_id)
+      .execute();
+    return backendOk(c, { user_id: userId, user: await requireBackendUser(svc, userId) });
+  });
 }

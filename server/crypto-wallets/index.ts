@@ -21,5 +21,6 @@ export const cryptoWalletsMethod = {
   errors: CRYPTO_WALLETS_ERRORS,
   factors: CRYPTO_WALLETS_FACTORS,
   userSearchOperands: CRYPTO_WALLETS_SEARCH_OPERANDS,
+  backendUpdateAnswerRecords: ['crypto_wallets'],
   tables: tableTypes<CryptoWalletsTables>(),
 } satisfies ServerMethod;

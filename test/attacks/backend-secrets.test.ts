@@ -144,6 +144,25 @@ describe('attack: the /v1 backend API and its secrets', () => {
     assert.equal((search.json.results_metadata as Json).total, 0);
   });
 
+  it('DELETE /v1/users/{id}/external_id: only with the secret, and a hostile id clears no one’s external id', async () => {
+    const victim = await backendCall(t, secret, 'POST', '/v1/users', { email: 'ext-victim@example.com', external_id: 'crm-victim' });
+    const victimId = String(victim.json.user_id);
+    const path = `/v1/users/${victimId}/external_id`;
+    for (const authorization of [
+      basic(t.projectId, 'secret-test-wrong'),
+      basic(t.publicToken, t.publicToken),
+      basic(t.projectId, sessionToken),
+      `Bearer ${sessionToken}`,
+    ]) {
+      refused(await t.call('DELETE', path, { headers: { authorization, 'x-forwarded-for': '198.51.100.77' } }));
+    }
+    for (const id of ["' OR 1=1 --", '%25', '*', 'user-test-%25', `${victimId}' OR '1'='1`, `${victimId}%00`]) {
+      const r = await backendCall(t, secret, 'DELETE', `/v1/users/${encodeURIComponent(id)}/external_id`);
+      assert.equal(r.status, 404, `${id} -> ${r.status}`);
+    }
+    assert.equal((await backendCall(t, secret, 'GET', `/v1/users/${victimId}`)).json.external_id, 'crm-victim');
+  });
+
   it('search operands carrying SQL, LIKE wildcards or huge lists match literally or are refused; huge limits are capped or refused', async () => {
     const k = t.services.db.kysely;
     const count = async () =>
@@ -169,6 +188,8 @@ describe('attack: the /v1 backend API and its secrets', () => {
     await none([{ filter_name: 'email_address_fuzzy', filter_value: '%' }]);
     await none([{ filter_name: 'email_address_fuzzy', filter_value: '_' }]);
     await none([{ filter_name: 'phone_number_fuzzy', filter_value: "1'; DROP TABLE users; --" }]);
+    await none([{ filter_name: 'full_name_fuzzy', filter_value: "%' OR '1'='1" }]);
+    await none([{ filter_name: 'full_name_fuzzy', filter_value: "') ->> 'x' --" }]);
     await none([{ filter_name: 'oauth_provider', filter_value: ["google' OR '1'='1"] }]);
     for (const bad of [
       [{ filter_name: "email_address' OR 1=1 --", filter_value: ['x'] }],

@@ -138,6 +138,7 @@ function plausible(field: string, ctx: { token: string; methodId: string; public
     return fc.constantFrom(
       'email_address',
       'email_address_fuzzy',
+      'full_name_fuzzy',
       'phone_number',
       'user_id',
       'status',
