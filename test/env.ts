@@ -117,6 +117,7 @@ export function typeInto(input: HTMLInputElement, value: string): void {
 export function forgetBrowserSession(): void {
   for (const part of document.cookie.split(';')) {
     const name = part.split('=')[0]?.trim();
+    // biome-ignore lint/suspicious/noDocumentCookie: a synchronous reset between tests; the Cookie Store API is asynchronous
     if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
   }
   try {
