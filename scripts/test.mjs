@@ -225,7 +225,7 @@ function nodeJobs(stage, aloneStage, label, db, files, env, shards) {
     ...alone.map((f) =>
       job({
         stage: aloneStage,
-        label: `${label}: ${f}`,
+        label: `${label} ${f}`,
         cmd: NODE[0],
         args: [...NODE.slice(1), '--test', f],
         env,
