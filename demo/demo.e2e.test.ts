@@ -163,6 +163,8 @@ for (const dom of ['shadow', 'light'] as const) {
       ]);
       await select.selectOption('magic-link');
       await page.waitForURL((u) => u.searchParams.get('methods') === 'magic-link');
+      // The new page's script selects the linked method once it has run: wait for that, not the first read.
+      await page.waitForFunction(() => document.querySelector<HTMLSelectElement>('#method-select')?.value === 'magic-link');
       assert.equal(await page.getByLabel('Sign-in methods').inputValue(), 'magic-link');
       await context.close();
     });

@@ -85,7 +85,10 @@ const flaky = new Map();
 for (let i = 1; i <= runs; i++) {
   const t0 = performance.now();
   console.log(`\n=== run ${i} of ${runs}: end-to-end tests`);
-  const e2e = await counted(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', ...e2eFiles], NODE_COUNTS, { AE_PACK_INFO: packInfo });
+  // Two files at a time, as npm test's pool runs them at least: the load is the point here.
+  const e2e = await counted(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-concurrency=2', ...e2eFiles], NODE_COUNTS, {
+    AE_PACK_INFO: packInfo,
+  });
   console.log(`\n=== run ${i} of ${runs}: browser tests`);
   const wtr = await counted(join('node_modules', '.bin', 'wtr'), [], WTR_COUNTS);
   for (const [stage, r] of [

@@ -65,11 +65,12 @@ function notRun(name, why) {
 // The pool.
 
 /**
- * Slots the jobs share. A job costs 1, or 2 when it must not share the machine with more than one
- * other job: the files that start whole server processes and wait for them with a deadline
- * (scripts/test-files.mjs, mustRunAlone) get that much room.
+ * Slots the jobs share: two more than the cores, since most jobs wait part of the time (on a browser, a
+ * server, npm). The files that start whole server processes (scripts/test-files.mjs, mustRunAlone) run
+ * one at a time (`exclusive`), beside the other jobs: their waits for a start are bounded generously.
  */
-const SLOTS = Math.max(3, availableParallelism() + 1);
+const SLOTS = Math.max(4, availableParallelism() + 2);
+let exclusiveRunning = false;
 let free = SLOTS;
 /**
  * The scheduling priority of background jobs: those no other job waits on and whose tests hold no
@@ -84,24 +85,26 @@ let wake = null;
 
 /**
  * Queues a job: `stage` it counts toward, `label` in the log, the command, `counts` (the runner's count
- * lines; absent: the job is one check, passing when it exits 0), `weight` (slots), `size` (how long it
- * is expected to take, in rough seconds: larger starts first). Resolves to whether it passed.
+ * lines; absent: the job is one check, passing when it exits 0), `exclusive` (one such job at a time),
+ * `size` (how long it is expected to take, in rough seconds: larger starts first). Resolves to whether
+ * it passed.
  */
-function job({ stage, label, cmd, args, env = {}, counts = null, weight = 1, size = 1, file = null, shardOf = null, background = false }) {
+function job({ stage, label, cmd, args, env = {}, counts = null, exclusive = false, size = 1, file = null, shardOf = null, background = false }) {
   stageOf(stage);
   return new Promise((resolve) => {
-    queue.push({ stage, label, cmd, args, env, counts, weight, size, file, shardOf, background, resolve });
+    queue.push({ stage, label, cmd, args, env, counts, exclusive, size, file, shardOf, background, resolve });
     pump();
   });
 }
 
 function pump() {
   queue.sort((a, b) => b.size - a.size);
-  for (let i = 0; i < queue.length; ) {
+  for (let i = 0; i < queue.length && free > 0; ) {
     const j = queue[i];
-    // A heavy job waits for room rather than let the lighter ones behind it starve it forever: when it
-    // does not fit, nothing smaller may start until it does.
-    if (j.weight > free && running.size > 0) break;
+    if (j.exclusive && exclusiveRunning) {
+      i++;
+      continue;
+    }
     queue.splice(i, 1);
     start(j);
   }
@@ -109,7 +112,8 @@ function pump() {
 }
 
 async function start(j) {
-  free -= j.weight;
+  free -= 1;
+  if (j.exclusive) exclusiveRunning = true;
   running.add(j);
   const s = stageOf(j.stage);
   const t0 = performance.now();
@@ -141,7 +145,8 @@ async function start(j) {
   const timing = `${((t1 - t0) / 1000).toFixed(1)} s${cpu === null ? '' : `, CPU ${cpu.toFixed(1)} s`}`;
   process.stdout.write(`\n=== ${j.stage}: ${j.label} (${timing})\n${output}${output.endsWith('\n') || !output ? '' : '\n'}`);
   running.delete(j);
-  free += j.weight;
+  free += 1;
+  if (j.exclusive) exclusiveRunning = false;
   j.resolve(failed === 0);
   pump();
 }
@@ -230,7 +235,7 @@ function nodeJobs(stage, aloneStage, label, db, files, env, shards) {
         args: [...NODE.slice(1), '--test', f],
         env,
         counts: NODE_COUNTS,
-        weight: 2,
+        exclusive: true,
         size: expected(f, db),
         file: `${db}${db ? ':' : ''}${f}`,
       }),

@@ -64,7 +64,7 @@ describe('attack: deeply nested JSON bodies', () => {
   });
   after(() => t.close());
 
-  const authorization = (path: string) =>
+  const authorization = (path: string): Record<string, string> =>
     path.startsWith('/webhooks/') ? { authorization: `Bearer ${WEBHOOK_SECRET}` } : isBackend(path) ? { authorization: basic(t.projectId, secret) } : {};
   const send = (method: string, path: string, raw: string) =>
     t.call(method, path, { raw, secret: session, headers: { 'content-type': 'application/json', ...authorization(path) } });
