@@ -98,7 +98,9 @@ function job({ stage, label, cmd, args, env = {}, counts = null, exclusive = fal
 }
 
 function pump() {
-  queue.sort((a, b) => b.size - a.size);
+  // The files that run one at a time go first, so their chain runs beside everything else rather
+  // than after it; then the longest.
+  queue.sort((a, b) => Number(b.exclusive) - Number(a.exclusive) || b.size - a.size);
   for (let i = 0; i < queue.length && free > 0; ) {
     const j = queue[i];
     if (j.exclusive && exclusiveRunning) {
