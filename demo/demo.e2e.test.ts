@@ -131,13 +131,13 @@ for (const dom of ['shadow', 'light'] as const) {
       await signIn(a, email);
       const t0 = Date.now();
       // The other tab learns of it through the storage event: no reload, no polling.
-      await b.locator('#signed-in').waitFor({ state: 'visible', timeout: 5000 });
+      await b.locator('#signed-in').waitFor({ state: 'visible' });
       const signInMs = Date.now() - t0;
       assert.equal(await b.locator('#user-email').textContent(), email);
 
       await b.locator('#sign-out').click();
       const t1 = Date.now();
-      await a.locator('auth-login input[type="email"]').waitFor({ timeout: 5000 });
+      await a.locator('auth-login input[type="email"]').waitFor();
       const signOutMs = Date.now() - t1;
       assert.equal(await a.locator('#signed-in').isVisible(), false);
       console.log(`cross-tab propagation: sign-in ${signInMs} ms, sign-out ${signOutMs} ms`);

@@ -101,6 +101,31 @@ export function externalizeInline(html: string, dir: string): string {
     });
 }
 
+/**
+ * How long a Playwright wait or action may take before it fails (Playwright's own default is 30 s). A
+ * wait ends as soon as the state is there, so this bound only decides how a busy machine is treated: a
+ * test waits for what the user would see rather than failing because the machine was slow
+ * (`npm run test:stress` runs the end-to-end files beside a CPU hog).
+ */
+const WAIT_MS = 120_000;
+
+/** `browser` whose new contexts and pages wait up to {@link WAIT_MS}. */
+function patient(browser: Browser): Browser {
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (o) => {
+    const c = await newContext(o);
+    c.setDefaultTimeout(WAIT_MS);
+    return c;
+  };
+  const newPage = browser.newPage.bind(browser);
+  browser.newPage = async (o) => {
+    const p = await newPage(o);
+    p.context().setDefaultTimeout(WAIT_MS);
+    return p;
+  };
+  return browser;
+}
+
 /** Registers before() and after() for a server and a browser; use the result inside the tests. */
 export function e2eHarness(opts: E2eOptions): E2e {
   let instance: AppInstance | undefined;
@@ -133,7 +158,7 @@ export function e2eHarness(opts: E2eOptions): E2e {
       const s = serve({ fetch: app.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
     });
     base = `http://localhost:${(server.address() as AddressInfo).port}`;
-    browser = await chromium.launch(chromiumLaunchOptions);
+    browser = patient(await chromium.launch(chromiumLaunchOptions));
   });
 
   after(async () => {

@@ -155,9 +155,7 @@ describe("the provider's pre-built UIs sign in by SMS through the server's clien
       await phoneField(page).waitFor({ state: 'visible' });
       await phoneField(page).pressSequentially(national.replace(/\D/g, ''));
       // The frame's answer is written back into the field: formatted, not the digits as typed.
-      await page.waitForFunction((want) => (document.querySelector('#phone-input') as HTMLInputElement | null)?.value === want, national, {
-        timeout: 5_000,
-      });
+      await page.waitForFunction((want) => (document.querySelector('#phone-input') as HTMLInputElement | null)?.value === want, national);
       await page.getByRole('button', { name: /continue/i }).click();
       const code = await e2e.latestCode(e164);
       assert.match(code, /^\d{6}$/);
@@ -167,7 +165,7 @@ describe("the provider's pre-built UIs sign in by SMS through the server's clien
       await otp.waitFor({ state: 'visible' });
       await otp.pressSequentially(code);
       // Signed in: the UI holds a session the server knows.
-      await page.waitForFunction(() => /(^|;\s*)stytch_session=/.test(document.cookie), undefined, { timeout: 10_000 });
+      await page.waitForFunction(() => /(^|;\s*)stytch_session=/.test(document.cookie));
       const token = await page.evaluate(() => /(?:^|;\s*)stytch_session=([^;]+)/.exec(document.cookie)?.[1] ?? '');
       const r = await fetch(`${e2e.base}/sdk/v1/sessions/authenticate`, {
         method: 'POST',

@@ -99,7 +99,7 @@ hydrateRoot(document.getElementById('root'), createElement(App, { wrapper: q.get
     const page = await context.newPage();
     await page.goto(`${e2e.base}/tag.html?token=${e2e.instance.publicToken}`);
     await page.getByText('Missing client').first().waitFor({ state: 'visible' });
-    await page.waitForFunction(() => (window as unknown as { __errors: string[] }).__errors.length > 0, undefined, { timeout: 10_000 });
+    await page.waitForFunction(() => (window as unknown as { __errors: string[] }).__errors.length > 0);
     const errors = await page.evaluate(() => (window as unknown as { __errors: string[] }).__errors);
     assert.equal(errors.length, 1, errors.join('\n'));
     assert.match(errors[0]!, /has no client and no config/);

@@ -64,7 +64,7 @@ const screenOf = (page: Page) => page.locator('auth-login').getAttribute('data-s
 /** Waits for OAuthConfirmation; on time-out says where the browser is and what it shows. */
 async function signedIn(page: Page, what: string): Promise<void> {
   try {
-    await page.waitForFunction(() => document.querySelector('auth-login')?.getAttribute('data-screen') === 'OAuthConfirmation', undefined, { timeout: 15000 });
+    await page.waitForFunction(() => document.querySelector('auth-login')?.getAttribute('data-screen') === 'OAuthConfirmation');
   } catch (e) {
     const shown = await page.evaluate(() => (document.querySelector('auth-login')?.shadowRoot ?? document.body).textContent).catch(() => '(no page)');
     throw new Error(`${what}: not signed in at ${page.url()}: ${shown}`, { cause: e });
