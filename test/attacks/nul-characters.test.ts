@@ -1,5 +1,5 @@
 /**
- * Found by the fuzzer (test/attacks/fuzz.test.ts) on Postgres: a NUL character (U+0000) in a path
+ * Found by the fuzzer (test/attacks/fuzz.ts) on Postgres: a NUL character (U+0000) in a path
  * parameter (`DELETE /sdk/v1/users/phone_numbers/%00`), a query value or a body string reached a query,
  * and Postgres, whose text type cannot hold NUL, failed it: a 500. SQLite stored it. No field of this API
  * has a use for NUL, so it is refused before any query: 404 not_found in a path, 400

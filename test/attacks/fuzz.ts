@@ -7,7 +7,11 @@
  * with a stable error_type of the catalogue; an answer within FUZZ_CALL_TIMEOUT_MS; Object.prototype
  * untouched. After the run a normal sign-in still works.
  *
- * Reproduce a failure with the seed it prints: FUZZ_SEED=<seed> FUZZ_RUNS=<n> node --import tsx --test test/attacks/fuzz.test.ts
+ * The routes are dealt round-robin to the files `test/attacks/fuzz-<k>-of-4.test.ts` (each a part of
+ * this suite with its own app), so the test runner spreads the fuzzing over its processes; a route's
+ * seed is its place in the whole list, whichever part runs it.
+ *
+ * Reproduce a failure with the seed it prints: FUZZ_SEED=<seed> FUZZ_RUNS=<n> node --import tsx --test test/attacks/fuzz-<k>-of-4.test.ts
  * FUZZ_RUNS is the number of requests per route (default 200 on SQLite, 50 on Postgres: about 15 s each here).
  */
 import assert from 'node:assert/strict';
@@ -370,12 +374,13 @@ async function signIn(t: TestApp, email: string, captcha: boolean): Promise<{ to
  * plain-text 'Captcha required' (the protocol's answer, docs/reference/wire-protocol.md#error-bodies) is the one non-JSON 4xx allowed.
  * @returns the number of requests made
  */
-async function fuzzRoutes(t: TestApp, routes: TestApp['routes'], o: { captcha: boolean; seedOffset: number }): Promise<number> {
+async function fuzzRoutes(t: TestApp, routes: TestApp['routes'], o: { captcha: boolean; seedOffset: number; part: Part }): Promise<number> {
   const protoKeys = Object.getOwnPropertyNames(Object.prototype).sort();
   let calls = 0;
   // The /v1 backend routes are fuzzed with the project secret most of the time (and every wrong credential besides).
   const backendAuth = routes.some((r) => r.backend) ? basic(t.projectId, await createBackendSecret(t)) : '';
   for (const [i, route] of routes.entries()) {
+    if (i % o.part.of !== o.part.k - 1) continue;
     if (ONLY_ROUTES && !ONLY_ROUTES.test(`${route.method} ${route.path}`)) continue;
     // Fresh windows and a fresh user per route: earlier routes' 429s and locks do not mask later ones.
     t.advance(60 * 60 * 1000);
@@ -484,45 +489,56 @@ async function fuzzRoutes(t: TestApp, routes: TestApp['routes'], o: { captcha: b
   return calls;
 }
 
-describe('fuzz: every route, arbitrary bodies, path parameters and credentials', () => {
-  let t: TestApp;
-  const protoKeys = Object.getOwnPropertyNames(Object.prototype).sort();
-  before(async () => {
-    // Wrong secrets are counted per client: with the default, the fuzzer's own wrong credentials would
-    // lock it out of the backend routes within a few calls and leave the rest of each run unreached.
-    t = await testApp({ smsWebhookSecret: WEBHOOK_SECRET, rateLimits: { backendSecretFailures: { max: 1_000_000, windowMs: 60_000 } } });
-  });
-  after(() => t.close());
+/** Part `k` of `of`: the routes at places k-1, k-1+of, ... of the app's list. */
+export interface Part {
+  k: number;
+  of: number;
+}
 
-  it(`${RUNS} requests per route, seed ${SEED}: no 5xx, stable 4xx error types, answers within ${CALL_TIMEOUT_MS} ms`, async () => {
-    const started = Date.now();
-    const calls = await fuzzRoutes(t, t.routes, { captcha: false, seedOffset: 0 });
-    console.log(`fuzz: ${calls} requests over ${t.routes.length} routes in ${Date.now() - started} ms (seed ${SEED}, ${RUNS} per route)`);
-  });
+/** Registers part `part` of the fuzz suite (the file `fuzz-<k>-of-<of>.test.ts` calls it). */
+export function fuzzSuite(part: Part): void {
+  describe(`fuzz, part ${part.k} of ${part.of}: every route, arbitrary bodies, path parameters and credentials`, () => {
+    let t: TestApp;
+    const protoKeys = Object.getOwnPropertyNames(Object.prototype).sort();
+    before(async () => {
+      // Wrong secrets are counted per client: with the default, the fuzzer's own wrong credentials would
+      // lock it out of the backend routes within a few calls and leave the rest of each run unreached.
+      t = await testApp({ smsWebhookSecret: WEBHOOK_SECRET, rateLimits: { backendSecretFailures: { max: 1_000_000, windowMs: 60_000 } } });
+    });
+    after(() => t.close());
 
-  it("with captcha required: the protected routes, the same property (plus the protocol's plain-text Captcha required)", async () => {
-    const c = await testApp({ bootstrap: { captcha_settings: { enabled: true, siteKey: DEV_CAPTCHA_SITE_KEY } } });
-    try {
-      const protectedRoutes = c.routes.filter((r) => r.method === 'POST' && r.captcha === true);
-      assert.ok(protectedRoutes.length >= 10, `${protectedRoutes.length} protected routes`);
+    it(`${RUNS} requests per route, seed ${SEED}: no 5xx, stable 4xx error types, answers within ${CALL_TIMEOUT_MS} ms`, async () => {
       const started = Date.now();
-      const calls = await fuzzRoutes(c, protectedRoutes, { captcha: true, seedOffset: 1000 });
-      console.log(`fuzz (captcha): ${calls} requests over ${protectedRoutes.length} routes in ${Date.now() - started} ms`);
-    } finally {
-      await c.close();
-    }
-  });
+      const calls = await fuzzRoutes(t, t.routes, { captcha: false, seedOffset: 0, part });
+      console.log(
+        `fuzz part ${part.k}/${part.of}: ${calls} requests over ${t.routes.length} routes in ${Date.now() - started} ms (seed ${SEED}, ${RUNS} per route)`,
+      );
+    });
 
-  it('nothing is left broken: after the run a normal sign-in, session refresh and users/me still work', async () => {
-    t.advance(24 * 60 * 60 * 1000);
-    const { token } = await login(t, 'after-fuzz@example.com');
-    const refreshed = await t.call('POST', '/sdk/v1/sessions/authenticate', { secret: token, body: { session_duration_minutes: 30 } });
-    assert.equal(refreshed.status, 200, JSON.stringify(refreshed.json));
-    const me = await t.call('GET', '/sdk/v1/users/me', { secret: token });
-    assert.equal(me.status, 200);
-    assert.equal(((me.json.data as { emails: { email: string }[] }).emails[0] ?? { email: '' }).email, 'after-fuzz@example.com');
-    const boot = await t.call('GET', `/sdk/v1/projects/bootstrap/${t.publicToken}`);
-    assert.equal(boot.status, 200);
-    assert.deepEqual(Object.getOwnPropertyNames(Object.prototype).sort(), protoKeys);
+    it("with captcha required: the protected routes, the same property (plus the protocol's plain-text Captcha required)", async () => {
+      const c = await testApp({ bootstrap: { captcha_settings: { enabled: true, siteKey: DEV_CAPTCHA_SITE_KEY } } });
+      try {
+        const protectedRoutes = c.routes.filter((r) => r.method === 'POST' && r.captcha === true);
+        assert.ok(protectedRoutes.length >= 10, `${protectedRoutes.length} protected routes`);
+        const started = Date.now();
+        const calls = await fuzzRoutes(c, protectedRoutes, { captcha: true, seedOffset: 1000, part });
+        console.log(`fuzz (captcha): ${calls} requests over ${protectedRoutes.length} routes in ${Date.now() - started} ms`);
+      } finally {
+        await c.close();
+      }
+    });
+
+    it('nothing is left broken: after the run a normal sign-in, session refresh and users/me still work', async () => {
+      t.advance(24 * 60 * 60 * 1000);
+      const { token } = await login(t, 'after-fuzz@example.com');
+      const refreshed = await t.call('POST', '/sdk/v1/sessions/authenticate', { secret: token, body: { session_duration_minutes: 30 } });
+      assert.equal(refreshed.status, 200, JSON.stringify(refreshed.json));
+      const me = await t.call('GET', '/sdk/v1/users/me', { secret: token });
+      assert.equal(me.status, 200);
+      assert.equal(((me.json.data as { emails: { email: string }[] }).emails[0] ?? { email: '' }).email, 'after-fuzz@example.com');
+      const boot = await t.call('GET', `/sdk/v1/projects/bootstrap/${t.publicToken}`);
+      assert.equal(boot.status, 200);
+      assert.deepEqual(Object.getOwnPropertyNames(Object.prototype).sort(), protoKeys);
+    });
   });
-});
+}
