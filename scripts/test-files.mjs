@@ -65,7 +65,7 @@ export function mustRunAlone(file) {
     /^\/\/ test: serial\b/m.test(text) ||
     /\.listen\(\s*[1-9]\d*\b/.test(text) ||
     /\bport:\s*[1-9]\d{2,}\b/.test(text) ||
-    /\bstartServerProcess\(|['"]server\/main\.ts['"]|spawn\(\s*['"]sh['"]/.test(text)
+    /\bstartServerProcess\(|\bserverCommand\(|['"]server\/main\.ts['"]|spawn\(\s*['"]sh['"]/.test(text)
   );
 }
 

@@ -9,11 +9,11 @@
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { describe, it } from 'node:test';
-import { freePort, tempDir, testDatabase } from './test-helpers.ts';
+import { freePort, tempDir, serverCommand, testDatabase } from './test-helpers.ts';
 
 async function start(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, serverCommand(), {
     env: { ...process.env, ...env, PORT: String(port), LOG_LEVEL: 'warn', RATE_LIMIT_OTP_IP: '100000', RATE_LIMIT_OTP_PROJECT: '100000' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

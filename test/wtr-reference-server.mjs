@@ -1,7 +1,7 @@
 // Starts the real reference server (SQLite in a temp folder) for the browser tests and tells the
 // test pages where it is, through a JSON document served at /__auth_test_env.json.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -34,7 +34,9 @@ async function waitFor(url, child, ms = 60_000) {
 /** Starts one reference server process on a free port with `extraEnv`; resolves to its env entry and a stop. */
 async function startReferenceServer(extraEnv, dataDir = mkdtempSync(join(tmpdir(), 'auth-elements-wtr-'))) {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  // Under `npm test`, the run's server bundle (AE_SERVER_BUNDLE, server/test-helpers.ts serverCommand).
+  const bundle = process.env.AE_SERVER_BUNDLE ? join(process.env.AE_SERVER_BUNDLE, 'main.mjs') : null;
+  const child = spawn(process.execPath, bundle && existsSync(bundle) ? [bundle] : ['--import', 'tsx', 'server/main.ts'], {
     // The browser tests' numbers are all 415-555-XXXX, one number prefix, over one run of the shared
     // server: the per-prefix SMS limit (an SMS-pumping guard, tested in test/attacks/) is not theirs to meet.
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT_SMS_PREFIX: '1000', ...extraEnv },

@@ -16,4 +16,7 @@ await build({
   outdir,
   outExtension: { '.js': '.mjs' },
   logLevel: 'warning',
+  // sdk-core/schemas/zod-config.ts is a side-effect import the kit's package.json does not list under
+  // sideEffects: it configures zod for browsers only (a no-op in Node), so dropping it here is right.
+  logOverride: { 'ignored-bare-import': 'silent' },
 });

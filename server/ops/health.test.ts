@@ -9,7 +9,7 @@ import { request } from 'node:http';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { sql } from 'kysely';
-import { freePort, tempDir, testApp } from '../test-helpers.ts';
+import { freePort, tempDir, serverCommand, testApp } from '../test-helpers.ts';
 
 describe('health and readiness', () => {
   it('/healthz answers ok; /readyz reports each check and turns 503 while draining', async () => {
@@ -51,7 +51,7 @@ async function startProcess(extraEnv: Record<string, string> = {}) {
   const tmp = tempDir();
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: tmp.dir, LOG_LEVEL: 'info', ...extraEnv };
   delete env.DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, serverCommand(), { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (d: Buffer) => {
     stderr += d.toString();

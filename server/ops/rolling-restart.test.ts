@@ -11,7 +11,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, it } from 'node:test';
-import { freePort, type TestStore, testStore } from '../test-helpers.ts';
+import { freePort, serverCommand, testStore, type TestStore } from '../test-helpers.ts';
 
 interface Instance {
   url: string;
@@ -27,7 +27,7 @@ async function startInstance(store: TestStore, env: Record<string, string>): Pro
     delete e.DATABASE_URL;
     e.DATA_DIR = store.dataDir;
   }
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env: e, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, serverCommand(), { env: e, stdio: ['ignore', 'ignore', 'inherit'] });
   const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
   const url = `http://127.0.0.1:${port}`;
   for (const deadline = Date.now() + 180_000; Date.now() < deadline; ) {
