@@ -78,8 +78,19 @@ export async function testDatabase(opts: { migrated?: boolean } = {}): Promise<{
     const db = await throwawayPostgres(admin, 'ae_test');
     return { databaseUrl: db.url, cleanup: db.drop };
   }
-  const url = reusable.pop() ?? (await throwawayPostgres(admin, `ae_test_p${process.pid}`, { template: await migratedTemplate(admin) })).url;
+  const url = reusable.pop() ?? (await fromTemplate(admin));
   return { databaseUrl: url, cleanup: () => recycle(admin, url) };
+}
+
+/** A new database copied from the migrated template; a template dropped meanwhile (too many kept) is built again. */
+async function fromTemplate(admin: string): Promise<string> {
+  try {
+    return (await throwawayPostgres(admin, `ae_test_p${process.pid}`, { template: await migratedTemplate(admin) })).url;
+  } catch (err) {
+    if ((err as { code?: string }).code !== '3D000') throw err;
+    templates.delete(admin);
+    return (await throwawayPostgres(admin, `ae_test_p${process.pid}`, { template: await migratedTemplate(admin) })).url;
+  }
 }
 
 /** Migrated databases of this process emptied by {@link recycle}, for the next {@link testDatabase}. */
@@ -121,11 +132,14 @@ async function recycle(admin: string, url: string): Promise<void> {
 /** Advisory-lock key under which one process builds the migrated template ('aetm' in ASCII). */
 const TEMPLATE_LOCK_KEY = 0x6165746d;
 const templates = new Map<string, Promise<string>>();
+/** How many migrated templates a cluster keeps (one per migration set in use). */
+const KEPT_TEMPLATES = 6;
 
 /**
  * The name of a Postgres database holding every migration, built once per cluster and migration set:
  * its name carries a hash of the migrations' names and code, so a changed migration gets a new
- * template and older ones are dropped. Processes building at once wait on an advisory lock.
+ * template (the oldest beyond {@link KEPT_TEMPLATES} are dropped). Processes building at once wait on an
+ * advisory lock.
  */
 function migratedTemplate(admin: string): Promise<string> {
   let p = templates.get(admin);
@@ -148,8 +162,10 @@ async function buildTemplate(admin: string): Promise<string> {
     await dropLeftovers(client);
     const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
     if (found.rowCount === 0) {
-      const stale = await client.query<{ datname: string }>("SELECT datname FROM pg_database WHERE datname LIKE 'ae\\_tmpl\\_%'");
-      for (const { datname } of stale.rows) await client.query(`DROP DATABASE IF EXISTS ${datname}`).catch(() => undefined);
+      // Templates of other migration sets (older commits, other branches' worktrees on this cluster) stay
+      // while they may be in use; past a handful, the oldest go.
+      const others = await client.query<{ datname: string }>("SELECT datname FROM pg_database WHERE datname LIKE 'ae\\_tmpl\\_%' ORDER BY oid DESC");
+      for (const { datname } of others.rows.slice(KEPT_TEMPLATES - 1)) await client.query(`DROP DATABASE IF EXISTS ${datname}`).catch(() => undefined);
       const building = `${name}_building`;
       await client.query(`DROP DATABASE IF EXISTS ${building}`);
       await client.query(`CREATE DATABASE ${building}`);

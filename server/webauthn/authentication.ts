@@ -3,12 +3,8 @@
  * (primary) or session-bound (secondary) ceremony, then the verified assertion signs in or adds a factor.
  */
 import { randomBytes } from 'node:crypto';
-import {
-  type AuthenticationResponseJSON,
-  type AuthenticatorTransportFuture,
-  generateAuthenticationOptions,
-  verifyAuthenticationResponse,
-} from '@simplewebauthn/server';
+import type { AuthenticationResponseJSON, AuthenticatorTransportFuture } from '@simplewebauthn/server';
+import { webauthnLibrary } from './library.ts';
 import { WebAuthnAuthenticateRequest, WebAuthnAuthenticateStartRequest, type WebAuthnAuthenticateStartResponse } from '../../sdk-core/schemas/index.ts';
 import { requireSession } from '../auth-helpers.ts';
 import { ApiError } from '../errors.ts';
@@ -58,7 +54,7 @@ export function authenticationRoutes(route: Route, svc: Services): void {
             .where('domain', '=', rpId)
             .execute()
         : [];
-    const options = await generateAuthenticationOptions({
+    const options = await (await webauthnLibrary()).generateAuthenticationOptions({
       rpID: rpId,
       challenge: new Uint8Array(randomBytes(WEBAUTHN_CHALLENGE_BYTES)),
       timeout: WEBAUTHN_CHALLENGE_TTL_MS,
@@ -106,9 +102,9 @@ export function authenticationRoutes(route: Route, svc: Services): void {
     const handle = cred.json.response.userHandle;
     if (handle && reg.user_handle && handle !== reg.user_handle) throw new ApiError('unable_to_auth_webauthn_registration');
 
-    let result: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
+    let result: Awaited<ReturnType<Awaited<ReturnType<typeof webauthnLibrary>>['verifyAuthenticationResponse']>>;
     try {
-      result = await verifyAuthenticationResponse({
+      result = await (await webauthnLibrary()).verifyAuthenticationResponse({
         response: cred.json as AuthenticationResponseJSON,
         expectedChallenge: row.challenge,
         expectedOrigin: expectedOrigin(c, svc, row, cred.clientData.origin),

@@ -3,12 +3,8 @@
  * verified attestation stored as a registration and added to the session as a factor.
  */
 import { randomBytes } from 'node:crypto';
-import {
-  type AuthenticatorTransportFuture,
-  generateRegistrationOptions,
-  type RegistrationResponseJSON,
-  verifyRegistrationResponse,
-} from '@simplewebauthn/server';
+import type { AuthenticatorTransportFuture, RegistrationResponseJSON } from '@simplewebauthn/server';
+import { webauthnLibrary } from './library.ts';
 import { WebAuthnRegisterRequest, WebAuthnRegisterStartRequest, type WebAuthnRegisterStartResponse } from '../../sdk-core/schemas/index.ts';
 import { requireSession } from '../auth-helpers.ts';
 import { newId } from '../crypto.ts';
@@ -88,7 +84,7 @@ export function registrationRoutes(route: Route, svc: Services): void {
     const challenge = randomBytes(WEBAUTHN_CHALLENGE_BYTES);
     const userHandle = Buffer.from(body.override_id ?? user.user_id, 'utf8');
     const label = user.emails[0]?.email ?? user.phone_numbers[0]?.phone_number ?? user.user_id;
-    const options = await generateRegistrationOptions({
+    const options = await (await webauthnLibrary()).generateRegistrationOptions({
       rpName: svc.project.config.webauthn?.rp_name ?? svc.project.project_name,
       rpID: rpId,
       userID: new Uint8Array(userHandle),
@@ -133,9 +129,9 @@ export function registrationRoutes(route: Route, svc: Services): void {
     // A challenge issued to another user's session is as good as unknown to this one.
     if (!row || row.user_id !== session.user_id) throw new ApiError('webauthn_challenge_not_found');
 
-    let info: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
+    let info: Awaited<ReturnType<Awaited<ReturnType<typeof webauthnLibrary>>['verifyRegistrationResponse']>>;
     try {
-      info = await verifyRegistrationResponse({
+      info = await (await webauthnLibrary()).verifyRegistrationResponse({
         response: cred.json as RegistrationResponseJSON,
         expectedChallenge: row.challenge,
         expectedOrigin: expectedOrigin(c, svc, row, cred.clientData.origin),
