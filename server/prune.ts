@@ -7,6 +7,8 @@
  * the app's injected clock for what is old, and stops (waiting for a run in progress) before the
  * database closes. Periods: {@link DEFAULT_RETENTION}, configurable (RETENTION_* variables).
  */
+import { recordAudit } from './audit/record.ts';
+import { pruneAuditLog } from './audit/query.ts';
 import type { Db } from './db/index.ts';
 import type { Services } from './services.ts';
 import { pruneRetiredKeys, rotateIfDue } from './keys.ts';
@@ -36,10 +38,12 @@ export interface Retention {
   eventsMs: number;
   /** Dev inbox messages of a test project (RETENTION_DEV_INBOX_HOURS, default 24 h). */
   devInboxMs: number;
+  /** Audit log rows (RETENTION_AUDIT_DAYS, default 365 d; server/audit/). */
+  auditMs: number;
 }
 
-/** Default {@link Retention}: expired rows 24 h, sessions 30 d, events 7 d, dev inbox 24 h. */
-export const DEFAULT_RETENTION: Retention = { expiredMs: DAY, sessionsMs: 30 * DAY, eventsMs: EVENT_RETENTION_MS, devInboxMs: DAY };
+/** Default {@link Retention}: expired rows 24 h, sessions 30 d, events 7 d, dev inbox 24 h, audit log 365 d. */
+export const DEFAULT_RETENTION: Retention = { expiredMs: DAY, sessionsMs: 30 * DAY, eventsMs: EVENT_RETENTION_MS, devInboxMs: DAY, auditMs: 365 * DAY };
 
 /** What the pruning tick does besides retention. */
 export interface PruneOptions {
@@ -119,13 +123,19 @@ export async function pruneOnce(
         .executeTakeFirst(),
     );
   }
+  const audit = await pruneAuditLog(svc.db, now - r.auditMs);
+  if (audit > 0) report.audit_log = audit;
   await pruneCounters(svc.db, now);
   for (const m of svc.methods ?? []) await m.prune?.(svc, now);
   const keys = await pruneRetiredKeys(svc.db, now);
   if (keys > 0) report.signing_keys = keys;
   if (opts.keyRotationMs) {
     const kid = await rotateIfDue(svc.db, now, opts.keyRotationMs);
-    if (kid) svc.log(logLine('info', { msg: 'signing key rotation scheduled', kid }));
+    if (kid) {
+      svc.log(logLine('info', { msg: 'signing key rotation scheduled', kid }));
+      // Signing keys serve every project on this database: a server-wide row.
+      await recordAudit(svc, { action: 'key.rotate', actor: { kind: 'system' }, target: { kind: 'signing_key', id: kid }, projectId: null, details: { kid } });
+    }
   }
   return report;
 }
