@@ -88,8 +88,8 @@ const MAX_STRING = 200;
 const MAX_LIST = 20;
 /** Our own secrets' and tokens' shapes (project secrets, webhook secrets, JWTs): never stored, even under an allowed name. */
 const SECRET_SHAPE = /secret-(test|live)-|whsec_|^ey[A-Za-z0-9_-]{10,}\.|[A-Za-z0-9_-]{40,}/;
-/** Our ids (`user-test-<uuid>`, `jwk-<uuid>`, `request-id-test-<uuid>`): long, but random only in their UUID, never a secret. */
-const OUR_ID = /^[a-z][a-z0-9_-]*-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** Our ids (`user-test-<uuid>`, `jwk-<uuid>`, `idp-client-<32 hex>`): long, but random only in lowercase hex, never a secret. */
+const OUR_ID = /^[a-z][a-z0-9_-]*-([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[0-9a-f]{32})$/;
 const looksSecret = (s: string) => !OUR_ID.test(s) && SECRET_SHAPE.test(s);
 
 function scrubValue(v: unknown): string | number | boolean | null | string[] | undefined {
@@ -172,7 +172,10 @@ const singular = (s: string) => (s.endsWith('ies') ? `${s.slice(0, -3)}y` : s.en
  * /v1/webhooks/:webhook_id/rotate_secret` webhook.rotate_secret). A route added later gets a name the same way.
  */
 export function backendAction(method: Method, path: string): string {
-  const segments = path.replace(/^\/v1\//, '').split('/').filter(Boolean);
+  const segments = path
+    .replace(/^\/v1\//, '')
+    .split('/')
+    .filter(Boolean);
   const literals = segments.filter((s) => !s.startsWith(':'));
   const [resource = 'v1', ...rest] = literals;
   const verb = method === 'PUT' ? 'update' : method === 'DELETE' ? 'delete' : rest.length === 0 ? 'create' : null;

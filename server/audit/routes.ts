@@ -37,7 +37,8 @@ export function auditFilterOf(query: Readonly<Record<string, string>>): AuditFil
     f[key] = t;
   }
   if (query.limit !== undefined) {
-    if (!/^\d{1,7}$/.test(query.limit) || Number(query.limit) < 1) throw bad('The limit query parameter must be a positive integer (at most 1000 rows are returned).');
+    if (!/^\d{1,7}$/.test(query.limit) || Number(query.limit) < 1)
+      throw bad('The limit query parameter must be a positive integer (at most 1000 rows are returned).');
     f.limit = Number(query.limit);
   }
   return f;
