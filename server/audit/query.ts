@@ -4,6 +4,7 @@
  * names the last row shown, so rows written while a caller pages neither repeat nor go missing.
  * Shared by `GET /v1/audit_logs` (routes.ts) and the CLI's `audit list`.
  */
+import { safeEqualHex } from '../crypto.ts';
 import type { Db } from '../db/index.ts';
 import { ApiError } from '../errors.ts';
 
@@ -49,24 +50,35 @@ export interface AuditPage {
   next_cursor: string | null;
 }
 
-const CURSOR_PREFIX = 'a1.';
+/** Keyed MAC of a cursor's position and project (hex); without one (the CLI, which shows no cursor) cursors are unsigned. */
+export type CursorSigner = (text: string) => string;
 
-function encodeCursor(createdAt: number, id: string): string {
-  return CURSOR_PREFIX + Buffer.from(`${createdAt}:${id}`).toString('base64url');
+const CURSOR_PREFIX = 'a1.';
+const MAC_CHARS = 32;
+
+function encodeCursor(projectId: string, createdAt: number, id: string, sign: CursorSigner | undefined): string {
+  const text = `${createdAt}:${id}`;
+  return `${CURSOR_PREFIX}${Buffer.from(text).toString('base64url')}${sign ? `.${sign(`${projectId}:${text}`).slice(0, MAC_CHARS)}` : ''}`;
 }
 
-/** The position a cursor names. @throws ApiError invalid_cursor when it is not one a page returned */
-function decodeCursor(cursor: string): { createdAt: number; id: string } {
+/**
+ * The position a cursor names. A signed cursor is checked against its MAC, which binds it to the project:
+ * an edited, truncated or other project's cursor is refused rather than read as some other position.
+ * @throws ApiError invalid_cursor when it is not one a page returned
+ */
+function decodeCursor(projectId: string, cursor: string, sign: CursorSigner | undefined): { createdAt: number; id: string } {
   if (cursor.startsWith(CURSOR_PREFIX) && cursor.length <= 400) {
-    const text = Buffer.from(cursor.slice(CURSOR_PREFIX.length), 'base64url').toString('utf8');
+    const [payload = '', mac, ...rest] = cursor.slice(CURSOR_PREFIX.length).split('.');
+    const text = Buffer.from(payload, 'base64url').toString('utf8');
     const m = /^(\d{1,16}):([a-z][a-z0-9-]{0,80})$/.exec(text);
-    if (m) return { createdAt: Number(m[1]), id: m[2]! };
+    const signed = sign ? mac !== undefined && safeEqualHex(mac, sign(`${projectId}:${text}`).slice(0, MAC_CHARS)) : mac === undefined;
+    if (m && signed && rest.length === 0) return { createdAt: Number(m[1]), id: m[2]! };
   }
   throw new ApiError('invalid_cursor', { message: 'The cursor is not one an audit log page returned.' });
 }
 
 /** One page of `projectId`'s audit log (server-wide rows included), newest first. */
-export async function listAuditLogs(db: Db, projectId: string, f: AuditFilter = {}): Promise<AuditPage> {
+export async function listAuditLogs(db: Db, projectId: string, f: AuditFilter = {}, sign?: CursorSigner): Promise<AuditPage> {
   const limit = Math.min(f.limit ?? DEFAULT_AUDIT_PAGE, MAX_AUDIT_PAGE);
   let q = db.kysely
     .selectFrom('audit_log')
@@ -78,7 +90,7 @@ export async function listAuditLogs(db: Db, projectId: string, f: AuditFilter = 
   if (f.startTime !== undefined) q = q.where('created_at', '>=', f.startTime);
   if (f.endTime !== undefined) q = q.where('created_at', '<', f.endTime);
   if (f.cursor !== undefined) {
-    const { createdAt, id } = decodeCursor(f.cursor);
+    const { createdAt, id } = decodeCursor(projectId, f.cursor, sign);
     q = q.where((eb) => eb.or([eb('created_at', '<', createdAt), eb.and([eb('created_at', '=', createdAt), eb('audit_log_id', '<', id)])]));
   }
   const rows = await q
@@ -101,7 +113,7 @@ export async function listAuditLogs(db: Db, projectId: string, f: AuditFilter = 
       created_at: new Date(Number(r.created_at)).toISOString(),
       details: JSON.parse(r.details) as Record<string, unknown>,
     })),
-    next_cursor: rows.length > limit && last ? encodeCursor(Number(last.created_at), last.audit_log_id) : null,
+    next_cursor: rows.length > limit && last ? encodeCursor(projectId, Number(last.created_at), last.audit_log_id, sign) : null,
   };
 }
 

@@ -48,7 +48,8 @@ export function auditFilterOf(query: Readonly<Record<string, string>>): AuditFil
 export function auditRoutes(route: BackendRoute, svc: Services): void {
   route('GET', '/v1/audit_logs', async (c: Ctx) => {
     const project = backendProject(c);
-    const page = await listAuditLogs(svc.db, project.project_id, auditFilterOf(c.req.query()));
+    const sign = (text: string) => svc.clientKeys.hash('audit_cursor', text);
+    const page = await listAuditLogs(svc.db, project.project_id, auditFilterOf(c.req.query()), sign);
     return backendOk(c, page);
   });
 }
