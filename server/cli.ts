@@ -397,6 +397,7 @@ async function command(db: Db, cmd: string, sub: string | undefined, arg: string
       if (!v.admin) throw new AdminError('impersonate needs --admin <the admin id recorded in the audit>');
       const projectId = await projectOfUser(db, id);
       const admin = v.admin;
+      note.action = 'impersonation.start';
       note.details = { admin_id: admin, reason: v.reason ?? '' };
       const minted = await asRefusal(() => mintImpersonationToken(db, projectId, id, { adminId: admin, reason: v.reason ?? '', now: io.now() }));
       io.out(

@@ -14,6 +14,8 @@ import { type AuditTarget, recordAudit } from './record.ts';
 
 /** What a command tells the recorder as it runs: its project (null: server-wide), target and details. */
 export interface CliAuditNote {
+  /** The action, where the command's name is not it (`impersonate` is impersonation.start). */
+  action?: string;
   projectId?: string | null;
   target?: AuditTarget;
   details?: Record<string, unknown>;
@@ -23,9 +25,8 @@ export interface CliAuditNote {
 
 const singular = (s: string) => (s.endsWith('s') ? s.slice(0, -1) : s);
 
-/** The action of a CLI command: `secrets create` secret.create, `idp-clients delete` idp_client.delete, `impersonate` impersonation.start. */
+/** The action of a CLI command: `secrets create` secret.create, `idp-clients delete` idp_client.delete. */
 export function cliAction(cmd: string, sub: string | undefined): string {
-  if (cmd === 'impersonate') return 'impersonation.start';
   const resource = singular(cmd).replaceAll('-', '_');
   return sub ? `${resource}.${sub.replaceAll('-', '_')}` : resource;
 }
@@ -60,7 +61,7 @@ export async function recordCliCommand(
   await recordAudit(
     { db, now: io.now, log: (line) => io.err(`${line}\n`) },
     {
-      action: cliAction(o.cmd, o.sub),
+      action: o.note.action ?? cliAction(o.cmd, o.sub),
       outcome: o.ok ? 'success' : 'failure',
       actor: { kind: 'admin', id: cliOperator(io.env) },
       target: o.note.target ?? null,
