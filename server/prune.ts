@@ -77,13 +77,15 @@ export type PruneReport = Record<string, number>;
 
 /** One pruning pass at the clock's now; returns the rows deleted per table. */
 export async function pruneOnce(
-  svc: Pick<Services, 'db' | 'now' | 'log'> & { methods?: Services['methods']; sessionJwts?: Services['sessionJwts'] },
+  svc: Pick<Services, 'db' | 'now' | 'log'> & { methods?: Services['methods']; sessionJwts?: Services['sessionJwts']; project?: Services['project'] },
   opts: PruneOptions = {},
 ): Promise<PruneReport> {
   const now = svc.now();
   // JWTs of sessions that have ended (or that are too old to serve) leave this process's cache.
   svc.sessionJwts?.dropExpired(now);
-  const r = { ...DEFAULT_RETENTION, ...opts.retention };
+  // The project file's audit retention, unless the environment (or createApp's option) sets one.
+  const projectAuditDays = svc.project?.config.audit_retention_days;
+  const r = { ...DEFAULT_RETENTION, ...(projectAuditDays ? { auditMs: projectAuditDays * DAY } : {}), ...opts.retention };
   const k = svc.db.kysely;
   const report: PruneReport = {};
   const count = (table: string, res: { numDeletedRows: bigint }) => {

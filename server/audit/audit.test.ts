@@ -7,10 +7,13 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { runCli } from '../cli.ts';
+import { readLiveProjectFile } from '../project/file.ts';
 import { consent, RP_CALLBACK, pkce, setupIdp } from '../idp/test-flow.ts';
 import { pruneOnce } from '../prune.ts';
-import { backendCall, basic, createBackendSecret, login, type TestApp, type TestStore, testApp, testStore } from '../test-helpers.ts';
+import { backendCall, basic, createBackendSecret, login, type TestApp, type TestStore, tempDir, testApp, testStore } from '../test-helpers.ts';
 import type { AuditLogEntry } from './query.ts';
 import { backendAction } from './record.ts';
 
@@ -305,6 +308,51 @@ describe('audit log', () => {
     t.advance(3 * DAY);
     await pruneOnce(t.services, { retention: { auditMs: 2 * DAY } });
     assert.equal(await count(), 0);
+  });
+
+  it('a project file’s audit_retention_days is the retention unless the environment sets one; a bad value fails naming file and key', async () => {
+    const k = t.services.db.kysely;
+    const count = async () =>
+      Number(
+        (
+          await k
+            .selectFrom('audit_log')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    await v1('POST', '/v1/users', { email: 'retained@example.com' });
+    assert.ok((await count()) > 0);
+    t.services.project.config.audit_retention_days = 10;
+    try {
+      t.advance(9 * DAY);
+      await pruneOnce(t.services, { retention: { auditMs: 30 * DAY } });
+      assert.ok((await count()) > 0, 'the environment’s 30 days win over the file’s 10');
+      await pruneOnce(t.services);
+      assert.ok((await count()) > 0, 'nine days: kept');
+      t.advance(2 * DAY);
+      await pruneOnce(t.services);
+      assert.equal(await count(), 0, 'eleven days: pruned');
+    } finally {
+      delete t.services.project.config.audit_retention_days;
+    }
+    const tmp = tempDir();
+    try {
+      const path = join(tmp.dir, 'project.json');
+      const base = { public_token: 'public-token-live-0123456789abcdef', project_name: 'Live Co', allowed_origins: ['https://app.example.com'] };
+      writeFileSync(path, JSON.stringify({ ...base, audit_retention_days: 30 }));
+      assert.equal(readLiveProjectFile(path).audit_retention_days, 30);
+      for (const bad of [0, 1.5, '30', 40_000]) {
+        writeFileSync(path, JSON.stringify({ ...base, audit_retention_days: bad }));
+        assert.throws(
+          () => readLiveProjectFile(path),
+          (err: Error) => err.message.includes(path) && err.message.includes('audit_retention_days'),
+          String(bad),
+        );
+      }
+    } finally {
+      tmp.cleanup();
+    }
   });
 
   it('records a scheduled key rotation of the pruning tick as the system', async () => {
