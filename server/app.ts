@@ -24,6 +24,8 @@ import { ensureProject } from './project/store.ts';
 import { DEFAULT_PRUNE_INTERVAL_MS, type PruneOptions, pruneOnce, startPruning } from './prune.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './rate-limit.ts';
 import { type CaptchaVerifier, captchaGuard, devCaptchaRoutes, devCaptchaVerifier, siteverifyCaptchaVerifier } from './captcha.ts';
+import { auditedBackendHandler, auditRequestScope } from './audit/record.ts';
+import { auditRoutes } from './audit/routes.ts';
 import { requireBackendSecret } from './backend/auth.ts';
 import { backendRoutes as coreBackendRoutes } from './backend/routes.ts';
 import { accountRoutes } from './routes/account.ts';
@@ -335,6 +337,9 @@ function buildApp(svc: Services, opts: AppOptions, registered: RegisteredRoute[]
     }
   });
 
+  // Audit rows recorded while a request is served carry its client IP and request id (server/audit/record.ts).
+  app.use(auditRequestScope(svc));
+
   // Probes answer before the Host check: a balancer reaches an instance by address, and they tell nothing.
   healthRoutes(app, svc, ops.lifecycle);
 
@@ -422,10 +427,15 @@ function buildApp(svc: Services, opts: AppOptions, registered: RegisteredRoute[]
   const backendRoute: BackendRoute = (method, path, handler) => {
     if (!path.startsWith('/v1/') || path.startsWith('/v1/public/')) throw new Error(`backend route ${method} ${path} must be under /v1/ (not /v1/public/)`);
     if (registered.some((r) => r.method === method && r.path === path)) throw new Error(`route ${method} ${path} is registered twice`);
-    app.on(method, path, async (c) => {
-      await requireBackendSecret(c, svc);
-      return handler(c);
-    });
+    app.on(
+      method,
+      path,
+      // The audit log records the call when it changes something (server/audit/record.ts).
+      auditedBackendHandler(svc, method, path, async (c) => {
+        await requireBackendSecret(c, svc);
+        return handler(c);
+      }),
+    );
     paths.add(path);
     policies.addBackend(path);
     registered.push({ method, path, backend: true });
@@ -439,6 +449,7 @@ function buildApp(svc: Services, opts: AppOptions, registered: RegisteredRoute[]
   for (const m of svc.methods) m.routes(route, svc);
   coreBackendRoutes(backendRoute, svc);
   for (const m of svc.methods) m.backendRoutes?.(backendRoute, svc);
+  auditRoutes(backendRoute, svc);
   // Live projects have no /dev/* at all: those paths fall through to 404.
   if (svc.project.mode === 'test') {
     devRoutes(route, svc);

@@ -7,6 +7,8 @@
 import { writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { type CliAuditNote, recordCliCommand } from './audit/cli.ts';
+import { listAuditLogs } from './audit/query.ts';
 import { createProjectSecret, listProjectSecrets, revokeProjectSecret } from './backend/secrets.ts';
 import { type Db, openDatabase } from './db/index.ts';
 import { listSigningKeys, rotateSigningKey } from './keys.ts';
@@ -68,6 +70,8 @@ export const USAGE = `Usage: auth-elements-server <command> [options]     (datab
                                        prints the client_id and, for a confidential client, its secret (shown once)
   idp-clients delete <client_id> [--project <id|public token>] --yes   revokes its grants, tokens and consents
   prune                                one retention pass now (RETENTION_* periods)
+  audit list [--action <name>] [--actor <id>] [--target <id>] [--since <ISO time|30m|2h|7d>] [--limit <n>]
+             [--project <id|public token>] [--json]   the audit log, newest first (every command here is recorded)
   backup --out <file>                  SQLite: online backup while the server runs
   restore --from <file> --yes          SQLite: replace the database (stop every server first)
 `;
@@ -134,7 +138,11 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     return 1;
   }
   try {
-    return await guard(io, () => command(db, cmd, sub, arg, v, io));
+    // Every command that reaches the database is an audit row, refused ones too (server/audit/cli.ts).
+    const note: CliAuditNote = {};
+    const code = await guard(io, () => command(db, cmd, sub, arg, v, io, note));
+    await recordCliCommand(db, io, { cmd, sub, note, ok: code === 0 });
+    return code;
   } finally {
     await db.close();
   }
@@ -167,6 +175,11 @@ function parse(argv: readonly string[]) {
       'logo-url': { type: 'string' },
       public: { type: 'boolean' },
       'first-party': { type: 'boolean' },
+      action: { type: 'string' },
+      actor: { type: 'string' },
+      target: { type: 'string' },
+      since: { type: 'string' },
+      limit: { type: 'string' },
     },
   });
 }
@@ -202,13 +215,22 @@ async function asRefusal<T>(fn: () => Promise<T>): Promise<T> {
 
 const json = (x: unknown) => `${JSON.stringify(x, null, 2)}\n`;
 
-async function command(db: Db, cmd: string, sub: string | undefined, arg: string | undefined, v: Values, io: CliIo): Promise<void> {
+async function command(db: Db, cmd: string, sub: string | undefined, arg: string | undefined, v: Values, io: CliIo, note: CliAuditNote): Promise<void> {
   const user = async () => {
     if (!v.user) throw new AdminError(`${cmd} ${sub} needs --user <user_id or email>`);
-    return v.user.includes('@') ? userIdByEmail(db, v.user) : v.user;
+    const id = v.user.includes('@') ? await userIdByEmail(db, v.user) : v.user;
+    note.target = { kind: 'user', id };
+    // Before the command acts: a deleted user's project is not known after.
+    const row = await db.kysely.selectFrom('users').select('project_id').where('user_id', '=', id).executeTakeFirst();
+    if (row) note.projectId = row.project_id;
+    return id;
   };
+  // The project a command names (--project), for its audit row; the command itself resolves it again.
+  const named = v.project ? await findProject(db, v.project).catch(() => null) : null;
+  if (named) note.projectId = named.project_id;
   switch (`${cmd} ${sub ?? ''}`.trim()) {
     case 'migrate':
+      note.projectId = null;
       // openDatabase applied every pending migration.
       io.out('database migrated\n');
       return;
@@ -227,6 +249,8 @@ async function command(db: Db, cmd: string, sub: string | undefined, arg: string
         redirectUrls: v['redirect-url'] ?? [],
         now: io.now(),
       });
+      note.projectId = p.project_id;
+      note.target = { kind: 'project', id: p.project_id };
       io.out(v.json ? json(p) : `created ${p.project_id}\npublic token: ${p.public_token}\n`);
       return;
     }
@@ -245,6 +269,7 @@ async function command(db: Db, cmd: string, sub: string | undefined, arg: string
         return;
       }
       if (!arg) throw new AdminError(`${cmd} ${sub} needs the ${cmd === 'origins' ? 'origin' : 'URL'}`);
+      note.details = { list, value: arg };
       const next = await editProjectList(db, { list, action: sub as 'add' | 'remove', value: arg, ...(v.project ? { project: v.project } : {}) });
       io.out(`${list} now: ${next.join(', ') || '(none)'}\n(running servers apply it when they restart)\n`);
       return;
@@ -278,9 +303,13 @@ async function command(db: Db, cmd: string, sub: string | undefined, arg: string
         if (!m) throw new AdminError(`--in ${v.in} is not a duration like 30s, 10m, 2h, 1d`);
         activeAt = now + Number(m[1]) * UNIT_MS[m[2]!]!;
       }
+      // Signing keys serve every project of the database: a server-wide row.
+      note.projectId = null;
       const r = await rotateSigningKey(db, { now, activeAt }).catch((err: Error) => {
         throw new AdminError(err.message);
       });
+      note.target = { kind: 'signing_key', id: r.kid };
+      note.details = { kid: r.kid, active_from: new Date(r.activeFrom).toISOString() };
       io.out(
         `new key ${r.kid}: in the JWKS now, signs from ${new Date(r.activeFrom).toISOString()}\nthe previous key leaves the JWKS at ${new Date(r.previousRetireAt).toISOString()}\n`,
       );
@@ -291,6 +320,8 @@ async function command(db: Db, cmd: string, sub: string | undefined, arg: string
     case 'secrets create': {
       const row = await findProject(db, v.project);
       const created = await createProjectSecret(db.kysely, { project_id: row.project_id, mode: row.mode === 'live' ? 'live' : 'test' }, io.now());
+      note.projectId = row.project_id;
+      note.target = { kind: 'secret', id: created.secret_id };
       io.out(
         v.json
           ? json({ ...created, created_at: new Date(created.created_at).toISOString() })
@@ -320,6 +351,8 @@ async function command(db: Db, cmd: string, sub: string | undefined, arg: string
     case 'secrets revoke': {
       if (!arg) throw new AdminError('secrets revoke needs the secret_id (secrets list shows them)');
       const row = await findProject(db, v.project);
+      note.projectId = row.project_id;
+      note.target = { kind: 'secret', id: arg };
       if (!(await revokeProjectSecret(db.kysely, row.project_id, arg, io.now()))) throw new AdminError(`no active secret ${arg} in project ${row.project_id}`);
       io.out(`revoked ${arg}\n`);
       return;
@@ -364,6 +397,8 @@ async function command(db: Db, cmd: string, sub: string | undefined, arg: string
       if (!v.admin) throw new AdminError('impersonate needs --admin <the admin id recorded in the audit>');
       const projectId = await projectOfUser(db, id);
       const admin = v.admin;
+      note.action = 'impersonation.start';
+      note.details = { admin_id: admin, reason: v.reason ?? '' };
       const minted = await asRefusal(() => mintImpersonationToken(db, projectId, id, { adminId: admin, reason: v.reason ?? '', now: io.now() }));
       io.out(
         v.json
@@ -388,6 +423,7 @@ async function command(db: Db, cmd: string, sub: string | undefined, arg: string
       if (!v.name) throw new AdminError('idp-clients create needs --name <name>');
       if (!v['redirect-uri']?.length) throw new AdminError('idp-clients create needs at least one --redirect-uri <uri> (matched exactly)');
       const { project_id } = await findProject(db, v.project);
+      note.projectId = project_id;
       const created = await asRefusal(() =>
         createIdpClient(db, project_id, {
           client_name: v.name ?? '',
@@ -399,6 +435,7 @@ async function command(db: Db, cmd: string, sub: string | undefined, arg: string
           now: io.now(),
         }),
       );
+      note.target = { kind: 'idp_client', id: created.client_id };
       io.out(
         v.json
           ? json(created)
@@ -410,11 +447,14 @@ async function command(db: Db, cmd: string, sub: string | undefined, arg: string
       if (!arg) throw new AdminError('idp-clients delete needs the client_id');
       if (!v.yes) throw new AdminError('idp-clients delete ends every grant and token of the client: confirm with --yes');
       const { project_id } = await findProject(db, v.project);
+      note.projectId = project_id;
+      note.target = { kind: 'idp_client', id: arg };
       if (!(await deleteIdpClient(db, project_id, arg, io.now()))) throw new AdminError(`no client ${arg} created in project ${project_id}`);
       io.out(`deleted ${arg}: its grants, tokens and users' consents are revoked\n`);
       return;
     }
     case 'prune': {
+      note.projectId = null;
       const opts = opsOptionsFromEnv(io.env).prune ?? {};
       const report = await pruneOnce({ db, now: io.now, log: (l: string) => io.err(`${l}\n`), methods: SERVER_METHODS }, opts);
       io.out(
@@ -428,7 +468,39 @@ async function command(db: Db, cmd: string, sub: string | undefined, arg: string
       );
       return;
     }
+    case 'audit list': {
+      const { project_id } = await findProject(db, v.project);
+      note.projectId = project_id;
+      let startTime: number | undefined;
+      if (v.since) {
+        const m = DURATION.exec(v.since);
+        startTime = m ? io.now() - Number(m[1]) * UNIT_MS[m[2]!]! : Date.parse(v.since);
+        if (Number.isNaN(startTime)) throw new AdminError(`--since ${v.since} is neither an ISO time nor a duration like 30m, 2h, 7d`);
+      }
+      const limit = v.limit === undefined ? undefined : Number(v.limit);
+      if (limit !== undefined && (!Number.isInteger(limit) || limit < 1)) throw new AdminError('--limit must be a positive integer');
+      const page = await listAuditLogs(db, project_id, {
+        ...(v.action ? { action: v.action } : {}),
+        ...(v.actor ? { actor: v.actor } : {}),
+        ...(v.target ? { target: v.target } : {}),
+        ...(startTime !== undefined ? { startTime } : {}),
+        ...(limit !== undefined ? { limit } : {}),
+      });
+      if (v.json) io.out(json(page.audit_logs));
+      else if (page.audit_logs.length === 0) io.out('(no audit rows match)\n');
+      else
+        io.out(
+          page.audit_logs
+            .map(
+              (r) =>
+                `${r.created_at}  ${r.action}${r.outcome === 'success' ? '' : ` (${r.outcome})`}  ${r.actor.kind}${r.actor.id ? `:${r.actor.id}` : ''}${r.target ? `  -> ${r.target.kind}:${r.target.id ?? ''}` : ''}${r.ip_address ? `  from ${r.ip_address}` : ''}\n`,
+            )
+            .join(''),
+        );
+      return;
+    }
     default:
+      note.unknown = true;
       throw new AdminError(`unknown command: ${[cmd, sub].filter(Boolean).join(' ')}\n\n${USAGE}`);
   }
 }

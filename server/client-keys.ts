@@ -35,7 +35,7 @@ export async function loadClientKey(k: Kysely<Database>, projectId: string, now:
 /** Keyed hashing with the project's client key. */
 export interface ClientKeys {
   /** Hex HMAC-SHA-256 of `purpose:value`; the purpose keeps an IP and an id from ever sharing a hash. */
-  hash(purpose: 'ip' | 'persistent_id' | 'decoy' | 'dev_secret', value: string): string;
+  hash(purpose: 'ip' | 'persistent_id' | 'decoy' | 'dev_secret' | 'audit_cursor', value: string): string;
 }
 
 /** {@link ClientKeys} over `key`. */

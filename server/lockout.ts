@@ -3,6 +3,7 @@
  * counted per user and client (the `client_locks` table, so a stranger cannot lock anyone else out) and
  * per user from all clients (a rate counter, the guard). See docs/reference/security.md (lockouts).
  */
+import { recordAudit } from './audit/record.ts';
 import { ApiError } from './errors.ts';
 import type { Services } from './services.ts';
 import { count, currentHits, type Limit, secondsLeftInWindow } from './rate-limit.ts';
@@ -86,6 +87,13 @@ export async function countFailure(svc: Services, rule: Lockout, userId: string,
       .where('user_id', '=', userId)
       .where('client_hash', '=', client)
       .execute();
+    // A security event of the audit log: the server locked a client out (of a user, or of the backend API).
+    await recordAudit(svc, {
+      action: 'lockout',
+      actor: { kind: 'system' },
+      target: { kind: rule.scope === 'backend_secret' ? 'project' : 'user', id: userId },
+      details: { scope: rule.scope, locked_until: iso(until) },
+    });
     throw locked(until);
   }
 }

@@ -7,6 +7,8 @@
  * the app's injected clock for what is old, and stops (waiting for a run in progress) before the
  * database closes. Periods: {@link DEFAULT_RETENTION}, configurable (RETENTION_* variables).
  */
+import { recordAudit } from './audit/record.ts';
+import { pruneAuditLog } from './audit/query.ts';
 import type { Db } from './db/index.ts';
 import type { Services } from './services.ts';
 import { pruneRetiredKeys, rotateIfDue } from './keys.ts';
@@ -36,10 +38,12 @@ export interface Retention {
   eventsMs: number;
   /** Dev inbox messages of a test project (RETENTION_DEV_INBOX_HOURS, default 24 h). */
   devInboxMs: number;
+  /** Audit log rows (RETENTION_AUDIT_DAYS, default 365 d; server/audit/). */
+  auditMs: number;
 }
 
-/** Default {@link Retention}: expired rows 24 h, sessions 30 d, events 7 d, dev inbox 24 h. */
-export const DEFAULT_RETENTION: Retention = { expiredMs: DAY, sessionsMs: 30 * DAY, eventsMs: EVENT_RETENTION_MS, devInboxMs: DAY };
+/** Default {@link Retention}: expired rows 24 h, sessions 30 d, events 7 d, dev inbox 24 h, audit log 365 d. */
+export const DEFAULT_RETENTION: Retention = { expiredMs: DAY, sessionsMs: 30 * DAY, eventsMs: EVENT_RETENTION_MS, devInboxMs: DAY, auditMs: 365 * DAY };
 
 /** What the pruning tick does besides retention. */
 export interface PruneOptions {
@@ -73,13 +77,15 @@ export type PruneReport = Record<string, number>;
 
 /** One pruning pass at the clock's now; returns the rows deleted per table. */
 export async function pruneOnce(
-  svc: Pick<Services, 'db' | 'now' | 'log'> & { methods?: Services['methods']; sessionJwts?: Services['sessionJwts'] },
+  svc: Pick<Services, 'db' | 'now' | 'log'> & { methods?: Services['methods']; sessionJwts?: Services['sessionJwts']; project?: Services['project'] },
   opts: PruneOptions = {},
 ): Promise<PruneReport> {
   const now = svc.now();
   // JWTs of sessions that have ended (or that are too old to serve) leave this process's cache.
   svc.sessionJwts?.dropExpired(now);
-  const r = { ...DEFAULT_RETENTION, ...opts.retention };
+  // The project file's audit retention, unless the environment (or createApp's option) sets one.
+  const projectAuditDays = svc.project?.config.audit_retention_days;
+  const r = { ...DEFAULT_RETENTION, ...(projectAuditDays ? { auditMs: projectAuditDays * DAY } : {}), ...opts.retention };
   const k = svc.db.kysely;
   const report: PruneReport = {};
   const count = (table: string, res: { numDeletedRows: bigint }) => {
@@ -119,13 +125,19 @@ export async function pruneOnce(
         .executeTakeFirst(),
     );
   }
+  const audit = await pruneAuditLog(svc.db, now - r.auditMs);
+  if (audit > 0) report.audit_log = audit;
   await pruneCounters(svc.db, now);
   for (const m of svc.methods ?? []) await m.prune?.(svc, now);
   const keys = await pruneRetiredKeys(svc.db, now);
   if (keys > 0) report.signing_keys = keys;
   if (opts.keyRotationMs) {
     const kid = await rotateIfDue(svc.db, now, opts.keyRotationMs);
-    if (kid) svc.log(logLine('info', { msg: 'signing key rotation scheduled', kid }));
+    if (kid) {
+      svc.log(logLine('info', { msg: 'signing key rotation scheduled', kid }));
+      // Signing keys serve every project on this database: a server-wide row.
+      await recordAudit(svc, { action: 'key.rotate', actor: { kind: 'system' }, target: { kind: 'signing_key', id: kid }, projectId: null, details: { kid } });
+    }
   }
   return report;
 }

@@ -54,6 +54,8 @@ export interface AppEnv {
     errorType?: string;
     /** Set by the project-secret check of a `/v1` backend route (server/backend/auth.ts) before its handler. */
     backendProject?: Project;
+    /** The id of the project secret that authenticated a `/v1` call (`dev` for the test project's), for its audit row (server/audit/). */
+    backendSecretId?: string;
     /**
      * The end user's IP a `/v1` backend call reports in `attributes.ip_address` (body.ts readJson): the
      * client for rate limits and lockouts of that call (request.ts clientIp), not the backend's own address.

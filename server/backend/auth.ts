@@ -6,6 +6,7 @@
  * other guessable secret (server/lockout.ts); a locked client is refused before any comparison. Every
  * refusal is 401 `unauthorized_credentials`, and no answer or log line ever carries the presented secret.
  */
+import { recordAudit } from '../audit/record.ts';
 import { parseBasicAuth } from '../basic-auth.ts';
 import { clientIpHash } from '../client-keys.ts';
 import { ApiError } from '../errors.ts';
@@ -49,10 +50,13 @@ export async function requireBackendSecret(c: Ctx, svc: Services): Promise<void>
     refuseIfLocked(svc, failures);
     const matched = creds.publicToken === svc.project.project_id && creds.secret !== '' ? await matchProjectSecret(svc, creds.secret) : null;
     if (matched === null) {
+      // Before counting: the check that locks the client is recorded too (and the lock, by lockout.ts).
+      await recordAudit(svc, { action: 'secret_check.failed', outcome: 'failure', actor: { kind: 'anonymous' }, target: { kind: 'project', id: subject } });
       await countFailure(svc, rule, subject, client);
       throw refused('The project id and secret do not match an active secret of this project.');
     }
     if (failures) await clearFailures(svc, rule, subject, client);
+    c.set('backendSecretId', matched);
   } catch (err) {
     throw asRefusal(err);
   }

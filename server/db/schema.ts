@@ -114,8 +114,10 @@ import type { AccessTokensTable, CaptchaTokensTable, ConnectedAppsTable } from '
 import type { SuppressionsTable } from './schema-0005-suppressions.ts';
 import type { ClientLocksTable, KnownClientsTable, OutboxJobsTable, ServerSecretsTable } from './schema-0006-hardening.ts';
 import type { ProjectSecretsTable } from './schema-0016-project-secrets.ts';
+import type { AuditLogTable } from './schema-0018-audit-log.ts';
 
 export type { ProjectSecretsTable } from './schema-0016-project-secrets.ts';
+export type { AuditLogTable } from './schema-0018-audit-log.ts';
 
 export type { ClientLocksTable, KnownClientsTable, OutboxJobsTable, ServerSecretsTable } from './schema-0006-hardening.ts';
 
@@ -143,6 +145,7 @@ export interface CoreTables {
   client_locks: ClientLocksTable;
   known_clients: KnownClientsTable;
   project_secrets: ProjectSecretsTable;
+  audit_log: AuditLogTable;
 }
 
 /** The registered methods' tables, merged (each method's `tables`, server/methods.ts). */

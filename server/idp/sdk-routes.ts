@@ -3,6 +3,7 @@
  * start; and the signed-in user's connected apps and the access-token exchange, which concern the
  * tokens this provider issues (moved here from core's account routes).
  */
+import { recordAudit } from '../audit/record.ts';
 import {
   type ConnectedAppInfo,
   ExchangeAccessTokenRequest,
@@ -162,6 +163,12 @@ export function idpSdkRoutes(route: Route, svc: Services): void {
     // its next authorize asks for consent again.
     await k.deleteFrom('access_tokens').where('user_id', '=', session.user_id).where('connected_app_id', '=', id).execute();
     await revokeClientGrants(svc, session.user_id, id);
+    await recordAudit(svc, {
+      action: 'consent.revoke',
+      actor: { kind: 'user', id: session.user_id },
+      target: { kind: 'idp_client', id },
+      details: { client_id: id },
+    });
     return ok(c, {});
   });
 

@@ -4,6 +4,7 @@
  * `sessions.exchangeAccessToken` takes them) and rotating refresh tokens. Bearer values are 256-bit
  * CSPRNG tokens stored as SHA-256; each single-use value is claimed by one conditional UPDATE.
  */
+import { recordAudit } from '../audit/record.ts';
 import { claimOnce } from '../claim-once.ts';
 import { newId, newSecretToken, sha256Hex } from '../crypto.ts';
 import type { Services } from '../services.ts';
@@ -54,6 +55,12 @@ export async function rememberConsent(svc: Services, userId: string, client: Idp
       oc.columns(['user_id', 'connected_app_id']).doUpdateSet({ revoked_at: null, scopes_granted: all, name: client.client_name, logo_url: client.logo_url }),
     )
     .execute();
+  await recordAudit(svc, {
+    action: 'consent.grant',
+    actor: { kind: 'user', id: userId },
+    target: { kind: 'idp_client', id: client.client_id },
+    details: { client_id: client.client_id, scopes: [...scopes] },
+  });
 }
 
 /** Creates a grant and its authorization code; returns the code in clear, the one time it exists so. */

@@ -5,6 +5,7 @@
  * and sessions/authenticate never extends it (server/sessions.ts). Each redemption is an audit row.
  */
 import { ImpersonationAuthenticateRequest } from '../../sdk-core/schemas/index.ts';
+import { recordAudit } from '../audit/record.ts';
 import { claimOnce } from '../claim-once.ts';
 import { newId, sha256Hex } from '../crypto.ts';
 import { ApiError } from '../errors.ts';
@@ -60,6 +61,12 @@ export function impersonationRoutes(route: Route, svc: Services): void {
         at: now,
       })
       .execute();
+    await recordAudit(svc, {
+      action: 'impersonation.use',
+      actor: { kind: 'admin', id: claimed.impersonator_id },
+      target: { kind: 'user', id: claimed.user_id },
+      details: { session_id: row.session_id, reason: claimed.reason },
+    });
     return ok(c, await authenticateAnswer(svc, row, token));
   });
 }

@@ -54,6 +54,8 @@ export function opsOptionsFromEnv(env: Record<string, string | undefined>): Part
   if (events !== undefined) retention.eventsMs = events * 24;
   const inbox = hours('RETENTION_DEV_INBOX_HOURS');
   if (inbox !== undefined) retention.devInboxMs = inbox;
+  const audit = hours('RETENTION_AUDIT_DAYS');
+  if (audit !== undefined) retention.auditMs = audit * 24;
   if (Object.keys(retention).length > 0) prune.retention = retention;
   const rotation = num(env.SIGNING_KEY_ROTATION_DAYS);
   if (rotation !== undefined) prune.keyRotationMs = rotation * 86_400_000;

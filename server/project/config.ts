@@ -48,6 +48,8 @@ export interface CoreProjectConfig {
    * addresses, `user_created` is always false.
    */
   enumeration_protection?: boolean;
+  /** Days the audit log keeps a row (server/audit/); RETENTION_AUDIT_DAYS overrides it; default 365. */
+  audit_retention_days?: number;
   /** Overrides of individual bootstrap keys. */
   bootstrap: Partial<BootstrapData>;
   /**

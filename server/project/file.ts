@@ -25,6 +25,7 @@ const CORE_FILE_SHAPE = {
   bootstrap: z.optional(z.record(z.string(), z.unknown())),
   password_strength_policy: z.optional(z.enum(PASSWORD_STRENGTH_SETTINGS)),
   enumeration_protection: z.optional(z.boolean()),
+  audit_retention_days: z.optional(z.int().check(z.gte(1), z.lte(36_500))),
   allowed_hosts: z.optional(z.array(z.string().check(z.maxLength(300)))),
   sms_allowed_countries: z.optional(z.array(z.string().check(z.regex(/^[A-Z]{2}$/)))),
   trusted_auth_token_profiles: z.optional(

@@ -46,6 +46,7 @@ export async function ensureProject(db: Db, now: number, live?: LiveProjectFile)
       ...(live.trusted_auth_token_profiles ? { trusted_auth_token_profiles: live.trusted_auth_token_profiles } : {}),
       ...(live.password_strength_policy ? { password_strength_policy: live.password_strength_policy } : {}),
       ...(live.enumeration_protection !== undefined ? { enumeration_protection: live.enumeration_protection } : {}),
+      ...(live.audit_retention_days !== undefined ? { audit_retention_days: live.audit_retention_days } : {}),
       ...(live.allowed_hosts ? { allowed_hosts: live.allowed_hosts } : {}),
       ...(live.sms_allowed_countries ? { sms_allowed_countries: live.sms_allowed_countries } : {}),
       ...methodSettingsOf(live),

@@ -47,6 +47,8 @@ const FIELDS: string[] = (() => {
   return [...names].sort();
 })();
 
+/** Query parameters of the backend's GET routes. */
+const BACKEND_QUERY_NAMES = ['user_id', 'action', 'actor', 'target', 'start_time', 'end_time', 'limit', 'cursor'];
 const loneSurrogate = fc.integer({ min: 0xd800, max: 0xdfff }).map((c) => String.fromCharCode(c));
 const controlChar = fc.integer({ min: 0, max: 0x1f }).map((c) => String.fromCharCode(c));
 /** Strings a parser or a database might choke on. */
@@ -405,10 +407,13 @@ async function fuzzRoutes(t: TestApp, routes: TestApp['routes'], o: { captcha: b
     }
     const email = (signedIn.data.user as { emails: { email_id: string }[] } | undefined)?.emails[0];
     const ctx = { token: signedIn.token, methodId: email?.email_id ?? 'x', publicToken: t.publicToken };
+    // The backend's reads take query parameters (`/v1/sessions?user_id=`, `/v1/audit_logs?action=...&cursor=`).
+    const queryNames = ['to', 'email', 'refresh', '__proto__', ...(route.backend && route.method === 'GET' ? BACKEND_QUERY_NAMES : [])];
+    const nastyOrPlain = route.backend && route.method === 'GET' ? fc.oneof(fc.string(), nastyString) : fc.string();
     const request = fc.record({
       method: fc.oneof({ weight: 9, arbitrary: fc.constant(route.method) }, { weight: 1, arbitrary: fc.constantFrom('GET', 'POST', 'PUT', 'DELETE', 'PATCH') }),
       params: fc.array(pathParam, { minLength: 4, maxLength: 4 }),
-      query: fc.option(fc.array(fc.tuple(fc.constantFrom('to', 'email', 'refresh', '__proto__'), fc.string()), { maxLength: 3 }), { nil: undefined }),
+      query: fc.option(fc.array(fc.tuple(fc.constantFrom(...queryNames), nastyOrPlain), { maxLength: 3 }), { nil: undefined }),
       body: bodyArb(shape, ctx),
       auth: fc.constantFrom<AuthMode>(
         'none',
