@@ -29,7 +29,7 @@ export async function callHook<T>(svc: Services, name: HookName, data: unknown, 
   const res = await postHook(hook.url, payload, {
     secret: hook.secret,
     msgId: `msg_${randomUUID()}`,
-    timestamp: new Date(nowMs),
+    timestampMs: nowMs,
     timeoutMs: hook.timeout_ms ?? DEFAULT_HOOK_TIMEOUT_MS,
     mode: svc.project.mode,
   });
