@@ -4,6 +4,7 @@
  * reads it without loading the hook calls.
  */
 import { z } from 'zod/mini';
+import { checkTargetSyntax } from '../outbound/target.ts';
 
 /** The blocking hooks a project may set, in the order the README documents them. */
 export const HOOK_NAMES = ['before_user_create', 'session_claims', 'send_message'] as const;
@@ -42,25 +43,18 @@ export const HooksConfig = z.strictObject({
 export type HooksConfig = z.infer<typeof HooksConfig>;
 
 /**
- * Problems of the hooks a schema cannot state: an absolute http(s) URL without userinfo or fragment,
- * https on live projects (the address checks that need DNS run at start, hooks/targets.ts).
+ * Problems of the hooks that need no DNS (server/outbound checkTargetSyntax: an absolute http(s) URL
+ * without credentials, https and no refused literal address on live projects); the resolved addresses
+ * are checked at start (hooks/setup.ts) and again at each call.
  */
 export function hooksProblems(hooks: HooksConfig | undefined, mode: 'test' | 'live'): string[] {
   const out: string[] = [];
   for (const name of HOOK_NAMES) {
     const h = hooks?.[name];
     if (!h) continue;
-    let u: URL;
-    try {
-      u = new URL(h.url);
-    } catch {
-      out.push(`hooks.${name}.url ${JSON.stringify(h.url)} is not an absolute URL`);
-      continue;
-    }
-    if (u.protocol !== 'https:' && u.protocol !== 'http:') out.push(`hooks.${name}.url must be http(s)`);
-    else if (mode === 'live' && u.protocol !== 'https:') out.push(`hooks.${name}.url must be https on a live project`);
-    if (u.username || u.password) out.push(`hooks.${name}.url must not carry userinfo`);
-    if (u.hash) out.push(`hooks.${name}.url must not carry a fragment`);
+    const r = checkTargetSyntax(h.url, mode);
+    if (!r.ok) out.push(`hooks.${name}.url ${JSON.stringify(h.url)} is refused: ${r.message}`);
+    else if (r.url.hash) out.push(`hooks.${name}.url must not carry a fragment`);
   }
   return out;
 }
