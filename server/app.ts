@@ -247,7 +247,8 @@ export async function createApp(opts: AppOptions = {}): Promise<AppInstance> {
     const metrics = createMetrics(() => svcRef);
     const builtIn = deliveries.length === 1 ? deliveries[0]! : fanOut(deliveries);
     // A project's send_message hook takes the place of the built-in delivery (hooks/send-message.ts).
-    const delivery = countingDelivery(suppressionGuard(db, sendMessageHook(() => svcRef, builtIn)), metrics);
+    const hooked = sendMessageHook(() => svcRef, builtIn);
+    const delivery = countingDelivery(suppressionGuard(db, hooked), metrics);
     const services: Services = {
       db,
       project,

@@ -34,13 +34,13 @@ export function findEmail(svc: Services, email: string): Promise<{ email_id: str
 
 /**
  * Finds the user owning `email` in the project or creates one (`status`, default active; email unverified
- * until the first successful OTP or magic link). Safe under concurrency: the unique (project_id, email) constraint decides the race.
+ * until the first successful OTP or magic link); `from`: who creates it, for the before_user_create hook. Safe under concurrency: the unique (project_id, email) constraint decides the race.
  */
 export async function findOrCreateUserByEmail(
   svc: Services,
   email: string,
   status: 'active' | 'pending' = 'active',
-  source: NewUserFacts['source'] = 'email',
+  from: Pick<NewUserFacts, 'source' | 'details'> = { source: 'email' },
 ): Promise<EmailUser> {
   const k = svc.db.kysely;
   const projectId = svc.project.project_id;
@@ -49,7 +49,7 @@ export async function findOrCreateUserByEmail(
   if (existing) return { ...existing, created: false };
 
   const mode = svc.project.mode;
-  const row = await newUserRow(svc, { source, status, email });
+  const row = await newUserRow(svc, { ...from, status, email });
   const userId = row.user_id;
   const emailId = newId('email', mode);
   const now = row.created_at;

@@ -60,7 +60,9 @@ async function ownWallet(svc: Services, type: string, address: string, userId: s
   const now = svc.now();
   const mode = svc.project.mode;
   // A wallet signing up asks the project's before_user_create hook first, outside the transaction.
-  const row = userId ? null : await newUserRow(svc, { source: 'crypto_wallet', status: 'active', crypto_wallet: { type, address } });
+  const row = userId
+    ? null
+    : await newUserRow(svc, { source: 'crypto-wallets', status: 'active', details: { crypto_wallet_type: type, crypto_wallet_address: address } });
   const wallet: CryptoWalletsTable = {
     crypto_wallet_id: newId('crypto-wallet', mode),
     project_id: svc.project.project_id,

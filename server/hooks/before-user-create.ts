@@ -10,13 +10,16 @@ import { callHook, isObject } from './call.ts';
 
 /** What a sign-up knows of the user about to be created (the hook's `data`). */
 export interface NewUserFacts {
-  /** The path creating the user: an email or phone sign-up, an OAuth or wallet sign-in, or the backend API. */
-  source: 'email' | 'phone' | 'oauth' | 'crypto_wallet' | 'backend';
+  /**
+   * The path creating the user: `email` or `phone` (core's find-or-create by address, whichever method
+   * sends), `backend` (POST /v1/users), or the name of the sign-in method creating it itself.
+   */
+  source: string;
   status: 'active' | 'pending';
   email?: string;
   phone_number?: string;
-  oauth_provider?: string;
-  crypto_wallet?: { type: string; address: string };
+  /** What that method knows of the new user (e.g. the provider it signs in with), as the hook's `data.details`. */
+  details?: Record<string, unknown>;
 }
 
 /** Metadata a hook gave the new user, serialised as stored (absent: the column's default `{}`). */
@@ -41,8 +44,7 @@ export async function admitNewUser(svc: Services, facts: NewUserFacts): Promise<
     status: facts.status,
     email: facts.email ?? null,
     phone_number: facts.phone_number ?? null,
-    oauth_provider: facts.oauth_provider ?? null,
-    crypto_wallet: facts.crypto_wallet ?? null,
+    details: facts.details ?? {},
   };
   const r = await callHook(svc, 'before_user_create', data, parseAnswer);
   if (r.kind === 'none') return {};

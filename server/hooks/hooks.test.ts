@@ -5,6 +5,8 @@
  * timestamp against its own clock.
  */
 import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { decodeJwt } from 'jose';
 import type { InboxResponse } from '../../sdk-core/schemas/index.ts';
@@ -44,8 +46,7 @@ describe('before_user_create', () => {
         status: 'active',
         email: 'allowed@example.com',
         phone_number: null,
-        oauth_provider: null,
-        crypto_wallet: null,
+        details: {},
       });
       const user = data.user as { trusted_metadata: unknown; untrusted_metadata: unknown };
       assert.deepEqual(user.trusted_metadata, { plan: 'pro' });
@@ -232,5 +233,25 @@ describe('send_message', () => {
     } finally {
       await open.close();
     }
+  });
+});
+
+describe('one user creation path', () => {
+  it('every insert of a user row in server/ inserts a row built by users.ts newUserRow (so before_user_create is asked)', () => {
+    const root = join(import.meta.dirname, '..');
+    const files = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter(
+      (f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !f.includes('node_modules'),
+    );
+    const inserts: string[] = [];
+    for (const f of files) {
+      const text = readFileSync(join(root, f), 'utf8');
+      for (const m of text.matchAll(/insertInto\(\s*['"`]users['"`]\s*\)\s*\.values\(([^)]*)\)/g)) {
+        inserts.push(f);
+        const builtBy = m[1] === 'row' && /= (?:userId \? null : )?await newUserRow\(/.test(text);
+        assert.ok(builtBy, `${f} inserts a user row not built by newUserRow: .values(${m[1]})`);
+      }
+      assert.ok(!/insertInto\(\s*['"`]users['"`]\s*\)(?!\s*\.values\()/.test(text), `${f} inserts users another way`);
+    }
+    assert.ok(inserts.length >= 5, `the user creation paths: ${inserts.join(', ')}`);
   });
 });

@@ -130,13 +130,15 @@ export async function linkIdentity(svc: Services, provider: string, id: Provider
   // later signs up to by email (account pre-hijacking).
   if (email && id.emailVerified) {
     const existing = await k.selectFrom('emails').select(['email_id', 'user_id']).where('project_id', '=', pid).where('email', '=', email).executeTakeFirst();
-    const u = existing ? { user_id: existing.user_id, email_id: existing.email_id, created: false } : await findOrCreateUserByEmail(svc, email, 'active', 'oauth');
+    const u = existing
+      ? { user_id: existing.user_id, email_id: existing.email_id, created: false }
+      : await findOrCreateUserByEmail(svc, email, 'active', { source: 'oauth', details: { provider } });
     await k.updateTable('emails').set({ verified: 1 }).where('email_id', '=', u.email_id).execute();
     userId = u.user_id;
     emailId = u.email_id;
     created = u.created;
   } else {
-    const row = await newUserRow(svc, { source: 'oauth', status: 'active', oauth_provider: provider });
+    const row = await newUserRow(svc, { source: 'oauth', status: 'active', details: { provider } });
     userId = row.user_id;
     await k.insertInto('users').values(row).execute();
     created = true;

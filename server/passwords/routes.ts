@@ -101,7 +101,16 @@ export function passwordJobs(svc: Services): Record<string, DeferredHandler> {
       const loginLink = p.loginUrl ? linkWithToken(p.loginUrl, 'login', token) : null;
       const locale = messageLocale(p.locale);
       const rendered = renderLinkMessage(locale, 'reset', { project: svc.project.project_name, link, loginLink, minutes: p.minutes });
-      const message: OutboundMessage = { projectId: svc.project.project_id, channel: 'email', to: p.email, ...rendered, code: null, link, kind: 'password_reset', locale };
+      const message: OutboundMessage = {
+        projectId: svc.project.project_id,
+        channel: 'email',
+        to: p.email,
+        ...rendered,
+        code: null,
+        link,
+        kind: 'password_reset',
+        locale,
+      };
       return { message, expiresAt };
     },
   };
