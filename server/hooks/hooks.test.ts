@@ -12,6 +12,7 @@ import { decodeJwt } from 'jose';
 import type { InboxResponse } from '../../sdk-core/schemas/index.ts';
 import type { AppOptions } from '../app.ts';
 import { backendCall, createBackendSecret, login, sendOtp, type TestApp, testApp } from '../test-helpers.ts';
+import { authorize, callback, devRoundTrip, pkcePair, start } from '../oauth/test-flow.ts';
 import { type HookReceiver, hookReceiver } from './test-receiver.ts';
 
 let rx: HookReceiver;
@@ -111,6 +112,34 @@ describe('before_user_create', () => {
       }
     });
   }
+});
+
+describe('before_user_create from a method creating its own user (OAuth)', () => {
+  it('is asked with the method as source; a deny shows its message on the callback page and creates nobody', async () => {
+    rx.answer('before_user_create', (c) =>
+      c.data.email === 'no@example.com' ? { json: { decision: 'deny', message: 'Not <b>you</b>.' } } : { json: { decision: 'allow' } },
+    );
+    const t = await app({ hooks: rx.hooks({ before_user_create: { on_failure: 'closed' } }) });
+    try {
+      await t.listen();
+      const { challenge } = pkcePair();
+      const denied = await callback(t, await authorize(t, await start(t, 'google', { code_challenge: challenge }), { email: 'no@example.com' }));
+      assert.equal(denied.status, 403);
+      assert.ok(denied.text.includes('Not &lt;b&gt;you&lt;/b&gt;.'), denied.text);
+      assert.equal(callsOf('before_user_create').at(-1)?.data.source, 'oauth');
+      assert.deepEqual(callsOf('before_user_create').at(-1)?.data.details, { provider: 'google' });
+      const users = await t.services.db.kysely.selectFrom('users').select('user_id').where('project_id', '=', t.projectId).execute();
+      assert.equal(users.length, 0);
+      // An unverified address stays off the new user: its row is built by newUserRow all the same.
+      await devRoundTrip(t, 'github', { email: 'unverified@example.com', verified: false }, { code_challenge: challenge });
+      const last = callsOf('before_user_create').at(-1);
+      assert.equal(last?.data.source, 'oauth');
+      assert.equal(last?.data.email, null);
+      assert.ok(last?.verified);
+    } finally {
+      await t.close();
+    }
+  });
 });
 
 describe('session_claims', () => {
