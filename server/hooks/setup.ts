@@ -17,13 +17,19 @@ export async function withHooks(project: Project, hooks: HooksConfig | undefined
   const where = project.mode === 'live' ? 'live project (PROJECT_CONFIG)' : 'createApp option';
   const parsed = parseWith(HooksConfig, hooks);
   if (!parsed.ok) throw new Error(`${where} is invalid: ${parsed.errors.map((e) => `hooks${e.dataPath} ${e.message}`).join('; ')}`);
-  const problems = hooksProblems(parsed.value, project.mode);
-  for (const name of HOOK_NAMES) {
-    const h = parsed.value[name];
-    if (!h || problems.some((p) => p.startsWith(`hooks.${name}.`))) continue;
-    const p = await hookTargetProblem(h.url, project.mode);
-    if (p) problems.push(`hooks.${name}.url ${JSON.stringify(h.url)} ${p}`);
-  }
+  const problems = await hookProblems(parsed.value, project.mode);
   if (problems.length > 0) throw new Error(`${where} is invalid: ${problems.join('; ')}`);
   return { ...project, config: { ...project.config, hooks: parsed.value } };
+}
+
+/** Every problem of valid-shaped `hooks` for a project of `mode`, the resolved addresses included (empty when none). */
+export async function hookProblems(hooks: HooksConfig | undefined, mode: 'test' | 'live'): Promise<string[]> {
+  const problems = hooksProblems(hooks, mode);
+  for (const name of HOOK_NAMES) {
+    const h = hooks?.[name];
+    if (!h || problems.some((p) => p.startsWith(`hooks.${name}.`))) continue;
+    const p = await hookTargetProblem(h.url, mode);
+    if (p) problems.push(`hooks.${name}.url ${JSON.stringify(h.url)} ${p}`);
+  }
+  return problems;
 }

@@ -13,6 +13,7 @@ import { errorText } from '../../react-internals/errors.ts';
 import { resolveStrings } from '../../react-internals/strings.ts';
 import type { AppOptions } from '../../server/app.ts';
 import { type HookReceiver, hookReceiver, newWhsec } from '../../server/hooks/test-receiver.ts';
+import { runCli } from '../../server/cli.ts';
 import { readLiveProjectFile } from '../../server/project/file.ts';
 import { login, tempDir, testApp } from '../../server/test-helpers.ts';
 
@@ -63,6 +64,20 @@ describe('hook targets of a live project (SSRF)', () => {
       assert.match(refusal({ session_claims: { ...hook('https://hooks.example.com/c'), on_failure: 'maybe' } }), /\.hooks\.session_claims\.on_failure/);
       assert.match(refusal({ before_signup: hook('https://hooks.example.com/c') }), /before_signup/);
       assert.equal(refusal({ session_claims: hook('https://hooks.example.com/c') }), '');
+    } finally {
+      tmp.cleanup();
+    }
+  });
+
+  it('check-config refuses a hook whose host resolves to a refused address, as the start does', async () => {
+    const tmp = tempDir();
+    try {
+      const path = join(tmp.dir, 'project.json');
+      writeFileSync(path, JSON.stringify({ ...live, hooks: { send_message: hook('https://localhost/hook') } }));
+      const err: string[] = [];
+      const io = { out: () => undefined, err: (text: string) => void err.push(text), env: { PROJECT_CONFIG: path }, now: Date.now };
+      assert.equal(await runCli(['check-config'], io), 2);
+      assert.match(err.join(''), /hooks\.send_message\.url "https:\/\/localhost\/hook" is refused/);
     } finally {
       tmp.cleanup();
     }
