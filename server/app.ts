@@ -40,6 +40,9 @@ import { webhookRoutes } from './routes/webhooks.ts';
 import { SessionJwtCache } from './session-jwt-cache.ts';
 import { SessionReadCache } from './session-read-cache.ts';
 import { suppressionGuard } from './suppressions.ts';
+import type { HooksConfig } from './hooks/config.ts';
+import { sendMessageHook } from './hooks/send-message.ts';
+import { withHooks } from './hooks/setup.ts';
 import { withBootstrapOverrides } from './settings.ts';
 // Operations (issue 18): health, metrics, request logs.
 import { healthRoutes, type Lifecycle } from './ops/health.ts';
@@ -73,6 +76,11 @@ export interface AppOptions extends MethodSettingOptions {
   smsProviderToken?: string;
   /** Enables `POST /webhooks/sms/inbound` (STOP / START replies) with this bearer secret, 16+ characters. */
   smsWebhookSecret?: string;
+  /**
+   * Blocking hooks (server/hooks/, README "Blocking hooks"); a live project's file `hooks` when unset.
+   * Checked at start: a bad value fails createApp naming the key.
+   */
+  hooks?: HooksConfig;
   /** Overrides of bootstrap keys, which are also the server's settings: PKCE-required flags, password_config (LUDS). */
   bootstrap?: Partial<BootstrapData>;
   /** Limits by name (core's in rate-limit.ts, each method's in its `limits.ts`), over the defaults. */
@@ -214,6 +222,7 @@ export async function createApp(opts: AppOptions = {}): Promise<AppInstance> {
     });
     let project = withBootstrapOverrides(init.project, opts.bootstrap);
     project = { ...project, config: withSettingOptions(project.config, opts) };
+    project = await withHooks(project, opts.hooks ?? opts.liveProject?.hooks);
     if (project.mode === 'live' && !project.config.allowed_hosts?.length) {
       logger(
         logLine('warn', { msg: 'live project without ALLOWED_HOSTS (allowed_hosts): only loopback host names (localhost, 127.0.0.1, [::1]) are answered' }),
@@ -238,7 +247,10 @@ export async function createApp(opts: AppOptions = {}): Promise<AppInstance> {
     // Whatever path sends, a suppressed destination is refused here too (the routes check first).
     let svcRef: Services | undefined;
     const metrics = createMetrics(() => svcRef);
-    const delivery = countingDelivery(suppressionGuard(db, deliveries.length === 1 ? deliveries[0]! : fanOut(deliveries)), metrics);
+    const builtIn = deliveries.length === 1 ? deliveries[0]! : fanOut(deliveries);
+    // A project's send_message hook takes the place of the built-in delivery (hooks/send-message.ts).
+    const hooked = sendMessageHook(() => svcRef, builtIn);
+    const delivery = countingDelivery(suppressionGuard(db, hooked), metrics);
     const services: Services = {
       db,
       project,

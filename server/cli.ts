@@ -13,6 +13,7 @@ import { createProjectSecret, listProjectSecrets, revokeProjectSecret } from './
 import { type Db, openDatabase } from './db/index.ts';
 import { listSigningKeys, rotateSigningKey } from './keys.ts';
 import { readLiveProjectFile } from './project/file.ts';
+import { hookProblems } from './hooks/setup.ts';
 import { createIdpClient, deleteIdpClient, listStoredIdpClients } from './idp/index.ts';
 import { mintImpersonationToken } from './impersonation/index.ts';
 import { SERVER_METHODS } from './methods.ts';
@@ -98,7 +99,9 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     const { problems, warnings } = checkEnvironment(io.env);
     if (problems.length === 0 && io.env.PROJECT_CONFIG) {
       try {
-        readLiveProjectFile(io.env.PROJECT_CONFIG);
+        const live = readLiveProjectFile(io.env.PROJECT_CONFIG);
+        // Blocking hooks: the addresses their hosts resolve to, as the server checks them at start.
+        for (const p of await hookProblems(live.hooks, 'live')) problems.push(`PROJECT_CONFIG ${io.env.PROJECT_CONFIG} is invalid: ${p}`);
       } catch (err) {
         problems.push((err as Error).message);
       }

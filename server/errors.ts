@@ -73,6 +73,9 @@ export const CORE_ERRORS = {
   invalid_cursor: { status: 400, message: 'The cursor is not one this search returned.' },
   duplicate_external_id: { status: 400, message: 'A user with the specified external_id already exists for this project.' },
   consumer_session_authorization_error: { status: 403, message: 'The User is not authorized to perform the requested action on that resource.' },
+  // Blocking hooks (issue 28, server/hooks): the hook's own message replaces the default.
+  user_creation_denied: { status: 403, message: 'Sign-up is not allowed for this account.' },
+  hook_unavailable: { status: 503, message: 'The sign-in could not be completed right now. Please try again later.' },
 } as const satisfies ErrorTablePart;
 
 /** The error tables of the methods in server/method-data.ts, merged (a type: their literal statuses stay). */

@@ -6,6 +6,7 @@ import { newId } from './crypto.ts';
 import { preparedQuery } from './db/prepared.ts';
 import { ApiError } from './errors.ts';
 import type { Services } from './services.ts';
+import { newUserRow } from './users.ts';
 
 let callingCodes: Set<string> | null = null;
 function knownCallingCode(digits: string): boolean {
@@ -102,11 +103,12 @@ export async function findOrCreateUserByPhone(svc: Services, e164: string, statu
   const k = svc.db.kysely;
   const mode = svc.project.mode;
   const projectId = svc.project.project_id;
-  const userId = newId('user', mode);
+  const row = await newUserRow(svc, { source: 'phone', status, phone_number: e164 });
+  const userId = row.user_id;
   const phoneId = newId('phone-number', mode);
-  const now = svc.now();
+  const now = row.created_at;
   const won = await k.transaction().execute(async (tx) => {
-    await tx.insertInto('users').values({ user_id: userId, project_id: projectId, status, created_at: now, otp_failures: 0, locked_until: null }).execute();
+    await tx.insertInto('users').values(row).execute();
     const inserted = await tx
       .insertInto('phone_numbers')
       .values({ phone_id: phoneId, project_id: projectId, user_id: userId, phone_number: e164, verified: 0, created_at: now })

@@ -10,6 +10,8 @@ import { sessionJwtIssuer } from './jwt-issuer.ts';
 import { reusable } from './session-jwt-cache.ts';
 import type { SessionRead } from './session-read-cache.ts';
 import { type KnownUserRow, loadUser } from './users.ts';
+import { hookOf } from './hooks/call.ts';
+import { hookClaims } from './hooks/session-claims.ts';
 
 /**
  * A session's `last_accessed_at` is written at most once per this window (5 s): sessions/authenticate
@@ -228,7 +230,7 @@ export async function authenticateSession(svc: Services, token: string, duration
     read = { row, user, session: sessionOf(row, user) };
     if (version) svc.sessionReads.set(hash, version, read);
   }
-  const jwt = await sessionJwt(svc, read.row, read.session);
+  const jwt = await sessionJwt(svc, read.row, read.session, read.user);
   // The answer around its session_token, which is never kept (in memory, as in the database, only its hash).
   let kept = svc.sessionReads.answerJson(read, jwt);
   if (!kept) {
@@ -240,7 +242,7 @@ export async function authenticateSession(svc: Services, token: string, duration
 }
 
 async function answerOf(svc: Services, row: SessionsTable, user: User, session: Session, token: string): Promise<AuthenticateResponse> {
-  return answerWith(user, session, token, await sessionJwt(svc, row, session));
+  return answerWith(user, session, token, await sessionJwt(svc, row, session, user));
 }
 
 /** The answer's fields in the wire order (docs/reference/wire-protocol.md#authenticate-answers). */
@@ -253,7 +255,7 @@ const answerWith = (user: User, session: Session, token: string, session_jwt: st
 });
 
 /** The session's cached JWT when it may be served again, else a new one (cached in its place). */
-async function sessionJwt(svc: Services, row: SessionsTable, session: Session): Promise<string> {
+async function sessionJwt(svc: Services, row: SessionsTable, session: Session, user: User): Promise<string> {
   const nowMs = svc.now();
   // The key signing at this moment (rotation): once another key signs, cached JWTs of the old one are not served.
   const signer = svc.keys.select ? await svc.keys.select(nowMs) : svc.keys;
@@ -262,7 +264,16 @@ async function sessionJwt(svc: Services, row: SessionsTable, session: Session): 
   const claimsKey = `${signer.kid}\n${issuer}\n${row.user_id}\n${row.started_at}\n${row.factors}\n${JSON.stringify(session.roles)}\n${row.ip_address}\n${row.user_agent}\n${row.custom_claims ?? ''}`;
   const cached = svc.sessionJwts.get(row.session_id);
   if (cached && reusable(cached, nowMs, claimsKey, row.expires_at)) return cached.jwt;
-  const jwt = await signSessionJwt({ kid: signer.kid, privateKey: signer.privateKey }, { projectId: svc.project.project_id, issuer, session, nowMs });
+  // A project's session_claims hook is asked per signature (hooks/session-claims.ts); the session's own
+  // custom claims (set through the backend for this session) win over the hook's.
+  const hooked = hookOf(svc, 'session_claims') ? await hookClaims(svc, session, user) : undefined;
+  const signed = hooked ? { ...session, custom_claims: { ...hooked, ...session.custom_claims } } : session;
+  const jwt = await signSessionJwt({ kid: signer.kid, privateKey: signer.privateKey }, { projectId: svc.project.project_id, issuer, session: signed, nowMs });
+  // Signed without a hook's claims because it failed open: not reused, so the next call asks again.
+  if (hooked === null) {
+    svc.sessionJwts.delete(row.session_id);
+    return jwt;
+  }
   const issuedAtMs = Math.floor(nowMs / 1000) * 1000;
   svc.sessionJwts.set(row.session_id, {
     jwt,

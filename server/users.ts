@@ -5,9 +5,10 @@
 import type { User } from '../sdk-core/schemas/index.ts';
 import { newId } from './crypto.ts';
 import type { UsersTable } from './db/schema.ts';
+import { admitNewUser, type NewUserFacts } from './hooks/before-user-create.ts';
 import type { Services } from './services.ts';
 import { batchedReads, preparedQuery } from './db/prepared.ts';
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import type { Database } from './db/schema.ts';
 import type { UserRecords } from './method.ts';
 import { toPhoneNumber, userPhoneRows } from './phones.ts';
@@ -33,9 +34,14 @@ export function findEmail(svc: Services, email: string): Promise<{ email_id: str
 
 /**
  * Finds the user owning `email` in the project or creates one (`status`, default active; email unverified
- * until the first successful OTP or magic link). Safe under concurrency: the unique (project_id, email) constraint decides the race.
+ * until the first successful OTP or magic link); `from`: who creates it, for the before_user_create hook. Safe under concurrency: the unique (project_id, email) constraint decides the race.
  */
-export async function findOrCreateUserByEmail(svc: Services, email: string, status: 'active' | 'pending' = 'active'): Promise<EmailUser> {
+export async function findOrCreateUserByEmail(
+  svc: Services,
+  email: string,
+  status: 'active' | 'pending' = 'active',
+  from: Pick<NewUserFacts, 'source' | 'details'> = { source: 'email' },
+): Promise<EmailUser> {
   const k = svc.db.kysely;
   const projectId = svc.project.project_id;
   const find = () => k.selectFrom('emails').select(['email_id', 'user_id']).where('project_id', '=', projectId).where('email', '=', email).executeTakeFirst();
@@ -43,11 +49,12 @@ export async function findOrCreateUserByEmail(svc: Services, email: string, stat
   if (existing) return { ...existing, created: false };
 
   const mode = svc.project.mode;
-  const userId = newId('user', mode);
+  const row = await newUserRow(svc, { ...from, status, email });
+  const userId = row.user_id;
   const emailId = newId('email', mode);
-  const now = svc.now();
+  const now = row.created_at;
   const won = await k.transaction().execute(async (tx) => {
-    await tx.insertInto('users').values({ user_id: userId, project_id: projectId, status, created_at: now, otp_failures: 0, locked_until: null }).execute();
+    await tx.insertInto('users').values(row).execute();
     const inserted = await tx
       .insertInto('emails')
       .values({ email_id: emailId, project_id: projectId, user_id: userId, email, verified: 0, created_at: now })
@@ -65,6 +72,28 @@ export async function findOrCreateUserByEmail(svc: Services, email: string, stat
   const winner = await find();
   if (!winner) throw new Error('email row vanished after a conflicting insert');
   return { ...winner, created: false };
+}
+
+/** A user row about to be inserted, built by {@link newUserRow}. */
+export type NewUserRow = Insertable<UsersTable> & { user_id: string; created_at: number };
+
+/**
+ * The row of a user about to be created: every path that creates a user inserts this row, so the
+ * project's before_user_create hook (hooks/before-user-create.ts) is asked on every sign-up path and its
+ * metadata lands on the user. Called before the creating transaction: a hook is never awaited inside one.
+ * @throws ApiError user_creation_denied / hook_unavailable (the hook's answer or its fail-closed mode)
+ */
+export async function newUserRow(svc: Services, facts: NewUserFacts): Promise<NewUserRow> {
+  const metadata = await admitNewUser(svc, facts);
+  return {
+    user_id: newId('user', svc.project.mode),
+    project_id: svc.project.project_id,
+    status: facts.status,
+    created_at: svc.now(),
+    otp_failures: 0,
+    locked_until: null,
+    ...metadata,
+  };
 }
 
 /** The user-row columns loadUser reads, when the caller has them already (sessions/authenticate reads them with the session). */

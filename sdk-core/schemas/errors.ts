@@ -69,6 +69,9 @@ export const ERROR_TYPES = [
   'user_not_found',
   'duplicate_external_id',
   'consumer_session_authorization_error',
+  // Blocking hooks (issue 28, server/hooks).
+  'user_creation_denied',
+  'hook_unavailable',
   // OAuth and Google One Tap (issue 13).
   'oauth_provider_not_supported',
   'oauth_config_not_found',

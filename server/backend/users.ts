@@ -18,7 +18,7 @@ import { normalizePhone } from '../phones.ts';
 import type { BackendRoute } from '../routes/types.ts';
 import type { Ctx, Services } from '../services.ts';
 import { revokeUserGrants } from '../user-access.ts';
-import { loadUser } from '../users.ts';
+import { loadUser, newUserRow } from '../users.ts';
 import { backendOk } from './auth.ts';
 import { BACKEND_JSON_FIELD_MAX_BYTES, USER_CREATE_FIELDS, USER_UPDATE_FIELDS } from './schemas.ts';
 
@@ -143,14 +143,17 @@ async function createUser(
   ) {
     throw new ApiError('duplicate_phone_number');
   }
-  const now = svc.now();
-  const ids = { userId: newId('user', mode), emailId: o.email ? newId('email', mode) : '', phoneId: o.phone ? newId('phone-number', mode) : '' };
+  const row = await newUserRow(svc, {
+    source: 'backend',
+    status: o.pending ? 'pending' : 'active',
+    ...(o.email ? { email: o.email } : {}),
+    ...(o.phone ? { phone_number: o.phone } : {}),
+  });
+  const now = row.created_at;
+  const ids = { userId: row.user_id, emailId: o.email ? newId('email', mode) : '', phoneId: o.phone ? newId('phone-number', mode) : '' };
   try {
     await k.transaction().execute(async (tx) => {
-      await tx
-        .insertInto('users')
-        .values({ user_id: ids.userId, project_id: pid, status: o.pending ? 'pending' : 'active', created_at: now, otp_failures: 0, locked_until: null })
-        .execute();
+      await tx.insertInto('users').values(row).execute();
       if (o.email) {
         await tx
           .insertInto('emails')

@@ -15,6 +15,7 @@ import { parseSiweMessage } from 'viem/siwe';
 import { requireSession } from '../auth-helpers.ts';
 import { clientIpHash } from '../client-keys.ts';
 import { newId, sha256Hex } from '../crypto.ts';
+import { type NewUserRow, newUserRow } from '../users.ts';
 import { ApiError } from '../errors.ts';
 import { requireProjectAuth } from '../basic-auth.ts';
 import { readJson } from '../body.ts';
@@ -58,22 +59,21 @@ async function ownWallet(svc: Services, type: string, address: string, userId: s
   const k = svc.db.kysely;
   const now = svc.now();
   const mode = svc.project.mode;
+  // A wallet signing up asks the project's before_user_create hook first, outside the transaction.
+  const row = userId
+    ? null
+    : await newUserRow(svc, { source: 'crypto-wallets', status: 'active', details: { crypto_wallet_type: type, crypto_wallet_address: address } });
   const wallet: CryptoWalletsTable = {
     crypto_wallet_id: newId('crypto-wallet', mode),
     project_id: svc.project.project_id,
-    user_id: userId ?? newId('user', mode),
+    user_id: userId ?? (row as NewUserRow).user_id,
     crypto_wallet_type: type,
     crypto_wallet_address: address,
     created_at: now,
     last_used_at: null,
   };
   const won = await k.transaction().execute(async (tx) => {
-    if (!userId) {
-      await tx
-        .insertInto('users')
-        .values({ user_id: wallet.user_id, project_id: wallet.project_id, status: 'active', created_at: now, otp_failures: 0, locked_until: null })
-        .execute();
-    }
+    if (row) await tx.insertInto('users').values(row).execute();
     const inserted = await tx
       .insertInto('crypto_wallets')
       .values(wallet)

@@ -66,8 +66,10 @@ export async function prepareLink(
     ...(o.at !== undefined ? { at: o.at } : {}),
   });
   const link = linkWithToken(o.url, 'magic_links', token);
-  const rendered = renderLinkMessage(messageLocale(o.locale), o.signup ? 'signup' : 'login', { project: svc.project.project_name, link, minutes: o.minutes });
-  const message: OutboundMessage = { projectId: svc.project.project_id, channel: 'email', to: o.email, ...rendered, code: null, link };
+  const locale = messageLocale(o.locale);
+  const rendered = renderLinkMessage(locale, o.signup ? 'signup' : 'login', { project: svc.project.project_name, link, minutes: o.minutes });
+  const kind = o.signup ? 'magic_link_signup' : 'magic_link_login';
+  const message: OutboundMessage = { projectId: svc.project.project_id, channel: 'email', to: o.email, ...rendered, code: null, link, kind, locale };
   return { message, expiresAt };
 }
 

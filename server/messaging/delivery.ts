@@ -13,6 +13,12 @@ export interface OutboundMessage {
   html?: string | null;
   code: string | null;
   link: string | null;
+  /**
+   * Which message (`email_otp`, `sms_otp`, `whatsapp_otp`, `magic_link_login`, `magic_link_signup`,
+   * `password_reset`) and its language, for a project's send_message hook. Optional: older jobs lack them.
+   */
+  kind?: string;
+  locale?: string;
 }
 
 /** Sends messages; implementations: dev inbox (DB), SMTP (nodemailer), log-only. */

@@ -13,7 +13,7 @@ import { preparedQuery } from '../db/prepared.ts';
 import { ApiError } from '../errors.ts';
 import type { Services } from '../services.ts';
 import type { UserRecords } from '../method.ts';
-import { findOrCreateUserByEmail } from '../users.ts';
+import { findOrCreateUserByEmail, newUserRow } from '../users.ts';
 import type { ProviderIdentity } from './providers.ts';
 import type { OAuthStatesTable, OAuthTokensTable } from './tables.ts';
 
@@ -130,14 +130,17 @@ export async function linkIdentity(svc: Services, provider: string, id: Provider
   // later signs up to by email (account pre-hijacking).
   if (email && id.emailVerified) {
     const existing = await k.selectFrom('emails').select(['email_id', 'user_id']).where('project_id', '=', pid).where('email', '=', email).executeTakeFirst();
-    const u = existing ? { user_id: existing.user_id, email_id: existing.email_id, created: false } : await findOrCreateUserByEmail(svc, email);
+    const u = existing
+      ? { user_id: existing.user_id, email_id: existing.email_id, created: false }
+      : await findOrCreateUserByEmail(svc, email, 'active', { source: 'oauth', details: { provider } });
     await k.updateTable('emails').set({ verified: 1 }).where('email_id', '=', u.email_id).execute();
     userId = u.user_id;
     emailId = u.email_id;
     created = u.created;
   } else {
-    userId = newId('user', svc.project.mode);
-    await k.insertInto('users').values({ user_id: userId, project_id: pid, status: 'active', created_at: now, otp_failures: 0, locked_until: null }).execute();
+    const row = await newUserRow(svc, { source: 'oauth', status: 'active', details: { provider } });
+    userId = row.user_id;
+    await k.insertInto('users').values(row).execute();
     created = true;
   }
   const registrationId = newId('oauth-user-registration', svc.project.mode);

@@ -99,8 +99,18 @@ export function passwordJobs(svc: Services): Record<string, DeferredHandler> {
       });
       const link = linkWithToken(p.resetUrl, 'reset_password', token);
       const loginLink = p.loginUrl ? linkWithToken(p.loginUrl, 'login', token) : null;
-      const rendered = renderLinkMessage(messageLocale(p.locale), 'reset', { project: svc.project.project_name, link, loginLink, minutes: p.minutes });
-      const message: OutboundMessage = { projectId: svc.project.project_id, channel: 'email', to: p.email, ...rendered, code: null, link };
+      const locale = messageLocale(p.locale);
+      const rendered = renderLinkMessage(locale, 'reset', { project: svc.project.project_name, link, loginLink, minutes: p.minutes });
+      const message: OutboundMessage = {
+        projectId: svc.project.project_id,
+        channel: 'email',
+        to: p.email,
+        ...rendered,
+        code: null,
+        link,
+        kind: 'password_reset',
+        locale,
+      };
       return { message, expiresAt };
     },
   };

@@ -6,6 +6,7 @@ import type { z } from 'zod/mini';
 import type { BootstrapData } from '../../sdk-core/schemas/index.ts';
 import type { UnionToIntersection } from '../method.ts';
 import type { METHOD_DATA } from '../method-data.ts';
+import type { HooksConfig } from '../hooks/config.ts';
 
 /** Test projects get the dev inbox; live projects never do. */
 export type ProjectMode = 'test' | 'live';
@@ -62,6 +63,11 @@ export interface CoreProjectConfig {
    * SMS_ALLOWED_COUNTRIES adds to them.
    */
   sms_allowed_countries?: string[];
+  /**
+   * Blocking hooks (server/hooks/, README "Blocking hooks"): held in memory from the project file or
+   * createApp's `hooks`, never stored in `projects.config` (their secrets stay out of the database).
+   */
+  hooks?: HooksConfig;
 }
 
 /** The sign-in methods' settings (server/method-data.ts), merged: each method's schemas by key. */

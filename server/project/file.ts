@@ -10,6 +10,7 @@ import { allowedHostProblem } from '../ops/config.ts';
 import { redirectAllowlistProblems } from '../redirect-allowlist.ts';
 import { type MethodSettingValues, PASSWORD_STRENGTH_SETTINGS } from './config.ts';
 import { allowedOriginProblem } from './origins.ts';
+import { HooksConfig, hooksProblems } from '../hooks/config.ts';
 
 const stringList = z.array(z.string().check(z.maxLength(2048)));
 
@@ -28,6 +29,7 @@ const CORE_FILE_SHAPE = {
   audit_retention_days: z.optional(z.int().check(z.gte(1), z.lte(36_500))),
   allowed_hosts: z.optional(z.array(z.string().check(z.maxLength(300)))),
   sms_allowed_countries: z.optional(z.array(z.string().check(z.regex(/^[A-Z]{2}$/)))),
+  hooks: z.optional(HooksConfig),
   trusted_auth_token_profiles: z.optional(
     z.array(
       z.object({
@@ -81,8 +83,11 @@ export function readLiveProjectFile(path: string): LiveProjectFile {
 }
 
 /** Every problem of a live project's lists: redirect URLs, allowed origins, allowed hosts and the methods' own checks (empty when valid). */
-export function liveProjectProblems(live: Pick<LiveProjectFile, 'redirect_urls' | 'allowed_origins' | 'allowed_hosts'> & MethodSettingValues): string[] {
+export function liveProjectProblems(
+  live: Pick<LiveProjectFile, 'redirect_urls' | 'allowed_origins' | 'allowed_hosts'> & { hooks?: HooksConfig | undefined } & MethodSettingValues,
+): string[] {
   const out = redirectAllowlistProblems(live.redirect_urls ?? []);
+  out.push(...hooksProblems(live.hooks, 'live'));
   live.allowed_origins.forEach((o, i) => {
     const p = allowedOriginProblem(o);
     if (p) out.push(`allowed_origins[${i}] ${JSON.stringify(o)} ${p}`);
