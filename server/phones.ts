@@ -6,7 +6,7 @@ import { newId } from './crypto.ts';
 import { preparedQuery } from './db/prepared.ts';
 import { ApiError } from './errors.ts';
 import type { Services } from './services.ts';
-import { newUserRow } from './users.ts';
+import { newUserRow } from './user-row.ts';
 
 let callingCodes: Set<string> | null = null;
 function knownCallingCode(digits: string): boolean {

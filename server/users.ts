@@ -5,13 +5,14 @@
 import type { User } from '../sdk-core/schemas/index.ts';
 import { newId } from './crypto.ts';
 import type { UsersTable } from './db/schema.ts';
-import { admitNewUser, type NewUserFacts } from './hooks/before-user-create.ts';
 import type { Services } from './services.ts';
 import { batchedReads, preparedQuery } from './db/prepared.ts';
-import type { Insertable, Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from './db/schema.ts';
 import type { UserRecords } from './method.ts';
 import { toPhoneNumber, userPhoneRows } from './phones.ts';
+import type { NewUserFacts } from './hooks/before-user-create.ts';
+import { newUserRow } from './user-row.ts';
 
 /** Outcome of {@link findOrCreateUserByEmail}. */
 export interface EmailUser {
@@ -72,28 +73,6 @@ export async function findOrCreateUserByEmail(
   const winner = await find();
   if (!winner) throw new Error('email row vanished after a conflicting insert');
   return { ...winner, created: false };
-}
-
-/** A user row about to be inserted, built by {@link newUserRow}. */
-export type NewUserRow = Insertable<UsersTable> & { user_id: string; created_at: number };
-
-/**
- * The row of a user about to be created: every path that creates a user inserts this row, so the
- * project's before_user_create hook (hooks/before-user-create.ts) is asked on every sign-up path and its
- * metadata lands on the user. Called before the creating transaction: a hook is never awaited inside one.
- * @throws ApiError user_creation_denied / hook_unavailable (the hook's answer or its fail-closed mode)
- */
-export async function newUserRow(svc: Services, facts: NewUserFacts): Promise<NewUserRow> {
-  const metadata = await admitNewUser(svc, facts);
-  return {
-    user_id: newId('user', svc.project.mode),
-    project_id: svc.project.project_id,
-    status: facts.status,
-    created_at: svc.now(),
-    otp_failures: 0,
-    locked_until: null,
-    ...metadata,
-  };
 }
 
 /** The user-row columns loadUser reads, when the caller has them already (sessions/authenticate reads them with the session). */

@@ -18,7 +18,8 @@ import { normalizePhone } from '../phones.ts';
 import type { BackendRoute } from '../routes/types.ts';
 import type { Ctx, Services } from '../services.ts';
 import { revokeUserGrants } from '../user-access.ts';
-import { loadUser, newUserRow } from '../users.ts';
+import { newUserRow } from '../user-row.ts';
+import { loadUser } from '../users.ts';
 import { backendOk } from './auth.ts';
 import { BACKEND_JSON_FIELD_MAX_BYTES, USER_CREATE_FIELDS, USER_UPDATE_FIELDS } from './schemas.ts';
 

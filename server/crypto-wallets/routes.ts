@@ -15,7 +15,7 @@ import { parseSiweMessage } from 'viem/siwe';
 import { requireSession } from '../auth-helpers.ts';
 import { clientIpHash } from '../client-keys.ts';
 import { newId, sha256Hex } from '../crypto.ts';
-import { type NewUserRow, newUserRow } from '../users.ts';
+import { type NewUserRow, newUserRow } from '../user-row.ts';
 import { ApiError } from '../errors.ts';
 import { requireProjectAuth } from '../basic-auth.ts';
 import { readJson } from '../body.ts';

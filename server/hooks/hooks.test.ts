@@ -266,7 +266,7 @@ describe('send_message', () => {
 });
 
 describe('one user creation path', () => {
-  it('every insert of a user row in server/ inserts a row built by users.ts newUserRow (so before_user_create is asked)', () => {
+  it('every insert of a user row in server/ inserts a row built by user-row.ts newUserRow (so before_user_create is asked)', () => {
     const root = join(import.meta.dirname, '..');
     const files = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter(
       (f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !f.includes('node_modules'),

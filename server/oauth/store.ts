@@ -13,7 +13,8 @@ import { preparedQuery } from '../db/prepared.ts';
 import { ApiError } from '../errors.ts';
 import type { Services } from '../services.ts';
 import type { UserRecords } from '../method.ts';
-import { findOrCreateUserByEmail, newUserRow } from '../users.ts';
+import { newUserRow } from '../user-row.ts';
+import { findOrCreateUserByEmail } from '../users.ts';
 import type { ProviderIdentity } from './providers.ts';
 import type { OAuthStatesTable, OAuthTokensTable } from './tables.ts';
 
