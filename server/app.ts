@@ -34,6 +34,12 @@ import { type StaticDir, staticFiles } from './routes/static.ts';
 import { RoutePolicies } from './routes/policy.ts';
 import type { BackendRoute, CrossOrigin, Handler, Method, Route, RoutePolicy } from './routes/types.ts';
 import { userRoutes } from './routes/users.ts';
+// Webhooks (issue 28): the event hub, the endpoints and their delivery.
+import { EventHub } from './events.ts';
+import { checkTargetSyntax, type Resolver } from './outbound/index.ts';
+import { webhookBackendRoutes } from './webhooks/routes.ts';
+import { syncFileEndpoints, type WebhookFileEntry } from './webhooks/store.ts';
+import { WebhookWorker } from './webhooks/worker.ts';
 import { webhookRoutes } from './routes/webhooks.ts';
 import { SessionJwtCache } from './session-jwt-cache.ts';
 import { SessionReadCache } from './session-read-cache.ts';
@@ -126,6 +132,10 @@ export interface AppOptions extends MethodSettingOptions {
    * no X-Forwarded-For makes every visitor a loopback caller.
    */
   metricsLoopbackWithoutToken?: boolean;
+  /** Webhook endpoints of a test project, as a live project's file gives them (`webhooks`); the file's win for a live project. */
+  webhooks?: WebhookFileEntry[];
+  /** Resolves the host names of webhook targets (default the system's): tests point a name at any address. */
+  outboundResolver?: Resolver;
 }
 
 /** One registered API route (method and Hono path pattern, e.g. `/sdk/v1/webauthn/update/:id`). */
@@ -208,6 +218,13 @@ export async function createApp(opts: AppOptions = {}): Promise<AppInstance> {
     const init = await withStartupLock(db, async (k) => {
       const locked: Db = { ...db, kysely: k };
       const project = await ensureProject(locked, now(), opts.liveProject);
+      // The project file's webhook endpoints (or the option's), once per start, under the lock like the rest.
+      const hooks = opts.liveProject?.webhooks ?? opts.webhooks ?? [];
+      hooks.forEach((h, i) => {
+        const r = checkTargetSyntax(h.url, project.mode);
+        if (!r.ok) throw new Error(`webhooks[${i}].url ${JSON.stringify(h.url)}: ${r.message}`);
+      });
+      await syncFileEndpoints({ db: locked, projectId: project.project_id, mode: project.mode, now }, hooks);
       return { project, keys: await loadSigningKeys(locked, now(), db), clientKey: await loadClientKey(k, project.project_id, now()) };
     });
     let project = withBootstrapOverrides(init.project, opts.bootstrap);
@@ -237,6 +254,17 @@ export async function createApp(opts: AppOptions = {}): Promise<AppInstance> {
     let svcRef: Services | undefined;
     const metrics = createMetrics(() => svcRef);
     const delivery = countingDelivery(suppressionGuard(db, deliveries.length === 1 ? deliveries[0]! : fanOut(deliveries)), metrics);
+    const events = new EventHub();
+    const webhooks = new WebhookWorker({
+      db,
+      projectId: project.project_id,
+      mode: project.mode,
+      now,
+      events,
+      log: logger,
+      autoRun: opts.outboxAutoRun ?? true,
+      ...(opts.outboundResolver ? { resolve: opts.outboundResolver } : {}),
+    });
     const services: Services = {
       db,
       project,
@@ -253,8 +281,11 @@ export async function createApp(opts: AppOptions = {}): Promise<AppInstance> {
       trustProxy: opts.trustProxy ?? false,
       log: logger,
       methods: SERVER_METHODS,
+      events,
+      webhooks,
     };
     svcRef = services;
+    events.bind(services);
     assertMethodList(services.methods);
     // Deferred job kinds before anything can enqueue one, and before the worker runs jobs an earlier
     // process left behind.
@@ -274,6 +305,8 @@ export async function createApp(opts: AppOptions = {}): Promise<AppInstance> {
     // Every deferred job kind is registered: jobs left by an earlier process run now.
     services.outbox.start();
     services.outbox.kick();
+    services.webhooks.start();
+    services.webhooks.kick();
     const pruning = startPruning(services, opts.pruneIntervalMs ?? DEFAULT_PRUNE_INTERVAL_MS, opts.prune);
     let closed: Promise<void> | undefined;
     return {
@@ -285,7 +318,7 @@ export async function createApp(opts: AppOptions = {}): Promise<AppInstance> {
       lifecycle,
       metrics,
       close() {
-        closed ??= Promise.all([pruning.stop(), services.outbox.close()]).then(() => db.close());
+        closed ??= Promise.all([pruning.stop(), services.outbox.close(), services.webhooks.close()]).then(() => db.close());
         return closed;
       },
     };
@@ -439,6 +472,7 @@ function buildApp(svc: Services, opts: AppOptions, registered: RegisteredRoute[]
   for (const m of svc.methods) m.routes(route, svc);
   coreBackendRoutes(backendRoute, svc);
   for (const m of svc.methods) m.backendRoutes?.(backendRoute, svc);
+  webhookBackendRoutes(backendRoute, svc, opts.outboundResolver);
   // Live projects have no /dev/* at all: those paths fall through to 404.
   if (svc.project.mode === 'test') {
     devRoutes(route, svc);

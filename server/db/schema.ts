@@ -116,6 +116,8 @@ import type { ClientLocksTable, KnownClientsTable, OutboxJobsTable, ServerSecret
 import type { ProjectSecretsTable } from './schema-0016-project-secrets.ts';
 
 export type { ProjectSecretsTable } from './schema-0016-project-secrets.ts';
+import type { WebhookDeliveriesTable, WebhookEndpointsTable, WebhookEventsTable, WebhookMessagesTable } from './schema-0017-webhooks.ts';
+export type { WebhookDeliveriesTable, WebhookEndpointsTable, WebhookEventsTable, WebhookMessagesTable } from './schema-0017-webhooks.ts';
 
 export type { ClientLocksTable, KnownClientsTable, OutboxJobsTable, ServerSecretsTable } from './schema-0006-hardening.ts';
 
@@ -143,6 +145,10 @@ export interface CoreTables {
   client_locks: ClientLocksTable;
   known_clients: KnownClientsTable;
   project_secrets: ProjectSecretsTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_events: WebhookEventsTable;
+  webhook_messages: WebhookMessagesTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }
 
 /** The registered methods' tables, merged (each method's `tables`, server/methods.ts). */

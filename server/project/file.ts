@@ -10,6 +10,9 @@ import { allowedHostProblem } from '../ops/config.ts';
 import { redirectAllowlistProblems } from '../redirect-allowlist.ts';
 import { type MethodSettingValues, PASSWORD_STRENGTH_SETTINGS } from './config.ts';
 import { allowedOriginProblem } from './origins.ts';
+import { EVENT_TYPES } from '../events.ts';
+import { checkTargetSyntax } from '../outbound/target.ts';
+import { isWebhookSecret } from '../webhooks/store.ts';
 
 const stringList = z.array(z.string().check(z.maxLength(2048)));
 
@@ -26,6 +29,16 @@ const CORE_FILE_SHAPE = {
   password_strength_policy: z.optional(z.enum(PASSWORD_STRENGTH_SETTINGS)),
   enumeration_protection: z.optional(z.boolean()),
   allowed_hosts: z.optional(z.array(z.string().check(z.maxLength(300)))),
+  // Webhook endpoints (issue 28, server/webhooks): each URL is checked as a live target in liveProjectProblems.
+  webhooks: z.optional(
+    z.array(
+      z.strictObject({
+        url: z.string().check(z.maxLength(2048)),
+        event_types: z.optional(z.array(z.enum(EVENT_TYPES))),
+        secret: z.optional(z.string().check(z.refine(isWebhookSecret, 'must be a whsec_ secret (whsec_ and 24 to 64 bytes of base64)'))),
+      }),
+    ),
+  ),
   sms_allowed_countries: z.optional(z.array(z.string().check(z.regex(/^[A-Z]{2}$/)))),
   trusted_auth_token_profiles: z.optional(
     z.array(
@@ -80,7 +93,7 @@ export function readLiveProjectFile(path: string): LiveProjectFile {
 }
 
 /** Every problem of a live project's lists: redirect URLs, allowed origins, allowed hosts and the methods' own checks (empty when valid). */
-export function liveProjectProblems(live: Pick<LiveProjectFile, 'redirect_urls' | 'allowed_origins' | 'allowed_hosts'> & MethodSettingValues): string[] {
+export function liveProjectProblems(live: Pick<LiveProjectFile, 'redirect_urls' | 'allowed_origins' | 'allowed_hosts' | 'webhooks'> & MethodSettingValues): string[] {
   const out = redirectAllowlistProblems(live.redirect_urls ?? []);
   live.allowed_origins.forEach((o, i) => {
     const p = allowedOriginProblem(o);
@@ -89,6 +102,10 @@ export function liveProjectProblems(live: Pick<LiveProjectFile, 'redirect_urls' 
   (live.allowed_hosts ?? []).forEach((h, i) => {
     const p = allowedHostProblem(h);
     if (p) out.push(`allowed_hosts[${i}] ${JSON.stringify(h)} ${p}`);
+  });
+  (live.webhooks ?? []).forEach((w, i) => {
+    const r = checkTargetSyntax(w.url, 'live');
+    if (!r.ok) out.push(`webhooks[${i}].url ${JSON.stringify(w.url)} ${r.message}`);
   });
   for (const m of METHOD_DATA) if ('settingsProblems' in m) out.push(...m.settingsProblems(live));
   return out;
