@@ -37,7 +37,7 @@ export type EventType = (typeof EVENT_TYPES)[number];
 export type EventInput =
   | { type: 'user.created' | 'user.updated' | 'user.locked' | 'password.reset'; user_id: string }
   /** The user as it was (loaded before the delete), when the emitter has it. */
-  | { type: 'user.deleted'; user_id: string; user?: Record<string, unknown> }
+  | { type: 'user.deleted'; user_id: string; user?: object }
   | { type: 'session.created' | 'session.revoked'; session: SessionsTable }
   | { type: 'factor.added' | 'factor.removed'; user_id: string; factor: { kind: FactorKind; id: string } & Record<string, unknown> }
   | { type: 'impersonation.used'; user_id: string; session_id: string; impersonator_id: string }
@@ -88,7 +88,12 @@ export class EventHub {
 
 /** The event body of `input`: id, type, time, project and the object it carries. */
 export async function buildEvent(svc: Services, input: EventInput): Promise<AppEvent> {
-  const head = { event_id: `event-${svc.project.mode}-${randomUUID()}`, type: input.type, timestamp: new Date(svc.now()).toISOString(), project_id: svc.project.project_id };
+  const head = {
+    event_id: `event-${svc.project.mode}-${randomUUID()}`,
+    type: input.type,
+    timestamp: new Date(svc.now()).toISOString(),
+    project_id: svc.project.project_id,
+  };
   // Loaded lazily: the backend serialisers import much of the server.
   const { backendUser } = await import('./backend/users.ts');
   const { toSession } = await import('./sessions.ts');

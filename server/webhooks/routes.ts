@@ -24,7 +24,10 @@ const Url = z.string().check(z.minLength(1), z.maxLength(WEBHOOK_URL_MAX));
 const EventTypes = z.array(z.enum(EVENT_TYPES)).check(z.maxLength(EVENT_TYPES.length * 2));
 const CreateBody = z.strictObject({ url: Url, event_types: z.optional(EventTypes) });
 const UpdateBody = z.strictObject({ url: z.optional(Url), event_types: z.optional(EventTypes), status: z.optional(z.enum(['enabled', 'disabled'])) });
-const ReplayBody = z.strictObject({ event_id: z.optional(z.string().check(z.minLength(1), z.maxLength(256))), since: z.optional(z.iso.datetime({ offset: true })) });
+const ReplayBody = z.strictObject({
+  event_id: z.optional(z.string().check(z.minLength(1), z.maxLength(256))),
+  since: z.optional(z.iso.datetime({ offset: true })),
+});
 
 /** Refuses a URL the project may not call (400 invalid_webhook_url, `details.reason`). */
 export async function assertWebhookUrl(svc: Services, url: string, resolve?: Resolver): Promise<void> {
@@ -88,7 +91,8 @@ export function webhookBackendRoutes(route: BackendRoute, svc: Services, resolve
       throw new ApiError('invalid_request_body', { message: 'limit must be an integer from 1 to 100.' });
     }
     const eventId = c.req.query('event_id');
-    if (eventId !== undefined && (eventId.length === 0 || eventId.length > 256)) throw new ApiError('invalid_request_body', { message: 'event_id is invalid.' });
+    if (eventId !== undefined && (eventId.length === 0 || eventId.length > 256))
+      throw new ApiError('invalid_request_body', { message: 'event_id is invalid.' });
     const deliveries = await listDeliveries(scope, row.webhook_id, { ...(limit ? { limit } : {}), ...(eventId ? { eventId } : {}) });
     return backendOk(c, { webhook_id: row.webhook_id, deliveries });
   });

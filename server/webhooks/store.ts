@@ -64,7 +64,12 @@ async function webhookKey(scope: WebhookScope): Promise<Buffer> {
     .values({ project_id: scope.projectId, name: KEY_NAME, secret: randomBytes(32).toString('base64url'), created_at: scope.now() })
     .onConflict((oc) => oc.columns(['project_id', 'name']).doNothing())
     .execute();
-  const row = await k.selectFrom('server_secrets').select('secret').where('project_id', '=', scope.projectId).where('name', '=', KEY_NAME).executeTakeFirstOrThrow();
+  const row = await k
+    .selectFrom('server_secrets')
+    .select('secret')
+    .where('project_id', '=', scope.projectId)
+    .where('name', '=', KEY_NAME)
+    .executeTakeFirstOrThrow();
   const key = Buffer.from(row.secret, 'base64url');
   byProject.set(scope.projectId, key);
   return key;
@@ -115,12 +120,23 @@ export function toEndpoint(row: WebhookEndpointsTable): WebhookEndpoint {
 
 /** The project's endpoints, oldest first. */
 export async function listEndpoints(scope: WebhookScope): Promise<WebhookEndpointsTable[]> {
-  return scope.db.kysely.selectFrom('webhook_endpoints').selectAll().where('project_id', '=', scope.projectId).orderBy('created_at').orderBy('webhook_id').execute();
+  return scope.db.kysely
+    .selectFrom('webhook_endpoints')
+    .selectAll()
+    .where('project_id', '=', scope.projectId)
+    .orderBy('created_at')
+    .orderBy('webhook_id')
+    .execute();
 }
 
 /** One endpoint of the project, or undefined. */
 export async function findEndpoint(scope: WebhookScope, webhookId: string): Promise<WebhookEndpointsTable | undefined> {
-  return scope.db.kysely.selectFrom('webhook_endpoints').selectAll().where('project_id', '=', scope.projectId).where('webhook_id', '=', webhookId).executeTakeFirst();
+  return scope.db.kysely
+    .selectFrom('webhook_endpoints')
+    .selectAll()
+    .where('project_id', '=', scope.projectId)
+    .where('webhook_id', '=', webhookId)
+    .executeTakeFirst();
 }
 
 /** Stores a new endpoint; answers it with its secret (given, or made here). */
@@ -171,7 +187,12 @@ export async function rotateSecret(scope: WebhookScope, webhookId: string): Prom
   const secret = newWebhookSecret();
   const secret_enc = await seal(scope, webhookId, secret);
   const updated_at = scope.now();
-  await scope.db.kysely.updateTable('webhook_endpoints').set({ secret_enc, updated_at }).where('webhook_id', '=', webhookId).where('project_id', '=', scope.projectId).execute();
+  await scope.db.kysely
+    .updateTable('webhook_endpoints')
+    .set({ secret_enc, updated_at })
+    .where('webhook_id', '=', webhookId)
+    .where('project_id', '=', scope.projectId)
+    .execute();
   return { ...toEndpoint({ ...row, secret_enc, updated_at }), secret };
 }
 
@@ -267,7 +288,11 @@ export async function syncFileEndpoints(scope: WebhookScope, entries: readonly W
     const set: Partial<WebhookEndpointsTable> = { event_types: JSON.stringify([...new Set(e.event_types ?? [])]) };
     if (e.secret && (await openSecret(scope, row)) !== e.secret) set.secret_enc = await seal(scope, row.webhook_id, e.secret);
     if (set.event_types !== row.event_types || set.secret_enc) {
-      await k.updateTable('webhook_endpoints').set({ ...set, updated_at: scope.now() }).where('webhook_id', '=', row.webhook_id).execute();
+      await k
+        .updateTable('webhook_endpoints')
+        .set({ ...set, updated_at: scope.now() })
+        .where('webhook_id', '=', row.webhook_id)
+        .execute();
     }
   }
   for (const gone of byUrl.values()) await deleteEndpoint(scope, gone.webhook_id);

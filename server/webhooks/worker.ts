@@ -162,7 +162,9 @@ export class WebhookWorker {
       .deleteFrom('webhook_events')
       .where('project_id', '=', this.o.projectId)
       .where('created_at', '<', before)
-      .where((eb) => eb.not(eb.exists(eb.selectFrom('webhook_messages').select('message_id').whereRef('webhook_messages.event_id', '=', 'webhook_events.event_id'))))
+      .where((eb) =>
+        eb.not(eb.exists(eb.selectFrom('webhook_messages').select('message_id').whereRef('webhook_messages.event_id', '=', 'webhook_events.event_id'))),
+      )
       .execute();
   }
 
@@ -277,7 +279,9 @@ export class WebhookWorker {
     if (msg.attempts < WEBHOOK_MAX_ATTEMPTS) {
       const jitter = 1 + WEBHOOK_JITTER * (2 * (this.o.random ?? Math.random)() - 1);
       const delay = Math.round(webhookRetryDelayMs(msg.attempts) * jitter);
-      await mine().set({ next_attempt_at: now + delay, locked_until: null, locked_by: null, last_error: error }).execute();
+      await mine()
+        .set({ next_attempt_at: now + delay, locked_until: null, locked_by: null, last_error: error })
+        .execute();
       this.logLine('warn', { webhook: 'retry', webhook_id: msg.webhook_id, event_id: msg.event_id, attempts: msg.attempts, error });
       return;
     }
