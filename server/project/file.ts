@@ -93,7 +93,9 @@ export function readLiveProjectFile(path: string): LiveProjectFile {
 }
 
 /** Every problem of a live project's lists: redirect URLs, allowed origins, allowed hosts and the methods' own checks (empty when valid). */
-export function liveProjectProblems(live: Pick<LiveProjectFile, 'redirect_urls' | 'allowed_origins' | 'allowed_hosts' | 'webhooks'> & MethodSettingValues): string[] {
+export function liveProjectProblems(
+  live: Pick<LiveProjectFile, 'redirect_urls' | 'allowed_origins' | 'allowed_hosts' | 'webhooks'> & MethodSettingValues,
+): string[] {
   const out = redirectAllowlistProblems(live.redirect_urls ?? []);
   live.allowed_origins.forEach((o, i) => {
     const p = allowedOriginProblem(o);
