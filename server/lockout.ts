@@ -86,6 +86,7 @@ export async function countFailure(svc: Services, rule: Lockout, userId: string,
       .where('user_id', '=', userId)
       .where('client_hash', '=', client)
       .execute();
+    await svc.events.emit({ type: 'user.locked', user_id: userId });
     throw locked(until);
   }
 }

@@ -54,6 +54,7 @@ export async function rememberConsent(svc: Services, userId: string, client: Idp
       oc.columns(['user_id', 'connected_app_id']).doUpdateSet({ revoked_at: null, scopes_granted: all, name: client.client_name, logo_url: client.logo_url }),
     )
     .execute();
+  await svc.events.emit({ type: 'consent.granted', user_id: userId, client_id: client.client_id, scopes: [...scopes] });
 }
 
 /** Creates a grant and its authorization code; returns the code in clear, the one time it exists so. */
