@@ -25,12 +25,14 @@ export interface Receiver {
   status: number;
   /** Extra headers answered (e.g. a redirect's location). */
   answerHeaders: Record<string, string>;
+  /** While true, requests are recorded but never answered (a sender stuck mid-delivery). */
+  hang: boolean;
   close(): Promise<void>;
 }
 
 /** Starts a receiver on 127.0.0.1. */
 export async function startReceiver(): Promise<Receiver> {
-  const r: Omit<Receiver, 'url' | 'port' | 'close'> = { received: [], status: 200, answerHeaders: {} };
+  const r: Omit<Receiver, 'url' | 'port' | 'close'> = { received: [], status: 200, answerHeaders: {}, hang: false };
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -43,6 +45,7 @@ export async function startReceiver(): Promise<Receiver> {
         // recorded as is
       }
       r.received.push({ path: req.url ?? '', headers: req.headers, body, json });
+      if (r.hang) return;
       res.writeHead(r.status, r.answerHeaders);
       res.end('ok');
     });
