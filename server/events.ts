@@ -55,8 +55,13 @@ export interface AppEvent {
   [key: string]: unknown;
 }
 
-/** Hears every emitted event; must not throw (errors are logged). */
-export type EventSubscriber = (event: AppEvent) => Promise<void>;
+/** Hears the emitted events it wants; `wants` is asked first, so nobody pays for an event no one hears. */
+export interface EventSubscriber {
+  /** Whether this subscriber would do anything with an event of `type` now. */
+  wants(type: EventType): Promise<boolean>;
+  /** Takes the event (stores it); errors are logged, never the emitter's. */
+  hear(event: AppEvent): Promise<void>;
+}
 
 /** The hub of one app instance (services.events). */
 export class EventHub {
@@ -78,8 +83,12 @@ export class EventHub {
     const svc = this.svc;
     if (!svc || this.subscribers.length === 0) return;
     try {
+      const listening = [];
+      for (const s of this.subscribers) if (await s.wants(input.type)) listening.push(s);
+      // Loading the object (a whole user) only when someone will hear it.
+      if (listening.length === 0) return;
       const event = await buildEvent(svc, input);
-      for (const s of this.subscribers) await s(event);
+      for (const s of listening) await s.hear(event);
     } catch (err) {
       svc.log(JSON.stringify({ time: new Date().toISOString(), level: 'error', events: input.type, error: err instanceof Error ? err.message : String(err) }));
     }

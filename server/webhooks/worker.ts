@@ -17,7 +17,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/index.ts';
 import type { WebhookMessagesTable } from '../db/schema.ts';
-import type { AppEvent, EventHub } from '../events.ts';
+import type { AppEvent, EventHub, EventType } from '../events.ts';
 import { OUTBOUND_TIMEOUT_MS, type Resolver, signedPost } from '../outbound/index.ts';
 import { eventTypesOf, openSecret, toEndpoint, type WebhookScope } from './store.ts';
 
@@ -67,22 +67,27 @@ export class WebhookWorker {
 
   constructor(private readonly o: WebhookWorkerOptions) {
     this.autoRun = o.autoRun ?? true;
-    o.events.subscribe((event) => this.store(event));
+    o.events.subscribe({ wants: async (type) => (await this.endpointsFor(type)).length > 0, hear: (event) => this.store(event) });
   }
 
-  /** Stores the event and one message per enabled endpoint that wants it; nothing when none does. */
-  async store(event: AppEvent): Promise<void> {
-    const k = this.o.db.kysely;
-    const endpoints = await k
+  /** The enabled endpoints whose filter takes `type`. */
+  private async endpointsFor(type: EventType): Promise<{ webhook_id: string }[]> {
+    const endpoints = await this.o.db.kysely
       .selectFrom('webhook_endpoints')
       .select(['webhook_id', 'event_types'])
       .where('project_id', '=', this.o.projectId)
       .where('status', '=', 'enabled')
       .execute();
-    const wanted = endpoints.filter((e) => {
+    return endpoints.filter((e) => {
       const types = eventTypesOf(e);
-      return types.length === 0 || types.includes(event.type);
+      return types.length === 0 || types.includes(type);
     });
+  }
+
+  /** Stores the event and one message per enabled endpoint that wants it; nothing when none does. */
+  async store(event: AppEvent): Promise<void> {
+    const k = this.o.db.kysely;
+    const wanted = await this.endpointsFor(event.type);
     if (wanted.length === 0) return;
     const now = this.o.now();
     await k.transaction().execute(async (tx) => {
