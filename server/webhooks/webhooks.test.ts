@@ -122,6 +122,43 @@ describe('webhooks', () => {
     assert.deepEqual(userDeleted.user, shown);
   });
 
+  it('factor.added, password.reset, user.locked and impersonation.used arrive from the methods', async () => {
+    const from = rx.received.length;
+    const created = await t.call('POST', '/sdk/v1/passwords', { body: { email: 'pw-hook@example.com', password: 'correct horse battery staple 42!' } });
+    assert.equal(created.status, 200, JSON.stringify(created.json));
+    const userId = String(created.json.data?.user_id);
+    const token = String(created.json.data?.session_token);
+    const reset = await t.call('POST', '/sdk/v1/passwords/session/reset', { secret: token, body: { password: 'another long passphrase 1234!' } });
+    assert.equal(reset.status, 200, JSON.stringify(reset.json));
+    // Wrong passcodes until the client is locked out of the user.
+    const { sendOtp, wrongCode } = await import('../test-helpers.ts');
+    const { methodId, code } = await sendOtp(t, 'locked-hook@example.com');
+    let status = 0;
+    for (let i = 0; i < 20 && status !== 429; i++) {
+      status = (await t.call('POST', '/sdk/v1/otps/authenticate', { body: { token: wrongCode(code), method_id: methodId } })).status;
+    }
+    assert.equal(status, 429);
+    const { mintImpersonationToken } = await import('../impersonation/index.ts');
+    const minted = await mintImpersonationToken(t.services.db, t.projectId, userId, { adminId: 'support@example.com', now: t.clock.t });
+    const imp = await t.call('POST', '/sdk/v1/impersonation/authenticate', { body: { impersonation_token: minted.token } });
+    assert.equal(imp.status, 200, JSON.stringify(imp.json));
+
+    const events = await delivered(from);
+    const of = (type: string) => events.filter((e) => e.type === type);
+    const [added] = of('factor.added');
+    assert.equal(added?.user_id, userId);
+    assert.equal((added?.factor as Json).kind, 'password');
+    assert.match(String((added?.factor as Json).id), /^password-test-/);
+    assert.equal(of('password.reset')[0]?.user_id, userId);
+    assert.equal((of('password.reset')[0]?.user as Json).user_id, userId);
+    const [locked] = of('user.locked');
+    assert.ok(locked, 'user.locked');
+    assert.equal(((locked.user as Json).emails as Json[])[0]?.email, 'locked-hook@example.com');
+    const [used] = of('impersonation.used');
+    assert.deepEqual([used?.user_id, used?.impersonator_id], [userId, 'support@example.com']);
+    assert.equal(used?.session_id, ((imp.json.data as Json).session as Json).session_id);
+  });
+
   it('an endpoint gets only the event types it subscribed to', async () => {
     const rx2 = await startReceiver();
     try {
