@@ -162,6 +162,24 @@ describe('webhooks', () => {
     assert.equal(used?.session_id, ((imp.json.data as Json).session as Json).session_id);
   });
 
+  it('consent.granted and consent.revoked arrive from the OpenID provider', async () => {
+    const from = rx.received.length;
+    const { codeFor, setupIdp } = await import('../idp/test-flow.ts');
+    const idp = await setupIdp(t, 'consent-hook@example.com');
+    await codeFor(t, idp);
+    const revoked = await t.call('POST', `/sdk/v1/users/connected_apps/${idp.clientId}/revoke`, { secret: idp.session });
+    assert.equal(revoked.status, 200, JSON.stringify(revoked.json));
+    const events = (await delivered(from)).filter((e) => String(e.type).startsWith('consent.'));
+    assert.deepEqual(
+      events.map((e) => [e.type, e.user_id, e.client_id]),
+      [
+        ['consent.granted', idp.userId, idp.clientId],
+        ['consent.revoked', idp.userId, idp.clientId],
+      ],
+    );
+    assert.deepEqual(events[0]?.scopes, ['openid', 'email', 'offline_access']);
+  });
+
   it('an endpoint gets only the event types it subscribed to', async () => {
     const rx2 = await startReceiver();
     try {
