@@ -117,6 +117,7 @@ export function accountRoutes(route: Route, svc: Services): void {
         .set({ untrusted_metadata: JSON.stringify(body.untrusted_metadata) })
         .where('user_id', '=', session.user_id)
         .execute();
+      await svc.events.emit({ type: 'user.updated', user_id: session.user_id });
     }
     return userAnswer(c, svc, session.user_id);
   });
