@@ -36,6 +36,12 @@ import { type StaticDir, staticFiles } from './routes/static.ts';
 import { RoutePolicies } from './routes/policy.ts';
 import type { BackendRoute, CrossOrigin, Handler, Method, Route, RoutePolicy } from './routes/types.ts';
 import { userRoutes } from './routes/users.ts';
+// Webhooks (issue 28): the event hub, the endpoints and their delivery.
+import { EventHub } from './events.ts';
+import { checkTargetSyntax, type Resolver } from './outbound/index.ts';
+import { webhookBackendRoutes } from './webhooks/routes.ts';
+import { syncFileEndpoints, type WebhookFileEntry } from './webhooks/store.ts';
+import { WebhookWorker } from './webhooks/worker.ts';
 import { webhookRoutes } from './routes/webhooks.ts';
 import { SessionJwtCache } from './session-jwt-cache.ts';
 import { SessionReadCache } from './session-read-cache.ts';
@@ -136,6 +142,10 @@ export interface AppOptions extends MethodSettingOptions {
    * no X-Forwarded-For makes every visitor a loopback caller.
    */
   metricsLoopbackWithoutToken?: boolean;
+  /** Webhook endpoints of a test project, as a live project's file gives them (`webhooks`); the file's win for a live project. */
+  webhooks?: WebhookFileEntry[];
+  /** Resolves the host names of webhook targets (default the system's): tests point a name at any address. */
+  outboundResolver?: Resolver;
 }
 
 /** One registered API route (method and Hono path pattern, e.g. `/sdk/v1/webauthn/update/:id`). */
@@ -218,6 +228,13 @@ export async function createApp(opts: AppOptions = {}): Promise<AppInstance> {
     const init = await withStartupLock(db, async (k) => {
       const locked: Db = { ...db, kysely: k };
       const project = await ensureProject(locked, now(), opts.liveProject);
+      // The project file's webhook endpoints (or the option's), once per start, under the lock like the rest.
+      const hooks = opts.liveProject?.webhooks ?? opts.webhooks ?? [];
+      hooks.forEach((h, i) => {
+        const r = checkTargetSyntax(h.url, project.mode);
+        if (!r.ok) throw new Error(`webhooks[${i}].url ${JSON.stringify(h.url)}: ${r.message}`);
+      });
+      await syncFileEndpoints({ db: locked, projectId: project.project_id, mode: project.mode, now }, hooks);
       return { project, keys: await loadSigningKeys(locked, now(), db), clientKey: await loadClientKey(k, project.project_id, now()) };
     });
     let project = withBootstrapOverrides(init.project, opts.bootstrap);
@@ -251,6 +268,17 @@ export async function createApp(opts: AppOptions = {}): Promise<AppInstance> {
     // A project's send_message hook takes the place of the built-in delivery (hooks/send-message.ts).
     const hooked = sendMessageHook(() => svcRef, builtIn);
     const delivery = countingDelivery(suppressionGuard(db, hooked), metrics);
+    const events = new EventHub();
+    const webhooks = new WebhookWorker({
+      db,
+      projectId: project.project_id,
+      mode: project.mode,
+      now,
+      events,
+      log: logger,
+      autoRun: opts.outboxAutoRun ?? true,
+      ...(opts.outboundResolver ? { resolve: opts.outboundResolver } : {}),
+    });
     const services: Services = {
       db,
       project,
@@ -267,8 +295,11 @@ export async function createApp(opts: AppOptions = {}): Promise<AppInstance> {
       trustProxy: opts.trustProxy ?? false,
       log: logger,
       methods: SERVER_METHODS,
+      events,
+      webhooks,
     };
     svcRef = services;
+    events.bind(services);
     assertMethodList(services.methods);
     // Deferred job kinds before anything can enqueue one, and before the worker runs jobs an earlier
     // process left behind.
@@ -288,6 +319,8 @@ export async function createApp(opts: AppOptions = {}): Promise<AppInstance> {
     // Every deferred job kind is registered: jobs left by an earlier process run now.
     services.outbox.start();
     services.outbox.kick();
+    services.webhooks.start();
+    services.webhooks.kick();
     const pruning = startPruning(services, opts.pruneIntervalMs ?? DEFAULT_PRUNE_INTERVAL_MS, opts.prune);
     let closed: Promise<void> | undefined;
     return {
@@ -299,7 +332,7 @@ export async function createApp(opts: AppOptions = {}): Promise<AppInstance> {
       lifecycle,
       metrics,
       close() {
-        closed ??= Promise.all([pruning.stop(), services.outbox.close()]).then(() => db.close());
+        closed ??= Promise.all([pruning.stop(), services.outbox.close(), services.webhooks.close()]).then(() => db.close());
         return closed;
       },
     };
@@ -462,6 +495,7 @@ function buildApp(svc: Services, opts: AppOptions, registered: RegisteredRoute[]
   coreBackendRoutes(backendRoute, svc);
   for (const m of svc.methods) m.backendRoutes?.(backendRoute, svc);
   auditRoutes(backendRoute, svc);
+  webhookBackendRoutes(backendRoute, svc, opts.outboundResolver);
   // Live projects have no /dev/* at all: those paths fall through to 404.
   if (svc.project.mode === 'test') {
     devRoutes(route, svc);

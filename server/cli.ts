@@ -34,6 +34,7 @@ import {
 import { backupSqlite, restoreSqlite } from './ops/backup.ts';
 import { checkEnvironment, configErrorMessage } from './ops/config.ts';
 import { opsOptionsFromEnv } from './ops/startup.ts';
+import { WEBHOOKS_USAGE, webhooksCommand } from './webhooks/cli.ts';
 
 /** Where the CLI writes and what it reads (injected by tests). */
 export interface CliIo {
@@ -75,7 +76,7 @@ export const USAGE = `Usage: auth-elements-server <command> [options]     (datab
              [--project <id|public token>] [--json]   the audit log, newest first (every command here is recorded)
   backup --out <file>                  SQLite: online backup while the server runs
   restore --from <file> --yes          SQLite: replace the database (stop every server first)
-`;
+${WEBHOOKS_USAGE}`;
 
 const DURATION = /^(\d+)(s|m|h|d)$/;
 const UNIT_MS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
@@ -183,6 +184,12 @@ function parse(argv: readonly string[]) {
       target: { type: 'string' },
       since: { type: 'string' },
       limit: { type: 'string' },
+      // webhooks (webhooks/cli.ts)
+      url: { type: 'string' },
+      event: { type: 'string', multiple: true },
+      'event-id': { type: 'string' },
+      enable: { type: 'boolean' },
+      disable: { type: 'boolean' },
     },
   });
 }
@@ -503,6 +510,7 @@ async function command(db: Db, cmd: string, sub: string | undefined, arg: string
       return;
     }
     default:
+      if (cmd === 'webhooks') return webhooksCommand(db, sub, arg, v, io.out, io.now);
       note.unknown = true;
       throw new AdminError(`unknown command: ${[cmd, sub].filter(Boolean).join(' ')}\n\n${USAGE}`);
   }

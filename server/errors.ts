@@ -72,6 +72,10 @@ export const CORE_ERRORS = {
   // Owned by b2b before; core's since /v1/users/search pages with cursors too.
   invalid_cursor: { status: 400, message: 'The cursor is not one this search returned.' },
   duplicate_external_id: { status: 400, message: 'A user with the specified external_id already exists for this project.' },
+  // Webhooks (issue 28, server/webhooks).
+  webhook_not_found: { status: 404, message: 'Webhook endpoint not found.' },
+  webhook_event_not_found: { status: 404, message: 'No event by this id was sent to this webhook endpoint.' },
+  invalid_webhook_url: { status: 400, message: 'The webhook URL may not be called by this project.' },
   consumer_session_authorization_error: { status: 403, message: 'The User is not authorized to perform the requested action on that resource.' },
   // Blocking hooks (issue 28, server/hooks): the hook's own message replaces the default.
   user_creation_denied: { status: 403, message: 'Sign-up is not allowed for this account.' },

@@ -94,6 +94,8 @@ export async function countFailure(svc: Services, rule: Lockout, userId: string,
       target: { kind: rule.scope === 'backend_secret' ? 'project' : 'user', id: userId },
       details: { scope: rule.scope, locked_until: iso(until) },
     });
+    // The backend-secret lockout keys a client of the project, not a user: no user.locked for it.
+    if (rule.scope !== 'backend_secret') await svc.events.emit({ type: 'user.locked', user_id: userId });
     throw locked(until);
   }
 }

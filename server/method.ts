@@ -6,6 +6,7 @@
  * error table its error types, and `loadUser` its part of the wire user. See server/README.md, "Sign-in
  * methods", for the steps to add one.
  */
+import type { FactorKind } from './events.ts';
 import type { Migration, OperandExpression } from 'kysely';
 import type { z } from 'zod/mini';
 import type { ErrorType } from '../sdk-core/schemas/errors.ts';
@@ -133,6 +134,8 @@ export interface MethodFactor {
   readonly kind: string;
   /** The error type when the user has no such factor by that id. */
   readonly notFound: ErrorType;
+  /** The kind `factor.added` / `factor.removed` events name (events.ts); without it no event is emitted for this factor. */
+  readonly eventKind?: FactorKind;
   /**
    * Removes the session user's factor `id`: true when it was removed, false when the user has none by
    * that id. May refuse with an ApiError of the method's (e.g. a second factor the session has not passed).

@@ -72,6 +72,7 @@ describe('server method registry', () => {
       '0015_impersonation_consumed_at',
       '0015_totps_consumed_at',
       '0016_project_secrets',
+      '0017_webhooks',
       '0018_audit_log',
     ]);
     const webauthn = methods.find((m) => m.name === 'webauthn');
@@ -238,6 +239,8 @@ describe('server method registry', () => {
       'users.ts': ['totps', 'crypto_wallets'],
       // The widget's product names (react-internals products), which the test project enables.
       'project/config.ts': ['passwords', 'oauth'],
+      // The webhook event names and factor kinds receivers match on (issue 28; server/README.md "Webhooks").
+      'events.ts': ['oauth', 'impersonation'],
     };
     const core = sources(SERVER).filter(
       (f) => methodOf(f) === undefined && !['methods.ts', 'method-data.ts', 'cli.ts'].includes(f) && !/(^|\/)test-[\w-]+\.ts$/.test(f),

@@ -6,6 +6,7 @@
 import type { Kysely } from 'kysely';
 import type { ErrorType } from '../sdk-core/schemas/errors.ts';
 import type { Database } from './db/schema.ts';
+import type { FactorKind } from './events.ts';
 import type { MethodFactor } from './method.ts';
 
 /** The tables whose rows belong to one user of one project. */
@@ -20,10 +21,17 @@ type LooseDb = Record<string, Record<string, unknown>>;
  * (`DELETE /sdk/v1/users/{kind}/:id`); `notFound` when the user has no such row. The backend API
  * (`DELETE /v1/users/{kind}/:id`) deletes the project's row by id, whoever holds it.
  */
-export function ownRowFactor<T extends OwnedTable>(kind: string, notFound: ErrorType, table: T, idColumn: keyof Database[T] & string): MethodFactor {
+export function ownRowFactor<T extends OwnedTable>(
+  kind: string,
+  notFound: ErrorType,
+  table: T,
+  idColumn: keyof Database[T] & string,
+  eventKind?: FactorKind,
+): MethodFactor {
   return {
     kind,
     notFound,
+    ...(eventKind ? { eventKind } : {}),
     async remove(svc, session, id) {
       const k = svc.db.kysely as unknown as Kysely<LooseDb>;
       const name: string = table;

@@ -122,7 +122,10 @@ export async function findOrCreateUserByPhone(svc: Services, e164: string, statu
     }
     return true;
   });
-  if (won) return { phone_id: phoneId, user_id: userId, phone_number: e164, created: true };
+  if (won) {
+    await svc.events.emit({ type: 'user.created', user_id: userId });
+    return { phone_id: phoneId, user_id: userId, phone_number: e164, created: true };
+  }
   const winner = await findPhone(svc, e164);
   if (!winner) throw new Error('phone row vanished after a conflicting insert');
   return { ...winner, created: false };

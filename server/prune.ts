@@ -77,10 +77,17 @@ export type PruneReport = Record<string, number>;
 
 /** One pruning pass at the clock's now; returns the rows deleted per table. */
 export async function pruneOnce(
-  svc: Pick<Services, 'db' | 'now' | 'log'> & { methods?: Services['methods']; sessionJwts?: Services['sessionJwts']; project?: Services['project'] },
+  svc: Pick<Services, 'db' | 'now' | 'log'> & {
+    methods?: Services['methods'];
+    sessionJwts?: Services['sessionJwts'];
+    project?: Services['project'];
+    webhooks?: Services['webhooks'];
+  },
   opts: PruneOptions = {},
 ): Promise<PruneReport> {
   const now = svc.now();
+  // Delivered webhook messages, their events and delivery log past 30 days (webhooks/worker.ts).
+  await svc.webhooks?.prune();
   // JWTs of sessions that have ended (or that are too old to serve) leave this process's cache.
   svc.sessionJwts?.dropExpired(now);
   // The project file's audit retention, unless the environment (or createApp's option) sets one.

@@ -4,6 +4,7 @@ import type { Context } from 'hono';
 import type { ClientKeys } from './client-keys.ts';
 import type { Db } from './db/index.ts';
 import type { SigningKeys } from './keys.ts';
+import type { EventHub } from './events.ts';
 import type { Delivery } from './messaging/delivery.ts';
 import type { ServerMethod } from './method.ts';
 import type { Outbox } from './outbox.ts';
@@ -11,6 +12,7 @@ import type { Project } from './project/config.ts';
 import type { RateLimits } from './rate-limit.ts';
 import type { SessionJwtCache } from './session-jwt-cache.ts';
 import type { SessionReadCache } from './session-read-cache.ts';
+import type { WebhookWorker } from './webhooks/worker.ts';
 
 /** Everything a route needs, built once per app. */
 export interface Services {
@@ -38,6 +40,10 @@ export interface Services {
   log: (line: string) => void;
   /** The registered sign-in methods (server/methods.ts): loadUser asks each for its part of a user. */
   methods: readonly ServerMethod[];
+  /** What happened to users, sessions and factors, told to the subscribers (events.ts; the webhooks). */
+  events: EventHub;
+  /** Delivers the events to the project's webhook endpoints (webhooks/worker.ts). */
+  webhooks: WebhookWorker;
 }
 
 /** Hono environment: node-server bindings (absent under `app.request`) and per-request variables. */

@@ -64,6 +64,7 @@ export async function createSession(
     factors: JSON.stringify([opts.factor]),
   };
   await svc.db.kysely.insertInto('sessions').values(row).execute();
+  await svc.events.emit({ type: 'session.created', session: row });
   return { row, token };
 }
 
@@ -180,12 +181,13 @@ export async function revokeSession(svc: Services, token: string): Promise<boole
     .where('project_id', '=', svc.project.project_id)
     .where('revoked_at', 'is', null)
     .where('expires_at', '>', now)
-    .returning('session_id')
+    .returningAll()
     .executeTakeFirst();
   // Its JWT and reads are never served again (the row check refuses it anyway; this frees the entries now).
   if (row) {
     svc.sessionJwts.delete(row.session_id);
     svc.sessionReads.delete(hash);
+    await svc.events.emit({ type: 'session.revoked', session: row });
   }
   return row !== undefined;
 }

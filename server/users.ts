@@ -69,7 +69,10 @@ export async function findOrCreateUserByEmail(
     }
     return true;
   });
-  if (won) return { user_id: userId, email_id: emailId, created: true };
+  if (won) {
+    await svc.events.emit({ type: 'user.created', user_id: userId });
+    return { user_id: userId, email_id: emailId, created: true };
+  }
   const winner = await find();
   if (!winner) throw new Error('email row vanished after a conflicting insert');
   return { ...winner, created: false };

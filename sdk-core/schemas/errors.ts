@@ -111,6 +111,10 @@ export const ERROR_TYPES = [
   'idp_invalid_scope',
   'idp_consent_url_not_set',
   'idp_invalid_id_token_hint',
+  // Webhooks (issue 28, server/webhooks).
+  'webhook_not_found',
+  'webhook_event_not_found',
+  'invalid_webhook_url',
 ] as const;
 
 /** One `error_type` of {@link ERROR_TYPES}. */

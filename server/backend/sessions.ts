@@ -153,11 +153,12 @@ export function backendSessionRoutes(route: BackendRoute, svc: Services): void {
       if (hash === null) throw new ApiError('session_not_found');
       q = q.where('token_hash', '=', hash);
     }
-    const row = await q.returning(['session_id', 'token_hash']).executeTakeFirst();
+    const row = await q.returningAll().executeTakeFirst();
     if (!row) throw new ApiError('session_not_found');
     // Its JWT and reads are never served again (the row check refuses it anyway; this frees the entries now).
     svc.sessionJwts.delete(row.session_id);
     svc.sessionReads.delete(row.token_hash);
+    await svc.events.emit({ type: 'session.revoked', session: row });
     return backendOk(c, {});
   });
 }

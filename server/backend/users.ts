@@ -183,6 +183,7 @@ function coreBackendFactor(kind: string, notFound: MethodFactor['notFound'], tab
   return {
     kind,
     notFound,
+    eventKind: table === 'emails' ? 'email' : 'phone',
     remove: async () => false,
     async removeByBackend(svc, id) {
       const k = svc.db.kysely;
@@ -224,6 +225,7 @@ export function backendUserRoutes(route: BackendRoute, svc: Services): void {
     const ids = await createUser(svc, { ...(email ? { email } : {}), ...(phone ? { phone } : {}), pending: body.create_user_as_pending === true });
     await storeCoreFields(svc, ids.userId, body);
     await applyMethodFields(svc, ids.userId, fields, body);
+    await svc.events.emit({ type: 'user.created', user_id: ids.userId });
     const user = await requireBackendUser(svc, ids.userId);
     return backendOk(c, { user_id: ids.userId, email_id: ids.emailId, phone_id: ids.phoneId, status: user.status, user });
   });
@@ -238,6 +240,7 @@ export function backendUserRoutes(route: BackendRoute, svc: Services): void {
     await assertExternalIdFree(svc, body.external_id, userId);
     await storeCoreFields(svc, userId, body);
     await applyMethodFields(svc, userId, fields, body);
+    await svc.events.emit({ type: 'user.updated', user_id: userId });
     const user = await requireBackendUser(svc, userId);
     // The provider's update answer repeats the user's addresses, and some methods' records, beside the whole user.
     const repeated = Object.fromEntries(svc.methods.flatMap((m) => m.backendUpdateAnswerRecords ?? []).map((key) => [key, user[key]]));
@@ -246,10 +249,11 @@ export function backendUserRoutes(route: BackendRoute, svc: Services): void {
 
   route('DELETE', '/v1/users/:user_id', async (c) => {
     const userId = userIdParam(c);
-    await requireBackendUser(svc, userId);
+    const before = await requireBackendUser(svc, userId);
     // What the user's sessions minted beyond them (an app's grants) ends first, then every row of theirs.
     await revokeUserGrants(svc, userId, svc.now());
     await deleteUser(svc.db, userId);
+    await svc.events.emit({ type: 'user.deleted', user_id: userId, user: before });
     return backendOk(c, { user_id: userId });
   });
 
@@ -259,8 +263,10 @@ export function backendUserRoutes(route: BackendRoute, svc: Services): void {
     const removeByBackend = f.removeByBackend;
     if (!removeByBackend) continue;
     route('DELETE', `/v1/users/${f.kind}/:id`, async (c) => {
-      const userId = await removeByBackend(svc, c.req.param('id') ?? '');
+      const id = c.req.param('id') ?? '';
+      const userId = await removeByBackend(svc, id);
       if (userId === null) throw new ApiError(f.notFound);
+      if (f.eventKind) await svc.events.emit({ type: 'factor.removed', user_id: userId, factor: { kind: f.eventKind, id } });
       const user = await requireBackendUser(svc, userId);
       return backendOk(c, { user_id: userId, user });
     });

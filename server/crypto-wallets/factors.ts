@@ -4,5 +4,5 @@ import { ownRowFactor } from '../own-row-factor.ts';
 
 /** A wallet, removed by `DELETE /sdk/v1/users/crypto_wallets/:id`. */
 export const CRYPTO_WALLETS_FACTORS: readonly MethodFactor[] = [
-  ownRowFactor('crypto_wallets', 'crypto_wallet_not_found', 'crypto_wallets', 'crypto_wallet_id'),
+  ownRowFactor('crypto_wallets', 'crypto_wallet_not_found', 'crypto_wallets', 'crypto_wallet_id', 'wallet'),
 ];

@@ -83,7 +83,15 @@ async function ownWallet(svc: Services, type: string, address: string, userId: s
     if (!inserted && !userId) await tx.deleteFrom('users').where('user_id', '=', wallet.user_id).execute();
     return inserted !== undefined;
   });
-  if (won) return { wallet, created: userId === null };
+  if (won) {
+    if (userId === null) await svc.events.emit({ type: 'user.created', user_id: wallet.user_id });
+    await svc.events.emit({
+      type: 'factor.added',
+      user_id: wallet.user_id,
+      factor: { kind: 'wallet', id: wallet.crypto_wallet_id, crypto_wallet_type: wallet.crypto_wallet_type },
+    });
+    return { wallet, created: userId === null };
+  }
   const winner = await findWallet(svc, type, address);
   if (!winner) throw new Error('wallet row vanished after a conflicting insert');
   return { wallet: winner, created: false };

@@ -16,6 +16,7 @@ import { m0007_pruning } from './migrations-0007-pruning.ts';
 import { m0013_ops } from './migrations-0013-ops.ts';
 import { m0015_captcha_consumed_at } from './migrations-0015-captcha-consumed-at.ts';
 import { m0016_project_secrets } from './migrations-0016-project-secrets.ts';
+import { m0017_webhooks } from './migrations-0017-webhooks.ts';
 import { m0018_audit_log } from './migrations-0018-audit-log.ts';
 
 // Migrations receive an untyped Kysely because the schema they build is, by definition, not there yet.
@@ -145,6 +146,7 @@ export const CORE_MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0013_ops': m0013_ops,
   '0015_captcha_consumed_at': m0015_captcha_consumed_at,
   '0016_project_secrets': m0016_project_secrets,
+  '0017_webhooks': m0017_webhooks,
   '0018_audit_log': m0018_audit_log,
 };
 

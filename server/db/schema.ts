@@ -117,6 +117,8 @@ import type { ProjectSecretsTable } from './schema-0016-project-secrets.ts';
 import type { AuditLogTable } from './schema-0018-audit-log.ts';
 
 export type { ProjectSecretsTable } from './schema-0016-project-secrets.ts';
+import type { WebhookDeliveriesTable, WebhookEndpointsTable, WebhookEventsTable, WebhookMessagesTable } from './schema-0017-webhooks.ts';
+export type { WebhookDeliveriesTable, WebhookEndpointsTable, WebhookEventsTable, WebhookMessagesTable } from './schema-0017-webhooks.ts';
 export type { AuditLogTable } from './schema-0018-audit-log.ts';
 
 export type { ClientLocksTable, KnownClientsTable, OutboxJobsTable, ServerSecretsTable } from './schema-0006-hardening.ts';
@@ -145,6 +147,10 @@ export interface CoreTables {
   client_locks: ClientLocksTable;
   known_clients: KnownClientsTable;
   project_secrets: ProjectSecretsTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_events: WebhookEventsTable;
+  webhook_messages: WebhookMessagesTable;
+  webhook_deliveries: WebhookDeliveriesTable;
   audit_log: AuditLogTable;
 }
 

@@ -159,6 +159,7 @@ export function idpSdkRoutes(route: Route, svc: Services): void {
       .where('revoked_at', 'is', null)
       .executeTakeFirst();
     if (res.numUpdatedRows === 0n) throw new ApiError('connected_app_not_found');
+    await svc.events.emit({ type: 'consent.revoked', user_id: session.user_id, client_id: id, scopes: [] });
     // Revoking the app revokes what it holds: its access and refresh tokens stop working at once, and
     // its next authorize asks for consent again.
     await k.deleteFrom('access_tokens').where('user_id', '=', session.user_id).where('connected_app_id', '=', id).execute();

@@ -61,6 +61,7 @@ export async function rememberConsent(svc: Services, userId: string, client: Idp
     target: { kind: 'idp_client', id: client.client_id },
     details: { client_id: client.client_id, scopes: [...scopes] },
   });
+  await svc.events.emit({ type: 'consent.granted', user_id: userId, client_id: client.client_id, scopes: [...scopes] });
 }
 
 /** Creates a grant and its authorization code; returns the code in clear, the one time it exists so. */

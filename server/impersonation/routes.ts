@@ -46,6 +46,7 @@ export function impersonationRoutes(route: Route, svc: Services): void {
         impersonated_factor: { impersonator_id: claimed.impersonator_id },
       },
     });
+    await svc.events.emit({ type: 'impersonation.used', user_id: claimed.user_id, session_id: row.session_id, impersonator_id: claimed.impersonator_id });
     await k
       .insertInto('impersonation_audit')
       .values({

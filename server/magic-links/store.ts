@@ -72,6 +72,7 @@ export async function redeemEmailToken(svc: Services, token: string, verifier: s
       .returning('email_id')
       .executeTakeFirst();
     if (!inserted) throw new ApiError('duplicate_email');
+    await svc.events.emit({ type: 'factor.added', user_id: row.user_id, factor: { kind: 'email', id: row.email_id, email: row.email } });
   }
   await k.updateTable('users').set({ status: 'active' }).where('user_id', '=', row.user_id).where('status', '=', 'pending').execute();
   return row;

@@ -171,6 +171,9 @@ export async function linkIdentity(svc: Services, provider: string, id: Provider
     return { userId: winner.user_id, registrationId: winner.oauth_user_registration_id, emailId: await emailIdOf(winner.user_id), created: false };
   }
   await activate(svc, userId);
+  // A user made here (no email to find or make one by) was not announced by the users module.
+  if (created && !email) await svc.events.emit({ type: 'user.created', user_id: userId });
+  await svc.events.emit({ type: 'factor.added', user_id: userId, factor: { kind: 'oauth', id: registrationId, provider_type: provider } });
   return { userId, registrationId, emailId, created };
 }
 

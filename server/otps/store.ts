@@ -86,6 +86,7 @@ async function attachOtpMethod(svc: Services, m: OtpMethod): Promise<void> {
       .returning('email_id')
       .executeTakeFirst();
     if (!row) throw new ApiError('duplicate_email');
+    await svc.events.emit({ type: 'factor.added', user_id: m.userId, factor: { kind: 'email', id: m.methodId, email: m.address } });
     return;
   }
   if (!m.pending) {
@@ -99,6 +100,7 @@ async function attachOtpMethod(svc: Services, m: OtpMethod): Promise<void> {
     .returning('phone_id')
     .executeTakeFirst();
   if (!row) throw new ApiError('duplicate_phone_number');
+  await svc.events.emit({ type: 'factor.added', user_id: m.userId, factor: { kind: 'phone', id: m.methodId, phone_number: m.address } });
 }
 
 /** The session factor of an OTP success (the provider's shape: email_factor or phone_number_factor). */

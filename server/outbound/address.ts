@@ -1,5 +1,5 @@
 /**
- * Which IP addresses a live project's outbound request may reach (docs/reference/security.md): a project's
+ * Which IP addresses a live project's outbound request may reach (docs/reference/security.md#outbound-requests): a project's
  * webhook or hook target must not turn the server into a proxy onto its own network or the cloud's
  * metadata service. Classification only; target.ts applies it to URLs and resolved names.
  */

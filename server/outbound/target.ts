@@ -1,5 +1,5 @@
 /**
- * Whether a URL a project configured may be called (docs/reference/security.md): test projects may call
+ * Whether a URL a project configured may be called (docs/reference/security.md#outbound-requests): test projects may call
  * http://localhost and any address but the cloud metadata service; live projects need https and a host
  * every one of whose addresses is public (address.ts). `checkTarget` resolves the name; signedPost
  * (send.ts) checks again at send time and connects to the address it checked.

@@ -21,6 +21,7 @@ export const PASSWORDS_SEARCH_OPERANDS: Readonly<Record<string, UserSearchOperan
 export const PASSWORDS_FACTORS: readonly MethodFactor[] = [
   {
     kind: 'passwords',
+    eventKind: 'password',
     notFound: 'password_not_found',
     backendOnly: true,
     remove: async () => false,

@@ -45,6 +45,7 @@ export async function setPassword(svc: Services, userId: string, normalized: str
   const hash = await hashPassword(normalized);
   const now = svc.now();
   const k = svc.db.kysely;
+  const had = await k.selectFrom('passwords').select('password_id').where('user_id', '=', userId).executeTakeFirst();
   await k
     .insertInto('passwords')
     .values({
@@ -58,6 +59,12 @@ export async function setPassword(svc: Services, userId: string, normalized: str
     })
     .onConflict((oc) => oc.column('user_id').doUpdateSet({ hash, requires_reset: 0, updated_at: now }))
     .execute();
+  // A first password is a factor added; a replaced one is a reset (webhook events, server/events.ts).
+  if (had) await svc.events.emit({ type: 'password.reset', user_id: userId });
+  else {
+    const row = await k.selectFrom('passwords').select('password_id').where('user_id', '=', userId).executeTakeFirst();
+    await svc.events.emit({ type: 'factor.added', user_id: userId, factor: { kind: 'password', id: row?.password_id ?? '' } });
+  }
   await k.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
   await revokeEmailTokens(svc, userId, 'reset_password');
   await revokeUserGrants(svc, userId, now);

@@ -11,6 +11,9 @@ import { redirectAllowlistProblems } from '../redirect-allowlist.ts';
 import { type MethodSettingValues, PASSWORD_STRENGTH_SETTINGS } from './config.ts';
 import { allowedOriginProblem } from './origins.ts';
 import { HooksConfig, hooksProblems } from '../hooks/config.ts';
+import { EVENT_TYPES } from '../events.ts';
+import { checkTargetSyntax } from '../outbound/target.ts';
+import { isWebhookSecret } from '../webhooks/store.ts';
 
 const stringList = z.array(z.string().check(z.maxLength(2048)));
 
@@ -28,6 +31,16 @@ const CORE_FILE_SHAPE = {
   enumeration_protection: z.optional(z.boolean()),
   audit_retention_days: z.optional(z.int().check(z.gte(1), z.lte(36_500))),
   allowed_hosts: z.optional(z.array(z.string().check(z.maxLength(300)))),
+  // Webhook endpoints (issue 28, server/webhooks): each URL is checked as a live target in liveProjectProblems.
+  webhooks: z.optional(
+    z.array(
+      z.strictObject({
+        url: z.string().check(z.maxLength(2048)),
+        event_types: z.optional(z.array(z.enum(EVENT_TYPES))),
+        secret: z.optional(z.string().check(z.refine(isWebhookSecret, 'must be a whsec_ secret (whsec_ and 24 to 64 bytes of base64)'))),
+      }),
+    ),
+  ),
   sms_allowed_countries: z.optional(z.array(z.string().check(z.regex(/^[A-Z]{2}$/)))),
   hooks: z.optional(HooksConfig),
   trusted_auth_token_profiles: z.optional(
@@ -84,7 +97,7 @@ export function readLiveProjectFile(path: string): LiveProjectFile {
 
 /** Every problem of a live project's lists: redirect URLs, allowed origins, allowed hosts and the methods' own checks (empty when valid). */
 export function liveProjectProblems(
-  live: Pick<LiveProjectFile, 'redirect_urls' | 'allowed_origins' | 'allowed_hosts'> & { hooks?: HooksConfig | undefined } & MethodSettingValues,
+  live: Pick<LiveProjectFile, 'redirect_urls' | 'allowed_origins' | 'allowed_hosts' | 'webhooks'> & { hooks?: HooksConfig | undefined } & MethodSettingValues,
 ): string[] {
   const out = redirectAllowlistProblems(live.redirect_urls ?? []);
   out.push(...hooksProblems(live.hooks, 'live'));
@@ -95,6 +108,10 @@ export function liveProjectProblems(
   (live.allowed_hosts ?? []).forEach((h, i) => {
     const p = allowedHostProblem(h);
     if (p) out.push(`allowed_hosts[${i}] ${JSON.stringify(h)} ${p}`);
+  });
+  (live.webhooks ?? []).forEach((w, i) => {
+    const r = checkTargetSyntax(w.url, 'live');
+    if (!r.ok) out.push(`webhooks[${i}].url ${JSON.stringify(w.url)} ${r.message}`);
   });
   for (const m of METHOD_DATA) if ('settingsProblems' in m) out.push(...m.settingsProblems(live));
   return out;

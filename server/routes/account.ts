@@ -26,8 +26,8 @@ import type { Route } from './types.ts';
  * honest not-found. The methods' factors (`ServerMethod.factors`) are registered beside them.
  */
 const CORE_FACTORS: readonly MethodFactor[] = [
-  ownRowFactor('emails', 'email_not_found', 'emails', 'email_id'),
-  ownRowFactor('phone_numbers', 'phone_number_not_found', 'phone_numbers', 'phone_id'),
+  ownRowFactor('emails', 'email_not_found', 'emails', 'email_id', 'email'),
+  ownRowFactor('phone_numbers', 'phone_number_not_found', 'phone_numbers', 'phone_id', 'phone'),
   { kind: 'biometric_registrations', notFound: 'biometric_registration_not_found', remove: async () => false },
 ];
 
@@ -117,6 +117,7 @@ export function accountRoutes(route: Route, svc: Services): void {
         .set({ untrusted_metadata: JSON.stringify(body.untrusted_metadata) })
         .where('user_id', '=', session.user_id)
         .execute();
+      await svc.events.emit({ type: 'user.updated', user_id: session.user_id });
     }
     return userAnswer(c, svc, session.user_id);
   });
@@ -126,7 +127,9 @@ export function accountRoutes(route: Route, svc: Services): void {
   for (const f of [...CORE_FACTORS, ...svc.methods.flatMap((m) => m.factors ?? [])].filter((f) => !f.backendOnly)) {
     route('DELETE', `/sdk/v1/users/${f.kind}/:id`, async (c) => {
       const session = await requireSession(c, svc, { mintsAccess: true });
-      if (!(await f.remove(svc, session, c.req.param('id') ?? ''))) throw new ApiError(f.notFound);
+      const id = c.req.param('id') ?? '';
+      if (!(await f.remove(svc, session, id))) throw new ApiError(f.notFound);
+      if (f.eventKind) await svc.events.emit({ type: 'factor.removed', user_id: session.user_id, factor: { kind: f.eventKind, id } });
       return userAnswer(c, svc, session.user_id);
     });
   }

@@ -7,6 +7,7 @@ import { sessionPassedTotp } from './routes.ts';
 export const TOTPS_FACTORS: readonly MethodFactor[] = [
   {
     kind: 'totps',
+    eventKind: 'totp',
     notFound: 'totp_not_found',
     async remove(svc, session, id) {
       const k = svc.db.kysely;

@@ -166,7 +166,10 @@ export function totpRoutes(route: Route, svc: Services): void {
       // The right code a second time is a replay, not a guess: refused, and not counted towards the lock.
       if (!claimed) throw new ApiError('totp_code_not_found', { message: 'This TOTP code was already used: wait for the next one.' });
       // The confirmed TOTP is the user's one: any other enrolment still waiting (a parallel create) goes.
-      if (t.verified === 0) await dropPendingTotps(svc, userId, t.totp_id);
+      if (t.verified === 0) {
+        await dropPendingTotps(svc, userId, t.totp_id);
+        await svc.events.emit({ type: 'factor.added', user_id: userId, factor: { kind: 'totp', id: t.totp_id } });
+      }
       const factor: AuthenticationFactor = {
         type: 'totp',
         delivery_method: 'authenticator_app',

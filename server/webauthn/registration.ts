@@ -174,6 +174,7 @@ export function registrationRoutes(route: Route, svc: Services): void {
       .returning('webauthn_registration_id')
       .executeTakeFirst();
     if (!inserted) throw new ApiError('duplicate_webauthn_registration');
+    await svc.events.emit({ type: 'factor.added', user_id: session.user_id, factor: { kind: 'passkey', id: reg.webauthn_registration_id } });
 
     const updated = await addSessionFactor(svc, session, webauthnFactor(reg, now), {
       durationMinutes: body.session_duration_minutes,

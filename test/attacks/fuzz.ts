@@ -37,7 +37,21 @@ const ONLY_ROUTES = process.env.FUZZ_ROUTES ? new RegExp(process.env.FUZZ_ROUTES
 
 /** Every field name of the request schemas sdk-core shares with the server, the backend API's, plus the dev / webhook bodies. */
 const FIELDS: string[] = (() => {
-  const names = new Set<string>(['channel', 'from', 'text', 'detail', 'filter_name', 'filter_value', 'roles', 'external_id']);
+  const names = new Set<string>([
+    'channel',
+    'from',
+    'text',
+    'detail',
+    'filter_name',
+    'filter_value',
+    'roles',
+    'external_id',
+    'url',
+    'event_types',
+    'event_id',
+    'since',
+    'status',
+  ]);
   // Backend-driven sign-in's bodies live in their methods' backend.ts (invite_magic_link_url, code, session_jwt, ...).
   const signIn = [magicLinkBackend, otpBackend, passwordBackend].flatMap((m) => Object.values(m));
   for (const value of [...Object.values(schemas), ...Object.values(backendSchemas), ...signIn]) {
@@ -132,6 +146,21 @@ function plausible(field: string, ctx: { token: string; methodId: string; public
       event_name: fc.string(),
       details: fc.jsonValue({ maxDepth: 4 }),
     });
+  // Webhook endpoints' fields (server/webhooks/routes.ts): targets the project may and may not call.
+  if (field === 'url')
+    return fc.constantFrom(
+      'http://127.0.0.1:9/hook',
+      'http://localhost:9/x',
+      'http://169.254.169.254/latest',
+      'https://[::1]/',
+      'ftp://x',
+      'not a url',
+      'http://u:p@127.0.0.1/',
+    );
+  if (field === 'event_types') return fc.array(fc.constantFrom('user.created', 'session.revoked', 'webhook.endpoint_disabled', 'nope', ''), { maxLength: 4 });
+  if (field === 'since') return fc.constantFrom('2030-01-01T00:00:00Z', '2030-01-01T00:00:00.000+02:00', 'yesterday', '');
+  if (field === 'status') return fc.constantFrom('enabled', 'disabled', 'paused');
+  if (field === 'event_id') return fc.constantFrom('event-test-00000000-0000-0000-0000-000000000000', '');
   // The /v1 backend API's fields (server/backend/schemas.ts).
   if (field === 'query')
     return fc.record({
