@@ -54,6 +54,8 @@ export async function prepareLink(
     codeChallenge: string | null;
     at?: number;
     locale?: string | undefined;
+    /** An invitation (`/v1/magic_links/email/invite`): the project may word it apart from a sign-up, and greet the invitee by `firstName`. */
+    invite?: { firstName: string | null };
   },
 ): Promise<PreparedMessage> {
   const { token, expiresAt } = await issueEmailToken(svc, {
@@ -66,7 +68,12 @@ export async function prepareLink(
     ...(o.at !== undefined ? { at: o.at } : {}),
   });
   const link = linkWithToken(o.url, 'magic_links', token);
-  const rendered = renderLinkMessage(messageLocale(o.locale), o.signup ? 'signup' : 'login', { project: svc.project.project_name, link, minutes: o.minutes });
+  const rendered = renderLinkMessage(
+    messageLocale(o.locale),
+    o.invite ? 'invite' : o.signup ? 'signup' : 'login',
+    { project: svc.project.project_name, link, minutes: o.minutes, to: o.email, firstName: o.invite?.firstName ?? null },
+    svc.project.config.messages,
+  );
   const message: OutboundMessage = { projectId: svc.project.project_id, channel: 'email', to: o.email, ...rendered, code: null, link };
   return { message, expiresAt };
 }

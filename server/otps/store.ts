@@ -162,7 +162,12 @@ export async function prepareOtp(svc: Services, o: OtpIssue): Promise<PreparedMe
     })
     .execute();
   // Text messages have no subject and no HTML; the inbox and the SMS adapter rely on that.
-  const rendered = renderOtpMessage(messageLocale(o.locale), o.channel, { project: svc.project.project_name, code, minutes: o.minutes });
+  const rendered = renderOtpMessage(
+    messageLocale(o.locale),
+    o.channel,
+    { project: svc.project.project_name, code, minutes: o.minutes, to: o.to },
+    svc.project.config.messages,
+  );
   const message: OutboundMessage = { projectId: pid, channel: o.channel, to: o.to, ...rendered, code, link: null };
   return { message, expiresAt };
 }

@@ -99,7 +99,12 @@ export function passwordJobs(svc: Services): Record<string, DeferredHandler> {
       });
       const link = linkWithToken(p.resetUrl, 'reset_password', token);
       const loginLink = p.loginUrl ? linkWithToken(p.loginUrl, 'login', token) : null;
-      const rendered = renderLinkMessage(messageLocale(p.locale), 'reset', { project: svc.project.project_name, link, loginLink, minutes: p.minutes });
+      const rendered = renderLinkMessage(
+        messageLocale(p.locale),
+        'reset',
+        { project: svc.project.project_name, link, loginLink, minutes: p.minutes, to: p.email },
+        svc.project.config.messages,
+      );
       const message: OutboundMessage = { projectId: svc.project.project_id, channel: 'email', to: p.email, ...rendered, code: null, link };
       return { message, expiresAt };
     },

@@ -4,6 +4,7 @@
  */
 import type { z } from 'zod/mini';
 import type { BootstrapData } from '../../sdk-core/schemas/index.ts';
+import type { MessageOverrides } from '../messaging/overrides.ts';
 import type { UnionToIntersection } from '../method.ts';
 import type { METHOD_DATA } from '../method-data.ts';
 
@@ -60,6 +61,11 @@ export interface CoreProjectConfig {
    * SMS_ALLOWED_COUNTRIES adds to them.
    */
   sms_allowed_countries?: string[];
+  /**
+   * The project's own wording of its messages, by kind and language (messaging/overrides.ts; server/README.md
+   * "Messages"): `{ "<kind>": { "<locale>" | "default": { subject?, text?, html? } } }`. Absent: the built-in packs.
+   */
+  messages?: MessageOverrides;
 }
 
 /** The sign-in methods' settings (server/method-data.ts), merged: each method's schemas by key. */

@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod/mini';
 import { parseWith } from '../../sdk-core/schemas/index.ts';
+import { MessageOverridesSchema, messageOverrideProblems } from '../messaging/overrides.ts';
 import { METHOD_DATA } from '../method-data.ts';
 import { allowedHostProblem } from '../ops/config.ts';
 import { redirectAllowlistProblems } from '../redirect-allowlist.ts';
@@ -27,6 +28,7 @@ const CORE_FILE_SHAPE = {
   enumeration_protection: z.optional(z.boolean()),
   allowed_hosts: z.optional(z.array(z.string().check(z.maxLength(300)))),
   sms_allowed_countries: z.optional(z.array(z.string().check(z.regex(/^[A-Z]{2}$/)))),
+  messages: z.optional(MessageOverridesSchema),
   trusted_auth_token_profiles: z.optional(
     z.array(
       z.object({
@@ -80,7 +82,11 @@ export function readLiveProjectFile(path: string): LiveProjectFile {
 }
 
 /** Every problem of a live project's lists: redirect URLs, allowed origins, allowed hosts and the methods' own checks (empty when valid). */
-export function liveProjectProblems(live: Pick<LiveProjectFile, 'redirect_urls' | 'allowed_origins' | 'allowed_hosts'> & MethodSettingValues): string[] {
+export function liveProjectProblems(
+  live: Pick<LiveProjectFile, 'redirect_urls' | 'allowed_origins' | 'allowed_hosts'> &
+    Partial<Pick<LiveProjectFile, 'messages' | 'project_name'>> &
+    MethodSettingValues,
+): string[] {
   const out = redirectAllowlistProblems(live.redirect_urls ?? []);
   live.allowed_origins.forEach((o, i) => {
     const p = allowedOriginProblem(o);
@@ -91,6 +97,7 @@ export function liveProjectProblems(live: Pick<LiveProjectFile, 'redirect_urls' 
     if (p) out.push(`allowed_hosts[${i}] ${JSON.stringify(h)} ${p}`);
   });
   for (const m of METHOD_DATA) if ('settingsProblems' in m) out.push(...m.settingsProblems(live));
+  out.push(...messageOverrideProblems(live.messages, live.project_name ?? ''));
   return out;
 }
 
