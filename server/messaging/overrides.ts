@@ -79,12 +79,12 @@ function placeholderProblems(template: string, offered: readonly string[]): stri
 
 /**
  * Fills `{{name}}` placeholders in one pass (a value that itself reads `{{code}}` is not expanded again),
- * each value through `escape`; a placeholder without a value is empty.
+ * each value through `escapeValue`; a placeholder without a value is empty.
  */
-export function fillPlaceholders(template: string, values: PlaceholderValues, escape: (s: string) => string = (s) => s): string {
+export function fillPlaceholders(template: string, values: PlaceholderValues, escapeValue: (s: string) => string = (s) => s): string {
   return template.replace(PLACEHOLDER, (_, name: string) => {
     const value = (values as Readonly<Record<string, string | undefined>>)[name];
-    return value === undefined ? '' : escape(value);
+    return value === undefined ? '' : escapeValue(value);
   });
 }
 
