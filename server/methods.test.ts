@@ -72,6 +72,7 @@ describe('server method registry', () => {
       '0015_impersonation_consumed_at',
       '0015_totps_consumed_at',
       '0016_project_secrets',
+      '0020_dev_inbox_html',
     ]);
     const webauthn = methods.find((m) => m.name === 'webauthn');
     assert.equal(migrations['0004_webauthn'], webauthn?.migrations?.['0004_webauthn'], '0004_webauthn is the webauthn method’s');

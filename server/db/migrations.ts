@@ -1,6 +1,6 @@
 /**
  * Versioned schema migrations, provided in code so the server needs no migration folder on disk: core's
- * (0001-0003, 0005-0007, 0013, 0015 and 0016, among them 0002 which made tables for several methods before the method
+ * (0001-0003, 0005-0007, 0013, 0015, 0016 and 0020, among them 0002 which made tables for several methods before the method
  * registry existed) and each method's (`server/<method>/migrations.ts`, listed by server/method-data.ts),
  * run in name order.
  * Names never change once shipped: databases record them (Kysely's `kysely_migration` table).
@@ -16,6 +16,7 @@ import { m0007_pruning } from './migrations-0007-pruning.ts';
 import { m0013_ops } from './migrations-0013-ops.ts';
 import { m0015_captcha_consumed_at } from './migrations-0015-captcha-consumed-at.ts';
 import { m0016_project_secrets } from './migrations-0016-project-secrets.ts';
+import { m0020_dev_inbox_html } from './migrations-0020-dev-inbox-html.ts';
 
 // Migrations receive an untyped Kysely because the schema they build is, by definition, not there yet.
 type AnyDb = Kysely<unknown>;
@@ -144,6 +145,7 @@ export const CORE_MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0013_ops': m0013_ops,
   '0015_captcha_consumed_at': m0015_captcha_consumed_at,
   '0016_project_secrets': m0016_project_secrets,
+  '0020_dev_inbox_html': m0020_dev_inbox_html,
 };
 
 /**

@@ -20,6 +20,7 @@ export function devInboxDelivery(db: Db, now: () => number): Delivery {
           to_addr: m.to,
           subject: m.subject,
           body_text: m.text,
+          body_html: m.html ?? null,
           code: m.code,
           link: m.link,
           sent_at: now(),
@@ -45,7 +46,19 @@ export async function listInbox(db: Db, projectId: string, to?: string, limit = 
     code: r.code,
     link: r.link,
     sent_at: new Date(r.sent_at).toISOString(),
+    html: r.body_html ?? null,
   }));
+}
+
+/** The HTML part of one of the project's messages; null when there is no such message or it has none. */
+export async function inboxHtml(db: Db, projectId: string, messageId: string): Promise<string | null> {
+  const row = await db.kysely
+    .selectFrom('dev_messages')
+    .select('body_html')
+    .where('project_id', '=', projectId)
+    .where('message_id', '=', messageId)
+    .executeTakeFirst();
+  return row?.body_html ?? null;
 }
 
 /** Empties the project's inbox. */
