@@ -186,6 +186,7 @@ function withOverride(
     html = /<html[\s>]/i.test(o.html) ? filled : htmlDocument(locale, title, filled);
   } else if (o.text !== undefined) {
     const paragraphs = text
+      .replace(/\r\n?/g, '\n')
       .split(/\n{2,}/)
       .map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
       .join('\n');
