@@ -13,8 +13,6 @@ export interface InboxMessage {
   code: string | null;
   link: string | null;
   sent_at: string;
-  /** The HTML part of an email (server/messaging/templates.ts), null for texts; the /dev/inbox page shows it sandboxed. */
-  html?: string | null;
 }
 
 /** Body of `GET /dev/inbox.json`: newest first. */

@@ -5,7 +5,7 @@ import { devSecret } from '../backend/secrets.ts';
 import { parseBody, readBodyText, readJson } from '../body.ts';
 import { ApiError } from '../errors.ts';
 import type { Ctx, Services } from '../services.ts';
-import { clearInbox, inboxHtml, listInbox } from '../messaging/dev-inbox.ts';
+import { clearInbox, type InboxMessageWithHtml, inboxHtml, listInbox, listInboxWithHtml } from '../messaging/dev-inbox.ts';
 import { InboundMessageRequest, listSuppressions, reactivateEmail, recordEmailBounce, recordInboundMessage, type SuppressionEntry } from '../suppressions.ts';
 import { setPageSecurityHeaders } from './static.ts';
 import type { Route } from './types.ts';
@@ -88,7 +88,7 @@ table{border-collapse:collapse;font-size:.9rem}td,th{border:1px solid #ccd;paddi
 iframe.html{width:100%;min-height:320px;border:1px solid #ccd;border-radius:4px;background:#fff}
 `;
 
-function renderInbox(projectName: string, messages: InboxMessage[], suppressions: SuppressionEntry[], refresh: boolean, sections: string): string {
+function renderInbox(projectName: string, messages: InboxMessageWithHtml[], suppressions: SuppressionEntry[], refresh: boolean, sections: string): string {
   const suppressed = new Set(suppressions.map((e) => `${e.channel} ${e.address}`));
   const items = messages
     .map(
@@ -137,7 +137,7 @@ export function devRoutes(route: Route, svc: Services): void {
     // Sends leave the request path (outbox.ts): deliver what is due first, so the page shows a message
     // as soon as the API call that sent it has answered.
     await svc.outbox.drain();
-    const messages = await listInbox(svc.db, pid, c.req.query('to'));
+    const messages = await listInboxWithHtml(svc.db, pid, c.req.query('to'));
     const suppressions = await listSuppressions(svc);
     c.header('Cache-Control', 'no-store');
     // The pages' headers (static.ts), tighter still: everything is escaped, and this page loads
