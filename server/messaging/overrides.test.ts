@@ -7,7 +7,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { readLiveProjectFile } from '../project/file.ts';
-import { tempDir, testApp } from '../test-helpers.ts';
+import { tempDir, testApp, testStore } from '../test-helpers.ts';
 import { fillPlaceholders, htmlProblems, MAX_TEXT_MESSAGE_LENGTH, messageOverrideProblems, resolveOverride } from './overrides.ts';
 import { renderLinkMessage, renderOtpMessage } from './templates.ts';
 
@@ -148,9 +148,14 @@ describe('messages setting: validation at start', () => {
     } finally {
       cleanup();
     }
-    await assert.rejects(testApp({ messages: { sms_otp: { default: { text: '<b>{{code}}</b> {{link}}' } } } }), {
-      message: /^messages option is invalid: messages\.sms_otp\.default\.text: placeholder \{\{link\}\} is not offered/,
-    });
+    const store = await testStore();
+    try {
+      await assert.rejects(testApp({ messages: { sms_otp: { default: { text: '<b>{{code}}</b> {{link}}' } } } }, { store }), {
+        message: /^messages option is invalid: messages\.sms_otp\.default\.text: placeholder \{\{link\}\} is not offered/,
+      });
+    } finally {
+      await store.cleanup();
+    }
   });
 });
 

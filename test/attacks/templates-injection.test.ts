@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { SMTPServer } from 'smtp-server';
-import { backendCall, createBackendSecret, testApp } from '../../server/test-helpers.ts';
+import { backendCall, createBackendSecret, testApp, testStore } from '../../server/test-helpers.ts';
 
 const HOSTILE = '<a href="https://evil.test/phish">Verify here</a>\r\nBcc: victim-list@evil.test\r\n\r\n<img src=x onerror=alert(1)>{{code}}';
 const URL = 'https://app.example.com/auth/';
@@ -161,20 +161,26 @@ describe('template injection through inserted values (project wording)', () => {
   });
 
   it('wording that would let a value in as markup or a URL is refused at start', async () => {
-    for (const html of [
-      '<p>{{first_name}}</p><script>x</script>',
-      '<a href={{first_name}}>x</a>',
-      '<a href="{{first_name}}">x</a>',
-      '<p {{first_name}}>x</p>',
-      '<style>p{font-family:{{first_name}}}</style>',
-      '<p onclick="x">{{first_name}}</p>',
-      '<a href="javascript:{{link}}">x</a>',
-    ]) {
-      await assert.rejects(
-        testApp({ messages: { magic_link_invite: { default: { html } } } }),
-        /^Error: messages option is invalid: messages\.magic_link_invite\.default\.html: /,
-        html,
-      );
+    // One store for every refused start (the app never opens for the test to close).
+    const store = await testStore();
+    try {
+      for (const html of [
+        '<p>{{first_name}}</p><script>x</script>',
+        '<a href={{first_name}}>x</a>',
+        '<a href="{{first_name}}">x</a>',
+        '<p {{first_name}}>x</p>',
+        '<style>p{font-family:{{first_name}}}</style>',
+        '<p onclick="x">{{first_name}}</p>',
+        '<a href="javascript:{{link}}">x</a>',
+      ]) {
+        await assert.rejects(
+          testApp({ messages: { magic_link_invite: { default: { html } } } }, { store }),
+          /^Error: messages option is invalid: messages\.magic_link_invite\.default\.html: /,
+          html,
+        );
+      }
+    } finally {
+      await store.cleanup();
     }
   });
 });
