@@ -32,7 +32,7 @@ describe('messages setting: validation at start', () => {
         magic_link_invite: {
           default: {
             subject: 'Welcome {{first_name}}',
-            html: '<img src="data:image/png;base64,AA" alt=""><a href="mailto:help@acme.test?subject={{email}}">help</a>',
+            html: '<img src="data:image/png;base64,AA" alt=""><a href="mailto:help@acme.test?subject={{email}}">help</a> <a href="{{link}}">join</a>',
           },
         },
         password_reset: { de: { text: '{{link}}\n\n{{login_link}}' } },
@@ -43,8 +43,15 @@ describe('messages setting: validation at start', () => {
   });
 
   it('an unknown placeholder, one the kind does not offer, stray braces', () => {
-    assert.deepEqual(problems({ email_otp: { fr: { html: '<p>{{cod}}</p>' } } }), ['messages.email_otp.fr.html: unknown placeholder {{cod}}']);
-    const [notOffered] = problems({ email_otp: { default: { text: 'Open {{link}}' } } });
+    assert.deepEqual(problems({ email_otp: { fr: { html: '<p>{{cod}}</p>' } } }), [
+      'messages.email_otp.fr.html: unknown placeholder {{cod}}',
+      'messages.email_otp.fr.html: the html must contain {{code}}',
+    ]);
+    assert.deepEqual(problems({ email_otp: { fr: { text: 'Your code is ready.' } } }), ['messages.email_otp.fr.text: the text must contain {{code}}']);
+    assert.deepEqual(problems({ password_reset: { fr: { html: '<p>{{login_link}}</p>' } } }), [
+      'messages.password_reset.fr.html: the html must contain {{link}}',
+    ]);
+    const [notOffered] = problems({ email_otp: { default: { text: '{{code}} Open {{link}}' } } });
     assert.match(
       notOffered ?? '',
       /^messages\.email_otp\.default\.text: placeholder \{\{link\}\} is not offered by this message \(offered: \{\{project_name\}\}/,
@@ -52,7 +59,7 @@ describe('messages setting: validation at start', () => {
     assert.deepEqual(problems({ sms_otp: { en: { text: '{{email}} {{code}}' } } }).length, 1, 'an SMS offers no {{email}}');
     assert.deepEqual(problems({ magic_link_login: { en: { text: '{{first_name}} {{link}}' } } }).length, 1, 'only an invitation offers {{first_name}}');
     assert.deepEqual(problems({ email_otp: { en: { subject: 'Code {{code}' } } }), ['messages.email_otp.en.subject: unbalanced {{ }}']);
-    assert.deepEqual(problems({ email_otp: { en: { text: 'x }} y' } } }), ['messages.email_otp.en.text: unbalanced {{ }}']);
+    assert.deepEqual(problems({ email_otp: { en: { text: '{{code}} }} y' } } }), ['messages.email_otp.en.text: unbalanced {{ }}']);
   });
 
   it('unknown kinds, languages and parts; parts a text message has not; a two-line subject', () => {
@@ -73,10 +80,10 @@ describe('messages setting: validation at start', () => {
       /^messages\.whatsapp_otp\.default\.text: \d+ characters once filled in, more than 320$/,
     );
     // The project's name counts: a long name makes a text too long that a short one would not.
-    const text = `{{project_name}} ${'x'.repeat(300)}`;
+    const text = `{{project_name}} {{code}} ${'x'.repeat(290)}`;
     assert.deepEqual(messageOverrideProblems({ sms_otp: { en: { text } } }, 'Acme'), []);
     assert.equal(messageOverrideProblems({ sms_otp: { en: { text } } }, 'A'.repeat(40)).length, 1);
-    assert.deepEqual(problems({ email_otp: { en: { text: 'x'.repeat(2000) } } }), [], 'an email has no such limit');
+    assert.deepEqual(problems({ email_otp: { en: { text: `{{code}} ${'x'.repeat(2000)}` } } }), [], 'an email has no such limit');
   });
 
   it('unbalanced and unsafe HTML', () => {
@@ -106,7 +113,7 @@ describe('messages setting: validation at start', () => {
     ];
     for (const [html, problem] of cases) assert.ok(htmlProblems(html).includes(problem), `${html}: ${JSON.stringify(htmlProblems(html))}`);
     // Placeholders where escaping cannot keep a value inert.
-    const inEmail = (html: string) => problems({ magic_link_invite: { en: { html } } });
+    const inEmail = (html: string) => problems({ magic_link_invite: { en: { html: `${html}<a href="{{link}}">join</a>` } } });
     assert.deepEqual(inEmail('<p class={{first_name}}>x</p>'), [
       'messages.magic_link_invite.en.html: placeholder in the unquoted value of class on <p> (quote it)',
     ]);
@@ -128,7 +135,7 @@ describe('messages setting: validation at start', () => {
           public_token: 'public-token-live-messages0001',
           project_name: 'Acme',
           allowed_origins: ['https://app.example.com'],
-          messages: { email_otp: { fr: { html: '<p>{{cod}}</p>' } } },
+          messages: { email_otp: { fr: { html: '<p>{{cod}} {{code}}</p>' } } },
         }),
       );
       assert.throws(() => readLiveProjectFile(path), { message: `PROJECT_CONFIG ${path} is invalid: messages.email_otp.fr.html: unknown placeholder {{cod}}` });

@@ -297,6 +297,9 @@ export function messageOverrideProblems(messages: unknown, projectName: string):
           continue;
         }
         const problems = placeholderProblems(template, spec.placeholders);
+        // A body without its code or link would reach the user and let them do nothing.
+        const needed = (spec.placeholders as readonly string[]).includes('code') ? 'code' : 'link';
+        if (part !== 'subject' && !placeholdersOf(template).includes(needed)) problems.push(`the ${part} must contain {{${needed}}}`);
         if (part === 'subject' && /[\r\n]/.test(template)) problems.push('a subject is one line');
         if (part === 'html') problems.push(...htmlProblems(template));
         if (part === 'text' && spec.channel !== 'email') {
