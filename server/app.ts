@@ -15,6 +15,7 @@ import { assertMethodList, type MethodSettingOptions, type ServerMethod } from '
 import { SERVER_METHODS } from './methods.ts';
 import { type Delivery, fanOut, logOnlyDelivery } from './messaging/delivery.ts';
 import { devInboxDelivery } from './messaging/dev-inbox.ts';
+import { type MessageOverrides, messageOverrideProblems } from './messaging/overrides.ts';
 import { smtpDelivery } from './messaging/smtp.ts';
 import { httpSmsDelivery } from './messaging/sms.ts';
 import { Outbox } from './outbox.ts';
@@ -118,6 +119,11 @@ export interface AppOptions extends MethodSettingOptions {
   allowedHosts?: string[];
   /** Regions SMS / WhatsApp codes may go to (SMS_ALLOWED_COUNTRIES), added to the project's `sms_allowed_countries`. */
   smsAllowedCountries?: string[];
+  /**
+   * The project's own wording of its messages (project setting `messages`, server/README.md "Messages"),
+   * replacing the project file's; checked at start like the file's.
+   */
+  messages?: MessageOverrides;
   /** Time between pruning runs (old telemetry, old rate windows), ms; default 10 minutes. */
   pruneIntervalMs?: number;
   /** Retention periods (RETENTION_*) and scheduled key rotation (SIGNING_KEY_ROTATION_DAYS) of the pruning tick (prune.ts). */
@@ -191,6 +197,7 @@ const SETTING_OPTIONS = [
   { option: 'smsAllowedCountries', key: 'sms_allowed_countries', how: 'add' },
   { option: 'trustedAuthTokenProfiles', key: 'trusted_auth_token_profiles', how: 'add' },
   { option: 'enumerationProtection', key: 'enumeration_protection', how: 'replace' },
+  { option: 'messages', key: 'messages', how: 'replace' },
 ] as const satisfies readonly SettingOption[];
 
 /** An option of {@link SETTING_OPTIONS}: its value is the setting's (replace) or the setting itself is a list of its elements (add). */
@@ -240,6 +247,8 @@ export async function createApp(opts: AppOptions = {}): Promise<AppInstance> {
     let project = withBootstrapOverrides(init.project, opts.bootstrap);
     project = { ...project, config: withSettingOptions(project.config, opts) };
     project = await withHooks(project, opts.hooks ?? opts.liveProject?.hooks);
+    const messageProblems = messageOverrideProblems(opts.messages, project.project_name);
+    if (messageProblems.length > 0) throw new Error(`messages option is invalid: ${messageProblems.join('; ')}`);
     if (project.mode === 'live' && !project.config.allowed_hosts?.length) {
       logger(
         logLine('warn', { msg: 'live project without ALLOWED_HOSTS (allowed_hosts): only loopback host names (localhost, 127.0.0.1, [::1]) are answered' }),

@@ -76,6 +76,8 @@ export interface DevMessagesTable {
   link: string | null;
   sent_at: number;
   seq: number;
+  /** The HTML part of an email (null for texts). Added by migration 0019. */
+  body_html?: string | null;
 }
 
 /** `rate_counters`: fixed-window counters shared by all instances. */

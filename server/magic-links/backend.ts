@@ -105,6 +105,7 @@ async function invite(c: Ctx, svc: Services, body: z.infer<typeof BackendLinkInv
     minutes,
     codeChallenge: null,
     locale: body.locale,
+    invite: { firstName: body.name?.first_name ?? null },
   });
   await svc.outbox.enqueueMessage(prepared.message, { expiresAt: prepared.expiresAt });
   return { user_id: user.user_id, email_id: user.email_id };

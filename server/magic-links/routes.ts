@@ -54,6 +54,8 @@ export async function prepareLink(
     codeChallenge: string | null;
     at?: number;
     locale?: string | undefined;
+    /** An invitation (`/v1/magic_links/email/invite`): the project may word it apart from a sign-up, and greet the invitee by `firstName`. */
+    invite?: { firstName: string | null };
   },
 ): Promise<PreparedMessage> {
   const { token, expiresAt } = await issueEmailToken(svc, {
@@ -67,8 +69,13 @@ export async function prepareLink(
   });
   const link = linkWithToken(o.url, 'magic_links', token);
   const locale = messageLocale(o.locale);
-  const rendered = renderLinkMessage(locale, o.signup ? 'signup' : 'login', { project: svc.project.project_name, link, minutes: o.minutes });
-  const kind = o.signup ? 'magic_link_signup' : 'magic_link_login';
+  const rendered = renderLinkMessage(
+    locale,
+    o.invite ? 'invite' : o.signup ? 'signup' : 'login',
+    { project: svc.project.project_name, link, minutes: o.minutes, to: o.email, firstName: o.invite?.firstName ?? null },
+    svc.project.config.messages,
+  );
+  const kind = o.invite ? 'magic_link_invite' : o.signup ? 'magic_link_signup' : 'magic_link_login';
   const message: OutboundMessage = { projectId: svc.project.project_id, channel: 'email', to: o.email, ...rendered, code: null, link, kind, locale };
   return { message, expiresAt };
 }

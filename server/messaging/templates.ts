@@ -7,6 +7,7 @@
  */
 import type { InboxChannel } from '../../sdk-core/schemas/index.ts';
 import { MESSAGE_TEXTS, type MessageLocale, type MessageTexts, RTL_MESSAGE_LOCALES } from './locales.ts';
+import { fillPlaceholders, type MessageKind, type MessageOverrides, type PlaceholderValues, resolveOverride } from './overrides.ts';
 
 /** A rendered message: subject (email only), plain text, and HTML (email only). */
 export interface RenderedMessage {
@@ -84,39 +85,112 @@ const htmlLink = (href: string, label: string) =>
 <p style="font-size:13px;color:#57606a;word-break:break-all" dir="ltr">${escapeHtml(href)}</p>`;
 
 /** A one-time passcode message: an email (subject, text, HTML) or a short SMS / WhatsApp text. */
-export function renderOtpMessage(locale: MessageLocale, channel: InboxChannel, v: { project: string; code: string; minutes: number }): RenderedMessage {
+export function renderOtpMessage(
+  locale: MessageLocale,
+  channel: InboxChannel,
+  v: { project: string; code: string; minutes: number; to?: string },
+  messages?: MessageOverrides,
+): RenderedMessage {
   const t: MessageTexts = MESSAGE_TEXTS[locale];
   const vars = { project: v.project, code: v.code, expires: formatMinutes(locale, v.minutes) };
-  if (channel !== 'email') return { subject: null, text: fill(t.otpText, vars), html: null };
-  const subject = headerSafe(fill(t.otpSubject, vars));
-  return { subject, text: fill(t.otpEmail, vars), html: htmlDocument(locale, subject, `<p>${fill(t.otpEmail, vars, true)}</p>`) };
+  const kind: MessageKind = channel === 'email' ? 'email_otp' : channel === 'sms' ? 'sms_otp' : 'whatsapp_otp';
+  const values: PlaceholderValues = {
+    ...commonValues(locale, v),
+    code: v.code,
+    ...(v.to !== undefined ? (channel === 'email' ? { email: v.to } : { phone_number: v.to }) : {}),
+  };
+  const builtin = (subject: string | null): RenderedMessage => {
+    if (channel !== 'email') return { subject: null, text: fill(t.otpText, vars), html: null };
+    const s = subject ?? headerSafe(fill(t.otpSubject, vars));
+    return { subject: s, text: fill(t.otpEmail, vars), html: htmlDocument(locale, s, `<p>${fill(t.otpEmail, vars, true)}</p>`) };
+  };
+  return withOverride(locale, kind, values, messages, builtin);
 }
 
-/** Which link email: a magic-link login, a magic-link sign-up, or a password reset. */
-export type LinkKind = 'login' | 'signup' | 'reset';
+/** Which link email: a magic-link login, a magic-link sign-up, an invitation, or a password reset. */
+export type LinkKind = 'login' | 'signup' | 'invite' | 'reset';
+
+const LINK_KINDS: Readonly<Record<LinkKind, MessageKind>> = {
+  login: 'magic_link_login',
+  signup: 'magic_link_signup',
+  invite: 'magic_link_invite',
+  reset: 'password_reset',
+};
 
 /** A link email (subject, text, HTML); a reset may carry a second link that logs in without a change. */
 export function renderLinkMessage(
   locale: MessageLocale,
   kind: LinkKind,
-  v: { project: string; link: string; minutes: number; loginLink?: string | null },
+  v: { project: string; link: string; minutes: number; loginLink?: string | null; to?: string; firstName?: string | null },
+  messages?: MessageOverrides,
 ): RenderedMessage {
   const t: MessageTexts = MESSAGE_TEXTS[locale];
   const vars = { project: v.project, expires: formatMinutes(locale, v.minutes) };
+  // The built-in packs word an invitation as a sign-up.
   const [subjectT, introT, buttonT] =
     kind === 'login'
       ? [t.loginSubject, t.loginIntro, t.loginButton]
-      : kind === 'signup'
+      : kind === 'signup' || kind === 'invite'
         ? [t.signupSubject, t.signupIntro, t.signupButton]
         : [t.resetSubject, t.resetIntro, t.resetButton];
-  const subject = headerSafe(fill(subjectT, vars));
   const second = kind === 'reset' && v.loginLink ? v.loginLink : null;
-  const text = `${fill(introT, vars)}\n\n${v.link}${second ? `\n\n${fill(t.resetLoginIntro, vars)}\n\n${second}` : ''}\n\n${fill(t.linkFooter, vars)}`;
-  const body = [
-    `<p>${fill(introT, vars, true)}</p>`,
-    htmlLink(v.link, fill(buttonT, vars)),
-    ...(second ? [`<p>${fill(t.resetLoginIntro, vars, true)}</p>`, htmlLink(second, fill(t.resetLoginButton, vars))] : []),
-    `<p style="font-size:13px;color:#57606a">${fill(t.linkFooter, vars, true)}</p>`,
-  ].join('\n');
-  return { subject, text, html: htmlDocument(locale, subject, body) };
+  const values: PlaceholderValues = {
+    ...commonValues(locale, v),
+    link: v.link,
+    ...(second ? { login_link: second } : {}),
+    ...(v.to !== undefined ? { email: v.to } : {}),
+    ...(v.firstName ? { first_name: v.firstName } : {}),
+  };
+  const builtin = (subjectOverride: string | null): RenderedMessage => {
+    const subject = subjectOverride ?? headerSafe(fill(subjectT, vars));
+    const text = `${fill(introT, vars)}\n\n${v.link}${second ? `\n\n${fill(t.resetLoginIntro, vars)}\n\n${second}` : ''}\n\n${fill(t.linkFooter, vars)}`;
+    const body = [
+      `<p>${fill(introT, vars, true)}</p>`,
+      htmlLink(v.link, fill(buttonT, vars)),
+      ...(second ? [`<p>${fill(t.resetLoginIntro, vars, true)}</p>`, htmlLink(second, fill(t.resetLoginButton, vars))] : []),
+      `<p style="font-size:13px;color:#57606a">${fill(t.linkFooter, vars, true)}</p>`,
+    ].join('\n');
+    return { subject, text, html: htmlDocument(locale, subject, body) };
+  };
+  return withOverride(locale, LINK_KINDS[kind], values, messages, builtin);
+}
+
+/** The placeholders every kind offers. */
+function commonValues(locale: MessageLocale, v: { project: string; minutes: number }): PlaceholderValues {
+  return { project_name: v.project, minutes: String(v.minutes), expires_in: formatMinutes(locale, v.minutes) };
+}
+
+/**
+ * The message with the project's wording where it has one (overrides.ts: the language's, else its
+ * `default`), each value escaped for its part: header-safe in the subject, HTML-escaped in the HTML,
+ * as it is in the text. An email whose text is the project's but whose HTML is not gets an HTML part
+ * made from that text, so the two parts never say different things.
+ */
+function withOverride(
+  locale: MessageLocale,
+  kind: MessageKind,
+  values: PlaceholderValues,
+  messages: MessageOverrides | undefined,
+  builtin: (subject: string | null) => RenderedMessage,
+): RenderedMessage {
+  const o = resolveOverride(messages, kind, locale);
+  const subject = o.subject !== undefined ? headerSafe(fillPlaceholders(o.subject, values, headerSafe)) : null;
+  const base = builtin(subject);
+  if (base.subject === null) return o.text !== undefined ? { ...base, text: fillPlaceholders(o.text, values) } : base;
+  const text = o.text !== undefined ? fillPlaceholders(o.text, values) : base.text;
+  const title = base.subject;
+  let html = base.html;
+  if (o.html !== undefined) {
+    const filled = fillPlaceholders(o.html, values, escapeHtml);
+    // A whole document is the project's as written; a fragment goes in our document (language, direction, charset).
+    html = /<html[\s>]/i.test(o.html) ? filled : htmlDocument(locale, title, filled);
+  } else if (o.text !== undefined) {
+    const paragraphs = text
+      .replace(/\r\n?/g, '\n')
+      .split(/\n{2,}/)
+      .map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
+      .join('\n');
+    html = htmlDocument(locale, title, paragraphs);
+  }
+  return { subject: title, text, html };
 }

@@ -165,7 +165,7 @@ export async function prepareOtp(svc: Services, o: OtpIssue): Promise<PreparedMe
     .execute();
   // Text messages have no subject and no HTML; the inbox and the SMS adapter rely on that.
   const locale = messageLocale(o.locale);
-  const rendered = renderOtpMessage(locale, o.channel, { project: svc.project.project_name, code, minutes: o.minutes });
+  const rendered = renderOtpMessage(locale, o.channel, { project: svc.project.project_name, code, minutes: o.minutes, to: o.to }, svc.project.config.messages);
   const message: OutboundMessage = { projectId: pid, channel: o.channel, to: o.to, ...rendered, code, link: null, kind: `${o.channel}_otp`, locale };
   return { message, expiresAt };
 }

@@ -100,7 +100,12 @@ export function passwordJobs(svc: Services): Record<string, DeferredHandler> {
       const link = linkWithToken(p.resetUrl, 'reset_password', token);
       const loginLink = p.loginUrl ? linkWithToken(p.loginUrl, 'login', token) : null;
       const locale = messageLocale(p.locale);
-      const rendered = renderLinkMessage(locale, 'reset', { project: svc.project.project_name, link, loginLink, minutes: p.minutes });
+      const rendered = renderLinkMessage(
+        locale,
+        'reset',
+        { project: svc.project.project_name, link, loginLink, minutes: p.minutes, to: p.email },
+        svc.project.config.messages,
+      );
       const message: OutboundMessage = {
         projectId: svc.project.project_id,
         channel: 'email',

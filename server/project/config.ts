@@ -4,6 +4,7 @@
  */
 import type { z } from 'zod/mini';
 import type { BootstrapData } from '../../sdk-core/schemas/index.ts';
+import type { MessageOverrides } from '../messaging/overrides.ts';
 import type { UnionToIntersection } from '../method.ts';
 import type { METHOD_DATA } from '../method-data.ts';
 import type { HooksConfig } from '../hooks/config.ts';
@@ -68,6 +69,11 @@ export interface CoreProjectConfig {
    * createApp's `hooks`, never stored in `projects.config` (their secrets stay out of the database).
    */
   hooks?: HooksConfig;
+  /**
+   * The project's own wording of its messages, by kind and language (messaging/overrides.ts; server/README.md
+   * "Messages"): `{ "<kind>": { "<locale>" | "default": { subject?, text?, html? } } }`. Absent: the built-in packs.
+   */
+  messages?: MessageOverrides;
 }
 
 /** The sign-in methods' settings (server/method-data.ts), merged: each method's schemas by key. */

@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod/mini';
 import { parseWith } from '../../sdk-core/schemas/index.ts';
+import { MessageOverridesSchema, messageOverrideProblems } from '../messaging/overrides.ts';
 import { METHOD_DATA } from '../method-data.ts';
 import { allowedHostProblem } from '../ops/config.ts';
 import { redirectAllowlistProblems } from '../redirect-allowlist.ts';
@@ -43,6 +44,7 @@ const CORE_FILE_SHAPE = {
   ),
   sms_allowed_countries: z.optional(z.array(z.string().check(z.regex(/^[A-Z]{2}$/)))),
   hooks: z.optional(HooksConfig),
+  messages: z.optional(MessageOverridesSchema),
   trusted_auth_token_profiles: z.optional(
     z.array(
       z.object({
@@ -97,7 +99,8 @@ export function readLiveProjectFile(path: string): LiveProjectFile {
 
 /** Every problem of a live project's lists: redirect URLs, allowed origins, allowed hosts and the methods' own checks (empty when valid). */
 export function liveProjectProblems(
-  live: Pick<LiveProjectFile, 'redirect_urls' | 'allowed_origins' | 'allowed_hosts' | 'webhooks'> & { hooks?: HooksConfig | undefined } & MethodSettingValues,
+  live: Pick<LiveProjectFile, 'redirect_urls' | 'allowed_origins' | 'allowed_hosts' | 'webhooks'> &
+    Partial<Pick<LiveProjectFile, 'messages' | 'project_name'>> & { hooks?: HooksConfig | undefined } & MethodSettingValues,
 ): string[] {
   const out = redirectAllowlistProblems(live.redirect_urls ?? []);
   out.push(...hooksProblems(live.hooks, 'live'));
@@ -114,6 +117,7 @@ export function liveProjectProblems(
     if (!r.ok) out.push(`webhooks[${i}].url ${JSON.stringify(w.url)} ${r.message}`);
   });
   for (const m of METHOD_DATA) if ('settingsProblems' in m) out.push(...m.settingsProblems(live));
+  out.push(...messageOverrideProblems(live.messages, live.project_name ?? ''));
   return out;
 }
 

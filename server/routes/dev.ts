@@ -5,7 +5,7 @@ import { devSecret } from '../backend/secrets.ts';
 import { parseBody, readBodyText, readJson } from '../body.ts';
 import { ApiError } from '../errors.ts';
 import type { Ctx, Services } from '../services.ts';
-import { clearInbox, listInbox } from '../messaging/dev-inbox.ts';
+import { clearInbox, type InboxMessageWithHtml, inboxHtml, listInbox, listInboxWithHtml } from '../messaging/dev-inbox.ts';
 import { InboundMessageRequest, listSuppressions, reactivateEmail, recordEmailBounce, recordInboundMessage, type SuppressionEntry } from '../suppressions.ts';
 import { setPageSecurityHeaders } from './static.ts';
 import type { Route } from './types.ts';
@@ -84,9 +84,11 @@ ul{list-style:none;padding:0}li{border:1px solid #ccd;border-radius:8px;padding:
 .code{font:700 1.6rem ui-monospace,monospace;letter-spacing:.2em}pre{white-space:pre-wrap;margin:.5rem 0 0}
 .ctls{display:flex;flex-wrap:wrap;gap:.5rem;margin-top:.5rem}.ctl{margin:0}.badge{color:#8C1C13;font-weight:600}
 table{border-collapse:collapse;font-size:.9rem}td,th{border:1px solid #ccd;padding:.25rem .5rem;text-align:left}
+.parts{display:grid;grid-template-columns:repeat(auto-fit,minmax(320px,1fr));gap:.75rem;margin-top:.5rem}.parts pre{margin:0}
+iframe.html{width:100%;min-height:320px;border:1px solid #ccd;border-radius:4px;background:#fff}
 `;
 
-function renderInbox(projectName: string, messages: InboxMessage[], suppressions: SuppressionEntry[], refresh: boolean, sections: string): string {
+function renderInbox(projectName: string, messages: InboxMessageWithHtml[], suppressions: SuppressionEntry[], refresh: boolean, sections: string): string {
   const suppressed = new Set(suppressions.map((e) => `${e.channel} ${e.address}`));
   const items = messages
     .map(
@@ -95,7 +97,13 @@ function renderInbox(projectName: string, messages: InboxMessage[], suppressions
   <div class="subject">${escapeHtml(m.subject ?? '')}</div>
   ${m.code ? `<div class="code">${escapeHtml(m.code)}</div>` : ''}
   ${m.link ? `<div class="link">${escapeHtml(m.link)}</div>` : ''}
-  <pre>${escapeHtml(m.text)}</pre>
+  ${
+    // The HTML part, as the project wrote it, beside the text: in a sandboxed frame (no script, an
+    // opaque origin), served by /dev/inbox/:id/html under a CSP of its own (sandbox, no script).
+    m.html
+      ? `<div class="parts"><pre>${escapeHtml(m.text)}</pre><iframe class="html" sandbox="" referrerpolicy="no-referrer" title="HTML part" src="/dev/inbox/${encodeURIComponent(m.id)}/html"></iframe></div>`
+      : `<pre>${escapeHtml(m.text)}</pre>`
+  }
   <div class="ctls">${messageControls(m)}</div>
 </li>`,
     )
@@ -118,7 +126,7 @@ ${sections}
 }
 
 /**
- * Registers `/dev/inbox` (and its `/dev/inbox.css`), `/dev/inbox.json` (GET, DELETE), `/dev/outbox.json`,
+ * Registers `/dev/inbox` (and its `/dev/inbox.css`, and `/dev/inbox/:id/html`, an email's HTML part), `/dev/inbox.json` (GET, DELETE), `/dev/outbox.json`,
  * `/dev/project.json`, and the suppression simulators `POST /dev/inbound`, `POST /dev/bounce`,
  * `DELETE /dev/bounce`, `GET /dev/suppressions.json`.
  */
@@ -129,16 +137,38 @@ export function devRoutes(route: Route, svc: Services): void {
     // Sends leave the request path (outbox.ts): deliver what is due first, so the page shows a message
     // as soon as the API call that sent it has answered.
     await svc.outbox.drain();
-    const messages = await listInbox(svc.db, pid, c.req.query('to'));
+    const messages = await listInboxWithHtml(svc.db, pid, c.req.query('to'));
     const suppressions = await listSuppressions(svc);
     c.header('Cache-Control', 'no-store');
     // The pages' headers (static.ts), tighter still: everything is escaped, and this page loads
     // nothing but its stylesheet and runs no script at all, since message text is
     // attacker-influenced. form-action: the reply and bounce forms may only post back here.
-    setPageSecurityHeaders(c, { 'default-src': "'none'", 'script-src': "'none'", 'connect-src': "'none'" });
+    setPageSecurityHeaders(c, { 'default-src': "'none'", 'script-src': "'none'", 'connect-src': "'none'", 'frame-src': "'self'" });
     // The methods' own sections (server/method.ts devInboxSection), e.g. the OpenID provider's clients.
     const sections = await Promise.all(svc.methods.map((m) => m.devInboxSection?.(svc) ?? ''));
     return c.html(renderInbox(svc.project.project_name, messages, suppressions, c.req.query('refresh') !== '0', sections.join('\n')));
+  });
+
+  // One email's HTML part, for the inbox page's sandboxed frame. The project's markup was checked at start
+  // (messaging/overrides.ts) and every inserted value escaped, but it is still shown as untrusted: the CSP's
+  // `sandbox` gives it an opaque origin and no script even when the address is opened directly.
+  route('GET', '/dev/inbox/:id/html', async (c) => {
+    const html = await inboxHtml(svc.db, pid, c.req.param('id') ?? '');
+    if (html === null) throw new ApiError('not_found');
+    setPageSecurityHeaders(c, {
+      sandbox: '',
+      'default-src': "'none'",
+      'script-src': "'none'",
+      'style-src': "'unsafe-inline'",
+      'img-src': 'data: https:',
+      'font-src': 'data: https:',
+      'connect-src': "'none'",
+      'form-action': "'none'",
+      'frame-ancestors': "'self'",
+    });
+    c.header('X-Frame-Options', 'SAMEORIGIN');
+    c.header('Cache-Control', 'no-store');
+    return c.html(html);
   });
 
   route('GET', '/dev/inbox.css', (c) => {
