@@ -65,7 +65,15 @@ export async function setPassword(svc: Services, userId: string, normalized: str
     const row = await k.selectFrom('passwords').select('password_id').where('user_id', '=', userId).executeTakeFirst();
     await svc.events.emit({ type: 'factor.added', user_id: userId, factor: { kind: 'password', id: row?.password_id ?? '' } });
   }
-  await k.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+  const revoked = await k
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .returningAll()
+    .execute();
+  // Each session signed out is a session.revoked (a backend ends that session's websocket, say).
+  for (const session of revoked) await svc.events.emit({ type: 'session.revoked', session });
   await revokeEmailTokens(svc, userId, 'reset_password');
   await revokeUserGrants(svc, userId, now);
 }

@@ -60,8 +60,9 @@ export function webhookBackendRoutes(route: BackendRoute, svc: Services, resolve
   route('GET', '/v1/webhooks/:webhook_id', async (c) => backendOk(c, { webhook: toEndpoint(await requireEndpoint(c)) }));
 
   route('PUT', '/v1/webhooks/:webhook_id', async (c) => {
-    await requireEndpoint(c);
+    // The body first, as every route does: a malformed one is a 400 whichever endpoint it names.
     const body = await readJson(c, UpdateBody, svc.maxBodyBytes);
+    await requireEndpoint(c);
     if (body.url !== undefined) await assertWebhookUrl(svc, body.url, resolve);
     const row = await updateEndpoint(scope, idParam(c), {
       ...(body.url !== undefined ? { url: body.url } : {}),
@@ -98,8 +99,8 @@ export function webhookBackendRoutes(route: BackendRoute, svc: Services, resolve
   });
 
   route('POST', '/v1/webhooks/:webhook_id/replay', async (c) => {
-    const row = await requireEndpoint(c);
     const body = await readJson(c, ReplayBody, svc.maxBodyBytes);
+    const row = await requireEndpoint(c);
     if ((body.event_id === undefined) === (body.since === undefined)) {
       throw new ApiError('invalid_request_body', { message: 'Give exactly one of event_id and since.' });
     }

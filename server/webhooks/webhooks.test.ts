@@ -150,6 +150,12 @@ describe('webhooks', () => {
     assert.equal(added.user_id, userId);
     assert.equal((added.factor as Json).kind, 'password');
     assert.match(String((added.factor as Json).id), /^password-test-/);
+    // The reset signed out the session the password was created with.
+    const firstSession = ((created.json.data as Json).session as Json).session_id;
+    assert.ok(
+      of('session.revoked').some((e) => (e.session as Json).session_id === firstSession),
+      'session.revoked for the session the reset signed out',
+    );
     const [pwReset] = of('password.reset');
     assert.ok(pwReset, 'password.reset');
     assert.equal(pwReset.user_id, userId);

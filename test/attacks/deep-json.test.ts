@@ -30,6 +30,8 @@ const BODYLESS = new Set([
   'DELETE /sdk/v1/users/webauthn_registrations/:id',
   'DELETE /dev/inbox.json',
   'POST /sdk/v1/users/connected_apps/:id/revoke',
+  // Rotating a webhook's secret reads no body.
+  'POST /v1/webhooks/:webhook_id/rotate_secret',
 ]);
 
 /**
