@@ -287,9 +287,9 @@ describe('first paint: parity with React (issue 16)', () => {
         tab.click();
       }
       // React's Main settles when its lazy groups and forms are in: poll until the DOMs agree, then report any difference.
-      await waitFor(() => snapshot(react) === snapshot(lit), `${c.name}: React's Main to match`, 6000).catch(() => undefined);
+      await waitFor(() => snapshot(react) === snapshot(lit), `${c.name}: React's Main to match`, 30_000).catch(() => undefined);
       expect(snapshot(lit)).to.equal(snapshot(react));
-      await waitFor(() => boxMismatch(lit, react) === null, `${c.name}: boxes`, 3000).catch(() => undefined);
+      await waitFor(() => boxMismatch(lit, react) === null, `${c.name}: boxes`, 10_000).catch(() => undefined);
       expect(boxMismatch(lit, react)).to.equal(null);
       // The same pixels: a screenshot of each side (the text caret aside, nothing is focused), taken
       // again after a frame while they differ, so a capture that caught a frame in between is not
@@ -392,9 +392,9 @@ describe('first paint: parity with React (issue 16)', () => {
       react.host.remove();
     });
     root.render(createElement(LoginWidget, { client, config, documentLang: document.documentElement.lang, initialState }));
-    await waitFor(() => snapshot(react) === snapshot(lit), `${what}: React to match`, 6000).catch(() => undefined);
+    await waitFor(() => snapshot(react) === snapshot(lit), `${what}: React to match`, 30_000).catch(() => undefined);
     expect(snapshot(lit)).to.equal(snapshot(react));
-    await waitFor(() => boxMismatch(lit, react) === null, `${what}: boxes`, 3000).catch(() => undefined);
+    await waitFor(() => boxMismatch(lit, react) === null, `${what}: boxes`, 10_000).catch(() => undefined);
     expect(boxMismatch(lit, react)).to.equal(null);
     return lit;
   }
