@@ -16,7 +16,9 @@ const freePort = () =>
     });
   });
 
-async function waitFor(url, child, ms = 60_000) {
+// Generous, as server/test-helpers.ts startServerProcess: a start under a CPU hog (npm run test:stress)
+// took over 60 s; the bound only ends a start that hangs.
+async function waitFor(url, child, ms = 180_000) {
   const end = Date.now() + ms;
   while (Date.now() < end) {
     if (child.exitCode !== null) throw new Error(`reference server exited with code ${child.exitCode}`);
