@@ -149,6 +149,8 @@ for (const dom of ['shadow', 'light'] as const) {
       const page = await context.newPage();
       await page.goto(at('/'));
       const select = page.getByLabel('Sign-in methods');
+      // demo.js fills the switcher after load: wait for its last option before reading them.
+      await select.locator('option').nth(8).waitFor({ state: 'attached' });
       const options = await select.locator('option').allTextContents();
       assert.deepEqual(options, [
         'Email passcode',
