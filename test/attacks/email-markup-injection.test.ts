@@ -8,10 +8,9 @@
  * server on loopback (smtp-server), on SQLite and on Postgres.
  */
 import assert from 'node:assert/strict';
-import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { SMTPServer } from 'smtp-server';
 import { testApp } from '../../server/test-helpers.ts';
+import { type CapturedSmtp, captureSmtp } from '../../server/test-smtp.ts';
 
 const HOSTILE = '<a href="https://evil.test/phish">Verify here</a>\r\nBcc: victim-list@evil.test';
 
@@ -19,29 +18,15 @@ const HOSTILE = '<a href="https://evil.test/phish">Verify here</a>\r\nBcc: victi
 const unQp = (s: string) => s.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16)));
 
 describe('email markup and header injection through inserted values', () => {
-  const received: { to: string[]; data: string }[] = [];
-  let smtp: SMTPServer;
+  let smtp: CapturedSmtp;
+  let received: CapturedSmtp['received'] = [];
   let port = 0;
   before(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS', 'AUTH'],
-      onData(stream, session, cb) {
-        let data = '';
-        stream.setEncoding('utf8');
-        stream.on('data', (d: string) => {
-          data += d;
-        });
-        stream.on('end', () => {
-          received.push({ to: session.envelope.rcptTo.map((r) => r.address), data });
-          cb();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    port = (smtp.server.address() as AddressInfo).port;
+    smtp = await captureSmtp();
+    received = smtp.received;
+    port = smtp.port;
   });
-  after(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
+  after(() => smtp.close());
 
   for (const locale of ['en', 'fr', 'ar']) {
     it(`${locale}: a hostile project name stays text in the HTML part and one line in the subject`, async () => {

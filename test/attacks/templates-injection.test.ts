@@ -8,10 +8,9 @@
  * SQLite and on Postgres.
  */
 import assert from 'node:assert/strict';
-import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { SMTPServer } from 'smtp-server';
 import { backendCall, createBackendSecret, testApp, testStore } from '../../server/test-helpers.ts';
+import { type CapturedSmtp, captureSmtp } from '../../server/test-smtp.ts';
 
 const HOSTILE = '<a href="https://evil.test/phish">Verify here</a>\r\nBcc: victim-list@evil.test\r\n\r\n<img src=x onerror=alert(1)>{{code}}';
 const URL = 'https://app.example.com/auth/';
@@ -31,29 +30,15 @@ function partsOf(data: string): { headers: string; html: string; text: string } 
 }
 
 describe('template injection through inserted values (project wording)', () => {
-  const received: { to: string[]; data: string }[] = [];
-  let smtp: SMTPServer;
+  let smtp: CapturedSmtp;
+  let received: CapturedSmtp['received'] = [];
   let port = 0;
   before(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS', 'AUTH'],
-      onData(stream, session, cb) {
-        let data = '';
-        stream.setEncoding('utf8');
-        stream.on('data', (d: string) => {
-          data += d;
-        });
-        stream.on('end', () => {
-          received.push({ to: session.envelope.rcptTo.map((r) => r.address), data });
-          cb();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    port = (smtp.server.address() as AddressInfo).port;
+    smtp = await captureSmtp();
+    received = smtp.received;
+    port = smtp.port;
   });
-  after(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
+  after(() => smtp.close());
 
   it('a hostile first name, address and project name add no markup, link, header, recipient or placeholder', async () => {
     const t = await testApp({
