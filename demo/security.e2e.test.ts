@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { totpCode } from '../server/totps/otp.ts';
+import { totpCode, wrongTotpCodes } from '../server/totps/otp.ts';
 import { e2eHarness, root, watchPages } from '../test/e2e-harness.ts';
 
 const e2e = e2eHarness({ name: 'demo-security', page: { dir: join(root, 'demo/public') } });
@@ -67,8 +67,8 @@ describe('demo security page', () => {
     assert.deepEqual(await axeViolations(page), []);
 
     // A wrong code first: a clear message, nothing else changes.
-    const right = totpCode({ secret }, Date.now());
-    await page.keyboard.type(right === '000000' ? '111111' : '000000');
+    // A code valid at no step the server accepts now (+/-1), nor one step beyond either side.
+    await page.keyboard.type(wrongTotpCodes({ secret }, Date.now(), 1)[0] ?? '');
     await page.keyboard.press('Enter');
     await page.getByRole('alert').getByText('That code did not work. Enter the current code from the app.').waitFor();
 
@@ -76,10 +76,12 @@ describe('demo security page', () => {
     await page.keyboard.press('Enter');
     await page.getByText('An authenticator app is set up for your account.').waitFor();
     await page.locator('#totp-enrolment').waitFor({ state: 'hidden' });
+    // The page moves focus to the recovery codes once it has re-read them (after the session change
+    // has already repainted the status line): wait for focus, not for the status text.
+    await page.waitForFunction(() => document.activeElement?.id === 'recovery-title');
     const codes = page.locator('#recovery-codes li');
-    await page.waitForFunction(() => document.querySelectorAll('#recovery-codes li').length === 10);
+    assert.equal(await codes.count(), 10);
     for (const code of await codes.allTextContents()) assert.match(code, /^[a-z0-9]{5}(-[a-z0-9]{5}){4}$/);
-    assert.equal(await page.evaluate(() => document.activeElement?.id), 'recovery-title');
     assert.deepEqual(await axeViolations(page), []);
 
     // Usable at 320 px: nothing wider than the viewport.

@@ -42,6 +42,16 @@ function failedNames(output) {
 const stages = new Map();
 /** Names of failed tests per stage, repeated under the summary so the tail of a CI log says what failed. */
 const failures = [];
+/** Why each failed job failed (its runner's failure report, capped), printed just above the summary. */
+const failureDetails = [];
+
+/** The part of a failed job's output that says why: node's "failing tests" report, else the output's tail. */
+function failureReport(output) {
+  const lines = output.split('\n');
+  const at = lines.findIndex((l) => /^✖ failing tests:$/.test(l));
+  const report = at >= 0 ? lines.slice(at + 1) : lines.slice(-40);
+  return report.slice(0, 80).join('\n').trimEnd();
+}
 
 function stageOf(name) {
   let s = stages.get(name);
@@ -143,7 +153,10 @@ async function start(j) {
     if (m) measured[`${j.shardOf.db}${j.shardOf.db ? ':' : ''}${f}`] = Math.round(Number(m[1]) / 100) / 10;
   }
   s.cpu = cpu === null || s.cpu === null ? null : s.cpu + cpu;
-  if (failed > 0) failures.push(...(j.counts ? failedNames(output) : ['exited with an error']).map((n) => `${j.stage}: ${n}`));
+  if (failed > 0) {
+    failures.push(...(j.counts ? failedNames(output) : ['exited with an error']).map((n) => `${j.stage}: ${n}`));
+    failureDetails.push(`--- ${j.stage}: ${j.label}\n${failureReport(output)}`);
+  }
   const timing = `${((t1 - t0) / 1000).toFixed(1)} s${cpu === null ? '' : `, CPU ${cpu.toFixed(1)} s`}`;
   process.stdout.write(`\n=== ${j.stage}: ${j.label} (${timing})\n${output}${output.endsWith('\n') || !output ? '' : '\n'}`);
   running.delete(j);
@@ -399,6 +412,7 @@ try {
   // a read-only node_modules: the next run orders by the committed figures
 }
 
+if (failureDetails.length > 0) console.log(`\n=== why they failed\n${failureDetails.slice(0, 6).join('\n')}`);
 console.log('\n=== summary');
 for (const [name, s] of stages) {
   if (s.start === null && s.note === null && s.passed + s.failed === 0) continue;
