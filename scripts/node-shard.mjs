@@ -7,6 +7,9 @@ import { describe } from 'node:test';
 import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
 
+// The end-to-end harness (test/e2e-harness.ts) keeps its Chromium open between the files of a shard.
+globalThis.aeTestShard = true;
+
 for (const file of process.argv.slice(2)) {
   describe(file, async () => {
     await import(pathToFileURL(resolve(file)).href);

@@ -80,6 +80,8 @@ function notRun(name, why) {
  * one at a time (`exclusive`), beside the other jobs: their waits for a start are bounded generously.
  */
 const SLOTS = Math.max(4, availableParallelism() + 2);
+/** End-to-end shards: enough that the longest file does not set the stage's end, few enough to share modules. */
+const E2E_SHARDS = 4;
 let exclusiveRunning = false;
 let free = SLOTS;
 /**
@@ -212,6 +214,32 @@ const kb = (f) => statSync(f).size / 1024;
 const expected = (f, db = '') => durations[`${db}${db ? ':' : ''}${f}`] ?? durations[f] ?? kb(f);
 
 /**
+ * `files` split into `shards` processes of about equal expected time (longest files first), each
+ * running its files one after another as suites of one process (scripts/node-shard.mjs).
+ */
+function shardJobs(stage, label, db, files, env, shards, background) {
+  const groups = Array.from({ length: Math.min(shards, files.length) }, () => ({ files: [], seconds: 0 }));
+  for (const f of [...files].sort((a, b) => expected(b, db) - expected(a, db) || a.localeCompare(b))) {
+    const g = groups.reduce((a, b) => (b.seconds < a.seconds ? b : a));
+    g.files.push(f);
+    g.seconds += expected(f, db);
+  }
+  return groups.map((g, i) =>
+    job({
+      stage,
+      label: `${label} shard ${i + 1} of ${groups.length}, ${g.files.length} file(s) in one process`,
+      cmd: NODE[0],
+      args: [...NODE.slice(1), 'scripts/node-shard.mjs', ...g.files],
+      env,
+      counts: NODE_COUNTS,
+      size: g.seconds,
+      shardOf: { db, files: g.files },
+      background,
+    }),
+  );
+}
+
+/**
  * The Node test jobs of one store: the files that may share the machine split into `shards` processes,
  * each running its files one after another as suites of one process (scripts/node-shard.mjs: the
  * server's modules load once per shard, not once per file; each file has its own temp folder or
@@ -221,27 +249,8 @@ const expected = (f, db = '') => durations[`${db}${db ? ':' : ''}${f}`] ?? durat
 function nodeJobs(stage, aloneStage, label, db, files, env, shards) {
   const alone = files.filter(mustRunAlone);
   const rest = files.filter((f) => !alone.includes(f));
-  // Shards of about equal source size (larger files first), a fair stand-in for their run time.
-  const groups = Array.from({ length: Math.min(shards, rest.length) }, () => ({ files: [], seconds: 0 }));
-  for (const f of [...rest].sort((a, b) => expected(b, db) - expected(a, db) || a.localeCompare(b))) {
-    const g = groups.reduce((a, b) => (b.seconds < a.seconds ? b : a));
-    g.files.push(f);
-    g.seconds += expected(f, db);
-  }
   return [
-    ...groups.map((g, i) =>
-      job({
-        stage,
-        label: `${label} shard ${i + 1} of ${groups.length}, ${g.files.length} file(s) in one process`,
-        cmd: NODE[0],
-        args: [...NODE.slice(1), 'scripts/node-shard.mjs', ...g.files],
-        env,
-        counts: NODE_COUNTS,
-        size: g.seconds,
-        shardOf: { db, files: g.files },
-        background: true,
-      }),
-    ),
+    ...shardJobs(stage, label, db, rest, env, shards, true),
     ...alone.map((f) =>
       job({
         stage: aloneStage,
@@ -395,13 +404,20 @@ if (info) {
       file: f,
     });
   }
-  // The end-to-end tests: each file a job of its own; each drives its own Chromium against its own
-  // servers on free ports.
-  if (haveChromium) {
-    for (const f of findTests('.', (p) => p.endsWith('.e2e.test.ts'))) {
-      job({ stage: 'end-to-end tests', label: f, cmd: NODE[0], args: [...NODE.slice(1), '--test', f], env, counts: NODE_COUNTS, size: expected(f), file: f });
-    }
-  } else notRun('end-to-end tests', 'no Chromium');
+  // The end-to-end tests: in shards, each a process whose files share one Chromium (test/e2e-harness.ts)
+  // and load the server's modules once; each file has its own servers on free ports and its own browser
+  // contexts. A process per file cost about 5 s of CPU each in module loading and browser starts.
+  if (haveChromium)
+    shardJobs(
+      'end-to-end tests',
+      'e2e:',
+      '',
+      findTests('.', (p) => p.endsWith('.e2e.test.ts')),
+      env,
+      E2E_SHARDS,
+      false,
+    );
+  else notRun('end-to-end tests', 'no Chromium');
 }
 
 await drained();

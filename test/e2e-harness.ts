@@ -126,6 +126,41 @@ function patient(browser: Browser): Browser {
   return browser;
 }
 
+/**
+ * One Chromium per process, shared by every harness in it: a shard of end-to-end files
+ * (scripts/node-shard.mjs) runs several files one after another, and a file may hold several harnesses.
+ * Each harness has its own browser contexts, so nothing of one file's pages reaches another's.
+ */
+let shared: Promise<Browser> | undefined;
+let users = 0;
+let closing: ReturnType<typeof setTimeout> | undefined;
+
+/** How long an unused shared browser stays open in a shard: the next file's before() follows at once. */
+const SHARD_LINGER_MS = 5_000;
+
+function acquireBrowser(): Promise<Browser> {
+  users += 1;
+  clearTimeout(closing);
+  shared ??= chromium.launch(chromiumLaunchOptions).then(patient);
+  return shared;
+}
+
+/** Closes the shared browser once no harness uses it; in a shard, after a pause a next file would end. */
+function releaseBrowser(): Promise<void> {
+  users -= 1;
+  if (users > 0 || !shared) return Promise.resolve();
+  const closeNow = async () => {
+    const b = shared;
+    shared = undefined;
+    await (await b)?.close();
+  };
+  if (!(globalThis as { aeTestShard?: boolean }).aeTestShard) return closeNow();
+  closing = setTimeout(() => {
+    if (users === 0) closeNow().catch(() => undefined);
+  }, SHARD_LINGER_MS);
+  return Promise.resolve();
+}
+
 /** Registers before() and after() for a server and a browser; use the result inside the tests. */
 export function e2eHarness(opts: E2eOptions): E2e {
   let instance: AppInstance | undefined;
@@ -158,11 +193,11 @@ export function e2eHarness(opts: E2eOptions): E2e {
       const s = serve({ fetch: app.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
     });
     base = `http://localhost:${(server.address() as AddressInfo).port}`;
-    browser = patient(await chromium.launch(chromiumLaunchOptions));
+    browser = await acquireBrowser();
   });
 
   after(async () => {
-    await browser?.close();
+    if (browser) await releaseBrowser();
     const s = server;
     if (s) {
       await new Promise<void>((resolve) => {
