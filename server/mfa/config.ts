@@ -4,6 +4,7 @@
  */
 import { z } from 'zod/mini';
 import type { MfaBootstrap, MfaFactorKind, MfaPolicy } from '../../sdk-core/schemas/bootstrap.ts';
+import type { AuthenticationFactor } from '../../sdk-core/schemas/index.ts';
 import type { Project } from '../project/config.ts';
 
 /** The values of `mfa.policy`: off (the provider's protocol, unchanged), optional (users who enrolled), required (every user). */
@@ -44,4 +45,17 @@ export function mfaSettings(project: Pick<Project, 'config'>): MfaSettings {
     trust_device_days: given.trust_device_days ?? MFA_DEFAULTS.trust_device_days,
     reverification_minutes: given.reverification_minutes ?? MFA_DEFAULTS.reverification_minutes,
   };
+}
+
+/**
+ * The second-factor kind a session factor proves (a passkey, a phone's passcode, the TOTP, a recovery
+ * code), or null for a factor that is never a second one (email, password, OAuth...): the gate does not
+ * ask for the same factor twice (docs/reference/mfa.md#gate).
+ */
+export function secondFactorKindOf(factor: AuthenticationFactor): MfaFactorKind | null {
+  if (factor.type === 'webauthn') return 'webauthn';
+  if (factor.type === 'totp') return 'totp';
+  if (factor.type === 'recovery_codes') return 'recovery_code';
+  if (factor.type === 'otp' && 'phone_number_factor' in factor) return 'sms_otp';
+  return null;
 }

@@ -8,6 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import type { InboxResponse } from '../../sdk-core/schemas/index.ts';
 import { revokeUserSessions } from '../ops/admin.ts';
 import { backendCall, createBackendSecret, login, sendOtp, type TestApp, testApp } from '../test-helpers.ts';
+import { SoftAuthenticator } from '../test-soft-authenticator.ts';
 import { totpCode } from '../totps/otp.ts';
 import { INTERMEDIATE_SESSION_TTL_MS } from './store.ts';
 
@@ -292,6 +293,80 @@ describe('mfa: policy optional', () => {
     assert.equal((await backendCall(t, secretKey, 'DELETE', `/v1/users/${step.user_id}`)).status, 200);
     assert.equal(await count('trusted_devices'), 0);
     assert.equal(await count('intermediate_sessions'), 0);
+  });
+});
+
+describe('mfa: a passkey as the second factor, and as the first', () => {
+  const ORIGIN = 'http://localhost:5173';
+  let t: TestApp;
+  before(async () => {
+    t = await testApp({ mfa: { policy: 'optional' } });
+  });
+  after(() => t.close());
+
+  async function registerPasskey(token: string, auth: SoftAuthenticator) {
+    const start = await t.call('POST', '/sdk/v1/webauthn/register/start', { secret: token, origin: ORIGIN, body: { return_passkey_credential_options: true } });
+    assert.equal(start.status, 200, JSON.stringify(start.json));
+    const cred = auth.create(JSON.parse(String(data(start).public_key_credential_creation_options)), ORIGIN);
+    const r = await t.call('POST', '/sdk/v1/webauthn/register', {
+      secret: token,
+      origin: ORIGIN,
+      body: { public_key_credential: JSON.stringify(cred), is_passkey: true },
+    });
+    assert.equal(r.status, 200, JSON.stringify(r.json));
+  }
+
+  it('authenticate/start with the intermediate token names the user’s passkeys; the assertion completes the sign-in', async () => {
+    const { token } = await login(t, 'pk-second@example.com');
+    const auth = new SoftAuthenticator();
+    await registerPasskey(token, auth);
+    const step = await firstStep(t, 'pk-second@example.com');
+    assert.deepEqual(step.mfa_required, { factors: ['webauthn'], enrolment_required: false });
+    const start = await t.call('POST', '/sdk/v1/webauthn/authenticate/start', {
+      origin: ORIGIN,
+      body: { intermediate_session_token: step.intermediate_session_token, domain: 'localhost' },
+    });
+    assert.equal(start.status, 200, JSON.stringify(start.json));
+    assert.equal(data(start).user_id, step.user_id);
+    const options = JSON.parse(String(data(start).public_key_credential_request_options)) as { allowCredentials: { id: string }[]; challenge: string };
+    assert.equal(options.allowCredentials.length, 1);
+    const r = await t.call('POST', '/sdk/v1/webauthn/authenticate', {
+      origin: ORIGIN,
+      body: {
+        public_key_credential: JSON.stringify(auth.get(options, ORIGIN)),
+        intermediate_session_token: step.intermediate_session_token,
+        trust_device: true,
+      },
+    });
+    assert.equal(r.status, 200, JSON.stringify(r.json));
+    const d = data(r) as SessionAnswer;
+    assert.deepEqual(factorTypes(d), ['otp', 'webauthn']);
+    assert.match(String(d.device_token), /^dvt_/);
+    assert.equal(typeof d.webauthn_registration_id, 'string');
+  });
+
+  it('a passkey sign-in is a first factor: a user with a TOTP is asked for it', async () => {
+    const { token } = await login(t, 'pk-first@example.com');
+    const auth = new SoftAuthenticator();
+    await registerPasskey(token, auth);
+    await enrolTotp(t, token);
+    const start = await t.call('POST', '/sdk/v1/webauthn/authenticate/start/primary', { origin: ORIGIN, body: { return_passkey_credential_options: true } });
+    const options = JSON.parse(String(data(start).public_key_credential_request_options));
+    const r = await t.call('POST', '/sdk/v1/webauthn/authenticate', {
+      origin: ORIGIN,
+      body: { public_key_credential: JSON.stringify(auth.get(options, ORIGIN)) },
+    });
+    assert.equal(r.status, 200, JSON.stringify(r.json));
+    const d = data(r) as StepAnswer;
+    assert.match(d.intermediate_session_token, /^ist_/);
+    // The passkey that made the first step is not offered again.
+    assert.deepEqual(d.mfa_required.factors, ['totp', 'recovery_code']);
+    assert.equal('session_token' in d, false);
+    const again = await t.call('POST', '/sdk/v1/webauthn/authenticate/start', {
+      origin: ORIGIN,
+      body: { intermediate_session_token: d.intermediate_session_token, domain: 'localhost' },
+    });
+    assert.equal(again.json.error_type, 'unauthorized_action');
   });
 });
 
