@@ -4,10 +4,13 @@
  * Runs on SQLite, and on Postgres with TEST_DATABASE_URL (test-helpers testApp).
  */
 import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { InboxResponse } from '../../sdk-core/schemas/index.ts';
 import { revokeUserSessions } from '../ops/admin.ts';
-import { backendCall, createBackendSecret, login, sendOtp, type TestApp, testApp } from '../test-helpers.ts';
+import { readLiveProjectFile } from '../project/file.ts';
+import { backendCall, createBackendSecret, login, sendOtp, type TestApp, tempDir, testApp } from '../test-helpers.ts';
 import { SoftAuthenticator } from '../test-soft-authenticator.ts';
 import { totpCode } from '../totps/otp.ts';
 import { INTERMEDIATE_SESSION_TTL_MS } from './store.ts';
@@ -93,6 +96,30 @@ describe('mfa: policy off (the default)', () => {
       trust_device_days: 30,
       reverification_minutes: 10,
     });
+  });
+
+  it('a live project file sets mfa (the bootstrap shows it); a bad value is refused naming the file and key', async () => {
+    const dir = tempDir();
+    try {
+      const file = join(dir.dir, 'project.json');
+      const base = { public_token: 'public-token-live-mfa-test-1', project_name: 'MFA', allowed_origins: ['https://app.example.com'] };
+      writeFileSync(file, JSON.stringify({ ...base, mfa: { policy: 'required', factors: ['webauthn', 'totp'], trust_device_days: 0 } }));
+      const live = await testApp({ liveProject: readLiveProjectFile(file) });
+      try {
+        const boot = await live.call('GET', `/sdk/v1/projects/bootstrap/${live.publicToken}`);
+        assert.deepEqual(data(boot).mfa, { policy: 'required', factors: ['totp', 'webauthn'], trust_device_days: 0, reverification_minutes: 10 });
+      } finally {
+        await live.close();
+      }
+      writeFileSync(file, JSON.stringify({ ...base, mfa: { policy: 'always' } }));
+      assert.throws(() => readLiveProjectFile(file), /PROJECT_CONFIG .* is invalid: .*mfa.*policy/);
+      writeFileSync(file, JSON.stringify({ ...base, mfa: { reverification_minutes: 5000 } }));
+      assert.throws(() => readLiveProjectFile(file), /is invalid: .*mfa.*reverification_minutes/);
+      writeFileSync(file, JSON.stringify({ ...base, mfa: { polcy: 'off' } }));
+      assert.throws(() => readLiveProjectFile(file), /is invalid: .*mfa/);
+    } finally {
+      dir.cleanup();
+    }
   });
 
   it('createApp refuses a bad mfa option naming the key', async () => {
