@@ -233,6 +233,13 @@ describe('mfa: policy optional', () => {
 
   it('trust this device: a device token skips the second step until revoked; the lists show it', async () => {
     const email = 'opt-trust@example.com';
+    const heard: { type: string; user_id?: unknown; device?: { device_id: string } }[] = [];
+    t.services.events.subscribe({
+      wants: async (type) => type.startsWith('trusted_device.'),
+      hear: async (e) => {
+        heard.push(e as (typeof heard)[number]);
+      },
+    });
     const { token } = await login(t, email);
     const { secret } = await enrolTotp(t, token);
     const step = await firstStep(t, email);
@@ -269,6 +276,15 @@ describe('mfa: policy optional', () => {
     await firstStep(t, email, { device_token: device });
     const empty = await t.call('GET', '/sdk/v1/users/me/trusted_devices', { secret: session });
     assert.deepEqual(data(empty).trusted_devices, []);
+    // Webhook events: created, then revoked, carrying the device (never its token).
+    assert.deepEqual(
+      heard.map((e) => [e.type, e.user_id, e.device?.device_id]),
+      [
+        ['trusted_device.created', userId, devices[0]?.device_id],
+        ['trusted_device.revoked', userId, devices[0]?.device_id],
+      ],
+    );
+    assert.equal(JSON.stringify(heard).includes(device), false);
   });
 
   it('a device token expires after trust_device_days; revoking all sessions keeps it; the backend revokes it', async () => {
