@@ -25,12 +25,20 @@ export const MFA_DEFAULTS: Readonly<MfaSettings> = Object.freeze({
 });
 
 /** Schema of the `mfa` key of the project file and of createApp's `mfa` option: each key optional, unknown keys refused. */
-export const MfaConfigSchema = z.strictObject({
-  policy: z.optional(z.enum(MFA_POLICIES)),
-  factors: z.optional(z.array(z.enum(MFA_FACTORS)).check(z.minLength(1), z.maxLength(MFA_FACTORS.length))),
-  trust_device_days: z.optional(z.int().check(z.gte(0), z.lte(365))),
-  reverification_minutes: z.optional(z.int().check(z.gte(0), z.lte(1440))),
-});
+export const MfaConfigSchema = z
+  .strictObject({
+    policy: z.optional(z.enum(MFA_POLICIES)),
+    factors: z.optional(z.array(z.enum(MFA_FACTORS)).check(z.minLength(1), z.maxLength(MFA_FACTORS.length))),
+    trust_device_days: z.optional(z.int().check(z.gte(0), z.lte(365))),
+    reverification_minutes: z.optional(z.int().check(z.gte(0), z.lte(1440))),
+  })
+  .check(
+    // Under `required` a user with nothing enrols a TOTP: a list without it would leave them enrolling for ever.
+    z.refine((c) => c.policy !== 'required' || c.factors === undefined || c.factors.includes('totp'), {
+      message: 'must include totp under policy required (the enrolment of a user with no second factor is a TOTP)',
+      path: ['factors'],
+    }),
+  );
 
 /** The `mfa` setting as the project file and createApp give it (each key optional). */
 export type MfaConfig = z.infer<typeof MfaConfigSchema>;

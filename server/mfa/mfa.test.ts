@@ -126,6 +126,7 @@ describe('mfa: policy off (the default)', () => {
     await assert.rejects(testApp({ mfa: { policy: 'sometimes' as 'off' } }), /mfa option is invalid: mfa\.policy/);
     await assert.rejects(testApp({ mfa: { trust_device_days: 366 } }), /mfa option is invalid: mfa\.trust_device_days/);
     await assert.rejects(testApp({ mfa: { factors: ['email' as 'totp'] } }), /mfa option is invalid: mfa\.factors/);
+    await assert.rejects(testApp({ mfa: { policy: 'required', factors: ['webauthn'] } }), /mfa option is invalid: mfa\.factors must include totp/);
   });
 });
 
