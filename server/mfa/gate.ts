@@ -64,11 +64,6 @@ export function secondStepDue(policy: 'off' | 'optional' | 'required', usable: U
   return policy === 'required' || (policy === 'optional' && usable.factors.length > 0);
 }
 
-/** True when the user may enrol a TOTP with an intermediate token: policy required and no counted second factor yet. */
-export async function enrolmentRequired(svc: Services, userId: string): Promise<boolean> {
-  return mfaSettings(svc.project).policy === 'required' && (await usableSecondFactors(svc, userId)).factors.length === 0;
-}
-
 /** `+1 ••• ••• 0143`: the calling code and the last four digits, enough to recognise one's own phone. */
 export function phoneNumberHint(e164: string): string {
   const parsed = parsePhoneNumberFromString(e164);

@@ -10,7 +10,7 @@ import { after, before, describe, it } from 'node:test';
 import type { InboxResponse } from '../../sdk-core/schemas/index.ts';
 import { revokeUserSessions } from '../ops/admin.ts';
 import { readLiveProjectFile } from '../project/file.ts';
-import { backendCall, createBackendSecret, login, sendOtp, type TestApp, tempDir, testApp } from '../test-helpers.ts';
+import { backendCall, createBackendSecret, login, sendOtp, type TestApp, tempDir, testApp, testStore } from '../test-helpers.ts';
 import { SoftAuthenticator } from '../test-soft-authenticator.ts';
 import { totpCode } from '../totps/otp.ts';
 import { INTERMEDIATE_SESSION_TTL_MS } from './store.ts';
@@ -387,6 +387,54 @@ describe('mfa: a passkey as the second factor, and as the first', () => {
     assert.deepEqual(factorTypes(d), ['otp', 'webauthn']);
     assert.match(String(d.device_token), /^dvt_/);
     assert.equal(typeof d.webauthn_registration_id, 'string');
+  });
+
+  it('under required, a user whose only second factor is the passkey that signed in enrols a TOTP', async () => {
+    const store = await testStore();
+    const required = await testApp({ mfa: { policy: 'required' } }, { store, clock: t.clock });
+    try {
+      // The passkey was registered while the project's policy was optional (another app on the same store).
+      const opt = await testApp({ mfa: { policy: 'optional' } }, { store, clock: t.clock });
+      const auth = new SoftAuthenticator();
+      try {
+        const { token } = await login(opt, 'pk-only@example.com');
+        const start = await opt.call('POST', '/sdk/v1/webauthn/register/start', {
+          secret: token,
+          origin: ORIGIN,
+          body: { return_passkey_credential_options: true },
+        });
+        const cred = auth.create(JSON.parse(String(data(start).public_key_credential_creation_options)), ORIGIN);
+        const reg = await opt.call('POST', '/sdk/v1/webauthn/register', {
+          secret: token,
+          origin: ORIGIN,
+          body: { public_key_credential: JSON.stringify(cred) },
+        });
+        assert.equal(reg.status, 200, JSON.stringify(reg.json));
+      } finally {
+        await opt.close();
+      }
+      const start = await required.call('POST', '/sdk/v1/webauthn/authenticate/start/primary', {
+        origin: ORIGIN,
+        body: { return_passkey_credential_options: true },
+      });
+      const options = JSON.parse(String(data(start).public_key_credential_request_options));
+      const r = await required.call('POST', '/sdk/v1/webauthn/authenticate', {
+        origin: ORIGIN,
+        body: { public_key_credential: JSON.stringify(auth.get(options, ORIGIN)) },
+      });
+      const step = data(r) as StepAnswer;
+      assert.deepEqual(step.mfa_required, { factors: [], enrolment_required: true });
+      const created = await required.call('POST', '/sdk/v1/totps', { body: { intermediate_session_token: step.intermediate_session_token } });
+      assert.equal(created.status, 200, JSON.stringify(created.json));
+      const done = await required.call('POST', '/sdk/v1/totps/authenticate', {
+        body: { totp_code: totpCode({ secret: String(data(created).secret) }, required.clock.t), intermediate_session_token: step.intermediate_session_token },
+      });
+      assert.equal(done.status, 200, JSON.stringify(done.json));
+      assert.deepEqual(factorTypes(data(done) as SessionAnswer), ['webauthn', 'totp']);
+    } finally {
+      await required.close();
+      await store.cleanup();
+    }
   });
 
   it('a passkey sign-in is a first factor: a user with a TOTP is asked for it', async () => {

@@ -60,6 +60,15 @@ export async function assertStepFactor(svc: Services, subject: StepSubject, kind
 }
 
 /**
+ * True when the subject is an intermediate session whose user must enrol (policy required, and no counted
+ * second factor but the one that made the first step): the answer said `enrolment_required` (docs/reference/mfa.md#enrolment).
+ */
+export async function enrolmentRequired(svc: Services, subject: StepSubject): Promise<boolean> {
+  if (subject.kind !== 'intermediate' || mfaSettings(svc.project).policy !== 'required') return false;
+  return (await usableSecondFactors(svc, subject.userId, firstFactorOf(subject.pending))).factors.length === 0;
+}
+
+/**
  * Completes a second-factor call. A session subject: the factor joins it, as before. An intermediate
  * subject: spent once (a replay or a parallel loser gets 401 intermediate_session_not_found), then a new
  * session lists the first factor and this one; with `trust_device` and trust_device_days > 0 the answer
