@@ -75,6 +75,7 @@ describe('server method registry', () => {
       '0017_webhooks',
       '0018_audit_log',
       '0019_dev_inbox_html',
+      '0020_mfa',
     ]);
     const webauthn = methods.find((m) => m.name === 'webauthn');
     assert.equal(migrations['0004_webauthn'], webauthn?.migrations?.['0004_webauthn'], '0004_webauthn is the webauthn method’s');
@@ -242,6 +243,8 @@ describe('server method registry', () => {
       'project/config.ts': ['passwords', 'oauth'],
       // The webhook event names and factor kinds receivers match on (issue 28; server/README.md "Webhooks").
       'events.ts': ['oauth', 'impersonation'],
+      // The second factors a project counts (issue 29, docs/reference/mfa.md#policy): the wire's factor kinds.
+      'mfa/config.ts': ['webauthn'],
     };
     const core = sources(SERVER).filter(
       (f) => methodOf(f) === undefined && !['methods.ts', 'method-data.ts', 'cli.ts'].includes(f) && !/(^|\/)test-[\w-]+\.ts$/.test(f),
