@@ -1,0 +1,58 @@
+/**
+ * Re-verification (issue 29): a sensitive session call (removing a factor, changing the password by
+ * session, ...) needs a factor of the calling session authenticated within the project's window, else
+ * 403 `reverification_required`. Routes ask for it declaratively (`requireSession(c, svc, { sensitive:
+ * true })`, server/auth-helpers.ts); a session re-verifies by authenticating one of its factors again
+ * with its session token, which moves that factor's `last_authenticated_at` (server/session-factors.ts
+ * addSessionFactor). See docs/reference/reverification.md.
+ */
+import type { AuthenticationFactor } from '../../sdk-core/schemas/index.ts';
+import type { SessionsTable } from '../db/schema.ts';
+import { ApiError } from '../errors.ts';
+import type { Services } from '../services.ts';
+
+/** The default window when the project's `mfa` block sets none (docs/reference/reverification.md#window). */
+export const REVERIFICATION_DEFAULT_MINUTES = 10;
+
+/** The part of the project's `mfa` setting re-verification reads. */
+interface ReverificationSettings {
+  policy?: 'off' | 'optional' | 'required';
+  reverification_minutes?: number;
+}
+
+/**
+ * The project's re-verification window in ms, or 0 when sensitive calls need no fresh factor (the `mfa`
+ * policy is `off`, its default, or `reverification_minutes` is 0). The one reader of those settings here.
+ */
+export function reverificationWindowMs(svc: Pick<Services, 'project'>): number {
+  const mfa = (svc.project.config as { mfa?: ReverificationSettings }).mfa;
+  if (!mfa || (mfa.policy ?? 'off') === 'off') return 0;
+  const minutes = mfa.reverification_minutes ?? REVERIFICATION_DEFAULT_MINUTES;
+  return minutes > 0 ? minutes * 60_000 : 0;
+}
+
+/** The latest `last_authenticated_at` among the session's factors (ms since the epoch), or null when none parses. */
+export function lastAuthenticatedAt(session: Pick<SessionsTable, 'factors'>): number | null {
+  let latest: number | null = null;
+  for (const f of JSON.parse(session.factors) as AuthenticationFactor[]) {
+    const at = Date.parse(f.last_authenticated_at);
+    if (Number.isFinite(at) && (latest === null || at > latest)) latest = at;
+  }
+  return latest;
+}
+
+/**
+ * Refuses a sensitive call of a session none of whose factors was authenticated within the project's
+ * window (server clock `svc.now()`); does nothing when the project asks for no re-verification.
+ * @throws ApiError reverification_required (403)
+ */
+export function requireFreshFactor(svc: Pick<Services, 'project' | 'now'>, session: Pick<SessionsTable, 'factors'>): void {
+  const windowMs = reverificationWindowMs(svc);
+  if (windowMs === 0) return;
+  const at = lastAuthenticatedAt(session);
+  // A factor stamped in the future (another instance's clock a little ahead) counts as fresh.
+  if (at !== null && svc.now() - at <= windowMs) return;
+  throw new ApiError('reverification_required', {
+    details: { reverification_minutes: windowMs / 60_000 },
+  });
+}
