@@ -9,26 +9,16 @@
 import type { AuthenticationFactor } from '../../sdk-core/schemas/index.ts';
 import type { SessionsTable } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
+import { mfaSettings } from '../mfa/config.ts';
 import type { Services } from '../services.ts';
-
-/** The default window when the project's `mfa` block sets none (docs/reference/reverification.md#window). */
-export const REVERIFICATION_DEFAULT_MINUTES = 10;
-
-/** The part of the project's `mfa` setting re-verification reads. */
-interface ReverificationSettings {
-  policy?: 'off' | 'optional' | 'required';
-  reverification_minutes?: number;
-}
 
 /**
  * The project's re-verification window in ms, or 0 when sensitive calls need no fresh factor (the `mfa`
- * policy is `off`, its default, or `reverification_minutes` is 0). The one reader of those settings here.
+ * policy is `off`, its default, or `reverification_minutes` is 0; docs/reference/mfa.md#policy).
  */
 export function reverificationWindowMs(svc: Pick<Services, 'project'>): number {
-  const mfa = (svc.project.config as { mfa?: ReverificationSettings }).mfa;
-  if (!mfa || (mfa.policy ?? 'off') === 'off') return 0;
-  const minutes = mfa.reverification_minutes ?? REVERIFICATION_DEFAULT_MINUTES;
-  return minutes > 0 ? minutes * 60_000 : 0;
+  const mfa = mfaSettings(svc.project);
+  return mfa.policy === 'off' ? 0 : mfa.reverification_minutes * 60_000;
 }
 
 /** The latest `last_authenticated_at` among the session's factors (ms since the epoch), or null when none parses. */

@@ -2,15 +2,19 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { totpCode } from '../totps/otp.ts';
 import { backendCall, type CallResult, createBackendSecret, login, sendOtp, type TestApp, testApp, wrongCode } from '../test-helpers.ts';
-import { lastAuthenticatedAt, REVERIFICATION_DEFAULT_MINUTES, requireFreshFactor, reverificationWindowMs } from './index.ts';
+import { MFA_DEFAULTS, type MfaConfig } from '../mfa/config.ts';
+import { lastAuthenticatedAt, requireFreshFactor, reverificationWindowMs } from './index.ts';
 
 type Json = Record<string, unknown>;
 const MINUTE = 60_000;
 const data = (r: CallResult) => r.json.data as Json;
 
-/** The project's `mfa` block as the live config holds it (the block is read on every call). */
-function setMfa(t: TestApp, mfa: { policy: 'off' | 'optional' | 'required'; reverification_minutes?: number } | undefined): void {
-  const config = t.services.project.config as unknown as Json;
+/**
+ * Sets the project's `mfa` block as createApp's `mfa` option would (server/mfa/config.ts reads it on every
+ * call), so one app serves each case.
+ */
+function setMfa(t: TestApp, mfa: MfaConfig | undefined): void {
+  const config = t.services.project.config;
   if (mfa === undefined) delete config.mfa;
   else config.mfa = { ...mfa };
 }
@@ -46,7 +50,7 @@ describe('re-verification before sensitive session calls', () => {
     setMfa(t, { policy: 'optional', reverification_minutes: 0 });
     assert.equal(reverificationWindowMs(t.services), 0);
     setMfa(t, { policy: 'required' });
-    assert.equal(reverificationWindowMs(t.services), REVERIFICATION_DEFAULT_MINUTES * MINUTE);
+    assert.equal(reverificationWindowMs(t.services), MFA_DEFAULTS.reverification_minutes * MINUTE);
     setMfa(t, { policy: 'optional', reverification_minutes: 3 });
     assert.equal(reverificationWindowMs(t.services), 3 * MINUTE);
     setMfa(t, undefined);
@@ -58,7 +62,7 @@ describe('re-verification before sensitive session calls', () => {
     assert.equal(lastAuthenticatedAt(session), Date.UTC(2030, 0, 1, 11, 55));
     assert.equal(lastAuthenticatedAt({ factors: JSON.stringify([at('not a date')]) }), null);
     const svc = {
-      project: { ...t.services.project, config: { ...t.services.project.config, mfa: { policy: 'optional', reverification_minutes: 10 } } },
+      project: { ...t.services.project, config: { ...t.services.project.config, mfa: { policy: 'optional' as const, reverification_minutes: 10 } } },
       now: () => Date.UTC(2030, 0, 1, 12, 5),
     };
     assert.doesNotThrow(() => requireFreshFactor(svc, session));
