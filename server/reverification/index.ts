@@ -7,10 +7,13 @@
  * addSessionFactor). See docs/reference/reverification.md.
  */
 import type { AuthenticationFactor } from '../../sdk-core/schemas/index.ts';
+import { requireProjectAuth } from '../basic-auth.ts';
 import type { SessionsTable } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
 import { mfaSettings } from '../mfa/config.ts';
-import type { Services } from '../services.ts';
+import type { Ctx, Services } from '../services.ts';
+import { addSessionFactor, isImpersonated } from '../session-factors.ts';
+import { findLiveSession } from '../sessions.ts';
 
 /**
  * The project's re-verification window in ms, or 0 when sensitive calls need no fresh factor (the `mfa`
@@ -45,4 +48,34 @@ export function requireFreshFactor(svc: Pick<Services, 'project' | 'now'>, sessi
   throw new ApiError('reverification_required', {
     details: { reverification_minutes: windowMs / 60_000 },
   });
+}
+
+/** A session a first factor joined: the updated row and the calling token (the answer's `session_token`). */
+export interface JoinedSession {
+  row: SessionsTable;
+  token: string;
+}
+
+/**
+ * A first factor proven while signed in (docs/reference/reverification.md#re-verifying): when the policy is
+ * not `off` and the request's Basic secret is a live session of the same user, not impersonated, the
+ * factor joins that session (a step-up: its `last_authenticated_at` becomes now, so the session is fresh
+ * again) instead of starting another. Null otherwise: the caller goes on as for any sign-in (policy `off`
+ * keeps today's answer byte for byte; another user's session, an intermediate token or an impersonated
+ * session joins nothing and skips no step).
+ */
+export async function joinCallingSession(
+  c: Ctx,
+  svc: Services,
+  o: { userId: string; factor: AuthenticationFactor; durationMinutes: number },
+): Promise<JoinedSession | null> {
+  if (mfaSettings(svc.project).policy === 'off') return null;
+  const creds = requireProjectAuth(c, svc);
+  if (creds.secret === '' || creds.secret === creds.publicToken) return null;
+  const session = await findLiveSession(svc, creds.secret);
+  if (!session || session.user_id !== o.userId || isImpersonated(session)) return null;
+  // One factor per type and channel, as the backend's joins (server/backend-sign-in.ts): an SMS passcode
+  // joins an email one instead of replacing it.
+  const row = await addSessionFactor(svc, session, o.factor, { durationMinutes: o.durationMinutes, identity: (f) => `${f.type}:${f.delivery_method}` });
+  return row ? { row, token: creds.secret } : null;
 }

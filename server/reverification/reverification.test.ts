@@ -166,6 +166,37 @@ describe('re-verification before sensitive session calls', () => {
     setMfa(t, undefined);
   });
 
+  it('a passcode authenticated on the client with the session as Basic secret joins that session (the same token, fresh)', async () => {
+    setMfa(t, { policy: 'optional', reverification_minutes: 10 });
+    const email = 'sdk-otp-fresh@example.com';
+    const { token, data: d } = await login(t, email, 24 * 60);
+    const emailId = String(((d.user as Json).emails as Json[])[0]?.email_id);
+    // A TOTP makes the second step due for this user's sign-ins: the join must not ask for it.
+    await enrolTotp(t, token);
+    t.advance(30 * MINUTE);
+    assert.equal((await t.call('DELETE', `/sdk/v1/users/emails/${emailId}`, { secret: token })).json.error_type, 'reverification_required');
+    const { methodId, code } = await sendOtp(t, email);
+    const r = await t.call('POST', '/sdk/v1/otps/authenticate', { secret: token, body: { token: code, method_id: methodId, session_duration_minutes: 60 } });
+    assert.equal(r.status, 200, JSON.stringify(r.json));
+    assert.equal(data(r).session_token, token);
+    assert.equal(data(r).intermediate_session_token, undefined);
+    const factors = (data(r).session as { authentication_factors: { type: string; delivery_method: string; last_authenticated_at: string }[] })
+      .authentication_factors;
+    assert.deepEqual(factors.map((f) => `${f.type}:${f.delivery_method}`).sort(), ['otp:email', 'totp:authenticator_app']);
+    assert.equal(factors.find((f) => f.type === 'otp')?.last_authenticated_at, new Date(t.clock.t).toISOString());
+    assert.equal((await t.call('DELETE', `/sdk/v1/users/emails/${emailId}`, { secret: token })).status, 200);
+    setMfa(t, undefined);
+  });
+
+  it('policy off: a passcode with a session as Basic secret starts a new session, as the provider does', async () => {
+    const email = 'sdk-otp-off@example.com';
+    const { token } = await login(t, email, 24 * 60);
+    const { methodId, code } = await sendOtp(t, email);
+    const r = await t.call('POST', '/sdk/v1/otps/authenticate', { secret: token, body: { token: code, method_id: methodId, session_duration_minutes: 60 } });
+    assert.equal(r.status, 200, JSON.stringify(r.json));
+    assert.notEqual(data(r).session_token, token);
+  });
+
   it('reverification_minutes 0 turns the check off', async () => {
     setMfa(t, { policy: 'optional', reverification_minutes: 0 });
     const { token } = await login(t, 'zero@example.com', 24 * 60);

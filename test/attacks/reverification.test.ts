@@ -84,6 +84,30 @@ describe('attack: sensitive calls without re-verification', () => {
     assert.equal((await me(v.a)).emails.length, 1);
   });
 
+  it("the attacker's own passcode sent with the victim's session as Basic secret joins nothing", async () => {
+    const v = await victim();
+    const attacker = `attacker-${n}@example.com`;
+    await login(t, attacker, 24 * 60);
+    t.advance(WINDOW_MINUTES * MINUTE + 1);
+    const mine = await sendOtp(t, attacker);
+    const r = await t.call('POST', '/sdk/v1/otps/authenticate', {
+      secret: v.a,
+      body: { token: mine.code, method_id: mine.methodId, session_duration_minutes: 60 },
+    });
+    assert.equal(r.status, 200, JSON.stringify(r.json));
+    assert.notEqual(data(r).session_token, v.a);
+    assert.notEqual(data(r).user_id, v.userId);
+    refused(await t.call('DELETE', `/sdk/v1/users/emails/${v.emailId}`, { secret: v.a }), "after the attacker's passcode");
+    // A wrong code with the victim's session refreshes nothing either.
+    const own = await sendOtp(t, v.email);
+    const wrong = await t.call('POST', '/sdk/v1/otps/authenticate', {
+      secret: v.a,
+      body: { token: wrongCode(own.code), method_id: own.methodId, session_duration_minutes: 60 },
+    });
+    assert.equal(wrong.json.error_type, 'otp_code_not_found');
+    refused(await t.call('DELETE', `/sdk/v1/users/emails/${v.emailId}`, { secret: v.a }), 'after a wrong passcode on the session');
+  });
+
   it('a factor proven again on session A does not make session B of the same user fresh', async () => {
     const v = await victim();
     t.advance(WINDOW_MINUTES * MINUTE + 1);
