@@ -53,7 +53,7 @@ export async function stepSubject(c: Ctx, svc: Services, policy: SessionPolicy =
  */
 export async function assertStepFactor(svc: Services, subject: StepSubject, kind: MfaFactorKind): Promise<void> {
   if (subject.kind === 'session') return;
-  const usable = await usableSecondFactors(svc, subject.userId);
+  const usable = await usableSecondFactors(svc, subject.userId, firstFactorOf(subject.pending));
   if (!usable.factors.includes(kind)) {
     throw new ApiError('unauthorized_action', { message: `The ${kind} factor does not count as a second factor for this user.` });
   }
