@@ -3,6 +3,7 @@ import { DEFAULT_BOOTSTRAP } from './bootstrap.ts';
 import type { CaptchaProvider, DeviceFingerprintProvider } from './captcha.ts';
 import { type ApiRequest, createHttpClient, type FetchLike } from './http.ts';
 import { type LazySdkMethod, lazily, lazyGroup, type MethodContext } from './method.ts';
+import type { ReverifyOptions, ReverifyResult } from './reverification.ts';
 import { type MethodGroups, SDK_METHODS } from './methods.ts';
 import type { BootstrapData } from './schemas/index.ts';
 import { PersistentId, parseStoredString } from './schemas/stored.ts';
@@ -12,7 +13,7 @@ import { backoffDelay, sessionCore } from './sessions/core.ts';
 import type { Sessions } from './sessions/index.ts';
 import { type CookieJar, defaultCookieJar, defaultStore, type KeyValueStore, resilientStore } from './storage.ts';
 import { clientTelemetry, randomId, type TelemetryEvent } from './telemetry-fields.ts';
-import type { Users } from './users/index.ts';
+import type { UserGroup, Users } from './users/index.ts';
 import { userSyncMembers } from './users/sync.ts';
 
 /** The provider's hosted API for test and live tokens (docs/reference/wire-protocol.md#url-and-headers). */
@@ -62,6 +63,12 @@ export interface CoreClient {
   readonly session: Sessions;
   /** The current user. */
   readonly user: Users;
+  /**
+   * Whether the session authenticated a factor within `maxAgeMinutes` (default: the server's re-verification
+   * window from the bootstrap), else which factors the user can prove again (docs/reference/reverification.md#client).
+   * @throws UsageError for a bad `maxAgeMinutes`; NoSessionError without a session
+   */
+  reverify(options?: ReverifyOptions): Promise<ReverifyResult>;
   /** Fire-and-forget telemetry events (docs/reference/sdk.md#telemetry). */
   readonly telemetry: { log(eventName: string, details?: Record<string, unknown>): void };
   /** Stops background timers and listeners and flushes telemetry; the client should not be used afterwards. */
@@ -241,10 +248,20 @@ export function createClient(publicToken: string, options: ClientOptions = {}): 
   });
 
   // `client.user` is core, but only its synchronous members are needed before a call (issue 16).
-  const users = lazyGroup<Users>(
+  const users = lazyGroup<UserGroup>(
     {
       name: 'user',
-      members: { get: true, getSync: true, onChange: true, update: true, deleteFactor: true, getConnectedApps: true, revokeConnectedApp: true, search: true },
+      members: {
+        get: true,
+        getSync: true,
+        onChange: true,
+        update: true,
+        deleteFactor: true,
+        getConnectedApps: true,
+        revokeConnectedApp: true,
+        search: true,
+        reverify: true,
+      },
       load: () => import('./users/index.ts'),
       eager: (_lazy, c) => userSyncMembers(c.sessions),
     },
@@ -268,6 +285,8 @@ export function createClient(publicToken: string, options: ClientOptions = {}): 
     bootstrap,
     session,
     user: users,
+    // Re-verification's logic (./reverification.ts) loads on its first call, with the user group.
+    reverify: users.reverify,
     telemetry: { log: (name, details) => telemetry.log(name, details) },
     destroy() {
       if (destroyed) return;
