@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
@@ -106,6 +106,18 @@ describe('startServer (real socket, SQLite file)', () => {
     const js = await fetch(`${srv.url}/sub/app.js`);
     assert.match(js.headers.get('content-type') ?? '', /text\/javascript/);
     assert.equal(await js.text(), 'export const x = 1;');
+    // Revalidation: the validator answers 304 with no body; a changed file gets a new validator and its new bytes.
+    const etag = js.headers.get('etag') ?? '';
+    assert.match(etag, /^W\/"[0-9a-f]+-[0-9a-f]+"$/);
+    const again = await fetch(`${srv.url}/sub/app.js`, { headers: { 'if-none-match': etag } });
+    assert.equal(again.status, 304);
+    assert.equal(await again.text(), '');
+    writeFileSync(join(staticDir, 'sub', 'app.js'), 'export const x = 22;');
+    utimesSync(join(staticDir, 'sub', 'app.js'), new Date(), new Date(Date.now() + 5_000));
+    const changed = await fetch(`${srv.url}/sub/app.js`, { headers: { 'if-none-match': etag } });
+    assert.equal(changed.status, 200);
+    assert.equal(await changed.text(), 'export const x = 22;');
+    assert.notEqual(changed.headers.get('etag'), etag);
     for (const path of ['/../secret.txt', '/%2e%2e/secret.txt', '/sub/..%2f..%2fsecret.txt', '/..%5csecret.txt', '/%00', '/%E0%A4%A']) {
       const r = await fetch(`${srv.url}${path}`);
       assert.equal(r.status, 404, path);
