@@ -51,6 +51,9 @@ describe('WORKERS=2: one port, two processes, one database', () => {
     server = await startServerProcess(store.databaseUrl ? { databaseUrl: store.databaseUrl } : { dataDir: store.dataDir }, {
       WORKERS: '2',
       METRICS_PORT: String(metricsPort),
+      // The drain is what the SIGTERM test checks, not its bound: a loaded machine may take longer than
+      // the default 10 s (+5 s) to stop two workers, and the primary would then kill them and exit 1.
+      SHUTDOWN_TIMEOUT_MS: '120000',
     });
     token = ((await (await fetch(`${server.url}/dev/project.json`)).json()) as { public_token: string }).public_token;
   });
