@@ -6,6 +6,7 @@ import { type LazySdkMethod, lazily, lazyGroup, type MethodContext } from './met
 import { type MethodGroups, SDK_METHODS } from './methods.ts';
 import type { BootstrapData } from './schemas/index.ts';
 import { PersistentId, parseStoredString } from './schemas/stored.ts';
+import { secondStep } from './mfa/core.ts';
 import { type CookieOptions, createSessionManager, isSessionDestroyingError } from './session-manager.ts';
 import { SESSION_REFRESH_MS } from './schemas/defaults.ts';
 import { backoffDelay, sessionCore } from './sessions/core.ts';
@@ -176,6 +177,8 @@ export function createClient(publicToken: string, options: ClientOptions = {}): 
     ),
   );
 
+  // Two-step sign-in (issue 29): the trusted device's token goes out with each sign-in, a second step's answer is kept.
+  const second = secondStep(store, publicToken);
   const ctx: MethodContext = {
     publicToken,
     baseUrl,
@@ -183,14 +186,17 @@ export function createClient(publicToken: string, options: ClientOptions = {}): 
     request: http.request,
     protectedRequest: async <T>(req: ApiRequest & { body: Record<string, unknown> }) => (await protection())<T>(req),
     async signIn<T extends AuthenticateResult>(req: ApiRequest & { body: Record<string, unknown> }, guarded = false): Promise<T> {
-      const resp = guarded ? await ctx.protectedRequest<T>(req) : await http.request<T>(req);
+      const sent = { ...req, body: second.withDevice(req.body) };
+      const resp = guarded ? await ctx.protectedRequest<T>(sent) : await http.request<T>(sent);
       manager.update(resp);
+      second.answered(resp);
       return resp;
     },
     sessions: manager,
     storage: store,
     bootstrap,
     sendVariant: () => (manager.getTokens() ? 'secondary' : 'primary'),
+    secondStep: second,
   };
   // `client.session`: authenticate (the refresh's call) and the reads are core; revoke, attest and
   // exchangeAccessToken load on first use (issue 16).

@@ -92,6 +92,8 @@ export { backoffDelay } from './sessions/core.ts';
 export type { SessionAuthenticateOptions, SessionRevokeOptions, Sessions, TrustedAuthToken } from './sessions/index.ts';
 export { type CookieJar, type KeyValueStore, MemoryCookieJar, MemoryStore } from './storage.ts';
 export type { TOTPCreateResult, TOTPs } from './totps/index.ts';
+export type { MFA, MfaAuthenticateResult, MfaEnrolTOTPResult, MfaFinishOptions } from './mfa/index.ts';
+export type { MfaRequired, SecondFactor, SecondStepAnswer } from './schemas/second-factor.ts';
 export type { UserFactor } from './users/factors.ts';
 export type { ConnectedApp, Users } from './users/index.ts';
 export { SDK_VERSION } from './version.ts';
