@@ -15,6 +15,8 @@ import { WidgetContext, type WidgetContextValue } from '../context.ts';
 import { errorDetail } from '../errors.ts';
 import type { AuthErrorDetail, AuthEvent } from '../events.ts';
 import { asComponent } from '../lazy.tsx';
+import type { UiMethodEntry } from '../method.ts';
+import { UI_METHODS } from '../methods.ts';
 import { loadedUiMethods, loadUiMethods, ownerOfScreen, registryVersion, subscribeRegistry, uiMethodsFor, uiMethodsLoaded } from '../registry.ts';
 import { choose, hostLang, isRtl, loadedPack, loadPack } from '../i18n/locales.ts';
 import type { LocalePack } from '../i18n/pack.ts';
@@ -150,6 +152,19 @@ export function LoginWidget(props: LoginWidgetProps) {
     });
     return () => {
       live = false;
+    };
+  }, [client]);
+
+  // A method may take the flow over when the client says so (method.ts `takeOver`: a first factor
+  // that answered mfa_required shows the second step, whichever method's screen asked).
+  useEffect(() => {
+    if (!client) return;
+    const stops = UI_METHODS.flatMap((m) => {
+      const takeOver = (m as UiMethodEntry).takeOver;
+      return takeOver ? [takeOver(client, (screen) => dispatch({ type: 'taken_over', screen: screen as Screen }))] : [];
+    });
+    return () => {
+      for (const stop of stops) stop();
     };
   }, [client]);
 
