@@ -56,7 +56,8 @@ import { healthRoutes, type Lifecycle } from './ops/health.ts';
 import { incomingRequestId, type LogLevel, levelEnabled, logLine, stderrLog } from './ops/log.ts';
 import { countingDelivery, createMetrics, type Metrics, observeRequest } from './ops/metrics.ts';
 import { routeLabel } from './ops/route-label.ts';
-import type { BootstrapData } from '../sdk-core/schemas/index.ts';
+import { type BootstrapData, parseWith } from '../sdk-core/schemas/index.ts';
+import { type MfaConfig, MfaConfigSchema } from './mfa/config.ts';
 
 /** Request bodies above this are refused with 413 before parsing (docs/reference/security.md#request-bodies). */
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
@@ -124,6 +125,11 @@ export interface AppOptions extends MethodSettingOptions {
    * replacing the project file's; checked at start like the file's.
    */
   messages?: MessageOverrides;
+  /**
+   * Two-step sign-in (project setting `mfa`, docs/reference/mfa.md#policy), replacing the project file's;
+   * checked at start like the file's (a bad value fails createApp naming the key).
+   */
+  mfa?: MfaConfig;
   /** Time between pruning runs (old telemetry, old rate windows), ms; default 10 minutes. */
   pruneIntervalMs?: number;
   /** Retention periods (RETENTION_*) and scheduled key rotation (SIGNING_KEY_ROTATION_DAYS) of the pruning tick (prune.ts). */
@@ -198,6 +204,7 @@ const SETTING_OPTIONS = [
   { option: 'trustedAuthTokenProfiles', key: 'trusted_auth_token_profiles', how: 'add' },
   { option: 'enumerationProtection', key: 'enumeration_protection', how: 'replace' },
   { option: 'messages', key: 'messages', how: 'replace' },
+  { option: 'mfa', key: 'mfa', how: 'replace' },
 ] as const satisfies readonly SettingOption[];
 
 /** An option of {@link SETTING_OPTIONS}: its value is the setting's (replace) or the setting itself is a list of its elements (add). */
@@ -247,6 +254,10 @@ export async function createApp(opts: AppOptions = {}): Promise<AppInstance> {
     let project = withBootstrapOverrides(init.project, opts.bootstrap);
     project = { ...project, config: withSettingOptions(project.config, opts) };
     project = await withHooks(project, opts.hooks ?? opts.liveProject?.hooks);
+    if (opts.mfa !== undefined) {
+      const parsed = parseWith(MfaConfigSchema, opts.mfa);
+      if (!parsed.ok) throw new Error(`mfa option is invalid: ${parsed.errors.map((e) => `mfa${e.dataPath} ${e.message}`).join('; ')}`);
+    }
     const messageProblems = messageOverrideProblems(opts.messages, project.project_name);
     if (messageProblems.length > 0) throw new Error(`messages option is invalid: ${messageProblems.join('; ')}`);
     if (project.mode === 'live' && !project.config.allowed_hosts?.length) {

@@ -242,6 +242,8 @@ describe('server method registry', () => {
       'project/config.ts': ['passwords', 'oauth'],
       // The webhook event names and factor kinds receivers match on (issue 28; server/README.md "Webhooks").
       'events.ts': ['oauth', 'impersonation'],
+      // The second factors a project counts (issue 29, docs/reference/mfa.md#policy): the wire's factor kinds.
+      'mfa/config.ts': ['webauthn'],
     };
     const core = sources(SERVER).filter(
       (f) => methodOf(f) === undefined && !['methods.ts', 'method-data.ts', 'cli.ts'].includes(f) && !/(^|\/)test-[\w-]+\.ts$/.test(f),

@@ -39,6 +39,28 @@ export interface BootstrapData {
    * (and the provider's own SDKs ignore unknown keys), so the watermark names the provider there.
    */
   server_product?: ServerProduct;
+  /**
+   * Not a provider key: the project's two-step sign-in settings (docs/reference/mfa.md#policy), so the
+   * widget knows what to offer. Our reference server always sends it; absent means policy off.
+   */
+  mfa?: MfaBootstrap;
+}
+
+/** A two-step sign-in policy: off (one factor), optional (users who enrolled a second factor), required (every user). */
+export type MfaPolicy = 'off' | 'optional' | 'required';
+
+/** A second factor a project may count in the second step. */
+export type MfaFactorKind = 'totp' | 'sms_otp' | 'webauthn' | 'recovery_code';
+
+/** The bootstrap's `mfa` block: the project's settings with defaults applied. */
+export interface MfaBootstrap {
+  policy: MfaPolicy;
+  /** The second factors that count, in the order totp, sms_otp, webauthn, recovery_code. */
+  factors: MfaFactorKind[];
+  /** How long "trust this device" lasts, 0..365 (0: not offered). */
+  trust_device_days: number;
+  /** Sensitive calls need a factor authenticated within this many minutes, 0..1440 (0: never asked). */
+  reverification_minutes: number;
 }
 
 /** The server product a bootstrap names (our reference server only). */

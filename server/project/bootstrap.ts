@@ -2,6 +2,7 @@
 import type { BootstrapData } from '../../sdk-core/schemas/index.ts';
 import { BOOTSTRAP_DEFAULTS } from '../../sdk-core/schemas/index.ts';
 import type { Project } from './config.ts';
+import { mfaSettings } from '../mfa/config.ts';
 
 /**
  * The server product this server announces in the bootstrap (`server_product`), so the widget's
@@ -13,5 +14,6 @@ export const SERVER_PRODUCT = { name: 'Auth Elements', url: 'https://www.npmjs.c
 /** Bootstrap payload for the project: every docs/reference/wire-protocol.md#bootstrap key present, project overrides applied. */
 export function bootstrapData(project: Project): BootstrapData {
   const base: BootstrapData = { ...BOOTSTRAP_DEFAULTS, disable_sdk_watermark: !project.config.display_watermark, server_product: { ...SERVER_PRODUCT } };
-  return { ...base, ...project.config.bootstrap, project_name: project.project_name };
+  // The two-step settings come from the project's `mfa` setting alone (docs/reference/mfa.md#policy), never a bootstrap override.
+  return { ...base, ...project.config.bootstrap, project_name: project.project_name, mfa: mfaSettings(project) };
 }

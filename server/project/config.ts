@@ -8,6 +8,7 @@ import type { MessageOverrides } from '../messaging/overrides.ts';
 import type { UnionToIntersection } from '../method.ts';
 import type { METHOD_DATA } from '../method-data.ts';
 import type { HooksConfig } from '../hooks/config.ts';
+import type { MfaConfig } from '../mfa/config.ts';
 
 /** Test projects get the dev inbox; live projects never do. */
 export type ProjectMode = 'test' | 'live';
@@ -74,6 +75,11 @@ export interface CoreProjectConfig {
    * "Messages"): `{ "<kind>": { "<locale>" | "default": { subject?, text?, html? } } }`. Absent: the built-in packs.
    */
   messages?: MessageOverrides;
+  /**
+   * Two-step sign-in (issue 29, docs/reference/mfa.md#policy): policy, counted second factors, trusted-device
+   * days, re-verification window. Absent keys take their defaults; read it through `mfaSettings` (mfa/config.ts).
+   */
+  mfa?: MfaConfig;
 }
 
 /** The sign-in methods' settings (server/method-data.ts), merged: each method's schemas by key. */

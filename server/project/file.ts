@@ -15,6 +15,7 @@ import { HooksConfig, hooksProblems } from '../hooks/config.ts';
 import { EVENT_TYPES } from '../events.ts';
 import { checkTargetSyntax } from '../outbound/target.ts';
 import { isWebhookSecret } from '../webhooks/store.ts';
+import { MfaConfigSchema } from '../mfa/config.ts';
 
 const stringList = z.array(z.string().check(z.maxLength(2048)));
 
@@ -45,6 +46,8 @@ const CORE_FILE_SHAPE = {
   sms_allowed_countries: z.optional(z.array(z.string().check(z.regex(/^[A-Z]{2}$/)))),
   hooks: z.optional(HooksConfig),
   messages: z.optional(MessageOverridesSchema),
+  // Two-step sign-in (issue 29, docs/reference/mfa.md#policy).
+  mfa: z.optional(MfaConfigSchema),
   trusted_auth_token_profiles: z.optional(
     z.array(
       z.object({

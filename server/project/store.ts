@@ -50,6 +50,7 @@ export async function ensureProject(db: Db, now: number, live?: LiveProjectFile)
       ...(live.allowed_hosts ? { allowed_hosts: live.allowed_hosts } : {}),
       ...(live.sms_allowed_countries ? { sms_allowed_countries: live.sms_allowed_countries } : {}),
       ...(live.messages ? { messages: live.messages } : {}),
+      ...(live.mfa ? { mfa: live.mfa } : {}),
       ...methodSettingsOf(live),
     };
     // A policy the checks cannot read would silently grant nothing: refuse to start instead.
