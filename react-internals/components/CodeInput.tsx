@@ -28,8 +28,10 @@ export interface CodeInputProps {
   verifying: string;
   /** The field's `name` (forms and tests find it by it). */
   name: string;
+  /** The field's `part` names (the caller's own, e.g. `input code-input`). */
+  part: string;
   /** The input element, for the caller to focus. */
-  inputRef?: RefObject<HTMLInputElement | null>;
+  inputRef?: RefObject<HTMLInputElement>;
   /** Anything to show inside the form after the status (a checkbox). */
   children?: ReactNode;
 }
@@ -65,7 +67,7 @@ export function CodeInput(props: CodeInputProps) {
         ref={inputRef}
         id={inputId}
         className="ae-input ae-otp"
-        part="input otp-input"
+        part={props.part}
         type="text"
         name={props.name}
         inputMode="numeric"

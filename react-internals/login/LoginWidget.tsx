@@ -161,12 +161,16 @@ export function LoginWidget(props: LoginWidgetProps) {
     if (!client) return;
     const stops = UI_METHODS.flatMap((m) => {
       const takeOver = (m as UiMethodEntry).takeOver;
-      return takeOver ? [takeOver(client, (screen) => dispatch({ type: 'taken_over', screen: screen as Screen }))] : [];
+      const show = (screen: string, event?: { readonly type: string; readonly data: unknown }) => {
+        dispatch({ type: 'taken_over', screen: screen as Screen });
+        if (event) emit(event as AuthEvent);
+      };
+      return takeOver ? [takeOver(client, show)] : [];
     });
     return () => {
       for (const stop of stops) stop();
     };
-  }, [client]);
+  }, [client, emit]);
 
   // The render event (render_login_screen, or the start screen's method's own, e.g. the identity
   // provider's render_idp_screen), once per client (StrictMode re-runs effects; the ref holds).
