@@ -93,7 +93,8 @@ export type { SessionAuthenticateOptions, SessionRevokeOptions, Sessions, Truste
 export { type CookieJar, type KeyValueStore, MemoryCookieJar, MemoryStore } from './storage.ts';
 export type { TOTPCreateResult, TOTPs } from './totps/index.ts';
 export type { MFA, MfaAuthenticateResult, MfaEnrolTOTPResult, MfaFinishOptions } from './mfa/index.ts';
-export type { MfaRequired, SecondFactor, SecondStepAnswer } from './schemas/second-factor.ts';
+export type { MfaFactorKind, MfaPolicy, MfaBootstrap } from './schemas/bootstrap.ts';
+export type { MfaRequired, MfaRequiredResponse, TrustedDevice, TrustedDevicesResponse } from './schemas/second-step.ts';
 export type { UserFactor } from './users/factors.ts';
 export type { ConnectedApp, Users } from './users/index.ts';
 export { SDK_VERSION } from './version.ts';

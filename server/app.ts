@@ -58,6 +58,7 @@ import { countingDelivery, createMetrics, type Metrics, observeRequest } from '.
 import { routeLabel } from './ops/route-label.ts';
 import { type BootstrapData, parseWith } from '../sdk-core/schemas/index.ts';
 import { type MfaConfig, MfaConfigSchema } from './mfa/config.ts';
+import { trustedDeviceBackendRoutes, trustedDeviceRoutes } from './mfa/routes.ts';
 
 /** Request bodies above this are refused with 413 before parsing (docs/reference/security.md#request-bodies). */
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
@@ -510,11 +511,14 @@ function buildApp(svc: Services, opts: AppOptions, registered: RegisteredRoute[]
   sessionRoutes(route, svc);
   userRoutes(route, svc);
   accountRoutes(route, svc);
+  // Two-step sign-in's trusted devices (issue 29, server/mfa/).
+  trustedDeviceRoutes(route, svc);
   webhookRoutes(route, svc, { ...(opts.smsWebhookSecret ? { smsWebhookSecret: opts.smsWebhookSecret } : {}) });
   for (const m of svc.methods) m.routes(route, svc);
   coreBackendRoutes(backendRoute, svc);
   for (const m of svc.methods) m.backendRoutes?.(backendRoute, svc);
   auditRoutes(backendRoute, svc);
+  trustedDeviceBackendRoutes(backendRoute, svc);
   webhookBackendRoutes(backendRoute, svc, opts.outboundResolver);
   // Live projects have no /dev/* at all: those paths fall through to 404.
   if (svc.project.mode === 'test') {

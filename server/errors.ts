@@ -80,6 +80,8 @@ export const CORE_ERRORS = {
   // Blocking hooks (issue 28, server/hooks): the hook's own message replaces the default.
   user_creation_denied: { status: 403, message: 'Sign-up is not allowed for this account.' },
   hook_unavailable: { status: 503, message: 'The sign-in could not be completed right now. Please try again later.' },
+  // Two-step sign-in (issue 29, server/mfa): the intermediate token is unknown, expired or already spent.
+  intermediate_session_not_found: { status: 401, message: 'The sign-in step expired or was already completed. Please sign in again.' },
 } as const satisfies ErrorTablePart;
 
 /** The error tables of the methods in server/method-data.ts, merged (a type: their literal statuses stay). */

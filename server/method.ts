@@ -10,7 +10,7 @@ import type { FactorKind } from './events.ts';
 import type { Migration, OperandExpression } from 'kysely';
 import type { z } from 'zod/mini';
 import type { ErrorType } from '../sdk-core/schemas/errors.ts';
-import type { User } from '../sdk-core/schemas/index.ts';
+import type { MfaFactorKind, User } from '../sdk-core/schemas/index.ts';
 import type { SessionsTable } from './db/schema.ts';
 import type { Services } from './services.ts';
 import type { METHOD_DATA } from './method-data.ts';
@@ -152,6 +152,13 @@ export interface MethodFactor {
   readonly backendOnly?: true;
 }
 
+/** A second factor a user holds through a method ({@link ServerMethod.secondFactors}). */
+export interface SecondFactorOffer {
+  readonly kind: MfaFactorKind;
+  /** The verified E.164 number SMS passcodes go to (`sms_otp` only). */
+  readonly phoneNumber?: string;
+}
+
 /**
  * A condition of `POST /v1/users/search` (the provider's `filter_name`, e.g. `totp_verified`) that a method
  * contributes because the data it tests is the method's. Made with {@link searchOperand}.
@@ -238,6 +245,11 @@ export interface ServerMethod extends MethodData {
   revokeUserGrants?(svc: Pick<Services, 'db'>, userId: string, now: number): Promise<void>;
   /** The method's sub-records of a user (read on every authenticate answer: keep it to compiled queries). */
   userRecords?(svc: Services, userId: string): Promise<UserRecords>;
+  /**
+   * The second factors the user holds through the method and can pass now (a verified TOTP, a verified
+   * phone, a passkey), for the two-step sign-in's gate (server/mfa/gate.ts, docs/reference/mfa.md#policy).
+   */
+  secondFactors?(svc: Services, userId: string): Promise<readonly SecondFactorOffer[]>;
   /** The factors a user holds through the method, each removable by the user (see {@link MethodFactor}). */
   readonly factors?: readonly MethodFactor[];
   /** The method's conditions of `POST /v1/users/search`, by `filter_name` (unique app-wide). */

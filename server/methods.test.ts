@@ -75,6 +75,7 @@ describe('server method registry', () => {
       '0017_webhooks',
       '0018_audit_log',
       '0019_dev_inbox_html',
+      '0020_mfa',
     ]);
     const webauthn = methods.find((m) => m.name === 'webauthn');
     assert.equal(migrations['0004_webauthn'], webauthn?.migrations?.['0004_webauthn'], '0004_webauthn is the webauthn method’s');

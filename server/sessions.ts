@@ -43,10 +43,13 @@ export function toSession(row: SessionsTable): Session {
   };
 }
 
-/** Creates a session; returns the row and the bearer token (the only time the token exists in clear). */
+/**
+ * Creates a session; returns the row and the bearer token (the only time the token exists in clear).
+ * `priorFactors` are listed before `factor` (a two-step sign-in's first factor, server/mfa/second-step.ts).
+ */
 export async function createSession(
   svc: Services,
-  opts: { userId: string; factor: AuthenticationFactor; durationMinutes: number; ip: string; userAgent: string },
+  opts: { userId: string; factor: AuthenticationFactor; durationMinutes: number; ip: string; userAgent: string; priorFactors?: AuthenticationFactor[] },
 ): Promise<{ row: SessionsTable; token: string }> {
   const now = svc.now();
   const token = newSecretToken();
@@ -61,7 +64,7 @@ export async function createSession(
     revoked_at: null,
     ip_address: opts.ip,
     user_agent: opts.userAgent,
-    factors: JSON.stringify([opts.factor]),
+    factors: JSON.stringify([...(opts.priorFactors ?? []), opts.factor]),
   };
   await svc.db.kysely.insertInto('sessions').values(row).execute();
   await svc.events.emit({ type: 'session.created', session: row });

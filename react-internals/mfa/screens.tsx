@@ -5,7 +5,7 @@
  * arrival is the shell's (LoginWidget.tsx): each screen's field or first button has data-autofocus.
  */
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import type { AuthClient, MfaRequired, SecondFactor } from '../../sdk-core/index.ts';
+import type { AuthClient, MfaRequired, MfaFactorKind } from '../../sdk-core/index.ts';
 import { isApiError, UsageError } from '../../sdk-core/index.ts';
 import { OTP_LENGTH } from '../../sdk-core/schemas/defaults.ts';
 import { Button } from '../components/Button.tsx';
@@ -131,7 +131,7 @@ function useFinish() {
   return { submitting, error, setError, expired, trust, setTrust, run };
 }
 
-const FACTOR_LABELS: Readonly<Record<SecondFactor, StringKey>> = {
+const FACTOR_LABELS: Readonly<Record<MfaFactorKind, StringKey>> = {
   totp: 'mfa.useTotp',
   sms_otp: 'mfa.useSms',
   webauthn: 'mfa.usePasskey',
@@ -143,7 +143,7 @@ export function MFAChooser() {
   const { client, strings, dispatch } = useWidget();
   const step = pendingStep(client);
   const labelId = useId();
-  const label = (f: SecondFactor) =>
+  const label = (f: MfaFactorKind) =>
     f === 'sms_otp' && !step?.phone_number_hint ? strings['mfa.useSmsNoHint'] : text(strings, FACTOR_LABELS[f], { phone: step?.phone_number_hint ?? '' });
   return (
     <Frame title="mfa.chooserTitle" intro={strings['mfa.chooserText']} expired={!step}>

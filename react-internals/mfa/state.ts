@@ -1,5 +1,5 @@
 /** The two-step part of the login state machine (issue 29, docs/reference/elements/auth-login.md#two-step-sign-in): screens, actions, state, reducer steps. */
-import type { SecondFactor } from '../../sdk-core/index.ts';
+import type { MfaFactorKind } from '../../sdk-core/index.ts';
 import type { WidgetState } from '../login/state.ts';
 import type { MfaEventData } from './events.ts';
 import type { MFA_STRINGS } from './strings.ts';
@@ -23,7 +23,7 @@ export interface MfaState {
 
 /** What happens in the second step. */
 export type MfaAction =
-  | { type: 'mfa_factor_chosen'; factor: SecondFactor }
+  | { type: 'mfa_factor_chosen'; factor: MfaFactorKind }
   | { type: 'mfa_choose_other' }
   | { type: 'mfa_enrolled'; recoveryCodes: readonly string[] }
   | { type: 'mfa_authenticated' };
@@ -41,7 +41,7 @@ export interface MfaTypes {
 }
 
 /** The screen of each second factor. */
-export const FACTOR_SCREENS: Readonly<Record<SecondFactor, MfaScreen>> = {
+export const FACTOR_SCREENS: Readonly<Record<MfaFactorKind, MfaScreen>> = {
   totp: 'MFATOTPAuthenticate',
   sms_otp: 'MFASMSAuthenticate',
   webauthn: 'MFAPasskey',

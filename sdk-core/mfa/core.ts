@@ -5,12 +5,12 @@
  * `mfa_required` of a first factor that answered no session. In the client's initial JS, so small:
  * no zod, hand-written checks of what is read back from storage.
  */
-import type { MfaRequired } from '../schemas/second-factor.ts';
+import type { MfaRequired } from '../schemas/second-step.ts';
 import { isRecord, str } from '../schemas/stored.ts';
 import type { KeyValueStore } from '../storage.ts';
 
 /** A stored device token: `dvt_` and base64url, bounded (any script of the site can write storage). */
-const isDeviceToken = str(5, 512, /^dvt_[A-Za-z0-9_-]+$/);
+const isDeviceToken = str(5, 256, /^dvt_[A-Za-z0-9_-]+$/);
 
 /** What the client knows of a pending second step and of this device. */
 export interface SecondStep {

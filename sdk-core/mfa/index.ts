@@ -8,7 +8,7 @@
 import type { AuthenticateResult, Meta, SendResult } from '../api-types.ts';
 import { UsageError } from '../errors.ts';
 import type { MethodContext, SdkMethod } from '../method.ts';
-import type { MfaRequired } from '../schemas/second-factor.ts';
+import type { MfaRequired } from '../schemas/second-step.ts';
 import type { TOTPCreateResponse } from '../schemas/totps.ts';
 import { check, type Validator } from '../validate.ts';
 

@@ -72,6 +72,8 @@ export const ERROR_TYPES = [
   // Blocking hooks (issue 28, server/hooks).
   'user_creation_denied',
   'hook_unavailable',
+  // Two-step sign-in (issue 29, server/mfa).
+  'intermediate_session_not_found',
   // OAuth and Google One Tap (issue 13).
   'oauth_provider_not_supported',
   'oauth_config_not_found',

@@ -24,4 +24,4 @@ export * from './rbac.ts';
 export * from './rbac-policy.ts';
 export * from './b2b.ts';
 export * from './idp.ts';
-export * from './second-factor.ts';
+export * from './second-step.ts';

@@ -3,7 +3,7 @@
  * (./ceremony.ts) and ./index.ts both depend on them without depending on each other.
  */
 import type { AuthenticateResult, BasicResult, Meta, WithRequired } from '../api-types.ts';
-import type { SecondStepRequestFields } from '../schemas/second-factor.ts';
+import type { SecondStepFields } from '../schemas/second-step.ts';
 import type { User } from '../schemas/users.ts';
 import type {
   WebAuthnAuthenticateRequest,
@@ -98,7 +98,5 @@ export interface WebAuthn {
   /** Raw call: request options; primary without a session, secondary with one (docs/reference/sdk.md#send-variants). */
   authenticateStart(o?: WebAuthnAuthenticateStartOptions): Promise<WebAuthnStartResult>;
   /** Raw call: sends the assertion (a JSON string) and gets a session. */
-  authenticateFinish(
-    o: WithRequired<WebAuthnAuthenticateRequest, 'session_duration_minutes'> & Partial<SecondStepRequestFields>,
-  ): Promise<WebAuthnAuthenticateResult>;
+  authenticateFinish(o: WithRequired<WebAuthnAuthenticateRequest, 'session_duration_minutes'> & SecondStepFields): Promise<WebAuthnAuthenticateResult>;
 }

@@ -19,13 +19,14 @@ import { type NewUserRow, newUserRow } from '../user-row.ts';
 import { ApiError } from '../errors.ts';
 import { requireProjectAuth } from '../basic-auth.ts';
 import { readJson } from '../body.ts';
-import { clientIp, userAgent } from '../request.ts';
+import { clientIp } from '../request.ts';
 import { ok } from '../responses.ts';
 import type { Ctx, Services } from '../services.ts';
 import { hit, type Limit } from '../rate-limit.ts';
 import type { Route } from '../routes/types.ts';
 import { addSessionFactor } from '../session-factors.ts';
-import { authenticateAnswer, createSession, DEFAULT_SESSION_DURATION_MINUTES, findLiveSession } from '../sessions.ts';
+import { authenticateAnswer, DEFAULT_SESSION_DURATION_MINUTES, findLiveSession } from '../sessions.ts';
+import { signInOrSecondStep } from '../mfa/gate.ts';
 import { buildChallenge, CRYPTO_CHALLENGE_TTL_MS } from './challenge.ts';
 import { claimChallenge, findWallet, liveChallenges, pruneChallenges } from './store.ts';
 import type { CryptoWalletChallengesTable, CryptoWalletsTable } from './tables.ts';
@@ -215,13 +216,11 @@ export function cryptoWalletRoutes(route: Route, svc: Services): void {
       const updated = await addSessionFactor(svc, current, factor, { durationMinutes: body.session_duration_minutes, identity: walletFactorIdentity });
       if (updated) return ok(c, { ...(await authenticateAnswer(svc, updated, creds.secret)), ...extra });
     }
-    const { row: session, token } = await createSession(svc, {
+    const answer = await signInOrSecondStep(c, svc, {
       userId: wallet.user_id,
       factor,
       durationMinutes: body.session_duration_minutes ?? DEFAULT_SESSION_DURATION_MINUTES,
-      ip: clientIp(c, svc),
-      userAgent: userAgent(c),
     });
-    return ok(c, { ...(await authenticateAnswer(svc, session, token)), ...extra });
+    return ok(c, { ...answer, ...extra });
   });
 }

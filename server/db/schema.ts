@@ -122,6 +122,8 @@ export type { ProjectSecretsTable } from './schema-0016-project-secrets.ts';
 import type { WebhookDeliveriesTable, WebhookEndpointsTable, WebhookEventsTable, WebhookMessagesTable } from './schema-0017-webhooks.ts';
 export type { WebhookDeliveriesTable, WebhookEndpointsTable, WebhookEventsTable, WebhookMessagesTable } from './schema-0017-webhooks.ts';
 export type { AuditLogTable } from './schema-0018-audit-log.ts';
+import type { IntermediateSessionsTable, TrustedDevicesTable } from './schema-0020-mfa.ts';
+export type { IntermediateSessionsTable, TrustedDevicesTable } from './schema-0020-mfa.ts';
 
 export type { ClientLocksTable, KnownClientsTable, OutboxJobsTable, ServerSecretsTable } from './schema-0006-hardening.ts';
 
@@ -154,6 +156,8 @@ export interface CoreTables {
   webhook_messages: WebhookMessagesTable;
   webhook_deliveries: WebhookDeliveriesTable;
   audit_log: AuditLogTable;
+  intermediate_sessions: IntermediateSessionsTable;
+  trusted_devices: TrustedDevicesTable;
 }
 
 /** The registered methods' tables, merged (each method's `tables`, server/methods.ts). */

@@ -19,12 +19,12 @@ import type { SessionsTable } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
 import { requireProjectAuth } from '../basic-auth.ts';
 import { readJson } from '../body.ts';
-import { clientIp, userAgent } from '../request.ts';
 import { ok } from '../responses.ts';
 import type { Ctx, Services } from '../services.ts';
 import type { Route } from '../routes/types.ts';
 import { refuseImpersonated } from '../session-factors.ts';
-import { authenticateAnswer, createSession, DEFAULT_SESSION_DURATION_MINUTES, findLiveSession } from '../sessions.ts';
+import { DEFAULT_SESSION_DURATION_MINUTES, findLiveSession } from '../sessions.ts';
+import { signInOrSecondStep } from '../mfa/gate.ts';
 import { checkAuthorizeParams, checkClientAndRedirect, withQuery } from './authorize.ts';
 import { exactUriMatch, findIdpClient, type IdpClient } from './clients.ts';
 import { judgeScopes } from './scopes.ts';
@@ -187,13 +187,12 @@ export function idpSdkRoutes(route: Route, svc: Services): void {
         throw new ApiError('invalid_access_token', { message: 'Only an access token issued to a first-party client can be exchanged for a session.' });
       }
     }
-    const { row: session, token } = await createSession(svc, {
+    // A session for an end user from a token: a first factor like any other (docs/reference/mfa.md#gate).
+    const answer = await signInOrSecondStep(c, svc, {
       userId: row.user_id,
       factor: { type: 'oauth_access_token_exchange', delivery_method: 'oauth_access_token_exchange', last_authenticated_at: new Date(now).toISOString() },
       durationMinutes: body.session_duration_minutes ?? DEFAULT_SESSION_DURATION_MINUTES,
-      ip: clientIp(c, svc),
-      userAgent: userAgent(c),
     });
-    return ok(c, await authenticateAnswer(svc, session, token));
+    return ok(c, answer);
   });
 }

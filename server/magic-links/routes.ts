@@ -13,13 +13,13 @@ import { newId } from '../crypto.ts';
 import { ApiError } from '../errors.ts';
 import { requireProjectAuth } from '../basic-auth.ts';
 import { readJson } from '../body.ts';
-import { clientIp, userAgent } from '../request.ts';
 import { ok } from '../responses.ts';
 import type { Ctx, Services } from '../services.ts';
 import type { OutboundMessage } from '../messaging/delivery.ts';
 import { messageLocale, renderLinkMessage } from '../messaging/templates.ts';
 import type { DeferredHandler, PreparedMessage } from '../outbox.ts';
-import { authenticateAnswer, createSession, DEFAULT_SESSION_DURATION_MINUTES } from '../sessions.ts';
+import { DEFAULT_SESSION_DURATION_MINUTES } from '../sessions.ts';
+import { signInOrSecondStep } from '../mfa/gate.ts';
 import { enumerationProtected, pkceRequiredForMagicLinks } from '../settings.ts';
 import { findEmail, findOrCreateUserByEmail } from '../users.ts';
 import type { Route } from '../routes/types.ts';
@@ -247,13 +247,11 @@ export function magicLinkRoutes(route: Route, svc: Services): void {
     requireProjectAuth(c, svc);
     const body = await readJson(c, MagicLinkAuthenticateRequest, svc.maxBodyBytes);
     const { row, factor } = await redeemLink(c, svc, body.token, body.code_verifier);
-    const { row: session, token } = await createSession(svc, {
+    const answer = await signInOrSecondStep(c, svc, {
       userId: row.user_id,
       durationMinutes: body.session_duration_minutes ?? DEFAULT_SESSION_DURATION_MINUTES,
-      ip: clientIp(c, svc),
-      userAgent: userAgent(c),
       factor,
     });
-    return ok(c, await authenticateAnswer(svc, session, token));
+    return ok(c, answer);
   });
 }

@@ -6,19 +6,20 @@
  * to an unchecked URL.
  */
 import { generateCodeVerifier } from 'arctic';
-import { OAuthAuthenticateRequest, type OAuthAuthenticateResponse } from '../../sdk-core/schemas/index.ts';
+import { type AuthenticateResponse, OAuthAuthenticateRequest, type OAuthAuthenticateResponse } from '../../sdk-core/schemas/index.ts';
 import { newSecretToken } from '../crypto.ts';
 import { ApiError } from '../errors.ts';
 import { requireProjectAuth } from '../basic-auth.ts';
 import { readBodyText, readJson } from '../body.ts';
-import { clientIp, userAgent } from '../request.ts';
+import { clientIp } from '../request.ts';
 import { ok } from '../responses.ts';
 import type { Ctx, Services } from '../services.ts';
 import { redirectAllowed } from '../redirect-allowlist.ts';
 import { escapeHtml } from '../routes/dev.ts';
 import { setPageSecurityHeaders } from '../routes/static.ts';
 import type { Route } from '../routes/types.ts';
-import { authenticateAnswer, createSession, DEFAULT_SESSION_DURATION_MINUTES } from '../sessions.ts';
+import { DEFAULT_SESSION_DURATION_MINUTES } from '../sessions.ts';
+import { type SignInAnswer, signInOrSecondStep } from '../mfa/gate.ts';
 import { bootstrapData } from '../project/bootstrap.ts';
 import { devAuthorizationUrl, devExchange, devOAuthRoutes } from './dev-provider.ts';
 import { isOAuthProvider, type OAuthProvider, PROVIDERS, type ProviderIdentity } from './providers.ts';
@@ -270,11 +271,9 @@ export function oauthRoutes(route: Route, svc: Services): void {
     const body = await readJson(c, OAuthAuthenticateRequest, svc.maxBodyBytes);
     const row = await redeemOAuthToken(svc, body.token, body.code_verifier);
     const now = svc.now();
-    const { row: session, token } = await createSession(svc, {
+    const signedIn = await signInOrSecondStep(c, svc, {
       userId: row.user_id,
       durationMinutes: body.session_duration_minutes ?? DEFAULT_SESSION_DURATION_MINUTES,
-      ip: clientIp(c, svc),
-      userAgent: userAgent(c),
       factor: {
         type: 'oauth',
         delivery_method: `oauth_${row.provider}`,
@@ -282,8 +281,8 @@ export function oauthRoutes(route: Route, svc: Services): void {
         [`${row.provider}_oauth_factor`]: { id: row.oauth_user_registration_id, provider_subject: row.provider_subject, email_id: row.email_id ?? '' },
       },
     });
-    const answer: OAuthAuthenticateResponse = {
-      ...(await authenticateAnswer(svc, session, token)),
+    const answer: Omit<OAuthAuthenticateResponse, keyof AuthenticateResponse> & SignInAnswer = {
+      ...signedIn,
       provider_type: row.provider,
       provider_subject: row.provider_subject,
       provider_values: {

@@ -10,6 +10,7 @@ import { otpRoutes } from './routes.ts';
 import { otpJobs, otpSendRoutes } from './send-routes.ts';
 import type { OtpsTables } from './tables.ts';
 import { clientsideServicesRoutes } from './clientside-services.ts';
+import { otpSecondFactors } from './second-factors.ts';
 
 /** The otps method's registry entry. */
 export const otpsMethod = {
@@ -22,6 +23,7 @@ export const otpsMethod = {
   },
   backendRoutes: otpBackendRoutes,
   jobs: otpJobs,
+  secondFactors: otpSecondFactors,
   errors: OTPS_ERRORS,
   limits: OTPS_LIMITS,
   tables: tableTypes<OtpsTables>(),

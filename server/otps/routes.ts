@@ -13,15 +13,17 @@ import { hashOtp, safeEqualHex } from '../crypto.ts';
 import { ApiError } from '../errors.ts';
 import { requireProjectAuth } from '../basic-auth.ts';
 import { readJson } from '../body.ts';
-import { clientIp, userAgent } from '../request.ts';
 import { ok } from '../responses.ts';
 import type { Ctx, Services } from '../services.ts';
 import { assertClientNotLocked, assertUserNotGuarded, clearFailures, countFailure, type Lockout } from '../lockout.ts';
 import type { Limit } from '../rate-limit.ts';
-import { authenticateAnswer, createSession, DEFAULT_SESSION_DURATION_MINUTES } from '../sessions.ts';
+import { DEFAULT_SESSION_DURATION_MINUTES } from '../sessions.ts';
 import type { Route } from '../routes/types.ts';
 import { markOtpMethodVerified, type OtpMethod, otpFactor, resolveOtpMethod } from './store.ts';
 import { otpLoginOrCreate } from './send-routes.ts';
+import { signInOrSecondStep } from '../mfa/gate.ts';
+import { assertStepFactor, completeStep, stepSubject } from '../mfa/second-step.ts';
+import { SecondStepFields } from '../../sdk-core/schemas/index.ts';
 
 /** Wrong guesses one code survives (docs/reference/security.md#passcodes). */
 export const OTP_MAX_ATTEMPTS = 5;
@@ -120,14 +122,22 @@ export function otpRoutes(route: Route, svc: Services): void {
   route('POST', '/sdk/v1/otps/authenticate', { captcha: true }, async (c) => {
     requireProjectAuth(c, svc);
     const body = await readJson(c, OTPAuthenticateRequest, svc.maxBodyBytes);
+    // The second step of a two-step sign-in: an SMS passcode to the intermediate session's user's verified phone.
+    if ((await readJson(c, SecondStepFields, svc.maxBodyBytes)).intermediate_session_token !== undefined) {
+      const subject = await stepSubject(c, svc);
+      await assertStepFactor(svc, subject, 'sms_otp');
+      const target = await resolveOtpMethod(svc, body.method_id);
+      // Another user's code, or an email code, proves nothing about this user's phone: refused before any comparison.
+      if (!target || target.userId !== subject.userId || target.kind !== 'phone' || target.pending) throw new ApiError('otp_code_not_found');
+      const { factor } = await verifyOtp(c, svc, body.method_id, body.token);
+      return ok(c, await completeStep(c, svc, subject, factor, { durationMinutes: body.session_duration_minutes }));
+    }
     const { method, factor } = await verifyOtp(c, svc, body.method_id, body.token);
-    const { row, token } = await createSession(svc, {
+    const answer = await signInOrSecondStep(c, svc, {
       userId: method.userId,
       durationMinutes: body.session_duration_minutes ?? DEFAULT_SESSION_DURATION_MINUTES,
-      ip: clientIp(c, svc),
-      userAgent: userAgent(c),
       factor,
     });
-    return ok(c, await authenticateAnswer(svc, row, token));
+    return ok(c, answer);
   });
 }

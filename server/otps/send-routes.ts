@@ -30,6 +30,9 @@ import { findOrCreateUserByEmail } from '../users.ts';
 import type { DeferredHandler } from '../outbox.ts';
 import type { Route } from '../routes/types.ts';
 import { findOtpMethodOf, issueOtp, prepareOtp } from './store.ts';
+import { assertStepFactor, stepSubject } from '../mfa/second-step.ts';
+import { secondFactorPhone } from './second-factors.ts';
+import { z } from 'zod/mini';
 
 type PhoneChannel = 'sms' | 'whatsapp';
 
@@ -202,6 +205,13 @@ export async function otpSendSecondary(c: Ctx, svc: Services, userId: string, ch
   return { methodId, userId, created: false };
 }
 
+/** Body of the second step's `POST /sdk/v1/otps/sms/send`: the intermediate token, and the send's own options. */
+const SecondStepSendRequest = z.object({
+  intermediate_session_token: z.string().check(z.minLength(1), z.maxLength(256)),
+  expiration_minutes: OTPPhoneSendRequest.shape.expiration_minutes,
+  locale: OTPPhoneSendRequest.shape.locale,
+});
+
 /** Registers the SMS / WhatsApp OTP routes and the email send variants. */
 export function otpSendRoutes(route: Route, svc: Services): void {
   const phoneAnswer = (s: OtpSent): OTPPhoneSendResponse => ({ method_id: s.methodId, user_id: s.userId, phone_id: s.methodId, user_created: s.created });
@@ -232,6 +242,31 @@ export function otpSendRoutes(route: Route, svc: Services): void {
       return ok(c, phoneAnswer(await otpSendSecondary(c, svc, session.user_id, channel, phone, { minutes, locale: body.locale })));
     });
   }
+
+  // The second step of a two-step sign-in (docs/reference/mfa.md#second-step): a code to the user's verified
+  // phone, named by the intermediate token alone (no number in the body: the holder of a first factor
+  // cannot send codes anywhere else).
+  route('POST', '/sdk/v1/otps/sms/send', async (c) => {
+    requireProjectAuth(c, svc);
+    const body = await readJson(c, SecondStepSendRequest, svc.maxBodyBytes);
+    const subject = await stepSubject(c, svc);
+    if (subject.kind !== 'intermediate') throw new ApiError('intermediate_session_not_found');
+    await assertStepFactor(svc, subject, 'sms_otp');
+    const phone = await secondFactorPhone(svc, subject.userId);
+    if (!phone) throw new ApiError('phone_number_not_found');
+    await limitOtpSend(c, svc, 'sms', phone.phone_number);
+    await issueOtp(svc, {
+      userId: subject.userId,
+      methodId: phone.phone_id,
+      channel: 'sms',
+      to: phone.phone_number,
+      minutes: body.expiration_minutes ?? OTP_EXPIRATION_DEFAULT,
+      locale: body.locale,
+      destination: null,
+      requesterHash: clientIpHash(c, svc),
+    });
+    return ok(c, phoneAnswer({ methodId: phone.phone_id, userId: subject.userId, created: false }));
+  });
 
   route('POST', '/sdk/v1/otps/email/send/primary', { captcha: true }, async (c) => {
     requireProjectAuth(c, svc);

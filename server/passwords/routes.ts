@@ -40,6 +40,7 @@ import { messageLocale, renderLinkMessage } from '../messaging/templates.ts';
 import type { DeferredHandler } from '../outbox.ts';
 import { count, currentHits, hit, type Limit, secondsLeftInWindow } from '../rate-limit.ts';
 import { authenticateAnswer, createSession, DEFAULT_SESSION_DURATION_MINUTES } from '../sessions.ts';
+import { signInOrSecondStep } from '../mfa/gate.ts';
 import { pkceRequiredForPasswordResets } from '../settings.ts';
 import { findEmail, findOrCreateUserByEmail } from '../users.ts';
 import type { Route } from '../routes/types.ts';
@@ -273,6 +274,17 @@ export function passwordStrength(svc: Services, password: string, email: string 
 export function passwordRoutes(route: Route, svc: Services): void {
   const k = svc.db.kysely;
 
+  // A first factor (docs/reference/mfa.md#gate): the two-step gate decides between a session and the second step.
+  const passwordSignIn = async (c: Ctx, userId: string, minutes: number | undefined, email: { email_id: string; email: string } | undefined) => {
+    const answer = await signInOrSecondStep(c, svc, {
+      userId,
+      durationMinutes: minutes ?? DEFAULT_SESSION_DURATION_MINUTES,
+      factor: passwordFactor(svc, email),
+    });
+    return ok(c, answer);
+  };
+
+  // A reset by a live session: the caller already holds a session, so no second step is asked again.
   const passwordSession = async (c: Ctx, userId: string, minutes: number | undefined, email: { email_id: string; email: string } | undefined) => {
     const { row, token } = await createSession(svc, {
       userId,
@@ -288,14 +300,14 @@ export function passwordRoutes(route: Route, svc: Services): void {
     requireProjectAuth(c, svc);
     const body = await readJson(c, PasswordCredentialsRequest, svc.maxBodyBytes);
     const user = await createPasswordUser(c, svc, body.email, body.password);
-    return passwordSession(c, user.user_id, body.session_duration_minutes, user);
+    return passwordSignIn(c, user.user_id, body.session_duration_minutes, user);
   });
 
   route('POST', '/sdk/v1/passwords/authenticate', { captcha: true }, async (c) => {
     requireProjectAuth(c, svc);
     const body = await readJson(c, PasswordCredentialsRequest, svc.maxBodyBytes);
     const user = await authenticatePassword(c, svc, body.email, body.password);
-    return passwordSession(c, user.user_id, body.session_duration_minutes, user);
+    return passwordSignIn(c, user.user_id, body.session_duration_minutes, user);
   });
 
   route('POST', '/sdk/v1/passwords/email/reset/start', { captcha: true }, async (c) => {
@@ -309,7 +321,7 @@ export function passwordRoutes(route: Route, svc: Services): void {
     requireProjectAuth(c, svc);
     const body = await readJson(c, PasswordResetByEmailRequest, svc.maxBodyBytes);
     const row = await resetPasswordByEmail(c, svc, body.token, body.code_verifier, body.password);
-    return passwordSession(c, row.user_id, body.session_duration_minutes, row);
+    return passwordSignIn(c, row.user_id, body.session_duration_minutes, row);
   });
 
   route('POST', '/sdk/v1/passwords/existing_password/reset', async (c) => {
@@ -320,7 +332,7 @@ export function passwordRoutes(route: Route, svc: Services): void {
     const normalized = acceptNewPassword(svc, body.new_password, email);
     await setPassword(svc, found.user_id, normalized);
     await rememberClient(c, svc, found.user_id);
-    return passwordSession(c, found.user_id, body.session_duration_minutes, { email_id: found.email_id, email });
+    return passwordSignIn(c, found.user_id, body.session_duration_minutes, { email_id: found.email_id, email });
   });
 
   route('POST', '/sdk/v1/passwords/session/reset', async (c) => {

@@ -11,12 +11,12 @@ import { sha256Hex } from '../crypto.ts';
 import { ApiError } from '../errors.ts';
 import { requireProjectAuth } from '../basic-auth.ts';
 import { assertJsonFieldSize, readJson } from '../body.ts';
-import { clientIp, userAgent } from '../request.ts';
 import { ok } from '../responses.ts';
 import type { Ctx, Services } from '../services.ts';
 import type { MethodFactor } from '../method.ts';
 import type { TrustedTokenProfile } from '../project/config.ts';
-import { authenticateAnswer, createSession, DEFAULT_SESSION_DURATION_MINUTES } from '../sessions.ts';
+import { DEFAULT_SESSION_DURATION_MINUTES } from '../sessions.ts';
+import { signInOrSecondStep } from '../mfa/gate.ts';
 import { findOrCreateUserByEmail, loadUser } from '../users.ts';
 import type { Route } from './types.ts';
 
@@ -152,14 +152,13 @@ export function accountRoutes(route: Route, svc: Services): void {
       throw new ApiError('invalid_trusted_auth_token', { message: `The token has no valid email in claim ${profile.email_claim ?? 'email'}.` });
     }
     const user = await findOrCreateUserByEmail(svc, email);
-    const { row: session, token } = await createSession(svc, {
+    // A first factor like any other (docs/reference/mfa.md#gate): the two-step gate decides.
+    const answer = await signInOrSecondStep(c, svc, {
       userId: user.user_id,
       factor: { type: 'trusted_auth_token', delivery_method: 'trusted_token_exchange', last_authenticated_at: new Date(svc.now()).toISOString() },
       durationMinutes: body.session_duration_minutes ?? DEFAULT_SESSION_DURATION_MINUTES,
-      ip: clientIp(c, svc),
-      userAgent: userAgent(c),
     });
-    return ok(c, await authenticateAnswer(svc, session, token));
+    return ok(c, answer);
   });
 }
 

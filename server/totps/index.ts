@@ -11,12 +11,14 @@ import { TOTPS_MIGRATIONS } from './migrations.ts';
 import { totpRoutes } from './routes.ts';
 import { pruneTotps, totpsUserRecords } from './store.ts';
 import type { TotpsTables } from './tables.ts';
+import { totpSecondFactors } from './second-factors.ts';
 
 /** The totps method's registry entry. */
 export const totpsMethod = {
   name: 'totps',
   routes: totpRoutes,
   userRecords: totpsUserRecords,
+  secondFactors: totpSecondFactors,
   prune: pruneTotps,
   ownExpiry: ['totps'],
   migrations: TOTPS_MIGRATIONS,

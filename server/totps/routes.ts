@@ -2,7 +2,9 @@
  * The totps method (docs/reference/methods/totps.md#calls `/totps/*`, the provider's TOTP API): create (secret, otpauth URI, QR code,
  * 10 recovery codes), authenticate (RFC 6238, +/-1 step, each step once), recovery_codes, recover (each
  * code once), and `DELETE /users/totps/{id}`. Every call needs a session: TOTP is a second factor added
- * to the session that calls it (the provider's SDK sends the session token, not a user id).
+ * to the session that calls it (the provider's SDK sends the session token, not a user id). Under a
+ * two-step policy, create (enrolment only), authenticate and recover take an intermediate token instead
+ * (server/mfa/second-step.ts, docs/reference/mfa.md#second-step).
  */
 import QRCode from 'qrcode';
 import {
@@ -21,16 +23,15 @@ import { clientIpHash } from '../client-keys.ts';
 import { newId } from '../crypto.ts';
 import type { SessionsTable } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
-import { requireProjectAuth } from '../basic-auth.ts';
 import { readJson } from '../body.ts';
 import { ok } from '../responses.ts';
 import type { Ctx, Services } from '../services.ts';
 import { assertMayGuess, clearFailures, countFailure, type Lockout } from '../lockout.ts';
 import { hit, type Limit } from '../rate-limit.ts';
 import type { Route } from '../routes/types.ts';
-import { addSessionFactor } from '../session-factors.ts';
-import { authenticateAnswer } from '../sessions.ts';
 import { loadUser } from '../users.ts';
+import { enrolmentRequired } from '../mfa/gate.ts';
+import { assertStepFactor, completeStep, type StepSubject, stepSubject } from '../mfa/second-step.ts';
 import { matchTotp, newTotpSecret, otpauthUri } from './otp.ts';
 import {
   canonicalRecoveryCode,
@@ -84,14 +85,20 @@ async function dropPendingTotps(svc: Services, userId: string, keep?: string): P
   await k.deleteFrom('totps').where('totp_id', 'in', ids).where('verified', '=', 0).execute();
 }
 
-/** Adds the factor to the calling session and answers the authenticate shape plus `totp_id`. */
-async function stepUpAnswer(c: Ctx, svc: Services, session: SessionsTable, factor: AuthenticationFactor, minutes: number | undefined, totpId: string) {
+/**
+ * Adds the factor to the calling session (or, in a two-step sign-in, spends the intermediate session
+ * into a session with both factors) and answers the authenticate shape plus `totp_id`.
+ */
+async function stepUpAnswer(c: Ctx, svc: Services, subject: StepSubject, factor: AuthenticationFactor, minutes: number | undefined, totpId: string) {
   const client = clientIpHash(c, svc);
-  await clearFailures(svc, TOTP_LOCKOUT, session.user_id, client);
-  const row = await addSessionFactor(svc, session, factor, { durationMinutes: minutes });
-  if (!row) throw new ApiError('user_unauthenticated');
-  const token = requireProjectAuth(c, svc).secret;
-  return ok(c, { ...(await authenticateAnswer(svc, row, token)), totp_id: totpId });
+  await clearFailures(svc, TOTP_LOCKOUT, subject.userId, client);
+  return ok(c, { ...(await completeStep(c, svc, subject, factor, { durationMinutes: minutes })), totp_id: totpId });
+}
+
+/** An intermediate subject may use the TOTP when it counts for the user, or while enrolling one under policy required. */
+async function assertTotpStep(svc: Services, subject: StepSubject): Promise<void> {
+  if (subject.kind === 'intermediate' && (await enrolmentRequired(svc, subject.userId))) return;
+  await assertStepFactor(svc, subject, 'totp');
 }
 
 /** Registers the TOTP routes. */
@@ -100,9 +107,13 @@ export function totpRoutes(route: Route, svc: Services): void {
   const pid = svc.project.project_id;
 
   route('POST', '/sdk/v1/totps', async (c) => {
-    const session = await requireSession(c, svc, { mintsAccess: true });
+    const subject = await stepSubject(c, svc, { mintsAccess: true });
+    // With an intermediate token, only the enrolment a required policy asks for (docs/reference/mfa.md#enrolment).
+    if (subject.kind === 'intermediate' && !(await enrolmentRequired(svc, subject.userId))) {
+      throw new ApiError('unauthorized_action', { message: 'Enrolment with an intermediate token is only for a user who has no second factor yet.' });
+    }
     const body = await readJson(c, TOTPCreateRequest, svc.maxBodyBytes);
-    const userId = session.user_id;
+    const userId = subject.userId;
     const now = svc.now();
     await hit(svc.db, `totp_create:user:${pid}:${userId}`, TOTP_CREATE_LIMIT, now);
     const live = await liveTotps(svc, userId);
@@ -142,11 +153,12 @@ export function totpRoutes(route: Route, svc: Services): void {
   });
 
   route('POST', '/sdk/v1/totps/authenticate', async (c) => {
-    const session = await requireSession(c, svc);
+    const session = await stepSubject(c, svc);
     const body = await readJson(c, TOTPAuthenticateRequest, svc.maxBodyBytes);
     // A malformed code is not a guess: it never reaches the comparison or the counters.
     if (!/^\d{6}$/.test(body.totp_code)) throw new ApiError('invalid_totp_code');
-    const userId = session.user_id;
+    await assertTotpStep(svc, session);
+    const userId = session.userId;
     const client = clientIpHash(c, svc);
     await assertMayGuess(svc, TOTP_LOCKOUT, userId, client);
     const now = svc.now();
@@ -207,11 +219,12 @@ export function totpRoutes(route: Route, svc: Services): void {
   });
 
   route('POST', '/sdk/v1/totps/recover', async (c) => {
-    const session = await requireSession(c, svc);
+    const session = await stepSubject(c, svc);
     const body = await readJson(c, TOTPRecoverRequest, svc.maxBodyBytes);
     const canonical = canonicalRecoveryCode(body.recovery_code);
     if (canonical === null) throw new ApiError('invalid_recovery_code');
-    const userId = session.user_id;
+    await assertStepFactor(svc, session, 'recovery_code');
+    const userId = session.userId;
     const client = clientIpHash(c, svc);
     await assertMayGuess(svc, TOTP_LOCKOUT, userId, client);
     const now = svc.now();

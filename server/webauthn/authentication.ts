@@ -10,12 +10,12 @@ import { requireSession } from '../auth-helpers.ts';
 import { ApiError } from '../errors.ts';
 import { requireProjectAuth } from '../basic-auth.ts';
 import { readJson } from '../body.ts';
-import { clientIp, userAgent } from '../request.ts';
+import { userAgent } from '../request.ts';
 import { ok } from '../responses.ts';
 import type { Ctx, Services } from '../services.ts';
 import type { Route } from '../routes/types.ts';
 import { addSessionFactor } from '../session-factors.ts';
-import { authenticateAnswer, createSession, DEFAULT_SESSION_DURATION_MINUTES, findLiveSession } from '../sessions.ts';
+import { authenticateAnswer, DEFAULT_SESSION_DURATION_MINUTES, findLiveSession } from '../sessions.ts';
 import {
   webauthnFactorIdentity,
   ceremonyScope,
@@ -29,15 +29,25 @@ import {
   webauthnFactor,
 } from './ceremony.ts';
 import { parseCredential } from './credential.ts';
+import { signInOrSecondStep } from '../mfa/gate.ts';
+import { assertStepFactor, completeStep, type StepSubject, stepSubject } from '../mfa/second-step.ts';
+import { SecondStepFields } from '../../sdk-core/schemas/index.ts';
 
 /** Registers `webauthn/authenticate/start/{primary,secondary}` and `webauthn/authenticate`. */
 export function authenticationRoutes(route: Route, svc: Services): void {
   const k = svc.db.kysely;
   const pid = svc.project.project_id;
 
-  const authenticateStart = (variant: 'primary' | 'secondary') => async (c: Ctx) => {
+  const authenticateStart = (variant: 'primary' | 'secondary' | 'second_step') => async (c: Ctx) => {
     requireProjectAuth(c, svc);
-    const session = variant === 'secondary' ? await requireSession(c, svc) : null;
+    let session: { user_id: string; session_id: string | null } | null = variant === 'secondary' ? await requireSession(c, svc) : null;
+    if (variant === 'second_step') {
+      // The second step of a two-step sign-in (docs/reference/mfa.md#second-step): the intermediate session's user's passkeys.
+      const subject = await stepSubject(c, svc);
+      if (subject.kind !== 'intermediate') throw new ApiError('intermediate_session_not_found');
+      await assertStepFactor(svc, subject, 'webauthn');
+      session = { user_id: subject.userId, session_id: null };
+    }
     const body = await readJson(c, WebAuthnAuthenticateStartRequest, svc.maxBodyBytes);
     const { rpId, origin } = ceremonyScope(c, svc, body.domain);
     await limitStarts(c, svc);
@@ -82,10 +92,17 @@ export function authenticationRoutes(route: Route, svc: Services): void {
   };
   route('POST', '/sdk/v1/webauthn/authenticate/start/primary', authenticateStart('primary'));
   route('POST', '/sdk/v1/webauthn/authenticate/start/secondary', authenticateStart('secondary'));
+  route('POST', '/sdk/v1/webauthn/authenticate/start', authenticateStart('second_step'));
 
   route('POST', '/sdk/v1/webauthn/authenticate', async (c) => {
     const creds = requireProjectAuth(c, svc);
     const body = await readJson(c, WebAuthnAuthenticateRequest, svc.maxBodyBytes);
+    // The second step of a two-step sign-in: checked before the challenge is spent.
+    let step: StepSubject | null = null;
+    if ((await readJson(c, SecondStepFields, svc.maxBodyBytes)).intermediate_session_token !== undefined) {
+      step = await stepSubject(c, svc);
+      await assertStepFactor(svc, step, 'webauthn');
+    }
     const cred = parseCredential(body.public_key_credential, 'authenticate');
     const row = await claimChallenge(svc, cred.clientData.challenge, 'authenticate');
     if (!row) throw new ApiError('webauthn_challenge_not_found');
@@ -99,6 +116,8 @@ export function authenticationRoutes(route: Route, svc: Services): void {
     // docs/reference/methods/webauthn.md#texts: a passkey the password manager still offers after it was deleted from the account.
     if (!reg) throw new ApiError('webauthn_registration_not_found');
     if (row.user_id !== null && row.user_id !== reg.user_id) throw new ApiError('unable_to_auth_webauthn_registration');
+    // A second step proves this user's passkey on a ceremony started for this user, nothing else.
+    if (step && (row.user_id !== step.userId || reg.user_id !== step.userId)) throw new ApiError('unable_to_auth_webauthn_registration');
     const handle = cred.json.response.userHandle;
     if (handle && reg.user_handle && handle !== reg.user_handle) throw new ApiError('unable_to_auth_webauthn_registration');
 
@@ -135,19 +154,21 @@ export function authenticationRoutes(route: Route, svc: Services): void {
     if (moved.numUpdatedRows === 0n) throw new ApiError('unable_to_auth_webauthn_registration', { details: { reason: 'signature counter did not increase' } });
 
     const factor = webauthnFactor(reg, now);
+    if (step) {
+      const answer = await completeStep(c, svc, step, factor, { durationMinutes: body.session_duration_minutes, identity: webauthnFactorIdentity });
+      return ok(c, { ...answer, webauthn_registration_id: reg.webauthn_registration_id });
+    }
     // With a live session of the same user the factor joins it; otherwise this is a fresh sign-in.
     const current = creds.secret && creds.secret !== creds.publicToken ? await findLiveSession(svc, creds.secret) : null;
     if (current && current.user_id === reg.user_id) {
       const updated = await addSessionFactor(svc, current, factor, { durationMinutes: body.session_duration_minutes, identity: webauthnFactorIdentity });
       if (updated) return ok(c, { ...(await authenticateAnswer(svc, updated, creds.secret)), webauthn_registration_id: reg.webauthn_registration_id });
     }
-    const { row: session, token } = await createSession(svc, {
+    const answer = await signInOrSecondStep(c, svc, {
       userId: reg.user_id,
       factor,
       durationMinutes: body.session_duration_minutes ?? DEFAULT_SESSION_DURATION_MINUTES,
-      ip: clientIp(c, svc),
-      userAgent: userAgent(c),
     });
-    return ok(c, { ...(await authenticateAnswer(svc, session, token)), webauthn_registration_id: reg.webauthn_registration_id });
+    return ok(c, { ...answer, webauthn_registration_id: reg.webauthn_registration_id });
   });
 }

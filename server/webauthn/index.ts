@@ -12,12 +12,14 @@ import { webauthnRoutes } from './routes.ts';
 import { webauthnUserRecords } from './store.ts';
 import type { WebAuthnTables } from './tables.ts';
 import { WEBAUTHN_SETTINGS } from './settings.ts';
+import { webauthnSecondFactors } from './second-factors.ts';
 
 /** The webauthn method's registry entry. */
 export const webauthnMethod = {
   name: 'webauthn',
   routes: webauthnRoutes,
   userRecords: webauthnUserRecords,
+  secondFactors: webauthnSecondFactors,
   migrations: WEBAUTHN_MIGRATIONS,
   errors: WEBAUTHN_ERRORS,
   settings: WEBAUTHN_SETTINGS,
