@@ -78,8 +78,8 @@ export function createWebAuthn(ctx: MethodContext): WebAuthn {
       const ist = o.intermediate_session_token;
       return ctx.request({
         method: 'POST',
-        // A second step has no session: the primary variant, with the intermediate token naming the user.
-        path: `/webauthn/authenticate/start/${ist ? 'primary' : ctx.sendVariant()}`,
+        // A second step has no session: its own route, the intermediate token naming the user (docs/reference/sdk.md#two-step-sign-in).
+        path: ist ? '/webauthn/authenticate/start' : `/webauthn/authenticate/start/${ctx.sendVariant()}`,
         body: {
           domain: o.domain ?? globalThis.location?.hostname,
           return_passkey_credential_options: o.is_passkey ?? false,
