@@ -3,6 +3,7 @@ import { DEFAULT_BOOTSTRAP } from './bootstrap.ts';
 import type { CaptchaProvider, DeviceFingerprintProvider } from './captcha.ts';
 import { type ApiRequest, createHttpClient, type FetchLike } from './http.ts';
 import { type LazySdkMethod, lazily, lazyGroup, type MethodContext } from './method.ts';
+import type { ReverifyOptions, ReverifyResult } from './reverification.ts';
 import { type MethodGroups, SDK_METHODS } from './methods.ts';
 import type { BootstrapData } from './schemas/index.ts';
 import { PersistentId, parseStoredString } from './schemas/stored.ts';
@@ -63,6 +64,12 @@ export interface CoreClient {
   readonly session: Sessions;
   /** The current user. */
   readonly user: Users;
+  /**
+   * Whether the session authenticated a factor within `maxAgeMinutes` (default: the server's re-verification
+   * window from the bootstrap), else which factors the user can prove again (docs/reference/reverification.md#client).
+   * @throws UsageError for a bad `maxAgeMinutes`; NoSessionError without a session
+   */
+  reverify(options?: ReverifyOptions): Promise<ReverifyResult>;
   /** Fire-and-forget telemetry events (docs/reference/sdk.md#telemetry). */
   readonly telemetry: { log(eventName: string, details?: Record<string, unknown>): void };
   /** Stops background timers and listeners and flushes telemetry; the client should not be used afterwards. */
@@ -267,6 +274,8 @@ export function createClient(publicToken: string, options: ClientOptions = {}): 
     };
     groups[method.name] = lazyGroup<unknown>({ ...method, load }, ctx);
   }
+  // Re-verification's logic loads on its first call (./reverification.ts), as the groups do.
+  const reverification = lazily(() => import('./reverification.ts'));
   const client: AuthClient = {
     ...(groups as MethodGroups),
     publicToken,
@@ -274,6 +283,7 @@ export function createClient(publicToken: string, options: ClientOptions = {}): 
     bootstrap,
     session,
     user: users,
+    reverify: async (o) => (await reverification()).reverify(ctx, o),
     telemetry: { log: (name, details) => telemetry.log(name, details) },
     destroy() {
       if (destroyed) return;

@@ -29,6 +29,7 @@ export {
   MissingParameterError,
   NoSessionError,
   PKCEVerifierMissingError,
+  ReverificationRequiredError,
   SchemaError,
   type SchemaIssue,
   toAuthError,
@@ -71,6 +72,7 @@ export type { PKCEPair } from './pkce/pair.ts';
 export type { PreloadableGroup } from './preload.ts';
 export type { MethodName } from './methods.ts';
 export type { RBAC } from './rbac/index.ts';
+export type { ReverifyFactor, ReverifyOptions, ReverifyResult } from './reverification.ts';
 export type { PermissionsMap } from './schemas/rbac.ts';
 export type {
   AuthenticateResponse,

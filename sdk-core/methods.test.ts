@@ -32,7 +32,7 @@ describe('method registry', () => {
       disableSessionRefresh: true,
     });
     try {
-      const core = ['publicToken', 'apiBaseUrl', 'bootstrap', 'session', 'user', 'telemetry', 'destroy'];
+      const core = ['publicToken', 'apiBaseUrl', 'bootstrap', 'session', 'user', 'telemetry', 'reverify', 'destroy'];
       assert.deepEqual(Object.keys(client).sort(), [...core, ...SDK_METHODS.map((m) => m.name)].sort());
       for (const m of SDK_METHODS) {
         const group = (client as unknown as Record<string, unknown>)[m.name];

@@ -10,6 +10,7 @@ import { clientIp } from './request.ts';
 import type { Ctx, Services } from './services.ts';
 import { hit, recipientKey } from './rate-limit.ts';
 import { redirectAllowed } from './redirect-allowlist.ts';
+import { requireFreshFactor } from './reverification/index.ts';
 import { refuseImpersonated } from './session-factors.ts';
 import { findLiveSession } from './sessions.ts';
 import { assertDeliverable } from './suppressions.ts';
@@ -22,6 +23,12 @@ export interface SessionPolicy {
    * impersonated session is refused with 403 unauthorized_action (server/session-factors.ts).
    */
   mintsAccess?: boolean;
+  /**
+   * The route removes a factor or changes a credential (docs/reference/reverification.md#sensitive-calls):
+   * when the project asks for re-verification, a session with no factor authenticated within the window
+   * gets 403 reverification_required (server/reverification/).
+   */
+  sensitive?: boolean;
 }
 
 /** The live session named by the Basic secret; 401 user_unauthenticated when there is none (secondary calls). */
@@ -31,6 +38,7 @@ export async function requireSession(c: Ctx, svc: Services, policy: SessionPolic
   const session = await findLiveSession(svc, creds.secret);
   if (!session) throw new ApiError('user_unauthenticated');
   if (policy.mintsAccess) refuseImpersonated(session);
+  if (policy.sensitive) requireFreshFactor(svc, session);
   return session;
 }
 

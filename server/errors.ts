@@ -82,6 +82,8 @@ export const CORE_ERRORS = {
   hook_unavailable: { status: 503, message: 'The sign-in could not be completed right now. Please try again later.' },
   // Two-step sign-in (issue 29, server/mfa): the intermediate token is unknown, expired or already spent.
   intermediate_session_not_found: { status: 401, message: 'The sign-in step expired or was already completed. Please sign in again.' },
+  // Re-verification before sensitive calls (issue 29, server/reverification).
+  reverification_required: { status: 403, message: 'This action needs you to verify it is you again.' },
 } as const satisfies ErrorTablePart;
 
 /** The error tables of the methods in server/method-data.ts, merged (a type: their literal statuses stay). */

@@ -117,6 +117,8 @@ export const ERROR_TYPES = [
   'webhook_not_found',
   'webhook_event_not_found',
   'invalid_webhook_url',
+  // Re-verification before sensitive calls (issue 29, server/reverification).
+  'reverification_required',
 ] as const;
 
 /** One `error_type` of {@link ERROR_TYPES}. */

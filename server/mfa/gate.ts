@@ -19,6 +19,7 @@ import { ApiError } from '../errors.ts';
 import { clientIp, userAgent } from '../request.ts';
 import type { Ctx, Services } from '../services.ts';
 import { authenticateAnswer, createSession } from '../sessions.ts';
+import { joinCallingSession } from '../reverification/index.ts';
 import { loadUser } from '../users.ts';
 import { MFA_FACTORS, mfaSettings } from './config.ts';
 import { createIntermediateSession, useTrustedDevice } from './store.ts';
@@ -77,6 +78,9 @@ export function phoneNumberHint(e164: string): string {
  * intermediate token and the user's usable second factors (no session keys at all).
  */
 export async function signInOrSecondStep(c: Ctx, svc: Services, o: FirstFactorSignIn): Promise<SignInAnswer> {
+  // Re-verification (issue 29): signed in already, the factor joins the calling session (server/reverification).
+  const joined = await joinCallingSession(c, svc, o);
+  if (joined) return authenticateAnswer(svc, joined.row, joined.token);
   const settings = mfaSettings(svc.project);
   if (settings.policy !== 'off') {
     const usable = await usableSecondFactors(svc, o.userId);

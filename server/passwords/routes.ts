@@ -336,7 +336,8 @@ export function passwordRoutes(route: Route, svc: Services): void {
   });
 
   route('POST', '/sdk/v1/passwords/session/reset', async (c) => {
-    const session = await requireSession(c, svc, { mintsAccess: true });
+    // A password change by session alone is what a stolen session would do: sensitive (re-verification).
+    const session = await requireSession(c, svc, { mintsAccess: true, sensitive: true });
     const body = await readJson(c, PasswordResetBySessionRequest, svc.maxBodyBytes);
     const primary = await k.selectFrom('emails').select(['email_id', 'email']).where('user_id', '=', session.user_id).orderBy('created_at').executeTakeFirst();
     const normalized = acceptNewPassword(svc, body.password, primary?.email);

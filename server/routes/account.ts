@@ -123,10 +123,11 @@ export function accountRoutes(route: Route, svc: Services): void {
   });
 
   // Every removable factor, core's and each method's, answers one way: the user as it is afterwards.
-  // Removing one changes the user's credentials, which an impersonated session may not do.
+  // Removing one changes the user's credentials, which an impersonated session may not do, and which
+  // needs a fresh factor when the project asks for re-verification.
   for (const f of [...CORE_FACTORS, ...svc.methods.flatMap((m) => m.factors ?? [])].filter((f) => !f.backendOnly)) {
     route('DELETE', `/sdk/v1/users/${f.kind}/:id`, async (c) => {
-      const session = await requireSession(c, svc, { mintsAccess: true });
+      const session = await requireSession(c, svc, { mintsAccess: true, sensitive: true });
       const id = c.req.param('id') ?? '';
       if (!(await f.remove(svc, session, id))) throw new ApiError(f.notFound);
       if (f.eventKind) await svc.events.emit({ type: 'factor.removed', user_id: session.user_id, factor: { kind: f.eventKind, id } });
