@@ -54,7 +54,7 @@ describe('method registry', () => {
     expect(names({ products: ['otp'] })).to.deep.equal(['otps']);
     expect(names({ products: ['otp', 'nope', 42] })).to.deep.equal(['otps']);
     expect(names({ products: ['passwords'] })).to.deep.equal(['magic-links', 'passwords', 'otps']);
-    expect(names({ products: ['oauth', 'crypto', 'passkeys'] })).to.deep.equal(['oauth', 'webauthn', 'crypto-wallets']);
+    expect(names({ products: ['oauth', 'crypto', 'passkeys'] })).to.deep.equal(['oauth', 'webauthn', 'crypto-wallets', 'mfa']);
     expect(names({}, 'PasswordResetForm')).to.deep.equal(['magic-links', 'passwords', 'otps']);
     expect(names({}, 'IDPConsent')).to.deep.equal(['otps', 'idp']);
     expect(names({ products: [] })).to.deep.equal([]);

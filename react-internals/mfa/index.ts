@@ -10,6 +10,10 @@ import { MFA_EVENTS } from './events.ts';
 import { backFromMfa, type MfaTypes, reduceMfa } from './state.ts';
 import { MFA_STRINGS } from './strings.ts';
 
+// Re-verification in place, for the widgets whose sensitive calls may answer reverification_required
+// (they declare `uses: ['mfa']` and import it from here).
+export { isReverificationRequired, type Reverification, ReverifyPrompt, useReverify } from './Reverify.tsx';
+
 // The second-step screens are one chunk: a sign-in that never needs them never fetches it.
 const load = () => import('./screens.tsx');
 const opts = { loading: 'main.loading' } as const;
