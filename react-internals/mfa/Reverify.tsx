@@ -6,7 +6,7 @@
  * with {@link useReverify}; the account element will too.
  */
 import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
-import type { AuthClient } from '../../sdk-core/index.ts';
+import type { AuthClient, User } from '../../sdk-core/index.ts';
 import { isApiError } from '../../sdk-core/index.ts';
 import { OTP_LENGTH } from '../../sdk-core/schemas/defaults.ts';
 import { Button } from '../components/Button.tsx';
@@ -20,6 +20,17 @@ import { MFA_RULES } from './styles.ts';
 /** The factors the prompt can ask in place (a session step-up each). */
 export type ReverifyFactorKind = 'totp' | 'sms_otp' | 'webauthn';
 const PROMPTABLE: readonly ReverifyFactorKind[] = ['totp', 'sms_otp', 'webauthn'];
+
+/** The factors of `user` the prompt can ask in place: a verified TOTP, a verified phone, a passkey. */
+export function promptableFactors(user: User | null): ReverifyFactorKind[] {
+  if (!user) return [];
+  const has: Record<ReverifyFactorKind, boolean> = {
+    totp: user.totps.some((t) => t['verified'] === true),
+    sms_otp: user.phone_numbers.some((p) => p.verified),
+    webauthn: user.webauthn_registrations.length > 0,
+  };
+  return PROMPTABLE.filter((f) => has[f]);
+}
 
 /** True when `e` is the server's "verify again first" answer. */
 export const isReverificationRequired = (e: unknown): boolean => isApiError(e, 'reverification_required');
@@ -52,24 +63,22 @@ export function useReverify(): Reverification {
         return await action();
       } catch (first) {
         if (!isReverificationRequired(first)) throw first;
-        const verdict = await client.reverify();
-        const factors = verdict.fresh ? [] : PROMPTABLE.filter((f) => (verdict.factors as readonly string[]).includes(f));
-        if (!verdict.fresh) {
-          if (factors.length === 0) throw first;
-          await new Promise<void>((resolve, reject) => {
-            setPending({
-              factors,
-              done: () => {
-                setPending(null);
-                resolve();
-              },
-              cancel: () => {
-                setPending(null);
-                reject(first);
-              },
-            });
+        // The server's answer is the verdict (the page's clock may differ from its): ask for a factor the user has.
+        const factors = promptableFactors(client.user.getSync() ?? (await client.user.get().catch(() => null)));
+        if (factors.length === 0) throw first;
+        await new Promise<void>((resolve, reject) => {
+          setPending({
+            factors,
+            done: () => {
+              setPending(null);
+              resolve();
+            },
+            cancel: () => {
+              setPending(null);
+              reject(first);
+            },
           });
-        }
+        });
         return action();
       }
     },
