@@ -105,7 +105,7 @@ export function createMFA(ctx: MethodContext): MFA {
       async authenticate(o) {
         const m = 'mfa.sms.authenticate';
         finishing(check(m).optionalObject('options', o).string('method_id', o?.method_id).string('code', o?.code), o);
-        return finish(m, '/otps/authenticate', { method_id: o.method_id, code: o.code }, o);
+        return finish(m, '/otps/authenticate', { method_id: o.method_id, token: o.code }, o);
       },
     },
     enrol: {
