@@ -7,7 +7,7 @@ import type { ReverifyOptions, ReverifyResult } from './reverification.ts';
 import { type MethodGroups, SDK_METHODS } from './methods.ts';
 import type { BootstrapData } from './schemas/index.ts';
 import { PersistentId, parseStoredString } from './schemas/stored.ts';
-import { secondStep } from './mfa/core.ts';
+import type { SecondStep, SecondStepHolder } from './second-step.ts';
 import { type CookieOptions, createSessionManager, isSessionDestroyingError } from './session-manager.ts';
 import { SESSION_REFRESH_MS } from './schemas/defaults.ts';
 import { backoffDelay, sessionCore } from './sessions/core.ts';
@@ -185,7 +185,11 @@ export function createClient(publicToken: string, options: ClientOptions = {}): 
   );
 
   // Two-step sign-in (issue 29): the trusted device's token goes out with each sign-in, a second step's answer is kept.
-  const second = secondStep(store, publicToken);
+  let stepNow: SecondStep | null = null;
+  const second: SecondStepHolder = {
+    now: () => stepNow,
+    load: lazily(() => import('./second-step.ts').then((m) => (stepNow = m.secondStep(store, publicToken)))),
+  };
   const ctx: MethodContext = {
     publicToken,
     baseUrl,
@@ -193,10 +197,11 @@ export function createClient(publicToken: string, options: ClientOptions = {}): 
     request: http.request,
     protectedRequest: async <T>(req: ApiRequest & { body: Record<string, unknown> }) => (await protection())<T>(req),
     async signIn<T extends AuthenticateResult>(req: ApiRequest & { body: Record<string, unknown> }, guarded = false): Promise<T> {
-      const sent = { ...req, body: second.withDevice(req.body) };
+      const step = await second.load();
+      const sent = { ...req, body: step.withDevice(req.body) };
       const resp = guarded ? await ctx.protectedRequest<T>(sent) : await http.request<T>(sent);
       manager.update(resp);
-      second.answered(resp);
+      step.answered(resp);
       return resp;
     },
     sessions: manager,

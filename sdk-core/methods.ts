@@ -16,6 +16,7 @@ import type { IDP } from './idp/index.ts';
 import type { Impersonation } from './impersonation/index.ts';
 import type { MagicLinks } from './magic-links/index.ts';
 import type { MFA } from './mfa/index.ts';
+import { mfaReads } from './mfa/reads.ts';
 import type { LazyMembers, LazySdkMethod, SdkMethod } from './method.ts';
 import type { OAuth, OAuthProviderGroups } from './oauth/index.ts';
 import { OAUTH_PROVIDERS } from './oauth/providers.ts';
@@ -130,12 +131,7 @@ const mfaMethod = {
     enrol: { totp: true },
   },
   load: () => import('./mfa/index.ts'),
-  eager: (_lazy, ctx) => ({
-    factors: () => ctx.secondStep.pending(),
-    onRequired: (callback) => ctx.secondStep.subscribe(callback),
-    intermediateToken: () => ctx.sessions.getIntermediateToken(),
-    forgetDevice: () => ctx.secondStep.forgetDevice(),
-  }),
+  eager: (_lazy, ctx) => mfaReads(ctx),
 } satisfies LazySdkMethod<'mfa', MFA>;
 
 /** Every method group of the client, in the order the client builds them. */

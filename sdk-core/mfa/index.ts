@@ -9,6 +9,7 @@ import type { AuthenticateResult, Meta, SendResult } from '../api-types.ts';
 import { UsageError } from '../errors.ts';
 import type { MethodContext, SdkMethod } from '../method.ts';
 import type { MfaRequired } from '../schemas/second-step.ts';
+import { mfaReads } from './reads.ts';
 import type { TOTPCreateResponse } from '../schemas/totps.ts';
 import { check, type Validator } from '../validate.ts';
 
@@ -82,10 +83,7 @@ export function createMFA(ctx: MethodContext): MFA {
       },
     });
   return {
-    factors: () => ctx.secondStep.pending(),
-    onRequired: (callback) => ctx.secondStep.subscribe(callback),
-    intermediateToken: () => ctx.sessions.getIntermediateToken(),
-    forgetDevice: () => ctx.secondStep.forgetDevice(),
+    ...mfaReads(ctx),
     totp: {
       async authenticate(o) {
         const m = 'mfa.totp.authenticate';

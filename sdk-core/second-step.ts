@@ -2,15 +2,24 @@
  * The client core's part of two-step sign-in (issue 29, docs/reference/sdk.md#two-step-sign-in): every sign-in call
  * goes through it. Before the call it adds the trusted device's token (so a later first factor
  * can skip the second step); after it, it keeps the device token a second step answered and the
- * `mfa_required` of a first factor that answered no session. In the client's initial JS, so small:
- * no zod, hand-written checks of what is read back from storage.
+ * `mfa_required` of a first factor that answered no session. Loaded with the first sign-in call (or
+ * the first `client.mfa` read), not in the client's initial JS (issue 16's core budget); no zod,
+ * hand-written checks of what is read back from storage.
  */
-import type { MfaRequired } from '../schemas/second-step.ts';
-import { isRecord, str } from '../schemas/stored.ts';
-import type { KeyValueStore } from '../storage.ts';
+import type { MfaRequired } from './schemas/second-step.ts';
+import { isRecord, str } from './schemas/stored.ts';
+import type { KeyValueStore } from './storage.ts';
 
 /** A stored device token: `dvt_` and base64url, bounded (any script of the site can write storage). */
 const isDeviceToken = str(5, 256, /^dvt_[A-Za-z0-9_-]+$/);
+
+/** The client's holder of {@link SecondStep}: the module loads on first use (method.ts `MethodContext.secondStep`). */
+export interface SecondStepHolder {
+  /** The holder when its module is in, else null (nothing can be pending before a sign-in call loaded it). */
+  now(): SecondStep | null;
+  /** Loads the module once (concurrent callers share it) and resolves to the holder. */
+  load(): Promise<SecondStep>;
+}
 
 /** What the client knows of a pending second step and of this device. */
 export interface SecondStep {

@@ -1,12 +1,12 @@
-/** The client core's second-step holder (./core.ts): the device token kept per project, the pending step, bad stored values ignored. */
+/** The client core's second-step holder (./second-step.ts): the device token kept per project, the pending step, bad stored values ignored. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { MemoryStore } from '../storage.ts';
-import { secondStep } from './core.ts';
+import { MemoryStore } from './storage.ts';
+import { secondStep } from './second-step.ts';
 
 const required = { factors: ['totp', 'recovery_code'], enrolment_required: false };
 
-describe('secondStep (sdk-core/mfa/core.ts)', () => {
+describe('secondStep (sdk-core/second-step.ts)', () => {
   it('keeps the pending step of a first factor and ends it with a session', () => {
     const s = secondStep(new MemoryStore(), 'public-token-test-a');
     const seen: unknown[] = [];
