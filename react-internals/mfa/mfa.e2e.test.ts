@@ -24,7 +24,8 @@ import { createClient } from '/dist/index.js';
 const project = await fetch('/dev/project.json').then((r) => r.json());
 const el = document.createElement('auth-login');
 el.client = createClient(project.public_token, { apiBaseUrl: location.origin });
-el.config = { products: ['otp'], otpOptions: { methods: ['email'] } };
+const lang = new URLSearchParams(location.search).get('lang');
+el.config = { products: ['otp'], otpOptions: { methods: ['email'] }, ...(lang ? { locale: lang } : {}) };
 window.authEvents = [];
 window.authErrors = [];
 el.addEventListener('auth-event', (e) => window.authEvents.push(e.detail));
@@ -56,9 +57,9 @@ const focused = (page: Page) =>
   });
 
 /** Opens the widget in `context` and signs in by email passcode; resolves once the code is typed. */
-async function firstFactor(context: BrowserContext, email: string): Promise<Page> {
+async function firstFactor(context: BrowserContext, email: string, query = ''): Promise<Page> {
   const page = await context.newPage();
-  await page.goto(`${e2e.base}/`);
+  await page.goto(`${e2e.base}/${query}`);
   await page.locator('auth-login input[name="email"]').fill(email);
   await page.keyboard.press('Enter');
   await screenIs(page, 'OTPAuthenticate');
@@ -168,6 +169,18 @@ describe('two-step sign-in in <auth-login>, policy required (built bundle, real 
     await page.keyboard.press('Enter');
     await screenIs(page, 'MFAConfirmation');
     assert.ok((await eventTypes(page)).includes('MFA_RECOVERY_CODE'));
+    await context.close();
+  });
+
+  it('in Arabic: the second step reads right to left, its texts translated, axe-clean', async () => {
+    const context = await e2e.browser.newContext();
+    const page = await firstFactor(context, email, '?lang=ar');
+    await screenIs(page, 'MFATOTPAuthenticate');
+    await page.locator('auth-login input[name="totp_code"]').waitFor();
+    assert.equal(await page.locator('auth-login .ae-root').getAttribute('dir'), 'rtl');
+    assert.equal(await page.locator('auth-login h1').textContent(), 'أدخل رمز المصادقة');
+    assert.equal(await page.locator('auth-login input[name="totp_code"]').getAttribute('dir'), 'ltr', 'digits stay left to right');
+    assert.deepEqual(await axeViolations(page), []);
     await context.close();
   });
 
