@@ -29,6 +29,9 @@ export const EVENT_TYPES = [
   'consent.granted',
   'consent.revoked',
   'webhook.endpoint_disabled',
+  // Two-step sign-in (issue 29, server/mfa/store.ts).
+  'trusted_device.created',
+  'trusted_device.revoked',
 ] as const;
 /** One of {@link EVENT_TYPES}. */
 export type EventType = (typeof EVENT_TYPES)[number];
@@ -42,7 +45,9 @@ export type EventInput =
   | { type: 'factor.added' | 'factor.removed'; user_id: string; factor: { kind: FactorKind; id: string } & Record<string, unknown> }
   | { type: 'impersonation.used'; user_id: string; session_id: string; impersonator_id: string }
   | { type: 'consent.granted' | 'consent.revoked'; user_id: string; client_id: string; scopes: string[] }
-  | { type: 'webhook.endpoint_disabled'; webhook: { webhook_id: string; url: string; event_types: string[] }; reason: string };
+  | { type: 'webhook.endpoint_disabled'; webhook: { webhook_id: string; url: string; event_types: string[] }; reason: string }
+  /** A device a user chose to trust, as the trusted-device lists show it (never its token). */
+  | { type: 'trusted_device.created' | 'trusted_device.revoked'; user_id: string; device: object };
 
 /** An event as subscribers get it and webhooks send it (the JSON body). */
 export interface AppEvent {
@@ -127,5 +132,8 @@ export async function buildEvent(svc: Services, input: EventInput): Promise<AppE
       return { ...head, user_id: input.user_id, client_id: input.client_id, scopes: input.scopes };
     case 'webhook.endpoint_disabled':
       return { ...head, webhook: input.webhook, reason: input.reason };
+    case 'trusted_device.created':
+    case 'trusted_device.revoked':
+      return { ...head, user_id: input.user_id, device: input.device };
   }
 }

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod/mini';
 import type { MfaBootstrap, MfaFactorKind, MfaPolicy } from '../../sdk-core/schemas/bootstrap.ts';
+import type { AuthenticationFactor } from '../../sdk-core/schemas/index.ts';
 import type { Project } from '../project/config.ts';
 
 /** The values of `mfa.policy`: off (the provider's protocol, unchanged), optional (users who enrolled), required (every user). */
@@ -24,12 +25,20 @@ export const MFA_DEFAULTS: Readonly<MfaSettings> = Object.freeze({
 });
 
 /** Schema of the `mfa` key of the project file and of createApp's `mfa` option: each key optional, unknown keys refused. */
-export const MfaConfigSchema = z.strictObject({
-  policy: z.optional(z.enum(MFA_POLICIES)),
-  factors: z.optional(z.array(z.enum(MFA_FACTORS)).check(z.minLength(1), z.maxLength(MFA_FACTORS.length))),
-  trust_device_days: z.optional(z.int().check(z.gte(0), z.lte(365))),
-  reverification_minutes: z.optional(z.int().check(z.gte(0), z.lte(1440))),
-});
+export const MfaConfigSchema = z
+  .strictObject({
+    policy: z.optional(z.enum(MFA_POLICIES)),
+    factors: z.optional(z.array(z.enum(MFA_FACTORS)).check(z.minLength(1), z.maxLength(MFA_FACTORS.length))),
+    trust_device_days: z.optional(z.int().check(z.gte(0), z.lte(365))),
+    reverification_minutes: z.optional(z.int().check(z.gte(0), z.lte(1440))),
+  })
+  .check(
+    // Under `required` a user with nothing enrols a TOTP: a list without it would leave them enrolling for ever.
+    z.refine((c) => c.policy !== 'required' || c.factors === undefined || c.factors.includes('totp'), {
+      message: 'must include totp under policy required (the enrolment of a user with no second factor is a TOTP)',
+      path: ['factors'],
+    }),
+  );
 
 /** The `mfa` setting as the project file and createApp give it (each key optional). */
 export type MfaConfig = z.infer<typeof MfaConfigSchema>;
@@ -44,4 +53,17 @@ export function mfaSettings(project: Pick<Project, 'config'>): MfaSettings {
     trust_device_days: given.trust_device_days ?? MFA_DEFAULTS.trust_device_days,
     reverification_minutes: given.reverification_minutes ?? MFA_DEFAULTS.reverification_minutes,
   };
+}
+
+/**
+ * The second-factor kind a session factor proves (a passkey, a phone's passcode, the TOTP, a recovery
+ * code), or null for a factor that is never a second one (email, password, OAuth...): the gate does not
+ * ask for the same factor twice (docs/reference/mfa.md#gate).
+ */
+export function secondFactorKindOf(factor: AuthenticationFactor): MfaFactorKind | null {
+  if (factor.type === 'webauthn') return 'webauthn';
+  if (factor.type === 'totp') return 'totp';
+  if (factor.type === 'recovery_codes') return 'recovery_code';
+  if (factor.type === 'otp' && 'phone_number_factor' in factor) return 'sms_otp';
+  return null;
 }

@@ -21,7 +21,7 @@ import type { Ctx, Services } from '../services.ts';
 import { authenticateAnswer, createSession } from '../sessions.ts';
 import { joinCallingSession } from '../reverification/index.ts';
 import { loadUser } from '../users.ts';
-import { MFA_FACTORS, mfaSettings } from './config.ts';
+import { MFA_FACTORS, mfaSettings, secondFactorKindOf } from './config.ts';
 import { createIntermediateSession, useTrustedDevice } from './store.ts';
 
 /** A first factor just passed: whose, which, and the session length the body asked for. */
@@ -40,9 +40,14 @@ export interface UsableSecondFactors {
   phoneNumber?: string;
 }
 
-/** The second factors `userId` can pass now among those the project counts (`mfa.factors`). */
-export async function usableSecondFactors(svc: Services, userId: string): Promise<UsableSecondFactors> {
+/**
+ * The second factors `userId` can pass now among those the project counts (`mfa.factors`), but the one
+ * `firstFactor` already proved (a passkey sign-in is not asked for the same passkey again).
+ */
+export async function usableSecondFactors(svc: Services, userId: string, firstFactor?: AuthenticationFactor): Promise<UsableSecondFactors> {
   const counted = new Set<MfaFactorKind>(mfaSettings(svc.project).factors);
+  const proved = firstFactor ? secondFactorKindOf(firstFactor) : null;
+  if (proved) counted.delete(proved);
   const held = new Set<MfaFactorKind>();
   let phoneNumber: string | undefined;
   for (const m of svc.methods) {
@@ -58,11 +63,6 @@ export async function usableSecondFactors(svc: Services, userId: string): Promis
 /** Whether a sign-in of `userId` owes a second step: policy required, or optional with a counted factor enrolled. */
 export function secondStepDue(policy: 'off' | 'optional' | 'required', usable: UsableSecondFactors): boolean {
   return policy === 'required' || (policy === 'optional' && usable.factors.length > 0);
-}
-
-/** True when the user may enrol a TOTP with an intermediate token: policy required and no counted second factor yet. */
-export async function enrolmentRequired(svc: Services, userId: string): Promise<boolean> {
-  return mfaSettings(svc.project).policy === 'required' && (await usableSecondFactors(svc, userId)).factors.length === 0;
 }
 
 /** `+1 ••• ••• 0143`: the calling code and the last four digits, enough to recognise one's own phone. */
@@ -83,7 +83,7 @@ export async function signInOrSecondStep(c: Ctx, svc: Services, o: FirstFactorSi
   if (joined) return authenticateAnswer(svc, joined.row, joined.token);
   const settings = mfaSettings(svc.project);
   if (settings.policy !== 'off') {
-    const usable = await usableSecondFactors(svc, o.userId);
+    const usable = await usableSecondFactors(svc, o.userId, o.factor);
     if (secondStepDue(settings.policy, usable)) {
       const body = await readJson(c, DeviceTokenField, svc.maxBodyBytes);
       // A token that is not this user's live device is ignored, not refused: no oracle for stolen tokens.

@@ -4,10 +4,14 @@
  * Runs on SQLite, and on Postgres with TEST_DATABASE_URL (test-helpers testApp).
  */
 import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { InboxResponse } from '../../sdk-core/schemas/index.ts';
 import { revokeUserSessions } from '../ops/admin.ts';
-import { backendCall, createBackendSecret, login, sendOtp, type TestApp, testApp } from '../test-helpers.ts';
+import { readLiveProjectFile } from '../project/file.ts';
+import { backendCall, createBackendSecret, login, sendOtp, type TestApp, tempDir, testApp, testStore } from '../test-helpers.ts';
+import { SoftAuthenticator } from '../test-soft-authenticator.ts';
 import { totpCode } from '../totps/otp.ts';
 import { INTERMEDIATE_SESSION_TTL_MS } from './store.ts';
 
@@ -94,10 +98,35 @@ describe('mfa: policy off (the default)', () => {
     });
   });
 
+  it('a live project file sets mfa (the bootstrap shows it); a bad value is refused naming the file and key', async () => {
+    const dir = tempDir();
+    try {
+      const file = join(dir.dir, 'project.json');
+      const base = { public_token: 'public-token-live-mfa-test-1', project_name: 'MFA', allowed_origins: ['https://app.example.com'] };
+      writeFileSync(file, JSON.stringify({ ...base, mfa: { policy: 'required', factors: ['webauthn', 'totp'], trust_device_days: 0 } }));
+      const live = await testApp({ liveProject: readLiveProjectFile(file) });
+      try {
+        const boot = await live.call('GET', `/sdk/v1/projects/bootstrap/${live.publicToken}`);
+        assert.deepEqual(data(boot).mfa, { policy: 'required', factors: ['totp', 'webauthn'], trust_device_days: 0, reverification_minutes: 10 });
+      } finally {
+        await live.close();
+      }
+      writeFileSync(file, JSON.stringify({ ...base, mfa: { policy: 'always' } }));
+      assert.throws(() => readLiveProjectFile(file), /PROJECT_CONFIG .* is invalid: .*mfa.*policy/);
+      writeFileSync(file, JSON.stringify({ ...base, mfa: { reverification_minutes: 5000 } }));
+      assert.throws(() => readLiveProjectFile(file), /is invalid: .*mfa.*reverification_minutes/);
+      writeFileSync(file, JSON.stringify({ ...base, mfa: { polcy: 'off' } }));
+      assert.throws(() => readLiveProjectFile(file), /is invalid: .*mfa/);
+    } finally {
+      dir.cleanup();
+    }
+  });
+
   it('createApp refuses a bad mfa option naming the key', async () => {
     await assert.rejects(testApp({ mfa: { policy: 'sometimes' as 'off' } }), /mfa option is invalid: mfa\.policy/);
     await assert.rejects(testApp({ mfa: { trust_device_days: 366 } }), /mfa option is invalid: mfa\.trust_device_days/);
     await assert.rejects(testApp({ mfa: { factors: ['email' as 'totp'] } }), /mfa option is invalid: mfa\.factors/);
+    await assert.rejects(testApp({ mfa: { policy: 'required', factors: ['webauthn'] } }), /mfa option is invalid: mfa\.factors must include totp/);
   });
 });
 
@@ -205,6 +234,13 @@ describe('mfa: policy optional', () => {
 
   it('trust this device: a device token skips the second step until revoked; the lists show it', async () => {
     const email = 'opt-trust@example.com';
+    const heard: { type: string; user_id?: unknown; device?: { device_id: string } }[] = [];
+    t.services.events.subscribe({
+      wants: async (type) => type.startsWith('trusted_device.'),
+      hear: async (e) => {
+        heard.push(e as (typeof heard)[number]);
+      },
+    });
     const { token } = await login(t, email);
     const { secret } = await enrolTotp(t, token);
     const step = await firstStep(t, email);
@@ -241,6 +277,15 @@ describe('mfa: policy optional', () => {
     await firstStep(t, email, { device_token: device });
     const empty = await t.call('GET', '/sdk/v1/users/me/trusted_devices', { secret: session });
     assert.deepEqual(data(empty).trusted_devices, []);
+    // Webhook events: created, then revoked, carrying the device (never its token).
+    assert.deepEqual(
+      heard.map((e) => [e.type, e.user_id, e.device?.device_id]),
+      [
+        ['trusted_device.created', userId, devices[0]?.device_id],
+        ['trusted_device.revoked', userId, devices[0]?.device_id],
+      ],
+    );
+    assert.equal(JSON.stringify(heard).includes(device), false);
   });
 
   it('a device token expires after trust_device_days; revoking all sessions keeps it; the backend revokes it', async () => {
@@ -292,6 +337,128 @@ describe('mfa: policy optional', () => {
     assert.equal((await backendCall(t, secretKey, 'DELETE', `/v1/users/${step.user_id}`)).status, 200);
     assert.equal(await count('trusted_devices'), 0);
     assert.equal(await count('intermediate_sessions'), 0);
+  });
+});
+
+describe('mfa: a passkey as the second factor, and as the first', () => {
+  const ORIGIN = 'http://localhost:5173';
+  let t: TestApp;
+  before(async () => {
+    t = await testApp({ mfa: { policy: 'optional' } });
+  });
+  after(() => t.close());
+
+  async function registerPasskey(token: string, auth: SoftAuthenticator) {
+    const start = await t.call('POST', '/sdk/v1/webauthn/register/start', { secret: token, origin: ORIGIN, body: { return_passkey_credential_options: true } });
+    assert.equal(start.status, 200, JSON.stringify(start.json));
+    const cred = auth.create(JSON.parse(String(data(start).public_key_credential_creation_options)), ORIGIN);
+    const r = await t.call('POST', '/sdk/v1/webauthn/register', {
+      secret: token,
+      origin: ORIGIN,
+      body: { public_key_credential: JSON.stringify(cred), is_passkey: true },
+    });
+    assert.equal(r.status, 200, JSON.stringify(r.json));
+  }
+
+  it('authenticate/start with the intermediate token names the user’s passkeys; the assertion completes the sign-in', async () => {
+    const { token } = await login(t, 'pk-second@example.com');
+    const auth = new SoftAuthenticator();
+    await registerPasskey(token, auth);
+    const step = await firstStep(t, 'pk-second@example.com');
+    assert.deepEqual(step.mfa_required, { factors: ['webauthn'], enrolment_required: false });
+    const start = await t.call('POST', '/sdk/v1/webauthn/authenticate/start', {
+      origin: ORIGIN,
+      body: { intermediate_session_token: step.intermediate_session_token, domain: 'localhost' },
+    });
+    assert.equal(start.status, 200, JSON.stringify(start.json));
+    assert.equal(data(start).user_id, step.user_id);
+    const options = JSON.parse(String(data(start).public_key_credential_request_options)) as { allowCredentials: { id: string }[]; challenge: string };
+    assert.equal(options.allowCredentials.length, 1);
+    const r = await t.call('POST', '/sdk/v1/webauthn/authenticate', {
+      origin: ORIGIN,
+      body: {
+        public_key_credential: JSON.stringify(auth.get(options, ORIGIN)),
+        intermediate_session_token: step.intermediate_session_token,
+        trust_device: true,
+      },
+    });
+    assert.equal(r.status, 200, JSON.stringify(r.json));
+    const d = data(r) as SessionAnswer;
+    assert.deepEqual(factorTypes(d), ['otp', 'webauthn']);
+    assert.match(String(d.device_token), /^dvt_/);
+    assert.equal(typeof d.webauthn_registration_id, 'string');
+  });
+
+  it('under required, a user whose only second factor is the passkey that signed in enrols a TOTP', async () => {
+    const store = await testStore();
+    const required = await testApp({ mfa: { policy: 'required' } }, { store, clock: t.clock });
+    try {
+      // The passkey was registered while the project's policy was optional (another app on the same store).
+      const opt = await testApp({ mfa: { policy: 'optional' } }, { store, clock: t.clock });
+      const auth = new SoftAuthenticator();
+      try {
+        const { token } = await login(opt, 'pk-only@example.com');
+        const start = await opt.call('POST', '/sdk/v1/webauthn/register/start', {
+          secret: token,
+          origin: ORIGIN,
+          body: { return_passkey_credential_options: true },
+        });
+        const cred = auth.create(JSON.parse(String(data(start).public_key_credential_creation_options)), ORIGIN);
+        const reg = await opt.call('POST', '/sdk/v1/webauthn/register', {
+          secret: token,
+          origin: ORIGIN,
+          body: { public_key_credential: JSON.stringify(cred) },
+        });
+        assert.equal(reg.status, 200, JSON.stringify(reg.json));
+      } finally {
+        await opt.close();
+      }
+      const start = await required.call('POST', '/sdk/v1/webauthn/authenticate/start/primary', {
+        origin: ORIGIN,
+        body: { return_passkey_credential_options: true },
+      });
+      const options = JSON.parse(String(data(start).public_key_credential_request_options));
+      const r = await required.call('POST', '/sdk/v1/webauthn/authenticate', {
+        origin: ORIGIN,
+        body: { public_key_credential: JSON.stringify(auth.get(options, ORIGIN)) },
+      });
+      const step = data(r) as StepAnswer;
+      assert.deepEqual(step.mfa_required, { factors: [], enrolment_required: true });
+      const created = await required.call('POST', '/sdk/v1/totps', { body: { intermediate_session_token: step.intermediate_session_token } });
+      assert.equal(created.status, 200, JSON.stringify(created.json));
+      const done = await required.call('POST', '/sdk/v1/totps/authenticate', {
+        body: { totp_code: totpCode({ secret: String(data(created).secret) }, required.clock.t), intermediate_session_token: step.intermediate_session_token },
+      });
+      assert.equal(done.status, 200, JSON.stringify(done.json));
+      assert.deepEqual(factorTypes(data(done) as SessionAnswer), ['webauthn', 'totp']);
+    } finally {
+      await required.close();
+      await store.cleanup();
+    }
+  });
+
+  it('a passkey sign-in is a first factor: a user with a TOTP is asked for it', async () => {
+    const { token } = await login(t, 'pk-first@example.com');
+    const auth = new SoftAuthenticator();
+    await registerPasskey(token, auth);
+    await enrolTotp(t, token);
+    const start = await t.call('POST', '/sdk/v1/webauthn/authenticate/start/primary', { origin: ORIGIN, body: { return_passkey_credential_options: true } });
+    const options = JSON.parse(String(data(start).public_key_credential_request_options));
+    const r = await t.call('POST', '/sdk/v1/webauthn/authenticate', {
+      origin: ORIGIN,
+      body: { public_key_credential: JSON.stringify(auth.get(options, ORIGIN)) },
+    });
+    assert.equal(r.status, 200, JSON.stringify(r.json));
+    const d = data(r) as StepAnswer;
+    assert.match(d.intermediate_session_token, /^ist_/);
+    // The passkey that made the first step is not offered again.
+    assert.deepEqual(d.mfa_required.factors, ['totp', 'recovery_code']);
+    assert.equal('session_token' in d, false);
+    const again = await t.call('POST', '/sdk/v1/webauthn/authenticate/start', {
+      origin: ORIGIN,
+      body: { intermediate_session_token: d.intermediate_session_token, domain: 'localhost' },
+    });
+    assert.equal(again.json.error_type, 'unauthorized_action');
   });
 });
 

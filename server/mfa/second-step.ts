@@ -53,10 +53,19 @@ export async function stepSubject(c: Ctx, svc: Services, policy: SessionPolicy =
  */
 export async function assertStepFactor(svc: Services, subject: StepSubject, kind: MfaFactorKind): Promise<void> {
   if (subject.kind === 'session') return;
-  const usable = await usableSecondFactors(svc, subject.userId);
+  const usable = await usableSecondFactors(svc, subject.userId, firstFactorOf(subject.pending));
   if (!usable.factors.includes(kind)) {
     throw new ApiError('unauthorized_action', { message: `The ${kind} factor does not count as a second factor for this user.` });
   }
+}
+
+/**
+ * True when the subject is an intermediate session whose user must enrol (policy required, and no counted
+ * second factor but the one that made the first step): the answer said `enrolment_required` (docs/reference/mfa.md#enrolment).
+ */
+export async function enrolmentRequired(svc: Services, subject: StepSubject): Promise<boolean> {
+  if (subject.kind !== 'intermediate' || mfaSettings(svc.project).policy !== 'required') return false;
+  return (await usableSecondFactors(svc, subject.userId, firstFactorOf(subject.pending))).factors.length === 0;
 }
 
 /**

@@ -76,21 +76,20 @@ export function firstFactorOf(row: Pick<IntermediateSessionsTable, 'first_factor
 export async function createTrustedDevice(svc: Services, o: RequestOrigin & { userId: string; days: number }): Promise<string> {
   const now = svc.now();
   const token = `${DEVICE_TOKEN_PREFIX}${newSecretToken()}`;
-  await svc.db.kysely
-    .insertInto('trusted_devices')
-    .values({
-      device_id: newId('trusted-device', svc.project.mode),
-      project_id: svc.project.project_id,
-      user_id: o.userId,
-      token_hash: sha256Hex(token),
-      created_at: now,
-      last_used_at: now,
-      expires_at: now + o.days * 24 * 60 * 60_000,
-      revoked_at: null,
-      user_agent: o.userAgent,
-      ip_address: o.ip,
-    })
-    .execute();
+  const row: TrustedDevicesTable = {
+    device_id: newId('trusted-device', svc.project.mode),
+    project_id: svc.project.project_id,
+    user_id: o.userId,
+    token_hash: sha256Hex(token),
+    created_at: now,
+    last_used_at: now,
+    expires_at: now + o.days * 24 * 60 * 60_000,
+    revoked_at: null,
+    user_agent: o.userAgent,
+    ip_address: o.ip,
+  };
+  await svc.db.kysely.insertInto('trusted_devices').values(row).execute();
+  await svc.events.emit({ type: 'trusted_device.created', user_id: o.userId, device: toTrustedDevice(row) });
   return token;
 }
 
@@ -152,6 +151,9 @@ export async function revokeTrustedDevice(svc: Services, userId: string, deviceI
     .where('user_id', '=', userId)
     .where('revoked_at', 'is', null)
     .where('expires_at', '>', now)
+    .returningAll()
     .executeTakeFirst();
-  return done.numUpdatedRows > 0n;
+  if (!done) return false;
+  await svc.events.emit({ type: 'trusted_device.revoked', user_id: userId, device: toTrustedDevice(done) });
+  return true;
 }

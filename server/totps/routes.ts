@@ -30,8 +30,7 @@ import { assertMayGuess, clearFailures, countFailure, type Lockout } from '../lo
 import { hit, type Limit } from '../rate-limit.ts';
 import type { Route } from '../routes/types.ts';
 import { loadUser } from '../users.ts';
-import { enrolmentRequired } from '../mfa/gate.ts';
-import { assertStepFactor, completeStep, type StepSubject, stepSubject } from '../mfa/second-step.ts';
+import { assertStepFactor, completeStep, enrolmentRequired, type StepSubject, stepSubject } from '../mfa/second-step.ts';
 import { matchTotp, newTotpSecret, otpauthUri } from './otp.ts';
 import {
   canonicalRecoveryCode,
@@ -97,7 +96,7 @@ async function stepUpAnswer(c: Ctx, svc: Services, subject: StepSubject, factor:
 
 /** An intermediate subject may use the TOTP when it counts for the user, or while enrolling one under policy required. */
 async function assertTotpStep(svc: Services, subject: StepSubject): Promise<void> {
-  if (subject.kind === 'intermediate' && (await enrolmentRequired(svc, subject.userId))) return;
+  if (await enrolmentRequired(svc, subject)) return;
   await assertStepFactor(svc, subject, 'totp');
 }
 
@@ -109,7 +108,7 @@ export function totpRoutes(route: Route, svc: Services): void {
   route('POST', '/sdk/v1/totps', async (c) => {
     const subject = await stepSubject(c, svc, { mintsAccess: true });
     // With an intermediate token, only the enrolment a required policy asks for (docs/reference/mfa.md#enrolment).
-    if (subject.kind === 'intermediate' && !(await enrolmentRequired(svc, subject.userId))) {
+    if (subject.kind === 'intermediate' && !(await enrolmentRequired(svc, subject))) {
       throw new ApiError('unauthorized_action', { message: 'Enrolment with an intermediate token is only for a user who has no second factor yet.' });
     }
     const body = await readJson(c, TOTPCreateRequest, svc.maxBodyBytes);

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { totpCode } from '../../server/totps/otp.ts';
 import { TOTP_CLIENT_LOCK_THRESHOLD } from '../../server/totps/routes.ts';
-import { type CallResult, login, sendOtp, type TestApp, testApp, wrongCode } from '../../server/test-helpers.ts';
+import { backendCall, type CallResult, createBackendSecret, login, sendOtp, type TestApp, testApp, wrongCode } from '../../server/test-helpers.ts';
 
 type Json = Record<string, unknown>;
 const data = (r: CallResult) => (r.json.data ?? {}) as Json;
@@ -68,8 +68,17 @@ describe('attacks: two-step sign-in', () => {
     const ist = await intermediate('walk@example.com');
     const outcome = (r: CallResult) => `${r.status} ${String(r.json.error_type ?? '')}`;
     let walked = 0;
+    const backendSecret = await createBackendSecret(t);
     for (const route of t.routes) {
-      if (route.backend) continue;
+      if (route.backend) {
+        // The backend API with the project's secret: an intermediate token in `session_token` is no session there either.
+        if (route.method === 'GET') continue;
+        const path = route.path.replace(/:[a-z_]+/g, 'x');
+        const real = await backendCall(t, backendSecret, route.method, path, { session_token: ist });
+        const fake = await backendCall(t, backendSecret, route.method, path, { session_token: FAKE_IST });
+        assert.equal(outcome(real), outcome(fake), `${route.method} ${route.path}: intermediate token as the backend's session_token`);
+        continue;
+      }
       const path = route.path.replace(/:[a-z_]+/g, 'x');
       const body = route.method === 'GET' ? {} : { body: {} };
       const asSecret = await t.call(route.method, path, { ...body, secret: ist });
@@ -80,6 +89,12 @@ describe('attacks: two-step sign-in', () => {
         const inBody = await t.call(route.method, path, { body: { intermediate_session_token: ist } });
         const fakeInBody = await t.call(route.method, path, { body: { intermediate_session_token: FAKE_IST } });
         assert.equal(outcome(inBody), outcome(fakeInBody), `${route.method} ${route.path}: intermediate token in the body`);
+      }
+      if (route.method !== 'GET') {
+        // Where a body names a session (`session_token`), the intermediate token is no session either.
+        const asSessionToken = await t.call(route.method, path, { body: { session_token: ist } });
+        const fakeSessionToken = await t.call(route.method, path, { body: { session_token: FAKE_IST } });
+        assert.equal(outcome(asSessionToken), outcome(fakeSessionToken), `${route.method} ${route.path}: intermediate token as session_token`);
       }
       walked += 1;
     }
