@@ -14,7 +14,7 @@ import { backoffDelay, sessionCore } from './sessions/core.ts';
 import type { Sessions } from './sessions/index.ts';
 import { type CookieJar, defaultCookieJar, defaultStore, type KeyValueStore, resilientStore } from './storage.ts';
 import { clientTelemetry, randomId, type TelemetryEvent } from './telemetry-fields.ts';
-import type { Users } from './users/index.ts';
+import type { UserGroup, Users } from './users/index.ts';
 import { userSyncMembers } from './users/sync.ts';
 
 /** The provider's hosted API for test and live tokens (docs/reference/wire-protocol.md#url-and-headers). */
@@ -259,10 +259,20 @@ export function createClient(publicToken: string, options: ClientOptions = {}): 
   });
 
   // `client.user` is core, but only its synchronous members are needed before a call (issue 16).
-  const users = lazyGroup<Users>(
+  const users = lazyGroup<UserGroup>(
     {
       name: 'user',
-      members: { get: true, getSync: true, onChange: true, update: true, deleteFactor: true, getConnectedApps: true, revokeConnectedApp: true, search: true },
+      members: {
+        get: true,
+        getSync: true,
+        onChange: true,
+        update: true,
+        deleteFactor: true,
+        getConnectedApps: true,
+        revokeConnectedApp: true,
+        search: true,
+        reverify: true,
+      },
       load: () => import('./users/index.ts'),
       eager: (_lazy, c) => userSyncMembers(c.sessions),
     },
@@ -279,8 +289,6 @@ export function createClient(publicToken: string, options: ClientOptions = {}): 
     };
     groups[method.name] = lazyGroup<unknown>({ ...method, load }, ctx);
   }
-  // Re-verification's logic loads on its first call (./reverification.ts), as the groups do.
-  const reverification = lazily(() => import('./reverification.ts'));
   const client: AuthClient = {
     ...(groups as MethodGroups),
     publicToken,
@@ -288,7 +296,8 @@ export function createClient(publicToken: string, options: ClientOptions = {}): 
     bootstrap,
     session,
     user: users,
-    reverify: async (o) => (await reverification()).reverify(ctx, o),
+    // Re-verification's logic (./reverification.ts) loads on its first call, with the user group.
+    reverify: users.reverify,
     telemetry: { log: (name, details) => telemetry.log(name, details) },
     destroy() {
       if (destroyed) return;

@@ -164,15 +164,6 @@ export class ApiError extends AuthError implements ApiErrorFields {
   }
 }
 
-/**
- * A sensitive call (removing a factor, changing the password) was refused with 403
- * `reverification_required`: the session must authenticate one of its factors again, then retry
- * (docs/reference/reverification.md#client; `client.reverify()` names the factors). An {@link ApiError} too.
- */
-export class ReverificationRequiredError extends ApiError {
-  static override readonly errorClass: string = 'ReverificationRequiredError';
-}
-
 /** A method was called with bad arguments; names the method and the field. */
 export class UsageError extends AuthError {
   static override readonly errorClass: string = 'UsageError';

@@ -1,12 +1,4 @@
-import {
-  ApiError,
-  type ApiErrorFields,
-  ApiUnreachableError,
-  CaptchaRequiredError,
-  ReverificationRequiredError,
-  type SchemaIssue,
-  SchemaError,
-} from './errors.ts';
+import { ApiError, type ApiErrorFields, ApiUnreachableError, CaptchaRequiredError, type SchemaIssue, SchemaError } from './errors.ts';
 import { isRecord } from './schemas/stored.ts';
 
 export { CaptchaRequiredError } from './errors.ts';
@@ -149,7 +141,7 @@ export function createHttpClient(opts: HttpClientOptions): HttpClient {
         };
         if (typeof json.request_id === 'string') fields.request_id = json.request_id;
         if (json.error_details !== undefined) fields.error_details = json.error_details;
-        throw type === 'reverification_required' ? new ReverificationRequiredError(fields) : new ApiError(fields);
+        throw new ApiError(fields);
       }
       throw new ApiUnreachableError('no_response');
     },

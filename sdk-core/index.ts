@@ -29,7 +29,6 @@ export {
   MissingParameterError,
   NoSessionError,
   PKCEVerifierMissingError,
-  ReverificationRequiredError,
   SchemaError,
   type SchemaIssue,
   toAuthError,

@@ -1,5 +1,5 @@
 /**
- * `client.reverify()` and `ReverificationRequiredError` (issue 29): the verdict's rules on their own, then
+ * `client.reverify()` and the `reverification_required` API error (issue 29): the verdict's rules on their own, then
  * the client against the real reference server with re-verification on (its clock set back, then forward,
  * so the session's factor is old without waiting).
  */
@@ -11,7 +11,7 @@ import { after, before, describe, it } from 'node:test';
 import { type RunningServer, startServer } from '../server/start.ts';
 import { totpCode } from '../server/totps/otp.ts';
 import type { AuthClient } from './client.ts';
-import { ApiError, NoSessionError, ReverificationRequiredError, UsageError } from './errors.ts';
+import { ApiError, isApiError, NoSessionError, UsageError } from './errors.ts';
 import { DEFAULT_REVERIFICATION_MINUTES, reverifiableFactors, reverifyVerdict, serverWindowMinutes } from './reverification.ts';
 import type { Session, User } from './schemas/index.ts';
 import { recordingClient, signInByEmail } from './test-support.ts';
@@ -122,7 +122,7 @@ describe('client.reverify against the real server', () => {
     await assert.rejects(client.reverify(), (e: unknown) => e instanceof NoSessionError);
   });
 
-  it('an old session is not fresh; the refused delete is a ReverificationRequiredError; a TOTP on the session makes it fresh', async () => {
+  it('an old session is not fresh; the refused delete is an ApiError reverification_required; a TOTP on the session makes it fresh', async () => {
     const { client } = recordingClient(server, made);
     offset = -20 * MINUTE;
     await signInByEmail(client, server.url, 'sdk-reverify@example.com');
@@ -136,11 +136,10 @@ describe('client.reverify against the real server', () => {
       () => null,
       (e: unknown) => e,
     );
-    assert.ok(refused instanceof ReverificationRequiredError, String(refused));
+    assert.ok(isApiError(refused, 'reverification_required'), String(refused));
     assert.ok(refused instanceof ApiError);
-    assert.equal(refused.error_type, 'reverification_required');
     assert.equal(refused.status_code, 403);
-    assert.equal(refused.name, 'ReverificationRequiredError');
+    assert.deepEqual(refused.error_details, { reverification_minutes: 10 });
 
     await client.totps.authenticate({ totp_code: totpCode({ secret: created.secret }, Date.now()), session_duration_minutes: 60 });
     assert.deepEqual(await client.reverify(), { fresh: true });

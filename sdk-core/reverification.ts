@@ -1,7 +1,8 @@
 /**
  * `client.reverify()` (issue 29, docs/reference/reverification.md#client): whether the session proved a
  * factor recently enough for a sensitive call, and if not, which factors the user can prove again.
- * Loaded on its first call, so the client's core carries none of it.
+ * Loaded on its first call with the user group's chunk (./users/index.ts `UserGroup`), so the client's
+ * core carries only the member's name.
  */
 import type { AuthenticateResult } from './api-types.ts';
 import { NoSessionError } from './errors.ts';
