@@ -6,6 +6,7 @@
  * the first `client.mfa` read), not in the client's initial JS (issue 16's core budget); no zod,
  * hand-written checks of what is read back from storage.
  */
+import type { ApiRequest } from './http.ts';
 import type { MfaRequired } from './schemas/second-step.ts';
 import { isRecord, str } from './schemas/stored.ts';
 import type { KeyValueStore } from './storage.ts';
@@ -33,6 +34,15 @@ export interface SecondStep {
   answered(resp: unknown): void;
   /** Forgets this device's token (the user asked not to be remembered here). */
   forgetDevice(): void;
+  /**
+   * One sign-in call (the client's `ctx.signIn`): sends the body with this device's token through
+   * `send` (plain, or with the captcha retry), applies the answer to the session (`update`), reads it.
+   */
+  signIn<T>(
+    req: ApiRequest & { body: Record<string, unknown> },
+    send: <R>(req: ApiRequest & { body: Record<string, unknown> }) => Promise<R>,
+    update: (resp: T) => void,
+  ): Promise<T>;
 }
 
 /** Builds the holder; the device token lives in `store` under a key per project. */
@@ -53,7 +63,7 @@ export function secondStep(store: KeyValueStore, publicToken: string): SecondSte
       return null;
     }
   };
-  return {
+  const step: SecondStep = {
     pending: () => pending,
     subscribe(fn) {
       listeners.add(fn);
@@ -84,5 +94,16 @@ export function secondStep(store: KeyValueStore, publicToken: string): SecondSte
         // nothing kept
       }
     },
+    async signIn<T>(
+      req: ApiRequest & { body: Record<string, unknown> },
+      send: <R>(r: ApiRequest & { body: Record<string, unknown> }) => Promise<R>,
+      update: (resp: T) => void,
+    ) {
+      const resp = await send<T>({ ...req, body: step.withDevice(req.body) });
+      update(resp);
+      step.answered(resp);
+      return resp;
+    },
   };
+  return step;
 }

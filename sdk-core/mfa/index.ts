@@ -39,7 +39,7 @@ export interface MFA {
   /** The pending intermediate token (for `client.webauthn.authenticate`'s passkey second step), or null. */
   intermediateToken(): string | null;
   /** Forgets this device's trust token: the next sign-in here asks the second step again. */
-  forgetDevice(): void;
+  forgetDevice(): Promise<void>;
   /** Authenticator-app code. */
   totp: {
     /** Finishes with a TOTP code (also confirms a TOTP just enrolled). */
@@ -84,6 +84,9 @@ export function createMFA(ctx: MethodContext): MFA {
     });
   return {
     ...mfaReads(ctx),
+    async forgetDevice() {
+      (await ctx.secondStep.load()).forgetDevice();
+    },
     totp: {
       async authenticate(o) {
         const m = 'mfa.totp.authenticate';

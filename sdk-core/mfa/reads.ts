@@ -5,8 +5,8 @@
 import type { MethodContext } from '../method.ts';
 import type { MFA } from './index.ts';
 
-/** `factors`, `onRequired`, `intermediateToken` and `forgetDevice` over the client's second-step holder. */
-export function mfaReads(ctx: MethodContext): Pick<MFA, 'factors' | 'onRequired' | 'intermediateToken' | 'forgetDevice'> {
+/** `factors`, `onRequired` and `intermediateToken` over the client's second-step holder. */
+export function mfaReads(ctx: MethodContext): Pick<MFA, 'factors' | 'onRequired' | 'intermediateToken'> {
   const step = ctx.secondStep;
   return {
     // Nothing is pending before a sign-in call loaded the holder.
@@ -27,11 +27,5 @@ export function mfaReads(ctx: MethodContext): Pick<MFA, 'factors' | 'onRequired'
       };
     },
     intermediateToken: () => ctx.sessions.getIntermediateToken(),
-    forgetDevice() {
-      step.load().then(
-        (s) => s.forgetDevice(),
-        () => undefined,
-      );
-    },
   };
 }
