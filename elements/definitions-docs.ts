@@ -35,6 +35,15 @@ export const EVENT_TYPE_DOCS: Readonly<Record<AuthEventType, string>> = {
   OAuthAuthorizeFlowConsentDenied: 'The user pressed Deny: `{ client_id, redirect_uri, scopes }`.',
   OAuthAuthorizeFlowComplete:
     'Consent was given (or not needed) and the authorization completed: `{ client_id, redirect_uri, scopes, redirect_uri_returned? }`.',
+  MFA_REQUIRED:
+    "A first factor succeeded and the project asks for a second step (no session yet): the answer's `mfa_required` (`factors`, `enrolment_required`, `phone_number_hint?`).",
+  MFA_TOTP_AUTHENTICATE: 'An authenticator-app code finished a two-step sign-in: the authenticate answer (plus `device_token` when the device is now trusted).',
+  MFA_SMS_SEND: 'A passcode was texted to the verified phone for the second step: `{ method_id, phone_id, resend }`.',
+  MFA_SMS_AUTHENTICATE: 'A texted passcode finished a two-step sign-in: the authenticate answer (plus `device_token`).',
+  MFA_WEBAUTHN_AUTHENTICATE: 'A passkey finished a two-step sign-in: the authenticate answer (plus `device_token`).',
+  MFA_RECOVERY_CODE: 'A recovery code finished a two-step sign-in: the authenticate answer (plus `device_token`).',
+  MFA_ENROL_TOTP: 'The user set up an authenticator app at sign-in and its first code was accepted: `{ totp_id }`.',
+  MFA_REVERIFY: 'A sensitive change asked to verify again, and it was: `{ factor }` (totp, sms_otp, webauthn); the change is retried.',
   'authenticate-flow-complete': 'A sign-in finished and the success screen shows; once per completed flow: `{}`.',
 };
 
@@ -120,6 +129,13 @@ export const ELEMENT_DOCS: { readonly [tag: string]: ElementDoc } = {
       'PASSKEY_AUTHENTICATE',
       'CRYPTO_WALLET_AUTHENTICATE_START',
       'CRYPTO_WALLET_AUTHENTICATE',
+      'MFA_REQUIRED',
+      'MFA_TOTP_AUTHENTICATE',
+      'MFA_SMS_SEND',
+      'MFA_SMS_AUTHENTICATE',
+      'MFA_WEBAUTHN_AUTHENTICATE',
+      'MFA_RECOVERY_CODE',
+      'MFA_ENROL_TOTP',
       'authenticate-flow-complete',
     ],
   },

@@ -12,6 +12,8 @@ import { IDP_EVENTS } from './idp/events.ts';
 import { IDP_STRINGS } from './idp/strings.ts';
 import { MAGIC_LINK_EVENTS } from './magic-links/events.ts';
 import { MAGIC_LINK_STRINGS } from './magic-links/strings.ts';
+import { MFA_EVENTS } from './mfa/events.ts';
+import { MFA_STRINGS } from './mfa/strings.ts';
 import { OAUTH_EVENTS } from './oauth/events.ts';
 import { OAUTH_STRINGS } from './oauth/strings.ts';
 import { OTP_EVENTS } from './otps/events.ts';
@@ -22,7 +24,16 @@ import { PASSWORD_EVENTS } from './passwords/events.ts';
 import { PASSWORD_STRINGS } from './passwords/strings.ts';
 
 /** Each registered method's texts, in methods.ts's order. */
-export const METHOD_STRINGS = [MAGIC_LINK_STRINGS, PASSWORD_STRINGS, OTP_STRINGS, OAUTH_STRINGS, PASSKEY_STRINGS, CRYPTO_STRINGS, IDP_STRINGS] as const;
+export const METHOD_STRINGS = [
+  MAGIC_LINK_STRINGS,
+  PASSWORD_STRINGS,
+  OTP_STRINGS,
+  OAUTH_STRINGS,
+  PASSKEY_STRINGS,
+  CRYPTO_STRINGS,
+  IDP_STRINGS,
+  MFA_STRINGS,
+] as const;
 
 /** Each registered method's host event types, in methods.ts's order. */
-export const METHOD_EVENTS = [MAGIC_LINK_EVENTS, PASSWORD_EVENTS, OTP_EVENTS, OAUTH_EVENTS, PASSKEY_EVENTS, CRYPTO_EVENTS, IDP_EVENTS] as const;
+export const METHOD_EVENTS = [MAGIC_LINK_EVENTS, PASSWORD_EVENTS, OTP_EVENTS, OAUTH_EVENTS, PASSKEY_EVENTS, CRYPTO_EVENTS, IDP_EVENTS, MFA_EVENTS] as const;

@@ -157,6 +157,13 @@ export interface UiMethodEntry<T extends MethodTypes = MethodTypes> {
    * `render_login_screen`, and whether the watermark shows under them (default: it does).
    */
   readonly frame?: { readonly renderEvent?: string; readonly watermark?: boolean };
+  /**
+   * Lets the method take the flow over when the client says so, whatever screen shows (two-step
+   * sign-in: a first factor that answered `mfa_required`): subscribe to the client, call `show` with
+   * the method's screen (and the host event that says so, one of its own), return how to stop. The
+   * shell subscribes once per client.
+   */
+  takeOver?(client: AuthClient, show: (screen: T['screen'], event?: { readonly type: string; readonly data: unknown }) => void): () => void;
   /** Loads the rest of the method: its `index.ts`, a chunk of its own (registry.ts). */
   load(): Promise<UiMethod<T>>;
 }

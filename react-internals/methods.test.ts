@@ -32,7 +32,7 @@ function repeated(tables: readonly object[]): string[] {
 
 describe('method registry', () => {
   it('lists the methods, each with unique screens, actions and events', () => {
-    expect(METHODS.map((m) => m.name)).to.deep.equal(['magic-links', 'passwords', 'otps', 'oauth', 'webauthn', 'crypto-wallets', 'idp']);
+    expect(METHODS.map((m) => m.name)).to.deep.equal(['magic-links', 'passwords', 'otps', 'oauth', 'webauthn', 'crypto-wallets', 'idp', 'mfa']);
     expect(repeated(METHODS.map((m) => m.screens))).to.deep.equal([]);
     expect(repeated(METHODS.map((m) => m.actions))).to.deep.equal([]);
     expect(repeated(METHODS.map((m) => m.events))).to.deep.equal([]);
@@ -54,7 +54,7 @@ describe('method registry', () => {
     expect(names({ products: ['otp'] })).to.deep.equal(['otps']);
     expect(names({ products: ['otp', 'nope', 42] })).to.deep.equal(['otps']);
     expect(names({ products: ['passwords'] })).to.deep.equal(['magic-links', 'passwords', 'otps']);
-    expect(names({ products: ['oauth', 'crypto', 'passkeys'] })).to.deep.equal(['oauth', 'webauthn', 'crypto-wallets']);
+    expect(names({ products: ['oauth', 'crypto', 'passkeys'] })).to.deep.equal(['oauth', 'webauthn', 'crypto-wallets', 'mfa']);
     expect(names({}, 'PasswordResetForm')).to.deep.equal(['magic-links', 'passwords', 'otps']);
     expect(names({}, 'IDPConsent')).to.deep.equal(['otps', 'idp']);
     expect(names({ products: [] })).to.deep.equal([]);
@@ -85,6 +85,14 @@ describe('method registry', () => {
         'CryptoSetupWallet',
         'CryptoError',
         'CryptoConfirmation',
+        'MFAChooser',
+        'MFATOTPAuthenticate',
+        'MFASMSAuthenticate',
+        'MFAPasskey',
+        'MFARecoveryCode',
+        'MFAEnrolTOTP',
+        'MFARecoveryCodes',
+        'MFAConfirmation',
       ].sort(),
     );
   });
@@ -115,6 +123,14 @@ describe('method registry', () => {
       OAuthAuthorizeFlowStart: 'OAuthAuthorizeFlowStart',
       OAuthAuthorizeFlowConsentDenied: 'OAuthAuthorizeFlowConsentDenied',
       OAuthAuthorizeFlowComplete: 'OAuthAuthorizeFlowComplete',
+      MFA_REQUIRED: 'MFA_REQUIRED',
+      MFA_TOTP_AUTHENTICATE: 'MFA_TOTP_AUTHENTICATE',
+      MFA_SMS_SEND: 'MFA_SMS_SEND',
+      MFA_SMS_AUTHENTICATE: 'MFA_SMS_AUTHENTICATE',
+      MFA_WEBAUTHN_AUTHENTICATE: 'MFA_WEBAUTHN_AUTHENTICATE',
+      MFA_RECOVERY_CODE: 'MFA_RECOVERY_CODE',
+      MFA_ENROL_TOTP: 'MFA_ENROL_TOTP',
+      MFA_REVERIFY: 'MFA_REVERIFY',
     });
   });
 

@@ -13,13 +13,14 @@ import { cryptoWalletsEntry } from './crypto-wallets/entry.ts';
 import { idpEntry } from './idp/entry.ts';
 import { magicLinksEntry } from './magic-links/entry.ts';
 import type { UiMethodEntry } from './method.ts';
+import { mfaEntry } from './mfa/entry.ts';
 import { oauthEntry } from './oauth/entry.ts';
 import { otpsEntry } from './otps/entry.ts';
 import { webauthnEntry } from './passkeys/entry.ts';
 import { passwordsEntry } from './passwords/entry.ts';
 
 /** Every registered method: its entry (read at once), which loads the rest (its `index.ts`, a chunk of its own) when the widget needs it (registry.ts). */
-export const UI_METHODS = [magicLinksEntry, passwordsEntry, otpsEntry, oauthEntry, webauthnEntry, cryptoWalletsEntry, idpEntry] as const;
+export const UI_METHODS = [magicLinksEntry, passwordsEntry, otpsEntry, oauthEntry, webauthnEntry, cryptoWalletsEntry, idpEntry, mfaEntry] as const;
 
 type Registered = (typeof UI_METHODS)[number];
 type TypesOf<M> = M extends UiMethodEntry<infer T> ? T : never;

@@ -7,6 +7,7 @@ import type { ReverifyOptions, ReverifyResult } from './reverification.ts';
 import { type MethodGroups, SDK_METHODS } from './methods.ts';
 import type { BootstrapData } from './schemas/index.ts';
 import { PersistentId, parseStoredString } from './schemas/stored.ts';
+import type { SecondStep } from './second-step.ts';
 import { type CookieOptions, createSessionManager, isSessionDestroyingError } from './session-manager.ts';
 import { SESSION_REFRESH_MS } from './schemas/defaults.ts';
 import { backoffDelay, sessionCore } from './sessions/core.ts';
@@ -183,21 +184,22 @@ export function createClient(publicToken: string, options: ClientOptions = {}): 
     ),
   );
 
+  // Sign-in calls (and two-step sign-in's holder, issue 29) load with the first of them: ./second-step.ts.
+  let stepNow: SecondStep | null = null;
+  const loadStep = lazily(() => import('./second-step.ts').then((m) => (stepNow = m.secondStep(store, publicToken))));
   const ctx: MethodContext = {
     publicToken,
     baseUrl,
     // The HTTP client is closures (no `this`): its request is passed as it is.
     request: http.request,
     protectedRequest: async <T>(req: ApiRequest & { body: Record<string, unknown> }) => (await protection())<T>(req),
-    async signIn<T extends AuthenticateResult>(req: ApiRequest & { body: Record<string, unknown> }, guarded = false): Promise<T> {
-      const resp = guarded ? await ctx.protectedRequest<T>(req) : await http.request<T>(req);
-      manager.update(resp);
-      return resp;
-    },
+    signIn: async <T extends AuthenticateResult>(req: ApiRequest & { body: Record<string, unknown> }, guarded = false): Promise<T> =>
+      (await loadStep()).signIn<T>(req, guarded ? ctx.protectedRequest : http.request, manager.update),
     sessions: manager,
     storage: store,
     bootstrap,
     sendVariant: () => (manager.getTokens() ? 'secondary' : 'primary'),
+    secondStep: { now: () => stepNow, load: loadStep },
   };
   // `client.session`: authenticate (the refresh's call) and the reads are core; revoke, attest and
   // exchangeAccessToken load on first use (issue 16).

@@ -19,7 +19,7 @@ describe('method registry', () => {
   it('lists every method once, under the public property names', () => {
     assert.deepEqual(
       SDK_METHODS.map((m) => m.name),
-      ['otps', 'magicLinks', 'passwords', 'webauthn', 'cryptoWallets', 'oauth', 'totps', 'impersonation', 'idp', 'b2b', 'rbac'],
+      ['otps', 'magicLinks', 'passwords', 'webauthn', 'cryptoWallets', 'oauth', 'totps', 'impersonation', 'idp', 'b2b', 'rbac', 'mfa'],
     );
   });
 

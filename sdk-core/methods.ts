@@ -15,6 +15,8 @@ import type { CryptoWallets } from './crypto-wallets/index.ts';
 import type { IDP } from './idp/index.ts';
 import type { Impersonation } from './impersonation/index.ts';
 import type { MagicLinks } from './magic-links/index.ts';
+import type { MFA } from './mfa/index.ts';
+import { mfaReads } from './mfa/reads.ts';
 import type { LazyMembers, LazySdkMethod, SdkMethod } from './method.ts';
 import type { OAuth, OAuthProviderGroups } from './oauth/index.ts';
 import { OAUTH_PROVIDERS } from './oauth/providers.ts';
@@ -115,6 +117,23 @@ const rbacMethod = {
   load: () => import('./rbac/index.ts'),
 } satisfies LazySdkMethod<'rbac', RBAC>;
 
+// Two-step sign-in (issue 29): the pending step's reads are synchronous, so they are eager.
+const mfaMethod = {
+  name: 'mfa',
+  members: {
+    factors: true,
+    onRequired: true,
+    intermediateToken: true,
+    forgetDevice: true,
+    totp: { authenticate: true },
+    recover: true,
+    sms: { send: true, authenticate: true },
+    enrol: { totp: true },
+  },
+  load: () => import('./mfa/index.ts'),
+  eager: (_lazy, ctx) => mfaReads(ctx),
+} satisfies LazySdkMethod<'mfa', MFA>;
+
 /** Every method group of the client, in the order the client builds them. */
 export const SDK_METHODS = [
   otpsMethod,
@@ -128,6 +147,7 @@ export const SDK_METHODS = [
   idpMethod,
   b2bMethod,
   rbacMethod,
+  mfaMethod,
 ] as const satisfies readonly LazySdkMethod<string, unknown>[];
 
 /** One registered method. */

@@ -63,6 +63,14 @@ if (note) {
   $('methods').after(p);
 }
 
+// Two-step sign-in (issue 29): /?mfa=required (or optional, off) sets the demo project's policy on the
+// demo server (a dev-only route of test projects, README "Demo") before the widget asks the bootstrap.
+const mfa = new URL(window.location.href).searchParams.get('mfa');
+if (mfa) {
+  const r = await fetch('/dev/mfa', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ policy: mfa }) });
+  log(r.ok ? `two-step sign-in: ${mfa}` : `two-step sign-in: '${mfa}' is not off, optional or required`);
+}
+
 // A fresh <auth-login> (after sign-out the old one still shows its success screen).
 function setUpLogin() {
   const login = document.createElement('auth-login');

@@ -15,6 +15,8 @@ import { WidgetContext, type WidgetContextValue } from '../context.ts';
 import { errorDetail } from '../errors.ts';
 import type { AuthErrorDetail, AuthEvent } from '../events.ts';
 import { asComponent } from '../lazy.tsx';
+import type { UiMethodEntry } from '../method.ts';
+import { UI_METHODS } from '../methods.ts';
 import { loadedUiMethods, loadUiMethods, ownerOfScreen, registryVersion, subscribeRegistry, uiMethodsFor, uiMethodsLoaded } from '../registry.ts';
 import { choose, hostLang, isRtl, loadedPack, loadPack } from '../i18n/locales.ts';
 import type { LocalePack } from '../i18n/pack.ts';
@@ -152,6 +154,23 @@ export function LoginWidget(props: LoginWidgetProps) {
       live = false;
     };
   }, [client]);
+
+  // A method may take the flow over when the client says so (method.ts `takeOver`: a first factor
+  // that answered mfa_required shows the second step, whichever method's screen asked).
+  useEffect(() => {
+    if (!client) return;
+    const stops = UI_METHODS.flatMap((m) => {
+      const takeOver = (m as UiMethodEntry).takeOver;
+      const show = (screen: string, event?: { readonly type: string; readonly data: unknown }) => {
+        dispatch({ type: 'taken_over', screen: screen as Screen });
+        if (event) emit(event as AuthEvent);
+      };
+      return takeOver ? [takeOver(client, show)] : [];
+    });
+    return () => {
+      for (const stop of stops) stop();
+    };
+  }, [client, emit]);
 
   // The render event (render_login_screen, or the start screen's method's own, e.g. the identity
   // provider's render_idp_screen), once per client (StrictMode re-runs effects; the ref holds).

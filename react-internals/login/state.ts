@@ -33,7 +33,12 @@ export interface CoreState {
 export type WidgetState = CoreState & MethodState;
 
 /** What the shell itself does: back to Main, the banner, the Main tab. */
-export type CoreAction = { type: 'back_to_main' } | { type: 'set_error'; error: ErrorDescriptor | null } | { type: 'main_tab_selected'; tab: MainTab };
+export type CoreAction =
+  | { type: 'back_to_main' }
+  | { type: 'set_error'; error: ErrorDescriptor | null }
+  | { type: 'main_tab_selected'; tab: MainTab }
+  // A method took the flow over (method.ts `takeOver`): its screen shows, whatever showed before.
+  | { type: 'taken_over'; screen: Screen };
 
 /** Everything that can happen to the widget. */
 export type WidgetAction = CoreAction | MethodAction;
@@ -68,6 +73,8 @@ function reduceCore(state: WidgetState, action: CoreAction): WidgetState {
       return { ...state, errorDescriptor: action.error };
     case 'main_tab_selected':
       return state.mainTab === action.tab ? state : { ...state, mainTab: action.tab };
+    case 'taken_over':
+      return { ...state, screen: action.screen, errorDescriptor: null };
     default:
       // An action of a method whose chunk is not loaded: no screen of it shows, so nothing changes.
       return state;

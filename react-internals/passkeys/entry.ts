@@ -5,6 +5,8 @@ import type { PasskeyTypes } from './state.ts';
 /** The passkeys method's entry. */
 export const webauthnEntry: UiMethodEntry<PasskeyTypes> = {
   name: 'webauthn',
+  // Removing a passkey may need re-verification first (issue 29): the prompt is the two-step method's.
+  uses: ['mfa'],
   products: ['passkeys'],
   options: {},
   resolve: () => ({}),

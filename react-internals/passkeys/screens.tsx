@@ -10,6 +10,7 @@ import { useChunkStyles } from '../components/chunk-styles.ts';
 import { CheckIcon } from '../components/SuccessScreen.tsx';
 import { useWidget } from '../context.ts';
 import { text } from '../text.ts';
+import { useReverify } from '../mfa/index.ts';
 import { isDuplicatePasskey } from './errors.ts';
 import { PASSKEY_RULES } from './styles.ts';
 import { Heading } from '../components/Heading.tsx';
@@ -133,6 +134,8 @@ function RegistrationSuccess() {
   const user = useUser(client);
   const [mode, setMode] = useState<Mode>({ kind: 'idle' });
   const [deleting, setDeleting] = useState(false);
+  // A stale session is asked to verify again before a passkey goes (issue 29), in place, then the delete is retried.
+  const reverification = useReverify();
   // Names changed here show at once (rename is fire-and-forget, docs/reference/methods/webauthn.md#calls).
   const [renamed, setRenamed] = useState<Record<string, string>>({});
   const ref = useRef<HTMLDivElement>(null);
@@ -185,7 +188,8 @@ function RegistrationSuccess() {
     if (mode.kind !== 'confirmDelete' || deleting) return;
     setDeleting(true);
     try {
-      await client.webauthn.deleteRegistration(mode.id);
+      const id = mode.id;
+      await reverification.guard(() => client.webauthn.deleteRegistration(id));
       toast('success', strings['passkeyRegistration.deleted']);
       go({ kind: 'idle' }, 'h2');
     } catch (err) {
@@ -312,6 +316,7 @@ function RegistrationSuccess() {
           })}
         </ul>
       )}
+      {reverification.prompt}
       {mode.kind !== 'confirmDelete' && (
         <>
           <button

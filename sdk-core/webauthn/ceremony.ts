@@ -96,6 +96,7 @@ export async function authenticate(api: WebAuthn, o: WebAuthnAuthenticateOptions
   const start = await api.authenticateStart({
     ...(o.domain !== undefined ? { domain: o.domain } : {}),
     ...(o.is_passkey !== undefined ? { is_passkey: o.is_passkey } : {}),
+    ...(o.intermediate_session_token !== undefined ? { intermediate_session_token: o.intermediate_session_token } : {}),
   });
   const optionsJSON = JSON.parse(start.public_key_credential_request_options ?? '{}') as PublicKeyCredentialRequestOptionsJSON;
   const assertion = await ceremony(o.signal, () =>
@@ -107,5 +108,7 @@ export async function authenticate(api: WebAuthn, o: WebAuthnAuthenticateOptions
     session_duration_minutes: o.session_duration_minutes,
     conditional_mediation: conditional,
     ...(o.is_passkey !== undefined ? { is_passkey: o.is_passkey } : {}),
+    ...(o.intermediate_session_token !== undefined ? { intermediate_session_token: o.intermediate_session_token } : {}),
+    ...(o.trust_device !== undefined ? { trust_device: o.trust_device } : {}),
   });
 }

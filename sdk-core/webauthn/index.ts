@@ -70,11 +70,21 @@ export function createWebAuthn(ctx: MethodContext): WebAuthn {
     },
     async authenticateStart(o = {}) {
       const m = 'webauthn.authenticateStart';
-      check(m).optionalObject('options', o).optionalString('domain', o.domain).optionalBoolean('is_passkey', o.is_passkey);
+      check(m)
+        .optionalObject('options', o)
+        .optionalString('domain', o.domain)
+        .optionalBoolean('is_passkey', o.is_passkey)
+        .optionalString('intermediate_session_token', o.intermediate_session_token);
+      const ist = o.intermediate_session_token;
       return ctx.request({
         method: 'POST',
-        path: `/webauthn/authenticate/start/${ctx.sendVariant()}`,
-        body: { domain: o.domain ?? globalThis.location?.hostname, return_passkey_credential_options: o.is_passkey ?? false },
+        // A second step has no session: its own route, the intermediate token naming the user (docs/reference/sdk.md#two-step-sign-in).
+        path: ist ? '/webauthn/authenticate/start' : `/webauthn/authenticate/start/${ctx.sendVariant()}`,
+        body: {
+          domain: o.domain ?? globalThis.location?.hostname,
+          return_passkey_credential_options: o.is_passkey ?? false,
+          ...(ist ? { intermediate_session_token: ist } : {}),
+        },
       });
     },
     async authenticateFinish(o) {
@@ -84,7 +94,9 @@ export function createWebAuthn(ctx: MethodContext): WebAuthn {
         .string('public_key_credential', o?.public_key_credential)
         .number('session_duration_minutes', o?.session_duration_minutes)
         .optionalBoolean('conditional_mediation', o.conditional_mediation)
-        .optionalBoolean('is_passkey', o.is_passkey);
+        .optionalBoolean('is_passkey', o.is_passkey)
+        .optionalString('intermediate_session_token', o.intermediate_session_token)
+        .optionalBoolean('trust_device', o.trust_device);
       return ctx.signIn<WebAuthnAuthenticateResult>({ method: 'POST', path: '/webauthn/authenticate', body: { ...o } });
     },
 
@@ -104,7 +116,9 @@ export function createWebAuthn(ctx: MethodContext): WebAuthn {
         .number('session_duration_minutes', o?.session_duration_minutes)
         .optionalString('domain', o.domain)
         .optionalBoolean('is_passkey', o.is_passkey)
-        .optionalBoolean('conditional_mediation', o.conditional_mediation);
+        .optionalBoolean('conditional_mediation', o.conditional_mediation)
+        .optionalString('intermediate_session_token', o.intermediate_session_token)
+        .optionalBoolean('trust_device', o.trust_device);
       return (await ceremonies()).authenticate(api, o);
     },
 

@@ -3,6 +3,7 @@
  * (./ceremony.ts) and ./index.ts both depend on them without depending on each other.
  */
 import type { AuthenticateResult, BasicResult, Meta, WithRequired } from '../api-types.ts';
+import type { SecondStepFields } from '../schemas/second-step.ts';
 import type { User } from '../schemas/users.ts';
 import type {
   WebAuthnAuthenticateRequest,
@@ -29,6 +30,8 @@ export interface WebAuthnRegisterStartOptions
 export interface WebAuthnAuthenticateStartOptions extends Pick<WebAuthnAuthenticateStartRequest, 'domain'> {
   /** Ask for passkey (discoverable credential) options. */
   is_passkey?: boolean;
+  /** A second step (issue 29): the first factor's intermediate token, for the user's own passkeys (`client.mfa.intermediateToken()`). */
+  intermediate_session_token?: string;
 }
 
 /** Options of the registration ceremony. */
@@ -54,6 +57,10 @@ export interface WebAuthnAuthenticateOptions {
   conditional_mediation?: boolean;
   /** Cancels the request (autofill requests stay pending until used, so callers abort them on unmount). */
   signal?: AbortSignal;
+  /** A second step (issue 29): the first factor's intermediate token instead of a session. */
+  intermediate_session_token?: string;
+  /** With a second step: remember this device for the project's trust_device_days. */
+  trust_device?: boolean;
 }
 
 /** Answer of a register or authenticate start: the JSON options for the browser ceremony. */
@@ -91,5 +98,5 @@ export interface WebAuthn {
   /** Raw call: request options; primary without a session, secondary with one (docs/reference/sdk.md#send-variants). */
   authenticateStart(o?: WebAuthnAuthenticateStartOptions): Promise<WebAuthnStartResult>;
   /** Raw call: sends the assertion (a JSON string) and gets a session. */
-  authenticateFinish(o: WithRequired<WebAuthnAuthenticateRequest, 'session_duration_minutes'>): Promise<WebAuthnAuthenticateResult>;
+  authenticateFinish(o: WithRequired<WebAuthnAuthenticateRequest, 'session_duration_minutes'> & SecondStepFields): Promise<WebAuthnAuthenticateResult>;
 }

@@ -2,6 +2,30 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { sendOtp, testApp } from '../test-helpers.ts';
 
+describe("the demo's two-step switch POST /dev/mfa (test project)", () => {
+  it("sets the running project's policy (the bootstrap and the next sign-in follow), keeps the rest of `mfa`, refuses other values", async () => {
+    const t = await testApp({ mfa: { trust_device_days: 7 } });
+    try {
+      const set = await t.call('POST', '/dev/mfa', { body: { policy: 'required' } });
+      assert.equal(set.status, 200, JSON.stringify(set.json));
+      const boot = await t.call('GET', `/sdk/v1/projects/bootstrap/${t.publicToken}`);
+      assert.equal((boot.json.data as { mfa: { policy: string; trust_device_days: number } }).mfa.policy, 'required');
+      assert.equal((boot.json.data as { mfa: { trust_device_days: number } }).mfa.trust_device_days, 7);
+      const { methodId, code } = await sendOtp(t, 'switch@example.com');
+      const signIn = await t.call('POST', '/sdk/v1/otps/authenticate', { body: { token: code, method_id: methodId } });
+      assert.equal(signIn.status, 200);
+      assert.match(String((signIn.json.data as Record<string, unknown>).intermediate_session_token), /^ist_/);
+      for (const policy of ['always', '', 3]) assert.equal((await t.call('POST', '/dev/mfa', { body: { policy } })).status, 400, String(policy));
+      assert.equal((await t.call('POST', '/dev/mfa', { body: { policy: 'off' } })).status, 200);
+      const again = await sendOtp(t, 'switch@example.com');
+      const off = await t.call('POST', '/sdk/v1/otps/authenticate', { body: { token: again.code, method_id: again.methodId } });
+      assert.ok((off.json.data as Record<string, unknown>).session_token, 'policy off: a session at once');
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('dev inbox (test project)', () => {
   it('inbox.json is newest first, filters by ?to=, and DELETE empties it', async () => {
     const t = await testApp();
@@ -91,6 +115,8 @@ describe('dev inbox (test project)', () => {
         assert.equal(r.json.error_type, 'not_found');
       }
       assert.equal((await t.call('DELETE', '/dev/inbox.json')).status, 404);
+      // The demo's two-step switch does not exist for a live project: its policy is its project file's.
+      assert.equal((await t.call('POST', '/dev/mfa', { body: { policy: 'off' } })).status, 404);
       const boot = await t.call('GET', '/sdk/v1/projects/bootstrap/public-token-live-0123456789abcdef', { origin: 'https://app.example.com' });
       assert.equal(boot.json.data!.project_name, 'Live Co');
       assert.equal(boot.headers.get('access-control-allow-origin'), 'https://app.example.com');

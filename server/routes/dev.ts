@@ -5,6 +5,7 @@ import { devSecret } from '../backend/secrets.ts';
 import { parseBody, readBodyText, readJson } from '../body.ts';
 import { ApiError } from '../errors.ts';
 import type { Ctx, Services } from '../services.ts';
+import { MFA_POLICIES, mfaSettings } from '../mfa/config.ts';
 import { clearInbox, type InboxMessageWithHtml, inboxHtml, listInbox, listInboxWithHtml } from '../messaging/dev-inbox.ts';
 import { InboundMessageRequest, listSuppressions, reactivateEmail, recordEmailBounce, recordInboundMessage, type SuppressionEntry } from '../suppressions.ts';
 import { setPageSecurityHeaders } from './static.ts';
@@ -15,6 +16,9 @@ export const DevBounceRequest = z.object({
   email: z.string().check(z.maxLength(320)),
   detail: z.optional(z.string().check(z.maxLength(1000))),
 });
+
+/** Body of `POST /dev/mfa`: the demo's two-step switch (`/?mfa=required`, README "Demo"). */
+export const DevMfaRequest = z.object({ policy: z.enum(MFA_POLICIES) });
 
 /** Escapes text for HTML element content and quoted attributes. */
 export function escapeHtml(s: string): string {
@@ -128,7 +132,7 @@ ${sections}
 /**
  * Registers `/dev/inbox` (and its `/dev/inbox.css`, and `/dev/inbox/:id/html`, an email's HTML part), `/dev/inbox.json` (GET, DELETE), `/dev/outbox.json`,
  * `/dev/project.json`, and the suppression simulators `POST /dev/inbound`, `POST /dev/bounce`,
- * `DELETE /dev/bounce`, `GET /dev/suppressions.json`.
+ * `DELETE /dev/bounce`, `GET /dev/suppressions.json`, and the demo's two-step switch `POST /dev/mfa`.
  */
 export function devRoutes(route: Route, svc: Services): void {
   const pid = svc.project.project_id;
@@ -183,6 +187,16 @@ export function devRoutes(route: Route, svc: Services): void {
     const body: InboxResponse = { messages: await listInbox(svc.db, pid, c.req.query('to')) };
     c.header('Cache-Control', 'no-store');
     return c.json(body);
+  });
+
+  // The demo's `/?mfa=required` (and `optional`, `off`): the running test project's two-step policy,
+  // in memory only (a restart reads the project file again); the rest of its `mfa` setting is kept.
+  // Test projects only, like every /dev route: a live project has no way to change its policy here.
+  route('POST', '/dev/mfa', async (c) => {
+    const { body } = await readDevBody(c, DevMfaRequest, svc.maxBodyBytes);
+    svc.project.config = { ...svc.project.config, mfa: { ...svc.project.config.mfa, policy: body.policy } };
+    c.header('Cache-Control', 'no-store');
+    return c.json({ mfa: mfaSettings(svc.project) });
   });
 
   route('DELETE', '/dev/inbox.json', async (c) => {
