@@ -43,9 +43,12 @@ export const EMAIL_SIGN_IN_REACT_HOST_BUDGET_GZIP = 60 * 1024;
  * telemetry's sender load on first use; the synchronous helpers (email syntax, RBAC decisions, the
  * captcha provider factories, the passkey ceremony error, USER_FACTORS) are auth-elements/helpers'.
  * Measured as built by `npm run build` (with its sourceMappingURL comment, which the packed
- * package leaves out).
+ * package leaves out). Raised from 8.0 KB to 8.25 KB with two-step sign-in (issue 29): every sign-in
+ * answer passes through the second-step holder (itself lazy, sdk-core/second-step.ts) and `client.mfa`
+ * is one more lazy group in the registry; its code and its reads load on first use (about 110 B of
+ * core, the group's member table and the sign-in hand-off, was what could not move).
  */
-export const CLIENT_CORE_BUDGET_GZIP = 8 * 1024;
+export const CLIENT_CORE_BUDGET_GZIP = 8 * 1024 + 256;
 
 /**
  * The modules whose chunks an email-passcode sign-in loads beyond the first paint: the React side

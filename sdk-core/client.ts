@@ -7,7 +7,6 @@ import type { ReverifyOptions, ReverifyResult } from './reverification.ts';
 import { type MethodGroups, SDK_METHODS } from './methods.ts';
 import type { BootstrapData } from './schemas/index.ts';
 import { PersistentId, parseStoredString } from './schemas/stored.ts';
-import type { SecondStep } from './second-step.ts';
 import { type CookieOptions, createSessionManager, isSessionDestroyingError } from './session-manager.ts';
 import { SESSION_REFRESH_MS } from './schemas/defaults.ts';
 import { backoffDelay, sessionCore } from './sessions/core.ts';
@@ -185,8 +184,7 @@ export function createClient(publicToken: string, options: ClientOptions = {}): 
   );
 
   // Sign-in calls (and two-step sign-in's holder, issue 29) load with the first of them: ./second-step.ts.
-  let stepNow: SecondStep | null = null;
-  const loadStep = lazily(() => import('./second-step.ts').then((m) => (stepNow = m.secondStep(store, publicToken))));
+  const loadStep = lazily(() => import('./second-step.ts').then((m) => m.secondStep(store, publicToken)));
   const ctx: MethodContext = {
     publicToken,
     baseUrl,
@@ -199,7 +197,7 @@ export function createClient(publicToken: string, options: ClientOptions = {}): 
     storage: store,
     bootstrap,
     sendVariant: () => (manager.getTokens() ? 'secondary' : 'primary'),
-    secondStep: { now: () => stepNow, load: loadStep },
+    secondStep: loadStep,
   };
   // `client.session`: authenticate (the refresh's call) and the reads are core; revoke, attest and
   // exchangeAccessToken load on first use (issue 16).

@@ -6,7 +6,7 @@
 import type { AuthenticateResult, SendVariant } from './api-types.ts';
 import { ApiUnreachableError } from './errors.ts';
 import type { ApiRequest } from './http.ts';
-import type { SecondStepHolder } from './second-step.ts';
+import type { SecondStep } from './second-step.ts';
 import type { BootstrapData } from './schemas/bootstrap.ts';
 import type { SessionManager } from './session-manager.ts';
 import type { KeyValueStore } from './storage.ts';
@@ -38,7 +38,7 @@ export interface MethodContext {
   /** Secondary when a session exists, else primary (docs/reference/sdk.md#send-variants). */
   sendVariant(): SendVariant;
   /** A pending second step and this device's token (docs/reference/sdk.md#two-step-sign-in). */
-  readonly secondStep: SecondStepHolder;
+  secondStep(): Promise<SecondStep>;
 }
 
 /**

@@ -16,7 +16,6 @@ import type { IDP } from './idp/index.ts';
 import type { Impersonation } from './impersonation/index.ts';
 import type { MagicLinks } from './magic-links/index.ts';
 import type { MFA } from './mfa/index.ts';
-import { mfaReads } from './mfa/reads.ts';
 import type { LazyMembers, LazySdkMethod, SdkMethod } from './method.ts';
 import type { OAuth, OAuthProviderGroups } from './oauth/index.ts';
 import { OAUTH_PROVIDERS } from './oauth/providers.ts';
@@ -117,7 +116,7 @@ const rbacMethod = {
   load: () => import('./rbac/index.ts'),
 } satisfies LazySdkMethod<'rbac', RBAC>;
 
-// Two-step sign-in (issue 29): the pending step's reads are synchronous, so they are eager.
+// Two-step sign-in (issue 29): the whole group, reads included, loads on first use.
 const mfaMethod = {
   name: 'mfa',
   members: {
@@ -131,7 +130,6 @@ const mfaMethod = {
     enrol: { totp: true },
   },
   load: () => import('./mfa/index.ts'),
-  eager: (_lazy, ctx) => mfaReads(ctx),
 } satisfies LazySdkMethod<'mfa', MFA>;
 
 /** Every method group of the client, in the order the client builds them. */

@@ -14,14 +14,6 @@ import type { KeyValueStore } from './storage.ts';
 /** A stored device token: `dvt_` and base64url, bounded (any script of the site can write storage). */
 const isDeviceToken = str(5, 256, /^dvt_[A-Za-z0-9_-]+$/);
 
-/** The client's holder of {@link SecondStep}: the module loads on first use (method.ts `MethodContext.secondStep`). */
-export interface SecondStepHolder {
-  /** The holder when its module is in, else null (nothing can be pending before a sign-in call loaded it). */
-  now(): SecondStep | null;
-  /** Loads the module once (concurrent callers share it) and resolves to the holder. */
-  load(): Promise<SecondStep>;
-}
-
 /** What the client knows of a pending second step and of this device. */
 export interface SecondStep {
   /** The last first factor's `mfa_required`, until a session or a sign-out replaces it. */

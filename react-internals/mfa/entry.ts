@@ -1,6 +1,7 @@
 /** The two-step method's entry (method.ts `UiMethodEntry`): what the widget reads before it loads the rest (index.ts, its own chunk). */
 import type { AuthClient, MfaRequired } from '../../sdk-core/index.ts';
 import type { UiMethodEntry } from '../method.ts';
+import { pendingSteps } from './pending.ts';
 import type { MfaScreen, MfaTypes } from './state.ts';
 
 /** The first screen of a second step: enrolment, the one factor the user has, or the chooser. */
@@ -30,6 +31,26 @@ export const mfaEntry: UiMethodEntry<MfaTypes> = {
     'MFAConfirmation',
   ],
   initialState: { mfaState: { recoveryCodes: [] } },
-  takeOver: (client: AuthClient, show) => client.mfa.onRequired((m) => m && show(firstMfaScreen(m), { type: 'MFA_REQUIRED', data: m })),
+  takeOver: (client: AuthClient, show) => {
+    let live = true;
+    let stop: (() => void) | undefined;
+    // Subscribed when the widget mounts, long before a first factor can answer.
+    client.mfa
+      .onRequired((m) => {
+        pendingSteps.set(client, m);
+        if (m) show(firstMfaScreen(m), { type: 'MFA_REQUIRED', data: m });
+      })
+      .then(
+        (unsubscribe) => {
+          if (live) stop = unsubscribe;
+          else unsubscribe();
+        },
+        () => undefined,
+      );
+    return () => {
+      live = false;
+      stop?.();
+    };
+  },
   load: () => import('./index.ts').then((m) => m.mfaMethod),
 };

@@ -5,7 +5,7 @@
  * arrival is the shell's (LoginWidget.tsx): each screen's field or first button has data-autofocus.
  */
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import type { AuthClient, MfaRequired, MfaFactorKind } from '../../sdk-core/index.ts';
+import type { MfaFactorKind } from '../../sdk-core/index.ts';
 import { isApiError, UsageError } from '../../sdk-core/index.ts';
 import { OTP_LENGTH } from '../../sdk-core/schemas/defaults.ts';
 import { Button } from '../components/Button.tsx';
@@ -16,15 +16,11 @@ import { useWidget } from '../context.ts';
 import type { StringKey } from '../strings.ts';
 import { text } from '../text.ts';
 import { MFA_RULES } from './styles.ts';
+import { pendingStep } from './pending.ts';
 
 /** True when the error means the first factor's intermediate token is gone (spent, expired, unknown). */
 export function isStepExpired(e: unknown): boolean {
   return isApiError(e, 'intermediate_session_not_found') || (e instanceof UsageError && e.field === 'intermediate_session_token');
-}
-
-/** The pending step the client keeps (null after a reload: the screens then offer to start again). */
-function pendingStep(client: AuthClient): MfaRequired | null {
-  return client.mfa.factors();
 }
 
 /** "Trust this device for N days" when the project offers it (bootstrap `mfa.trust_device_days` > 0). */
@@ -93,7 +89,7 @@ function useFinish() {
   const { client, reportError } = useWidget();
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [expired, setExpired] = useState(() => pendingStep(client) === null && client.mfa.intermediateToken() === null);
+  const [expired, setExpired] = useState(() => pendingStep(client) === null);
   const [trust, setTrust] = useState(false);
   const inFlight = useRef(false);
   const mounted = useRef(true);
@@ -305,7 +301,7 @@ export function MFAPasskey() {
   useEffect(() => () => request.current?.abort(), []);
   const go = () =>
     void f.run(async () => {
-      const ist = client.mfa.intermediateToken();
+      const ist = await client.mfa.intermediateToken();
       if (!ist) throw new UsageError('mfa.webauthn.authenticate', 'intermediate_session_token', 'is missing.');
       const controller = new AbortController();
       request.current = controller;
@@ -418,22 +414,29 @@ export function MFAEnrolTOTP() {
   const [code, setCode] = useState('');
   const inputRef = useRef<HTMLInputElement>(null);
   const keyId = useId();
-  const ist = client.mfa.intermediateToken();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once per intermediate token (memo shares the call).
+  // No intermediate token (spent, expired, or a reload): nothing to enrol for; the frame offers to start again.
+  const [noToken, setNoToken] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per mount; memo shares the call per intermediate token.
   useEffect(() => {
-    if (!ist) return;
     let live = true;
-    memo(`mfa.enrol:${ist}`, () => client.mfa.enrol.totp()).then(
-      (resp) => live && setEnrolment(resp),
-      (err: unknown) => {
-        const message = reportError(err);
-        if (live) f.setError(message);
-      },
-    );
+    client.mfa
+      .intermediateToken()
+      .then((ist) => {
+        if (ist) return memo(`mfa.enrol:${ist}`, () => client.mfa.enrol.totp());
+        if (live) setNoToken(true);
+        return null;
+      })
+      .then(
+        (resp) => live && resp && setEnrolment(resp),
+        (err: unknown) => {
+          const message = reportError(err);
+          if (live) f.setError(message);
+        },
+      );
     return () => {
       live = false;
     };
-  }, [ist]);
+  }, []);
   const submit = (value: string) => {
     if (!enrolment) return;
     if (value.length !== OTP_LENGTH) {
@@ -450,7 +453,7 @@ export function MFAEnrolTOTP() {
       .then((ok) => ok || setCode(''));
   };
   return (
-    <Frame title="mfa.enrolTitle" intro={strings['mfa.enrolText']} expired={f.expired || !ist}>
+    <Frame title="mfa.enrolTitle" intro={strings['mfa.enrolText']} expired={f.expired || noToken}>
       {enrolment ? (
         <>
           <img className="ae-mfa-qr" part="qr-code" src={enrolment.qr_code} alt={strings['mfa.qrAlt']} width={200} height={200} />

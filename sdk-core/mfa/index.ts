@@ -9,7 +9,6 @@ import type { AuthenticateResult, Meta, SendResult } from '../api-types.ts';
 import { UsageError } from '../errors.ts';
 import type { MethodContext, SdkMethod } from '../method.ts';
 import type { MfaRequired } from '../schemas/second-step.ts';
-import { mfaReads } from './reads.ts';
 import type { TOTPCreateResponse } from '../schemas/totps.ts';
 import { check, type Validator } from '../validate.ts';
 
@@ -33,11 +32,14 @@ export type MfaEnrolTOTPResult = TOTPCreateResponse & Meta;
 /** The second step of sign-in. */
 export interface MFA {
   /** The pending second step: the last first factor's `mfa_required`, or null when none waits. */
-  factors(): MfaRequired | null;
-  /** Calls `callback` when a first factor asks for a second step, and with null when it ends; returns the unsubscribe function. */
-  onRequired(callback: (required: MfaRequired | null) => void): () => void;
+  factors(): Promise<MfaRequired | null>;
+  /**
+   * Calls `callback` when a first factor asks for a second step, and with null when it ends; resolves to
+   * the unsubscribe function. Subscribe before the first factor's call (a widget does on mount).
+   */
+  onRequired(callback: (required: MfaRequired | null) => void): Promise<() => void>;
   /** The pending intermediate token (for `client.webauthn.authenticate`'s passkey second step), or null. */
-  intermediateToken(): string | null;
+  intermediateToken(): Promise<string | null>;
   /** Forgets this device's trust token: the next sign-in here asks the second step again. */
   forgetDevice(): Promise<void>;
   /** Authenticator-app code. */
@@ -83,9 +85,12 @@ export function createMFA(ctx: MethodContext): MFA {
       },
     });
   return {
-    ...mfaReads(ctx),
+    // The whole group loads on first use (issue 16's core budget): its reads are asynchronous too.
+    factors: async () => (await ctx.secondStep()).pending(),
+    onRequired: async (callback) => (await ctx.secondStep()).subscribe(callback),
+    intermediateToken: async () => ctx.sessions.getIntermediateToken(),
     async forgetDevice() {
-      (await ctx.secondStep.load()).forgetDevice();
+      (await ctx.secondStep()).forgetDevice();
     },
     totp: {
       async authenticate(o) {

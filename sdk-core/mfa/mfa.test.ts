@@ -39,14 +39,14 @@ describe('client.mfa against the real server (policy required)', () => {
     const email = 'sdk-mfa@example.com';
     const first = recordingClient(server, made);
     const seen: unknown[] = [];
-    first.client.mfa.onRequired((m) => seen.push(m));
+    await first.client.mfa.onRequired((m) => seen.push(m));
 
     const answer = (await firstFactor(first.client, email)) as unknown as Record<string, unknown>;
     assert.equal(answer['session_token'], undefined, 'no session from the first factor');
     assert.equal(first.client.session.getSync(), null);
-    assert.deepEqual(first.client.mfa.factors(), answer['mfa_required']);
-    assert.equal(first.client.mfa.factors()?.enrolment_required, true);
-    assert.match(first.client.mfa.intermediateToken() ?? '', /^ist_/);
+    assert.deepEqual(await first.client.mfa.factors(), answer['mfa_required']);
+    assert.equal((await first.client.mfa.factors())?.enrolment_required, true);
+    assert.match((await first.client.mfa.intermediateToken()) ?? '', /^ist_/);
     assert.deepEqual(seen, [answer['mfa_required']]);
 
     const totp = await first.client.mfa.enrol.totp();
@@ -60,8 +60,8 @@ describe('client.mfa against the real server (policy required)', () => {
     assert.deepEqual(done.session.authentication_factors.map((f) => f.type).sort(), ['otp', 'totp']);
     assert.match(done.device_token ?? '', /^dvt_/);
     assert.equal(first.client.session.getSync()?.session_id, done.session.session_id);
-    assert.equal(first.client.mfa.factors(), null, 'the pending step ended');
-    assert.equal(first.client.mfa.intermediateToken(), null, 'the intermediate token is spent and gone');
+    assert.equal(await first.client.mfa.factors(), null, 'the pending step ended');
+    assert.equal(await first.client.mfa.intermediateToken(), null, 'the intermediate token is spent and gone');
     assert.deepEqual(seen, [answer['mfa_required'], null]);
 
     // The intermediate token was spent: another finishing call is a usage error naming it.
@@ -79,7 +79,7 @@ describe('client.mfa against the real server (policy required)', () => {
     const other = recordingClient(server, made);
     const step = (await firstFactor(other.client, email)) as unknown as Record<string, unknown>;
     assert.equal(step['session_token'], undefined);
-    assert.deepEqual(other.client.mfa.factors()?.factors, ['totp', 'recovery_code']);
+    assert.deepEqual((await other.client.mfa.factors())?.factors, ['totp', 'recovery_code']);
     await assert.rejects(other.client.mfa.totp.authenticate({ totp_code: '000000', session_duration_minutes: 60 }), (e: unknown) => e instanceof ApiError);
     const recovered = await other.client.mfa.recover({ recovery_code: totp.recovery_codes[0]!, session_duration_minutes: 60 });
     assert.ok(recovered.session_token);
