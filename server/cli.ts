@@ -19,16 +19,7 @@ import { mintImpersonationToken } from './impersonation/index.ts';
 import { SERVER_METHODS } from './methods.ts';
 import { pruneOnce } from './prune.ts';
 import { getUserRoles, setUserRoles } from './rbac/index.ts';
-import {
-  AdminError,
-  createProject,
-  editProjectList,
-  exportUser,
-  findProject,
-  listProjects,
-  type ProjectList,
-  userIdByEmail,
-} from './ops/admin.ts';
+import { AdminError, createProject, editProjectList, exportUser, findProject, listProjects, type ProjectList, userIdByEmail } from './ops/admin.ts';
 import { adminServices } from './ops/admin-services.ts';
 import { backupSqlite, restoreSqlite } from './ops/backup.ts';
 import { checkEnvironment, configErrorMessage } from './ops/config.ts';
