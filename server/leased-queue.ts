@@ -34,9 +34,8 @@ type LeaseDb = { leased: LeaseColumns };
 
 /** Settings of a {@link LeasedQueue}. */
 export interface LeasedQueueOptions<Row> {
-  db: Db;
-  projectId: string;
-  now: () => number;
+  /** The database, the project whose rows it runs, and the clock (the owner's own options). */
+  scope: { db: Db; projectId: string; now: () => number };
   source: LeasedTable;
   /** How long a claim holds a row: longer than one attempt may take. */
   leaseMs: number;
@@ -72,7 +71,7 @@ export class LeasedQueue<Row> {
 
   /** The table under the common name `leased`, its id column as `id`. */
   private leased(): Kysely<LeaseDb> {
-    return this.o.db.kysely as unknown as Kysely<LeaseDb>;
+    return this.o.scope.db.kysely as unknown as Kysely<LeaseDb>;
   }
 
   private get table(): 'leased' {
@@ -132,11 +131,11 @@ export class LeasedQueue<Row> {
   private async runDue(): Promise<void> {
     // Bounded: rows enqueued while this runs are taken too, but a flood cannot keep one run going forever.
     for (let round = 0; round < 50; round++) {
-      const now = this.o.now();
+      const now = this.o.scope.now();
       const due = await this.leased()
         .selectFrom(this.table)
         .select(sql.ref<string>(this.idColumn).as('id'))
-        .where('project_id', '=', this.o.projectId)
+        .where('project_id', '=', this.o.scope.projectId)
         .where('status', '=', 'pending')
         .where('next_attempt_at', '<=', now)
         .where((eb) => leaseFree(eb, now))

@@ -83,9 +83,7 @@ export class Outbox {
 
   constructor(private readonly o: OutboxOptions) {
     this.queue = new LeasedQueue<OutboxJobsTable>({
-      db: o.db,
-      projectId: o.projectId,
-      now: o.now,
+      scope: o,
       source: { table: 'outbox_jobs', id: 'job_id' },
       leaseMs: OUTBOX_LEASE_MS,
       attempt: (job) => this.attempt(job),

@@ -7,6 +7,7 @@ import type { SessionsTable } from './db/schema.ts';
 import { requireBackendUser } from './backend/users.ts';
 import { deleteUser } from './ops/admin.ts';
 import type { Services } from './services.ts';
+import { revokeSessions } from './sessions.ts';
 import { revokeUserGrants } from './user-access.ts';
 
 /**
@@ -14,22 +15,8 @@ import { revokeUserGrants } from './user-access.ts';
  * beyond sessions (an app's grants: user-access.ts, a `consent.revoked` each); returns the sessions revoked.
  */
 export async function revokeUserSessions(svc: Services, userId: string): Promise<SessionsTable[]> {
-  const now = svc.now();
-  const revoked = await svc.db.kysely
-    .updateTable('sessions')
-    .set({ revoked_at: now })
-    .where('user_id', '=', userId)
-    .where('project_id', '=', svc.project.project_id)
-    .where('revoked_at', 'is', null)
-    .returningAll()
-    .execute();
-  for (const session of revoked) {
-    // This process never serves their JWTs or reads again (the row check refuses them anyway).
-    svc.sessionJwts.delete(session.session_id);
-    svc.sessionReads.delete(session.token_hash);
-    await svc.events.emit({ type: 'session.revoked', session });
-  }
-  await revokeUserGrants(svc, userId, now);
+  const revoked = await revokeSessions(svc, { user_id: userId });
+  await revokeUserGrants(svc, userId, svc.now());
   return revoked;
 }
 

@@ -68,7 +68,7 @@ describe('CLI events', () => {
     const listed = (revoked.map((e) => (e.session as Json).session_id) as string[]).sort();
     const secondId = String((second.data.session as Json).session_id);
     assert.ok(listed.includes(secondId), 'the second session is named');
-    assert.equal((revoked[0]?.session as Json).user_id, idp.userId);
+    assert.equal((revoked[0]?.session as Json | undefined)?.user_id, idp.userId);
     const consents = of(events, 'consent.revoked');
     assert.deepEqual(
       consents.map((e) => [e.user_id, e.client_id, e.scopes]),
@@ -146,6 +146,6 @@ describe('CLI events', () => {
       events.map((e) => [e.type, e.user_id]),
       [['user.updated', userId]],
     );
-    assert.equal(((events[0]?.user as Json).user_id as string) ?? '', userId);
+    assert.equal((events[0]?.user as Json | undefined)?.user_id, userId);
   });
 });

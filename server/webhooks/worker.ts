@@ -62,9 +62,7 @@ export class WebhookWorker {
 
   constructor(private readonly o: WebhookWorkerOptions) {
     this.queue = new LeasedQueue<WebhookMessagesTable>({
-      db: o.db,
-      projectId: o.projectId,
-      now: o.now,
+      scope: o,
       source: { table: 'webhook_messages', id: 'message_id' },
       leaseMs: WEBHOOK_LEASE_MS,
       stampFirstAttempt: true,
