@@ -229,14 +229,15 @@ async function command(db: Db, cmd: string, sub: string | undefined, arg: string
   };
   // The user's project's services, for a command that takes a `/v1` route's action (user-actions.ts): the
   // same change and the same events, queued for the server's webhook worker.
-  const asRoute = async <T>(id: string, fn: (svc: Services) => Promise<T>): Promise<T> => {
-    const svc = await adminServices(db, await projectOfUser(db, id), { now: io.now, log: (line) => io.err(`${line}\n`) });
+  const withProject = async <T>(projectId: string, fn: (svc: Services) => Promise<T>): Promise<T> => {
+    const svc = await adminServices(db, projectId, { now: io.now, log: (line) => io.err(`${line}\n`) });
     try {
       return await fn(svc);
     } finally {
       await svc.close();
     }
   };
+  const asRoute = async <T>(id: string, fn: (svc: Services) => Promise<T>): Promise<T> => withProject(await projectOfUser(db, id), fn);
   // The project a command names (--project), for its audit row; the command itself resolves it again.
   const named = v.project ? await findProject(db, v.project).catch(() => null) : null;
   if (named) note.projectId = named.project_id;
@@ -464,7 +465,9 @@ async function command(db: Db, cmd: string, sub: string | undefined, arg: string
       const { project_id } = await findProject(db, v.project);
       note.projectId = project_id;
       note.target = { kind: 'idp_client', id: arg };
-      if (!(await deleteIdpClient(db, project_id, arg, io.now()))) throw new AdminError(`no client ${arg} created in project ${project_id}`);
+      // The users' consents it revokes are consent.revoked events, queued for the server's webhook worker.
+      const deleted = await withProject(project_id, (svc) => deleteIdpClient(db, project_id, arg, io.now(), svc.events));
+      if (!deleted) throw new AdminError(`no client ${arg} created in project ${project_id}`);
       io.out(`deleted ${arg}: its grants, tokens and users' consents are revoked\n`);
       return;
     }

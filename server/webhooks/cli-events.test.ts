@@ -1,6 +1,7 @@
 /**
  * The admin CLI emits the webhook events of the matching `/v1` routes (issue 28): `sessions revoke`,
- * `users delete` and `roles set` take the same action (server/user-actions.ts), the server's worker
+ * `users delete` and `roles set` take the same action (server/user-actions.ts), `idp-clients delete` tells
+ * the consents it revokes, the server's worker
  * delivers what the command queued, and each command is an audit row named like the route's. Revoking a
  * user's grants (revoke-all, password change, user delete) is a `consent.revoked` per grant. SQLite, and
  * Postgres with TEST_DATABASE_URL.
@@ -131,6 +132,19 @@ describe('CLI events', () => {
       [[idp.userId, idp.clientId]],
     );
     assert.ok(of(events, 'session.revoked').some((e) => e.user_id === idp.userId));
+  });
+
+  it('idp-clients delete: a consent.revoked per user who had consented to the client', async () => {
+    const idp = await setupIdp(t, 'cli-client@example.com');
+    await codeFor(t, idp);
+    const from = await mark();
+    const run = await h.cli('idp-clients', 'delete', idp.clientId, '--yes');
+    assert.equal(run.code, 0, run.err);
+    const events = await delivered(from);
+    assert.deepEqual(
+      events.map((e) => [e.type, e.user_id, e.client_id, e.scopes]),
+      [['consent.revoked', idp.userId, idp.clientId, []]],
+    );
   });
 
   it('roles set: a user.updated, as a /v1 update is; a refused command emits nothing', async () => {
