@@ -19,21 +19,13 @@ import { mintImpersonationToken } from './impersonation/index.ts';
 import { SERVER_METHODS } from './methods.ts';
 import { pruneOnce } from './prune.ts';
 import { getUserRoles, setUserRoles } from './rbac/index.ts';
-import {
-  AdminError,
-  createProject,
-  deleteUser,
-  editProjectList,
-  exportUser,
-  findProject,
-  listProjects,
-  type ProjectList,
-  revokeUserSessions,
-  userIdByEmail,
-} from './ops/admin.ts';
+import { AdminError, createProject, editProjectList, exportUser, findProject, listProjects, type ProjectList, userIdByEmail } from './ops/admin.ts';
+import { adminServices } from './ops/admin-services.ts';
 import { backupSqlite, restoreSqlite } from './ops/backup.ts';
 import { checkEnvironment, configErrorMessage } from './ops/config.ts';
 import { opsOptionsFromEnv } from './ops/startup.ts';
+import type { Services } from './services.ts';
+import { removeUser, revokeUserSessions } from './user-actions.ts';
 import { WEBHOOKS_USAGE, webhooksCommand } from './webhooks/cli.ts';
 
 /** Where the CLI writes and what it reads (injected by tests). */
@@ -235,6 +227,17 @@ async function command(db: Db, cmd: string, sub: string | undefined, arg: string
     if (row) note.projectId = row.project_id;
     return id;
   };
+  // The user's project's services, for a command that takes a `/v1` route's action (user-actions.ts): the
+  // same change and the same events, queued for the server's webhook worker.
+  const withProject = async <T>(projectId: string, fn: (svc: Services) => Promise<T>): Promise<T> => {
+    const svc = await adminServices(db, projectId, { now: io.now, log: (line) => io.err(`${line}\n`) });
+    try {
+      return await fn(svc);
+    } finally {
+      await svc.close();
+    }
+  };
+  const asRoute = async <T>(id: string, fn: (svc: Services) => Promise<T>): Promise<T> => withProject(await projectOfUser(db, id), fn);
   // The project a command names (--project), for its audit row; the command itself resolves it again.
   const named = v.project ? await findProject(db, v.project).catch(() => null) : null;
   if (named) note.projectId = named.project_id;
@@ -368,8 +371,9 @@ async function command(db: Db, cmd: string, sub: string | undefined, arg: string
       return;
     }
     case 'sessions revoke': {
-      const n = await revokeUserSessions(db, await user(), io.now());
-      io.out(`revoked ${n} session(s)\n`);
+      const id = await user();
+      const revoked = await asRoute(id, (svc) => revokeUserSessions(svc, id));
+      io.out(`revoked ${revoked.length} session(s)\n`);
       return;
     }
     case 'users export': {
@@ -383,7 +387,7 @@ async function command(db: Db, cmd: string, sub: string | undefined, arg: string
     case 'users delete': {
       const id = await user();
       if (!v.yes) throw new AdminError(`users delete removes ${id} and everything that references them: confirm with --yes`);
-      const deleted = await deleteUser(db, id);
+      const deleted = await asRoute(id, (svc) => removeUser(svc, id));
       io.out(
         v.json
           ? json(deleted)
@@ -399,6 +403,8 @@ async function command(db: Db, cmd: string, sub: string | undefined, arg: string
       const projectId = await projectOfUser(db, id);
       // setUserRoles refuses an unknown role or user with a plain Error: for the operator that is a refusal, not a crash.
       const roles = await asRefusal(() => (sub === 'set' ? setUserRoles(db, projectId, id, v.role ?? []) : getUserRoles(db, projectId, id)));
+      // New roles are a user.updated, as a `PUT /v1/users/{id}` setting them is.
+      if (sub === 'set') await asRoute(id, (svc) => svc.events.emit({ type: 'user.updated', user_id: id }));
       io.out(v.json ? json({ user_id: id, roles }) : `${id}: ${roles.length > 0 ? roles.join(', ') : '(no roles given)'}\n`);
       return;
     }
@@ -459,7 +465,9 @@ async function command(db: Db, cmd: string, sub: string | undefined, arg: string
       const { project_id } = await findProject(db, v.project);
       note.projectId = project_id;
       note.target = { kind: 'idp_client', id: arg };
-      if (!(await deleteIdpClient(db, project_id, arg, io.now()))) throw new AdminError(`no client ${arg} created in project ${project_id}`);
+      // The users' consents it revokes are consent.revoked events, queued for the server's webhook worker.
+      const deleted = await withProject(project_id, (svc) => deleteIdpClient(db, project_id, arg, io.now(), svc.events));
+      if (!deleted) throw new AdminError(`no client ${arg} created in project ${project_id}`);
       io.out(`deleted ${arg}: its grants, tokens and users' consents are revoked\n`);
       return;
     }

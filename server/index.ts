@@ -31,6 +31,8 @@ export {
 export { listSigningKeys, rotateIfDue, rotateSigningKey, type SigningKeyInfo } from './keys.ts';
 export { DEFAULT_RETENTION, type PruneOptions, pruneOnce, type Retention } from './prune.ts';
 export { checkEnvironment, KNOWN_ENV } from './ops/config.ts';
-export { createProject, deleteUser, editProjectList, exportUser, listProjects, revokeUserSessions } from './ops/admin.ts';
+export { createProject, deleteUser, editProjectList, exportUser, listProjects } from './ops/admin.ts';
+export { removeUser, revokeUserSessions } from './user-actions.ts';
+export { adminServices } from './ops/admin-services.ts';
 export { backupSqlite, restoreSqlite } from './ops/backup.ts';
 export { runCli } from './cli.ts';

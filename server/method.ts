@@ -240,9 +240,10 @@ export interface ServerMethod extends MethodData {
   /**
    * Ends the lasting access the method holds for a user outside sessions (e.g. the idp's app grants and
    * refresh tokens); core calls it whenever a user's password changes and whenever all their sessions are
-   * revoked (server/user-access.ts), so remediation reaches what a stolen session minted.
+   * revoked (server/user-access.ts), so remediation reaches what a stolen session minted. It emits the
+   * events its revocations mean (e.g. `consent.revoked`) on `svc.events`.
    */
-  revokeUserGrants?(svc: Pick<Services, 'db'>, userId: string, now: number): Promise<void>;
+  revokeUserGrants?(svc: Pick<Services, 'db' | 'events'>, userId: string, now: number): Promise<void>;
   /** The method's sub-records of a user (read on every authenticate answer: keep it to compiled queries). */
   userRecords?(svc: Services, userId: string): Promise<UserRecords>;
   /**

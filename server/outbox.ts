@@ -18,6 +18,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from './db/index.ts';
 import type { OutboxJobsTable } from './db/schema.ts';
 import { ApiError } from './errors.ts';
+import { LeasedQueue } from './leased-queue.ts';
 import { type Delivery, type OutboundMessage, PermanentDeliveryError } from './messaging/delivery.ts';
 
 /** Attempts a job gets before it is dead. */
@@ -32,9 +33,6 @@ export const OUTBOX_SEND_TIMEOUT_MS = 60_000;
 export const OUTBOX_POLL_MS = 1_000;
 /** Dead jobs are deleted after this long (30 days). */
 export const OUTBOX_DEAD_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
-/** Jobs claimed per round, and how many of them are sent at once. */
-const BATCH = 20;
-const CONCURRENCY = 4;
 /** Kind of a job holding a rendered message. */
 const MESSAGE = 'message';
 
@@ -80,16 +78,19 @@ export interface OutboxOptions {
 /** The outbox of one app instance; see the module comment. */
 export class Outbox {
   private readonly handlers = new Map<string, DeferredHandler>();
-  private readonly autoRun: boolean;
-  /** Runs are serialised within the process: each waits for the one before. */
-  private chain: Promise<void> = Promise.resolve();
-  private running = 0;
-  private kickScheduled = false;
-  private timer: ReturnType<typeof setInterval> | undefined;
-  private closed = false;
+  /** Claims, leases and runs the due jobs (leased-queue.ts, shared with the webhook deliverer). */
+  private readonly queue: LeasedQueue<OutboxJobsTable>;
 
   constructor(private readonly o: OutboxOptions) {
-    this.autoRun = o.autoRun ?? true;
+    this.queue = new LeasedQueue<OutboxJobsTable>({
+      scope: o,
+      source: { table: 'outbox_jobs', id: 'job_id' },
+      leaseMs: OUTBOX_LEASE_MS,
+      attempt: (job) => this.attempt(job),
+      onError: (what, err) => this.logError(what, err),
+      autoRun: o.autoRun ?? true,
+      pollMs: o.pollMs ?? OUTBOX_POLL_MS,
+    });
   }
 
   /** Registers the handler of a deferred job kind (at app build time). */
@@ -136,24 +137,12 @@ export class Outbox {
 
   /** Starts a run soon (after the current request's answer), unless one is already scheduled. */
   kick(): void {
-    if (!this.autoRun || this.closed || this.kickScheduled) return;
-    this.kickScheduled = true;
-    setImmediate(() => {
-      this.kickScheduled = false;
-      this.run().catch((err: unknown) => this.logError('run', err));
-    });
+    this.queue.kick();
   }
 
   /** Starts the periodic poll (and prunes old dead jobs once). */
   start(): void {
-    if (!this.autoRun || this.closed || this.timer) return;
-    this.pruneDead().catch((err: unknown) => this.logError('prune', err));
-    this.timer = setInterval(() => {
-      if (this.running > 0) return;
-      this.run().catch((err: unknown) => this.logError('poll', err));
-    }, this.o.pollMs ?? OUTBOX_POLL_MS);
-    // The poll alone must not keep a process alive that has nothing else to do.
-    this.timer.unref();
+    if (this.queue.start()) this.pruneDead().catch((err: unknown) => this.logError('prune', err));
   }
 
   /**
@@ -162,21 +151,18 @@ export class Outbox {
    * `waitForOthersMs`, default 5 s) while another instance holds a claim on a due job.
    */
   async drain(opts: { waitForOthersMs?: number } = {}): Promise<void> {
-    if (this.closed) return;
-    await this.run();
+    if (this.queue.closed) return;
+    await this.queue.run();
     const end = Date.now() + (opts.waitForOthersMs ?? 5_000);
     while (Date.now() < end && (await this.claimedElsewhere())) {
       await new Promise((r) => setTimeout(r, 25));
-      await this.run();
+      await this.queue.run();
     }
   }
 
   /** Stops the poll and waits for the run in progress; nothing runs afterwards. */
-  async close(): Promise<void> {
-    this.closed = true;
-    if (this.timer) clearInterval(this.timer);
-    this.timer = undefined;
-    await this.chain;
+  close(): Promise<void> {
+    return this.queue.close();
   }
 
   /** The project's jobs still pending or dead (oldest first), without their secrets. */
@@ -202,66 +188,6 @@ export class Outbox {
         created_at: new Date(r.created_at).toISOString(),
       };
     });
-  }
-
-  private run(): Promise<void> {
-    const next = this.chain.then(async () => {
-      // After close() only the run already going finishes; the database is about to close.
-      if (this.closed) return;
-      this.running += 1;
-      try {
-        await this.runDue();
-      } finally {
-        this.running -= 1;
-      }
-    });
-    this.chain = next.catch(() => undefined);
-    return next;
-  }
-
-  private async runDue(): Promise<void> {
-    const k = this.o.db.kysely;
-    // Bounded: jobs enqueued while this runs are taken too, but a flood cannot keep one run going forever.
-    for (let round = 0; round < 50; round++) {
-      const now = this.o.now();
-      const due = await k
-        .selectFrom('outbox_jobs')
-        .select('job_id')
-        .where('project_id', '=', this.o.projectId)
-        .where('status', '=', 'pending')
-        .where('next_attempt_at', '<=', now)
-        .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
-        .orderBy('next_attempt_at')
-        .orderBy('created_at')
-        .limit(BATCH)
-        .execute();
-      if (due.length === 0) return;
-      let claimed = 0;
-      const queue = due.map((d) => d.job_id);
-      const worker = async () => {
-        for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
-          const job = await this.claim(id, now);
-          if (!job) continue; // another instance won it
-          claimed += 1;
-          await this.attempt(job);
-        }
-      };
-      await Promise.all(Array.from({ length: Math.min(CONCURRENCY, due.length) }, worker));
-      if (claimed === 0) return;
-    }
-  }
-
-  /** The one conditional UPDATE that makes this instance the only one running the job's next attempt. */
-  private claim(jobId: string, now: number): Promise<OutboxJobsTable | undefined> {
-    return this.o.db.kysely
-      .updateTable('outbox_jobs')
-      .set((eb) => ({ locked_until: now + OUTBOX_LEASE_MS, locked_by: randomUUID(), attempts: eb('attempts', '+', 1) }))
-      .where('job_id', '=', jobId)
-      .where('status', '=', 'pending')
-      .where('next_attempt_at', '<=', now)
-      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
-      .returningAll()
-      .executeTakeFirst();
   }
 
   private async attempt(job: OutboxJobsTable): Promise<void> {

@@ -175,24 +175,32 @@ export async function findLiveSession(svc: Services, token: string): Promise<Ses
 
 /** Revokes the live session holding `token` at once; false when there was none. */
 export async function revokeSession(svc: Services, token: string): Promise<boolean> {
+  return (await revokeSessions(svc, { token_hash: sha256Hex(token) })).length > 0;
+}
+
+/**
+ * Revokes at once the live sessions of one token (its hash), one id or one user; this process never serves
+ * their JWTs or reads again (the row check refuses them anyway: this frees the entries now), and each is
+ * a `session.revoked`. Returns the sessions revoked.
+ */
+export async function revokeSessions(svc: Services, by: { token_hash: string } | { session_id: string } | { user_id: string }): Promise<SessionsTable[]> {
   const now = svc.now();
-  const hash = sha256Hex(token);
-  const row = await svc.db.kysely
+  let q = svc.db.kysely
     .updateTable('sessions')
     .set({ revoked_at: now })
-    .where('token_hash', '=', hash)
     .where('project_id', '=', svc.project.project_id)
     .where('revoked_at', 'is', null)
-    .where('expires_at', '>', now)
-    .returningAll()
-    .executeTakeFirst();
-  // Its JWT and reads are never served again (the row check refuses it anyway; this frees the entries now).
-  if (row) {
+    .where('expires_at', '>', now);
+  if ('token_hash' in by) q = q.where('token_hash', '=', by.token_hash);
+  else if ('session_id' in by) q = q.where('session_id', '=', by.session_id);
+  else q = q.where('user_id', '=', by.user_id);
+  const rows = await q.returningAll().execute();
+  for (const row of rows) {
     svc.sessionJwts.delete(row.session_id);
-    svc.sessionReads.delete(hash);
+    svc.sessionReads.delete(row.token_hash);
     await svc.events.emit({ type: 'session.revoked', session: row });
   }
-  return row !== undefined;
+  return rows;
 }
 
 /**

@@ -5,31 +5,22 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { runCli } from '../cli.ts';
-import { backendCall, login, type TestApp, type TestStore, testApp, testStore } from '../test-helpers.ts';
+
+import { type CliHarness, cliHarness } from '../test-cli.ts';
+import { backendCall, login, type TestApp } from '../test-helpers.ts';
 
 describe('secrets CLI', () => {
-  let store: TestStore;
+  let h: CliHarness;
   let t: TestApp;
-  let env: Record<string, string>;
   let userId: string;
   before(async () => {
-    store = await testStore();
-    t = await testApp({}, { store });
-    env = store.databaseUrl ? { DATABASE_URL: store.databaseUrl } : { DATA_DIR: store.dataDir };
+    h = await cliHarness();
+    t = h.t;
     userId = String((await login(t, 'cli-secret@example.com')).data.user_id);
   });
-  after(async () => {
-    await t.close();
-    await store.cleanup();
-  });
+  after(() => h.close());
 
-  const cli = async (...argv: string[]) => {
-    let out = '';
-    let err = '';
-    const code = await runCli(argv, { out: (s) => (out += s), err: (s) => (err += s), env, now: () => t.clock.t });
-    return { code, out, err };
-  };
+  const cli = (...argv: string[]) => h.cli(...argv);
 
   it('create shows the secret once; it works at once; list never shows it; two work side by side; revoke stops one', async () => {
     const first = await cli('secrets', 'create');

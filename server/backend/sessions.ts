@@ -12,7 +12,7 @@ import { JWT_ALG, publicJwks, SESSION_CLAIM } from '../keys.ts';
 import type { AuthorizationCheck, AuthorizationVerdict } from '../method.ts';
 import type { BackendRoute } from '../routes/types.ts';
 import type { Services } from '../services.ts';
-import { authenticateAnswer, toSession, touchSession } from '../sessions.ts';
+import { authenticateAnswer, revokeSessions, toSession, touchSession } from '../sessions.ts';
 import { loadUser } from '../users.ts';
 import { assertJsonFieldSize } from '../body.ts';
 import { backendOk } from './auth.ts';
@@ -141,24 +141,14 @@ export function backendSessionRoutes(route: BackendRoute, svc: Services): void {
   route('POST', '/v1/sessions/revoke', async (c) => {
     const body = await readJson(c, BackendSessionsRevokeRequest, svc.maxBodyBytes);
     const by = exactlyOne(body, ['session_id', 'session_token', 'session_jwt'] as const);
-    let q = k
-      .updateTable('sessions')
-      .set({ revoked_at: svc.now() })
-      .where('project_id', '=', pid)
-      .where('revoked_at', 'is', null)
-      .where('expires_at', '>', svc.now());
-    if (by === 'session_id') q = q.where('session_id', '=', body.session_id ?? '');
-    else {
-      const hash = by === 'session_token' ? sha256Hex(body.session_token ?? '') : await hashOfJwtSession(svc, body.session_jwt ?? '');
+    let hash: string | null = null;
+    if (by !== 'session_id') {
+      hash = by === 'session_token' ? sha256Hex(body.session_token ?? '') : await hashOfJwtSession(svc, body.session_jwt ?? '');
       if (hash === null) throw new ApiError('session_not_found');
-      q = q.where('token_hash', '=', hash);
     }
-    const row = await q.returningAll().executeTakeFirst();
+    // The same revoke as the user's own and the CLI's (sessions.ts): caches freed, session.revoked emitted.
+    const [row] = await revokeSessions(svc, hash === null ? { session_id: body.session_id ?? '' } : { token_hash: hash });
     if (!row) throw new ApiError('session_not_found');
-    // Its JWT and reads are never served again (the row check refuses it anyway; this frees the entries now).
-    svc.sessionJwts.delete(row.session_id);
-    svc.sessionReads.delete(row.token_hash);
-    await svc.events.emit({ type: 'session.revoked', session: row });
     return backendOk(c, {});
   });
 }

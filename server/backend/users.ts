@@ -13,11 +13,10 @@ import { assertJsonFieldSize, readJson } from '../body.ts';
 import { newId } from '../crypto.ts';
 import { ApiError } from '../errors.ts';
 import type { MethodFactor, UserField } from '../method.ts';
-import { deleteUser } from '../ops/admin.ts';
 import { normalizePhone } from '../phones.ts';
 import type { BackendRoute } from '../routes/types.ts';
 import type { Ctx, Services } from '../services.ts';
-import { revokeUserGrants } from '../user-access.ts';
+import { removeUser } from '../user-actions.ts';
 import { newUserRow } from '../user-row.ts';
 import { loadUser } from '../users.ts';
 import { backendOk } from './auth.ts';
@@ -249,11 +248,8 @@ export function backendUserRoutes(route: BackendRoute, svc: Services): void {
 
   route('DELETE', '/v1/users/:user_id', async (c) => {
     const userId = userIdParam(c);
-    const before = await requireBackendUser(svc, userId);
-    // What the user's sessions minted beyond them (an app's grants) ends first, then every row of theirs.
-    await revokeUserGrants(svc, userId, svc.now());
-    await deleteUser(svc.db, userId);
-    await svc.events.emit({ type: 'user.deleted', user_id: userId, user: before });
+    // The same action as the CLI's `users delete` (user-actions.ts).
+    await removeUser(svc, userId);
     return backendOk(c, { user_id: userId });
   });
 

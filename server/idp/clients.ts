@@ -7,6 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/index.ts';
+import type { EventHub } from '../events.ts';
 import { safeEqualHex, sha256Hex } from '../crypto.ts';
 import type { Services } from '../services.ts';
 import { registeredUriProblem } from '../redirect-allowlist.ts';
@@ -89,9 +90,10 @@ export async function listStoredIdpClients(db: Db, projectId: string): Promise<I
 /**
  * Deletes a client created with {@link createIdpClient} and ends everything it holds: its codes, access
  * and refresh tokens stop working and its grants and users' consents are revoked. False when there is no
- * such client (a config-declared client is removed from the config instead).
+ * such client (a config-declared client is removed from the config instead). With `events`, each user's
+ * consent revoked is a `consent.revoked`, as the user's own revoke of the app is.
  */
-export async function deleteIdpClient(db: Db, projectId: string, clientId: string, now: number = Date.now()): Promise<boolean> {
+export async function deleteIdpClient(db: Db, projectId: string, clientId: string, now: number = Date.now(), events?: EventHub): Promise<boolean> {
   const k = db.kysely;
   const res = await k.deleteFrom('idp_clients').where('project_id', '=', projectId).where('client_id', '=', clientId).executeTakeFirst();
   if (res.numDeletedRows === 0n) return false;
@@ -105,13 +107,15 @@ export async function deleteIdpClient(db: Db, projectId: string, clientId: strin
   await k.deleteFrom('idp_codes').where('project_id', '=', projectId).where('client_id', '=', clientId).execute();
   await k.deleteFrom('idp_refresh_tokens').where('project_id', '=', projectId).where('client_id', '=', clientId).execute();
   await k.deleteFrom('access_tokens').where('project_id', '=', projectId).where('connected_app_id', '=', clientId).execute();
-  await k
+  const consents = await k
     .updateTable('connected_apps')
     .set({ revoked_at: now })
     .where('project_id', '=', projectId)
     .where('connected_app_id', '=', clientId)
     .where('revoked_at', 'is', null)
+    .returning('user_id')
     .execute();
+  for (const c of consents) await events?.emit({ type: 'consent.revoked', user_id: c.user_id, client_id: clientId, scopes: [] });
   return true;
 }
 

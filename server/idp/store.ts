@@ -155,12 +155,22 @@ export async function revokeClientGrants(svc: Services, userId: string, clientId
  * method's `revokeUserGrants`: a password change or a revoke-all). Remembered consent stays: the apps
  * stay listed and a new sign-in with the new credential may authorise them again.
  */
-export async function revokeAllUserGrants(svc: Pick<Services, 'db'>, userId: string, now: number): Promise<void> {
+export async function revokeAllUserGrants(svc: Pick<Services, 'db' | 'events'>, userId: string, now: number): Promise<void> {
   const k = svc.db.kysely;
-  await k.updateTable('idp_grants').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+  const revoked = await k
+    .updateTable('idp_grants')
+    .set({ revoked_at: now })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .returning(['client_id', 'scopes'])
+    .execute();
   await k.deleteFrom('idp_codes').where('user_id', '=', userId).execute();
   await k.deleteFrom('idp_refresh_tokens').where('user_id', '=', userId).execute();
   await k.deleteFrom('access_tokens').where('user_id', '=', userId).execute();
+  // Each grant ended is a consent.revoked, as the user's own revoke of a connected app is (sdk-routes.ts).
+  for (const g of revoked) {
+    await svc.events.emit({ type: 'consent.revoked', user_id: userId, client_id: g.client_id, scopes: g.scopes.split(' ').filter(Boolean) });
+  }
 }
 
 /** True when the grant exists and is not revoked. */

@@ -3,53 +3,20 @@
  * end is a real SMTP server (smtp-server, from the nodemailer project) on loopback, with AUTH.
  */
 import assert from 'node:assert/strict';
-import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { SMTPServer } from 'smtp-server';
 import { sendOtp, testApp } from '../test-helpers.ts';
-
-interface Received {
-  from: string;
-  to: string[];
-  user: string;
-  data: string;
-}
+import { type CapturedSmtp, captureSmtp } from '../test-smtp.ts';
 
 describe('SMTP delivery', () => {
-  const received: Received[] = [];
-  let smtp: SMTPServer;
+  let smtp: CapturedSmtp;
+  let received: CapturedSmtp['received'] = [];
   let port = 0;
 
   before(async () => {
-    smtp = new SMTPServer({
-      authOptional: false,
-      allowInsecureAuth: true, // loopback only: no TLS certificate in a test
-      disabledCommands: ['STARTTLS'],
-      onAuth(auth, _session, cb) {
-        if (auth.username === 'mailer' && auth.password === 's3cret') cb(null, { user: auth.username });
-        else cb(new Error('Invalid username or password'));
-      },
-      onData(stream, session, cb) {
-        let data = '';
-        stream.setEncoding('utf8');
-        stream.on('data', (d: string) => {
-          data += d;
-        });
-        stream.on('end', () => {
-          received.push({
-            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-            to: session.envelope.rcptTo.map((r) => r.address),
-            user: String(session.user),
-            data,
-          });
-          cb();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    port = (smtp.server.address() as AddressInfo).port;
+    smtp = await captureSmtp({ auth: { user: 'mailer', pass: 's3cret' } });
+    ({ received, port } = smtp);
   });
-  after(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
+  after(() => smtp.close());
 
   it('sends the passcode email through SMTP with auth, from SMTP_FROM, and still fills the dev inbox', async () => {
     const t = await testApp({ smtpUrl: `smtp://mailer:s3cret@127.0.0.1:${port}`, smtpFrom: 'Acme <login@acme.test>' });

@@ -10,8 +10,6 @@ import type { Db } from '../db/index.ts';
 import { type ProjectConfig, type ProjectMode, TEST_PROJECT_DEFAULTS, NEW_PROJECT_BOOTSTRAP } from '../project/config.ts';
 import { allowedOriginProblem } from '../project/origins.ts';
 import { parseRedirectEntry } from '../redirect-allowlist.ts';
-import { SERVER_METHODS } from '../methods.ts';
-import { revokeUserGrants } from '../user-access.ts';
 
 /** A project as `projects list` shows it. */
 export interface ProjectSummary {
@@ -125,17 +123,6 @@ export async function editProjectList(db: Db, opts: { project?: string; list: Pr
     .where('project_id', '=', row.project_id)
     .execute();
   return next;
-}
-
-/**
- * Revokes every active session of a user and what the methods hold for them beyond sessions (an app's
- * grants and refresh tokens: user-access.ts); returns how many sessions.
- */
-export async function revokeUserSessions(db: Db, userId: string, now: number): Promise<number> {
-  await requireUser(db, userId);
-  const r = await db.kysely.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null).executeTakeFirst();
-  await revokeUserGrants({ db, methods: SERVER_METHODS }, userId, now);
-  return Number(r.numUpdatedRows);
 }
 
 async function requireUser(db: Db, userId: string): Promise<{ user_id: string; project_id: string }> {

@@ -8,28 +8,20 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { runCli } from '../cli.ts';
-import { login, sendOtp, type TestApp, type TestStore, tempDir, testApp, testStore } from '../test-helpers.ts';
+import { type CliHarness, cliHarness } from '../test-cli.ts';
+import { login, sendOtp, type TestApp, tempDir, testApp } from '../test-helpers.ts';
 
 describe('admin CLI', () => {
-  let store: TestStore;
+  let h: CliHarness;
   let t: TestApp;
   let env: Record<string, string>;
   before(async () => {
-    store = await testStore();
-    t = await testApp({}, { store });
-    env = store.databaseUrl ? { DATABASE_URL: store.databaseUrl } : { DATA_DIR: store.dataDir };
+    h = await cliHarness();
+    ({ t, env } = h);
   });
-  after(async () => {
-    await t.close();
-    await store.cleanup();
-  });
+  after(() => h.close());
 
-  const cli = async (...argv: string[]) => {
-    let out = '';
-    let err = '';
-    const code = await runCli(argv, { out: (s) => (out += s), err: (s) => (err += s), env, now: () => t.clock.t });
-    return { code, out, err };
-  };
+  const cli = (...argv: string[]) => h.cli(...argv);
 
   it('projects list and create (live, with origins and redirect URLs checked)', async () => {
     const list = await cli('projects', 'list', '--json');
@@ -83,7 +75,7 @@ describe('admin CLI', () => {
     assert.match(wild.err, /wildcard host/);
     assert.equal((await cli('redirect-urls', 'remove', 'https://shop.example.com/auth', '--project', project)).code, 0);
     // The stored project is what a restarted server loads.
-    const again = await testApp({}, { store, clock: t.clock });
+    const again = await testApp({}, { store: h.store, clock: t.clock });
     try {
       assert.ok(!again.services.project.config.redirect_urls.includes('https://shop.example.com/auth'));
     } finally {
@@ -196,12 +188,11 @@ describe('admin CLI: roles and impersonation', () => {
     resources: [{ resource_id: 'documents', description: 'docs', actions: ['write'] }],
     scopes: [],
   };
-  let store: TestStore;
+  let h: CliHarness;
   let t: TestApp;
-  let env: Record<string, string>;
   before(async () => {
-    store = await testStore();
-    t = await testApp({ bootstrap: { rbac_policy: POLICY } }, { store });
+    h = await cliHarness({ bootstrap: { rbac_policy: POLICY } });
+    t = h.t;
     // The CLI reads the stored project, as a live project file stores its bootstrap; the option above is the running app's.
     const k = t.services.db.kysely;
     const row = await k.selectFrom('projects').select('config').where('project_id', '=', t.projectId).executeTakeFirstOrThrow();
@@ -212,18 +203,9 @@ describe('admin CLI: roles and impersonation', () => {
       .set({ config: JSON.stringify(config) })
       .where('project_id', '=', t.projectId)
       .execute();
-    env = store.databaseUrl ? { DATABASE_URL: store.databaseUrl } : { DATA_DIR: store.dataDir };
   });
-  after(async () => {
-    await t.close();
-    await store.cleanup();
-  });
-  const cli = async (...argv: string[]) => {
-    let out = '';
-    let err = '';
-    const code = await runCli(argv, { out: (s) => (out += s), err: (s) => (err += s), env, now: () => t.clock.t });
-    return { code, out, err };
-  };
+  after(() => h.close());
+  const cli = (...argv: string[]) => h.cli(...argv);
 
   it('idp-clients create, list and delete (OpenID provider clients, issue 14): URIs checked, secret shown once, delete revokes', async () => {
     const bad = await cli('idp-clients', 'create', '--name', 'Acme', '--redirect-uri', 'http://acme.example/cb');

@@ -4,7 +4,7 @@ import { preparedQuery } from '../db/prepared.ts';
 import type { Services } from '../services.ts';
 import type { UserRecords } from '../method.ts';
 import { revokeEmailTokens } from '../magic-links/index.ts';
-import { revokeUserGrants } from '../user-access.ts';
+import { revokeUserSessions } from '../user-actions.ts';
 import { hashPassword } from './hash.ts';
 import type { PasswordsTable } from './tables.ts';
 
@@ -65,17 +65,9 @@ export async function setPassword(svc: Services, userId: string, normalized: str
     const row = await k.selectFrom('passwords').select('password_id').where('user_id', '=', userId).executeTakeFirst();
     await svc.events.emit({ type: 'factor.added', user_id: userId, factor: { kind: 'password', id: row?.password_id ?? '' } });
   }
-  const revoked = await k
-    .updateTable('sessions')
-    .set({ revoked_at: now })
-    .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null)
-    .returningAll()
-    .execute();
-  // Each session signed out is a session.revoked (a backend ends that session's websocket, say).
-  for (const session of revoked) await svc.events.emit({ type: 'session.revoked', session });
+  // Each session signed out is a session.revoked, each grant a consent.revoked, as for a revoke-all (user-actions.ts).
+  await revokeUserSessions(svc, userId);
   await revokeEmailTokens(svc, userId, 'reset_password');
-  await revokeUserGrants(svc, userId, now);
 }
 
 /** Flags a password as needing a reset (breached at sign-in). */

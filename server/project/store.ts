@@ -9,7 +9,8 @@ import type { Db } from '../db/index.ts';
 import { NEW_PROJECT_BOOTSTRAP, type Project, type ProjectConfig, TEST_PROJECT_DEFAULTS } from './config.ts';
 import { type LiveProjectFile, liveProjectProblems, methodSettingsOf } from './file.ts';
 
-function rowToProject(row: { project_id: string; public_token: string; mode: string; project_name: string; config: string }): Project {
+/** A stored `projects` row as the app uses it (the config over the test defaults). */
+export function rowToProject(row: { project_id: string; public_token: string; mode: string; project_name: string; config: string }): Project {
   return {
     project_id: row.project_id,
     public_token: row.public_token,

@@ -5,33 +5,26 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { runCli } from '../cli.ts';
-import { createBackendSecret, backendCall, type TestApp, type TestStore, testApp, testStore } from '../test-helpers.ts';
+
+import { type CliHarness, cliHarness } from '../test-cli.ts';
+import { createBackendSecret, backendCall, type TestApp } from '../test-helpers.ts';
 import { type Receiver, startReceiver, verifyReceived } from './test-receiver.ts';
 
 describe('webhooks CLI', () => {
-  let store: TestStore;
+  let h: CliHarness;
   let t: TestApp;
-  let env: Record<string, string>;
   let rx: Receiver;
   before(async () => {
-    store = await testStore();
-    t = await testApp({ outboxAutoRun: false }, { store });
-    env = store.databaseUrl ? { DATABASE_URL: store.databaseUrl } : { DATA_DIR: store.dataDir };
+    h = await cliHarness({ outboxAutoRun: false });
+    t = h.t;
     rx = await startReceiver();
   });
   after(async () => {
-    await t.close();
-    await store.cleanup();
+    await h.close();
     await rx.close();
   });
 
-  const cli = async (...argv: string[]) => {
-    let out = '';
-    let err = '';
-    const code = await runCli(argv, { out: (s) => (out += s), err: (s) => (err += s), env, now: () => t.clock.t });
-    return { code, out, err };
-  };
+  const cli = (...argv: string[]) => h.cli(...argv);
 
   it('create, list, deliveries, replay, update, rotate-secret, delete', async () => {
     const created = await cli('webhooks', 'create', '--url', rx.url, '--event', 'user.created');

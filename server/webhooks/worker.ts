@@ -1,7 +1,7 @@
 /**
  * Webhook delivery (issue 28): the event hub's subscriber stores each event once (`webhook_events`) and
  * one message per endpoint that wants it (`webhook_messages`) before the emitting request answers; this
- * worker delivers the messages, at least once, the way the outbox runs its jobs (server/outbox.ts):
+ * worker delivers the messages, at least once, with the outbox's claim and lease (server/leased-queue.ts):
  *
  * - Claiming: one conditional UPDATE sets a lease on a due message, so instances sharing the database
  *   never run the same attempt; a crashed claimant's lease expires and another instance takes it over.
@@ -18,6 +18,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/index.ts';
 import type { WebhookMessagesTable } from '../db/schema.ts';
 import type { AppEvent, EventHub, EventType } from '../events.ts';
+import { LeasedQueue } from '../leased-queue.ts';
 import { OUTBOUND_TIMEOUT_MS, type Resolver, signedPost } from '../outbound/index.ts';
 import { eventTypesOf, openSecret, toEndpoint, type WebhookScope } from './store.ts';
 
@@ -34,8 +35,6 @@ export const WEBHOOK_LEASE_MS = 60_000;
 /** Delivered messages, their events and the delivery log are deleted after this long (30 days). */
 export const WEBHOOK_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
 const POLL_MS = 1_000;
-const BATCH = 20;
-const CONCURRENCY = 4;
 
 /** The delay before the attempt after the `attempts`-th failed one, without jitter. */
 export function webhookRetryDelayMs(attempts: number): number {
@@ -58,15 +57,21 @@ export interface WebhookWorkerOptions extends WebhookScope {
 
 /** The webhook deliverer of one app instance; see the module comment. */
 export class WebhookWorker {
-  private chain: Promise<void> = Promise.resolve();
-  private running = 0;
-  private kickScheduled = false;
-  private timer: ReturnType<typeof setInterval> | undefined;
-  private closed = false;
-  private readonly autoRun: boolean;
+  /** Claims, leases and runs the due messages (server/leased-queue.ts, shared with the outbox). */
+  private readonly queue: LeasedQueue<WebhookMessagesTable>;
 
   constructor(private readonly o: WebhookWorkerOptions) {
-    this.autoRun = o.autoRun ?? true;
+    this.queue = new LeasedQueue<WebhookMessagesTable>({
+      scope: o,
+      source: { table: 'webhook_messages', id: 'message_id' },
+      leaseMs: WEBHOOK_LEASE_MS,
+      stampFirstAttempt: true,
+      // One message's failed attempt (a database error) does not stop the others.
+      attempt: (msg) => this.attempt(msg).catch((err: unknown) => this.logError('attempt', err)),
+      onError: (what, err) => this.logError(what, err),
+      autoRun: o.autoRun ?? true,
+      pollMs: POLL_MS,
+    });
     o.events.subscribe({ wants: async (type) => (await this.endpointsFor(type)).length > 0, hear: (event) => this.store(event) });
   }
 
@@ -120,36 +125,23 @@ export class WebhookWorker {
 
   /** Starts a run soon, unless one is already scheduled. */
   kick(): void {
-    if (!this.autoRun || this.closed || this.kickScheduled) return;
-    this.kickScheduled = true;
-    setImmediate(() => {
-      this.kickScheduled = false;
-      this.run().catch((err: unknown) => this.logError('run', err));
-    });
+    this.queue.kick();
   }
 
   /** Starts the periodic poll (due retries, messages another process left). */
   start(): void {
-    if (!this.autoRun || this.closed || this.timer) return;
-    this.timer = setInterval(() => {
-      if (this.running > 0) return;
-      this.run().catch((err: unknown) => this.logError('poll', err));
-    }, POLL_MS);
-    this.timer.unref();
+    this.queue.start();
   }
 
   /** Delivers every due message now and resolves when done (tests call it before asserting). */
   async drain(): Promise<void> {
-    if (this.closed) return;
-    await this.run();
+    if (this.queue.closed) return;
+    await this.queue.run();
   }
 
   /** Stops the poll and waits for the run in progress. */
-  async close(): Promise<void> {
-    this.closed = true;
-    if (this.timer) clearInterval(this.timer);
-    this.timer = undefined;
-    await this.chain;
+  close(): Promise<void> {
+    return this.queue.close();
   }
 
   /** Deletes what is older than {@link WEBHOOK_RETENTION_MS} and no longer pending (the pruning tick). */
@@ -171,69 +163,6 @@ export class WebhookWorker {
         eb.not(eb.exists(eb.selectFrom('webhook_messages').select('message_id').whereRef('webhook_messages.event_id', '=', 'webhook_events.event_id'))),
       )
       .execute();
-  }
-
-  private run(): Promise<void> {
-    const next = this.chain.then(async () => {
-      if (this.closed) return;
-      this.running += 1;
-      try {
-        await this.runDue();
-      } finally {
-        this.running -= 1;
-      }
-    });
-    this.chain = next.catch(() => undefined);
-    return next;
-  }
-
-  private async runDue(): Promise<void> {
-    const k = this.o.db.kysely;
-    for (let round = 0; round < 50; round++) {
-      const now = this.o.now();
-      const due = await k
-        .selectFrom('webhook_messages')
-        .select('message_id')
-        .where('project_id', '=', this.o.projectId)
-        .where('status', '=', 'pending')
-        .where('next_attempt_at', '<=', now)
-        .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
-        .orderBy('next_attempt_at')
-        .orderBy('created_at')
-        .limit(BATCH)
-        .execute();
-      if (due.length === 0) return;
-      let claimed = 0;
-      const queue = due.map((d) => d.message_id);
-      const worker = async () => {
-        for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
-          const msg = await this.claim(id, now);
-          if (!msg) continue;
-          claimed += 1;
-          await this.attempt(msg).catch((err: unknown) => this.logError('attempt', err));
-        }
-      };
-      await Promise.all(Array.from({ length: Math.min(CONCURRENCY, due.length) }, worker));
-      if (claimed === 0) return;
-    }
-  }
-
-  /** The one conditional UPDATE that makes this instance the only one running the message's next attempt. */
-  private claim(messageId: string, now: number): Promise<WebhookMessagesTable | undefined> {
-    return this.o.db.kysely
-      .updateTable('webhook_messages')
-      .set((eb) => ({
-        locked_until: now + WEBHOOK_LEASE_MS,
-        locked_by: randomUUID(),
-        attempts: eb('attempts', '+', 1),
-        first_attempt_at: eb.fn.coalesce('first_attempt_at', eb.val(now)),
-      }))
-      .where('message_id', '=', messageId)
-      .where('status', '=', 'pending')
-      .where('next_attempt_at', '<=', now)
-      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
-      .returningAll()
-      .executeTakeFirst();
   }
 
   private async attempt(msg: WebhookMessagesTable): Promise<void> {

@@ -8,63 +8,36 @@
  */
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import fc from 'fast-check';
 import addressparser from 'nodemailer/lib/addressparser/index.js';
-import { SMTPServer } from 'smtp-server';
 import { EMAIL_PATTERN, isValidEmail, normalizeEmail } from '../../sdk-core/schemas/index.ts';
 import { isValidEmail as clientIsValidEmail } from '../../sdk-core/helpers.ts';
 import { PermanentDeliveryError } from '../../server/messaging/delivery.ts';
 import { smtpDelivery } from '../../server/messaging/smtp.ts';
 import { login, type TestApp, testApp } from '../../server/test-helpers.ts';
+import { type CapturedSmtp, captureSmtp } from '../../server/test-smtp.ts';
 import { HOSTILE_EMAILS as HOSTILE, NORMALISED_EMAILS as NORMALISED } from './email-cases.ts';
 
 const code_challenge = createHash('sha256').update('v'.repeat(64)).digest('base64url');
 const URL_OK = 'http://localhost:3000/auth';
 
-interface Received {
-  rcptTo: string[];
-  data: string;
-}
-
 describe('email recipient injection', () => {
-  const received: Received[] = [];
-  const rcptSeen: string[] = [];
-  let smtp: SMTPServer;
+  let smtp: CapturedSmtp;
+  // Each message's recipients and every RCPT TO as they came over the wire (smtp-server decodes punycode domains elsewhere).
+  let received: CapturedSmtp['received'] = [];
+  let rcptSeen: string[] = [];
   let port = 0;
   let t: TestApp;
 
   before(async () => {
-    // The commands as they came over the wire (smtp-server shows punycode domains decoded elsewhere).
-    const wire = (...parts: unknown[]) => {
-      const m = /C: RCPT TO:<(.*)>/.exec(parts.map(String).join(' '));
-      if (m) rcptSeen.push(m[1] ?? '');
-    };
-    const noop = () => undefined;
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: { info: wire, debug: wire, error: noop, warn: noop, trace: noop, fatal: noop, level: () => 'debug', child: () => ({}) } as never,
-      onData(stream, session, cb) {
-        let data = '';
-        stream.setEncoding('utf8');
-        stream.on('data', (d: string) => {
-          data += d;
-        });
-        stream.on('end', () => {
-          received.push({ rcptTo: rcptSeen.slice(-session.envelope.rcptTo.length), data });
-          cb();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    port = (smtp.server.address() as AddressInfo).port;
+    smtp = await captureSmtp();
+    ({ received, rcptSeen, port } = smtp);
     t = await testApp({ smtpUrl: `smtp://127.0.0.1:${port}`, smtpFrom: 'Acme <login@acme.test>' });
   });
   after(async () => {
     await t.close();
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await smtp.close();
   });
 
   it('every route that takes an email refuses the hostile addresses (invalid_email, or invalid_request_body for a NUL); no RCPT TO ever happens', async () => {
@@ -112,13 +85,13 @@ describe('email recipient injection', () => {
       assert.equal(r.status, 200, `${typed}: ${JSON.stringify(r.json)}`);
       await t.services.outbox.drain();
       assert.equal(received.length, 1, typed);
-      assert.deepEqual(received[0]!.rcptTo, [stored], typed);
+      assert.deepEqual(received[0]!.wireTo, [stored], typed);
       assert.match(received[0]!.data, new RegExp(`^To: ${stored.replace(/[.+]/g, '\\$&')}$`, 'm'));
       // The same mailbox typed again is the same user.
       const again = await t.call('POST', '/sdk/v1/otps/email/login_or_create', { body: { email: stored } });
       assert.equal(again.json.data!.user_id, r.json.data!.user_id, typed);
       await t.services.outbox.drain();
-      assert.deepEqual(received[1]?.rcptTo, [stored], typed);
+      assert.deepEqual(received[1]?.wireTo, [stored], typed);
     }
   });
 

@@ -10,7 +10,8 @@ import { after, before, describe, it } from 'node:test';
 import type { InboxMessage } from '../../sdk-core/schemas/index.ts';
 import { createIdpClient } from '../../server/idp/clients.ts';
 import { consent, pkce, setupIdp, tokenRequest, userinfoStatus } from '../../server/idp/test-flow.ts';
-import { deleteUser, revokeUserSessions } from '../../server/ops/admin.ts';
+import { deleteUser } from '../../server/ops/admin.ts';
+import { revokeUserSessions } from '../../server/user-actions.ts';
 import { login, type TestApp, testApp } from '../../server/test-helpers.ts';
 
 const STRONG = 'violet-Harbor-quietly-47';
@@ -112,7 +113,7 @@ describe('attack: an IdP grant minted with a stolen session outlives remediation
   it("an admin's revoke of all sessions revokes the grant (and a grant minted after it works)", async () => {
     const v = await victim('v-admin@example.com');
     const g = await assertGrantWorks(await stealGrant(v.session));
-    const n = await revokeUserSessions(t.services.db, v.userId, t.clock.t);
+    const n = (await revokeUserSessions(t.services, v.userId)).length;
     assert.ok(n >= 1);
     await assertGrantDead(g);
     const fresh = await login(t, 'v-admin@example.com');
@@ -126,7 +127,7 @@ describe('attack: an IdP grant minted with a stolen session outlives remediation
       body: { email: 'v-both@example.com', existing_password: STRONG, new_password: STRONG2 },
     });
     assert.equal(r.status, 200);
-    await revokeUserSessions(t.services.db, v.userId, t.clock.t);
+    await revokeUserSessions(t.services, v.userId);
     await assertGrantDead(g);
   });
 

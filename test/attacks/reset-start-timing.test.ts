@@ -10,10 +10,9 @@
  */
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { SMTPServer } from 'smtp-server';
 import { type TestApp, testApp } from '../../server/test-helpers.ts';
+import { type CapturedSmtp, captureSmtp } from '../../server/test-smtp.ts';
 import { findOrCreateUserByEmail } from '../../server/users.ts';
 
 const code_challenge = createHash('sha256').update('v'.repeat(64)).digest('base64url');
@@ -40,29 +39,17 @@ function median(xs: number[]): number {
 }
 
 describe('reset/start answers known and unknown addresses alike', () => {
-  const delivered: string[] = [];
-  let smtp: SMTPServer;
+  let smtp: CapturedSmtp;
   let smtpUrl = '';
+  /** The recipients of the messages accepted so far (clear it with `smtp.received.length = 0`). */
+  const delivered = () => smtp.received.flatMap((m) => m.to);
 
   before(async () => {
     // A real SMTP server that takes 200 ms to accept each message.
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, session, cb) {
-        stream.resume();
-        stream.on('end', () => {
-          setTimeout(() => {
-            delivered.push(...session.envelope.rcptTo.map((r) => r.address));
-            cb();
-          }, 200);
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+    smtp = await captureSmtp({ acceptDelayMs: 200 });
+    smtpUrl = `smtp://127.0.0.1:${smtp.port}`;
   });
-  after(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
+  after(() => smtp.close());
 
   it('the request delivers nothing and writes the same rows (one outbox job) for known and unknown addresses', async () => {
     // outboxAutoRun false: nothing runs the job behind the test's back while it counts rows.
@@ -87,7 +74,7 @@ describe('reset/start answers known and unknown addresses alike', () => {
       assert.deepEqual(diffs[0], diffs[1], 'the same writes');
       assert.equal(diffs[0]!.outbox_jobs, 1, 'exactly one job each');
       assert.equal(diffs[0]!.magic_links, 0, 'no token issued in the request');
-      assert.deepEqual(delivered, [], 'no delivery in the request');
+      assert.deepEqual(delivered(), [], 'no delivery in the request');
       const jobs = await t.services.outbox.list();
       assert.deepEqual(
         jobs.map((j) => [j.kind, j.to]),
@@ -97,7 +84,7 @@ describe('reset/start answers known and unknown addresses alike', () => {
 
       // The worker does the per-address work: the known address gets its link, the unknown one nothing.
       await t.services.outbox.drain();
-      assert.deepEqual(delivered, ['known@example.com']);
+      assert.deepEqual(delivered(), ['known@example.com']);
       assert.deepEqual(await t.services.outbox.list(), [], 'both jobs are gone: delivered, or nothing to send');
       const links = await t.services.db.kysely.selectFrom('magic_links').select(['email', 'kind']).execute();
       assert.deepEqual(links, [{ email: 'known@example.com', kind: 'reset_password' }]);
@@ -107,7 +94,7 @@ describe('reset/start answers known and unknown addresses alike', () => {
   });
 
   it('diagnostic: answer-time medians with a 200 ms SMTP server (not asserted)', async (ctx) => {
-    delivered.length = 0;
+    smtp.received.length = 0;
     const t = await testApp({ smtpUrl });
     try {
       const rounds = 15;
@@ -126,7 +113,7 @@ describe('reset/start answers known and unknown addresses alike', () => {
         }
       }
       await t.services.outbox.drain();
-      assert.equal(delivered.length, rounds, 'every known address got its email, no unknown one did');
+      assert.equal(delivered().length, rounds, 'every known address got its email, no unknown one did');
       const line = `reset/start median answer time with a 200 ms SMTP server: known ${median(known).toFixed(1)} ms, unknown ${median(unknown).toFixed(1)} ms (${rounds} each)`;
       ctx.diagnostic(line);
       console.log(line);
