@@ -121,6 +121,16 @@ function focusables(nodes: readonly Element[]): HTMLElement[] {
     .filter((e): e is HTMLElement => e instanceof HTMLElement && !e.closest('[data-skeleton]'));
 }
 
+/**
+ * React's counterpart of a first-paint control: the one at the same place among the focusables that
+ * has the same tag and `part` (the two DOMs draw the same controls in the same order), else null.
+ */
+function counterpart(first: readonly Element[], widget: Element, control: HTMLElement): HTMLElement | null {
+  const i = focusables(first).indexOf(control);
+  const target = i >= 0 ? focusables([widget])[i] : undefined;
+  return target && target.tagName === control.tagName && target.getAttribute('part') === control.getAttribute('part') ? target : null;
+}
+
 /** Sets a React-controlled field's value the way typing does, so React's state follows. */
 function typeInto(field: HTMLInputElement, value: string): void {
   const proto = Object.getPrototypeOf(field) as object;
@@ -201,6 +211,10 @@ export function mountReact(el: AuthElement): ReactMount {
     }
     const reactFields = fieldsByName(widget);
     for (const f of first) for (const name of fieldsByName(f).keys()) if (!reactFields.has(name)) return false;
+    // A button pressed before React is pressed again on React's own: wait until that one is drawn (a
+    // screen's lazy part may still be loading while the frame around it, the watermark, is there).
+    const clicked = s.paint?.clicked;
+    if (clicked && !counterpart(first, widget, clicked)) return false;
     // Main's lazily loaded rows (OAuth, wallets, the passkey button) are there when their parts are;
     // other screens move on by themselves (a consent screen's error), so only their fields must match.
     if (widget.getAttribute('data-screen') === 'Main') {
@@ -226,7 +240,7 @@ export function mountReact(el: AuthElement): ReactMount {
     const submittedField = paint?.submitted ? [...litFields.values()].find((f) => f.form === paint.submitted) : undefined;
     // Anything else focused (Continue, a tab, a provider button): its place among the focusables, the same in both DOMs.
     const activeIndex = active && !focusedField ? focusables(first).indexOf(active as HTMLElement) : -1;
-    const clickedIndex = paint?.clicked ? focusables(first).indexOf(paint.clicked) : -1;
+    const clicked = paint?.clicked;
     const values = [...litFields].map(([name, f]) => [name, f.value] as const);
 
     unpaintElement(el);
@@ -252,7 +266,9 @@ export function mountReact(el: AuthElement): ReactMount {
       focusables([widget])[activeIndex]?.focus({ preventScroll: true });
     }
     if (submittedField) reactFields.get(submittedField.name)?.form?.requestSubmit();
-    else if (clickedIndex >= 0) focusables([widget])[clickedIndex]?.click();
+    // Only on the same button (its part): after the time-out React's screen may differ, and a press
+    // must never land on another control (the watermark's link, say).
+    else if (clicked) counterpart(first, widget, clicked)?.click();
   };
 
   if (!s.paint) {

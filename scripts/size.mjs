@@ -62,6 +62,9 @@ export const EMAIL_SIGN_IN_MODULES = [
   /sdk-core\/otps\//,
   // What the client loads beside its first call: captcha and fingerprint protection, the telemetry sender.
   /sdk-core\/(protection|captcha|telemetry)\.ts$/,
+  // Two-step sign-in (issue 29): every sign-in answer passes the second-step holder (<auth-login>
+  // subscribes to it when it mounts: a first factor may answer mfa_required).
+  /sdk-core\/second-step\.ts$/,
 ];
 
 /**

@@ -16,6 +16,7 @@ import type { IDP } from './idp/index.ts';
 import type { Impersonation } from './impersonation/index.ts';
 import type { MagicLinks } from './magic-links/index.ts';
 import type { MFA } from './mfa/index.ts';
+import { onRequired } from './mfa/on-required.ts';
 import type { LazyMembers, LazySdkMethod, SdkMethod } from './method.ts';
 import type { OAuth, OAuthProviderGroups } from './oauth/index.ts';
 import { OAUTH_PROVIDERS } from './oauth/providers.ts';
@@ -116,7 +117,7 @@ const rbacMethod = {
   load: () => import('./rbac/index.ts'),
 } satisfies LazySdkMethod<'rbac', RBAC>;
 
-// Two-step sign-in (issue 29): the whole group, reads included, loads on first use.
+// Two-step sign-in (issue 29): the group loads on first use; onRequired is eager (a widget subscribes on mount).
 const mfaMethod = {
   name: 'mfa',
   members: {
@@ -130,6 +131,7 @@ const mfaMethod = {
     enrol: { totp: true },
   },
   load: () => import('./mfa/index.ts'),
+  eager: (_lazy, ctx) => ({ onRequired: (callback) => onRequired(ctx, callback) }),
 } satisfies LazySdkMethod<'mfa', MFA>;
 
 /** Every method group of the client, in the order the client builds them. */

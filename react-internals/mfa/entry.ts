@@ -31,26 +31,10 @@ export const mfaEntry: UiMethodEntry<MfaTypes> = {
     'MFAConfirmation',
   ],
   initialState: { mfaState: { recoveryCodes: [] } },
-  takeOver: (client: AuthClient, show) => {
-    let live = true;
-    let stop: (() => void) | undefined;
-    // Subscribed when the widget mounts, long before a first factor can answer.
-    client.mfa
-      .onRequired((m) => {
-        pendingSteps.set(client, m);
-        if (m) show(firstMfaScreen(m), { type: 'MFA_REQUIRED', data: m });
-      })
-      .then(
-        (unsubscribe) => {
-          if (live) stop = unsubscribe;
-          else unsubscribe();
-        },
-        () => undefined,
-      );
-    return () => {
-      live = false;
-      stop?.();
-    };
-  },
+  takeOver: (client: AuthClient, show) =>
+    client.mfa.onRequired((m) => {
+      pendingSteps.set(client, m);
+      if (m) show(firstMfaScreen(m), { type: 'MFA_REQUIRED', data: m });
+    }),
   load: () => import('./index.ts').then((m) => m.mfaMethod),
 };

@@ -11,6 +11,7 @@ import type { MethodContext, SdkMethod } from '../method.ts';
 import type { MfaRequired } from '../schemas/second-step.ts';
 import type { TOTPCreateResponse } from '../schemas/totps.ts';
 import { check, type Validator } from '../validate.ts';
+import { onRequired } from './on-required.ts';
 
 /** What every finishing call takes beside its code. */
 export interface MfaFinishOptions {
@@ -34,10 +35,11 @@ export interface MFA {
   /** The pending second step: the last first factor's `mfa_required`, or null when none waits. */
   factors(): Promise<MfaRequired | null>;
   /**
-   * Calls `callback` when a first factor asks for a second step, and with null when it ends; resolves to
-   * the unsubscribe function. Subscribe before the first factor's call (a widget does on mount).
+   * Calls `callback` when a first factor asks for a second step, and with null when it ends; returns the
+   * unsubscribe function. Synchronous and in the client's core (a widget subscribes when it mounts): it
+   * loads only the second-step holder every sign-in loads anyway, not this group.
    */
-  onRequired(callback: (required: MfaRequired | null) => void): Promise<() => void>;
+  onRequired(callback: (required: MfaRequired | null) => void): () => void;
   /** The pending intermediate token (for `client.webauthn.authenticate`'s passkey second step), or null. */
   intermediateToken(): Promise<string | null>;
   /** Forgets this device's trust token: the next sign-in here asks the second step again. */
@@ -87,7 +89,7 @@ export function createMFA(ctx: MethodContext): MFA {
   return {
     // The whole group loads on first use (issue 16's core budget): its reads are asynchronous too.
     factors: async () => (await ctx.secondStep()).pending(),
-    onRequired: async (callback) => (await ctx.secondStep()).subscribe(callback),
+    onRequired: (callback) => onRequired(ctx, callback),
     intermediateToken: async () => ctx.sessions.getIntermediateToken(),
     async forgetDevice() {
       (await ctx.secondStep()).forgetDevice();

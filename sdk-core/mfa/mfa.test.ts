@@ -39,7 +39,7 @@ describe('client.mfa against the real server (policy required)', () => {
     const email = 'sdk-mfa@example.com';
     const first = recordingClient(server, made);
     const seen: unknown[] = [];
-    await first.client.mfa.onRequired((m) => seen.push(m));
+    first.client.mfa.onRequired((m) => seen.push(m));
 
     const answer = (await firstFactor(first.client, email)) as unknown as Record<string, unknown>;
     assert.equal(answer['session_token'], undefined, 'no session from the first factor');

@@ -29,6 +29,7 @@ const BODYLESS = new Set([
   'DELETE /sdk/v1/users/biometric_registrations/:id',
   'DELETE /sdk/v1/users/webauthn_registrations/:id',
   'DELETE /dev/inbox.json',
+  'DELETE /sdk/v1/users/me/trusted_devices/:device_id',
   'POST /sdk/v1/users/connected_apps/:id/revoke',
   // Rotating a webhook's secret reads no body.
   'POST /v1/webhooks/:webhook_id/rotate_secret',
