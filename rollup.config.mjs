@@ -187,7 +187,10 @@ const terserOnce = (options) => {
     ...inner,
     name: 'terser-once',
     renderChunk(code, chunk, outputOptions, meta) {
-      const key = createHash('sha256').update(code).update(JSON.stringify(outputOptions.sourcemap ?? false)).digest('hex');
+      const key = createHash('sha256')
+        .update(code)
+        .update(JSON.stringify(outputOptions.sourcemap ?? false))
+        .digest('hex');
       let result = minified.get(key);
       if (!result) {
         result = inner.renderChunk.call(this, code, chunk, outputOptions, meta);

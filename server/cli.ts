@@ -10,6 +10,7 @@ import { parseArgs } from 'node:util';
 import { type CliAuditNote, recordCliCommand } from './audit/cli.ts';
 import { listAuditLogs } from './audit/query.ts';
 import { createProjectSecret, listProjectSecrets, revokeProjectSecret } from './backend/secrets.ts';
+import { requireBackendUser } from './backend/users.ts';
 import { type Db, openDatabase } from './db/index.ts';
 import { listSigningKeys, rotateSigningKey } from './keys.ts';
 import { readLiveProjectFile } from './project/file.ts';
@@ -387,7 +388,7 @@ async function command(db: Db, cmd: string, sub: string | undefined, arg: string
     case 'users delete': {
       const id = await user();
       if (!v.yes) throw new AdminError(`users delete removes ${id} and everything that references them: confirm with --yes`);
-      const deleted = await asRoute(id, (svc) => removeUser(svc, id));
+      const deleted = await asRoute(id, async (svc) => removeUser(svc, id, await requireBackendUser(svc, id)));
       io.out(
         v.json
           ? json(deleted)

@@ -4,7 +4,6 @@
  * CLI builds the project's services for the purpose (server/ops/admin-services.ts).
  */
 import type { SessionsTable } from './db/schema.ts';
-import { requireBackendUser } from './backend/users.ts';
 import { deleteUser } from './ops/admin.ts';
 import type { Services } from './services.ts';
 import { revokeSessions } from './sessions.ts';
@@ -23,11 +22,10 @@ export async function revokeUserSessions(svc: Services, userId: string): Promise
 /**
  * Deletes the user (`DELETE /v1/users/{id}`, `users delete`): what their sessions minted beyond them (an
  * app's grants) ends first, then every row of theirs (ops/admin.ts deleteUser), then `user.deleted`
- * carries the user as the `/v1` API showed it before. 404 user_not_found when the project has no such
- * user. Returns the rows deleted per table.
+ * carries `before`, the user as the `/v1` API showed it (the caller's requireBackendUser: 404
+ * user_not_found when the project has no such user). Returns the rows deleted per table.
  */
-export async function removeUser(svc: Services, userId: string): Promise<Record<string, number>> {
-  const before = await requireBackendUser(svc, userId);
+export async function removeUser(svc: Services, userId: string, before: object): Promise<Record<string, number>> {
   await revokeUserGrants(svc, userId, svc.now());
   const deleted = await deleteUser(svc.db, userId);
   await svc.events.emit({ type: 'user.deleted', user_id: userId, user: before });

@@ -94,13 +94,15 @@ export function recordFetchedPaths(): { paths: string[]; inFlight(): number; res
 
 /**
  * Resolves with what `predicate` returns once it is truthy (polling every 10 ms; an async predicate,
- * such as a question to the server, is awaited each time); fails after `ms`, naming `what`. The
- * one polling helper of the tests (test/time.ts `eventually`), under the name the browser tests use.
+ * such as a question to the server, is awaited each time); fails after `ms` (default 30 s, inside the
+ * browser runner's 60 s per test: a loaded machine answers a server round trip in seconds, and the
+ * wait ends as soon as the state is there), naming `what`. The one polling helper of the tests
+ * (test/time.ts `eventually`), under the name the browser tests use.
  */
 export const waitFor: <T>(predicate: () => T | null | undefined | false | Promise<T | null | undefined | false>, what?: string, ms?: number) => Promise<T> = (
   predicate,
   what,
-  ms,
+  ms = 30_000,
 ) => eventually(predicate, what, ms);
 
 /** Sets a React-controlled input's value the way typing would (React ignores plain .value writes). */

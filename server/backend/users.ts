@@ -249,7 +249,7 @@ export function backendUserRoutes(route: BackendRoute, svc: Services): void {
   route('DELETE', '/v1/users/:user_id', async (c) => {
     const userId = userIdParam(c);
     // The same action as the CLI's `users delete` (user-actions.ts).
-    await removeUser(svc, userId);
+    await removeUser(svc, userId, await requireBackendUser(svc, userId));
     return backendOk(c, { user_id: userId });
   });
 

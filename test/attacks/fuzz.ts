@@ -17,6 +17,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import fc from 'fast-check';
+import { webauthnLibrary } from '../../server/webauthn/library.ts';
 import * as schemas from '../../sdk-core/schemas/index.ts';
 import * as backendSchemas from '../../server/backend/schemas.ts';
 import * as magicLinkBackend from '../../server/magic-links/backend.ts';
@@ -543,6 +544,9 @@ export function fuzzSuite(part: Part): void {
         rateLimits: { backendSecretFailures: { max: 1_000_000, windowMs: 60_000 } },
         mfa: { policy: 'optional' },
       });
+      // The passkey routes load @simplewebauthn/server on their first call (server/webauthn/library.ts):
+      // loaded here, so the per-call bound measures answers, not a module load on a busy machine.
+      await webauthnLibrary();
     });
     after(() => t.close());
 
