@@ -127,6 +127,45 @@ function useFinish() {
   return { submitting, error, setError, expired, trust, setTrust, run };
 }
 
+/**
+ * The six-digit field of the TOTP, SMS and enrolment steps: typing clears the error, a short code is
+ * refused before any call, and a refused code empties the field for the next try.
+ */
+function useStepCode(f: ReturnType<typeof useFinish>, verify: (code: string) => Promise<void>) {
+  const { strings } = useWidget();
+  const [code, setCode] = useState('');
+  const inputRef = useRef<HTMLInputElement>(null);
+  const submit = (value: string) => {
+    if (value.length !== OTP_LENGTH) {
+      f.setError(strings['errorType.invalid_code']);
+      return;
+    }
+    void f.run(() => verify(value)).then((ok) => ok || setCode(''));
+  };
+  /** The field; `busy` overrides the submitting state (the SMS step is not verifying while it resends). */
+  const field = (name: string, busy = f.submitting) => (
+    <CodeInput
+      name={name}
+      part="input code-input"
+      value={code}
+      onChange={(d) => {
+        setCode(d);
+        if (f.error) f.setError(null);
+      }}
+      onSubmit={submit}
+      label={strings['mfa.codeLabel']}
+      hint={text(strings, 'mfa.autoSubmitHint', { length: String(OTP_LENGTH) })}
+      error={f.error}
+      submitting={busy}
+      verifying={strings['mfa.verifying']}
+      inputRef={inputRef}
+    >
+      <TrustDevice checked={f.trust} onChange={f.setTrust} />
+    </CodeInput>
+  );
+  return field;
+}
+
 const FACTOR_LABELS: Readonly<Record<MfaFactorKind, StringKey>> = {
   totp: 'mfa.useTotp',
   sms_otp: 'mfa.useSms',
@@ -169,41 +208,14 @@ export function MFAChooser() {
 export function MFATOTPAuthenticate() {
   const { client, config, strings, dispatch, emit } = useWidget();
   const f = useFinish();
-  const [code, setCode] = useState('');
-  const inputRef = useRef<HTMLInputElement>(null);
-  const submit = (value: string) => {
-    if (value.length !== OTP_LENGTH) {
-      f.setError(strings['errorType.invalid_code']);
-      return;
-    }
-    void f
-      .run(async () => {
-        const resp = await client.mfa.totp.authenticate({ totp_code: value, session_duration_minutes: config.sessionDurationMinutes, trust_device: f.trust });
-        emit({ type: 'MFA_TOTP_AUTHENTICATE', data: resp });
-        dispatch({ type: 'mfa_authenticated' });
-      })
-      .then((ok) => ok || setCode(''));
-  };
+  const field = useStepCode(f, async (value) => {
+    const resp = await client.mfa.totp.authenticate({ totp_code: value, session_duration_minutes: config.sessionDurationMinutes, trust_device: f.trust });
+    emit({ type: 'MFA_TOTP_AUTHENTICATE', data: resp });
+    dispatch({ type: 'mfa_authenticated' });
+  });
   return (
     <Frame title="mfa.totpTitle" intro={strings['mfa.totpText']} expired={f.expired}>
-      <CodeInput
-        name="totp_code"
-        part="input code-input"
-        value={code}
-        onChange={(d) => {
-          setCode(d);
-          if (f.error) f.setError(null);
-        }}
-        onSubmit={submit}
-        label={strings['mfa.codeLabel']}
-        hint={text(strings, 'mfa.autoSubmitHint', { length: String(OTP_LENGTH) })}
-        error={f.error}
-        submitting={f.submitting}
-        verifying={strings['mfa.verifying']}
-        inputRef={inputRef}
-      >
-        <TrustDevice checked={f.trust} onChange={f.setTrust} />
-      </CodeInput>
+      {field('totp_code')}
       <OtherMethod />
     </Frame>
   );
@@ -217,8 +229,6 @@ export function MFASMSAuthenticate() {
   const phone = step?.phone_number_hint ?? strings['mfa.smsYourPhone'];
   const [methodId, setMethodId] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
-  const [code, setCode] = useState('');
-  const inputRef = useRef<HTMLInputElement>(null);
   const send = async (resend: boolean) => {
     if (sending) return;
     setSending(true);
@@ -234,46 +244,21 @@ export function MFASMSAuthenticate() {
     }
   };
   const sent = methodId !== null;
-  const submit = (value: string) => {
-    if (value.length !== OTP_LENGTH) {
-      f.setError(strings['errorType.invalid_code']);
-      return;
-    }
-    void f
-      .run(async () => {
-        const resp = await client.mfa.sms.authenticate({
-          method_id: methodId ?? '',
-          code: value,
-          session_duration_minutes: config.sessionDurationMinutes,
-          trust_device: f.trust,
-        });
-        emit({ type: 'MFA_SMS_AUTHENTICATE', data: resp });
-        dispatch({ type: 'mfa_authenticated' });
-      })
-      .then((ok) => ok || setCode(''));
-  };
+  const field = useStepCode(f, async (value) => {
+    const resp = await client.mfa.sms.authenticate({
+      method_id: methodId ?? '',
+      code: value,
+      session_duration_minutes: config.sessionDurationMinutes,
+      trust_device: f.trust,
+    });
+    emit({ type: 'MFA_SMS_AUTHENTICATE', data: resp });
+    dispatch({ type: 'mfa_authenticated' });
+  });
   return (
     <Frame title="mfa.smsTitle" intro={text(strings, sent ? 'mfa.smsSent' : 'mfa.smsWillSend', { phone })} expired={f.expired}>
       {sent ? (
         <>
-          <CodeInput
-            name="sms_code"
-            part="input code-input"
-            value={code}
-            onChange={(d) => {
-              setCode(d);
-              if (f.error) f.setError(null);
-            }}
-            onSubmit={submit}
-            label={strings['mfa.codeLabel']}
-            hint={text(strings, 'mfa.autoSubmitHint', { length: String(OTP_LENGTH) })}
-            error={f.error}
-            submitting={f.submitting && !sending}
-            verifying={strings['mfa.verifying']}
-            inputRef={inputRef}
-          >
-            <TrustDevice checked={f.trust} onChange={f.setTrust} />
-          </CodeInput>
+          {field('sms_code', f.submitting && !sending)}
           <button type="button" className="ae-link" part="button resend-button" aria-disabled={sending ? 'true' : undefined} onClick={() => void send(true)}>
             {strings['mfa.resend']}
           </button>
@@ -411,8 +396,6 @@ export function MFAEnrolTOTP() {
   const { client, config, strings, dispatch, emit, memo, reportError } = useWidget();
   const f = useFinish();
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
-  const [code, setCode] = useState('');
-  const inputRef = useRef<HTMLInputElement>(null);
   const keyId = useId();
   // No intermediate token (spent, expired, or a reload): nothing to enrol for; the frame offers to start again.
   const [noToken, setNoToken] = useState(false);
@@ -437,21 +420,13 @@ export function MFAEnrolTOTP() {
       live = false;
     };
   }, []);
-  const submit = (value: string) => {
+  const field = useStepCode(f, async (value) => {
     if (!enrolment) return;
-    if (value.length !== OTP_LENGTH) {
-      f.setError(strings['errorType.invalid_code']);
-      return;
-    }
-    void f
-      .run(async () => {
-        const resp = await client.mfa.totp.authenticate({ totp_code: value, session_duration_minutes: config.sessionDurationMinutes, trust_device: f.trust });
-        emit({ type: 'MFA_ENROL_TOTP', data: { totp_id: enrolment.totp_id } });
-        emit({ type: 'MFA_TOTP_AUTHENTICATE', data: resp });
-        dispatch({ type: 'mfa_enrolled', recoveryCodes: enrolment.recovery_codes });
-      })
-      .then((ok) => ok || setCode(''));
-  };
+    const resp = await client.mfa.totp.authenticate({ totp_code: value, session_duration_minutes: config.sessionDurationMinutes, trust_device: f.trust });
+    emit({ type: 'MFA_ENROL_TOTP', data: { totp_id: enrolment.totp_id } });
+    emit({ type: 'MFA_TOTP_AUTHENTICATE', data: resp });
+    dispatch({ type: 'mfa_enrolled', recoveryCodes: enrolment.recovery_codes });
+  });
   return (
     <Frame title="mfa.enrolTitle" intro={strings['mfa.enrolText']} expired={f.expired || noToken}>
       {enrolment ? (
@@ -463,24 +438,7 @@ export function MFAEnrolTOTP() {
           <code className="ae-mfa-key" part="manual-key" dir="ltr">
             {enrolment.secret}
           </code>
-          <CodeInput
-            name="totp_code"
-            part="input code-input"
-            value={code}
-            onChange={(d) => {
-              setCode(d);
-              if (f.error) f.setError(null);
-            }}
-            onSubmit={submit}
-            label={strings['mfa.codeLabel']}
-            hint={text(strings, 'mfa.autoSubmitHint', { length: String(OTP_LENGTH) })}
-            error={f.error}
-            submitting={f.submitting}
-            verifying={strings['mfa.verifying']}
-            inputRef={inputRef}
-          >
-            <TrustDevice checked={f.trust} onChange={f.setTrust} />
-          </CodeInput>
+          {field('totp_code')}
         </>
       ) : f.error ? (
         <p className="ae-error" part="error" role="alert">
