@@ -7,26 +7,10 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import type { Page, Route } from 'playwright-core';
-import { e2eHarness, root, watchPages } from '../test/e2e-harness.ts';
+import type { Route } from 'playwright-core';
+import { addVirtualAuthenticator, e2eHarness, root, watchPages } from '../test/e2e-harness.ts';
 
 const e2e = e2eHarness({ name: 'demo-passkeys', page: { dir: join(root, 'demo/public') } });
-
-/** A platform authenticator with user verification for `page` (the visitor's device). */
-async function addAuthenticator(page: Page): Promise<void> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable', { enableUI: false });
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-}
 
 describe('demo passkey pages', () => {
   it('signed out, /passkeys.html says the widget needs a signed-in user', async () => {
@@ -43,7 +27,7 @@ describe('demo passkey pages', () => {
     // Under the server's strict page headers (CSP, Permissions-Policy allowing passkeys on self).
     const watch = await watchPages(context);
     const page = await context.newPage();
-    await addAuthenticator(page);
+    await addVirtualAuthenticator(page);
 
     // Sign in by email passcode on the passkey preset (no passkey yet: autofill finds nothing).
     await page.goto(`${e2e.base}/?methods=passkey`);
@@ -87,7 +71,7 @@ describe('demo passkey pages', () => {
     const context = await e2e.browser.newContext();
     const watch = await watchPages(context);
     const page = await context.newPage();
-    await addAuthenticator(page);
+    await addVirtualAuthenticator(page);
     await page.goto(`${e2e.base}/?methods=passkey`);
     const email = `demo-passkey-early-${Date.now()}@example.com`;
     await page.locator('auth-login input[type="email"]').fill(email);

@@ -5,27 +5,12 @@
  * see the recovery codes; axe-core clean at each step and at 320 px. Needs the built bundle (dist/).
  */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import type { Page } from 'playwright-core';
 import { totpCode, wrongTotpCodes } from '../server/totps/otp.ts';
-import { e2eHarness, root, watchPages } from '../test/e2e-harness.ts';
+import { axeViolations, e2eHarness, root, watchPages } from '../test/e2e-harness.ts';
 
 const e2e = e2eHarness({ name: 'demo-security', page: { dir: join(root, 'demo/public') } });
-const AXE_SOURCE = readFileSync(join(root, 'node_modules/axe-core/axe.min.js'), 'utf8');
-
-/** axe-core violations of the whole page ("id: help" lines). */
-async function axeViolations(page: Page): Promise<string[]> {
-  // Evaluated through the DevTools protocol: the page's CSP (script-src 'self') refuses a script tag.
-  await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(el: Document): Promise<{ violations: { id: string; help: string }[] }> } }).axe;
-    const result = await axe.run(document);
-    return result.violations.map((v) => `${v.id}: ${v.help}`);
-  });
-}
-
 describe('demo security page', () => {
   it('signed out, it asks to sign in first', async () => {
     const context = await e2e.browser.newContext();

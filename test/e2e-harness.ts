@@ -4,14 +4,14 @@
  * and the test Chromium driven through playwright-core. `e2eHarness()` registers the before() that
  * starts them and the after() that stops them and removes the temp folders.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
-import { type Browser, type BrowserContext, chromium } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { type AppInstance, type AppOptions, createApp } from '../server/app.ts';
 import type { InboxMessage, InboxResponse } from '../sdk-core/schemas/index.ts';
 import { chromiumLaunchOptions } from './chromium.mjs';
@@ -245,4 +245,56 @@ export function e2eHarness(opts: E2eOptions): E2e {
     latestCode: (to) => newest(to, 'code'),
     latestLink: (to) => newest(to, 'link'),
   };
+}
+
+let axeSource: string | undefined;
+
+/**
+ * axe-core's violations ("id: help" lines) inside the first element matching `selector`, or the
+ * whole document when it is omitted. The source is evaluated through the DevTools protocol: the
+ * test pages' CSP (script-src 'self') refuses a script tag.
+ */
+export async function axeViolations(page: Page, selector?: string): Promise<string[]> {
+  axeSource ??= readFileSync(join(root, 'node_modules/axe-core/axe.min.js'), 'utf8');
+  await page.evaluate(axeSource);
+  return page.evaluate(async (sel) => {
+    const axe = (window as unknown as { axe: { run(el: Element | Document): Promise<{ violations: { id: string; help: string }[] }> } }).axe;
+    const context = sel === null ? document : document.querySelector(sel);
+    if (!context) throw new Error(`axeViolations: nothing matches ${sel}`);
+    const result = await axe.run(context);
+    return result.violations.map((v) => `${v.id}: ${v.help}`);
+  }, selector ?? null);
+}
+
+/** Gives `page` a platform authenticator with user verification (it stays across navigations): the visitor's device. */
+export async function addVirtualAuthenticator(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable', { enableUI: false });
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+}
+
+/** Waits until `<auth-login>` (or `tag`) shows `screen` (its data-screen attribute). */
+export function screenIs(page: Page, screen: string, tag = 'auth-login'): Promise<unknown> {
+  return page.waitForFunction(([t, s]) => document.querySelector(t)?.getAttribute('data-screen') === s, [tag, screen] as const);
+}
+
+/**
+ * At `url`, the first factor by email passcode in `<auth-login>`: the email, Enter, then the
+ * newest passcode from the dev inbox typed in (the widget submits six digits by itself).
+ */
+export async function emailPasscodeSignIn(e2e: E2e, page: Page, email: string, url = `${e2e.base}/`): Promise<void> {
+  await page.goto(url);
+  await page.locator('auth-login input[name="email"]').fill(email);
+  await page.keyboard.press('Enter');
+  await screenIs(page, 'OTPAuthenticate');
+  await page.locator('auth-login input[name="otp"]').fill(await e2e.latestCode(email));
 }

@@ -7,12 +7,10 @@
  * with axe; the chooser at 320 px and by keyboard only. The passcodes really go out (dev inbox).
  */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { totpCode } from '../../server/totps/otp.ts';
-import { e2eHarness, root, uniqueEmail } from '../../test/e2e-harness.ts';
+import { axeViolations, e2eHarness, emailPasscodeSignIn, screenIs, uniqueEmail } from '../../test/e2e-harness.ts';
 
 // The host page: one <auth-login> for email passcodes, recording its events and errors.
 const PAGE = `<!doctype html>
@@ -35,19 +33,6 @@ document.querySelector('main').append(el);
 
 const e2e = e2eHarness({ name: 'mfa', page: PAGE, app: { mfa: { policy: 'required', trust_device_days: 30 }, logger: () => undefined } });
 
-const AXE_SOURCE = readFileSync(join(root, 'node_modules/axe-core/axe.min.js'), 'utf8');
-
-async function axeViolations(page: Page): Promise<string[]> {
-  // Evaluated through the DevTools protocol: the page's CSP (script-src 'self') refuses a script tag.
-  await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(el: Element): Promise<{ violations: { id: string; help: string }[] }> } }).axe;
-    const result = await axe.run(document.querySelector('auth-login')!);
-    return result.violations.map((v) => `${v.id}: ${v.help}`);
-  });
-}
-
-const screenIs = (page: Page, screen: string) => page.waitForFunction((s) => document.querySelector('auth-login')?.getAttribute('data-screen') === s, screen);
 const eventTypes = (page: Page) => page.evaluate(() => (window as unknown as { authEvents: { type: string }[] }).authEvents.map((e) => e.type));
 /** The element that has focus inside the widget's shadow root. */
 const focused = (page: Page) =>
@@ -59,11 +44,7 @@ const focused = (page: Page) =>
 /** Opens the widget in `context` and signs in by email passcode; resolves once the code is typed. */
 async function firstFactor(context: BrowserContext, email: string, query = ''): Promise<Page> {
   const page = await context.newPage();
-  await page.goto(`${e2e.base}/${query}`);
-  await page.locator('auth-login input[name="email"]').fill(email);
-  await page.keyboard.press('Enter');
-  await screenIs(page, 'OTPAuthenticate');
-  await page.locator('auth-login input[name="otp"]').fill(await e2e.latestCode(email));
+  await emailPasscodeSignIn(e2e, page, email, `${e2e.base}/${query}`);
   return page;
 }
 

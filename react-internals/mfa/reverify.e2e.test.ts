@@ -6,11 +6,9 @@
  * delete retried), and a text message as the second step. axe at each new screen.
  */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { e2eHarness, root, uniqueEmail } from '../../test/e2e-harness.ts';
+import { addVirtualAuthenticator, axeViolations, e2eHarness, emailPasscodeSignIn, screenIs, uniqueEmail } from '../../test/e2e-harness.ts';
 import { eventually } from '../../test/time.ts';
 
 // The host page: `<auth-login>` (email passcode) at /, `<auth-passkey-registration>` at /?passkeys.
@@ -41,55 +39,17 @@ const e2e = e2eHarness({
   app: { mfa: { policy: 'optional', reverification_minutes: 5 }, now: () => Date.now() + shiftMs, logger: () => undefined },
 });
 
-const AXE_SOURCE = readFileSync(join(root, 'node_modules/axe-core/axe.min.js'), 'utf8');
-
-async function axeViolations(page: Page, selector: string): Promise<string[]> {
-  // Evaluated through the DevTools protocol: the page's CSP (script-src 'self') refuses a script tag.
-  await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async (sel) => {
-    const axe = (window as unknown as { axe: { run(el: Element): Promise<{ violations: { id: string; help: string }[] }> } }).axe;
-    const result = await axe.run(document.querySelector(sel)!);
-    return result.violations.map((v) => `${v.id}: ${v.help}`);
-  }, selector);
-}
-
-const screenIs = (page: Page, screen: string) => page.waitForFunction((s) => document.querySelector('auth-login')?.getAttribute('data-screen') === s, screen);
 const eventTypes = (page: Page) => page.evaluate(() => (window as unknown as { authEvents: { type: string }[] }).authEvents.map((e) => e.type));
-
-/** A platform authenticator with user verification for `page` (it stays with the page across navigations). */
-async function addAuthenticator(page: Page): Promise<void> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable', { enableUI: false });
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-}
-
-/** At /, the first factor by email passcode. */
-async function emailPasscode(page: Page, email: string): Promise<void> {
-  await page.goto(`${e2e.base}/`);
-  await page.locator('auth-login input[name="email"]').fill(email);
-  await page.keyboard.press('Enter');
-  await screenIs(page, 'OTPAuthenticate');
-  await page.locator('auth-login input[name="otp"]').fill(await e2e.latestCode(email));
-}
 
 describe('two-step sign-in, policy optional, and re-verification (built bundle, real server)', () => {
   it('a passkey as the second step; removing it with a stale session asks for it again in place, then removes it', async () => {
     const context = await e2e.browser.newContext();
     const page = await context.newPage();
-    await addAuthenticator(page);
+    await addVirtualAuthenticator(page);
     const email = uniqueEmail('mfa-pk');
 
     // No second factor yet: the first factor signs in.
-    await emailPasscode(page, email);
+    await emailPasscodeSignIn(e2e, page, email);
     await screenIs(page, 'OTPConfirmation');
     await page.goto(`${e2e.base}/?passkeys`);
     const widget = page.locator('auth-passkey-registration');
@@ -98,7 +58,7 @@ describe('two-step sign-in, policy optional, and re-verification (built bundle, 
 
     // Signed out (the cookies gone), the next sign-in asks for the passkey.
     await context.clearCookies();
-    await emailPasscode(page, email);
+    await emailPasscodeSignIn(e2e, page, email);
     await screenIs(page, 'MFAPasskey');
     assert.deepEqual(await axeViolations(page, 'auth-login'), []);
     await page.locator('auth-login [part~="mfa-passkey-button"]').click();
@@ -135,7 +95,7 @@ describe('two-step sign-in, policy optional, and re-verification (built bundle, 
     const page = await context.newPage();
     const email = uniqueEmail('mfa-sms');
     const phone = `+1415555${String(Date.now() % 10_000).padStart(4, '0')}`;
-    await emailPasscode(page, email);
+    await emailPasscodeSignIn(e2e, page, email);
     await screenIs(page, 'OTPConfirmation');
     // A verified phone on the account (the page's client on its session).
     await page.evaluate(async (p) => {
@@ -149,7 +109,7 @@ describe('two-step sign-in, policy optional, and re-verification (built bundle, 
     }, phoneCode);
 
     await context.clearCookies();
-    await emailPasscode(page, email);
+    await emailPasscodeSignIn(e2e, page, email);
     await screenIs(page, 'MFASMSAuthenticate');
     const intro = (await page.locator('auth-login p.ae-text').first().textContent()) ?? '';
     assert.match(intro, new RegExp(`${phone.slice(-4)}\\.$`), 'the hint names the last four digits');

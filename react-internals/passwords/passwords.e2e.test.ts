@@ -7,13 +7,11 @@
  * comes from the real routes.
  */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { flagPasswordReset, setPassword } from '../../server/passwords/store.ts';
 import { findOrCreateUserByEmail } from '../../server/users.ts';
-import { e2eHarness, root, uniqueEmail } from '../../test/e2e-harness.ts';
+import { axeViolations, e2eHarness, screenIs, uniqueEmail } from '../../test/e2e-harness.ts';
 
 const LUDS = { luds_minimum_count: 10, luds_complexity: 3 };
 const BREACHED = 'Password123';
@@ -53,24 +51,10 @@ async function openWidget(): Promise<Page> {
   return page;
 }
 
-const screenIs = (page: Page, screen: string) => page.waitForFunction((s) => document.querySelector('auth-login')?.getAttribute('data-screen') === s, screen);
-
 async function startWith(page: Page, email: string): Promise<void> {
   await page.locator('auth-login input[name="email"]').fill(email);
   await page.keyboard.press('Enter');
   await screenIs(page, 'PasswordCreateOrLogin');
-}
-
-const AXE_SOURCE = readFileSync(join(root, 'node_modules/axe-core/axe.min.js'), 'utf8');
-
-async function axeViolations(page: Page): Promise<string[]> {
-  // Evaluated through the DevTools protocol: the page's CSP (script-src 'self') refuses a script tag.
-  await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(el: Element): Promise<{ violations: { id: string; help: string }[] }> } }).axe;
-    const result = await axe.run(document.querySelector('auth-login')!);
-    return result.violations.map((v) => `${v.id}: ${v.help}`);
-  });
 }
 
 const lastError = (page: Page) => page.evaluate(() => (window as unknown as { authErrors: { message: string; error_type?: string }[] }).authErrors.at(-1));
