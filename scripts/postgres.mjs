@@ -51,6 +51,11 @@ export async function ensurePostgres() {
       return null;
     }
   }
+  // The test role commits without waiting for the WAL flush: measured here, 7.5 ms per commit with the
+  // flush, 1.5 ms without, over the thousands of commits of the Postgres run. Only this role's sessions
+  // change (other users of the cluster keep their durability); a crash of Postgres itself could lose the
+  // last commits of a test database, which nothing keeps.
+  asPostgres(`ALTER ROLE ${ROLE} SET synchronous_commit = off`);
   if (!asPostgres(`SELECT 1 FROM pg_database WHERE datname='${DB}'`).stdout?.includes('1')) {
     const r = asPostgres(`CREATE DATABASE ${DB} OWNER ${ROLE}`);
     if (r.status !== 0) {
