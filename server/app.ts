@@ -29,6 +29,7 @@ import { auditedBackendHandler, auditRequestScope } from './audit/record.ts';
 import { auditRoutes } from './audit/routes.ts';
 import { requireBackendCaller } from './backend/auth.ts';
 import { fromOwnOrigin } from './admin/access.ts';
+import { adminConsoleRoutes } from './admin/console.ts';
 import { backendRoutes as coreBackendRoutes } from './backend/routes.ts';
 import { accountRoutes } from './routes/account.ts';
 import { devRoutes } from './routes/dev.ts';
@@ -100,6 +101,11 @@ export interface AppOptions extends MethodSettingOptions {
   issuer?: string;
   trustProxy?: boolean;
   staticDirs?: StaticDir[];
+  /**
+   * The admin console at `/admin` (issue 31, server/admin/console.ts): its built folder (default the
+   * repository's `dist/admin/`, ADMIN_CONSOLE_DIR), or false for none (ADMIN_CONSOLE=off). Default on.
+   */
+  adminConsole?: false | { dir?: string };
   /** Trusted auth token profiles for sessions/attest, merged over the project's own. */
   trustedAuthTokenProfiles?: TrustedTokenProfile[];
   /** Overrides the project's password_strength_policy ('auto' or 'none'). */
@@ -536,6 +542,8 @@ function buildApp(svc: Services, opts: AppOptions, registered: RegisteredRoute[]
       throw new ApiError('method_not_allowed');
     });
   }
+  // The admin console's page (static; its data comes from /v1 with an admin's session).
+  if (opts.adminConsole !== false) adminConsoleRoutes(app, opts.adminConsole?.dir);
   if (opts.staticDirs?.length) app.use(staticFiles(opts.staticDirs));
 
   app.notFound((c) => errorResponse(c, new ApiError('not_found'), svc.log));

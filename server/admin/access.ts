@@ -81,7 +81,8 @@ export function bearerOf(c: Ctx): string | null {
 /** Whether the request's `Origin`, when it has one, is the server's own (the console's page). */
 export function fromOwnOrigin(c: Ctx, svc: Services): boolean {
   const origin = requestHeader(c, 'origin');
-  return origin === undefined || origin === requestBaseUrl(c, svc);
+  // The request's own origin, or (behind a trusted TLS proxy) the scheme the browser used.
+  return origin === undefined || origin === new URL(c.req.url).origin || origin === requestBaseUrl(c, svc);
 }
 
 const refused = () => new ApiError('unauthorized_credentials', { message: 'This call needs a project secret, or the session of an admin of this project.' });
