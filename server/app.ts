@@ -30,6 +30,7 @@ import { auditRoutes } from './audit/routes.ts';
 import { requireBackendCaller } from './backend/auth.ts';
 import { fromOwnOrigin } from './admin/access.ts';
 import { adminConsoleRoutes } from './admin/console.ts';
+import { adminBackendRoutes } from './admin/routes.ts';
 import { backendRoutes as coreBackendRoutes } from './backend/routes.ts';
 import { accountRoutes } from './routes/account.ts';
 import { devRoutes } from './routes/dev.ts';
@@ -196,7 +197,7 @@ export interface AppInstance {
 }
 
 const ALLOW_HEADERS = 'authorization, content-type, x-sdk-client, x-sdk-parent-host';
-const ALLOW_METHODS = 'GET, POST, PUT, DELETE';
+const ALLOW_METHODS = 'GET, POST, PUT, PATCH, DELETE';
 // CORS applies to the API surfaces only; static pages are same-origin by design.
 const CORS_PATH = /^\/(sdk\/|dev\/|dev$|\.well-known\/|v1\/)/;
 /**
@@ -527,6 +528,8 @@ function buildApp(svc: Services, opts: AppOptions, registered: RegisteredRoute[]
   webhookRoutes(route, svc, { ...(opts.smsWebhookSecret ? { smsWebhookSecret: opts.smsWebhookSecret } : {}) });
   for (const m of svc.methods) m.routes(route, svc);
   coreBackendRoutes(backendRoute, svc);
+  // The admin console's core calls (issue 31); their literal paths before the methods' parameter routes.
+  adminBackendRoutes(backendRoute, svc);
   for (const m of svc.methods) m.backendRoutes?.(backendRoute, svc);
   auditRoutes(backendRoute, svc);
   trustedDeviceBackendRoutes(backendRoute, svc);

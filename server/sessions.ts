@@ -10,6 +10,7 @@ import { sessionJwtIssuer } from './jwt-issuer.ts';
 import { reusable } from './session-jwt-cache.ts';
 import type { SessionRead } from './session-read-cache.ts';
 import { type KnownUserRow, loadUser } from './users.ts';
+import { refuseSuspended } from './admin/suspended.ts';
 import { hookOf } from './hooks/call.ts';
 import { hookClaims } from './hooks/session-claims.ts';
 
@@ -51,6 +52,8 @@ export async function createSession(
   svc: Services,
   opts: { userId: string; factor: AuthenticationFactor; durationMinutes: number; ip: string; userAgent: string; priorFactors?: AuthenticationFactor[] },
 ): Promise<{ row: SessionsTable; token: string }> {
+  // Whatever the path (a first factor, a second step, an impersonation, a backend sign-in): no session for a suspended user.
+  await refuseSuspended(svc, opts.userId);
   const now = svc.now();
   const token = newSecretToken();
   const row: SessionsTable = {

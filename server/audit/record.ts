@@ -161,7 +161,7 @@ export async function recordAudit(svc: AuditServices, entry: AuditEntry): Promis
 }
 
 /** `/v1` POST calls that read rather than change (a busy backend makes them on every page): not recorded. */
-const READ_ONLY_POSTS = new Set(['/v1/users/search', '/v1/sessions/authenticate']);
+const READ_ONLY_POSTS = new Set(['/v1/users/search', '/v1/sessions/authenticate', '/v1/templates/preview']);
 
 const singular = (s: string) => (s.endsWith('ies') ? `${s.slice(0, -3)}y` : s.endsWith('s') && !s.endsWith('ss') ? s.slice(0, -1) : s);
 
@@ -178,7 +178,7 @@ export function backendAction(method: Method, path: string): string {
     .filter(Boolean);
   const literals = segments.filter((s) => !s.startsWith(':'));
   const [resource = 'v1', ...rest] = literals;
-  const verb = method === 'PUT' ? 'update' : method === 'DELETE' ? 'delete' : rest.length === 0 ? 'create' : null;
+  const verb = method === 'PUT' || method === 'PATCH' ? 'update' : method === 'DELETE' ? 'delete' : rest.length === 0 ? 'create' : null;
   return [singular(resource), ...rest, ...(verb ? [verb] : [])].join('.');
 }
 
