@@ -31,6 +31,7 @@ import { requireBackendCaller } from './backend/auth.ts';
 import { fromOwnOrigin } from './admin/access.ts';
 import { adminConsoleRoutes } from './admin/console.ts';
 import { adminBackendRoutes } from './admin/routes.ts';
+import { startProjectOverrides } from './admin/settings.ts';
 import { backendRoutes as coreBackendRoutes } from './backend/routes.ts';
 import { accountRoutes } from './routes/account.ts';
 import { devRoutes } from './routes/dev.ts';
@@ -341,6 +342,8 @@ export async function createApp(opts: AppOptions = {}): Promise<AppInstance> {
         services.outbox.register(kind, handler);
       }
     }
+    // Settings an admin changed (server/admin/settings.ts) win over the file and the options, here and on every instance.
+    const stopOverrides = await startProjectOverrides(services);
     await pruneOnce(services, opts.prune);
     const routes: RegisteredRoute[] = [];
     const lifecycle: Lifecycle = { draining: false };
@@ -361,6 +364,7 @@ export async function createApp(opts: AppOptions = {}): Promise<AppInstance> {
       lifecycle,
       metrics,
       close() {
+        stopOverrides();
         closed ??= Promise.all([pruning.stop(), services.outbox.close(), services.webhooks.close()]).then(() => db.close());
         return closed;
       },

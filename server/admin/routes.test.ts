@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createLocalJWKSet, jwtVerify } from 'jose';
 import { grantAdmin } from './access.ts';
-import { backendCall, type CallResult, login, sendOtp, type TestApp, testApp } from '../test-helpers.ts';
+import { backendCall, type CallResult, login, sendOtp, type TestApp, testApp, testStore } from '../test-helpers.ts';
 
 type Json = Record<string, unknown>;
 
@@ -129,6 +129,81 @@ describe('admin console calls', () => {
       const bad = await v1('POST', '/v1/templates/preview', body);
       assert.equal(bad.status, 400, JSON.stringify(body));
       assert.equal(bad.json.error_type, 'invalid_request_body');
+    }
+  });
+
+  it('project settings: validated with errors naming the field, stored, applied at once and after a restart, audited with a diff', async () => {
+    const store = await testStore();
+    const first = await testApp({}, { store });
+    const a = await login(first, 'boss@example.com');
+    await grantAdmin(first.services.db, first.projectId, String(a.data.user_id), 'test', first.clock.t);
+    const call = (app: TestApp, method: string, body?: unknown) =>
+      app.call(method, '/v1/project', { headers: { authorization: `Bearer ${a.token}` }, ...(body !== undefined ? { body } : {}) });
+    try {
+      const got = await call(first, 'GET');
+      assert.equal(got.status, 200, JSON.stringify(got.json));
+      const settings = got.json.settings as Json;
+      assert.ok((settings.allowed_origins as string[]).includes('http://localhost:*'));
+      assert.equal((settings.mfa as Json).policy, 'off');
+      assert.ok(Object.keys(settings.rate_limits as Json).length > 3);
+      for (const [body, field] of [
+        [{ allowed_origins: ['https://ok.example', 'https://*.example'] }, 'allowed_origins[1]'],
+        [{ redirect_urls: ['javascript:alert(1)'] }, 'redirect_urls[0]'],
+        [{ rate_limits: { no_such_limit: { max: 3 } } }, 'rate_limits.no_such_limit'],
+        [{ mfa: { policy: 'sometimes' } }, 'mfa'],
+        [{ session_max_minutes: 1 }, 'session_max_minutes'],
+        [{ colour: 'blue' }, 'colour'],
+      ] as const) {
+        const bad = await call(first, 'PATCH', body);
+        assert.equal(bad.status, 400, JSON.stringify(body));
+        assert.equal(bad.json.error_type, 'invalid_request_body');
+        assert.ok(String(bad.json.error_message).includes(field), `${field} in ${String(bad.json.error_message)}`);
+      }
+      const limitName = Object.keys(settings.rate_limits as Json)[0]!;
+      const ok = await call(first, 'PATCH', {
+        allowed_origins: ['http://localhost:*', 'https://app.example'],
+        mfa: { policy: 'optional' },
+        session_max_minutes: 30,
+        rate_limits: { [limitName]: { max: 7 } },
+      });
+      assert.equal(ok.status, 200, JSON.stringify(ok.json));
+      const changes = ok.json.changes as Record<string, { before: unknown; after: unknown }>;
+      assert.deepEqual(changes.session_max_minutes, { before: null, after: 30 });
+      assert.deepEqual(changes.allowed_origins?.after, ['http://localhost:*', 'https://app.example']);
+      assert.equal(first.services.limits[limitName as keyof typeof first.services.limits].max, 7);
+      // Applied at once: a new session is capped, and the new origin may call the SDK.
+      const capped = await login(first, 'someone@example.com', 600);
+      const session = capped.data.session as Json;
+      assert.equal(Date.parse(String(session.expires_at)) - Date.parse(String(session.started_at)), 30 * 60_000);
+      const preflight = await first.call('OPTIONS', '/sdk/v1/sessions/authenticate', {
+        origin: 'https://app.example',
+        headers: { 'access-control-request-method': 'POST' },
+        auth: false,
+      });
+      assert.equal(preflight.status, 204);
+      const audit = await call(first, 'GET');
+      assert.deepEqual((audit.json.overridden as string[]).sort(), ['allowed_origins', 'mfa', 'rate_limits', 'session_max_minutes']);
+      const rows = (await first.services.db.kysely.selectFrom('audit_log').selectAll().where('action', '=', 'project.settings_change').execute()).map((r) => ({
+        ...r,
+        details: JSON.parse(r.details) as Json,
+      }));
+      assert.equal(rows.length, 1);
+      assert.equal(rows[0]!.actor_kind, 'admin');
+      assert.equal(rows[0]!.actor_id, a.data.user_id);
+      assert.deepEqual(JSON.parse(String(rows[0]!.details.after)).session_max_minutes, 30);
+      await first.close();
+      const restarted = await testApp({}, { store });
+      try {
+        const again = await call(restarted, 'GET');
+        assert.equal(((again.json.settings as Json).mfa as Json).policy, 'optional');
+        assert.equal((again.json.settings as Json).session_max_minutes, 30);
+        assert.equal(restarted.services.limits[limitName as keyof typeof restarted.services.limits].max, 7);
+      } finally {
+        await restarted.close();
+      }
+    } finally {
+      await first.close();
+      await store.cleanup();
     }
   });
 

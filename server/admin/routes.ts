@@ -20,6 +20,7 @@ import type { BackendRoute } from '../routes/types.ts';
 import type { Ctx, Services } from '../services.ts';
 import { revokeUserSessions } from '../user-actions.ts';
 import { callerAdminId } from './access.ts';
+import { projectSettingsRoutes } from './settings.ts';
 import { dailyStats, MAX_STATS_DAYS } from './stats.ts';
 
 const iso = (t: number | null) => (t === null ? null : new Date(t).toISOString());
@@ -172,6 +173,8 @@ export function adminBackendRoutes(route: BackendRoute, svc: Services): void {
     const m = renderSample(svc, body.kind, body.locale as MessageLocale);
     return backendOk(c, { kind: body.kind, locale: body.locale, subject: m.subject, html: m.html, text: m.text });
   });
+
+  projectSettingsRoutes(route, svc);
 
   // The overview (docs/reference/admin.md#overview): real counts per UTC day.
   route('GET', '/v1/stats', async (c) => {
