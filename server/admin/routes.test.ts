@@ -53,6 +53,15 @@ describe('admin console calls', () => {
     assert.match(String(self.json.error_message), /user_id/);
   });
 
+  it('GET /v1/admins lists the admins with their emails', async () => {
+    const r = await v1('GET', '/v1/admins');
+    assert.equal(r.status, 200, JSON.stringify(r.json));
+    assert.deepEqual(
+      (r.json.admins as Json[]).map((a) => [a.user_id, a.emails, a.granted_by]),
+      [[admin.userId, ['root@example.com'], 'test']],
+    );
+  });
+
   it('query_fuzzy finds a user by part of the email, the phone, the name or the exact id, with status and paging', async () => {
     const u = await login(t, 'grace.hopper@example.com');
     const id = String(u.data.user_id);
