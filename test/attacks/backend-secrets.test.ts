@@ -154,11 +154,7 @@ describe('attack: the /v1 backend API and its secrets', () => {
     const victim = await backendCall(t, secret, 'POST', '/v1/users', { email: 'ext-victim@example.com', external_id: 'crm-victim' });
     const victimId = String(victim.json.user_id);
     const path = `/v1/users/${victimId}/external_id`;
-    for (const authorization of [
-      basic(t.projectId, 'secret-test-wrong'),
-      basic(t.publicToken, t.publicToken),
-      basic(t.projectId, sessionToken),
-    ]) {
+    for (const authorization of [basic(t.projectId, 'secret-test-wrong'), basic(t.publicToken, t.publicToken), basic(t.projectId, sessionToken)]) {
       refused(await t.call('DELETE', path, { headers: { authorization, 'x-forwarded-for': '198.51.100.77' } }));
     }
     refusedNonAdmin(await t.call('DELETE', path, { headers: { authorization: `Bearer ${sessionToken}`, 'x-forwarded-for': '198.51.100.77' } }));
