@@ -126,8 +126,8 @@ export type { WebhookDeliveriesTable, WebhookEndpointsTable, WebhookEventsTable,
 export type { AuditLogTable } from './schema-0018-audit-log.ts';
 import type { IntermediateSessionsTable, TrustedDevicesTable } from './schema-0020-mfa.ts';
 export type { IntermediateSessionsTable, TrustedDevicesTable } from './schema-0020-mfa.ts';
-import type { ProjectAdminsTable, ProjectOverridesTable } from './schema-0021-admin-console.ts';
-export type { ProjectAdminsTable, ProjectOverridesTable } from './schema-0021-admin-console.ts';
+import type { ProjectAdminsTable, ProjectOverridesTable } from './schema-0022-admin-console.ts';
+export type { ProjectAdminsTable, ProjectOverridesTable } from './schema-0022-admin-console.ts';
 
 export type { ClientLocksTable, KnownClientsTable, OutboxJobsTable, ServerSecretsTable } from './schema-0006-hardening.ts';
 

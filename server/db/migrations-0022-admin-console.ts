@@ -10,7 +10,7 @@ import type { Kysely, Migration } from 'kysely';
 type AnyDb = Kysely<unknown>;
 
 /** Creates `project_admins` and `project_overrides`, and adds `users.suspended_at`. */
-export const m0021_admin_console: Migration = {
+export const m0022_admin_console: Migration = {
   async up(db: AnyDb) {
     await db.schema
       .createTable('project_admins')
