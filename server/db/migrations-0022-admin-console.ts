@@ -1,5 +1,5 @@
 /**
- * Migration 0021 (core, issue 31, the admin console: server/admin/): `project_admins`, the users holding the
+ * Migration 0022 (core, issue 31, the admin console: server/admin/): `project_admins`, the users holding the
  * reserved `admin` role (granted only by the CLI or another admin, never by the host's RBAC policy);
  * `users.suspended_at`, set while an admin keeps a user from signing in; and `project_overrides`, the
  * project settings an admin changed through `PATCH /v1/project`, applied over the project file at every start.

@@ -1,4 +1,4 @@
-/** Kysely table types added by migration 0021 (same conventions as schema.ts; server/admin/). */
+/** Kysely table types added by migration 0022 (same conventions as schema.ts; server/admin/). */
 
 /** `project_admins`: a user of the project holding the reserved `admin` role (docs/reference/admin.md#access). */
 export interface ProjectAdminsTable {
