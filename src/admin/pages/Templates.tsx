@@ -1,0 +1,70 @@
+/**
+ * Message templates (issue 31): each kind and language from `GET /v1/templates`, and a live preview
+ * (`POST /v1/templates/preview`, rendered with sample data) in an iframe with `sandbox=""` and `srcdoc`:
+ * the template's HTML runs no script, submits no form and reaches nothing of the console.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { t } from '../strings.ts';
+import { ErrorText, field, listOf, Page, SelectField, useAdmin, useLoad } from '../ui.tsx';
+
+/** The kinds and languages of `GET /v1/templates` (a list of `{ kind, locale }` or of `{ kind, locales }`). */
+export function templateChoices(answer: unknown): { kinds: string[]; locales: Record<string, string[]> } {
+  const locales: Record<string, string[]> = {};
+  for (const row of listOf(answer, 'templates')) {
+    const kind = field(row, 'kind', 'name');
+    if (!kind) continue;
+    const list = Array.isArray(row['locales']) ? (row['locales'] as unknown[]).map(String) : [field(row, 'locale', 'language') || 'en'];
+    locales[kind] = [...new Set([...(locales[kind] ?? []), ...list])];
+  }
+  return { kinds: Object.keys(locales), locales };
+}
+
+/** The templates page. */
+export default function Templates() {
+  const { api } = useAdmin();
+  const list = useLoad(() => api.call<Record<string, unknown>>('GET', '/v1/templates'), []);
+  const choices = useMemo(() => templateChoices(list.data), [list.data]);
+  const [kind, setKind] = useState('');
+  const [locale, setLocale] = useState('en');
+  const [preview, setPreview] = useState<{ subject: string; html: string; text: string } | null>(null);
+  const [error, setError] = useState('');
+  const k = kind || choices.kinds[0] || '';
+  const locs = choices.locales[k] ?? [];
+  const l = locs.includes(locale) ? locale : (locs[0] ?? 'en');
+
+  useEffect(() => {
+    if (!k) return;
+    let live = true;
+    setError('');
+    api.call<{ subject: string; html: string; text: string }>('POST', '/v1/templates/preview', { kind: k, locale: l }).then(
+      (p) => live && setPreview(p),
+      (e: unknown) => live && setError(e instanceof Error ? e.message : String(e)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [api, k, l]);
+
+  return (
+    <Page title={t('navTemplates')}>
+      <ErrorText>{list.error || error}</ErrorText>
+      <div className="adm-section">
+        <div className="adm-row">
+          <SelectField label={t('templateKind')} value={k} onChange={setKind} options={choices.kinds.map((x) => [x, x] as const)} name="kind" />
+          <SelectField label={t('templateLocale')} value={l} onChange={setLocale} options={locs.map((x) => [x, x] as const)} name="locale" />
+        </div>
+      </div>
+      {preview ? (
+        <section className="adm-section" aria-labelledby="template-preview">
+          <h2 id="template-preview">{t('templatePreview')}</h2>
+          <p>{t('templateSubject', { subject: preview.subject })}</p>
+          <iframe className="adm-preview" title={t('templateFrame')} sandbox="" srcDoc={preview.html} />
+          <details>
+            <summary>{t('templateText')}</summary>
+            <pre className="adm-mono">{preview.text}</pre>
+          </details>
+        </section>
+      ) : null}
+    </Page>
+  );
+}
