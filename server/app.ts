@@ -27,7 +27,9 @@ import { DEFAULT_RATE_LIMITS, type RateLimits } from './rate-limit.ts';
 import { type CaptchaVerifier, captchaGuard, devCaptchaRoutes, devCaptchaVerifier, siteverifyCaptchaVerifier } from './captcha.ts';
 import { auditedBackendHandler, auditRequestScope } from './audit/record.ts';
 import { auditRoutes } from './audit/routes.ts';
-import { requireBackendSecret } from './backend/auth.ts';
+import { requireBackendCaller } from './backend/auth.ts';
+import { fromOwnOrigin } from './admin/access.ts';
+import { adminConsoleRoutes } from './admin/console.ts';
 import { backendRoutes as coreBackendRoutes } from './backend/routes.ts';
 import { accountRoutes } from './routes/account.ts';
 import { devRoutes } from './routes/dev.ts';
@@ -99,6 +101,11 @@ export interface AppOptions extends MethodSettingOptions {
   issuer?: string;
   trustProxy?: boolean;
   staticDirs?: StaticDir[];
+  /**
+   * The admin console at `/admin` (issue 31, server/admin/console.ts): its built folder (default the
+   * repository's `dist/admin/`, ADMIN_CONSOLE_DIR), or false for none (ADMIN_CONSOLE=off). Default on.
+   */
+  adminConsole?: false | { dir?: string };
   /** Trusted auth token profiles for sessions/attest, merged over the project's own. */
   trustedAuthTokenProfiles?: TrustedTokenProfile[];
   /** Overrides the project's password_strength_policy ('auto' or 'none'). */
@@ -438,8 +445,12 @@ function buildApp(svc: Services, opts: AppOptions, registered: RegisteredRoute[]
     const origin = requestHeader(c, 'origin');
     // The backend API is for servers, which send no Origin: no preflight is answered and no browser call
     // is served, so a secret pasted into a page fails at once instead of working from allowed origins.
+    // The one browser it answers is the admin console on this server's own origin, with an admin's
+    // session as Bearer (same origin: no preflight, no CORS headers; server/admin/access.ts).
     if (c.req.path.startsWith('/v1/') && policies.backend(c.req.path)) {
-      if (origin !== undefined) throw new ApiError('invalid_origin', { message: 'The /v1 backend API does not answer browsers: call it from a server.' });
+      const fromConsole = origin !== undefined && fromOwnOrigin(c, svc) && /^Bearer /i.test(requestHeader(c, 'authorization') ?? '');
+      if (origin !== undefined && !fromConsole)
+        throw new ApiError('invalid_origin', { message: 'The /v1 backend API does not answer browsers: call it from a server.' });
       return next();
     }
     const allowed = origin !== undefined && isOriginAllowed(c, svc, origin);
@@ -488,8 +499,8 @@ function buildApp(svc: Services, opts: AppOptions, registered: RegisteredRoute[]
     policies.add(method, path, policy);
     registered.push({ method, path, ...(policy?.captcha ? { captcha: true } : {}), ...(policy?.crossOrigin ? { crossOrigin: policy.crossOrigin } : {}) });
   };
-  // A /v1 backend route: the project-secret check runs before the handler (backend/auth.ts), and the
-  // path is marked so the CORS middleware answers no browser.
+  // A /v1 backend route: the project-secret (or admin session) check runs before the handler
+  // (backend/auth.ts), and the path is marked so the CORS middleware answers no other browser.
   const backendRoute: BackendRoute = (method, path, handler) => {
     if (!path.startsWith('/v1/') || path.startsWith('/v1/public/')) throw new Error(`backend route ${method} ${path} must be under /v1/ (not /v1/public/)`);
     if (registered.some((r) => r.method === method && r.path === path)) throw new Error(`route ${method} ${path} is registered twice`);
@@ -498,7 +509,7 @@ function buildApp(svc: Services, opts: AppOptions, registered: RegisteredRoute[]
       path,
       // The audit log records the call when it changes something (server/audit/record.ts).
       auditedBackendHandler(svc, method, path, async (c) => {
-        await requireBackendSecret(c, svc);
+        await requireBackendCaller(c, svc);
         return handler(c);
       }),
     );
@@ -531,6 +542,8 @@ function buildApp(svc: Services, opts: AppOptions, registered: RegisteredRoute[]
       throw new ApiError('method_not_allowed');
     });
   }
+  // The admin console's page (static; its data comes from /v1 with an admin's session).
+  if (opts.adminConsole !== false) adminConsoleRoutes(app, opts.adminConsole?.dir);
   if (opts.staticDirs?.length) app.use(staticFiles(opts.staticDirs));
 
   app.notFound((c) => errorResponse(c, new ApiError('not_found'), svc.log));

@@ -7,7 +7,8 @@
 import { writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { type CliAuditNote, recordCliCommand } from './audit/cli.ts';
+import { ADMIN_USAGE, adminCommand } from './admin/cli.ts';
+import { type CliAuditNote, cliOperator, recordCliCommand } from './audit/cli.ts';
 import { listAuditLogs } from './audit/query.ts';
 import { createProjectSecret, listProjectSecrets, revokeProjectSecret } from './backend/secrets.ts';
 import { requireBackendUser } from './backend/users.ts';
@@ -67,7 +68,7 @@ export const USAGE = `Usage: auth-elements-server <command> [options]     (datab
   prune                                one retention pass now (RETENTION_* periods)
   audit list [--action <name>] [--actor <id>] [--target <id>] [--since <ISO time|30m|2h|7d>] [--limit <n>]
              [--project <id|public token>] [--json]   the audit log, newest first (every command here is recorded)
-  backup --out <file>                  SQLite: online backup while the server runs
+${ADMIN_USAGE}  backup --out <file>                  SQLite: online backup while the server runs
   restore --from <file> --yes          SQLite: replace the database (stop every server first)
 ${WEBHOOKS_USAGE}`;
 
@@ -520,6 +521,7 @@ async function command(db: Db, cmd: string, sub: string | undefined, arg: string
     }
     default:
       if (cmd === 'webhooks') return webhooksCommand(db, sub, arg, v, io.out, io.now);
+      if (cmd === 'admin') return adminCommand(db, sub, arg, v, io, note, cliOperator(io.env));
       note.unknown = true;
       throw new AdminError(`unknown command: ${[cmd, sub].filter(Boolean).join(' ')}\n\n${USAGE}`);
   }

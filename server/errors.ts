@@ -84,6 +84,10 @@ export const CORE_ERRORS = {
   intermediate_session_not_found: { status: 401, message: 'The sign-in step expired or was already completed. Please sign in again.' },
   // Re-verification before sensitive calls (issue 29, server/reverification).
   reverification_required: { status: 403, message: 'This action needs you to verify it is you again.' },
+  // The admin console (issue 31, server/admin): a signed-in user without the admin role calling /v1.
+  admin_role_required: { status: 403, message: 'This call needs the admin role.' },
+  // The admin console (issue 31): an admin suspended the user; every sign-in is refused until restored.
+  user_suspended: { status: 403, message: 'This account is suspended. Contact the administrator.' },
 } as const satisfies ErrorTablePart;
 
 /** The error tables of the methods in server/method-data.ts, merged (a type: their literal statuses stay). */

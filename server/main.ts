@@ -96,6 +96,8 @@ const options: StartServerOptions = {
   ...(enumerationProtection !== undefined ? { enumerationProtection } : {}),
   trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
   staticDirs: staticDirs(env.STATIC_DIRS),
+  // The admin console at /admin (issue 31): on unless ADMIN_CONSOLE=off.
+  ...(env.ADMIN_CONSOLE === 'off' ? { adminConsole: false as const } : env.ADMIN_CONSOLE_DIR ? { adminConsole: { dir: env.ADMIN_CONSOLE_DIR } } : {}),
   rateLimits: limits,
   allowedHosts: listEnv(env.ALLOWED_HOSTS),
   smsAllowedCountries: smsCountries,

@@ -62,6 +62,8 @@ export interface AppEnv {
     backendProject?: Project;
     /** The id of the project secret that authenticated a `/v1` call (`dev` for the test project's), for its audit row (server/audit/). */
     backendSecretId?: string;
+    /** The admin (user id) whose session authenticated a `/v1` call (server/admin/access.ts), for its audit row and the admin-only calls. */
+    backendAdminId?: string;
     /**
      * The end user's IP a `/v1` backend call reports in `attributes.ip_address` (body.ts readJson): the
      * client for rate limits and lockouts of that call (request.ts clientIp), not the backend's own address.

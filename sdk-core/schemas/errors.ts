@@ -119,6 +119,9 @@ export const ERROR_TYPES = [
   'invalid_webhook_url',
   // Re-verification before sensitive calls (issue 29, server/reverification).
   'reverification_required',
+  // The admin console (issue 31, server/admin).
+  'admin_role_required',
+  'user_suspended',
 ] as const;
 
 /** One `error_type` of {@link ERROR_TYPES}. */

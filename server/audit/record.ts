@@ -23,7 +23,7 @@ export type AuditActorKind = 'backend_secret' | 'admin' | 'user' | 'system' | 'a
 /** The actor of a row. */
 export interface AuditActor {
   kind: AuditActorKind;
-  /** The secret id, `user@host` of the operator (or the admin id an impersonation names), the user id; null for system and anonymous. */
+  /** The secret id, `user@host` of the operator (or the admin id an impersonation names, or the user id of a console admin), the user id; null for system and anonymous. */
   id?: string | null;
 }
 
@@ -229,7 +229,7 @@ async function bodyFields(c: Ctx): Promise<string[]> {
 
 /**
  * Wraps a `/v1` route's authenticated handler (app.ts backendRoute): a call that changes something and
- * succeeds is recorded with the secret that made it, whatever the route (a route added later is recorded
+ * succeeds is recorded with the secret (or the admin's session) that made it, whatever the route (a route added later is recorded
  * too). Failed secret checks are recorded by the check itself (backend/auth.ts).
  */
 export function auditedBackendHandler(svc: Services, method: Method, path: string, handler: (c: Ctx) => Promise<Response>): (c: Ctx) => Promise<Response> {
@@ -240,7 +240,10 @@ export function auditedBackendHandler(svc: Services, method: Method, path: strin
     if (res.status < 400) {
       await recordAudit(svc, {
         action,
-        actor: { kind: 'backend_secret', id: c.get('backendSecretId') ?? null },
+        // An admin console's call names the admin (a user id of the project) rather than a secret.
+        actor: c.get('backendAdminId')
+          ? { kind: 'admin', id: c.get('backendAdminId') ?? null }
+          : { kind: 'backend_secret', id: c.get('backendSecretId') ?? null },
         target: await backendTarget(c, path, res),
         details: { method, path, status: res.status, fields: await bodyFields(c) },
       });

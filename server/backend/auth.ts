@@ -6,6 +6,7 @@
  * other guessable secret (server/lockout.ts); a locked client is refused before any comparison. Every
  * refusal is 401 `unauthorized_credentials`, and no answer or log line ever carries the presented secret.
  */
+import { bearerOf, requireAdminSession } from '../admin/access.ts';
 import { recordAudit } from '../audit/record.ts';
 import { parseBasicAuth } from '../basic-auth.ts';
 import { clientIpHash } from '../client-keys.ts';
@@ -60,6 +61,18 @@ export async function requireBackendSecret(c: Ctx, svc: Services): Promise<void>
   } catch (err) {
     throw asRefusal(err);
   }
+  c.set('backendProject', svc.project);
+}
+
+/**
+ * Authenticates a `/v1` call: a Bearer session of an admin of this project (the admin console,
+ * server/admin/access.ts), else the project secret ({@link requireBackendSecret}).
+ * @throws ApiError as those two checks do
+ */
+export async function requireBackendCaller(c: Ctx, svc: Services): Promise<void> {
+  const bearer = bearerOf(c);
+  if (bearer === null) return requireBackendSecret(c, svc);
+  c.set('backendAdminId', await requireAdminSession(c, svc, bearer));
   c.set('backendProject', svc.project);
 }
 

@@ -35,6 +35,8 @@ export interface UsersTable {
   trusted_metadata: Generated<string>;
   /** The application's own id of the user, unique in the project when set; added by migration 0016. */
   external_id: Generated<string | null>;
+  /** Set while an admin has suspended the user (no sign-in, sessions revoked); added by migration 0021. */
+  suspended_at: Generated<number | null>;
 }
 
 /** `emails`: unique per project; `verified` flips to 1 on the first successful OTP. */
@@ -124,6 +126,8 @@ export type { WebhookDeliveriesTable, WebhookEndpointsTable, WebhookEventsTable,
 export type { AuditLogTable } from './schema-0018-audit-log.ts';
 import type { IntermediateSessionsTable, TrustedDevicesTable } from './schema-0020-mfa.ts';
 export type { IntermediateSessionsTable, TrustedDevicesTable } from './schema-0020-mfa.ts';
+import type { ProjectAdminsTable, ProjectOverridesTable } from './schema-0021-admin-console.ts';
+export type { ProjectAdminsTable, ProjectOverridesTable } from './schema-0021-admin-console.ts';
 
 export type { ClientLocksTable, KnownClientsTable, OutboxJobsTable, ServerSecretsTable } from './schema-0006-hardening.ts';
 
@@ -158,6 +162,8 @@ export interface CoreTables {
   audit_log: AuditLogTable;
   intermediate_sessions: IntermediateSessionsTable;
   trusted_devices: TrustedDevicesTable;
+  project_admins: ProjectAdminsTable;
+  project_overrides: ProjectOverridesTable;
 }
 
 /** The registered methods' tables, merged (each method's `tables`, server/methods.ts). */

@@ -65,6 +65,8 @@ export const ServerEnv = z.object({
   SMTP_FROM: nonEmpty.max(300),
   STATIC_DIRS: list((e) => (e.indexOf('=') > 0 ? null : 'is not urlPrefix=dir')),
   TRUST_PROXY: bool,
+  ADMIN_CONSOLE: z.enum(['on', 'off'], { error: 'must be on or off' }),
+  ADMIN_CONSOLE_DIR: nonEmpty.refine((p) => existsSync(p), { error: 'names a folder that does not exist' }),
   JWT_ISSUER: nonEmpty.max(200),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }),
   SMS_PROVIDER_URL: urlWithScheme(['https:', 'http:']),
