@@ -112,7 +112,8 @@ export function App({ client }: { client: AuthClient }) {
     () =>
       createAdminApi(() => {
         const tokens = client.session.getTokens();
-        return tokens?.session_jwt || tokens?.session_token || null;
+        // The opaque token: a session JWT is refused once its 5 minutes are over (docs/reference/admin.md).
+        return tokens?.session_token || tokens?.session_jwt || null;
       }, onAuthLost),
     [client, onAuthLost],
   );
