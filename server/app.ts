@@ -30,6 +30,8 @@ import { auditRoutes } from './audit/routes.ts';
 import { requireBackendCaller } from './backend/auth.ts';
 import { fromOwnOrigin } from './admin/access.ts';
 import { adminConsoleRoutes } from './admin/console.ts';
+import { adminBackendRoutes } from './admin/routes.ts';
+import { startProjectOverrides } from './admin/settings.ts';
 import { backendRoutes as coreBackendRoutes } from './backend/routes.ts';
 import { accountRoutes } from './routes/account.ts';
 import { devRoutes } from './routes/dev.ts';
@@ -196,7 +198,7 @@ export interface AppInstance {
 }
 
 const ALLOW_HEADERS = 'authorization, content-type, x-sdk-client, x-sdk-parent-host';
-const ALLOW_METHODS = 'GET, POST, PUT, DELETE';
+const ALLOW_METHODS = 'GET, POST, PUT, PATCH, DELETE';
 // CORS applies to the API surfaces only; static pages are same-origin by design.
 const CORS_PATH = /^\/(sdk\/|dev\/|dev$|\.well-known\/|v1\/)/;
 /**
@@ -340,6 +342,8 @@ export async function createApp(opts: AppOptions = {}): Promise<AppInstance> {
         services.outbox.register(kind, handler);
       }
     }
+    // Settings an admin changed (server/admin/settings.ts) win over the file and the options, here and on every instance.
+    const stopOverrides = await startProjectOverrides(services);
     await pruneOnce(services, opts.prune);
     const routes: RegisteredRoute[] = [];
     const lifecycle: Lifecycle = { draining: false };
@@ -360,6 +364,7 @@ export async function createApp(opts: AppOptions = {}): Promise<AppInstance> {
       lifecycle,
       metrics,
       close() {
+        stopOverrides();
         closed ??= Promise.all([pruning.stop(), services.outbox.close(), services.webhooks.close()]).then(() => db.close());
         return closed;
       },
@@ -527,6 +532,8 @@ function buildApp(svc: Services, opts: AppOptions, registered: RegisteredRoute[]
   webhookRoutes(route, svc, { ...(opts.smsWebhookSecret ? { smsWebhookSecret: opts.smsWebhookSecret } : {}) });
   for (const m of svc.methods) m.routes(route, svc);
   coreBackendRoutes(backendRoute, svc);
+  // The admin console's core calls (issue 31); their literal paths before the methods' parameter routes.
+  adminBackendRoutes(backendRoute, svc);
   for (const m of svc.methods) m.backendRoutes?.(backendRoute, svc);
   auditRoutes(backendRoute, svc);
   trustedDeviceBackendRoutes(backendRoute, svc);

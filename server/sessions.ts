@@ -10,6 +10,7 @@ import { sessionJwtIssuer } from './jwt-issuer.ts';
 import { reusable } from './session-jwt-cache.ts';
 import type { SessionRead } from './session-read-cache.ts';
 import { type KnownUserRow, loadUser } from './users.ts';
+import { refuseSuspended } from './admin/suspended.ts';
 import { hookOf } from './hooks/call.ts';
 import { hookClaims } from './hooks/session-claims.ts';
 
@@ -43,6 +44,12 @@ export function toSession(row: SessionsTable): Session {
   };
 }
 
+/** A session length asked for, capped by the project's `session_max_minutes` (set from the admin console). */
+function cappedMinutes(svc: Services, minutes: number): number {
+  const max = svc.project.config.session_max_minutes;
+  return max === undefined ? minutes : Math.min(minutes, max);
+}
+
 /**
  * Creates a session; returns the row and the bearer token (the only time the token exists in clear).
  * `priorFactors` are listed before `factor` (a two-step sign-in's first factor, server/mfa/second-step.ts).
@@ -51,6 +58,8 @@ export async function createSession(
   svc: Services,
   opts: { userId: string; factor: AuthenticationFactor; durationMinutes: number; ip: string; userAgent: string; priorFactors?: AuthenticationFactor[] },
 ): Promise<{ row: SessionsTable; token: string }> {
+  // Whatever the path (a first factor, a second step, an impersonation, a backend sign-in): no session for a suspended user.
+  await refuseSuspended(svc, opts.userId);
   const now = svc.now();
   const token = newSecretToken();
   const row: SessionsTable = {
@@ -60,7 +69,7 @@ export async function createSession(
     token_hash: sha256Hex(token),
     started_at: now,
     last_accessed_at: now,
-    expires_at: now + opts.durationMinutes * 60_000,
+    expires_at: now + cappedMinutes(svc, opts.durationMinutes) * 60_000,
     revoked_at: null,
     ip_address: opts.ip,
     user_agent: opts.userAgent,
@@ -84,7 +93,7 @@ export async function touchSession(svc: Services, token: string, durationMinutes
   const projectId = svc.project.project_id;
   const k = svc.db.kysely;
   if (durationMinutes !== undefined) {
-    const [row] = await touchSettingExpiry(k, now, now + durationMinutes * 60_000, hash, projectId, IMPERSONATED_FACTOR_PATTERN);
+    const [row] = await touchSettingExpiry(k, now, now + cappedMinutes(svc, durationMinutes) * 60_000, hash, projectId, IMPERSONATED_FACTOR_PATTERN);
     if (row) return row;
     // Unknown, expired, revoked, or impersonated: the read below tells them apart.
   }

@@ -83,8 +83,16 @@ const DETAIL_FIELDS = new Set([
   'list',
   'value',
   'admin_id',
+  // A project settings change (server/admin/settings.ts): the changed fields' values, as JSON.
+  'before',
+  'after',
 ]);
 const MAX_STRING = 200;
+/** Details holding a settings diff (JSON of the changed values) may be longer: cut, they would no longer parse. */
+const LONG_FIELDS: ReadonlyMap<string, number> = new Map([
+  ['before', 8000],
+  ['after', 8000],
+]);
 const MAX_LIST = 20;
 /** Our own secrets' and tokens' shapes (project secrets, webhook secrets, JWTs): never stored, even under an allowed name. */
 const SECRET_SHAPE = /secret-(test|live)-|whsec_|^ey[A-Za-z0-9_-]{10,}\.|[A-Za-z0-9_-]{40,}/;
@@ -92,10 +100,15 @@ const SECRET_SHAPE = /secret-(test|live)-|whsec_|^ey[A-Za-z0-9_-]{10,}\.|[A-Za-z
 const OUR_ID = /^[a-z][a-z0-9_-]*-([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[0-9a-f]{32})$/;
 const looksSecret = (s: string) => !OUR_ID.test(s) && SECRET_SHAPE.test(s);
 
-function scrubValue(v: unknown): string | number | boolean | null | string[] | undefined {
+function scrubValue(v: unknown, maxString = MAX_STRING): string | number | boolean | null | string[] | undefined {
   if (v === null || typeof v === 'boolean') return v;
   if (typeof v === 'number') return Number.isFinite(v) ? v : undefined;
-  if (typeof v === 'string') return looksSecret(v) ? undefined : v.slice(0, MAX_STRING);
+  if (typeof v === 'string') {
+    if (looksSecret(v)) return undefined;
+    // A long field (a JSON diff) past its bound is dropped whole: cut, it would no longer parse.
+    if (maxString > MAX_STRING && v.length > maxString) return undefined;
+    return v.slice(0, maxString);
+  }
   if (Array.isArray(v)) {
     const out = v.filter((x): x is string => typeof x === 'string' && !looksSecret(x)).map((x) => x.slice(0, 64));
     return out.slice(0, MAX_LIST);
@@ -108,7 +121,7 @@ export function scrubDetails(details: Readonly<Record<string, unknown>> | undefi
   const out: Record<string, string | number | boolean | null | string[]> = {};
   for (const [k, v] of Object.entries(details ?? {})) {
     if (!DETAIL_FIELDS.has(k)) continue;
-    const s = scrubValue(v);
+    const s = scrubValue(v, LONG_FIELDS.get(k));
     if (s !== undefined) out[k] = s;
   }
   return out;
@@ -161,7 +174,7 @@ export async function recordAudit(svc: AuditServices, entry: AuditEntry): Promis
 }
 
 /** `/v1` POST calls that read rather than change (a busy backend makes them on every page): not recorded. */
-const READ_ONLY_POSTS = new Set(['/v1/users/search', '/v1/sessions/authenticate']);
+const READ_ONLY_POSTS = new Set(['/v1/users/search', '/v1/sessions/authenticate', '/v1/templates/preview']);
 
 const singular = (s: string) => (s.endsWith('ies') ? `${s.slice(0, -3)}y` : s.endsWith('s') && !s.endsWith('ss') ? s.slice(0, -1) : s);
 
@@ -178,7 +191,7 @@ export function backendAction(method: Method, path: string): string {
     .filter(Boolean);
   const literals = segments.filter((s) => !s.startsWith(':'));
   const [resource = 'v1', ...rest] = literals;
-  const verb = method === 'PUT' ? 'update' : method === 'DELETE' ? 'delete' : rest.length === 0 ? 'create' : null;
+  const verb = method === 'PUT' || method === 'PATCH' ? 'update' : method === 'DELETE' ? 'delete' : rest.length === 0 ? 'create' : null;
   return [singular(resource), ...rest, ...(verb ? [verb] : [])].join('.');
 }
 

@@ -91,7 +91,10 @@ function fullName(svc: Services) {
 /** Core's operands, by filter_name. */
 const CORE_OPERANDS: Readonly<Record<string, CoreOperand>> = {
   user_id: core(idList, (eb, ids) => eb('users.user_id', 'in', ids)),
-  status: core(z.enum(['active', 'pending']), (eb, status) => eb('users.status', '=', status)),
+  // `suspended` (issue 31): an admin suspended the user; `active` and `pending` then mean not suspended.
+  status: core(z.enum(['active', 'pending', 'suspended']), (eb, status) =>
+    status === 'suspended' ? eb('users.suspended_at', 'is not', null) : eb.and([eb('users.status', '=', status), eb('users.suspended_at', 'is', null)]),
+  ),
   created_at_between: core(z.strictObject({ greater_than: isoTime, less_than: isoTime }), (eb, v) =>
     eb.and([eb('users.created_at', '>', v.greater_than), eb('users.created_at', '<', v.less_than)]),
   ),
@@ -110,6 +113,16 @@ const CORE_OPERANDS: Readonly<Record<string, CoreOperand>> = {
   phone_id: core(idList, (eb, ids, svc) => inPhones(eb, svc, (q) => q('phone_numbers.phone_id', 'in', ids))),
   phone_verified: core(z.boolean(), (eb, v, svc) => inPhones(eb, svc, (q) => q('phone_numbers.verified', '=', v ? 1 : 0))),
   full_name_fuzzy: core(fuzzy, (_eb, v, svc) => sql<SqlBool>`${fullName(svc)} like ${likeContains(v.toLowerCase())} escape '\\'`),
+  // Ours (issue 31, the admin console's one search box), in the provider's style: the user id exactly, or
+  // a part of an email address, a phone number or the full name, so it ANDs with status and factor operands.
+  query_fuzzy: core(fuzzy, (eb, v, svc) =>
+    eb.or([
+      eb('users.user_id', '=', v),
+      inEmails(eb, svc, () => sql<SqlBool>`${sql.ref('emails.email')} like ${likeContains(v.toLowerCase())} escape '\\'`),
+      inPhones(eb, svc, () => sql<SqlBool>`${sql.ref('phone_numbers.phone_number')} like ${likeContains(v)} escape '\\'`),
+      sql<SqlBool>`${fullName(svc)} like ${likeContains(v.toLowerCase())} escape '\\'`,
+    ]),
+  ),
 };
 
 /** Every operand the search understands: core's, then each method's (a name declared twice is refused at start). */

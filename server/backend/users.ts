@@ -22,8 +22,11 @@ import { loadUser } from '../users.ts';
 import { backendOk } from './auth.ts';
 import { BACKEND_JSON_FIELD_MAX_BYTES, USER_CREATE_FIELDS, USER_UPDATE_FIELDS } from './schemas.ts';
 
-/** The provider's user as the backend API shows it: the wire user, its external id (when set) and lock state. */
-export type BackendUser = User & { external_id?: string; is_locked: boolean };
+/**
+ * The provider's user as the backend API shows it: the wire user, its external id (when set) and lock
+ * state; `status` is `suspended` while an admin suspended the user (issue 31, server/admin/).
+ */
+export type BackendUser = Omit<User, 'status'> & { status: User['status'] | 'suspended'; external_id?: string; is_locked: boolean };
 
 /** The user `userId` of the project as the backend API shows it; null when the project has none by that id. */
 export async function backendUser(svc: Services, userId: string): Promise<BackendUser | null> {
@@ -31,7 +34,7 @@ export async function backendUser(svc: Services, userId: string): Promise<Backen
     loadUser(svc, userId),
     svc.db.kysely
       .selectFrom('users')
-      .select(['external_id', 'locked_until'])
+      .select(['external_id', 'locked_until', 'suspended_at'])
       .where('user_id', '=', userId)
       .where('project_id', '=', svc.project.project_id)
       .executeTakeFirst(),
@@ -39,6 +42,7 @@ export async function backendUser(svc: Services, userId: string): Promise<Backen
   if (!user || !row) return null;
   return {
     ...user,
+    ...(row.suspended_at !== null ? { status: 'suspended' as const } : {}),
     ...(row.external_id ? { external_id: row.external_id } : {}),
     is_locked: row.locked_until !== null && Number(row.locked_until) > svc.now(),
   };

@@ -5,6 +5,7 @@
  * token whether the sign-in ends with a session (today's answer) or with an intermediate token and the
  * factors still due. Policy `off`: always today's answer, byte for byte.
  */
+import { refuseSuspended } from '../admin/suspended.ts';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import {
   type AuthenticateResponse,
@@ -78,6 +79,8 @@ export function phoneNumberHint(e164: string): string {
  * intermediate token and the user's usable second factors (no session keys at all).
  */
 export async function signInOrSecondStep(c: Ctx, svc: Services, o: FirstFactorSignIn): Promise<SignInAnswer> {
+  // A suspended user (issue 31, server/admin/) is refused here, before a session or a second step.
+  await refuseSuspended(svc, o.userId);
   // Re-verification (issue 29): signed in already, the factor joins the calling session (server/reverification).
   const joined = await joinCallingSession(c, svc, o);
   if (joined) return authenticateAnswer(svc, joined.row, joined.token);

@@ -80,6 +80,11 @@ export interface CoreProjectConfig {
    * days, re-verification window. Absent keys take their defaults; read it through `mfaSettings` (mfa/config.ts).
    */
   mfa?: MfaConfig;
+  /**
+   * The longest a session may last, in minutes (issue 31, set from the admin console): a sign-in or an
+   * extension asking for more gets this. Absent: what the client asks for.
+   */
+  session_max_minutes?: number;
 }
 
 /** The sign-in methods' settings (server/method-data.ts), merged: each method's schemas by key. */

@@ -6,7 +6,7 @@
 import type { Ctx } from '../services.ts';
 
 /** HTTP methods the routes use. */
-export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * Who may call a route from a page on another origin. Absent: only the project's allowed origins (a
