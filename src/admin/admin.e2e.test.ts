@@ -121,7 +121,7 @@ async function signedInUser(email: string): Promise<{ context: BrowserContext; p
   await heading(page, "You don't have access to the console");
   const token = await sessionToken(context);
   const found = await v1('POST', '/v1/users/search', { query: { operator: 'AND', operands: [{ filter_name: 'email_address', filter_value: [email] }] } });
-  const userId = String(((found.json['results'] as Json[])[0] ?? {})['user_id']);
+  const userId = String((found.json['results'] as Json[])[0]?.['user_id']);
   return { context, page, token, userId };
 }
 

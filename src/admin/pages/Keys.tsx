@@ -20,11 +20,20 @@ export default function Keys() {
   );
 }
 
+/** A signing key's state (docs/reference/admin.md#keys) in words. */
+function keyStateText(state: string, retireAt: unknown): string {
+  if (state === 'signing') return t('keyCurrent');
+  if (state === 'retiring') return `${t('keyPrevious')} (${when(retireAt)})`;
+  if (state === 'pending') return t('keyPending');
+  if (state === 'retired') return t('keyRetired');
+  return state;
+}
+
 function SigningKeys() {
   const { api, announce } = useAdmin();
   const keys = useLoad(() => api.call<Record<string, unknown>>('GET', '/v1/signing_keys'), []);
   const act = useAction();
-  const list = listOf(keys.data, 'keys');
+  const list = listOf(keys.data, 'signing_keys');
   return (
     <section className="adm-section" aria-labelledby="keys-signing">
       <h2 id="keys-signing">{t('signingKeys')}</h2>
@@ -41,12 +50,11 @@ function SigningKeys() {
           <tbody>
             {list.map((k) => {
               const kid = field(k, 'kid', 'key_id', 'id');
-              const current = k['current'] === true || k['active'] === true || field(k, 'status') === 'current' || field(k, 'status') === 'active';
               return (
                 <tr key={kid} data-kid={kid}>
                   <td className="adm-mono">{kid}</td>
                   <td>{when(k['created_at'])}</td>
-                  <td>{current ? t('keyCurrent') : field(k, 'status') || t('keyPrevious')}</td>
+                  <td>{keyStateText(field(k, 'state'), k['retire_at'])}</td>
                 </tr>
               );
             })}
@@ -83,6 +91,7 @@ function Secrets() {
       <ul className="adm-list">
         {list.map((s) => {
           const id = field(s, 'secret_id', 'id');
+          if (s['revoked_at']) return null;
           return (
             <li key={id}>
               <span>

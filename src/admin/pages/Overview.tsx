@@ -14,8 +14,10 @@ Chart.register(BarController, BarElement, LineController, LineElement, PointElem
 /** One day of `GET /v1/stats` (docs/reference/admin.md#stats). */
 export interface StatsDay {
   date: string;
-  sign_ups: Record<string, number>;
-  sign_ins: Record<string, number>;
+  sign_ups: number;
+  sign_ups_by_method: Record<string, number>;
+  sign_ins: number;
+  sign_ins_by_method: Record<string, number>;
   active_sessions: number;
   failures: number;
   lockouts: number;
@@ -33,7 +35,7 @@ interface Series {
 }
 
 /** The series of a per-method count: one per method seen on any day. */
-export function methodSeries(days: readonly StatsDay[], field: 'sign_ups' | 'sign_ins'): Series[] {
+export function methodSeries(days: readonly StatsDay[], field: 'sign_ups_by_method' | 'sign_ins_by_method'): Series[] {
   const methods = [...new Set(days.flatMap((d) => Object.keys(d[field] ?? {})))].sort();
   return methods.map((m) => ({ label: m, values: days.map((d) => d[field]?.[m] ?? 0) }));
 }
@@ -128,8 +130,8 @@ export default function Overview() {
       <ErrorText>{stats.error}</ErrorText>
       {stats.data ? (
         <div className="adm-charts">
-          <ChartBlock id="chart-signups" title={t('chartSignUps')} days={d} series={methodSeries(d, 'sign_ups')} kind="bar" />
-          <ChartBlock id="chart-signins" title={t('chartSignIns')} days={d} series={methodSeries(d, 'sign_ins')} kind="bar" />
+          <ChartBlock id="chart-signups" title={t('chartSignUps')} days={d} series={methodSeries(d, 'sign_ups_by_method')} kind="bar" />
+          <ChartBlock id="chart-signins" title={t('chartSignIns')} days={d} series={methodSeries(d, 'sign_ins_by_method')} kind="bar" />
           <ChartBlock
             id="chart-sessions"
             title={t('chartSessions')}

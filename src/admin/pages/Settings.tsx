@@ -16,10 +16,10 @@ const ENVELOPE = new Set(['status_code', 'request_id']);
 const LABELS: Readonly<Record<string, AdminStringKey>> = {
   allowed_origins: 'allowedOrigins',
   redirect_urls: 'redirectUrls',
-  enabled_products: 'enabledProducts',
-  mfa_policy: 'mfaPolicy',
+  products: 'enabledProducts',
+  mfa: 'mfaPolicy',
   rate_limits: 'rateLimits',
-  session_lifetime_minutes: 'sessionLifetime',
+  session_max_minutes: 'sessionLifetime',
 };
 
 /** How a setting is edited: a list of lines, a number, a line of text, or JSON. */
@@ -61,8 +61,22 @@ export function fromText(field: string, kind: Kind, text: string): { value: unkn
   }
 }
 
-/** The settings of the project answer (wrapped in `project` or not). */
+/**
+ * The editable settings of `GET /v1/project` (its `settings`). Rate limits are edited by their `max`
+ * (the window is the server's).
+ */
 export function settingsOf(answer: Record<string, unknown>): Record<string, unknown> {
+  const settings = answer['settings'];
+  if (settings && typeof settings === 'object' && !Array.isArray(settings)) {
+    const out = { ...(settings as Record<string, unknown>) };
+    const limits = out['rate_limits'];
+    if (limits && typeof limits === 'object') {
+      out['rate_limits'] = Object.fromEntries(
+        Object.entries(limits as Record<string, unknown>).map(([name, l]) => [name, { max: (l as { max?: unknown }).max }]),
+      );
+    }
+    return out;
+  }
   const inner = answer['project'];
   const src = inner && typeof inner === 'object' && !Array.isArray(inner) ? (inner as Record<string, unknown>) : answer;
   return Object.fromEntries(Object.entries(src).filter(([k]) => !ENVELOPE.has(k) && k !== 'project_id'));
@@ -107,7 +121,18 @@ export default function Settings() {
 
   const save = () =>
     act.run(async () => {
-      await api.call('PATCH', '/v1/project', Object.fromEntries((diff ?? []).map(([k, , after]) => [k, after])));
+      try {
+        await api.call('PATCH', '/v1/project', Object.fromEntries((diff ?? []).map(([k, , after]) => [k, after])));
+      } catch (e) {
+        // The server's message starts with the field path (`allowed_origins[0] ...`): shown at that field too.
+        const message = e instanceof Error ? e.message : String(e);
+        const named = Object.keys(before).filter((k) => new RegExp(`(^|\\W)${k}(\\W|$)`).test(message));
+        if (named.length > 0) {
+          setErrors(Object.fromEntries(named.map((k) => [k, message])));
+          setDiff(null);
+        }
+        throw e;
+      }
       announce(t('saved'));
       project.reload();
     });

@@ -7,13 +7,16 @@ import { useEffect, useMemo, useState } from 'react';
 import { t } from '../strings.ts';
 import { ErrorText, field, listOf, Page, SelectField, useAdmin, useLoad } from '../ui.tsx';
 
-/** The kinds and languages of `GET /v1/templates` (a list of `{ kind, locale }` or of `{ kind, locales }`). */
+/** The kinds and languages of `GET /v1/templates` (`templates: [{ kind, locales: [{ locale }] }]`). */
 export function templateChoices(answer: unknown): { kinds: string[]; locales: Record<string, string[]> } {
   const locales: Record<string, string[]> = {};
   for (const row of listOf(answer, 'templates')) {
     const kind = field(row, 'kind', 'name');
     if (!kind) continue;
-    const list = Array.isArray(row['locales']) ? (row['locales'] as unknown[]).map(String) : [field(row, 'locale', 'language') || 'en'];
+    // Each locale a string or `{ locale, overridden }`.
+    const list = Array.isArray(row['locales'])
+      ? (row['locales'] as unknown[]).map((x) => (typeof x === 'string' ? x : field(x, 'locale'))).filter(Boolean)
+      : [field(row, 'locale', 'language') || 'en'];
     locales[kind] = [...new Set([...(locales[kind] ?? []), ...list])];
   }
   return { kinds: Object.keys(locales), locales };

@@ -23,14 +23,16 @@ const METHOD_OPERANDS: Readonly<Record<string, Operand>> = {
   totp: { filter_name: 'totp_verified', filter_value: true },
 };
 
-/** The search box's text as operands: its shape says which field it is. */
+/**
+ * The search box's text as operands: `query_fuzzy` matches the user id exactly or a part of an email
+ * address, a phone number or the full name (docs/reference/admin.md), so it ANDs with the filters. A
+ * phone number typed with spaces or brackets is searched by its digits.
+ */
 export function textOperands(text: string): Operand[] {
   const q = text.trim();
   if (!q) return [];
-  if (/^user-[\w-]+$/.test(q)) return [{ filter_name: 'user_id', filter_value: [q] }];
-  if (q.includes('@')) return [{ filter_name: 'email_address_fuzzy', filter_value: q }];
-  if (/^\+?[\d\s().-]{3,}$/.test(q)) return [{ filter_name: 'phone_number_fuzzy', filter_value: q.replace(/[\s().-]/g, '') }];
-  return [{ filter_name: 'full_name_fuzzy', filter_value: q }];
+  const phone = /^\+?[\d\s().-]{3,}$/.test(q) ? q.replace(/[\s().-]/g, '') : q;
+  return [{ filter_name: 'query_fuzzy', filter_value: phone }];
 }
 
 /** The users page. */
