@@ -57,6 +57,9 @@ textarea.ae-input{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:14
 .adm-signin{max-width:440px;margin:24px auto;padding:0 12px;display:flex;flex-direction:column;gap:16px}
 .adm a{color:var(--auth-color-primary)}
 .adm :focus-visible{outline:2px solid var(--auth-color-primary);outline-offset:2px}
+.adm [tabindex="-1"]:focus{outline:none}
+.adm-status-region{margin:0}
+.adm-status-region:empty{margin-bottom:-20px}
 details>summary{cursor:pointer;font-weight:600}
 .adm fieldset{margin:0;min-width:0}
 @media (max-width:720px){.adm-nav{flex:1 1 100%;border-inline-end:none;border-bottom:1px solid var(--auth-container-border)}.adm-nav ul{flex-direction:row;flex-wrap:wrap}.adm-main{padding:12px}}
