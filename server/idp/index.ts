@@ -12,6 +12,7 @@ import { devIdpRoutes, idpDevInboxSection } from './dev.ts';
 import { IDP_ERRORS } from './errors.ts';
 import { IDP_MIGRATIONS } from './migrations.ts';
 import { idpProtocolRoutes } from './protocol.ts';
+import { idpBackendRoutes } from './backend.ts';
 import { idpSdkRoutes } from './sdk-routes.ts';
 import { pruneIdp, revokeAllUserGrants } from './store.ts';
 import type { IdpTables } from './tables.ts';
@@ -38,6 +39,8 @@ export const idpMethod = {
     idpProtocolRoutes(route, svc);
     if (svc.project.mode === 'test') devIdpRoutes(route, svc);
   },
+  // The admin console's client calls (issue 31).
+  backendRoutes: idpBackendRoutes,
   prune: pruneIdp,
   revokeUserGrants: revokeAllUserGrants,
   async devInboxSection(svc: Services) {

@@ -4,6 +4,7 @@
  * 0011_impersonation_tokens. Registered in server/methods.ts.
  */
 import { type ServerMethod, tableTypes } from '../method.ts';
+import { impersonationBackendRoutes } from './backend.ts';
 import { IMPERSONATION_ERRORS } from './errors.ts';
 import { IMPERSONATION_MIGRATIONS } from './migrations.ts';
 import { impersonationRoutes } from './routes.ts';
@@ -15,6 +16,7 @@ export { type ImpersonationAuditEntry, type ImpersonationMint, impersonationAudi
 export const impersonationMethod = {
   name: 'impersonation',
   routes: impersonationRoutes,
+  backendRoutes: impersonationBackendRoutes,
   migrations: IMPERSONATION_MIGRATIONS,
   errors: IMPERSONATION_ERRORS,
   tables: tableTypes<ImpersonationTables>(),

@@ -24,6 +24,7 @@ import * as magicLinkBackend from '../../server/magic-links/backend.ts';
 import * as otpBackend from '../../server/otps/backend.ts';
 import * as passwordBackend from '../../server/passwords/backend.ts';
 import { ERRORS } from '../../server/errors.ts';
+import { grantAdmin } from '../../server/admin/access.ts';
 import { DEV_CAPTCHA_SITE_KEY } from '../../server/captcha.ts';
 import { basic, type CallResult, createBackendSecret, login, sendOtp, type TestApp, testApp } from '../../server/test-helpers.ts';
 
@@ -52,6 +53,14 @@ const FIELDS: string[] = (() => {
     'event_id',
     'since',
     'status',
+    // The admin console's calls (server/admin/, issue 31): the harmless fields (a PATCH of the project's
+    // origins or limits would change what every later route of the run sees).
+    'reason',
+    'kind',
+    'locale',
+    'client_name',
+    'redirect_uris',
+    'active_in_seconds',
   ]);
   // Backend-driven sign-in's bodies live in their methods' backend.ts (invite_magic_link_url, code, session_jwt, ...).
   const signIn = [magicLinkBackend, otpBackend, passwordBackend].flatMap((m) => Object.values(m));
@@ -63,7 +72,7 @@ const FIELDS: string[] = (() => {
 })();
 
 /** Query parameters of the backend's GET routes. */
-const BACKEND_QUERY_NAMES = ['user_id', 'action', 'actor', 'target', 'start_time', 'end_time', 'limit', 'cursor'];
+const BACKEND_QUERY_NAMES = ['user_id', 'action', 'actor', 'target', 'start_time', 'end_time', 'limit', 'cursor', 'days'];
 const loneSurrogate = fc.integer({ min: 0xd800, max: 0xdfff }).map((c) => String.fromCharCode(c));
 const controlChar = fc.integer({ min: 0, max: 0x1f }).map((c) => String.fromCharCode(c));
 /** Strings a parser or a database might choke on. */
@@ -326,7 +335,7 @@ const pathParam = fc.oneof(
     .map((s) => encodeURIComponent(Buffer.from(s).toString())),
 );
 
-type AuthMode = 'none' | 'public' | 'session' | 'garbage' | 'other-project' | 'bearer' | 'backend';
+type AuthMode = 'none' | 'public' | 'session' | 'garbage' | 'other-project' | 'bearer' | 'backend' | 'admin';
 const garbageAuth = fc.oneof(fc.string(), fc.constantFrom('Basic', 'Basic !!!', `Basic ${'A'.repeat(9000)}`, 'Bearer x', 'basic Og==', 'Basic OjoK'));
 
 /** Answers within `ms` or fails the property (a hang must not hang the test run). */
@@ -417,6 +426,8 @@ async function fuzzRoutes(t: TestApp, routes: TestApp['routes'], o: { captcha: b
     // Fresh windows and a fresh user per route: earlier routes' 429s and locks do not mask later ones.
     t.advance(60 * 60 * 1000);
     const signedIn = await signIn(t, `fuzz-${o.seedOffset}-${i}@example.com`, o.captcha);
+    // The admin console's credential on /v1 (issue 31): this route's fresh user holds the admin role.
+    if (route.backend) await grantAdmin(t.services.db, t.projectId, String(signedIn.data.user_id), 'fuzz', t.clock.t);
     // Probe the body shape: what `{}` (then `[{}]`) is missing, with credentials that get that far.
     const probePath = route.path.replace(/:[a-z_]+/g, 'x');
     const probeAuth = route.path.startsWith('/webhooks/')
@@ -455,7 +466,7 @@ async function fuzzRoutes(t: TestApp, routes: TestApp['routes'], o: { captcha: b
         'garbage',
         'other-project',
         ...(route.path.startsWith('/webhooks/') ? (['bearer', 'bearer', 'bearer', 'bearer'] as const) : []),
-        ...(route.backend ? (['backend', 'backend', 'backend', 'backend', 'backend', 'backend'] as const) : []),
+        ...(route.backend ? (['backend', 'backend', 'backend', 'backend', 'backend', 'backend', 'admin', 'admin', 'admin'] as const) : []),
       ),
       garbage: garbageAuth,
       origin: fc.oneof(
@@ -475,6 +486,7 @@ async function fuzzRoutes(t: TestApp, routes: TestApp['routes'], o: { captcha: b
       if (req.auth === 'garbage') headers.authorization = req.garbage.replace(/[^\t\x20-\x7e]/g, '');
       if (req.auth === 'bearer') headers.authorization = `Bearer ${WEBHOOK_SECRET}`;
       if (req.auth === 'backend') headers.authorization = backendAuth;
+      if (req.auth === 'admin') headers.authorization = `Bearer ${ctx.token}`;
       if (req.auth === 'other-project') headers.authorization = basic('public-token-test-00000000-0000-0000-0000-000000000000', ctx.token);
       if (req.origin !== undefined) headers.origin = req.origin;
       let raw = req.body.raw;
