@@ -20,6 +20,8 @@ import { e2eHarness, type PageWatch, root, uniqueEmail, watchPages } from '../..
 const e2e = e2eHarness({
   name: 'admin',
   page: '<!doctype html><html lang="en"><head><title>Host</title></head><body><main><h1>Host</h1></main></body></html>',
+  // A policy with one role the operator can give.
+  app: { bootstrap: { rbac_policy: { roles: [{ role_id: 'support', description: 'Support desk', permissions: [] }], resources: [], scopes: [] } } },
 });
 
 const AXE_SOURCE = readFileSync(join(root, 'node_modules/axe-core/axe.min.js'), 'utf8');
@@ -224,11 +226,11 @@ describe('admin console', () => {
 
     // Grant a role.
     const roles = page.getByRole('region', { name: 'Roles' });
-    await roles.getByLabel('Role').fill('support');
+    await roles.getByLabel('Role').selectOption('support');
     await roles.getByRole('button', { name: 'Grant role' }).click();
     await roles.getByRole('button', { name: 'Remove role support' }).waitFor();
-    const user = await v1('GET', `/v1/users/${target.userId}`);
-    assert.deepEqual(user.json['roles'], ['support']);
+    const given = await v1('GET', `/v1/users/${target.userId}/roles`);
+    assert.deepEqual(given.json['given_roles'], ['support']);
 
     // Metadata: a parse error is shown inline, naming the field.
     const meta = page.getByRole('region', { name: 'Metadata' });

@@ -105,6 +105,7 @@ export const ADMIN_STRINGS_EN = {
   addRole: 'Grant role',
   removeRole: 'Remove role {role}',
   rolesNone: 'No role.',
+  roleImplicit: 'from the project (default or by email)',
   adminRoleNote: 'The admin role opens this console.',
   userMetadata: 'Metadata',
   trustedMetadata: 'Trusted metadata (JSON)',
@@ -124,6 +125,7 @@ export const ADMIN_STRINGS_EN = {
   impersonateReason: 'Reason (written to the audit log)',
   impersonateCreate: 'Create a one-time link',
   impersonateLink: 'One-time sign-in link (expires {when})',
+  impersonateToken: 'One-time impersonation token (expires {when}); the project has no redirect URL for a link',
   // Settings
   settingsIntro: 'Edit, then review the changes before saving.',
   allowedOrigins: 'Allowed origins (one per line)',
@@ -161,6 +163,7 @@ export const ADMIN_STRINGS_EN = {
   clientId: 'Client id',
   clientRedirects: 'Redirect URIs (one per line)',
   createClient: 'Create a client',
+  clientFromFile: '(from the project file: read-only)',
   rotateClientSecret: 'Rotate secret',
   clientSecretShownOnce: 'The client secret of {id}. It is shown once: copy it now.',
   deleteClient: 'Delete {id}',

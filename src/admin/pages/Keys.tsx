@@ -161,7 +161,7 @@ function IdpClients() {
         onSubmit={(e) => {
           e.preventDefault();
           void act.run(async () => {
-            const a = await api.call<Record<string, unknown>>('POST', '/v1/idp_clients', { name, redirect_uris: lines(redirects) });
+            const a = await api.call<Record<string, unknown>>('POST', '/v1/idp_clients', { client_name: name, redirect_uris: lines(redirects) });
             const c = (a['idp_client'] ?? a['client'] ?? a) as Record<string, unknown>;
             setShown({ id: field(c, 'client_id'), secret: secretOf(a) });
             setName('');
@@ -192,6 +192,19 @@ function IdpClientRow({ client, onChanged, onSecret }: { client: Record<string, 
   const [text, setText] = useState(uris.join('\n'));
   const act = useAction();
   const path = `/v1/idp_clients/${encodeURIComponent(id)}`;
+  if (field(client, 'source') === 'config') {
+    // The project file's client: read-only here (docs/reference/admin.md#idp-clients).
+    return (
+      <li>
+        <span>
+          <strong>{field(client, 'client_name', 'name') || id}</strong> <span className="adm-mono">{id}</span>{' '}
+          <span className="adm-muted">{t('clientFromFile')}</span>
+          <br />
+          <span className="adm-mono">{uris.join(', ')}</span>
+        </span>
+      </li>
+    );
+  }
   return (
     <li>
       <div className="adm-field">

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { Button } from '../../../react-internals/components/Button.tsx';
 import { t } from '../strings.ts';
 import type { AdminSession, AdminUser } from '../types.ts';
-import { ConfirmButton, ErrorText, Field, Page, SecretValue, useAction, useAdmin, useLoad, when } from '../ui.tsx';
+import { ConfirmButton, ErrorText, Field, Page, SecretValue, SelectField, useAction, useAdmin, useLoad, when } from '../ui.tsx';
 
 const userPath = (id: string) => `/v1/users/${encodeURIComponent(id)}`;
 
@@ -128,48 +128,72 @@ function Sessions({ userId }: { userId: string }) {
   );
 }
 
+/** `GET /v1/users/:id/roles` (docs/reference/admin.md#roles). */
+interface RolesAnswer {
+  roles: string[];
+  given_roles: string[];
+  admin: boolean;
+}
+
 function Roles({ user, onChange }: { user: AdminUser; onChange: () => void }) {
   const { api, announce } = useAdmin();
+  const path = `${userPath(user.user_id)}/roles`;
+  const roles = useLoad(() => api.call<RolesAnswer>('GET', path), [path]);
+  // The roles an admin may give: the project's RBAC policy's, and the console's own `admin`.
+  const policy = useLoad(() => api.call<{ policy?: { roles?: { role_id: string }[] } }>('GET', '/v1/rbac/policy'), []);
   const [role, setRole] = useState('');
   const act = useAction();
-  const put = (roles: string[]) =>
+  const given = roles.data ? [...roles.data.given_roles, ...(roles.data.admin ? ['admin'] : [])] : [];
+  const choices = [...new Set([...(policy.data?.policy?.roles ?? []).map((r) => r.role_id), 'admin'])].filter((r) => !given.includes(r));
+  const picked = choices.includes(role) ? role : (choices[0] ?? '');
+  const put = (next: string[]) =>
     act.run(async () => {
-      await api.call('PUT', `${userPath(user.user_id)}/roles`, { roles });
+      await api.call('PUT', path, { roles: next });
       announce(t('saved'));
-      setRole('');
+      roles.reload();
       onChange();
     });
-  const roles = user.roles ?? [];
+  // Roles the user has without being given them (the project's defaults, by email): shown, not removable here.
+  const implicit = (roles.data?.roles ?? []).filter((r) => !given.includes(r));
   return (
     <section className="adm-section" aria-labelledby="user-roles">
       <h2 id="user-roles">{t('userRoles')}</h2>
-      {roles.length === 0 ? <p>{t('rolesNone')}</p> : null}
+      <ErrorText>{roles.error}</ErrorText>
+      {roles.data && roles.data.roles.length === 0 ? <p>{t('rolesNone')}</p> : null}
       <ul className="adm-list">
-        {roles.map((r) => (
+        {given.map((r) => (
           <li key={r}>
             <span>
               {r}
               {r === 'admin' ? <span className="adm-muted"> · {t('adminRoleNote')}</span> : null}
             </span>
-            <Button variant="secondary" busy={act.busy} onClick={() => put(roles.filter((x) => x !== r))}>
+            <Button variant="secondary" busy={act.busy} onClick={() => put(given.filter((x) => x !== r))}>
               {t('removeRole', { role: r })}
             </Button>
           </li>
         ))}
+        {implicit.map((r) => (
+          <li key={r}>
+            <span>
+              {r} <span className="adm-muted">· {t('roleImplicit')}</span>
+            </span>
+          </li>
+        ))}
       </ul>
-      <form
-        className="adm-row"
-        onSubmit={(e) => {
-          e.preventDefault();
-          const r = role.trim();
-          if (r && !roles.includes(r)) void put([...roles, r]);
-        }}
-      >
-        <Field label={t('roleName')} value={role} onChange={setRole} name="role" />
-        <Button type="submit" busy={act.busy}>
-          {t('addRole')}
-        </Button>
-      </form>
+      {choices.length > 0 ? (
+        <form
+          className="adm-row"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (picked) void put([...given, picked]);
+          }}
+        >
+          <SelectField label={t('roleName')} value={picked} onChange={setRole} options={choices.map((r) => [r, r] as const)} name="role" />
+          <Button type="submit" busy={act.busy}>
+            {t('addRole')}
+          </Button>
+        </form>
+      ) : null}
       <ErrorText>{act.error}</ErrorText>
     </section>
   );
@@ -249,7 +273,7 @@ function StatusSection({ user, onChange }: { user: AdminUser; onChange: () => vo
 function Impersonate({ userId }: { userId: string }) {
   const { api } = useAdmin();
   const [reason, setReason] = useState('');
-  const [link, setLink] = useState<{ url: string; expires_at: string } | null>(null);
+  const [link, setLink] = useState<{ url: string | null; token: string; expires_at: string } | null>(null);
   const act = useAction();
   return (
     <section className="adm-section" aria-labelledby="user-impersonate">
@@ -258,7 +282,9 @@ function Impersonate({ userId }: { userId: string }) {
         className="adm-row"
         onSubmit={(e) => {
           e.preventDefault();
-          void act.run(async () => setLink(await api.call<{ url: string; expires_at: string }>('POST', '/v1/impersonation', { user_id: userId, reason })));
+          void act.run(async () =>
+            setLink(await api.call<{ url: string | null; token: string; expires_at: string }>('POST', '/v1/impersonation', { user_id: userId, reason })),
+          );
         }}
       >
         <Field label={t('impersonateReason')} value={reason} onChange={setReason} name="reason" />
@@ -267,7 +293,10 @@ function Impersonate({ userId }: { userId: string }) {
         </Button>
       </form>
       <ErrorText>{act.error}</ErrorText>
-      {link ? <SecretValue label={t('impersonateLink', { when: when(link.expires_at) })} value={link.url} /> : null}
+      {link ? (
+        // No redirect URL on the project: the token itself, for the host's page to redeem.
+        <SecretValue label={t(link.url ? 'impersonateLink' : 'impersonateToken', { when: when(link.expires_at) })} value={link.url ?? link.token} />
+      ) : null}
     </section>
   );
 }
