@@ -234,7 +234,7 @@ describe('admin console', () => {
 
     // Metadata: a parse error is shown inline, naming the field.
     const meta = page.getByRole('region', { name: 'Metadata' });
-    await meta.getByLabel('Trusted metadata (JSON)').fill('{ "plan": ');
+    await meta.getByLabel('Trusted metadata (JSON)', { exact: true }).fill('{ "plan": ');
     await meta.getByRole('button', { name: 'Save metadata' }).click();
     await meta.getByText(/^trusted_metadata: not valid JSON/).waitFor();
 
