@@ -306,6 +306,83 @@ describe('admin console', () => {
     await context.close();
   });
 
+  it('an operator edits the project settings through a diff, previews a template, suspends, impersonates and deletes a user', async () => {
+    const targetEmail = uniqueEmail('lifecycle');
+    const created = await v1('POST', '/v1/users', { email: targetEmail });
+    const userId = String(created.json['user_id']);
+    const opEmail = uniqueEmail('settings-operator');
+    await grantAdmin(opEmail);
+    const { context, page, watch } = await openConsole();
+    await signIn(page, opEmail);
+    await heading(page, 'Overview');
+
+    // Settings: a bad origin is refused by the server, the message shown at the field it names.
+    await page.getByRole('link', { name: 'Project settings' }).click();
+    await heading(page, 'Project settings');
+    const origins = page.getByLabel('Allowed origins (one per line)');
+    const before = (await origins.inputValue()).trim();
+    await origins.fill(`${before}\nnot an origin`.trim());
+    await page.getByRole('button', { name: 'Review changes' }).click();
+    const diff = page.getByRole('region', { name: 'Changes to save' });
+    await diff.getByRole('rowheader', { name: 'Allowed origins (one per line)' }).waitFor();
+    await diff.getByRole('button', { name: 'Save' }).click();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /allowed_origins/ })
+      .first()
+      .waitFor();
+    assert.equal(await origins.getAttribute('aria-invalid'), 'true');
+    // Then a good one: saved, and the server has it.
+    await origins.fill(`${before}\nhttps://console-e2e.example.com`.trim());
+    await page.getByRole('button', { name: 'Review changes' }).click();
+    await diff.getByRole('cell', { name: /console-e2e\.example\.com/ }).waitFor();
+    await diff.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+    const settings = (await v1('GET', '/v1/project')).json['settings'] as Json;
+    assert.ok((settings['allowed_origins'] as string[]).includes('https://console-e2e.example.com'));
+    assert.deepEqual(await axeViolations(page), [], 'settings');
+
+    // Templates: the preview is a sandboxed srcdoc frame (no script can run in it).
+    await page.getByRole('link', { name: 'Message templates' }).click();
+    await heading(page, 'Message templates');
+    const frame = page.locator('iframe[title="Rendered message preview"]');
+    await frame.waitFor();
+    assert.equal(await frame.getAttribute('sandbox'), '');
+    assert.ok(((await frame.getAttribute('srcdoc')) ?? '').length > 0);
+    await page.getByText(/^Subject: /).waitFor();
+    assert.deepEqual(await axeViolations(page), [], 'templates');
+
+    // The user: suspend and restore, impersonate, delete with a typed confirmation.
+    await page.goto(`${e2e.base}/admin#/users/${encodeURIComponent(userId)}`);
+    await heading(page, /^User /);
+    const status = page.getByRole('region', { name: 'Status' });
+    await status.getByRole('button', { name: 'Suspend' }).click();
+    await status.getByRole('button', { name: 'Confirm' }).click();
+    await page.locator('[data-status="suspended"]').waitFor();
+    assert.equal((await v1('GET', `/v1/users/${userId}`)).json['status'], 'suspended');
+    await status.getByRole('button', { name: 'Restore' }).click();
+    await page.locator('[data-status="active"]').waitFor();
+
+    const imp = page.getByRole('region', { name: 'Impersonate' });
+    await imp.getByLabel('Reason (written to the audit log)').fill('support ticket 42');
+    await imp.getByRole('button', { name: 'Create a one-time link' }).click();
+    const shown = imp.locator('output[data-secret]');
+    await shown.waitFor();
+    assert.ok(((await shown.textContent()) ?? '').length > 10);
+    assert.deepEqual(await axeViolations(page), [], 'user page');
+
+    const del = page.getByRole('region', { name: 'Delete the user' });
+    const button = del.getByRole('button', { name: 'Delete permanently' });
+    assert.equal(await button.isDisabled(), true, 'not before the address is typed');
+    await del.getByLabel(`Type ${targetEmail} to confirm`).fill(targetEmail);
+    await button.click();
+    await heading(page, 'The user was deleted.');
+    assert.equal((await v1('GET', `/v1/users/${userId}`)).status, 404);
+    assert.deepEqual(watch.cspViolations, []);
+    assert.deepEqual(watch.pageErrors, []);
+    await context.close();
+  });
+
   it('is axe clean in light and dark, and usable at 320 px', async () => {
     const opEmail = uniqueEmail('a11y-operator');
     await grantAdmin(opEmail);
