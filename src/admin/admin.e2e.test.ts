@@ -378,6 +378,16 @@ describe('admin console', () => {
     await button.click();
     await heading(page, 'The user was deleted.');
     assert.equal((await v1('GET', `/v1/users/${userId}`)).status, 404);
+
+    // The audit log, filtered by the target: the console's actions name the admin as actor.
+    await page.getByRole('link', { name: 'Audit log' }).click();
+    await heading(page, 'Audit log');
+    await page.getByLabel('Target').fill(userId);
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    const rows = page.locator('tbody tr').filter({ hasText: userId });
+    await rows.first().waitFor();
+    assert.ok((await rows.count()) >= 3, 'suspend, restore, delete at least');
+    for (const actor of await rows.locator('td:nth-child(3)').allTextContents()) assert.match(actor, /^admin user-/);
     assert.deepEqual(watch.cspViolations, []);
     assert.deepEqual(watch.pageErrors, []);
     await context.close();
