@@ -53,6 +53,7 @@ textarea.ae-input{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:14
 .adm-chart canvas{max-width:100%}
 .adm-diff del{color:var(--auth-color-error)}
 .adm-diff ins{color:var(--auth-color-success);text-decoration:none}
+.adm-pre{white-space:pre-wrap;margin:0}
 .adm-preview{width:100%;min-height:360px;border:1px solid var(--auth-container-border);border-radius:4px;background:#fff}
 .adm-signin{max-width:440px;margin:24px auto;padding:0 12px;display:flex;flex-direction:column;gap:16px}
 .adm a{color:var(--auth-color-primary)}

@@ -165,8 +165,12 @@ export function ConfirmButton(props: { label: string; question: string; onConfir
   const [asking, setAsking] = useState(false);
   const question = useRef<HTMLParagraphElement>(null);
   const opener = useRef<HTMLButtonElement>(null);
+  const asked = useRef(false);
   useEffect(() => {
+    // Focus follows the step: to the question when it opens, back to the button when it closes.
     if (asking) question.current?.focus();
+    else if (asked.current) opener.current?.focus();
+    asked.current = asking;
   }, [asking]);
   if (!asking) {
     return (

@@ -22,6 +22,13 @@ export function templateChoices(answer: unknown): { kinds: string[]; locales: Re
   return { kinds: Object.keys(locales), locales };
 }
 
+/** `POST /v1/templates/preview`'s answer (a text message has no subject and no HTML). */
+interface Preview {
+  subject: string | null;
+  html: string | null;
+  text: string;
+}
+
 /** The templates page. */
 export default function Templates() {
   const { api } = useAdmin();
@@ -29,7 +36,7 @@ export default function Templates() {
   const choices = useMemo(() => templateChoices(list.data), [list.data]);
   const [kind, setKind] = useState('');
   const [locale, setLocale] = useState('en');
-  const [preview, setPreview] = useState<{ subject: string; html: string; text: string } | null>(null);
+  const [preview, setPreview] = useState<Preview | null>(null);
   const [error, setError] = useState('');
   const k = kind || choices.kinds[0] || '';
   const locs = choices.locales[k] ?? [];
@@ -39,7 +46,7 @@ export default function Templates() {
     if (!k) return;
     let live = true;
     setError('');
-    api.call<{ subject: string; html: string; text: string }>('POST', '/v1/templates/preview', { kind: k, locale: l }).then(
+    api.call<Preview>('POST', '/v1/templates/preview', { kind: k, locale: l }).then(
       (p) => live && setPreview(p),
       (e: unknown) => live && setError(e instanceof Error ? e.message : String(e)),
     );
@@ -60,12 +67,18 @@ export default function Templates() {
       {preview ? (
         <section className="adm-section" aria-labelledby="template-preview">
           <h2 id="template-preview">{t('templatePreview')}</h2>
-          <p>{t('templateSubject', { subject: preview.subject })}</p>
-          <iframe className="adm-preview" title={t('templateFrame')} sandbox="" srcDoc={preview.html} />
-          <details>
-            <summary>{t('templateText')}</summary>
-            <pre className="adm-mono">{preview.text}</pre>
-          </details>
+          {preview.subject !== null ? <p>{t('templateSubject', { subject: preview.subject })}</p> : null}
+          {/* The page's CSP reaches a srcdoc frame too: the email's inline styles do not apply, its script never runs. */}
+          {preview.html !== null ? <iframe className="adm-preview" title={t('templateFrame')} sandbox="" srcDoc={preview.html} /> : null}
+          {preview.html !== null ? (
+            <details>
+              <summary>{t('templateText')}</summary>
+              <pre className="adm-mono adm-pre">{preview.text}</pre>
+            </details>
+          ) : (
+            // A text message has no HTML: its text is the preview.
+            <pre className="adm-mono adm-pre">{preview.text}</pre>
+          )}
         </section>
       ) : null}
     </Page>

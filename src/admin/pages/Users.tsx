@@ -2,7 +2,7 @@
  * Users (issue 31): search by email, phone, id or name, filter by status and sign-in method, cursor
  * paging; `POST /v1/users/search` with the provider's query operands (docs/reference/admin.md).
  */
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { Button } from '../../../react-internals/components/Button.tsx';
 import { t } from '../strings.ts';
 import type { UserSearchAnswer } from '../types.ts';
@@ -61,6 +61,12 @@ export default function Users() {
       announce(a.results.length === 0 ? t('usersNone') : t('usersResults', { count: a.results.length, total: a.results_metadata.total }));
     });
   };
+
+  // The first page of every user, before any search.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on arrival
+  useEffect(() => {
+    void run(null, [null]);
+  }, []);
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
