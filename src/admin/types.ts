@@ -1,4 +1,4 @@
-/** The /v1 shapes the console reads (issue 31; docs/reference/admin.md, docs/reference/backend-api.md). */
+/** The /v1 shapes the console reads (issue 31; docs/reference/admin.md, docs/reference/wire-protocol.md#backend-api). */
 import type { User } from '../../sdk-core/schemas/users.ts';
 
 /** A user as /v1 answers it: the client's shape plus the backend's fields and the admin status. */

@@ -1,6 +1,6 @@
 /**
  * The audit log (issue 31): `GET /v1/audit_logs` filtered by action, actor, target and since, newest
- * first, paged by its cursor (docs/reference/audit-log.md).
+ * first, paged by its cursor (docs/reference/admin.md#calls).
  */
 import { type FormEvent, useEffect, useState } from 'react';
 import { Button } from '../../../react-internals/components/Button.tsx';

@@ -2,7 +2,7 @@
  * Keys and clients (issue 31): the session signing keys (rotate: the previous key stays in the JWKS
  * until its last JWT expires), the project secrets (create: shown once; revoke; an existing secret is
  * never shown again), and the IdP clients (create, edit redirect URIs, rotate the secret, delete).
- * docs/reference/admin.md#keys.
+ * docs/reference/admin.md#calls.
  */
 import { useState } from 'react';
 import { Button } from '../../../react-internals/components/Button.tsx';
@@ -20,7 +20,7 @@ export default function Keys() {
   );
 }
 
-/** A signing key's state (docs/reference/admin.md#keys) in words. */
+/** A signing key's state (docs/reference/admin.md#calls) in words. */
 function keyStateText(state: string, retireAt: unknown): string {
   if (state === 'signing') return t('keyCurrent');
   if (state === 'retiring') return `${t('keyPrevious')} (${when(retireAt)})`;

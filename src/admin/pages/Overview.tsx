@@ -11,7 +11,7 @@ import { ErrorText, Page, useAdmin, useLoad } from '../ui.tsx';
 
 Chart.register(BarController, BarElement, LineController, LineElement, PointElement, CategoryScale, LinearScale, Legend, Tooltip);
 
-/** One day of `GET /v1/stats` (docs/reference/admin.md#stats). */
+/** One day of `GET /v1/stats` (docs/reference/admin.md#overview). */
 export interface StatsDay {
   date: string;
   sign_ups: number;

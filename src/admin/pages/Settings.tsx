@@ -2,7 +2,7 @@
  * Project settings (issue 31): allowed origins, redirect URLs, enabled products, MFA policy, rate limits,
  * session lifetime, from `GET /v1/project`; edited here, shown as a before/after diff, then saved with
  * `PATCH /v1/project` (only the changed fields). The server validates with the project file's schema
- * and names the field of a refused value (docs/reference/admin.md#project).
+ * and names the field of a refused value (docs/reference/admin.md#project-settings).
  */
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../../react-internals/components/Button.tsx';

@@ -1,7 +1,7 @@
 /**
  * Webhooks (issue 31): the endpoints (`GET /v1/webhooks`), each one's deliveries with their status
  * (`GET /v1/webhooks/:id/deliveries`) and replay of a delivery's event (`POST /v1/webhooks/:id/replay`
- * with its `event_id`). docs/reference/webhooks.md.
+ * with its `event_id`). docs/reference/wire-protocol.md#backend-api.
  */
 import { useState } from 'react';
 import { Button } from '../../../react-internals/components/Button.tsx';
