@@ -76,6 +76,14 @@ export async function createSession(
     factors: JSON.stringify([...(opts.priorFactors ?? []), opts.factor]),
   };
   await svc.db.kysely.insertInto('sessions').values(row).execute();
+  // A suspension landing between the check above and this insert: the suspend's revocation (which runs after
+  // it sets the flag) did not see this row, so this check does; either way the session does not live.
+  try {
+    await refuseSuspended(svc, opts.userId);
+  } catch (err) {
+    await svc.db.kysely.updateTable('sessions').set({ revoked_at: now }).where('session_id', '=', row.session_id).execute();
+    throw err;
+  }
   await svc.events.emit({ type: 'session.created', session: row });
   return { row, token };
 }

@@ -8,7 +8,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createLocalJWKSet, jwtVerify } from 'jose';
 import { grantAdmin } from './access.ts';
-import { backendCall, type CallResult, login, sendOtp, type TestApp, testApp, testStore } from '../test-helpers.ts';
+import { backendCall, type CallResult, login, sendOtp, type TestApp, testApp, testStore, twoApps } from '../test-helpers.ts';
+import { OVERRIDES_REFRESH_MS } from './settings.ts';
 
 type Json = Record<string, unknown>;
 
@@ -50,6 +51,15 @@ describe('admin console calls', () => {
     const self = await v1('POST', `/v1/users/${admin.userId}/suspend`, {});
     assert.equal(self.status, 400);
     assert.match(String(self.json.error_message), /user_id/);
+  });
+
+  it('GET /v1/admins lists the admins with their emails', async () => {
+    const r = await v1('GET', '/v1/admins');
+    assert.equal(r.status, 200, JSON.stringify(r.json));
+    assert.deepEqual(
+      (r.json.admins as Json[]).map((a) => [a.user_id, a.emails, a.granted_by]),
+      [[admin.userId, ['root@example.com'], 'test']],
+    );
   });
 
   it('query_fuzzy finds a user by part of the email, the phone, the name or the exact id, with status and paging', async () => {
@@ -204,6 +214,25 @@ describe('admin console calls', () => {
     } finally {
       await first.close();
       await store.cleanup();
+    }
+  });
+
+  it('a settings change made on one instance reaches another running on the same database', async () => {
+    const apps = await twoApps();
+    try {
+      const a = await login(apps.a, 'boss@example.com');
+      await grantAdmin(apps.a.services.db, apps.a.projectId, String(a.data.user_id), 'test', apps.a.clock.t);
+      const r = await apps.a.call('PATCH', '/v1/project', { headers: { authorization: `Bearer ${a.token}` }, body: { session_max_minutes: 45 } });
+      assert.equal(r.status, 200, JSON.stringify(r.json));
+      // The other instance polls every OVERRIDES_REFRESH_MS (real time): wait for what its users would see.
+      const deadline = Date.now() + 6 * OVERRIDES_REFRESH_MS;
+      while (apps.b.services.project.config.session_max_minutes !== 45 && Date.now() < deadline) await new Promise((res) => setTimeout(res, 200));
+      assert.equal(apps.b.services.project.config.session_max_minutes, 45);
+      const onB = await login(apps.b, 'user@example.com', 600);
+      const session = onB.data.session as Json;
+      assert.equal(Date.parse(String(session.expires_at)) - Date.parse(String(session.started_at)), 45 * 60_000);
+    } finally {
+      await apps.close();
     }
   });
 

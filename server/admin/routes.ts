@@ -19,7 +19,7 @@ import { renderLinkMessage, renderOtpMessage } from '../messaging/templates.ts';
 import type { BackendRoute } from '../routes/types.ts';
 import type { Ctx, Services } from '../services.ts';
 import { revokeUserSessions } from '../user-actions.ts';
-import { callerAdminId } from './access.ts';
+import { callerAdminId, listAdmins } from './access.ts';
 import { projectSettingsRoutes } from './settings.ts';
 import { dailyStats, MAX_STATS_DAYS } from './stats.ts';
 
@@ -102,6 +102,27 @@ export function adminBackendRoutes(route: BackendRoute, svc: Services): void {
     await k.updateTable('users').set({ suspended_at: null }).where('user_id', '=', userId).where('project_id', '=', pid).execute();
     await svc.events.emit({ type: 'user.updated', user_id: userId });
     return backendOk(c, { user_id: userId, user: await requireBackendUser(svc, userId) });
+  });
+
+  // Who holds the admin role (the console's own page of admins; `admin list` at the CLI).
+  route('GET', '/v1/admins', async (c) => {
+    const admins = await listAdmins(svc.db, pid);
+    const emails =
+      admins.length === 0
+        ? []
+        : await k
+            .selectFrom('emails')
+            .select(['user_id', 'email'])
+            .where('project_id', '=', pid)
+            .where(
+              'user_id',
+              'in',
+              admins.map((a) => a.user_id),
+            )
+            .execute();
+    return backendOk(c, {
+      admins: admins.map((a) => ({ ...a, granted_at: iso(a.granted_at), emails: emails.filter((e) => e.user_id === a.user_id).map((e) => e.email) })),
+    });
   });
 
   // Signing keys serve every project of the database (keys.ts): the console shows and rotates them as the CLI does.

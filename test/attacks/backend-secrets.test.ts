@@ -26,6 +26,12 @@ describe('attack: the /v1 backend API and its secrets', () => {
     assert.equal(r.status, 401, JSON.stringify(r.json));
     assert.equal(r.json.error_type, 'unauthorized_credentials');
   };
+  // Since issue 31 a Bearer session is the admin console's credential (docs/reference/admin.md#access): a
+  // signed-in user without the admin role is refused with 403 admin_role_required, and gets nothing either.
+  const refusedNonAdmin = (r: CallResult) => {
+    assert.equal(r.status, 403, JSON.stringify(r.json));
+    assert.equal(r.json.error_type, 'admin_role_required');
+  };
 
   before(async () => {
     // trustProxy: each test names its client by X-Forwarded-For, as a proxy in front would.
@@ -58,10 +64,10 @@ describe('attack: the /v1 backend API and its secrets', () => {
       basic(t.projectId, sessionToken),
       basic(t.publicToken, secret),
       `Bearer ${secret}`,
-      `Bearer ${sessionToken}`,
     ]) {
       refused(await as(auth, undefined, '198.51.100.11'));
     }
+    refusedNonAdmin(await as(`Bearer ${sessionToken}`, undefined, '198.51.100.11'));
   });
 
   it('guessing is counted per client: the 10th wrong secret locks that client (even the right secret is then refused), other clients are not locked, the lock ends', async () => {
@@ -152,10 +158,10 @@ describe('attack: the /v1 backend API and its secrets', () => {
       basic(t.projectId, 'secret-test-wrong'),
       basic(t.publicToken, t.publicToken),
       basic(t.projectId, sessionToken),
-      `Bearer ${sessionToken}`,
     ]) {
       refused(await t.call('DELETE', path, { headers: { authorization, 'x-forwarded-for': '198.51.100.77' } }));
     }
+    refusedNonAdmin(await t.call('DELETE', path, { headers: { authorization: `Bearer ${sessionToken}`, 'x-forwarded-for': '198.51.100.77' } }));
     for (const id of ["' OR 1=1 --", '%25', '*', 'user-test-%25', `${victimId}' OR '1'='1`, `${victimId}%00`]) {
       const r = await backendCall(t, secret, 'DELETE', `/v1/users/${encodeURIComponent(id)}/external_id`);
       assert.equal(r.status, 404, `${id} -> ${r.status}`);
