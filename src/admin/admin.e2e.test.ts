@@ -150,6 +150,10 @@ describe('admin console', () => {
       assert.equal(resp.headers.get('cache-control'), 'no-store');
       assert.match(await resp.text(), /<script type="module" src="\/admin\/admin\.js"><\/script>/);
     }
+    // The console's config names the project's public token, and nothing secret.
+    const config = await fetch(`${e2e.base}/admin/config.json`);
+    assert.equal(config.headers.get('cache-control'), 'no-store');
+    assert.deepEqual(await config.json(), { public_token: e2e.instance.publicToken });
     // A page of another origin framing the console gets nothing drawn (the browser refuses the frame).
     const context = await e2e.browser.newContext();
     const page = await context.newPage();
@@ -165,11 +169,21 @@ describe('admin console', () => {
 
   it('a signed-in user without the admin role sees "no access", and every /v1 call fails', async () => {
     const email = uniqueEmail('not-admin');
+    const requested: string[] = [];
     const { context, page, watch } = await openConsole();
+    page.on('request', (r) => requested.push(new URL(r.url()).pathname));
+    // Loaded again with the listener in place, so the page's first requests are seen too.
+    await page.reload();
     await heading(page, 'Sign in to the admin console');
     await signIn(page, email);
     await heading(page, "You don't have access to the console");
     assert.equal(await page.locator('nav').count(), 0, 'no console navigation');
+    assert.ok(requested.includes('/admin/config.json'), 'the project named by the console config');
+    assert.deepEqual(
+      requested.filter((p) => p.startsWith('/dev/')),
+      [],
+      'the console never fetches the dev project file (it holds a secret)',
+    );
     const token = await sessionToken(context);
     for (const [method, path] of [
       ['POST', '/v1/users/search'],

@@ -9,20 +9,17 @@ import { createClient } from '../index.ts';
 import { App } from './App.tsx';
 import { adminSheets } from './styles.ts';
 
-/** Where the server names its own project: the console's config, else the dev server's project file. */
-const CONFIG_URLS = ['/admin/config.json', '/dev/project.json'];
-
-/** The server's own project's public token. */
+/**
+ * The server's own project's public token, from the console's config (server/admin/console.ts). Not the
+ * dev server's /dev/project.json: that one carries a secret, and the console never receives one.
+ */
 async function publicToken(): Promise<string> {
-  for (const url of CONFIG_URLS) {
-    try {
-      const resp = await fetch(url, { credentials: 'omit', headers: { accept: 'application/json' } });
-      if (!resp.ok) continue;
-      const body = (await resp.json()) as { public_token?: unknown };
-      if (typeof body.public_token === 'string') return body.public_token;
-    } catch {
-      // The next place, or the error below.
-    }
+  try {
+    const resp = await fetch('/admin/config.json', { credentials: 'omit', headers: { accept: 'application/json' }, cache: 'no-store' });
+    const body = resp.ok ? ((await resp.json()) as { public_token?: unknown }) : {};
+    if (typeof body.public_token === 'string') return body.public_token;
+  } catch {
+    // The message below.
   }
   throw new Error('The server did not name its project (GET /admin/config.json).');
 }
