@@ -28,6 +28,7 @@ html,body{margin:0;padding:0;background:var(--auth-container-background);color:v
 .adm-nav a:hover{background:var(--auth-color-disabled)}
 .adm-nav a[aria-current="page"]{font-weight:700;background:var(--auth-color-disabled);text-decoration:underline}
 .adm-main{flex:1 1 0;min-width:0;padding:16px;display:flex;flex-direction:column;gap:20px;max-width:1100px}
+.adm-main p{margin:0}
 .adm-main h1{margin:0;font-size:24px;line-height:1.25;outline:none}
 .adm-main h2{margin:0 0 8px;font-size:19px}
 .adm-main h3{margin:0 0 6px;font-size:16px}
