@@ -321,7 +321,7 @@ function publicTagExports(entryFile, entryModule) {
 /** The script tag's entry module. */
 const TAG_ENTRY = 'src/auth-elements.ts';
 
-export default [
+const defaultConfigs = [
   {
     // Issue 16: the script tag is a graph of its own. Beside define.js and index.js, rollup moved the
     // modules they share into chunks the entry imported, and the browser asked for them only once the
@@ -386,3 +386,25 @@ export default [
     plugins: plugins(),
   },
 ];
+
+/** The admin console's page (issue 31): src/admin/index.html, copied beside its entry. */
+const adminPage = {
+  name: 'admin-page',
+  async generateBundle() {
+    const { readFile } = await import('node:fs/promises');
+    this.emitFile({ type: 'asset', fileName: 'index.html', source: await readFile('src/admin/index.html', 'utf8') });
+  },
+};
+
+// Issue 31: the admin console (src/admin/), a React app of its own in dist/admin/ that the reference
+// server serves at /admin. Not part of the npm package (package.json `files` leaves dist/admin out)
+// and not in any size budget: it loads only on the console's page. Its entry has a fixed name
+// (index.html references it); chunks and the chart library are hashed.
+defaultConfigs.push({
+  input: { admin: 'src/admin/main.tsx' },
+  output: { dir: 'dist/admin', format: 'es', sourcemap: true, chunkFileNames: 'chunks/[name]-[hash].js' },
+  plugins: [...plugins(), adminPage],
+});
+
+// AE_BUILD_ONLY=admin: just the console (rebuilding it while working on it).
+export default process.env.AE_BUILD_ONLY === 'admin' ? defaultConfigs.slice(-1) : defaultConfigs;

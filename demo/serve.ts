@@ -73,6 +73,7 @@ if (process.env.RP_PORT !== 'off') {
 
 console.log(`\nAuth Elements demo:  ${base}/`);
 console.log(`Dev inbox:           ${base}/dev/inbox`);
+console.log(`Admin console:       ${base}/admin  (first admin: npm run admin -- admin grant you@example.com)`);
 if (rp) console.log(`Relying party:       ${rp.url}/  (signs in with the demo project through ${base}/idp-consent.html)`);
 console.log(`Public token:        ${server.publicToken}\n`);
 

@@ -550,7 +550,7 @@ function buildApp(svc: Services, opts: AppOptions, registered: RegisteredRoute[]
     });
   }
   // The admin console's page (static; its data comes from /v1 with an admin's session).
-  if (opts.adminConsole !== false) adminConsoleRoutes(app, opts.adminConsole?.dir);
+  if (opts.adminConsole !== false) adminConsoleRoutes(app, opts.adminConsole?.dir, () => svc.project.public_token);
   if (opts.staticDirs?.length) app.use(staticFiles(opts.staticDirs));
 
   app.notFound((c) => errorResponse(c, new ApiError('not_found'), svc.log));

@@ -56,9 +56,20 @@ async function fileOf(path: string): Promise<string | null> {
   }
 }
 
-/** Registers `GET /admin` and `GET /admin/*`, serving the console from `dir`. */
-export function adminConsoleRoutes(app: Hono<AppEnv>, dir: string = DEFAULT_ADMIN_CONSOLE_DIR): void {
+/**
+ * Registers `GET /admin` and `GET /admin/*`, serving the console from `dir`, and `GET /admin/config.json`:
+ * the served project's public token (public by design), which the console's client needs before anyone
+ * signs in (docs/reference/admin.md#browser-app).
+ */
+export function adminConsoleRoutes(app: Hono<AppEnv>, dir: string = DEFAULT_ADMIN_CONSOLE_DIR, publicToken?: () => string): void {
   const root = resolve(dir);
+  if (publicToken) {
+    app.get('/admin/config.json', (c) => {
+      setPageSecurityHeaders(c, CONSOLE_CSP);
+      c.header('Cache-Control', 'no-store');
+      return c.json({ public_token: publicToken() });
+    });
+  }
   const serve = async (c: Ctx): Promise<Response> => {
     setPageSecurityHeaders(c, CONSOLE_CSP);
     const rest = c.req.path.replace(/^\/admin\/?/, '');
