@@ -105,6 +105,7 @@ const cases: [string, string, () => Promise<unknown>][] = [
   ],
   ['passwords.resetBySession', 'password', () => c.passwords.resetBySession({ session_duration_minutes: 5 })],
   ['passwords.resetBySession', 'session_duration_minutes', () => c.passwords.resetBySession({ password: 'x' })],
+  ['session.revokeSession', 'session_id', () => c.session.revokeSession(5)],
   ['session.revoke', 'forceClear', () => c.session.revoke({ forceClear: 'true' })],
   ['session.revoke', 'profile_id', () => c.session.revoke({ forceClear: true, trustedAuthToken: { token: 't' } })],
   ['user.search', 'email', () => c.user.search({ email: 'a@b.co' })],
