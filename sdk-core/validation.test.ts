@@ -89,6 +89,8 @@ const cases: [string, string, () => Promise<unknown>][] = [
   ['session.attest', 'token', () => c.session.attest({ profile_id: 'p' })],
   ['session.authenticate', 'session_duration_minutes', () => c.session.authenticate({ session_duration_minutes: '5' })],
   ['user.update', 'untrusted_metadata', () => c.user.update({ untrusted_metadata: 'x' })],
+  ['user.update', 'name', () => c.user.update({ name: 'Ada' })],
+  ['user.update', 'first_name', () => c.user.update({ name: { first_name: 1 } })],
   ['user.deleteFactor', 'kind', () => c.user.deleteFactor('passport', 'id')],
   ['idp.authorizeStart', 'client_id', () => c.idp.authorizeStart({ redirect_uri: 'https://a', response_type: 'code', scopes: [] })],
   ['idp.logoutStart', 'post_logout_redirect_uri', () => c.idp.logoutStart({ client_id: 'c' })],

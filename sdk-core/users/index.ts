@@ -23,7 +23,7 @@ export interface Users {
   getSync(): User | null;
   /** Subscribes to user changes; returns the unsubscribe function. */
   onChange(cb: (user: User | null) => void): () => void;
-  /** Replaces the user's untrusted metadata. */
+  /** Replaces the user's untrusted metadata and sets the parts of their name given (docs/reference/methods/users.md#calls). */
   update(o: UsersMeUpdateRequest): Promise<User>;
   /** Removes one factor (email, phone number, TOTP, wallet, OAuth, passkey, biometric) by id. */
   deleteFactor(kind: UserFactor, id: string): Promise<User>;
@@ -74,7 +74,10 @@ export function createUsers(ctx: MethodContext): UserGroup {
     get: () => signedIn(async () => store(await ctx.request<UserPayload>({ method: 'GET', path: '/users/me' }))),
     ...userSyncMembers(ctx.sessions),
     async update(o) {
-      check('user.update').optionalObject('options', o).optionalObject('untrusted_metadata', o?.untrusted_metadata);
+      const m = 'user.update';
+      check(m).optionalObject('options', o).optionalObject('untrusted_metadata', o?.untrusted_metadata).optionalObject('name', o?.name);
+      const n = o?.name;
+      if (n) check(m).optionalString('first_name', n.first_name).optionalString('middle_name', n.middle_name).optionalString('last_name', n.last_name);
       return signedIn(async () => store(await ctx.request<UserPayload>({ method: 'PUT', path: '/users/me', body: { ...o } })));
     },
     async deleteFactor(kind, id) {

@@ -6,6 +6,7 @@
 import { createRemoteJWKSet, importSPKI, type JWTHeaderParameters, type JWTPayload, type JWTVerifyOptions, type JWTVerifyResult, jwtVerify } from 'jose';
 import { SessionsAttestRequest, UNTRUSTED_METADATA_MAX_BYTES, normalizeEmail, UsersMeUpdateRequest } from '../../sdk-core/schemas/index.ts';
 import { requireSession } from '../auth-helpers.ts';
+import { storeCoreFields } from '../backend/users.ts';
 import { ownRowFactor } from '../own-row-factor.ts';
 import { sha256Hex } from '../crypto.ts';
 import { ApiError } from '../errors.ts';
@@ -117,6 +118,13 @@ export function accountRoutes(route: Route, svc: Services): void {
         .set({ untrusted_metadata: JSON.stringify(body.untrusted_metadata) })
         .where('user_id', '=', session.user_id)
         .execute();
+    }
+    if (body.name !== undefined) {
+      // The parts given replace the stored ones, the others stay (the backend API's rule, one function).
+      const trimmed = Object.fromEntries(Object.entries(body.name).map(([part, v]) => [part, v?.trim()]));
+      await storeCoreFields(svc, session.user_id, { name: trimmed });
+    }
+    if (body.untrusted_metadata !== undefined || body.name !== undefined) {
       await svc.events.emit({ type: 'user.updated', user_id: session.user_id });
     }
     return userAnswer(c, svc, session.user_id);
