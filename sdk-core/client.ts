@@ -268,6 +268,7 @@ export function createClient(publicToken: string, options: ClientOptions = {}): 
         onChange: true,
         update: true,
         deleteFactor: true,
+        makePrimary: true,
         getConnectedApps: true,
         revokeConnectedApp: true,
         search: true,

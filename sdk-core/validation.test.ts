@@ -92,6 +92,8 @@ const cases: [string, string, () => Promise<unknown>][] = [
   ['user.update', 'name', () => c.user.update({ name: 'Ada' })],
   ['user.update', 'first_name', () => c.user.update({ name: { first_name: 1 } })],
   ['user.deleteFactor', 'kind', () => c.user.deleteFactor('passport', 'id')],
+  ['user.makePrimary', 'kind', () => c.user.makePrimary('totp', 'id')],
+  ['user.makePrimary', 'id', () => c.user.makePrimary('email', 3)],
   ['idp.authorizeStart', 'client_id', () => c.idp.authorizeStart({ redirect_uri: 'https://a', response_type: 'code', scopes: [] })],
   ['idp.logoutStart', 'post_logout_redirect_uri', () => c.idp.logoutStart({ client_id: 'c' })],
   ['b2b.searchMember', 'organization_id', () => c.b2b.searchMember({ email_address: 'a@b.co' })],

@@ -27,6 +27,8 @@ export interface Users {
   update(o: UsersMeUpdateRequest): Promise<User>;
   /** Removes one factor (email, phone number, TOTP, wallet, OAuth, passkey, biometric) by id. */
   deleteFactor(kind: UserFactor, id: string): Promise<User>;
+  /** Makes one of the user's emails or phone numbers the primary one: it comes first in the answer's list. */
+  makePrimary(kind: 'email' | 'phone_number', id: string): Promise<User>;
   /** Applications the user has granted access to. */
   getConnectedApps(): Promise<ConnectedApp[]>;
   /** Withdraws an application's access. */
@@ -87,6 +89,13 @@ export function createUsers(ctx: MethodContext): UserGroup {
         throw new UsageError(m, 'kind', `must be one of ${Object.keys(USER_FACTORS).join(', ')}.`);
       }
       return signedIn(async () => store(await ctx.request<UserPayload>({ method: 'DELETE', path: `/users/${USER_FACTORS[kind]}/${encodeURIComponent(id)}` })));
+    },
+    async makePrimary(kind, id) {
+      const m = 'user.makePrimary';
+      check(m).string('kind', kind).string('id', id);
+      if (kind !== 'email' && kind !== 'phone_number') throw new UsageError(m, 'kind', 'must be email or phone_number.');
+      const path = `/users/${USER_FACTORS[kind]}/${encodeURIComponent(id)}/primary`;
+      return signedIn(async () => store(await ctx.request<UserPayload>({ method: 'POST', path, body: {} })));
     },
     getConnectedApps: () =>
       signedIn(async () => (await ctx.request<{ connected_apps: ConnectedApp[] }>({ method: 'GET', path: '/users/connected_apps' })).connected_apps),

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { type RunningServer, startServer } from '../../server/start.ts';
 import type { AuthClient } from '../client.ts';
-import { recordingClient, signInByEmail } from '../test-support.ts';
+import { devInboxCode, recordingClient, signInByEmail } from '../test-support.ts';
 
 let server: RunningServer;
 let dataDir: string;
@@ -36,5 +36,23 @@ describe('client.user: the account page', () => {
     const user = await c.user.update({ name: { first_name: 'Grace', last_name: 'Hopper' } });
     assert.deepEqual(user.name, { first_name: 'Grace', middle_name: '', last_name: 'Hopper' });
     assert.deepEqual(c.user.getSync()?.name, user.name);
+  });
+});
+
+describe('client.user.makePrimary', () => {
+  it('puts the chosen email first', async () => {
+    const c = newClient();
+    const first = email('first');
+    const second = email('second');
+    await signInByEmail(c, server.url, first);
+    const sent = await c.otps.email.send(second);
+    await c.otps.authenticate(await devInboxCode(server.url, second), String(sent.method_id), { session_duration_minutes: 60 });
+    const id = (await c.user.get()).emails.find((e) => e.email === second)!.email_id;
+    const user = await c.user.makePrimary('email', id);
+    assert.deepEqual(
+      user.emails.map((e) => e.email),
+      [second, first],
+    );
+    assert.equal(c.user.getSync()?.emails[0]?.email, second);
   });
 });

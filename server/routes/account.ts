@@ -3,6 +3,7 @@
  * trusted token (sessions/attest). Connected apps and the IdP access-token exchange are the idp
  * method's (server/idp/sdk-routes.ts).
  */
+import { sql } from 'kysely';
 import { createRemoteJWKSet, importSPKI, type JWTHeaderParameters, type JWTPayload, type JWTVerifyOptions, type JWTVerifyResult, jwtVerify } from 'jose';
 import { SessionsAttestRequest, UNTRUSTED_METADATA_MAX_BYTES, normalizeEmail, UsersMeUpdateRequest } from '../../sdk-core/schemas/index.ts';
 import { requireSession } from '../auth-helpers.ts';
@@ -129,6 +130,39 @@ export function accountRoutes(route: Route, svc: Services): void {
     }
     return userAnswer(c, svc, session.user_id);
   });
+
+  // The primary email / phone is the first of the user's list (docs/reference/methods/users.md#rules): choosing
+  // one ranks it above every other of the user's, in one statement, so two parallel choices leave one first.
+  for (const [kind, table, notFound] of [
+    ['emails', 'emails', 'email_not_found'],
+    ['phone_numbers', 'phone_numbers', 'phone_number_not_found'],
+  ] as const) {
+    route('POST', `/sdk/v1/users/${kind}/:id/primary`, async (c) => {
+      const session = await requireSession(c, svc, { mintsAccess: true });
+      const id = c.req.param('id') ?? '';
+      const uid = session.user_id;
+      const next = sql<number>`(select coalesce(max(primary_rank), 0) + 1 from ${sql.table(table)} where user_id = ${uid})`;
+      const res =
+        table === 'emails'
+          ? await k
+              .updateTable('emails')
+              .set({ primary_rank: next })
+              .where('email_id', '=', id)
+              .where('user_id', '=', uid)
+              .where('project_id', '=', svc.project.project_id)
+              .executeTakeFirst()
+          : await k
+              .updateTable('phone_numbers')
+              .set({ primary_rank: next })
+              .where('phone_id', '=', id)
+              .where('user_id', '=', uid)
+              .where('project_id', '=', svc.project.project_id)
+              .executeTakeFirst();
+      if (res.numUpdatedRows === 0n) throw new ApiError(notFound);
+      await svc.events.emit({ type: 'user.updated', user_id: uid });
+      return userAnswer(c, svc, uid);
+    });
+  }
 
   // Every removable factor, core's and each method's, answers one way: the user as it is afterwards.
   // Removing one changes the user's credentials, which an impersonated session may not do, and which
