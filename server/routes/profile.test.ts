@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { type CallResult, login, type TestApp, testApp } from '../test-helpers.ts';
+import { backendCall, type CallResult, createBackendSecret, login, type TestApp, testApp } from '../test-helpers.ts';
 
 type Json = Record<string, unknown>;
 type WireUser = Json & { name: Json; emails: { email_id: string; email: string }[]; phone_numbers: { phone_id: string; phone_number: string }[] };
@@ -128,5 +128,90 @@ describe('make primary', () => {
       ['primary-b@example.com', 'primary-b2@example.com'],
     );
     assert.equal((await t.call('POST', `/sdk/v1/users/emails/${bSecond}/primary`)).json.error_type, 'user_unauthenticated');
+  });
+});
+
+describe('the last sign-in method cannot be removed', () => {
+  let t: TestApp;
+  let backendSecret: string;
+  before(async () => {
+    t = await testApp();
+    backendSecret = await createBackendSecret(t);
+  });
+  after(() => t.close());
+
+  const me = async (token: string) => (await t.call('GET', '/sdk/v1/users/me', { secret: token })).json.data as WireUser;
+  const refused = (r: CallResult, what: string) => {
+    assert.equal(r.status, 400, `${what}: ${JSON.stringify(r.json)}`);
+    assert.equal(r.json.error_type, 'last_sign_in_method', what);
+  };
+
+  it('the only verified email stays; with another way in it goes; a TOTP is never a way in', async () => {
+    const { token, data } = await login(t, 'last-1@example.com');
+    const emailId = (data.user as WireUser).emails[0]!.email_id;
+    refused(await t.call('DELETE', `/sdk/v1/users/emails/${emailId}`, { secret: token }), 'only email');
+    assert.equal((await me(token)).emails.length, 1);
+    // An unverified address is no way in.
+    await t.services.db.kysely
+      .insertInto('emails')
+      .values({
+        email_id: 'email-test-unverified-1',
+        project_id: t.projectId,
+        user_id: String(data.user_id),
+        email: 'last-1-unverified@example.com',
+        verified: 0,
+        created_at: t.clock.t,
+      })
+      .execute();
+    refused(await t.call('DELETE', `/sdk/v1/users/emails/${emailId}`, { secret: token }), 'only verified email');
+    // A TOTP beside the email: removing the TOTP is allowed, it never was a way in.
+    const totp = await t.call('POST', '/sdk/v1/totps', { secret: token, body: {} });
+    const totpId = String((totp.json.data as Json).totp_id);
+    refused(await t.call('DELETE', `/sdk/v1/users/emails/${emailId}`, { secret: token }), 'email beside a TOTP');
+    assert.equal((await t.call('DELETE', `/sdk/v1/users/totps/${totpId}`, { secret: token })).status, 200);
+    // Removing the unverified one is allowed: the verified one stays.
+    assert.equal((await t.call('DELETE', '/sdk/v1/users/emails/email-test-unverified-1', { secret: token })).status, 200);
+    // A verified phone is another way in: now the email may go, then the phone may not.
+    const phoneId = await addAddress(t, token, '+14155552671');
+    assert.equal((await t.call('DELETE', `/sdk/v1/users/emails/${emailId}`, { secret: token })).status, 200);
+    refused(await t.call('DELETE', `/sdk/v1/users/phone_numbers/${phoneId}`, { secret: token }), 'only phone');
+    assert.equal((await me(token)).phone_numbers.length, 1);
+  });
+
+  it('a phone counts only when the project offers passcodes; an email when it offers passcodes or magic links', async () => {
+    const { token, data } = await login(t, 'last-products@example.com');
+    const emailId = (data.user as WireUser).emails[0]!.email_id;
+    const phoneId = await addAddress(t, token, '+14155552672');
+    const config = t.services.project.config;
+    const products = config.products;
+    try {
+      config.products = ['emailMagicLinks'];
+      refused(await t.call('DELETE', `/sdk/v1/users/emails/${emailId}`, { secret: token }), 'email when phones are no way in');
+      config.products = ['passwords'];
+      // Neither is a way in: the user has none to keep, so nothing is refused.
+      assert.equal((await t.call('DELETE', `/sdk/v1/users/phone_numbers/${phoneId}`, { secret: token })).status, 200);
+    } finally {
+      config.products = products;
+    }
+  });
+
+  it('the backend API (an operator) is not restricted', async () => {
+    const { token, data } = await login(t, 'last-backend@example.com');
+    const emailId = (data.user as WireUser).emails[0]!.email_id;
+    const r = await backendCall(t, backendSecret, 'DELETE', `/v1/users/emails/${emailId}`);
+    assert.equal(r.status, 200, JSON.stringify(r.json));
+    assert.deepEqual((await me(token)).emails, []);
+  });
+
+  it('parallel deletes of the last two ways in leave one', async () => {
+    for (let round = 0; round < 5; round++) {
+      const { token, data } = await login(t, `last-race-${round}@example.com`);
+      const first = (data.user as WireUser).emails[0]!.email_id;
+      const second = await addAddress(t, token, `last-race-${round}-b@example.com`);
+      const results = await Promise.all([first, second].map((id) => t.call('DELETE', `/sdk/v1/users/emails/${id}`, { secret: token })));
+      assert.deepEqual(results.map((r) => r.status).sort(), [200, 400], JSON.stringify(results.map((r) => r.json)));
+      assert.equal(results.find((r) => r.status === 400)?.json.error_type, 'last_sign_in_method');
+      assert.equal((await me(token)).emails.length, 1, `round ${round}`);
+    }
   });
 });
