@@ -7,7 +7,9 @@ import { sql } from 'kysely';
 import { createRemoteJWKSet, importSPKI, type JWTHeaderParameters, type JWTPayload, type JWTVerifyOptions, type JWTVerifyResult, jwtVerify } from 'jose';
 import { SessionsAttestRequest, UNTRUSTED_METADATA_MAX_BYTES, normalizeEmail, UsersEmptyRequest, UsersMeUpdateRequest } from '../../sdk-core/schemas/index.ts';
 import { requireSession } from '../auth-helpers.ts';
-import { storeCoreFields } from '../backend/users.ts';
+import { recordAudit } from '../audit/record.ts';
+import { backendUser, storeCoreFields } from '../backend/users.ts';
+import { removeUser, revokeUserSessions } from '../user-actions.ts';
 import { ownRowFactor } from '../own-row-factor.ts';
 import { sha256Hex } from '../crypto.ts';
 import { ApiError } from '../errors.ts';
@@ -165,6 +167,21 @@ export function accountRoutes(route: Route, svc: Services): void {
       await svc.events.emit({ type: 'user.updated', user_id: session.user_id });
     }
     return userAnswer(c, svc, session.user_id);
+  });
+
+  // The user deletes their own account (docs/reference/methods/users.md#rules): the same removal as the
+  // backend API's and the CLI's (user-actions.ts: grants, rows, user.deleted), after every session of theirs
+  // is revoked (a session.revoked each, caches freed), and an audit row names the user as the actor.
+  route('DELETE', '/sdk/v1/users/me', async (c) => {
+    const session = await requireSession(c, svc, { mintsAccess: true, sensitive: true });
+    await readJson(c, UsersEmptyRequest, svc.maxBodyBytes);
+    const uid = session.user_id;
+    const before = await backendUser(svc, uid);
+    if (!before) throw new ApiError('user_unauthenticated');
+    await revokeUserSessions(svc, uid);
+    await removeUser(svc, uid, before);
+    await recordAudit(svc, { action: 'user.delete', actor: { kind: 'user', id: uid }, target: { kind: 'user', id: uid } });
+    return ok(c, { user_id: uid });
   });
 
   // The primary email / phone is the first of the user's list (docs/reference/methods/users.md#rules): choosing

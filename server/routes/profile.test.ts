@@ -215,3 +215,58 @@ describe('the last sign-in method cannot be removed', () => {
     }
   });
 });
+
+describe('DELETE /users/me: the user deletes their account', () => {
+  let t: TestApp;
+  let backendSecret: string;
+  before(async () => {
+    t = await testApp();
+    backendSecret = await createBackendSecret(t);
+  });
+  after(() => t.close());
+
+  it('removes the user and every session of theirs; user.deleted and session.revoked are emitted; an audit row names the user', async () => {
+    const events: string[] = [];
+    t.services.events.subscribe({
+      wants: async (type) => type === 'user.deleted' || type === 'session.revoked',
+      hear: async (e) => {
+        events.push(e.type);
+      },
+    });
+    const a = await login(t, 'delete-me@example.com');
+    const a2 = await login(t, 'delete-me@example.com');
+    const other = await login(t, 'delete-me-not@example.com');
+    const userId = String(a.data.user_id);
+    const r = await t.call('DELETE', '/sdk/v1/users/me', { secret: a.token });
+    assert.equal(r.status, 200, JSON.stringify(r.json));
+    assert.equal((r.json.data as Json).user_id, userId);
+    for (const token of [a.token, a2.token]) assert.equal((await t.call('GET', '/sdk/v1/users/me', { secret: token })).status, 401);
+    assert.equal((await t.call('GET', '/sdk/v1/users/me', { secret: other.token })).status, 200);
+    assert.equal((await backendCall(t, backendSecret, 'GET', `/v1/users/${userId}`)).json.error_type, 'user_not_found');
+    assert.deepEqual(events.sort(), ['session.revoked', 'session.revoked', 'user.deleted']);
+    const audit = await t.services.db.kysely.selectFrom('audit_log').selectAll().where('action', '=', 'user.delete').where('target_id', '=', userId).execute();
+    assert.equal(audit.length, 1);
+    assert.equal(audit[0]?.actor_kind, 'user');
+    // The address is free again: signing in with it makes a new user.
+    const again = await login(t, 'delete-me@example.com');
+    assert.notEqual(again.data.user_id, userId);
+    assert.equal((await t.call('DELETE', '/sdk/v1/users/me', {})).json.error_type, 'user_unauthenticated');
+  });
+});
+
+describe('DELETE /users/me under re-verification', () => {
+  let t: TestApp;
+  before(async () => {
+    t = await testApp({ mfa: { policy: 'optional', reverification_minutes: 10 } });
+  });
+  after(() => t.close());
+
+  it('a session with no factor proven within the window is refused and nothing is deleted', async () => {
+    const a = await login(t, 'delete-stale@example.com', 24 * 60);
+    t.advance(11 * 60_000);
+    const r = await t.call('DELETE', '/sdk/v1/users/me', { secret: a.token });
+    assert.equal(r.status, 403);
+    assert.equal(r.json.error_type, 'reverification_required');
+    assert.equal((await t.call('GET', '/sdk/v1/users/me', { secret: a.token })).status, 200);
+  });
+});
