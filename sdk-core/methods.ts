@@ -93,7 +93,7 @@ const oauthMethod = {
 } satisfies LazySdkMethod<'oauth', OAuth>;
 const totpsMethod = {
   name: 'totps',
-  members: { create: true, authenticate: true, recoveryCodes: true, recover: true },
+  members: { create: true, authenticate: true, recoveryCodes: true, rotateRecoveryCodes: true, recover: true },
   load: () => import('./totps/index.ts'),
 } satisfies LazySdkMethod<'totps', TOTPs>;
 const impersonationMethod = {
