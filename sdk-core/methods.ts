@@ -86,6 +86,7 @@ const oauthMethod = {
     readUrl: true,
     authenticateFromUrl: true,
     googleOneTap: { start: true, submit: true },
+    attach: true,
   },
   load: () => import('./oauth/index.ts'),
   // As magic links': the token (or the provider's error) leaves the address bar first.
