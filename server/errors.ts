@@ -88,6 +88,8 @@ export const CORE_ERRORS = {
   admin_role_required: { status: 403, message: 'This call needs the admin role.' },
   // The admin console (issue 31): an admin suspended the user; every sign-in is refused until restored.
   user_suspended: { status: 403, message: 'This account is suspended. Contact the administrator.' },
+  // The account page (issue 30, docs/reference/methods/users.md#rules).
+  last_sign_in_method: { status: 400, message: 'This is your last way to sign in: add another before removing it.' },
 } as const satisfies ErrorTablePart;
 
 /** The error tables of the methods in server/method-data.ts, merged (a type: their literal statuses stay). */

@@ -76,6 +76,8 @@ describe('server method registry', () => {
       '0018_audit_log',
       '0019_dev_inbox_html',
       '0020_mfa',
+      '0021_oauth_attach',
+      '0021_profile',
       '0022_admin_console',
     ]);
     const webauthn = methods.find((m) => m.name === 'webauthn');
