@@ -6,8 +6,9 @@ import { type ReactNode, useEffect, useLayoutEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { createElement } from '../sdk-core/dom.ts';
 import { type AuthClient, createClient } from '../sdk-core/index.ts';
-import { StyleRootContext } from '../react-internals/components/chunk-styles.ts';
+import { StyleRootContext, StyleScopeContext } from '../react-internals/components/chunk-styles.ts';
 import { useWidgetStyles } from '../react-internals/components/styles.ts';
+import { LIGHT_SCOPE } from '../react-internals/theme.ts';
 
 /**
  * The client to use: the host's `client` property, else one created from config.publicToken
@@ -42,8 +43,6 @@ export function useClient(given: AuthClient | undefined, config: unknown, onFail
 }
 
 let nextInstanceId = 0;
-/** Selector of the light-DOM wrapper every widget renders into when enableShadowDOM is false. */
-const LIGHT_SCOPE = ':where([data-ae-light])';
 
 /**
  * Renders `children` in the element's shadow root (default) or, with `shadow` false, in a light-DOM
@@ -75,7 +74,12 @@ export function RenderRoot(props: { host: HTMLElement; shadowRoot: ShadowRoot | 
   return (
     <>
       <slot />
-      {createPortal(<StyleRootContext.Provider value={docRoot}>{props.children}</StyleRootContext.Provider>, lightRoot)}
+      {createPortal(
+        <StyleRootContext.Provider value={docRoot}>
+          <StyleScopeContext.Provider value={LIGHT_SCOPE}>{props.children}</StyleScopeContext.Provider>
+        </StyleRootContext.Provider>,
+        lightRoot,
+      )}
     </>
   );
 }

@@ -5,7 +5,7 @@
  */
 import { createContext, type RefObject, useContext, useLayoutEffect } from 'react';
 import { adoptSheet } from '../../sdk-core/dom.ts';
-import { withTokenFallbacks } from '../theme.ts';
+import { scopeRules, withTokenFallbacks } from '../theme.ts';
 
 // One sheet per rule text, shared by every widget on the page (a sheet may be adopted by many roots).
 const sheets = new Map<string, CSSStyleSheet>();
@@ -17,18 +17,27 @@ const sheets = new Map<string, CSSStyleSheet>();
  */
 export const StyleRootContext = createContext<Document | ShadowRoot | null>(null);
 
+/**
+ * The selector the widget's rules are scoped under: '' in a shadow root; theme.ts LIGHT_SCOPE in light
+ * DOM (elements/host.tsx), where the chunks' rules need the same scope to keep their order against the
+ * shared rules.
+ */
+export const StyleScopeContext = createContext('');
+
 /** Adopts `rules` into the widget's root (once per root; they only style .ae-* classes). */
 export function useChunkStyles(ref: RefObject<Element | null>, rules: string): void {
   const given = useContext(StyleRootContext);
+  const scope = useContext(StyleScopeContext);
   useLayoutEffect(() => {
     const root = given ?? ref.current?.getRootNode();
     if (!(root instanceof ShadowRoot || root instanceof Document)) return;
-    let sheet = sheets.get(rules);
+    const key = `${scope}\n${rules}`;
+    let sheet = sheets.get(key);
     if (!sheet) {
       sheet = new CSSStyleSheet();
-      sheet.replaceSync(withTokenFallbacks(rules));
-      sheets.set(rules, sheet);
+      sheet.replaceSync(scope ? scopeRules(withTokenFallbacks(rules), scope) : withTokenFallbacks(rules));
+      sheets.set(key, sheet);
     }
     adoptSheet(root, sheet);
-  }, [given, ref, rules]);
+  }, [given, scope, ref, rules]);
 }

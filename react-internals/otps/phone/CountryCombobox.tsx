@@ -138,6 +138,10 @@ export function CountryCombobox({ id, options, value, onChange, locale }: Countr
       <span id={hintId} className="ae-visually-hidden">
         {strings['phone.countryHint']}
       </span>
+      {/* How many countries the typed search leaves, said politely as it narrows (not on open: the list is all of them). */}
+      <span className="ae-visually-hidden" role="status" data-country-matches="">
+        {open && query !== null ? text(strings, 'phone.countryMatches', { count: matches.length }) : ''}
+      </span>
       {/* The form posts the region code, not the label. */}
       <input type="hidden" name="country" value={value} />
       <div id={listId} ref={listRef} className="ae-listbox" role="listbox" part="country-listbox" aria-label={strings['phone.countryLabel']} hidden={!open}>
