@@ -261,6 +261,61 @@ describe('the shared look and the last accessibility gaps (issue 30 item 6)', ()
     expect(getComputedStyle(q<HTMLElement>(el, '.ae-root')!).borderTopLeftRadius).to.equal('12px');
   });
 
+  /** Main's password form at 320 px in `locale`: types a new address, continues to the create screen. */
+  async function passwordScreen(locale: string, styles?: unknown) {
+    const el = await mount(
+      config({ locale, products: ['passwords'], passwordOptions: { resetPasswordRedirectURL: `${location.origin}/reset.html` } }),
+      320,
+      styles,
+    );
+    await waitFor(() => q(el, `.ae-root[lang="${locale}"] input[type="email"]`), `${locale} texts`);
+    typeInto(q<HTMLInputElement>(el, 'input[type="email"]')!, uniqueEmail(`look-pw-${locale}`));
+    q<HTMLButtonElement>(el, 'button[type="submit"]')!.click();
+    const password = await waitFor(() => q<HTMLInputElement>(el, 'input[autocomplete="new-password"]'), 'new password field');
+    return { el, password };
+  }
+
+  it('password feedback is in the widget language (French), by its id, not English', async () => {
+    const { el, password } = await passwordScreen('fr');
+    typeInto(password, 'sunshine1');
+    const warning = await waitFor(() => q<HTMLElement>(el, '[data-warning]'), 'warning');
+    expect(warning.textContent).to.equal('Ce mot de passe est couramment utilisé.');
+    expect(warning.closest('[lang]')!.getAttribute('lang')).to.equal('fr');
+    for (const li of qa(el, '[data-suggestions] li')) expect(li.querySelector('[data-untranslated]'), li.textContent ?? '').to.equal(null);
+  });
+
+  it('Arabic: the feedback is Arabic, its full stop at the left end (right to left); a strong password is announced', async () => {
+    const { el, password } = await passwordScreen('ar');
+    typeInto(password, 'sunshine1');
+    const warning = await waitFor(() => q<HTMLElement>(el, '[data-warning]'), 'warning');
+    expect(warning.textContent).to.equal('هذه كلمة مرور شائعة الاستخدام.');
+    expect(getComputedStyle(warning).direction).to.equal('rtl');
+    const text = warning.firstChild as Text;
+    const stop = charRect(text, text.data.length - 1);
+    expect(stop.left, 'the full stop is the leftmost character').to.be.lessThan(charRect(text, 0).left);
+    expect(stop.left, 'the full stop is left of the last word').to.be.lessThan(charRect(text, text.data.length - 2).left);
+    // Acceptable: said in words inside the feedback's live region.
+    typeInto(password, 'Vanilla-Kite-Harbor-91');
+    const said = await waitFor(() => q<HTMLElement>(el, '[data-acceptable]'), 'acceptable announced');
+    expect(said.textContent).to.equal('كلمة المرور هذه قوية بما يكفي.');
+    expect(said.closest('[aria-live="polite"]'), 'inside a live region').to.not.equal(null);
+  });
+
+  for (const [theme, styles] of [
+    ['light', undefined],
+    ['dark', darkTheme],
+  ] as const) {
+    it(`a disabled Continue keeps a visible outline, >= 3:1 against the card (${theme})`, async () => {
+      const { el, password } = await passwordScreen('en', styles);
+      typeInto(password, 'sunshine1');
+      const submit = await waitFor(() => q<HTMLButtonElement>(el, 'button[type="submit"]:disabled'), 'disabled Continue');
+      const card = getComputedStyle(q<HTMLElement>(el, '.ae-root')!).backgroundColor;
+      const look = getComputedStyle(submit);
+      expect(look.borderTopWidth).to.equal('1px');
+      expect(contrast(look.borderTopColor, card), 'outline against the card').to.be.at.least(3);
+    });
+  }
+
   for (const mode of ['light', 'dark', 'forced colours'] as const) {
     it(`axe-core: 0 violations with the OAuth row at 320 px (${mode})`, async () => {
       if (mode === 'forced colours') await executeServerCommand('emulate:forced-colors', 'active');

@@ -360,8 +360,9 @@ export const darkTheme: StyleConfig = {
   container: { backgroundColor: '#13212A', borderColor: '#3B4F5A' },
   buttons: {
     primary: { backgroundColor: '#E8EEF1', textColor: '#13212A', borderColor: '#E8EEF1' },
-    secondary: { backgroundColor: '#13212A', textColor: '#E8EEF1', borderColor: '#A7B6BE' },
-    disabled: { backgroundColor: '#2A3A44', textColor: '#7F929C', borderColor: '#2A3A44' },
+    // A quiet border on secondary buttons (as the light theme's), and a disabled button's outline at 5.08:1 on the card.
+    secondary: { backgroundColor: '#13212A', textColor: '#E8EEF1', borderColor: '#4A606C' },
+    disabled: { backgroundColor: '#2A3A44', textColor: '#7F929C', borderColor: '#7F929C' },
   },
   inputs: { backgroundColor: '#1B2C36', textColor: '#E8EEF1', borderColor: '#7F929C', placeholderColor: '#94A7B1' },
 };

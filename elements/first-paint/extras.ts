@@ -172,6 +172,7 @@ export function phoneForm(ctx: MainContext, channel: 'sms' | 'whatsapp'): Templa
             autocomplete="off" spellcheck="false" aria-autocomplete="list" aria-expanded="false" aria-controls=${`${id}-list`}
             aria-describedby=${`${id}-hint`} data-region=${region} .value=${chosen} />
           <span id=${`${id}-hint`} class="ae-visually-hidden">${s.text['phone.countryHint']}</span>
+          <span class="ae-visually-hidden" role="status" data-country-matches=""></span>
           <input type="hidden" name="country" .value=${region} />
           <div id=${`${id}-list`} class="ae-listbox" role="listbox" part="country-listbox" aria-label=${s.text['phone.countryLabel']} hidden></div>
         </div>
