@@ -2,7 +2,7 @@
  * The React side every Auth Elements element shares: the client it may own, and the render root
  * (shadow DOM by default, or a light-DOM wrapper with scoped styles).
  */
-import { type ReactNode, useEffect, useLayoutEffect, useState } from 'react';
+import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { createElement } from '../sdk-core/dom.ts';
 import { type AuthClient, createClient } from '../sdk-core/index.ts';
@@ -44,6 +44,21 @@ export function useClient(given: AuthClient | undefined, config: unknown, onFail
 
 let nextInstanceId = 0;
 
+const lightRoots = new WeakMap<HTMLElement, HTMLElement>();
+/** The light-DOM wrapper `host`'s widget renders into when enableShadowDOM is false (one per element). */
+export function lightRootOf(host: HTMLElement): HTMLElement {
+  let div = lightRoots.get(host);
+  if (!div) {
+    div = createElement('div');
+    div.setAttribute('data-ae-light', '');
+    lightRoots.set(host, div);
+  }
+  return div;
+}
+
+/** Dispatched by react-host.tsx on React's container when it enters the shadow root (after a first paint). */
+export const ATTACHED_EVENT = 'ae-attached';
+
 /**
  * Renders `children` in the element's shadow root (default) or, with `shadow` false, in a light-DOM
  * wrapper inside the element (slotted through the shadow root) with scoped styles on the document.
@@ -51,18 +66,24 @@ let nextInstanceId = 0;
 export function RenderRoot(props: { host: HTMLElement; shadowRoot: ShadowRoot | null; shadow: boolean; styles: unknown; children: ReactNode }) {
   const { host, shadowRoot, shadow } = props;
   const [id] = useState(() => String(++nextInstanceId));
-  const [lightRoot] = useState(() => {
-    const div = createElement('div');
-    div.setAttribute('data-ae-light', '');
-    return div;
-  });
+  const [lightRoot] = useState(() => lightRootOf(host));
+  const slotRef = useRef<HTMLSlotElement>(null);
   const [docRoot, setDocRoot] = useState<Document | ShadowRoot | null>(null);
   useLayoutEffect(() => {
     if (shadow) return;
-    host.setAttribute('data-ae-id', id);
-    host.appendChild(lightRoot);
-    setDocRoot(host.getRootNode() as Document | ShadowRoot);
+    const enter = (): void => {
+      host.setAttribute('data-ae-id', id);
+      host.appendChild(lightRoot);
+      setDocRoot(host.getRootNode() as Document | ShadowRoot);
+    };
+    // While the first paint shows (in the shadow root), React renders detached: the light-DOM widget
+    // enters the page with it at the handover, so the page never holds two widgets.
+    const container = slotRef.current?.parentNode;
+    const detached = slotRef.current !== null && !slotRef.current.isConnected;
+    if (detached) container?.addEventListener(ATTACHED_EVENT, enter, { once: true });
+    else enter();
     return () => {
+      container?.removeEventListener(ATTACHED_EVENT, enter);
       lightRoot.remove();
       host.removeAttribute('data-ae-id');
     };
@@ -73,7 +94,7 @@ export function RenderRoot(props: { host: HTMLElement; shadowRoot: ShadowRoot | 
   if (shadow) return <StyleRootContext.Provider value={shadowRoot}>{props.children}</StyleRootContext.Provider>;
   return (
     <>
-      <slot />
+      <slot ref={slotRef} />
       {createPortal(
         <StyleRootContext.Provider value={docRoot}>
           <StyleScopeContext.Provider value={LIGHT_SCOPE}>{props.children}</StyleScopeContext.Provider>

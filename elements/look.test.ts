@@ -171,6 +171,23 @@ describe('the shared look and the last accessibility gaps (issue 30 item 6)', ()
     }
   });
 
+  it('light DOM gets the first paint too; what the user typed on it is handed to the light-DOM widget', async () => {
+    const wrap = await fixture<HTMLDivElement>(html`<div style="width:320px"></div>`);
+    const el = document.createElement('auth-login') as AuthLoginElement;
+    el.config = { publicToken: env.publicToken, apiBaseUrl: env.apiBaseUrl, products: ['otp'], otpOptions: { methods: ['email'] }, enableShadowDOM: false };
+    wrap.append(el);
+    // Drawn at connection, before React: the screen is there at once, not a blank box.
+    const first = el.shadowRoot!.querySelector<HTMLInputElement>('.ae-root input[type="email"]');
+    expect(first, 'first paint in light-DOM mode').to.not.equal(null);
+    expect(el.querySelector('[data-ae-light]'), 'no second widget in the page meanwhile').to.equal(null);
+    const email = uniqueEmail('look-light-paint');
+    typeInto(first!, email);
+    const input = await waitFor(() => el.querySelector<HTMLInputElement>('[data-ae-light] input[type="email"]'), 'light-DOM widget');
+    expect(input.value).to.equal(email);
+    expect(el.shadowRoot!.querySelector('.ae-root'), 'the first paint has gone').to.equal(null);
+    await expectAxeClean(el, 'light DOM after the first paint');
+  });
+
   it('at 320 px a toast never covers the focused Back button (WCAG 2.4.11)', async () => {
     const el = await mount(config({ products: ['otp'], otpOptions: { methods: ['email'] } }));
     typeInto(q<HTMLInputElement>(el, 'input[type="email"]')!, uniqueEmail('look-toast'));

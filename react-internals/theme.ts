@@ -437,7 +437,11 @@ export function scopeRules(css: string, scope: string): string {
 }
 
 /**
- * The widget's rules. Toasts are in the card's flow, last (after the watermark), not laid over it: an
+ * The widget's rules. `.ae-root::after` is an invisible strut (no height, 20 breakable spaces of 20 px
+ * word spacing): it asks for the container width token's 400 px as the card's widest preferred width
+ * (max-content) and for one space as its narrowest (min-content), so a shrink-to-fit container (an
+ * auto-width table cell) gives the card the room there is, as it did when 18 px inputs asked for it,
+ * and a 320 px grid or flex cell can still hold it. Toasts are in the card's flow, last (after the watermark), not laid over it: an
  * overlay covered the focused Back button at 320 px for up to 4 s (WCAG 2.4.11); in flow a toast can
  * obscure nothing, and nothing above it moves. The list's -20px margin takes back the card's gap
  * while it is empty (it stays mounted: a live region must exist before its text arrives).
@@ -448,6 +452,7 @@ export function widgetCss(scope: string): string {
   return withTokenFallbacks(`
 ${s}.ae-root{box-sizing:border-box;font-family:var(--auth-font-family);color:var(--auth-color-primary);background:var(--auth-container-background);border:1px solid var(--auth-container-border);border-radius:var(--auth-container-radius);width:100%;min-width:0;max-width:100%;padding:clamp(16px, 6%, 24px) clamp(12px, 8%, 32px);display:flex;flex-direction:column;gap:20px;position:relative;overflow-wrap:anywhere}
 ${s}.ae-root *,${s}.ae-root *::before,${s}.ae-root *::after{box-sizing:border-box}
+${s}.ae-root::after{content:"                    ";display:block;height:0;margin-top:-20px;overflow:hidden;font-size:10px;line-height:0;word-spacing:20px;white-space:break-spaces;pointer-events:none}
 ${s}.ae-header{margin:0;font-size:24px;font-weight:600;line-height:1.25;text-align:center;outline:none}
 ${s}.ae-text{margin:0;font-size:16px;line-height:1.5;color:var(--auth-color-primary)}
 ${s}.ae-helper{margin:0;font-size:14px;line-height:1.4;color:var(--auth-color-secondary)}
