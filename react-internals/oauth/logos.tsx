@@ -51,7 +51,7 @@ const DRAWINGS: Readonly<Record<OAuthProvider, ReactElement>> = {
   ),
   facebook: (
     <>
-      <circle cx="12" cy="12" r="10" fill="#1877F2" />
+      <circle cx="12" cy="12" r="10" fill="#0866FF" />
       <path d="M13.3 22v-7h2.4l.4-2.9h-2.8v-1.8c0-.8.3-1.4 1.5-1.4h1.4V6.4c-.3 0-1.1-.1-2.1-.1-2.2 0-3.5 1.3-3.5 3.6v2.2H8.2V15h2.4v7z" fill="#fff" />
     </>
   ),
