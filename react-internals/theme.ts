@@ -395,48 +395,6 @@ export const hideHeaderText = (styles: unknown): boolean => rec(styles)['hideHea
 export const LIGHT_SCOPE = '[data-ae-light]';
 
 /**
- * `css` with each rule's selectors under `scope` (`.a,.b{}` becomes `scope .a,scope .b{}`), inside
- * `@media` too; `@keyframes` stay as they are. For the chunks' rules in light DOM (chunk-styles.ts),
- * so they keep their order against the scoped shared rules.
- */
-export function scopeRules(css: string, scope: string): string {
-  let out = '';
-  let i = 0;
-  while (i < css.length) {
-    const open = css.indexOf('{', i);
-    if (open < 0) break;
-    let depth = 1;
-    let close = open + 1;
-    for (; close < css.length && depth > 0; close++) {
-      if (css[close] === '{') depth++;
-      else if (css[close] === '}') depth--;
-    }
-    const prelude = css.slice(i, open).trim();
-    const body = css.slice(open + 1, close - 1);
-    if (prelude.startsWith('@media') || prelude.startsWith('@supports')) out += `${prelude}{${scopeRules(body, scope)}}`;
-    else if (prelude.startsWith('@')) out += `${prelude}{${body}}`;
-    else {
-      // Split on the commas between selectors, not those inside :is(...) or :not(...).
-      const selectors: string[] = [];
-      let level = 0;
-      let from = 0;
-      for (let j = 0; j < prelude.length; j++) {
-        if (prelude[j] === '(') level++;
-        else if (prelude[j] === ')') level--;
-        else if (prelude[j] === ',' && level === 0) {
-          selectors.push(prelude.slice(from, j));
-          from = j + 1;
-        }
-      }
-      selectors.push(prelude.slice(from));
-      out += `${selectors.map((sel) => `${scope} ${sel.trim()}`).join(',')}{${body}}\n`;
-    }
-    i = close;
-  }
-  return out;
-}
-
-/**
  * The widget's rules. `.ae-root::after` is an invisible strut (no height, 20 breakable spaces of 20 px
  * word spacing): it asks for the container width token's 400 px as the card's widest preferred width
  * (max-content) and for one space as its narrowest (min-content), so a shrink-to-fit container (an
@@ -467,7 +425,6 @@ ${s}.ae-input[aria-invalid="true"]{border-color:var(--auth-color-error)}
 ${s}.ae-input:hover:not(:disabled):not([readonly]){border-color:var(--auth-color-primary)}
 ${s}.ae-input:disabled{background:var(--auth-color-disabled)}
 ${s}.ae-input[readonly]{background:var(--auth-color-disabled);border-style:dashed;color:var(--auth-color-secondary);cursor:default}
-${s}.ae-otp{letter-spacing:0.5em;text-align:center;font-variant-numeric:tabular-nums}
 ${s}.ae-button{width:100%;min-height:var(--auth-button-height);padding:6px 16px;display:inline-flex;align-items:center;justify-content:center;gap:10px;line-height:1.3;font:inherit;font-size:16px;font-weight:600;cursor:pointer;transition:background-color .15s,box-shadow .15s;color:var(--auth-button-primary-text);background:var(--auth-button-primary-background);border:1px solid var(--auth-button-primary-border);border-radius:var(--auth-button-primary-radius)}
 ${s}.ae-button:not(:disabled):not([aria-disabled="true"]):hover{background-image:linear-gradient(var(--auth-button-primary-hover-overlay),var(--auth-button-primary-hover-overlay))}
 ${s}.ae-button:not(:disabled):not([aria-disabled="true"]):active{background-image:linear-gradient(var(--auth-button-primary-active-overlay),var(--auth-button-primary-active-overlay))}
@@ -517,10 +474,9 @@ ${s}.ae-button-secondary:not(:disabled):not([aria-disabled="true"]):hover{backgr
 ${s}.ae-button-secondary:not(:disabled):not([aria-disabled="true"]):active{background-image:linear-gradient(var(--auth-button-secondary-active-overlay),var(--auth-button-secondary-active-overlay))}
 ${s}.ae-spinner{width:36px;height:36px;border:4px solid var(--auth-color-disabled);border-top-color:var(--auth-color-primary);border-radius:50%;animation:ae-spin .8s linear infinite}
 @keyframes ae-spin{to{transform:rotate(360deg)}}
-${s}.ae-slots{position:relative;display:grid;grid-template-columns:repeat(6,minmax(0,1fr));gap:8px;width:100%;max-width:22rem}
-${s}.ae-slot{display:flex;align-items:center;justify-content:center;min-width:0;height:var(--auth-input-height);font-size:20px;font-weight:600;font-variant-numeric:tabular-nums;color:var(--auth-input-text);background:var(--auth-input-background);border:1px solid var(--auth-input-border);border-radius:var(--auth-input-radius)}
-${s}.ae-slots>.ae-otp{position:absolute;inset:0;z-index:1;width:100%;height:100%;min-height:0;padding:0;opacity:1;border:0;background:transparent;color:transparent;caret-color:transparent;letter-spacing:normal;cursor:text}
-${s}.ae-slots>.ae-otp:focus-visible{outline:none}
+${s}.ae-slots{position:relative;display:grid;grid-template-columns:repeat(6,minmax(0,1fr));gap:8px;max-width:22rem}
+${s}.ae-slot{display:grid;place-items:center;height:var(--auth-input-height);font-size:20px;font-weight:600;color:var(--auth-input-text);background:var(--auth-input-background);border:1px solid var(--auth-input-border);border-radius:var(--auth-input-radius)}
+${s}.ae-slots>.ae-otp{position:absolute;z-index:1;height:100%;min-height:0;border:0;background:none;color:transparent;caret-color:transparent;outline:none}
 ${s}.ae-slots:focus-within>.ae-slot[data-active]{border-color:var(--auth-color-primary);box-shadow:0 0 0 1px var(--auth-color-primary)}
 ${s}.ae-slots>.ae-otp[aria-invalid="true"]~.ae-slot{border-color:var(--auth-color-error)}
 ${s}.ae-slots>.ae-otp[readonly]~.ae-slot{background:var(--auth-color-disabled);color:var(--auth-color-secondary)}

@@ -5,7 +5,7 @@
  */
 import { createContext, type RefObject, useContext, useLayoutEffect } from 'react';
 import { adoptSheet } from '../../sdk-core/dom.ts';
-import { scopeRules, withTokenFallbacks } from '../theme.ts';
+import { withTokenFallbacks } from '../theme.ts';
 
 // One sheet per rule text, shared by every widget on the page (a sheet may be adopted by many roots).
 const sheets = new Map<string, CSSStyleSheet>();
@@ -35,7 +35,8 @@ export function useChunkStyles(ref: RefObject<Element | null>, rules: string): v
     let sheet = sheets.get(key);
     if (!sheet) {
       sheet = new CSSStyleSheet();
-      sheet.replaceSync(scope ? scopeRules(withTokenFallbacks(rules), scope) : withTokenFallbacks(rules));
+      // In light DOM the rules nest under the scope (CSS nesting: each selector gains the scope's specificity).
+      sheet.replaceSync(scope ? `${scope}{${withTokenFallbacks(rules)}}` : withTokenFallbacks(rules));
       sheets.set(key, sheet);
     }
     adoptSheet(root, sheet);
