@@ -165,7 +165,7 @@ export function mountReact(el: AuthElement): ReactMount {
   // In light DOM (enableShadowDOM false) React's widget is in the element's light-DOM wrapper, not in the container.
   const config = s.values.get('config');
   const light = isRecord(config) && config['enableShadowDOM'] === false ? lightRootOf(el) : null;
-  const widgetOf = (): Element | null => container.querySelector('.ae-root') ?? light?.querySelector('.ae-root') ?? null;
+  const widgetOf = (): Element | null => (light ?? container).querySelector('.ae-root');
   if (!s.paint) attach();
   // The first screen's chunks (its form, the next step, the language pack) load beside React's first render.
   const start = definitionOfElement(el).start(Object.fromEntries(s.values));

@@ -418,6 +418,7 @@ ${s}.ae-error{margin:0;font-size:14px;line-height:1.4;color:var(--auth-color-err
 ${s}.ae-banner{padding:12px 16px;border-radius:8px;border:1px solid var(--auth-color-error);color:var(--auth-color-error);background:var(--auth-banner-background);font-size:14px}
 ${s}.ae-logo{display:block;margin:0 auto;max-height:50px;max-width:100px}
 ${s}.ae-form{display:flex;flex-direction:column;gap:12px;margin:0}
+${s}.ae-form>div:empty{margin-top:-12px}
 ${s}.ae-label{font-size:14px;font-weight:600}
 ${s}.ae-input{width:100%;min-height:var(--auth-input-height);padding:8px 12px;line-height:1.4;font:inherit;font-size:16px;color:var(--auth-input-text);background:var(--auth-input-background);border:1px solid var(--auth-input-border);border-radius:var(--auth-input-radius)}
 ${s}.ae-input::placeholder{color:var(--auth-input-placeholder)}
