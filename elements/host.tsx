@@ -3,7 +3,7 @@
  * (shadow DOM by default, or a light-DOM wrapper with scoped styles).
  */
 import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { createPortal } from 'react-dom';
+import { createPortal, flushSync } from 'react-dom';
 import { createElement } from '../sdk-core/dom.ts';
 import { type AuthClient, createClient } from '../sdk-core/index.ts';
 import { StyleRootContext, StyleScopeContext } from '../react-internals/components/chunk-styles.ts';
@@ -74,7 +74,10 @@ export function RenderRoot(props: { host: HTMLElement; shadowRoot: ShadowRoot | 
     const enter = (): void => {
       host.setAttribute('data-ae-id', id);
       host.appendChild(lightRoot);
-      setDocRoot(host.getRootNode() as Document | ShadowRoot);
+      const root = host.getRootNode() as Document | ShadowRoot;
+      // At the handover (an event, outside React's commit): the sheets are adopted before the page draws it unstyled.
+      if (detached) flushSync(() => setDocRoot(root));
+      else setDocRoot(root);
     };
     // While the first paint shows (in the shadow root), React renders detached: the light-DOM widget
     // enters the page with it at the handover, so the page never holds two widgets.
