@@ -475,15 +475,15 @@ ${s}.ae-button-secondary:not(:disabled):not([aria-disabled="true"]):hover{backgr
 ${s}.ae-button-secondary:not(:disabled):not([aria-disabled="true"]):active{background-image:linear-gradient(var(--auth-button-secondary-active-overlay),var(--auth-button-secondary-active-overlay))}
 ${s}.ae-spinner{width:36px;height:36px;border:4px solid var(--auth-color-disabled);border-top-color:var(--auth-color-primary);border-radius:50%;animation:ae-spin .8s linear infinite}
 @keyframes ae-spin{to{transform:rotate(360deg)}}
-${s}.ae-slots{position:relative;display:grid;grid-template-columns:repeat(6,minmax(0,1fr));gap:8px;max-width:22rem}
+${s}.ae-slots{display:grid;grid-template-columns:repeat(6,minmax(0,1fr));gap:8px;max-width:22rem;margin-top:calc(-12px - var(--auth-input-height))}
 ${s}.ae-slot{display:grid;place-items:center;height:var(--auth-input-height);font-size:20px;font-weight:600;color:var(--auth-input-text);background:var(--auth-input-background);border:1px solid var(--auth-input-border);border-radius:var(--auth-input-radius)}
-${s}.ae-slots>.ae-otp{position:absolute;z-index:1;height:100%;min-height:0;border:0;background:none;color:transparent;caret-color:transparent;outline:none}
-${s}.ae-slots:focus-within>.ae-slot[data-active]{border-color:var(--auth-color-primary);box-shadow:0 0 0 1px var(--auth-color-primary)}
-${s}.ae-slots>.ae-otp[aria-invalid="true"]~.ae-slot{border-color:var(--auth-color-error)}
-${s}.ae-slots>.ae-otp[readonly]~.ae-slot{background:var(--auth-color-disabled);color:var(--auth-color-secondary)}
+${s}.ae-form>.ae-otp{position:relative;z-index:1;height:var(--auth-input-height);border:0;background:none;color:transparent;caret-color:transparent;outline:none}
+${s}.ae-otp:focus~.ae-slots>.ae-slot[data-active]{border-color:var(--auth-color-primary);box-shadow:0 0 0 1px var(--auth-color-primary)}
+${s}.ae-otp[aria-invalid="true"]~.ae-slots>.ae-slot{border-color:var(--auth-color-error)}
+${s}.ae-otp[readonly]~.ae-slots>.ae-slot{background:var(--auth-color-disabled);color:var(--auth-color-secondary)}
 ${s}.ae-visually-hidden{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}
 @media (prefers-reduced-motion:reduce){${s}.ae-progress>span{animation:none;width:100%;opacity:.6}${s}.ae-spinner,${s}.ae-button-spinner{animation-duration:3s}${s}.ae-check{animation:none}${s}.ae-button{transition:none}}
-@media (forced-colors:active){${s}.ae-tab[aria-selected="true"]{border-bottom:3px solid Highlight;color:Highlight}${s}.ae-progress{border:1px solid CanvasText;background:Canvas}${s}.ae-progress>span{background:Highlight;forced-color-adjust:none}${s}.ae-spinner,${s}.ae-button-spinner{border-color:CanvasText;border-inline-end-color:Canvas;forced-color-adjust:none}${s}.ae-spinner{border-top-color:Highlight}${s}.ae-button[aria-disabled="true"],${s}.ae-button:disabled{color:GrayText;border-color:GrayText}${s}.ae-toast{border:1px solid CanvasText}${s}.ae-input[readonly]{border-style:dashed}${s}.ae-slots>.ae-otp{forced-color-adjust:none;color:transparent;background:transparent}${s}.ae-slots:focus-within>.ae-slot[data-active]{border:2px solid Highlight}}
+@media (forced-colors:active){${s}.ae-tab[aria-selected="true"]{border-bottom:3px solid Highlight;color:Highlight}${s}.ae-progress{border:1px solid CanvasText;background:Canvas}${s}.ae-progress>span{background:Highlight;forced-color-adjust:none}${s}.ae-spinner,${s}.ae-button-spinner{border-color:CanvasText;border-inline-end-color:Canvas;forced-color-adjust:none}${s}.ae-spinner{border-top-color:Highlight}${s}.ae-button[aria-disabled="true"],${s}.ae-button:disabled{color:GrayText;border-color:GrayText}${s}.ae-toast{border:1px solid CanvasText}${s}.ae-input[readonly]{border-style:dashed}${s}.ae-form>.ae-otp{forced-color-adjust:none;color:transparent;background:transparent}${s}.ae-otp:focus~.ae-slots>.ae-slot[data-active]{border:2px solid Highlight}}
 `);
 }
 

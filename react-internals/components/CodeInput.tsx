@@ -65,38 +65,38 @@ export function CodeInput(props: CodeInputProps) {
       <label className="ae-label" part="label" htmlFor={inputId}>
         {props.label}
       </label>
-      {/* ONE field drawn as six slots: the input lies over them, its own text transparent, and each
-          slot shows its digit, so the digits sit in their boxes whatever the font or text spacing
-          (WCAG 1.4.12) and the field stays one input for autofill, paste and assistive technology. */}
-      <div className="ae-slots" dir="ltr">
-        <input
-          ref={inputRef}
-          id={inputId}
-          className="ae-input ae-otp"
-          part={props.part}
-          type="text"
-          name={props.name}
-          inputMode="numeric"
-          // Digits read left to right in every language, Arabic included.
-          dir="ltr"
-          autoComplete="one-time-code"
-          pattern="[0-9]*"
-          maxLength={OTP_LENGTH}
-          required
-          value={value}
-          readOnly={submitting}
-          aria-disabled={submitting ? 'true' : undefined}
-          aria-invalid={error ? 'true' : undefined}
-          aria-describedby={error ? `${errorId} ${hintId}` : hintId}
-          data-autofocus=""
-          onChange={onChange}
-        />
+      {/* ONE field drawn as six slots: the input lies over them (theme.ts: the slots move up under it), its
+          own text transparent, and each slot shows its digit, so the digits sit in their boxes whatever the
+          font or text spacing (WCAG 1.4.12) and the field stays one input for autofill, paste and assistive
+          technology. The input stays a sibling of the error and status lines. */}
+      <input
+        ref={inputRef}
+        id={inputId}
+        className="ae-input ae-otp"
+        part={props.part}
+        type="text"
+        name={props.name}
+        inputMode="numeric"
+        // Digits read left to right in every language, Arabic included.
+        dir="ltr"
+        autoComplete="one-time-code"
+        pattern="[0-9]*"
+        maxLength={OTP_LENGTH}
+        required
+        value={value}
+        readOnly={submitting}
+        aria-disabled={submitting ? 'true' : undefined}
+        aria-invalid={error ? 'true' : undefined}
+        aria-describedby={error ? `${errorId} ${hintId}` : hintId}
+        data-autofocus=""
+        onChange={onChange}
+      />
+      <div className="ae-slots" dir="ltr" aria-hidden="true">
         {Array.from({ length: OTP_LENGTH }, (_, i) => (
           <span
             // biome-ignore lint/suspicious/noArrayIndexKey: the slots are positions, never reordered.
             key={i}
             className="ae-slot"
-            aria-hidden="true"
             data-active={i === Math.min(value.length, OTP_LENGTH - 1) ? '' : undefined}
           >
             {value[i] ?? ''}
