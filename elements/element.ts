@@ -377,8 +377,9 @@ export class AuthElement<C = unknown> extends ElementBase {
     const s = stateOf(this);
     const root = this.shadowRoot;
     const config = s.values.get('config');
-    // No first paint in the light-DOM mode: its styles are scoped on the document by the React side.
-    if (!root || (isRecord(config) && config['enableShadowDOM'] === false)) {
+    // The light-DOM mode gets the first paint too, in the shadow root with the shadow DOM's sheets (the
+    // document's scoped sheets are React's); React's light-DOM widget replaces it at the handover.
+    if (!root) {
       this.#unpaint();
       return;
     }

@@ -2,12 +2,13 @@
  * The React side every Auth Elements element shares: the client it may own, and the render root
  * (shadow DOM by default, or a light-DOM wrapper with scoped styles).
  */
-import { type ReactNode, useEffect, useLayoutEffect, useState } from 'react';
-import { createPortal } from 'react-dom';
+import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { createPortal, flushSync } from 'react-dom';
 import { createElement } from '../sdk-core/dom.ts';
 import { type AuthClient, createClient } from '../sdk-core/index.ts';
-import { StyleRootContext } from '../react-internals/components/chunk-styles.ts';
+import { StyleRootContext, StyleScopeContext } from '../react-internals/components/chunk-styles.ts';
 import { useWidgetStyles } from '../react-internals/components/styles.ts';
+import { LIGHT_SCOPE } from '../react-internals/theme.ts';
 
 /**
  * The client to use: the host's `client` property, else one created from config.publicToken
@@ -42,8 +43,21 @@ export function useClient(given: AuthClient | undefined, config: unknown, onFail
 }
 
 let nextInstanceId = 0;
-/** Selector of the light-DOM wrapper every widget renders into when enableShadowDOM is false. */
-const LIGHT_SCOPE = ':where([data-ae-light])';
+
+const lightRoots = new WeakMap<HTMLElement, HTMLElement>();
+/** The light-DOM wrapper `host`'s widget renders into when enableShadowDOM is false (one per element). */
+export function lightRootOf(host: HTMLElement): HTMLElement {
+  let div = lightRoots.get(host);
+  if (!div) {
+    div = createElement('div');
+    div.setAttribute('data-ae-light', '');
+    lightRoots.set(host, div);
+  }
+  return div;
+}
+
+/** Dispatched by react-host.tsx on React's container when it enters the shadow root (after a first paint). */
+export const ATTACHED_EVENT = 'ae-attached';
 
 /**
  * Renders `children` in the element's shadow root (default) or, with `shadow` false, in a light-DOM
@@ -52,18 +66,27 @@ const LIGHT_SCOPE = ':where([data-ae-light])';
 export function RenderRoot(props: { host: HTMLElement; shadowRoot: ShadowRoot | null; shadow: boolean; styles: unknown; children: ReactNode }) {
   const { host, shadowRoot, shadow } = props;
   const [id] = useState(() => String(++nextInstanceId));
-  const [lightRoot] = useState(() => {
-    const div = createElement('div');
-    div.setAttribute('data-ae-light', '');
-    return div;
-  });
+  const [lightRoot] = useState(() => lightRootOf(host));
+  const slotRef = useRef<HTMLSlotElement>(null);
   const [docRoot, setDocRoot] = useState<Document | ShadowRoot | null>(null);
   useLayoutEffect(() => {
     if (shadow) return;
-    host.setAttribute('data-ae-id', id);
-    host.appendChild(lightRoot);
-    setDocRoot(host.getRootNode() as Document | ShadowRoot);
+    const enter = (): void => {
+      host.setAttribute('data-ae-id', id);
+      host.appendChild(lightRoot);
+      const root = host.getRootNode() as Document | ShadowRoot;
+      // At the handover (an event, outside React's commit): the sheets are adopted before the page draws it unstyled.
+      if (detached) flushSync(() => setDocRoot(root));
+      else setDocRoot(root);
+    };
+    // While the first paint shows (in the shadow root), React renders detached: the light-DOM widget
+    // enters the page with it at the handover, so the page never holds two widgets.
+    const container = slotRef.current?.parentNode;
+    const detached = slotRef.current !== null && !slotRef.current.isConnected;
+    if (detached) container?.addEventListener(ATTACHED_EVENT, enter, { once: true });
+    else enter();
     return () => {
+      container?.removeEventListener(ATTACHED_EVENT, enter);
       lightRoot.remove();
       host.removeAttribute('data-ae-id');
     };
@@ -74,8 +97,13 @@ export function RenderRoot(props: { host: HTMLElement; shadowRoot: ShadowRoot | 
   if (shadow) return <StyleRootContext.Provider value={shadowRoot}>{props.children}</StyleRootContext.Provider>;
   return (
     <>
-      <slot />
-      {createPortal(<StyleRootContext.Provider value={docRoot}>{props.children}</StyleRootContext.Provider>, lightRoot)}
+      <slot ref={slotRef} />
+      {createPortal(
+        <StyleRootContext.Provider value={docRoot}>
+          <StyleScopeContext.Provider value={LIGHT_SCOPE}>{props.children}</StyleScopeContext.Provider>
+        </StyleRootContext.Provider>,
+        lightRoot,
+      )}
     </>
   );
 }

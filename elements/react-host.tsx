@@ -17,7 +17,7 @@ import { preloadFirstScreen } from '../react-internals/preload.ts';
 import { resolveStrings } from '../react-internals/widget-strings.ts';
 import { forwardError, forwardEvent } from './bridge.ts';
 import { type AuthElement, definitionOfElement, internalState, type ReactMount, unpaintElement } from './element.ts';
-import { RenderRoot, useClient } from './host.tsx';
+import { ATTACHED_EVENT, lightRootOf, RenderRoot, useClient } from './host.tsx';
 
 /**
  * The longest the first paint waits for React's screen to match it before React shows anyway
@@ -157,8 +157,15 @@ export function mountReact(el: AuthElement): ReactMount {
   // readers and scripts alike) and enters the shadow root at the handover. Before the first paint's
   // nodes: lit-html's part runs from its marker to the end of the root.
   const attach = (): void => {
-    if (!container.isConnected) (shadowRoot ?? el).prepend(container);
+    if (container.isConnected) return;
+    (shadowRoot ?? el).prepend(container);
+    // A light-DOM widget (host.tsx RenderRoot) enters the page now, beside its slot.
+    container.dispatchEvent(new Event(ATTACHED_EVENT));
   };
+  // In light DOM (enableShadowDOM false) React's widget is in the element's light-DOM wrapper, not in the container.
+  const config = s.values.get('config');
+  const light = isRecord(config) && config['enableShadowDOM'] === false ? lightRootOf(el) : null;
+  const widgetOf = (): Element | null => (light ?? container).querySelector('.ae-root');
   if (!s.paint) attach();
   // The first screen's chunks (its form, the next step, the language pack) load beside React's first render.
   const start = definitionOfElement(el).start(Object.fromEntries(s.values));
@@ -187,7 +194,7 @@ export function mountReact(el: AuthElement): ReactMount {
   const painted = (): Element[] => (shadowRoot ? [...shadowRoot.children].filter((c) => c !== container) : []);
 
   const ready = (): boolean => {
-    const widget = container.querySelector('.ae-root');
+    const widget = widgetOf();
     if (!widget) return false;
     // A message instead of the screen (the config cannot be used, no client): show it at once.
     if (widget.hasAttribute('data-config-error') || widget.querySelector(':scope > .ae-error[role="alert"]')) return true;
@@ -245,7 +252,7 @@ export function mountReact(el: AuthElement): ReactMount {
 
     unpaintElement(el);
     show();
-    const widget = container.querySelector('.ae-root');
+    const widget = widgetOf();
     if (!widget) return;
     const reactFields = fieldsByName(widget);
     for (const [name, value] of values) {
@@ -283,6 +290,7 @@ export function mountReact(el: AuthElement): ReactMount {
     };
     observer = new MutationObserver(check);
     observer.observe(container, { childList: true, subtree: true, attributes: true });
+    if (light) observer.observe(light, { childList: true, subtree: true, attributes: true });
     timer = setTimeout(() => {
       if (!done) handover();
     }, HANDOVER_TIMEOUT_MS);

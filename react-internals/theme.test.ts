@@ -20,10 +20,14 @@ describe('theme', () => {
     expect(THEME_DEFAULTS['--auth-color-success']).to.equal('#0C5A56');
     expect(THEME_DEFAULTS['--auth-color-error']).to.equal('#8B1214');
     expect(THEME_DEFAULTS['--auth-container-width']).to.equal('400px');
-    expect(THEME_DEFAULTS['--auth-container-radius']).to.equal('8px');
+    // Issue 30 item 6: a 12 px card around 8 px controls (was 8 px around 4 px).
+    expect(THEME_DEFAULTS['--auth-container-radius']).to.equal('12px');
+    expect(THEME_DEFAULTS['--auth-button-primary-radius']).to.equal('8px');
+    expect(THEME_DEFAULTS['--auth-input-radius']).to.equal('8px');
     expect(THEME_DEFAULTS['--auth-button-height']).to.equal('45px');
     expect(THEME_DEFAULTS['--auth-input-height']).to.equal('47px');
-    expect(THEME_DEFAULTS['--auth-font-family']).to.match(/^Arial/);
+    // Issue 30 item 6: the system UI stack (was Arial first).
+    expect(THEME_DEFAULTS['--auth-font-family']).to.match(/^system-ui,/);
   });
 
   it('validates each property and drops only the bad ones', () => {

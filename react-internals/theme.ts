@@ -38,7 +38,8 @@ export interface StyleConfig {
  * may itself be another token (a primary button follows --auth-color-primary unless it is set).
  */
 export const THEME_TOKENS = {
-  '--auth-font-family': 'Arial, Helvetica, sans-serif',
+  // The platform's own UI font (San Francisco, Segoe UI, Roboto, Cantarell...): what the page around reads in.
+  '--auth-font-family': 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   '--auth-color-primary': '#19303D',
   '--auth-color-secondary': '#5C727D',
   '--auth-color-success': '#0C5A56',
@@ -46,31 +47,35 @@ export const THEME_TOKENS = {
   '--auth-color-disabled': '#F3F5F6',
   '--auth-container-background': '#FFFFFF',
   '--auth-container-border': '#ADBCC5',
-  '--auth-container-radius': '8px',
+  '--auth-container-radius': '12px',
   '--auth-container-width': '400px',
   '--auth-button-primary-background': 'var(--auth-color-primary, #19303D)',
   '--auth-button-primary-text': '#FFFFFF',
   '--auth-button-primary-border': 'var(--auth-color-primary, #19303D)',
-  '--auth-button-primary-radius': '4px',
+  '--auth-button-primary-radius': '8px',
   '--auth-button-primary-hover-overlay': 'color-mix(in srgb, var(--auth-button-primary-text, #FFFFFF) 14%, transparent)',
   '--auth-button-primary-active-overlay': 'color-mix(in srgb, var(--auth-button-primary-text, #FFFFFF) 28%, transparent)',
   '--auth-button-secondary-background': '#FFFFFF',
   '--auth-button-secondary-text': 'var(--auth-color-primary, #19303D)',
-  '--auth-button-secondary-border': 'var(--auth-color-primary, #19303D)',
-  '--auth-button-secondary-radius': '4px',
+  // A light border (the card's), not the primary colour: secondary, OAuth and wallet buttons read as quiet
+  // choices beside the one primary action; their text names them, and hover fills them.
+  '--auth-button-secondary-border': 'var(--auth-container-border, #ADBCC5)',
+  '--auth-button-secondary-radius': '8px',
   '--auth-button-secondary-hover-overlay': 'color-mix(in srgb, var(--auth-button-secondary-text, var(--auth-color-primary, #19303D)) 8%, transparent)',
   '--auth-button-secondary-active-overlay': 'color-mix(in srgb, var(--auth-button-secondary-text, var(--auth-color-primary, #19303D)) 16%, transparent)',
   '--auth-button-disabled-background': '#F3F5F6',
   '--auth-button-disabled-text': '#8296A1',
-  '--auth-button-disabled-border': '#F3F5F6',
-  '--auth-button-disabled-radius': '4px',
+  // A disabled button keeps a visible outline: 3.08:1 against the white card (WCAG 1.4.11), where a border
+  // the colour of its fill left a 1.09:1 hole in the form.
+  '--auth-button-disabled-border': '#8296A1',
+  '--auth-button-disabled-radius': '8px',
   '--auth-button-height': '45px',
   '--auth-input-background': '#FFFFFF',
   '--auth-input-text': 'var(--auth-color-primary, #19303D)',
   '--auth-input-border': '#5C727D',
   // 5.05:1 on the white input (WCAG 1.4.3 asks 4.5:1; the old #8296A1 gave 3.08:1). docs/reference/config.md#theme fixes no placeholder colour.
   '--auth-input-placeholder': '#5C727D',
-  '--auth-input-radius': '4px',
+  '--auth-input-radius': '8px',
   '--auth-input-height': '47px',
   '--auth-banner-background': 'color-mix(in srgb, var(--auth-color-error, #8B1214) 4%, var(--auth-container-background, #FFFFFF))',
   '--auth-loading-overlay': 'color-mix(in srgb, var(--auth-container-background, #FFFFFF) 70%, transparent)',
@@ -355,8 +360,9 @@ export const darkTheme: StyleConfig = {
   container: { backgroundColor: '#13212A', borderColor: '#3B4F5A' },
   buttons: {
     primary: { backgroundColor: '#E8EEF1', textColor: '#13212A', borderColor: '#E8EEF1' },
-    secondary: { backgroundColor: '#13212A', textColor: '#E8EEF1', borderColor: '#A7B6BE' },
-    disabled: { backgroundColor: '#2A3A44', textColor: '#7F929C', borderColor: '#2A3A44' },
+    // A quiet border on secondary buttons (as the light theme's), and a disabled button's outline at 5.08:1 on the card.
+    secondary: { backgroundColor: '#13212A', textColor: '#E8EEF1', borderColor: '#4A606C' },
+    disabled: { backgroundColor: '#2A3A44', textColor: '#7F929C', borderColor: '#7F929C' },
   },
   inputs: { backgroundColor: '#1B2C36', textColor: '#E8EEF1', borderColor: '#7F929C', placeholderColor: '#94A7B1' },
 };
@@ -379,30 +385,48 @@ export function safeLogoUrl(styles: unknown): string | null {
 export const hideHeaderText = (styles: unknown): boolean => rec(styles)['hideHeaderText'] === true;
 
 /**
- * The widget's rules. `scope` prefixes every selector: '' inside a shadow root, a zero-specificity
- * `:where(...)` in light DOM so the rules stay on the widget and host CSS can still win.
+ * Where the widget's rules are scoped in light DOM (elements/host.tsx wraps the widget in this element).
+ * One attribute of specificity, not zero (`:where`): a host's plain element rules such as the demo's
+ * `button:hover` (0,1,1) would otherwise beat the tab and link buttons' own (0,1,0) and restyle them
+ * (1.37:1 text, WCAG 1.4.3); scoped, each rule is at least (0,2,0). Specificity rather than cascade
+ * layers: layered rules lose to every unlayered host rule, whatever their specificity. A host rule that
+ * names the widget's classes or parts more specifically still wins (docs/reference/config.md#shadow-dom).
+ */
+export const LIGHT_SCOPE = '[data-ae-light]';
+
+/**
+ * The widget's rules. `.ae-root::after` is an invisible strut (no height, 20 breakable spaces of 20 px
+ * word spacing): it asks for the container width token's 400 px as the card's widest preferred width
+ * (max-content) and for one space as its narrowest (min-content), so a shrink-to-fit container (an
+ * auto-width table cell) gives the card the room there is, as it did when 18 px inputs asked for it,
+ * and a 320 px grid or flex cell can still hold it. Toasts are in the card's flow, last (after the watermark), not laid over it: an
+ * overlay covered the focused Back button at 320 px for up to 4 s (WCAG 2.4.11); in flow a toast can
+ * obscure nothing, and nothing above it moves. The list's -20px margin takes back the card's gap
+ * while it is empty (it stays mounted: a live region must exist before its text arrives).
+ * `scope` prefixes every selector: '' inside a shadow root, {@link LIGHT_SCOPE} in light DOM.
  */
 export function widgetCss(scope: string): string {
   const s = scope ? `${scope} ` : '';
   return withTokenFallbacks(`
 ${s}.ae-root{box-sizing:border-box;font-family:var(--auth-font-family);color:var(--auth-color-primary);background:var(--auth-container-background);border:1px solid var(--auth-container-border);border-radius:var(--auth-container-radius);width:100%;min-width:0;max-width:100%;padding:clamp(16px, 6%, 24px) clamp(12px, 8%, 32px);display:flex;flex-direction:column;gap:20px;position:relative;overflow-wrap:anywhere}
 ${s}.ae-root *,${s}.ae-root *::before,${s}.ae-root *::after{box-sizing:border-box}
+${s}.ae-root::after{content:"                    ";display:block;height:0;margin-top:-20px;overflow:hidden;font-size:10px;line-height:0;word-spacing:20px;white-space:break-spaces;pointer-events:none}
 ${s}.ae-header{margin:0;font-size:24px;font-weight:600;line-height:1.25;text-align:center;outline:none}
 ${s}.ae-text{margin:0;font-size:16px;line-height:1.5;color:var(--auth-color-primary)}
 ${s}.ae-helper{margin:0;font-size:14px;line-height:1.4;color:var(--auth-color-secondary)}
 ${s}.ae-error{margin:0;font-size:14px;line-height:1.4;color:var(--auth-color-error)}
-${s}.ae-banner{padding:12px 16px;border-radius:4px;border:1px solid var(--auth-color-error);color:var(--auth-color-error);background:var(--auth-banner-background);font-size:14px}
+${s}.ae-banner{padding:12px 16px;border-radius:8px;border:1px solid var(--auth-color-error);color:var(--auth-color-error);background:var(--auth-banner-background);font-size:14px}
 ${s}.ae-logo{display:block;margin:0 auto;max-height:50px;max-width:100px}
 ${s}.ae-form{display:flex;flex-direction:column;gap:12px;margin:0}
+${s}.ae-form>div:empty{margin-top:-12px}
 ${s}.ae-label{font-size:14px;font-weight:600}
-${s}.ae-input{width:100%;min-height:var(--auth-input-height);padding:8px 12px;line-height:1.4;font:inherit;font-size:18px;color:var(--auth-input-text);background:var(--auth-input-background);border:1px solid var(--auth-input-border);border-radius:var(--auth-input-radius)}
+${s}.ae-input{width:100%;min-height:var(--auth-input-height);padding:8px 12px;line-height:1.4;font:inherit;font-size:16px;color:var(--auth-input-text);background:var(--auth-input-background);border:1px solid var(--auth-input-border);border-radius:var(--auth-input-radius)}
 ${s}.ae-input::placeholder{color:var(--auth-input-placeholder)}
 ${s}.ae-input[aria-invalid="true"]{border-color:var(--auth-color-error)}
 ${s}.ae-input:hover:not(:disabled):not([readonly]){border-color:var(--auth-color-primary)}
 ${s}.ae-input:disabled{background:var(--auth-color-disabled)}
 ${s}.ae-input[readonly]{background:var(--auth-color-disabled);border-style:dashed;color:var(--auth-color-secondary);cursor:default}
-${s}.ae-otp{letter-spacing:0.5em;text-align:center;font-variant-numeric:tabular-nums}
-${s}.ae-button{width:100%;min-height:var(--auth-button-height);padding:6px 16px;display:inline-flex;align-items:center;justify-content:center;gap:10px;line-height:1.3;font:inherit;font-size:18px;font-weight:600;cursor:pointer;transition:background-color .15s,box-shadow .15s;color:var(--auth-button-primary-text);background:var(--auth-button-primary-background);border:1px solid var(--auth-button-primary-border);border-radius:var(--auth-button-primary-radius)}
+${s}.ae-button{width:100%;min-height:var(--auth-button-height);padding:6px 16px;display:inline-flex;align-items:center;justify-content:center;gap:10px;line-height:1.3;font:inherit;font-size:16px;font-weight:600;cursor:pointer;transition:background-color .15s,box-shadow .15s;color:var(--auth-button-primary-text);background:var(--auth-button-primary-background);border:1px solid var(--auth-button-primary-border);border-radius:var(--auth-button-primary-radius)}
 ${s}.ae-button:not(:disabled):not([aria-disabled="true"]):hover{background-image:linear-gradient(var(--auth-button-primary-hover-overlay),var(--auth-button-primary-hover-overlay))}
 ${s}.ae-button:not(:disabled):not([aria-disabled="true"]):active{background-image:linear-gradient(var(--auth-button-primary-active-overlay),var(--auth-button-primary-active-overlay))}
 ${s}.ae-button:disabled{cursor:default;color:var(--auth-button-disabled-text);background:var(--auth-button-disabled-background);border-color:var(--auth-button-disabled-border);border-radius:var(--auth-button-disabled-radius)}
@@ -424,16 +448,16 @@ ${s}.ae-center{text-align:center;align-items:center}
 ${s}.ae-check{display:block;margin:0 auto;color:var(--auth-color-success)}
 ${s}.ae-watermark{margin:0;font-size:12px;text-align:center;color:var(--auth-color-secondary)}
 ${s}.ae-watermark a{color:inherit;font-weight:600}
-${s}.ae-toasts{position:absolute;top:8px;inset-inline:8px;display:flex;flex-direction:column;align-items:center;gap:8px;z-index:2;margin:0;padding:0;list-style:none;pointer-events:none}
+${s}.ae-toasts{display:flex;flex-direction:column;align-items:center;gap:8px;margin:-20px 0 0;padding:0;list-style:none}${s}.ae-toasts>:first-child{margin-top:20px}
 ${s}.ae-toast-close{flex:none;min-width:24px;min-height:24px;padding:0;font:inherit;font-size:18px;line-height:1;color:inherit;background:none;border:none;border-radius:4px;cursor:pointer}
 ${s}.ae-toast-close::before{content:"\\00D7"}
 ${s}.ae-toast :focus-visible{outline-color:currentColor}
-${s}.ae-toast{display:flex;align-items:center;gap:12px;pointer-events:auto;max-width:100%;padding-block:10px;padding-inline:16px 12px;border-radius:4px;font-family:var(--auth-font-family);font-size:14px;color:var(--auth-toast-text);box-shadow:0 2px 8px rgba(0,0,0,.2)}
+${s}.ae-toast{display:flex;align-items:center;gap:12px;pointer-events:auto;max-width:100%;padding-block:10px;padding-inline:16px 12px;border-radius:8px;font-family:var(--auth-font-family);font-size:14px;color:var(--auth-toast-text);box-shadow:0 2px 8px rgba(0,0,0,.2)}
 ${s}.ae-toast[data-kind="success"]{background:var(--auth-color-success)}
 ${s}.ae-toast[data-kind="error"]{background:var(--auth-color-error)}
-${s}.ae-tabs{display:flex;border-bottom:1px solid var(--auth-container-border)}
+${s}.ae-tabs{display:flex;flex-wrap:wrap;border-bottom:1px solid var(--auth-container-border)}
 ${s}.ae-tab:hover{color:var(--auth-color-primary)}
-${s}.ae-tab{flex:1;min-width:0;padding:10px 8px;margin-bottom:-1px;font:inherit;font-size:16px;color:var(--auth-color-secondary);background:none;border:none;border-bottom:2px solid transparent;cursor:pointer}
+${s}.ae-tab{flex:1;min-width:min-content;overflow-wrap:normal;padding:10px 4px;margin-bottom:-1px;font:inherit;font-size:16px;color:var(--auth-color-secondary);background:none;border:none;border-bottom:2px solid transparent;cursor:pointer}
 ${s}.ae-tab[aria-selected="true"]{color:var(--auth-color-primary);font-weight:600;border-bottom-color:var(--auth-color-primary)}
 ${s}.ae-divider{display:flex;align-items:center;gap:12px;font-size:14px;color:var(--auth-color-secondary)}
 ${s}.ae-divider::before,${s}.ae-divider::after{content:"";flex:1;border-top:1px solid var(--auth-container-border)}
@@ -451,9 +475,15 @@ ${s}.ae-button-secondary:not(:disabled):not([aria-disabled="true"]):hover{backgr
 ${s}.ae-button-secondary:not(:disabled):not([aria-disabled="true"]):active{background-image:linear-gradient(var(--auth-button-secondary-active-overlay),var(--auth-button-secondary-active-overlay))}
 ${s}.ae-spinner{width:36px;height:36px;border:4px solid var(--auth-color-disabled);border-top-color:var(--auth-color-primary);border-radius:50%;animation:ae-spin .8s linear infinite}
 @keyframes ae-spin{to{transform:rotate(360deg)}}
+${s}.ae-slots{display:grid;grid-template-columns:repeat(6,minmax(0,1fr));gap:8px;max-width:22rem;margin-top:calc(-12px - var(--auth-input-height))}
+${s}.ae-slot{display:grid;place-items:center;height:var(--auth-input-height);font-size:20px;font-weight:600;color:var(--auth-input-text);background:var(--auth-input-background);border:1px solid var(--auth-input-border);border-radius:var(--auth-input-radius)}
+${s}.ae-form>.ae-otp{position:relative;z-index:1;height:var(--auth-input-height);border:0;background:none;color:transparent;caret-color:transparent;outline:none}
+${s}.ae-otp:focus~.ae-slots>.ae-slot[data-active]{border-color:var(--auth-color-primary);box-shadow:0 0 0 1px var(--auth-color-primary)}
+${s}.ae-otp[aria-invalid="true"]~.ae-slots>.ae-slot{border-color:var(--auth-color-error)}
+${s}.ae-otp[readonly]~.ae-slots>.ae-slot{background:var(--auth-color-disabled);color:var(--auth-color-secondary)}
 ${s}.ae-visually-hidden{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}
 @media (prefers-reduced-motion:reduce){${s}.ae-progress>span{animation:none;width:100%;opacity:.6}${s}.ae-spinner,${s}.ae-button-spinner{animation-duration:3s}${s}.ae-check{animation:none}${s}.ae-button{transition:none}}
-@media (forced-colors:active){${s}.ae-tab[aria-selected="true"]{border-bottom:3px solid Highlight;color:Highlight}${s}.ae-progress{border:1px solid CanvasText;background:Canvas}${s}.ae-progress>span{background:Highlight;forced-color-adjust:none}${s}.ae-spinner,${s}.ae-button-spinner{border-color:CanvasText;border-inline-end-color:Canvas;forced-color-adjust:none}${s}.ae-spinner{border-top-color:Highlight}${s}.ae-button[aria-disabled="true"],${s}.ae-button:disabled{color:GrayText;border-color:GrayText}${s}.ae-toast{border:1px solid CanvasText}${s}.ae-input[readonly]{border-style:dashed}}
+@media (forced-colors:active){${s}.ae-tab[aria-selected="true"]{border-bottom:3px solid Highlight;color:Highlight}${s}.ae-progress{border:1px solid CanvasText;background:Canvas}${s}.ae-progress>span{background:Highlight;forced-color-adjust:none}${s}.ae-spinner,${s}.ae-button-spinner{border-color:CanvasText;border-inline-end-color:Canvas;forced-color-adjust:none}${s}.ae-spinner{border-top-color:Highlight}${s}.ae-button[aria-disabled="true"],${s}.ae-button:disabled{color:GrayText;border-color:GrayText}${s}.ae-toast{border:1px solid CanvasText}${s}.ae-input[readonly]{border-style:dashed}${s}.ae-form>.ae-otp{forced-color-adjust:none;color:transparent;background:transparent}${s}.ae-otp:focus~.ae-slots>.ae-slot[data-active]{border:2px solid Highlight}}
 `);
 }
 

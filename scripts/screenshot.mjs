@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 // Regenerates the README's pictures: the demo's <auth-login> on its main screen and on the
 // passcode screen, each theme of the theming gallery (demo/public/themes.html), 320 px wide, and
-// the "Languages" pictures: French, German and Arabic (right to left) on the passcode screen. Needs dist/ (npm run build). Usage: node --import tsx scripts/screenshot.mjs
+// the "Languages" pictures: French, German and Arabic (right to left) on the passcode screen, and the
+// OAuth row at 320 px (French; dark theme). Needs dist/ (npm run build). Usage: node --import tsx scripts/screenshot.mjs
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
+import { darkTheme } from '../react-internals/theme.ts';
 import { startServer } from '../server/start.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'auth-elements-shot-'));
@@ -53,6 +55,20 @@ try {
   await narrow.goto(`${server.url}/?methods=phone`);
   await narrow.locator('auth-login input[type="tel"]').waitFor();
   await narrow.locator('auth-login').screenshot({ path: 'docs/login-320.png' });
+  // The OAuth row at 320 px: French (the longest labels), and the dark theme (its dark brand marks).
+  await narrow.goto(`${server.url}/?methods=oauth&lang=fr`);
+  await narrow.locator('auth-login .ae-root[lang="fr"] .ae-oauth-button').first().waitFor();
+  await narrow.locator('auth-login').screenshot({ path: 'docs/login-oauth-fr-320.png' });
+  await narrow.goto(`${server.url}/?methods=oauth`);
+  await narrow.locator('auth-login .ae-oauth-button').first().waitFor();
+  await narrow.evaluate((styles) => {
+    const el = document.querySelector('auth-login');
+    el.styles = styles;
+    document.body.style.background = '#0B151B';
+  }, darkTheme);
+  await narrow.locator('auth-login .ae-oauth-button').first().waitFor();
+  await narrow.locator('auth-login').screenshot({ path: 'docs/login-oauth-dark-320.png' });
+  console.log('wrote docs/login-oauth-fr-320.png, docs/login-oauth-dark-320.png');
   console.log('wrote docs/login.png, docs/login-passcode.png, docs/theme-{default,dark,brand}.png, docs/login-320.png');
 } finally {
   await browser.close();

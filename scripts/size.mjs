@@ -21,9 +21,11 @@ export const INTERACTIVE_BUDGET_GZIP = 20 * 1024;
  * Issue 16 asks for 60 KB gzip for all the JS an email-passcode sign-in needs. With the script tag,
  * React 18.3's react-dom, react and scheduler, which it must bring, are 45.9 KB gzip of that, so the
  * budget checked there is what this build reaches, to stop regressions; the gap to 60 KB is said in
- * the closing note of issue 16.
+ * the closing note of issue 16. 98 KB since issue 30 item 6 (97 KB before): the passcode screen shares
+ * the six-slot CodeInput (a chunk of its own, shared with the two-step screens), the light-DOM first
+ * paint's handover and the six-slot, strut and scoping rules cost 1.2 KB gzip in this path.
  */
-export const EMAIL_SIGN_IN_BUDGET_GZIP = 97 * 1024;
+export const EMAIL_SIGN_IN_BUDGET_GZIP = 98 * 1024;
 
 /**
  * The same sign-in in a React app (`auth-elements/react`, React and ReactDOM its peers: the app's

@@ -13,6 +13,7 @@ import { DEFAULT_OTP_COUNTRY } from '../../sdk-core/schemas/defaults.ts';
 import { divider, heading, type MainContext, status, submit, submitButton, tabForm } from './login.ts';
 import { type Group, type Tab, walletButtons } from './resolve.ts';
 import { type FirstPaintKey, fill } from './strings.ts';
+import { isolateDialCode } from '../../react-internals/otps/phone/dial-code.ts';
 
 export { CRYPTO_RULES, OAUTH_RULES, PASSWORD_RULES } from './chunk-rules.ts';
 
@@ -161,7 +162,7 @@ export function phoneForm(ctx: MainContext, channel: 'sms' | 'whatsapp'): Templa
   const s = ctx.strings;
   const id = `${ctx.ids}-${channel}`;
   const region = DEFAULT_OTP_COUNTRY;
-  const chosen = fill(s, 'phone.countryChosen', { region: regionName(s.tag, region), dialCode: DEFAULT_DIAL_CODE });
+  const chosen = isolateDialCode(fill(s, 'phone.countryChosen', { region: regionName(s.tag, region), dialCode: DEFAULT_DIAL_CODE }), DEFAULT_DIAL_CODE);
   return html`<form class="ae-form" novalidate @submit=${submit(ctx, channel)}>
     <div class="ae-phone-row">
       <div class="ae-field ae-country">
@@ -171,6 +172,7 @@ export function phoneForm(ctx: MainContext, channel: 'sms' | 'whatsapp'): Templa
             autocomplete="off" spellcheck="false" aria-autocomplete="list" aria-expanded="false" aria-controls=${`${id}-list`}
             aria-describedby=${`${id}-hint`} data-region=${region} .value=${chosen} />
           <span id=${`${id}-hint`} class="ae-visually-hidden">${s.text['phone.countryHint']}</span>
+          <span class="ae-visually-hidden" role="status" data-country-matches=""></span>
           <input type="hidden" name="country" .value=${region} />
           <div id=${`${id}-list`} class="ae-listbox" role="listbox" part="country-listbox" aria-label=${s.text['phone.countryLabel']} hidden></div>
         </div>
@@ -207,7 +209,11 @@ export function methodTabs(ctx: MainContext, tabs: readonly Tab[]): TemplateResu
   const onKeyDown = (e: KeyboardEvent) => {
     const i = tabs.indexOf(current);
     const n = tabs.length;
-    const next = { ArrowRight: tabs[(i + 1) % n], ArrowLeft: tabs[(i - 1 + n) % n], Home: tabs[0], End: tabs[n - 1] }[e.key];
+    // Mirrored right to left, as MainScreen's tabAfterKey: ArrowLeft goes to the next tab.
+    const rtl = getComputedStyle(e.currentTarget as Element).direction === 'rtl';
+    const after = tabs[(i + 1) % n];
+    const before = tabs[(i - 1 + n) % n];
+    const next = { ArrowRight: rtl ? before : after, ArrowLeft: rtl ? after : before, Home: tabs[0], End: tabs[n - 1] }[e.key];
     if (!next) return;
     e.preventDefault();
     const list = (e.currentTarget as HTMLElement).parentElement;

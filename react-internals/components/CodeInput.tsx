@@ -1,9 +1,9 @@
 /**
- * A six-digit code field as the passcode screen draws it (docs/reference/methods/otps.md#screens "OTP"): one input of
- * spaced digits, the one-time-code autofill, paste of a whole code, auto-submit on the last digit,
+ * A six-digit code field as the passcode screen draws it (docs/reference/methods/otps.md#screens "OTP"): one input
+ * drawn as six slots, the one-time-code autofill, paste of a whole code, auto-submit on the last digit,
  * read-only (not disabled) while checked, the error announced, 'Verifying...' in a status region.
- * Shared by the screens that take a code beside the passcode screen (the second step of sign-in,
- * re-verification).
+ * Shared by every screen that takes a code: the passcode screen, the second step of sign-in,
+ * re-verification.
  */
 import { type ChangeEvent, type FormEvent, type ReactNode, type RefObject, useEffect, useId } from 'react';
 import { OTP_LENGTH } from '../../sdk-core/schemas/defaults.ts';
@@ -34,6 +34,8 @@ export interface CodeInputProps {
   inputRef?: RefObject<HTMLInputElement>;
   /** Anything to show inside the form after the status (a checkbox). */
   children?: ReactNode;
+  /** A line right under the field, before the hint (the passcode screen's expiry). */
+  below?: ReactNode;
 }
 
 /** Keeps the digits of `raw`, at most six of them. */
@@ -63,6 +65,10 @@ export function CodeInput(props: CodeInputProps) {
       <label className="ae-label" part="label" htmlFor={inputId}>
         {props.label}
       </label>
+      {/* ONE field drawn as six slots: the input lies over them (theme.ts: the slots move up under it), its
+          own text transparent, and each slot shows its digit, so the digits sit in their boxes whatever the
+          font or text spacing (WCAG 1.4.12) and the field stays one input for autofill, paste and assistive
+          technology. The input stays a sibling of the error and status lines. */}
       <input
         ref={inputRef}
         id={inputId}
@@ -85,6 +91,19 @@ export function CodeInput(props: CodeInputProps) {
         data-autofocus=""
         onChange={onChange}
       />
+      <div className="ae-slots" dir="ltr" aria-hidden="true">
+        {Array.from({ length: OTP_LENGTH }, (_, i) => (
+          <span
+            // biome-ignore lint/suspicious/noArrayIndexKey: the slots are positions, never reordered.
+            key={i}
+            className="ae-slot"
+            data-active={i === Math.min(value.length, OTP_LENGTH - 1) ? '' : undefined}
+          >
+            {value[i] ?? ''}
+          </span>
+        ))}
+      </div>
+      {props.below}
       <p id={hintId} className="ae-helper" part="helper">
         {props.hint}
       </p>

@@ -17,18 +17,28 @@ const sheets = new Map<string, CSSStyleSheet>();
  */
 export const StyleRootContext = createContext<Document | ShadowRoot | null>(null);
 
+/**
+ * The selector the widget's rules are scoped under: '' in a shadow root; theme.ts LIGHT_SCOPE in light
+ * DOM (elements/host.tsx), where the chunks' rules need the same scope to keep their order against the
+ * shared rules.
+ */
+export const StyleScopeContext = createContext('');
+
 /** Adopts `rules` into the widget's root (once per root; they only style .ae-* classes). */
 export function useChunkStyles(ref: RefObject<Element | null>, rules: string): void {
   const given = useContext(StyleRootContext);
+  const scope = useContext(StyleScopeContext);
   useLayoutEffect(() => {
     const root = given ?? ref.current?.getRootNode();
     if (!(root instanceof ShadowRoot || root instanceof Document)) return;
-    let sheet = sheets.get(rules);
+    const key = `${scope}\n${rules}`;
+    let sheet = sheets.get(key);
     if (!sheet) {
       sheet = new CSSStyleSheet();
-      sheet.replaceSync(withTokenFallbacks(rules));
-      sheets.set(rules, sheet);
+      // In light DOM the rules nest under the scope (CSS nesting: each selector gains the scope's specificity).
+      sheet.replaceSync(scope ? `${scope}{${withTokenFallbacks(rules)}}` : withTokenFallbacks(rules));
+      sheets.set(key, sheet);
     }
     adoptSheet(root, sheet);
-  }, [given, ref, rules]);
+  }, [given, scope, ref, rules]);
 }

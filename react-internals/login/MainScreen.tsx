@@ -40,7 +40,9 @@ function MethodTabs({ tabs }: { tabs: readonly MainTab[] }) {
   const panelId = `${baseId}-panel`;
 
   const onKeyDown = (e: KeyboardEvent<HTMLButtonElement>) => {
-    const next = tabAfterKey(tabs, current, e.key);
+    // The direction the tabs are laid out in (the root's dir, or a host's around it).
+    const rtl = getComputedStyle(e.currentTarget).direction === 'rtl';
+    const next = tabAfterKey(tabs, current, e.key, rtl);
     if (!next) return;
     e.preventDefault();
     // Automatic activation: the focused tab is the selected one.

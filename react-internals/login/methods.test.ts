@@ -41,6 +41,9 @@ describe('Main methods and tabs', () => {
     assert.equal(tabAfterKey(m, 'sms', 'Home'), 'email');
     assert.equal(tabAfterKey(m, 'sms', 'End'), 'whatsapp');
     assert.equal(tabAfterKey(m, 'sms', 'Enter'), null);
+    // Right to left the arrows follow the visual order: ArrowLeft is the next tab.
+    assert.equal(tabAfterKey(m, 'email', 'ArrowLeft', true), 'sms');
+    assert.equal(tabAfterKey(m, 'email', 'ArrowRight', true), 'whatsapp');
   });
 
   it('back from an SMS code keeps the channel, so Main reopens on the Text tab', () => {

@@ -53,15 +53,18 @@ export function mainGroups(config: ResolvedLoginConfig): MainGroup[] {
   return mainParts().groups.filter((g) => g.when(config));
 }
 
-/** The tab after `current` moved by a key (the reference's tabs follow the WAI-ARIA tabs pattern); null for other keys. */
-export function tabAfterKey(methods: readonly MainMethod[], current: MainMethod, key: string): MainMethod | null {
+/**
+ * The tab after `current` moved by a key (the reference's tabs follow the WAI-ARIA tabs pattern); null for other keys.
+ * Right to left (`rtl`), the tabs run from the right, so ArrowLeft goes to the next tab (APG: arrows follow the visual order).
+ */
+export function tabAfterKey(methods: readonly MainMethod[], current: MainMethod, key: string, rtl = false): MainMethod | null {
   const i = methods.indexOf(current);
   const n = methods.length;
   if (n === 0 || i < 0) return null;
   switch (key) {
-    case 'ArrowRight':
+    case rtl ? 'ArrowLeft' : 'ArrowRight':
       return methods[(i + 1) % n] ?? null;
-    case 'ArrowLeft':
+    case rtl ? 'ArrowRight' : 'ArrowLeft':
       return methods[(i - 1 + n) % n] ?? null;
     case 'Home':
       return methods[0] ?? null;

@@ -1,19 +1,22 @@
 /**
- * The providers' marks on the OAuth buttons: our own simple drawings of each brand's mark (shapes
- * and colours, not the providers' files), inline SVG so no request and no CSP entry is needed. In
+ * The providers' marks on the OAuth buttons: our own drawings of each brand's mark, after the shapes
+ * and official colours of its published brand guidelines (paths written here, not the providers' files),
+ * inline SVG so no request and no CSP entry is needed. In
  * the OAuth buttons' chunk only: a config without OAuth never loads them (docs/reference/house-style.md#bundle-size).
  */
 import type { ReactElement } from 'react';
 import type { OAuthProvider } from '../../sdk-core/oauth/providers.ts';
 
 const DRAWINGS: Readonly<Record<OAuthProvider, ReactElement>> = {
+  // Google's "G" (Sign in with Google branding guidelines): four arcs in Google blue, green, yellow and
+  // red around a blue bar, open at the upper right.
   google: (
-    <>
-      <path d="M21.6 12.2c0-.7-.1-1.4-.2-2H12v3.8h5.4a4.6 4.6 0 0 1-2 3v2.5h3.2c1.9-1.7 3-4.3 3-7.3z" fill="#4285F4" />
-      <path d="M12 22c2.7 0 5-.9 6.6-2.4l-3.2-2.5c-.9.6-2 1-3.4 1-2.6 0-4.8-1.8-5.6-4.1H3.1v2.6A10 10 0 0 0 12 22z" fill="#34A853" />
-      <path d="M6.4 14c-.2-.6-.3-1.3-.3-2s.1-1.4.3-2V7.4H3.1a10 10 0 0 0 0 9.2L6.4 14z" fill="#FBBC05" />
-      <path d="M12 5.9c1.5 0 2.8.5 3.8 1.5l2.9-2.9A10 10 0 0 0 3.1 7.4L6.4 10c.8-2.4 3-4.1 5.6-4.1z" fill="#EA4335" />
-    </>
+    <g fill="none" strokeWidth="4">
+      <path d="M12 12h9.6M19.6 12a7.6 7.6 0 0 1-2.23 5.37" stroke="#4285F4" />
+      <path d="M17.37 17.37A7.6 7.6 0 0 1 5.42 15.8" stroke="#34A853" />
+      <path d="M5.42 15.8a7.6 7.6 0 0 1 0-7.6" stroke="#FBBC05" />
+      <path d="M5.42 8.2a7.6 7.6 0 0 1 11.95-1.57" stroke="#EA4335" />
+    </g>
   ),
   microsoft: (
     <>
@@ -23,27 +26,21 @@ const DRAWINGS: Readonly<Record<OAuthProvider, ReactElement>> = {
       <rect x="12.5" y="12.5" width="9.5" height="9.5" fill="#FFB900" />
     </>
   ),
+  // Apple's and GitHub's marks are one colour, black or white as their guidelines allow (styles.ts
+  // .ae-oauth-mono picks the one the button's background needs: white in darkTheme).
   apple: (
-    <>
-      <path
-        d="M12 7.5c-1.6-1.2-4.6-1.3-6 1-1.6 2.6-.6 7 1.4 9.9 1 1.4 2 2.3 3 2 .8-.3 1.2-.5 1.6-.5s.8.2 1.6.5c1 .3 2-.6 3-2 .7-1 1.2-2 1.5-2.9-2.2-1-2.8-4.3-.6-5.8-.9-1.4-2.3-2-3.8-2-.9 0-1.6.3-2.2.8z"
-        fill="#000"
-      />
-      <path d="M12.2 6.6c-.1-1.8 1.3-3.5 3-3.7.2 1.8-1.3 3.6-3 3.7z" fill="#000" />
-    </>
+    <path
+      className="ae-oauth-mono"
+      d="M16.4 12.6c0-2 1.6-3 1.7-3.1-1-1.4-2.4-1.6-2.9-1.6-1.2-.1-2.4.7-3 .7s-1.6-.7-2.6-.7c-1.3 0-2.6.8-3.3 2-1.4 2.4-.4 6 1 8 .7 1 1.5 2 2.5 2s1.4-.6 2.5-.6 1.5.6 2.5.6c1.1 0 1.8-1 2.4-2 .8-1.1 1.1-2.2 1.1-2.3 0 0-2.1-.8-2.1-3.1zM14.4 6.2c.5-.7.9-1.6.8-2.5-.8 0-1.8.5-2.3 1.2-.5.6-.9 1.5-.8 2.4.9.1 1.8-.4 2.3-1.1z"
+    />
   ),
+  // The Invertocat: a disc with the cat cut out of it (even-odd), so the button shows through.
   github: (
-    <>
-      <circle cx="12" cy="12" r="10" fill="#181717" />
-      <path
-        d="M8 17.5v-2.2c-1.7.3-2.2-.8-2.4-1.3M16 17.5v-2.5c0-.8-.2-1.3-.6-1.6 2-.2 3.2-1 3.2-3.4 0-.8-.3-1.5-.8-2 .1-.5.1-1.2-.1-1.8 0 0-.7-.2-2.1.8a7 7 0 0 0-3.6 0C10.6 6 9.9 6.2 9.9 6.2c-.2.6-.2 1.3-.1 1.8-.5.5-.8 1.2-.8 2 0 2.4 1.2 3.2 3.2 3.4-.3.3-.5.7-.6 1.2"
-        fill="none"
-        stroke="#fff"
-        strokeWidth="1.3"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </>
+    <path
+      className="ae-oauth-mono"
+      fillRule="evenodd"
+      d="M12 2a10 10 0 1 1 0 20 10 10 0 0 1 0-20zM9.4 21.5v-3.2c-2.6.6-3.2-1.1-3.2-1.1-.4-1.1-1.1-1.4-1.1-1.4-.9-.6.1-.6.1-.6 1 .1 1.5 1 1.5 1 .9 1.5 2.3 1.1 2.9.8.1-.6.3-1.1.6-1.3-2.1-.2-4.3-1-4.3-4.7 0-1 .4-1.9 1-2.6-.1-.2-.4-1.2.1-2.5 0 0 .8-.3 2.6 1a9 9 0 0 1 4.8 0c1.8-1.3 2.6-1 2.6-1 .5 1.3.2 2.3.1 2.5.6.7 1 1.6 1 2.6 0 3.7-2.2 4.5-4.4 4.7.4.3.7.9.7 1.8v3.7z"
+    />
   ),
   gitlab: (
     <>
@@ -54,7 +51,7 @@ const DRAWINGS: Readonly<Record<OAuthProvider, ReactElement>> = {
   ),
   facebook: (
     <>
-      <circle cx="12" cy="12" r="10" fill="#1877F2" />
+      <circle cx="12" cy="12" r="10" fill="#0866FF" />
       <path d="M13.3 22v-7h2.4l.4-2.9h-2.8v-1.8c0-.8.3-1.4 1.5-1.4h1.4V6.4c-.3 0-1.1-.1-2.1-.1-2.2 0-3.5 1.3-3.5 3.6v2.2H8.2V15h2.4v7z" fill="#fff" />
     </>
   ),

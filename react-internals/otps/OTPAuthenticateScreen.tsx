@@ -1,7 +1,8 @@
 /** OTPAuthenticate (docs/reference/methods/otps.md#screens "OTP"): 6-digit code, countdown, resend. */
 import { OTP_LENGTH as SPEC_OTP_LENGTH, RESEND_CONFIRMATION_MS } from '../../sdk-core/schemas/defaults.ts';
-import { type ChangeEvent, type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { BackButton } from '../components/BackButton.tsx';
+import { CodeInput } from '../components/CodeInput.tsx';
 import { useWidget } from '../context.ts';
 import { localeOf, text } from '../text.ts';
 import { otpSentEvent, RESEND_TOAST } from './channels.ts';
@@ -38,9 +39,6 @@ export function OTPAuthenticateScreen() {
   const inputRef = useRef<HTMLInputElement>(null);
   const inFlight = useRef(false);
   const mounted = useRef(true);
-  const inputId = useId();
-  const errorId = useId();
-  const hintId = useId();
   const resendErrorId = useId();
 
   // A phone number is shown formatted (issue 17 defect 8); an email address as it is.
@@ -70,11 +68,6 @@ export function OTPAuthenticateScreen() {
       mounted.current = false;
     };
   }, []);
-
-  // After a failed attempt the input is enabled again; focus it so the user can retype at once.
-  useEffect(() => {
-    if (!submitting && error) inputRef.current?.focus();
-  }, [submitting, error]);
 
   // Resend: 'sent' for 2 s, then 'waiting', then back to the label.
   useEffect(() => {
@@ -110,17 +103,10 @@ export function OTPAuthenticateScreen() {
     }
   };
 
-  const onChange = (e: ChangeEvent<HTMLInputElement>) => {
-    const digits = sanitizeOtp(e.target.value);
+  // CodeInput keeps the digits and submits on the 6th (docs/reference/methods/otps.md#screens: auto-submit, typed or pasted).
+  const onChange = (digits: string) => {
     setCode(digits);
     if (error) setError(null);
-    // docs/reference/methods/otps.md#screens: auto-submit on the 6th digit (typed or pasted).
-    if (digits.length === OTP_LENGTH) void submit(digits);
-  };
-
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    void submit(code);
   };
 
   const onResend = async () => {
@@ -155,62 +141,27 @@ export function OTPAuthenticateScreen() {
       <p className="ae-text" part="text">
         {text(strings, 'otp.sentTo', { destination: shownDestination })}
       </p>
-      <form className="ae-form" onSubmit={onSubmit} noValidate>
-        <label className="ae-label" part="label" htmlFor={inputId}>
-          {strings['otp.inputLabel']}
-        </label>
-        <input
-          ref={inputRef}
-          id={inputId}
-          className="ae-input ae-otp"
-          part="input otp-input"
-          type="text"
-          name="otp"
-          inputMode="numeric"
-          // Digits read left to right in every language, Arabic included (issue 19).
-          dir="ltr"
-          autoComplete="one-time-code"
-          pattern="[0-9]*"
-          maxLength={OTP_LENGTH}
-          required
-          value={code}
-          // Read-only while the code is checked, not disabled: a disabled field drops the
-          // keyboard user's focus to <body> (issue 17 defect 4); docs/reference/methods/otps.md#screens's "input is disabled"
-          // is kept in meaning (nothing can be typed) and announced (aria-disabled).
-          readOnly={submitting}
-          aria-disabled={submitting ? 'true' : undefined}
-          aria-invalid={error ? 'true' : undefined}
-          // The auto-submit is described (issue 17 defect 7), and the error when there is one.
-          aria-describedby={error ? `${errorId} ${hintId}` : hintId}
-          data-autofocus=""
-          onChange={onChange}
-        />
-        <p id={hintId} className="ae-helper" part="helper">
-          {text(strings, 'otp.autoSubmitHint', { length: String(OTP_LENGTH) })}
-        </p>
-        <div id={errorId} className="ae-error" part="error field-error" role="alert">
-          {error}
-        </div>
-        {/* The status region stays mounted so the 'Verifying passcode...' text is announced. */}
-        <div className="ae-form" role="status">
-          {submitting && (
-            <>
-              <p className="ae-helper" part="helper">
-                {strings['otp.verifying']}
-              </p>
-              {/* Indeterminate: the check takes as long as the server does (no fixed 10 s bar). */}
-              <div className="ae-progress" part="progress" data-indeterminate="">
-                <span />
-              </div>
-            </>
-          )}
-        </div>
-      </form>
-      {/* The ticking countdown is not a live region (it would speak every second); expiry is
+      {/* The shared code field (components/CodeInput.tsx: one input drawn as six slots), the expiry right
+          under it. The ticking countdown is not a live region (it would speak every second); expiry is
           announced politely once, by the status line below (issue 17 defect 7). */}
-      <p className="ae-helper" part="helper" data-countdown="">
-        {secondsLeft > 0 ? text(strings, 'otp.expiresIn', { time: formatCountdown(secondsLeft, localeOf(strings)) }) : strings['otp.expired']}
-      </p>
+      <CodeInput
+        value={code}
+        onChange={onChange}
+        onSubmit={(digits) => void submit(digits)}
+        label={strings['otp.inputLabel']}
+        hint={text(strings, 'otp.autoSubmitHint', { length: String(OTP_LENGTH) })}
+        error={error}
+        submitting={submitting}
+        verifying={strings['otp.verifying']}
+        name="otp"
+        part="input otp-input"
+        inputRef={inputRef}
+        below={
+          <p className="ae-helper" part="helper" data-countdown="">
+            {secondsLeft > 0 ? text(strings, 'otp.expiresIn', { time: formatCountdown(secondsLeft, localeOf(strings)) }) : strings['otp.expired']}
+          </p>
+        }
+      />
       <div className="ae-visually-hidden" role="status" data-expiry-status="">
         {secondsLeft > 0 ? '' : strings['otp.expired']}
       </div>

@@ -10,6 +10,8 @@ export const OTP_STRINGS = {
   // Text and WhatsApp (docs/reference/methods/otps.md#screens "Text and WhatsApp"; docs/reference/methods/otps.md#validation message)
   'phone.countryOption': '+{dialCode} {region}',
   'phone.countryNoMatch': 'No country matches',
+  // Said (a status region) as the typed search narrows the country list.
+  'phone.countryMatches': 'Countries found: {count}',
   'phone.invalid': 'Phone number format is invalid. Ensure the phone number is in the E.164 format.',
 
   // OTP (docs/reference/methods/otps.md#screens "OTP")

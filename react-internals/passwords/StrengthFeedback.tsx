@@ -7,6 +7,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import type { BootstrapData, StrengthCheckResult } from '../../sdk-core/index.ts';
 import { useWidget } from '../context.ts';
 import { text } from '../text.ts';
+import { feedbackId } from './feedback.ts';
 
 /** What {@link useStrengthCheck} reports. */
 export interface StrengthState {
@@ -95,13 +96,15 @@ export function StrengthFeedback(props: { id: string; result: StrengthCheckResul
         </div>
         {result.feedback.warning && (
           <p className="ae-helper" part="helper" data-warning="">
-            {result.feedback.warning}
+            <FeedbackSentence sentence={result.feedback.warning} />
           </p>
         )}
         {result.feedback.suggestions.length > 0 && (
           <ul className="ae-pw-list" data-suggestions="">
             {result.feedback.suggestions.map((s) => (
-              <li key={s}>{s}</li>
+              <li key={s}>
+                <FeedbackSentence sentence={s} />
+              </li>
             ))}
           </ul>
         )}
@@ -127,7 +130,29 @@ export function StrengthFeedback(props: { id: string; result: StrengthCheckResul
           {strings['password.breached']}
         </p>
       )}
+      {/* The block is a live region: the moment the password becomes acceptable is said in words, not only by the bar. */}
+      {result?.valid_password === true && policy !== 'none' && (
+        <span className="ae-visually-hidden" data-acceptable="">
+          {strings['password.acceptable']}
+        </span>
+      )}
     </div>
+  );
+}
+
+/**
+ * One zxcvbn sentence in the widget's language (feedback.ts): its text inherits the root's `lang` and
+ * `dir`, so an Arabic sentence ends with its full stop on the left. A sentence the table does not know
+ * stays English and says so (`lang="en"`, isolated left to right).
+ */
+function FeedbackSentence({ sentence }: { sentence: string }) {
+  const { strings } = useWidget();
+  const id = feedbackId(sentence);
+  if (id) return <>{text(strings, id.key, id.vars)}</>;
+  return (
+    <span lang="en" dir="ltr" data-untranslated="">
+      {sentence}
+    </span>
   );
 }
 

@@ -1,9 +1,12 @@
 /** The password texts (docs/reference/methods/passwords.md#screens "Password" and "Password screens"; docs/reference/methods/passwords.md#validation messages, verbatim). */
+import { PASSWORD_FEEDBACK_STRINGS } from './feedback.ts';
 import { PASSWORD_FIRST_SCREEN_STRINGS } from './first-screen-strings.ts';
 
 /** Default English texts of the password forms and screens. */
 export const PASSWORD_STRINGS = {
   ...PASSWORD_FIRST_SCREEN_STRINGS,
+  // zxcvbn's feedback by its id (feedback.ts).
+  ...PASSWORD_FEEDBACK_STRINGS,
   'password.emailInvalid': 'Email format is invalid.',
   'password.createTitle': 'Create an account',
   'password.loginTitle': 'Log in',
@@ -35,4 +38,6 @@ export const PASSWORD_STRINGS = {
   'password.resendSending': 'Sending...',
   'password.successTitle': 'Success!',
   'password.successText': 'You have successfully logged in.',
+  // Announced once when the password typed becomes acceptable (StrengthFeedback's status line).
+  'password.acceptable': 'This password is strong enough.',
 } as const satisfies Record<string, string>;

@@ -176,7 +176,8 @@ describe('hostile input to the widget (regression probes, issue 10)', () => {
       width: '400px',
       background: 'rgb(255, 255, 255)',
       image: 'none',
-      font: 'Arial, Helvetica, sans-serif',
+      // Issue 30 item 6: the default font is the system UI stack (was Arial first).
+      font: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
       color: 'rgb(25, 48, 61)',
       errorVar: '#00ff00',
       buttonText: 'rgb(1, 2, 3)',

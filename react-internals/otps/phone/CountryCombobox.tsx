@@ -12,6 +12,7 @@ import { useChunkStyles } from '../../components/chunk-styles.ts';
 import { useWidget } from '../../context.ts';
 import { text } from '../../text.ts';
 import { type RegionOption, searchRegions } from './calling-codes.ts';
+import { isolateDialCode } from './dial-code.ts';
 import { PHONE_RULES } from './styles.ts';
 
 /** Props of {@link CountryCombobox}. */
@@ -32,7 +33,7 @@ export interface CountryComboboxProps {
 export function CountryCombobox({ id, options, value, onChange, locale }: CountryComboboxProps) {
   const { strings } = useWidget();
   const chosen = options.find((o) => o.region === value);
-  const label = chosen ? text(strings, 'phone.countryChosen', { region: chosen.name, dialCode: chosen.dialCode }) : value;
+  const label = chosen ? isolateDialCode(text(strings, 'phone.countryChosen', { region: chosen.name, dialCode: chosen.dialCode }), chosen.dialCode) : value;
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState<string | null>(null);
   const [active, setActive] = useState(0);
@@ -137,6 +138,10 @@ export function CountryCombobox({ id, options, value, onChange, locale }: Countr
       <span id={hintId} className="ae-visually-hidden">
         {strings['phone.countryHint']}
       </span>
+      {/* How many countries the typed search leaves, said politely as it narrows (not on open: the list is all of them). */}
+      <span className="ae-visually-hidden" role="status" data-country-matches="">
+        {open && query !== null ? text(strings, 'phone.countryMatches', { count: matches.length }) : ''}
+      </span>
       {/* The form posts the region code, not the label. */}
       <input type="hidden" name="country" value={value} />
       <div id={listId} ref={listRef} className="ae-listbox" role="listbox" part="country-listbox" aria-label={strings['phone.countryLabel']} hidden={!open}>
@@ -157,7 +162,7 @@ export function CountryCombobox({ id, options, value, onChange, locale }: Countr
                 pick(o);
               }}
             >
-              {text(strings, 'phone.countryOption', { dialCode: o.dialCode, region: o.name })}
+              {isolateDialCode(text(strings, 'phone.countryOption', { dialCode: o.dialCode, region: o.name }), o.dialCode)}
             </div>
           ))}
         {open && matches.length === 0 && (
