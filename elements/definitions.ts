@@ -168,10 +168,21 @@ export const IDP_CONSENT_DEFINITION: AuthElementDefinition = {
   }),
 };
 
+/** `<auth-user-profile>` (docs/reference/elements/user-profile.md#screens: starts on UserProfile; never a watermark). */
+export const USER_PROFILE_DEFINITION: AuthElementDefinition = {
+  tag: 'auth-user-profile',
+  className: 'AuthUserProfileElement',
+  configShape: 'client',
+  readsProducts: false,
+  properties: [],
+  start: () => ({ screen: 'UserProfile' }),
+};
+
 /** Every row, in the order of the tags' documentation. */
 export const AUTH_ELEMENT_DEFINITIONS: readonly AuthElementDefinition[] = [
   LOGIN_DEFINITION,
   RESET_PASSWORD_DEFINITION,
   PASSKEY_REGISTRATION_DEFINITION,
   IDP_CONSENT_DEFINITION,
+  USER_PROFILE_DEFINITION,
 ];
