@@ -204,7 +204,18 @@ export function createClient(publicToken: string, options: ClientOptions = {}): 
   const session = lazyGroup<Sessions>(
     {
       name: 'session',
-      members: { authenticate: true, revoke: true, exchangeAccessToken: true, attest: true, getSync: true, getTokens: true, onChange: true },
+      members: {
+        authenticate: true,
+        revoke: true,
+        exchangeAccessToken: true,
+        attest: true,
+        list: true,
+        revokeSession: true,
+        revokeOthers: true,
+        getSync: true,
+        getTokens: true,
+        onChange: true,
+      },
       load: () => import('./sessions/index.ts'),
       eager: (_lazy, c) => sessionCore(c),
     },
@@ -257,6 +268,7 @@ export function createClient(publicToken: string, options: ClientOptions = {}): 
         onChange: true,
         update: true,
         deleteFactor: true,
+        makePrimary: true,
         getConnectedApps: true,
         revokeConnectedApp: true,
         search: true,

@@ -90,7 +90,7 @@ export {
 } from './session-manager.ts';
 export { SESSION_REFRESH_MS } from './schemas/defaults.ts';
 export { backoffDelay } from './sessions/core.ts';
-export type { SessionAuthenticateOptions, SessionRevokeOptions, Sessions, TrustedAuthToken } from './sessions/index.ts';
+export type { DeviceSession, SessionAuthenticateOptions, SessionDevice, SessionRevokeOptions, Sessions, TrustedAuthToken } from './sessions/index.ts';
 export { type CookieJar, type KeyValueStore, MemoryCookieJar, MemoryStore } from './storage.ts';
 export type { TOTPCreateResult, TOTPs } from './totps/index.ts';
 export type { MFA, MfaAuthenticateResult, MfaEnrolTOTPResult, MfaFinishOptions } from './mfa/index.ts';

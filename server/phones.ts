@@ -3,6 +3,7 @@ import { getCountries, getCountryCallingCode, parsePhoneNumberFromString } from 
 // The full metadata: the default (min) one cannot tell a mobile number from a premium-rate one.
 import { type NumberType, parsePhoneNumberFromString as parseWithTypes } from 'libphonenumber-js/max';
 import { newId } from './crypto.ts';
+import { sql } from 'kysely';
 import { preparedQuery } from './db/prepared.ts';
 import { ApiError } from './errors.ts';
 import type { Services } from './services.ts';
@@ -136,9 +137,12 @@ export async function userPhoneNumbers(svc: Services, userId: string): Promise<{
   return (await userPhoneRows(svc.db.kysely, userId)).map(toPhoneNumber);
 }
 
-/** The user's phone rows, oldest first (a compiled-once query: loadUser runs it on every authenticate). */
+/**
+ * The user's phone rows, the chosen primary first, then oldest first (a compiled-once query: loadUser runs
+ * it on every authenticate); docs/reference/methods/users.md#rules.
+ */
 export const userPhoneRows = preparedQuery((k, userId: string) =>
-  k.selectFrom('phone_numbers').selectAll().where('user_id', '=', userId).orderBy('created_at'),
+  k.selectFrom('phone_numbers').selectAll().where('user_id', '=', userId).orderBy(sql`coalesce(primary_rank, 0)`, 'desc').orderBy('created_at'),
 );
 
 /** Wire shape of a stored phone row. */

@@ -179,11 +179,15 @@ export async function revokeSession(svc: Services, token: string): Promise<boole
 }
 
 /**
- * Revokes at once the live sessions of one token (its hash), one id or one user; this process never serves
+ * Revokes at once the live sessions of one token (its hash), one id (of one user, when `user_id` is given)
+ * or one user (but `except_session_id`); this process never serves
  * their JWTs or reads again (the row check refuses them anyway: this frees the entries now), and each is
  * a `session.revoked`. Returns the sessions revoked.
  */
-export async function revokeSessions(svc: Services, by: { token_hash: string } | { session_id: string } | { user_id: string }): Promise<SessionsTable[]> {
+export async function revokeSessions(
+  svc: Services,
+  by: { token_hash: string } | { session_id: string; user_id?: string } | { user_id: string; except_session_id?: string },
+): Promise<SessionsTable[]> {
   const now = svc.now();
   let q = svc.db.kysely
     .updateTable('sessions')
@@ -192,8 +196,13 @@ export async function revokeSessions(svc: Services, by: { token_hash: string } |
     .where('revoked_at', 'is', null)
     .where('expires_at', '>', now);
   if ('token_hash' in by) q = q.where('token_hash', '=', by.token_hash);
-  else if ('session_id' in by) q = q.where('session_id', '=', by.session_id);
-  else q = q.where('user_id', '=', by.user_id);
+  else if ('session_id' in by) {
+    q = q.where('session_id', '=', by.session_id);
+    if (by.user_id !== undefined) q = q.where('user_id', '=', by.user_id);
+  } else {
+    q = q.where('user_id', '=', by.user_id);
+    if (by.except_session_id !== undefined) q = q.where('session_id', '<>', by.except_session_id);
+  }
   const rows = await q.returningAll().execute();
   for (const row of rows) {
     svc.sessionJwts.delete(row.session_id);

@@ -7,7 +7,7 @@ import { newId } from './crypto.ts';
 import type { UsersTable } from './db/schema.ts';
 import type { Services } from './services.ts';
 import { batchedReads, preparedQuery } from './db/prepared.ts';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from './db/schema.ts';
 import type { UserRecords } from './method.ts';
 import { toPhoneNumber, userPhoneRows } from './phones.ts';
@@ -124,7 +124,10 @@ export async function loadUser(svc: Services, userId: string, known?: KnownUserR
 const userRow = preparedQuery((k, userId: string, projectId: string) =>
   k.selectFrom('users').selectAll().where('user_id', '=', userId).where('project_id', '=', projectId),
 );
-const userEmails = preparedQuery((k, userId: string) => k.selectFrom('emails').selectAll().where('user_id', '=', userId).orderBy('created_at'));
+// The chosen primary first, then oldest first (docs/reference/methods/users.md#rules).
+const userEmails = preparedQuery((k, userId: string) =>
+  k.selectFrom('emails').selectAll().where('user_id', '=', userId).orderBy(sql`coalesce(primary_rank, 0)`, 'desc').orderBy('created_at'),
+);
 
 /** The stored name (set by the backend API), each part a string ('' when unset). */
 function parseName(raw: string | undefined): User['name'] {

@@ -7,13 +7,27 @@ import { sessionDurationMinutes } from './sessions.ts';
 /** Largest untrusted_metadata accepted, serialised (bytes); the provider caps it similarly. */
 export const UNTRUSTED_METADATA_MAX_BYTES = 4096;
 
+/** Longest part of a user's name (characters), as the backend API's `PUT /v1/users/{id}` takes it. */
+export const NAME_PART_MAX_LENGTH = 256;
+
+const namePart = z.optional(z.string().check(z.maxLength(NAME_PART_MAX_LENGTH)));
+
+/** The parts of the provider's `name` a user sets; an absent part is kept, `''` clears it. */
+export interface UserNameUpdate {
+  first_name?: string;
+  middle_name?: string;
+  last_name?: string;
+}
+
 /** Body of `PUT /users/me`. */
 export const UsersMeUpdateRequest = z.object({
   untrusted_metadata: z.optional(z.record(z.string(), z.unknown())),
+  name: z.optional(z.strictObject({ first_name: namePart, middle_name: namePart, last_name: namePart })),
 });
 /** Parsed body of `PUT /users/me`. */
 export interface UsersMeUpdateRequest {
   untrusted_metadata?: Record<string, unknown>;
+  name?: UserNameUpdate;
 }
 type _UsersMeUpdateRequest = Check<Describes<typeof UsersMeUpdateRequest, UsersMeUpdateRequest>>;
 

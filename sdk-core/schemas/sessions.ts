@@ -22,11 +22,27 @@ export interface SessionsAuthenticateRequest {
 }
 type _SessionsAuthenticateRequest = Check<Describes<typeof SessionsAuthenticateRequest, SessionsAuthenticateRequest>>;
 
-/** Body of `POST /sessions/revoke` (empty; unknown keys are ignored). */
-export const SessionsRevokeRequest = z.object({});
+/** Longest session id a body may name (ids are far shorter; a longer one names nothing). */
+export const SESSION_ID_MAX_LENGTH = 128;
+
+/**
+ * Body of `POST /sessions/revoke`: empty revokes the calling session; `session_id` one of the caller's
+ * own sessions (docs/reference/methods/sessions.md#calls). Unknown keys are ignored.
+ */
+export const SessionsRevokeRequest = z.object({
+  session_id: z.optional(z.string().check(z.minLength(1), z.maxLength(SESSION_ID_MAX_LENGTH))),
+});
 /** Parsed body of `POST /sessions/revoke`. */
-export type SessionsRevokeRequest = Record<string, never>;
+export interface SessionsRevokeRequest {
+  session_id?: string;
+}
 type _SessionsRevokeRequest = Check<Describes<typeof SessionsRevokeRequest, SessionsRevokeRequest>>;
+
+/** Body of `POST /sessions/revoke_others` (empty; unknown keys are ignored). */
+export const SessionsRevokeOthersRequest = z.object({});
+/** Parsed body of `POST /sessions/revoke_others`. */
+export type SessionsRevokeOthersRequest = Record<string, never>;
+type _SessionsRevokeOthersRequest = Check<Describes<typeof SessionsRevokeOthersRequest, SessionsRevokeOthersRequest>>;
 
 /** One factor that authenticated a session. */
 export interface AuthenticationFactor {
@@ -62,3 +78,21 @@ export interface AuthenticateResponse {
 
 /** Payload of `POST /sessions/revoke`: nothing beyond request_id and status_code. */
 export type SessionsRevokeResponse = Record<string, never>;
+
+/** The device a session's user agent names, each a short label, or null when the agent does not say. */
+export interface SessionDevice {
+  /** Browser and major version, e.g. "Chrome 131". */
+  browser: string | null;
+  /** Operating system and version, e.g. "macOS 10.15", "Windows 10", "iOS 17.4". */
+  os: string | null;
+  /** The kind of device. */
+  device_type: 'desktop' | 'mobile' | 'tablet' | null;
+}
+
+/** One of the user's live sessions as `GET /sessions` lists it: the Session plus its device and whether it is the caller's. */
+export type DeviceSession = Session & { device: SessionDevice; current: boolean };
+
+/** Payload of `GET /sessions`: the caller's live sessions, most recently used first. */
+export interface SessionsListResponse {
+  sessions: DeviceSession[];
+}

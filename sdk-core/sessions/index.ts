@@ -1,7 +1,8 @@
 import type { AuthenticateResult } from '../api-types.ts';
 import type { MethodContext, SdkMethod } from '../method.ts';
 import type { ExchangeAccessTokenRequest, SessionsAttestRequest } from '../schemas/account.ts';
-import type { Session, SessionsAuthenticateRequest } from '../schemas/sessions.ts';
+import type { DeviceSession, Session, SessionsAuthenticateRequest, SessionsListResponse } from '../schemas/sessions.ts';
+import { ApiError, NoSessionError } from '../errors.ts';
 import { isSessionDestroyingError, type SessionTokens } from '../session-manager.ts';
 import { sessionCore } from './core.ts';
 import { DEFAULT_SESSION_DURATION_MINUTES } from '../schemas/defaults.ts';
@@ -17,6 +18,8 @@ export type SessionAuthenticateOptions = SessionsAuthenticateRequest;
 
 /** A trusted auth token from the host's own identity system (docs/reference/methods/sessions.md#validation: profile_id and token required), as sessions/attest takes it. */
 export type TrustedAuthToken = SessionsAttestRequest;
+
+export type { DeviceSession, SessionDevice } from '../schemas/sessions.ts';
 
 /** Options of sessions/revoke. */
 export interface SessionRevokeOptions {
@@ -36,6 +39,12 @@ export interface Sessions {
   exchangeAccessToken(o: Required<ExchangeAccessTokenRequest>): Promise<AuthenticateResult>;
   /** Exchanges a trusted auth token (JWT of a configured profile) for a session. */
   attest(o: TrustedAuthToken): Promise<AuthenticateResult>;
+  /** The signed-in user's live sessions with their devices, most recently used first (`current` marks this one). */
+  list(): Promise<DeviceSession[]>;
+  /** Signs out one of the user's sessions by id (this one too: then it is cleared locally). */
+  revokeSession(sessionId: string): Promise<void>;
+  /** Signs out every session of the user but this one (a sensitive call: may need re-verification). */
+  revokeOthers(): Promise<void>;
   /** The current session, without a network call. */
   getSync(): Session | null;
   /** The current session tokens from cookies. */
@@ -48,6 +57,16 @@ export interface Sessions {
 export function createSessions(ctx: MethodContext): Sessions {
   const { sessions } = ctx;
   const signIn = (path: string, body: Record<string, unknown>) => ctx.signIn({ method: 'POST', path, body });
+  // The calls about the user's own sessions: none without a session, and a session the server says is gone is cleared.
+  const signedIn = async <T>(fn: () => Promise<T>): Promise<T> => {
+    if (!sessions.getTokens()) throw new NoSessionError();
+    try {
+      return await fn();
+    } catch (e) {
+      if (isSessionDestroyingError(e)) sessions.destroy();
+      throw e;
+    }
+  };
 
   const attest = async (o: TrustedAuthToken) => {
     const m = 'session.attest';
@@ -82,6 +101,25 @@ export function createSessions(ctx: MethodContext): Sessions {
       return signIn('/sessions/exchange_access_token', { ...o });
     },
     attest,
+    list: () => signedIn(async () => (await ctx.request<SessionsListResponse>({ method: 'GET', path: '/sessions' })).sessions),
+    async revokeSession(sessionId) {
+      check('session.revokeSession').string('session_id', sessionId);
+      const current = sessions.getState().session?.session_id === sessionId;
+      if (!sessions.getTokens()) throw new NoSessionError();
+      try {
+        await ctx.request({ method: 'POST', path: '/sessions/revoke', body: { session_id: sessionId } });
+      } catch (e) {
+        // session_not_found names the session asked about (another's, or one already gone), not
+        // necessarily this one: only this session's own id, or another destroying error, clears it.
+        const aboutOther = !current && e instanceof ApiError && e.error_type === 'session_not_found';
+        if (isSessionDestroyingError(e) && !aboutOther) sessions.destroy();
+        throw e;
+      }
+      if (current) sessions.destroy();
+    },
+    async revokeOthers() {
+      await signedIn(() => ctx.request({ method: 'POST', path: '/sessions/revoke_others', body: {} }));
+    },
     ...sessionCore(ctx),
   };
 }

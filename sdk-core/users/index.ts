@@ -23,10 +23,12 @@ export interface Users {
   getSync(): User | null;
   /** Subscribes to user changes; returns the unsubscribe function. */
   onChange(cb: (user: User | null) => void): () => void;
-  /** Replaces the user's untrusted metadata. */
+  /** Replaces the user's untrusted metadata and sets the parts of their name given (docs/reference/methods/users.md#calls). */
   update(o: UsersMeUpdateRequest): Promise<User>;
   /** Removes one factor (email, phone number, TOTP, wallet, OAuth, passkey, biometric) by id. */
   deleteFactor(kind: UserFactor, id: string): Promise<User>;
+  /** Makes one of the user's emails or phone numbers the primary one: it comes first in the answer's list. */
+  makePrimary(kind: 'email' | 'phone_number', id: string): Promise<User>;
   /** Applications the user has granted access to. */
   getConnectedApps(): Promise<ConnectedApp[]>;
   /** Withdraws an application's access. */
@@ -74,7 +76,10 @@ export function createUsers(ctx: MethodContext): UserGroup {
     get: () => signedIn(async () => store(await ctx.request<UserPayload>({ method: 'GET', path: '/users/me' }))),
     ...userSyncMembers(ctx.sessions),
     async update(o) {
-      check('user.update').optionalObject('options', o).optionalObject('untrusted_metadata', o?.untrusted_metadata);
+      const m = 'user.update';
+      check(m).optionalObject('options', o).optionalObject('untrusted_metadata', o?.untrusted_metadata).optionalObject('name', o?.name);
+      const n = o?.name;
+      if (n) check(m).optionalString('first_name', n.first_name).optionalString('middle_name', n.middle_name).optionalString('last_name', n.last_name);
       return signedIn(async () => store(await ctx.request<UserPayload>({ method: 'PUT', path: '/users/me', body: { ...o } })));
     },
     async deleteFactor(kind, id) {
@@ -84,6 +89,13 @@ export function createUsers(ctx: MethodContext): UserGroup {
         throw new UsageError(m, 'kind', `must be one of ${Object.keys(USER_FACTORS).join(', ')}.`);
       }
       return signedIn(async () => store(await ctx.request<UserPayload>({ method: 'DELETE', path: `/users/${USER_FACTORS[kind]}/${encodeURIComponent(id)}` })));
+    },
+    async makePrimary(kind, id) {
+      const m = 'user.makePrimary';
+      check(m).string('kind', kind).string('id', id);
+      if (kind !== 'email' && kind !== 'phone_number') throw new UsageError(m, 'kind', 'must be email or phone_number.');
+      const path = `/users/${USER_FACTORS[kind]}/${encodeURIComponent(id)}/primary`;
+      return signedIn(async () => store(await ctx.request<UserPayload>({ method: 'POST', path, body: {} })));
     },
     getConnectedApps: () =>
       signedIn(async () => (await ctx.request<{ connected_apps: ConnectedApp[] }>({ method: 'GET', path: '/users/connected_apps' })).connected_apps),

@@ -1,6 +1,6 @@
 /**
  * Versioned schema migrations, provided in code so the server needs no migration folder on disk: core's
- * (0001-0003, 0005-0007, 0013, 0015 to 0020, among them 0002 which made tables for several methods before the method
+ * (0001-0003, 0005-0007, 0013, 0015 to 0021, among them 0002 which made tables for several methods before the method
  * registry existed) and each method's (`server/<method>/migrations.ts`, listed by server/method-data.ts),
  * run in name order.
  * Names never change once shipped: databases record them (Kysely's `kysely_migration` table).
@@ -20,6 +20,7 @@ import { m0017_webhooks } from './migrations-0017-webhooks.ts';
 import { m0018_audit_log } from './migrations-0018-audit-log.ts';
 import { m0019_dev_inbox_html } from './migrations-0019-dev-inbox-html.ts';
 import { m0020_mfa } from './migrations-0020-mfa.ts';
+import { m0021_profile } from './migrations-0021-profile.ts';
 
 // Migrations receive an untyped Kysely because the schema they build is, by definition, not there yet.
 type AnyDb = Kysely<unknown>;
@@ -152,6 +153,7 @@ export const CORE_MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0018_audit_log': m0018_audit_log,
   '0019_dev_inbox_html': m0019_dev_inbox_html,
   '0020_mfa': m0020_mfa,
+  '0021_profile': m0021_profile,
 };
 
 /**

@@ -11,4 +11,6 @@ export interface PhoneNumbersTable {
   phone_number: string;
   verified: number;
   created_at: number;
+  /** The user's choice of primary (migration 0021): highest first; null never chosen. */
+  primary_rank?: number | null;
 }

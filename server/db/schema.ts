@@ -45,6 +45,8 @@ export interface EmailsTable {
   email: string;
   verified: number;
   created_at: number;
+  /** The user's choice of primary (migration 0021): highest first; null never chosen. */
+  primary_rank?: number | null;
 }
 
 /** `sessions`: only the SHA-256 of the opaque session token is stored. */

