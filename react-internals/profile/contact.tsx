@@ -8,7 +8,6 @@ import type { User } from '../../sdk-core/index.ts';
 import { Button } from '../components/Button.tsx';
 import { useWidget } from '../context.ts';
 import { text } from '../text.ts';
-import { userCalls } from './pending.ts';
 import { cssValue, isLastMethod, Section, useFocusAfter, useSectionStatus, useUser } from './common.tsx';
 
 /** The name section: shows the name, edits first and last name. */
@@ -29,7 +28,7 @@ export function NameSection() {
     if (!draft || busy) return;
     setBusy(true);
     try {
-      await userCalls(client).update({ name: { first_name: draft.first.trim(), last_name: draft.last.trim() } });
+      await client.user.update({ name: { first_name: draft.first.trim(), last_name: draft.last.trim() } });
       setDraft(null);
       status.ok(strings['profile.nameSaved']);
       emit({ type: 'PROFILE_UPDATE', data: { section: 'profile', change: 'name_updated' } });
@@ -179,7 +178,7 @@ function ContactSection({ kind }: { kind: 'email' | 'phone_number' }) {
   const makePrimary = async (c: Contact) => {
     setBusy(true);
     try {
-      await userCalls(client).makePrimary(kind, c.id);
+      await client.user.makePrimary(kind, c.id);
       status.ok(text(strings, 'profile.madePrimary', { name: c.value }));
       emit({ type: 'PROFILE_UPDATE', data: { section, change: `${kind}_primary` } });
       focus(`[data-contact="${cssValue(c.value)}"] .ae-profile-name`);

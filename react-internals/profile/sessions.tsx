@@ -4,7 +4,7 @@
  * "This device"), sign out one, sign out all others; and the devices trusted to skip the second step, with forget.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { type DeviceSession, sessionCalls } from './pending.ts';
+import type { DeviceSession } from '../../sdk-core/index.ts';
 import { Button } from '../components/Button.tsx';
 import { useWidget } from '../context.ts';
 import { localeOf, text } from '../text.ts';
@@ -31,12 +31,10 @@ export function SessionsSection() {
   const { fail } = status;
   const load = useCallback(
     () =>
-      sessionCalls(client)
-        .list()
-        .then(setSessions, (e: unknown) => {
-          setSessions([]);
-          fail(strings['profile.section.sessions'], e);
-        }),
+      client.session.list().then(setSessions, (e: unknown) => {
+        setSessions([]);
+        fail(strings['profile.section.sessions'], e);
+      }),
     [client, strings, fail],
   );
   useEffect(() => {
@@ -47,7 +45,7 @@ export function SessionsSection() {
   const signOut = async (s: DeviceSession) => {
     setBusy(s.session_id);
     try {
-      await sessionCalls(client).revokeSession(s.session_id);
+      await client.session.revokeSession(s.session_id);
       await load();
       status.ok(text(strings, 'profile.signedOut', { name: name(s) }));
       emit({ type: 'PROFILE_UPDATE', data: { section: 'sessions', change: 'session_revoked' } });
@@ -62,7 +60,7 @@ export function SessionsSection() {
   const signOutOthers = async () => {
     setBusy('others');
     try {
-      await reverification.guard(() => sessionCalls(client).revokeOthers());
+      await reverification.guard(() => client.session.revokeOthers());
       await load();
       status.ok(strings['profile.signedOutOthers']);
       emit({ type: 'PROFILE_UPDATE', data: { section: 'sessions', change: 'other_sessions_revoked' } });
