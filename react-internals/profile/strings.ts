@@ -50,7 +50,6 @@ export const PROFILE_STRINGS = {
   'profile.renameLabel': 'Rename {name}',
   'profile.lastUsed': 'Last used {time}',
   'profile.neverUsed': 'Never used',
-  'profile.created': 'Added {time}',
   'profile.totpNone': 'Use an authenticator app to get sign-in codes.',
   'profile.totpOn': 'An authenticator app is set up.',
   'profile.totpSetUp': 'Set up an authenticator app',
