@@ -203,15 +203,6 @@ export function checkLoginConfig(raw: unknown, shape: Shape = LOGIN_CONFIG_SHAPE
 /** Which keys a widget reads: `login` (products and every method's options) or `client` (the client and session keys only). */
 export type ConfigShapeName = 'login' | 'client';
 
-/**
- * The shape an element's config is checked against: its named shape plus the top-level keys of the
- * method it starts on (the entry's `elementConfig`, for the screen the element opens).
- */
-export function elementConfigShape(shape: ConfigShapeName, screen: string | undefined): Shape {
-  const owner = screen === undefined ? undefined : METHODS.find((m) => (m.screenNames as readonly string[]).includes(screen));
-  return owner?.elementConfig ? { ...CONFIG_SHAPES[shape], ...owner.elementConfig } : CONFIG_SHAPES[shape];
-}
-
 /** The shapes by name (the element table names one per tag). */
 export const CONFIG_SHAPES: Readonly<Record<ConfigShapeName, Shape>> = {
   login: LOGIN_CONFIG_SHAPE,

@@ -147,11 +147,6 @@ export interface UiMethodEntry<T extends MethodTypes = MethodTypes> {
    * makes it fatal when no other product is usable, a warning otherwise.
    */
   offersNothing?(raw: Readonly<Record<string, unknown>>, resolved: ResolvedLoginConfig): ConfigIssue | null;
-  /**
-   * Top-level config keys an element of the method's own reads beyond its config shape (the profile
-   * element's `sections`), with their checks: config-check.ts adds them for that element's tag.
-   */
-  readonly elementConfig?: Shape;
   /** The names of the screens it owns (a widget starting on one loads the method). */
   readonly screenNames: readonly T['screen'][];
   /** Its slice of the starting state. */

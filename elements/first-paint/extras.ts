@@ -12,6 +12,8 @@ import type { FirstPaintInput } from './index.ts';
 import { DEFAULT_OTP_COUNTRY } from '../../sdk-core/schemas/defaults.ts';
 import { divider, heading, type MainContext, status, submit, submitButton, tabForm } from './login.ts';
 import { type Group, type Tab, walletButtons } from './resolve.ts';
+import { loadedPack } from '../../react-internals/i18n/locales.ts';
+import { PROFILE_SECTION_STRINGS } from '../../react-internals/profile/section-strings.ts';
 import { resolveSections } from '../../react-internals/profile/sections.ts';
 import { type FirstPaintKey, fill } from './strings.ts';
 
@@ -142,11 +144,12 @@ function idpScreen(input: FirstPaintInput): TemplateResult {
 function profileScreen(input: FirstPaintInput, level: 1 | 2 | 3 | 4 | 5 | 6): TemplateResult {
   const t = input.strings.text;
   const config = input.config && typeof input.config === 'object' ? (input.config as Record<string, unknown>) : {};
+  // The titles in the widget's language (its pack is loaded before the first paint), else English.
+  const pack = loadedPack(input.strings.locale) ?? {};
+  const title = (key: keyof typeof PROFILE_SECTION_STRINGS): string => pack[key] ?? PROFILE_SECTION_STRINGS[key];
   return html`<div class="ae-form ae-profile" data-profile-skeleton="">${heading(level, t['profile.title'])}<p class="ae-helper" part="helper" role="status" data-profile-loading="">${t['profile.loading']}</p>${resolveSections(
     config['sections'],
-  ).map(
-    (s) => html`<div class="ae-profile-section" data-skeleton=""><p class="ae-label" part="label">${t[`profile.section.${s}` as FirstPaintKey]}</p></div>`,
-  )}</div>`;
+  ).map((s) => html`<div class="ae-profile-section" data-skeleton=""><p class="ae-label" part="label">${title(`profile.section.${s}`)}</p></div>`)}</div>`;
 }
 
 /** The first screen of a tag other than `<auth-login>`. */

@@ -8,7 +8,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useChunkStyles } from '../components/chunk-styles.ts';
 import { Heading } from '../components/Heading.tsx';
 import { useWidget } from '../context.ts';
-import { useSession, useUser } from './common.tsx';
+import { useProfileConfig, useSession, useUser } from './common.tsx';
 import { EmailsSection, NameSection, PhonesSection } from './contact.tsx';
 import { DeleteSection } from './delete.tsx';
 import { ConnectedAppsSection, LinkedAccountsSection, WalletsSection } from './linked.tsx';
@@ -34,7 +34,8 @@ const SECTIONS: Readonly<Record<ProfileSection, () => ReactNode>> = {
 
 /** The account page; without a session only the message that asks to sign in. */
 export function UserProfile() {
-  const { client, config, strings, reportError } = useWidget();
+  const { client, strings, reportError } = useWidget();
+  const { sections } = useProfileConfig();
   const session = useSession(client);
   const user = useUser(client);
   const [failed, setFailed] = useState(false);
@@ -69,7 +70,7 @@ export function UserProfile() {
     <div className="ae-form ae-profile" ref={ref} data-profile="">
       <Heading>{strings['profile.title']}</Heading>
       {user ? (
-        config.profileSections.map((name) => {
+        sections.map((name) => {
           const View = SECTIONS[name];
           return <View key={name} />;
         })

@@ -9,7 +9,16 @@ import { isApiError } from '../../sdk-core/index.ts';
 import { useWidget } from '../context.ts';
 import type { StringKey } from '../strings.ts';
 import { text } from '../text.ts';
-import type { ProfileSection } from './sections.ts';
+import type { OAuthProvider } from '../../sdk-core/oauth/providers.ts';
+import { type ProfileSection, resolveProviders, resolveSections } from './sections.ts';
+
+/** The element's own config keys (definitions.ts hands the config over as the element's options), resolved. */
+export function useProfileConfig(): { sections: ProfileSection[]; providers: OAuthProvider[] } {
+  const { elementOptions } = useWidget();
+  const raw = elementOptions?.['config'];
+  const c = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : {};
+  return { sections: resolveSections(c['sections']), providers: resolveProviders(c['oauthProviders']) };
+}
 
 /** The current session, re-rendering on change. */
 export function useSession(client: AuthClient): Session | null {

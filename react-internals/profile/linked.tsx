@@ -11,7 +11,7 @@ import { useWidget } from '../context.ts';
 import { useReverify } from '../mfa/index.ts';
 import { text } from '../text.ts';
 import { oauthCalls } from './pending.ts';
-import { cssValue, isLastMethod, Section, useFocusAfter, useSectionStatus, useUser } from './common.tsx';
+import { cssValue, isLastMethod, useProfileConfig, Section, useFocusAfter, useSectionStatus, useUser } from './common.tsx';
 
 /** Brand names as the providers write them; any other provider shows its id with a capital. */
 const PROVIDER_NAMES: Readonly<Record<string, string>> = {
@@ -43,7 +43,8 @@ const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 
 /** The linked accounts section: each configured provider, linked or not; link starts the provider's flow from the session. */
 export function LinkedAccountsSection() {
-  const { client, config, strings, emit } = useWidget();
+  const { client, strings, emit } = useWidget();
+  const { providers } = useProfileConfig();
   const user = useUser(client);
   const status = useSectionStatus('linkedAccounts');
   const { root, focus } = useFocusAfter();
@@ -57,7 +58,7 @@ export function LinkedAccountsSection() {
     id: str(p['oauth_user_registration_id']),
     subject: str(p['provider_subject']),
   }));
-  const shown = [...new Set([...config.profileOAuthProviders, ...linked.map((l) => l.type)])];
+  const shown = [...new Set([...providers, ...linked.map((l) => l.type)])];
 
   const link = async (provider: string) => {
     setBusy(provider);

@@ -20,14 +20,6 @@ export interface ProfileOptions {
   oauthProviders?: OAuthProvider[];
 }
 
-/** The profile's part of the resolved config. */
-export interface ProfileConfig {
-  /** The sections shown, in order. */
-  profileSections: ProfileSection[];
-  /** The providers the linked-accounts section offers. */
-  profileOAuthProviders: OAuthProvider[];
-}
-
 /** The types the profile method declares (method.ts). */
 export interface ProfileTypes {
   screen: ProfileScreenName;
@@ -37,7 +29,7 @@ export interface ProfileTypes {
   events: ProfileEventData;
   state: Record<never, never>;
   options: Record<never, never>;
-  config: ProfileConfig;
+  config: Record<never, never>;
 }
 
 /** No actions of its own: the state is returned as it is. */

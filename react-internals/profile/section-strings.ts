@@ -1,0 +1,17 @@
+/**
+ * The section titles (strings.ts spreads them in): apart, so the first paint's lazy part (elements/first-paint/extras.ts)
+ * draws them without the rest of the profile's texts.
+ */
+export const PROFILE_SECTION_STRINGS = {
+  'profile.section.profile': 'Profile',
+  'profile.section.emails': 'Email addresses',
+  'profile.section.phones': 'Phone numbers',
+  'profile.section.password': 'Password',
+  'profile.section.passkeys': 'Passkeys',
+  'profile.section.authenticatorApp': 'Authenticator app',
+  'profile.section.linkedAccounts': 'Linked accounts',
+  'profile.section.wallets': 'Crypto wallets',
+  'profile.section.connectedApps': 'Connected apps',
+  'profile.section.sessions': 'Sessions and devices',
+  'profile.section.deleteAccount': 'Delete account',
+} as const satisfies Record<string, string>;
