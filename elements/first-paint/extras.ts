@@ -142,12 +142,12 @@ function idpScreen(input: FirstPaintInput): TemplateResult {
  * and the configured sections' titles as skeletons, until React has the user and draws the sections.
  */
 function profileScreen(input: FirstPaintInput, level: 1 | 2 | 3 | 4 | 5 | 6): TemplateResult {
-  const t = input.strings.text;
   const config = input.config && typeof input.config === 'object' ? (input.config as Record<string, unknown>) : {};
-  // The titles in the widget's language (its pack is loaded before the first paint), else English.
+  // The texts in the widget's language (its pack is loaded before the first paint), else English; the host's
+  // own wording of them shows once React takes over.
   const pack = loadedPack(input.strings.locale) ?? {};
   const title = (key: keyof typeof PROFILE_SECTION_STRINGS): string => pack[key] ?? PROFILE_SECTION_STRINGS[key];
-  return html`<div class="ae-form ae-profile" data-profile-skeleton="">${heading(level, t['profile.title'])}<p class="ae-helper" part="helper" role="status" data-profile-loading="">${t['profile.loading']}</p>${resolveSections(
+  return html`<div class="ae-form ae-profile" data-profile-skeleton="">${heading(level, title('profile.title'))}<p class="ae-helper" part="helper" role="status" data-profile-loading="">${title('profile.loading')}</p>${resolveSections(
     config['sections'],
   ).map((s) => html`<div class="ae-profile-section" data-skeleton=""><p class="ae-label" part="label">${title(`profile.section.${s}`)}</p></div>`)}</div>`;
 }

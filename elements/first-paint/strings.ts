@@ -14,7 +14,6 @@ import { OAUTH_STRINGS } from '../../react-internals/oauth/strings.ts';
 import { OTP_FIRST_SCREEN_STRINGS } from '../../react-internals/otps/first-screen-strings.ts';
 import { PASSKEY_FIRST_SCREEN_STRINGS } from '../../react-internals/passkeys/first-screen-strings.ts';
 import { PASSWORD_FIRST_SCREEN_STRINGS } from '../../react-internals/passwords/first-screen-strings.ts';
-import { PROFILE_FIRST_SCREEN_STRINGS } from '../../react-internals/profile/first-screen-strings.ts';
 
 /**
  * The English texts the first screens can show: each method's first-screen texts (its
@@ -29,7 +28,6 @@ const ENGLISH = {
   ...OAUTH_STRINGS,
   ...CRYPTO_FIRST_SCREEN_STRINGS,
   ...IDP_FIRST_SCREEN_STRINGS,
-  ...PROFILE_FIRST_SCREEN_STRINGS,
 } as const;
 
 /** A key of the first screens' texts. */

@@ -1,8 +1,11 @@
 /**
- * The section titles (strings.ts spreads them in): apart, so the first paint's lazy part (elements/first-paint/extras.ts)
- * draws them without the rest of the profile's texts.
+ * The texts of the profile's first paint, its title, loading line and section titles (strings.ts spreads them
+ * in): apart, so the first paint's lazy part (elements/first-paint/extras.ts) draws them without the rest of the
+ * profile's texts, and `<auth-login>`'s first load carries none of them.
  */
 export const PROFILE_SECTION_STRINGS = {
+  'profile.title': 'Account',
+  'profile.loading': 'Loading your account...',
   'profile.section.profile': 'Profile',
   'profile.section.emails': 'Email addresses',
   'profile.section.phones': 'Phone numbers',

@@ -1,10 +1,8 @@
 /** The texts of `<auth-user-profile>` (docs/reference/elements/user-profile.md#texts). */
-import { PROFILE_FIRST_SCREEN_STRINGS } from './first-screen-strings.ts';
 import { PROFILE_SECTION_STRINGS } from './section-strings.ts';
 
 /** Default English texts of the profile element. */
 export const PROFILE_STRINGS = {
-  ...PROFILE_FIRST_SCREEN_STRINGS,
   ...PROFILE_SECTION_STRINGS,
   'profile.unauthenticated': 'Sign in to manage your account.',
   'profile.loadFailed': 'Your account could not be loaded. Reload the page to try again.',
