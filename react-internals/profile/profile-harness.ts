@@ -14,7 +14,7 @@ export const PROFILE_PAGE = `<!doctype html>
 <style>#narrow{width:320px}</style>
 <script type="module">
 import '/dist/auth-elements.js';
-import { createClient } from '/dist/index.js';
+import { createClient, darkTheme } from '/dist/index.js';
 const project = await fetch('/dev/project.json').then((r) => r.json());
 const client = createClient(project.public_token, { apiBaseUrl: location.origin });
 const q = new URLSearchParams(location.search);
@@ -23,7 +23,7 @@ const el = document.createElement(profile ? 'auth-user-profile' : 'auth-login');
 el.client = client;
 el.config = profile ? JSON.parse(q.get('config') || '{}') : { products: ['otp'], otpOptions: { methods: ['email'] } };
 if (q.get('lang')) document.documentElement.lang = q.get('lang');
-if (q.get('dark')) el.styles = { colors: { primary: '#ffffff', secondary: '#c3c8d1', success: '#7ee2a8', error: '#ff9c9c' }, container: { backgroundColor: '#16181d', borderColor: '#5b6170' }, inputs: { backgroundColor: '#23262d', borderColor: '#8d93a1', textColor: '#ffffff', placeholderColor: '#aeb4bf' }, buttons: { primary: { backgroundColor: '#ffffff', textColor: '#16181d', borderColor: '#ffffff' }, secondary: { backgroundColor: '#16181d', textColor: '#ffffff', borderColor: '#8d93a1' } } };
+if (q.get('dark')) el.styles = darkTheme;
 window.client = client;
 window.authEvents = [];
 el.addEventListener('auth-event', (e) => window.authEvents.push(e.detail));

@@ -17,7 +17,14 @@ async function addAuthenticator(page: Page): Promise<void> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('WebAuthn.enable', { enableUI: false });
   await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
   });
 }
 
@@ -37,7 +44,9 @@ describe('<auth-user-profile> security sections (built bundle, real server)', ()
     await field.fill('short');
     assert.equal(await save.isDisabled(), true);
     await field.fill('correct-horse-battery-staple-42!');
-    await page.waitForFunction(() => !document.querySelector('auth-user-profile')?.shadowRoot?.querySelector<HTMLButtonElement>('[data-password-save]')?.disabled);
+    await page.waitForFunction(
+      () => !document.querySelector('auth-user-profile')?.shadowRoot?.querySelector<HTMLButtonElement>('[data-password-save]')?.disabled,
+    );
     await save.click();
     await section.locator('[data-profile-ok="password"]').getByText('Your password was saved.').waitFor();
     await section.getByText('You can sign in with a password.').waitFor();
@@ -54,7 +63,11 @@ describe('<auth-user-profile> security sections (built bundle, real server)', ()
     await section.getByRole('button', { name: 'Add a passkey' }).click();
     await section.locator('[data-profile-ok="passkeys"]').getByText('Passkey added.').waitFor();
     const row = section.locator('[data-passkey]');
-    await row.getByText('Never used').or(row.getByText(/^Last used/)).first().waitFor();
+    await row
+      .getByText('Never used')
+      .or(row.getByText(/^Last used/))
+      .first()
+      .waitFor();
     const name = (await row.locator('.ae-profile-name').innerText()).trim();
     await section.getByRole('button', { name: `Rename ${name}` }).click();
     const input = section.getByLabel('Passkey name');

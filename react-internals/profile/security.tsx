@@ -61,7 +61,7 @@ export function PasswordSection() {
             onClick={() => {
               status.clear();
               setOpen(true);
-              focus('input[name="new_password"]');
+              focus('input[name="password"]');
             }}
           >
             {strings[has ? 'profile.passwordChange' : 'profile.passwordSet']}
