@@ -303,6 +303,10 @@ describe('client against the reference server', () => {
     const err = await client.user.revokeConnectedApp('connected-app-none').catch((e: unknown) => e);
     assert.ok(err instanceof ApiError && err.error_type === 'connected_app_not_found');
     const emailId = client.user.getSync()!.emails[0]!.email_id;
+    // Another way in first: the last one cannot be removed (docs/reference/methods/users.md#rules).
+    const phone = '+14155552671';
+    const sent = await client.otps.sms.send(phone);
+    await client.otps.authenticate(await codeFor(phone), String(sent.method_id), { session_duration_minutes: 30 });
     const after = await client.user.deleteFactor('email', emailId);
     assert.deepEqual(after.emails, []);
     assert.deepEqual(client.user.getSync()?.emails, []);

@@ -269,6 +269,7 @@ export function createClient(publicToken: string, options: ClientOptions = {}): 
         update: true,
         deleteFactor: true,
         makePrimary: true,
+        deleteAccount: true,
         getConnectedApps: true,
         revokeConnectedApp: true,
         search: true,

@@ -14,7 +14,7 @@ import type { AuthClient } from './client.ts';
 import { ApiError, isApiError, NoSessionError, UsageError } from './errors.ts';
 import { DEFAULT_REVERIFICATION_MINUTES, reverifiableFactors, reverifyVerdict, serverWindowMinutes } from './reverification.ts';
 import type { Session, User } from './schemas/index.ts';
-import { recordingClient, signInByEmail } from './test-support.ts';
+import { devInboxCode, recordingClient, signInByEmail } from './test-support.ts';
 
 const MINUTE = 60_000;
 const NOW = Date.UTC(2030, 0, 1, 12, 0, 0);
@@ -143,6 +143,10 @@ describe('client.reverify against the real server', () => {
 
     await client.totps.authenticate({ totp_code: totpCode({ secret: created.secret }, Date.now()), session_duration_minutes: 60 });
     assert.deepEqual(await client.reverify(), { fresh: true });
+    // Another way in first: the last one cannot be removed (docs/reference/methods/users.md#rules).
+    const phone = '+14155552671';
+    const sent = await client.otps.sms.send(phone);
+    await client.otps.authenticate(await devInboxCode(server.url, phone), String(sent.method_id), { session_duration_minutes: 60 });
     const after = await client.user.deleteFactor('email', emailId);
     assert.deepEqual(after.emails, []);
   });

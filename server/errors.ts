@@ -84,6 +84,8 @@ export const CORE_ERRORS = {
   intermediate_session_not_found: { status: 401, message: 'The sign-in step expired or was already completed. Please sign in again.' },
   // Re-verification before sensitive calls (issue 29, server/reverification).
   reverification_required: { status: 403, message: 'This action needs you to verify it is you again.' },
+  // The account page (issue 30, docs/reference/methods/users.md#rules).
+  last_sign_in_method: { status: 400, message: 'This is your last way to sign in: add another before removing it.' },
 } as const satisfies ErrorTablePart;
 
 /** The error tables of the methods in server/method-data.ts, merged (a type: their literal statuses stay). */

@@ -538,3 +538,28 @@ export async function createBackendSecret(t: TestApp): Promise<string> {
 export function backendCall(t: TestApp, secret: string, method: string, path: string, body?: unknown, opts: CallOptions = {}): Promise<CallResult> {
   return t.call(method, path, { ...opts, headers: { authorization: basic(t.projectId, secret), ...opts.headers }, ...(body !== undefined ? { body } : {}) });
 }
+
+let seededPhones = 0;
+
+/**
+ * Gives the user another way to sign in, a verified phone number stored directly: a test whose user
+ * removes their only email (a sensitive call's example) stays clear of the last-sign-in-method rule
+ * (docs/reference/methods/users.md#rules), which server/routes/profile.test.ts tests on its own.
+ */
+export async function seedVerifiedPhone(
+  t: Pick<TestApp, 'services' | 'clock'>,
+  userId: string,
+  phone = `+1999555${String(++seededPhones).padStart(4, '0')}`,
+): Promise<void> {
+  await t.services.db.kysely
+    .insertInto('phone_numbers')
+    .values({
+      phone_id: `phone-number-test-${randomUUID()}`,
+      project_id: t.services.project.project_id,
+      user_id: userId,
+      phone_number: phone,
+      verified: 1,
+      created_at: t.clock.t,
+    })
+    .execute();
+}

@@ -31,6 +31,12 @@ export interface UsersMeUpdateRequest {
 }
 type _UsersMeUpdateRequest = Check<Describes<typeof UsersMeUpdateRequest, UsersMeUpdateRequest>>;
 
+/** Body of `POST /users/{emails,phone_numbers}/{id}/primary` and `DELETE /users/me` (empty; unknown keys are ignored). */
+export const UsersEmptyRequest = z.object({});
+/** Parsed body of the account calls that take none. */
+export type UsersEmptyRequest = Record<string, never>;
+type _UsersEmptyRequest = Check<Describes<typeof UsersEmptyRequest, UsersEmptyRequest>>;
+
 /** Body of `POST /sessions/exchange_access_token`. */
 export const ExchangeAccessTokenRequest = z.object({
   access_token: z.string().check(z.maxLength(4096)),

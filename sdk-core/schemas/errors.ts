@@ -119,6 +119,8 @@ export const ERROR_TYPES = [
   'invalid_webhook_url',
   // Re-verification before sensitive calls (issue 29, server/reverification).
   'reverification_required',
+  // The account page (issue 30): the user's last way to sign in stays.
+  'last_sign_in_method',
 ] as const;
 
 /** One `error_type` of {@link ERROR_TYPES}. */

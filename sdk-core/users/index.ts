@@ -29,6 +29,8 @@ export interface Users {
   deleteFactor(kind: UserFactor, id: string): Promise<User>;
   /** Makes one of the user's emails or phone numbers the primary one: it comes first in the answer's list. */
   makePrimary(kind: 'email' | 'phone_number', id: string): Promise<User>;
+  /** Deletes the signed-in user's account on the server (a sensitive call), then clears the session here. */
+  deleteAccount(): Promise<void>;
   /** Applications the user has granted access to. */
   getConnectedApps(): Promise<ConnectedApp[]>;
   /** Withdraws an application's access. */
@@ -96,6 +98,10 @@ export function createUsers(ctx: MethodContext): UserGroup {
       if (kind !== 'email' && kind !== 'phone_number') throw new UsageError(m, 'kind', 'must be email or phone_number.');
       const path = `/users/${USER_FACTORS[kind]}/${encodeURIComponent(id)}/primary`;
       return signedIn(async () => store(await ctx.request<UserPayload>({ method: 'POST', path, body: {} })));
+    },
+    async deleteAccount() {
+      await signedIn(() => ctx.request({ method: 'DELETE', path: '/users/me' }));
+      ctx.sessions.destroy();
     },
     getConnectedApps: () =>
       signedIn(async () => (await ctx.request<{ connected_apps: ConnectedApp[] }>({ method: 'GET', path: '/users/connected_apps' })).connected_apps),

@@ -56,3 +56,17 @@ describe('client.user.makePrimary', () => {
     assert.equal(c.user.getSync()?.emails[0]?.email, second);
   });
 });
+
+describe('client.user.deleteAccount', () => {
+  it('deletes the user on the server and clears the session here', async () => {
+    const c = newClient();
+    const address = email('gone');
+    await signInByEmail(c, server.url, address);
+    const token = c.session.getTokens()!.session_token;
+    await c.user.deleteAccount();
+    assert.equal(c.session.getSync(), null);
+    assert.equal(c.user.getSync(), null);
+    const r = await fetch(`${server.url}/sdk/v1/users/me`, { headers: { authorization: `Basic ${btoa(`${server.publicToken}:${token}`)}` } });
+    assert.equal(r.status, 401);
+  });
+});

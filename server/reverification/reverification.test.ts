@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { totpCode } from '../totps/otp.ts';
-import { backendCall, type CallResult, createBackendSecret, login, sendOtp, type TestApp, testApp, wrongCode } from '../test-helpers.ts';
+import { backendCall, type CallResult, createBackendSecret, login, seedVerifiedPhone, sendOtp, type TestApp, testApp, wrongCode } from '../test-helpers.ts';
 import { MFA_DEFAULTS, type MfaConfig } from '../mfa/config.ts';
 import { lastAuthenticatedAt, requireFreshFactor, reverificationWindowMs } from './index.ts';
 
@@ -79,6 +79,7 @@ describe('re-verification before sensitive session calls', () => {
     const { token, data: d } = await login(t, 'off@example.com', 24 * 60);
     t.advance(60 * MINUTE);
     const emailId = String(((d.user as Json).emails as Json[])[0]?.email_id);
+    await seedVerifiedPhone(t, String(d.user_id));
     const del = await t.call('DELETE', `/sdk/v1/users/emails/${emailId}`, { secret: token });
     assert.equal(del.status, 200, JSON.stringify(del.json));
     const reset = await t.call('POST', '/sdk/v1/passwords/session/reset', { secret: token, body: { password: 'correct-horse-battery-staple-42' } });
@@ -135,6 +136,7 @@ describe('re-verification before sensitive session calls', () => {
     assert.equal(factors.find((f) => f.type === 'totp')?.last_authenticated_at, new Date(t.clock.t).toISOString());
     assert.equal(factors.length, 2, 'the TOTP factor is replaced, not added twice');
 
+    await seedVerifiedPhone(t, String(d.user_id));
     const del = await t.call('DELETE', `/sdk/v1/users/emails/${emailId}`, { secret: token });
     assert.equal(del.status, 200, JSON.stringify(del.json));
     const reset = await t.call('POST', '/sdk/v1/passwords/session/reset', { secret: token, body: { password: 'correct-horse-battery-staple-42' } });
@@ -161,6 +163,7 @@ describe('re-verification before sensitive session calls', () => {
     const { methodId, code } = await sendOtp(t, email);
     const r = await backendCall(t, backendSecret, 'POST', '/v1/otps/authenticate', { method_id: methodId, code, session_token: token });
     assert.equal(r.status, 200, JSON.stringify(r.json));
+    await seedVerifiedPhone(t, String(d.user_id));
     const del = await t.call('DELETE', `/sdk/v1/users/emails/${phoneless}`, { secret: token });
     assert.equal(del.status, 200, JSON.stringify(del.json));
     setMfa(t, undefined);
@@ -184,6 +187,7 @@ describe('re-verification before sensitive session calls', () => {
       .authentication_factors;
     assert.deepEqual(factors.map((f) => `${f.type}:${f.delivery_method}`).sort(), ['otp:email', 'totp:authenticator_app']);
     assert.equal(factors.find((f) => f.type === 'otp')?.last_authenticated_at, new Date(t.clock.t).toISOString());
+    await seedVerifiedPhone(t, String(d.user_id));
     assert.equal((await t.call('DELETE', `/sdk/v1/users/emails/${emailId}`, { secret: token })).status, 200);
     setMfa(t, undefined);
   });

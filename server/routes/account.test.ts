@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { exportSPKI, generateKeyPair, SignJWT } from 'jose';
 import { issueAccessToken } from './account.ts';
-import { login, type TestApp, testApp } from '../test-helpers.ts';
+import { login, seedVerifiedPhone, type TestApp, testApp } from '../test-helpers.ts';
 
 type Json = Record<string, unknown>;
 const dataOf = (r: { json: Json }) => r.json.data as Json & { user: Json & { emails: Json[]; untrusted_metadata: Json } };
@@ -46,6 +46,7 @@ describe('account: users/me, factors, connected apps, token exchange, attest', (
     const notMine = await t.call('DELETE', `/sdk/v1/users/emails/${bEmailId}`, { secret: a.token });
     assert.equal(notMine.status, 404);
     assert.equal(notMine.json.error_type, 'email_not_found');
+    await seedVerifiedPhone(t, String(b.data.user_id));
     const mine = await t.call('DELETE', `/sdk/v1/users/emails/${bEmailId}`, { secret: b.token });
     assert.equal(mine.status, 200);
     assert.deepEqual(dataOf(mine).user.emails, []);

@@ -5,9 +5,11 @@
  */
 import { sql } from 'kysely';
 import { createRemoteJWKSet, importSPKI, type JWTHeaderParameters, type JWTPayload, type JWTVerifyOptions, type JWTVerifyResult, jwtVerify } from 'jose';
-import { SessionsAttestRequest, UNTRUSTED_METADATA_MAX_BYTES, normalizeEmail, UsersMeUpdateRequest } from '../../sdk-core/schemas/index.ts';
+import { SessionsAttestRequest, UNTRUSTED_METADATA_MAX_BYTES, normalizeEmail, UsersEmptyRequest, UsersMeUpdateRequest } from '../../sdk-core/schemas/index.ts';
 import { requireSession } from '../auth-helpers.ts';
-import { storeCoreFields } from '../backend/users.ts';
+import { recordAudit } from '../audit/record.ts';
+import { backendUser, storeCoreFields } from '../backend/users.ts';
+import { removeUser, revokeUserSessions } from '../user-actions.ts';
 import { ownRowFactor } from '../own-row-factor.ts';
 import { sha256Hex } from '../crypto.ts';
 import { ApiError } from '../errors.ts';
@@ -16,6 +18,8 @@ import { assertJsonFieldSize, readJson } from '../body.ts';
 import { ok } from '../responses.ts';
 import type { Ctx, Services } from '../services.ts';
 import type { MethodFactor } from '../method.ts';
+import type { SessionsTable } from '../db/schema.ts';
+import type { User } from '../../sdk-core/schemas/index.ts';
 import type { TrustedTokenProfile } from '../project/config.ts';
 import { DEFAULT_SESSION_DURATION_MINUTES } from '../sessions.ts';
 import { signInOrSecondStep } from '../mfa/gate.ts';
@@ -104,6 +108,40 @@ export async function verifyTrustedToken(profile: TrustedTokenProfile, token: st
   return result.payload;
 }
 
+/**
+ * How many ways the user has to sign in (docs/reference/methods/users.md#rules): a verified email when the
+ * project offers an email product (passcodes or magic links), a verified phone when it offers passcodes
+ * (the server cannot tell the passcode channels apart), and always a password, passkey, wallet or OAuth
+ * account. A TOTP or recovery codes are a second step, never a way in.
+ */
+export function waysIn(svc: Pick<Services, 'project'>, user: User): number {
+  const products = new Set(svc.project.config.products);
+  const emails = products.has('otp') || products.has('emailMagicLinks') ? user.emails.filter((e) => e.verified).length : 0;
+  const phones = products.has('otp') ? user.phone_numbers.filter((p) => p.verified).length : 0;
+  return emails + phones + (user.password ? 1 : 0) + user.webauthn_registrations.length + user.crypto_wallets.length + user.providers.length;
+}
+
+/**
+ * The user's own delete of factor `id` (false when they have none by that id), refused with 400
+ * last_sign_in_method, nothing deleted, when it would leave them no way to sign in. One transaction
+ * holding the user's row (Postgres: FOR UPDATE; SQLite: one writer): of two parallel deletes of the
+ * last two ways in, the second sees the first's and is refused.
+ */
+async function removeKeepingAWayIn(svc: Services, session: SessionsTable, f: MethodFactor, id: string): Promise<boolean> {
+  const uid = session.user_id;
+  return svc.db.kysely.transaction().execute(async (trx) => {
+    const tx: Services = { ...svc, db: { ...svc.db, kysely: trx } };
+    if (svc.db.dialect === 'postgres') await trx.selectFrom('users').select('user_id').where('user_id', '=', uid).forUpdate().execute();
+    const before = await loadUser(tx, uid);
+    if (!before) return false;
+    if (!(await f.remove(tx, session, id))) return false;
+    const after = await loadUser(tx, uid);
+    // Throwing rolls the delete back.
+    if (after && waysIn(svc, after) === 0 && waysIn(svc, before) > 0) throw new ApiError('last_sign_in_method');
+    return true;
+  });
+}
+
 /** Registers the account routes. */
 export function accountRoutes(route: Route, svc: Services): void {
   const k = svc.db.kysely;
@@ -131,6 +169,21 @@ export function accountRoutes(route: Route, svc: Services): void {
     return userAnswer(c, svc, session.user_id);
   });
 
+  // The user deletes their own account (docs/reference/methods/users.md#rules): the same removal as the
+  // backend API's and the CLI's (user-actions.ts: grants, rows, user.deleted), after every session of theirs
+  // is revoked (a session.revoked each, caches freed), and an audit row names the user as the actor.
+  route('DELETE', '/sdk/v1/users/me', async (c) => {
+    const session = await requireSession(c, svc, { mintsAccess: true, sensitive: true });
+    await readJson(c, UsersEmptyRequest, svc.maxBodyBytes);
+    const uid = session.user_id;
+    const before = await backendUser(svc, uid);
+    if (!before) throw new ApiError('user_unauthenticated');
+    await revokeUserSessions(svc, uid);
+    await removeUser(svc, uid, before);
+    await recordAudit(svc, { action: 'user.delete', actor: { kind: 'user', id: uid }, target: { kind: 'user', id: uid } });
+    return ok(c, { user_id: uid });
+  });
+
   // The primary email / phone is the first of the user's list (docs/reference/methods/users.md#rules): choosing
   // one ranks it above every other of the user's, in one statement, so two parallel choices leave one first.
   for (const [kind, table, notFound] of [
@@ -139,6 +192,7 @@ export function accountRoutes(route: Route, svc: Services): void {
   ] as const) {
     route('POST', `/sdk/v1/users/${kind}/:id/primary`, async (c) => {
       const session = await requireSession(c, svc, { mintsAccess: true });
+      await readJson(c, UsersEmptyRequest, svc.maxBodyBytes);
       const id = c.req.param('id') ?? '';
       const uid = session.user_id;
       const next = sql<number>`(select coalesce(max(primary_rank), 0) + 1 from ${sql.table(table)} where user_id = ${uid})`;
@@ -171,7 +225,7 @@ export function accountRoutes(route: Route, svc: Services): void {
     route('DELETE', `/sdk/v1/users/${f.kind}/:id`, async (c) => {
       const session = await requireSession(c, svc, { mintsAccess: true, sensitive: true });
       const id = c.req.param('id') ?? '';
-      if (!(await f.remove(svc, session, id))) throw new ApiError(f.notFound);
+      if (!(await removeKeepingAWayIn(svc, session, f, id))) throw new ApiError(f.notFound);
       if (f.eventKind) await svc.events.emit({ type: 'factor.removed', user_id: session.user_id, factor: { kind: f.eventKind, id } });
       return userAnswer(c, svc, session.user_id);
     });

@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { type CallResult, login, type TestApp, testApp } from '../test-helpers.ts';
+import { backendCall, type CallResult, createBackendSecret, login, type TestApp, testApp } from '../test-helpers.ts';
 
 type Json = Record<string, unknown>;
 type WireUser = Json & { name: Json; emails: { email_id: string; email: string }[]; phone_numbers: { phone_id: string; phone_number: string }[] };
@@ -128,5 +128,145 @@ describe('make primary', () => {
       ['primary-b@example.com', 'primary-b2@example.com'],
     );
     assert.equal((await t.call('POST', `/sdk/v1/users/emails/${bSecond}/primary`)).json.error_type, 'user_unauthenticated');
+  });
+});
+
+describe('the last sign-in method cannot be removed', () => {
+  let t: TestApp;
+  let backendSecret: string;
+  before(async () => {
+    t = await testApp();
+    backendSecret = await createBackendSecret(t);
+  });
+  after(() => t.close());
+
+  const me = async (token: string) => (await t.call('GET', '/sdk/v1/users/me', { secret: token })).json.data as WireUser;
+  const refused = (r: CallResult, what: string) => {
+    assert.equal(r.status, 400, `${what}: ${JSON.stringify(r.json)}`);
+    assert.equal(r.json.error_type, 'last_sign_in_method', what);
+  };
+
+  it('the only verified email stays; with another way in it goes; a TOTP is never a way in', async () => {
+    const { token, data } = await login(t, 'last-1@example.com');
+    const emailId = (data.user as WireUser).emails[0]!.email_id;
+    refused(await t.call('DELETE', `/sdk/v1/users/emails/${emailId}`, { secret: token }), 'only email');
+    assert.equal((await me(token)).emails.length, 1);
+    // An unverified address is no way in.
+    await t.services.db.kysely
+      .insertInto('emails')
+      .values({
+        email_id: 'email-test-unverified-1',
+        project_id: t.projectId,
+        user_id: String(data.user_id),
+        email: 'last-1-unverified@example.com',
+        verified: 0,
+        created_at: t.clock.t,
+      })
+      .execute();
+    refused(await t.call('DELETE', `/sdk/v1/users/emails/${emailId}`, { secret: token }), 'only verified email');
+    // A TOTP beside the email: removing the TOTP is allowed, it never was a way in.
+    const totp = await t.call('POST', '/sdk/v1/totps', { secret: token, body: {} });
+    const totpId = String((totp.json.data as Json).totp_id);
+    refused(await t.call('DELETE', `/sdk/v1/users/emails/${emailId}`, { secret: token }), 'email beside a TOTP');
+    assert.equal((await t.call('DELETE', `/sdk/v1/users/totps/${totpId}`, { secret: token })).status, 200);
+    // Removing the unverified one is allowed: the verified one stays.
+    assert.equal((await t.call('DELETE', '/sdk/v1/users/emails/email-test-unverified-1', { secret: token })).status, 200);
+    // A verified phone is another way in: now the email may go, then the phone may not.
+    const phoneId = await addAddress(t, token, '+14155552671');
+    assert.equal((await t.call('DELETE', `/sdk/v1/users/emails/${emailId}`, { secret: token })).status, 200);
+    refused(await t.call('DELETE', `/sdk/v1/users/phone_numbers/${phoneId}`, { secret: token }), 'only phone');
+    assert.equal((await me(token)).phone_numbers.length, 1);
+  });
+
+  it('a phone counts only when the project offers passcodes; an email when it offers passcodes or magic links', async () => {
+    const { token, data } = await login(t, 'last-products@example.com');
+    const emailId = (data.user as WireUser).emails[0]!.email_id;
+    const phoneId = await addAddress(t, token, '+14155552672');
+    const config = t.services.project.config;
+    const products = config.products;
+    try {
+      config.products = ['emailMagicLinks'];
+      refused(await t.call('DELETE', `/sdk/v1/users/emails/${emailId}`, { secret: token }), 'email when phones are no way in');
+      config.products = ['passwords'];
+      // Neither is a way in: the user has none to keep, so nothing is refused.
+      assert.equal((await t.call('DELETE', `/sdk/v1/users/phone_numbers/${phoneId}`, { secret: token })).status, 200);
+    } finally {
+      config.products = products;
+    }
+  });
+
+  it('the backend API (an operator) is not restricted', async () => {
+    const { token, data } = await login(t, 'last-backend@example.com');
+    const emailId = (data.user as WireUser).emails[0]!.email_id;
+    const r = await backendCall(t, backendSecret, 'DELETE', `/v1/users/emails/${emailId}`);
+    assert.equal(r.status, 200, JSON.stringify(r.json));
+    assert.deepEqual((await me(token)).emails, []);
+  });
+
+  it('parallel deletes of the last two ways in leave one', async () => {
+    for (let round = 0; round < 5; round++) {
+      const { token, data } = await login(t, `last-race-${round}@example.com`);
+      const first = (data.user as WireUser).emails[0]!.email_id;
+      const second = await addAddress(t, token, `last-race-${round}-b@example.com`);
+      const results = await Promise.all([first, second].map((id) => t.call('DELETE', `/sdk/v1/users/emails/${id}`, { secret: token })));
+      assert.deepEqual(results.map((r) => r.status).sort(), [200, 400], JSON.stringify(results.map((r) => r.json)));
+      assert.equal(results.find((r) => r.status === 400)?.json.error_type, 'last_sign_in_method');
+      assert.equal((await me(token)).emails.length, 1, `round ${round}`);
+    }
+  });
+});
+
+describe('DELETE /users/me: the user deletes their account', () => {
+  let t: TestApp;
+  let backendSecret: string;
+  before(async () => {
+    t = await testApp();
+    backendSecret = await createBackendSecret(t);
+  });
+  after(() => t.close());
+
+  it('removes the user and every session of theirs; user.deleted and session.revoked are emitted; an audit row names the user', async () => {
+    const events: string[] = [];
+    t.services.events.subscribe({
+      wants: async (type) => type === 'user.deleted' || type === 'session.revoked',
+      hear: async (e) => {
+        events.push(e.type);
+      },
+    });
+    const a = await login(t, 'delete-me@example.com');
+    const a2 = await login(t, 'delete-me@example.com');
+    const other = await login(t, 'delete-me-not@example.com');
+    const userId = String(a.data.user_id);
+    const r = await t.call('DELETE', '/sdk/v1/users/me', { secret: a.token });
+    assert.equal(r.status, 200, JSON.stringify(r.json));
+    assert.equal((r.json.data as Json).user_id, userId);
+    for (const token of [a.token, a2.token]) assert.equal((await t.call('GET', '/sdk/v1/users/me', { secret: token })).status, 401);
+    assert.equal((await t.call('GET', '/sdk/v1/users/me', { secret: other.token })).status, 200);
+    assert.equal((await backendCall(t, backendSecret, 'GET', `/v1/users/${userId}`)).json.error_type, 'user_not_found');
+    assert.deepEqual(events.sort(), ['session.revoked', 'session.revoked', 'user.deleted']);
+    const audit = await t.services.db.kysely.selectFrom('audit_log').selectAll().where('action', '=', 'user.delete').where('target_id', '=', userId).execute();
+    assert.equal(audit.length, 1);
+    assert.equal(audit[0]?.actor_kind, 'user');
+    // The address is free again: signing in with it makes a new user.
+    const again = await login(t, 'delete-me@example.com');
+    assert.notEqual(again.data.user_id, userId);
+    assert.equal((await t.call('DELETE', '/sdk/v1/users/me', {})).json.error_type, 'user_unauthenticated');
+  });
+});
+
+describe('DELETE /users/me under re-verification', () => {
+  let t: TestApp;
+  before(async () => {
+    t = await testApp({ mfa: { policy: 'optional', reverification_minutes: 10 } });
+  });
+  after(() => t.close());
+
+  it('a session with no factor proven within the window is refused and nothing is deleted', async () => {
+    const a = await login(t, 'delete-stale@example.com', 24 * 60);
+    t.advance(11 * 60_000);
+    const r = await t.call('DELETE', '/sdk/v1/users/me', { secret: a.token });
+    assert.equal(r.status, 403);
+    assert.equal(r.json.error_type, 'reverification_required');
+    assert.equal((await t.call('GET', '/sdk/v1/users/me', { secret: a.token })).status, 200);
   });
 });
