@@ -113,6 +113,41 @@ describe('<auth-user-profile> account, sessions, accessibility (built bundle, re
     await Promise.all([other.close(), third.close(), context.close()]);
   });
 
+  it('delete account: the typed word must match; then the account is gone (signing in again makes a new user)', async () => {
+    const context = await e2e.browser.newContext();
+    const page = await context.newPage();
+    const email = uniqueEmail('profile-delete');
+    await signIn(e2e, page, email);
+    const userId = await page.evaluate(
+      () => (window as unknown as { client: { session: { getSync(): { user_id: string } } } }).client.session.getSync().user_id,
+    );
+    const el = await openProfile(e2e, page, { sections: ['deleteAccount'] });
+    const section = el.locator('[data-section="deleteAccount"]');
+    await section.getByRole('button', { name: 'Delete my account' }).click();
+    const field = section.getByLabel('To confirm, type DELETE');
+    await field.fill('delete');
+    await section.getByRole('button', { name: 'Delete my account forever' }).click();
+    await section.getByText('Type DELETE exactly to confirm.').waitFor();
+    assert.equal(await field.getAttribute('aria-invalid'), 'true');
+    await field.fill('DELETE');
+    await section.getByRole('button', { name: 'Delete my account forever' }).click();
+    await section
+      .locator('[data-profile-ok="deleteAccount"]')
+      .getByText('Your account was deleted.')
+      .or(el.getByText('Sign in to manage your account.'))
+      .first()
+      .waitFor();
+    await page.waitForFunction(() => (window as unknown as { authEvents: { type: string }[] }).authEvents.some((e) => e.type === 'ACCOUNT_DELETED'));
+    // The old user is gone: the same email signs up as someone new.
+    await context.clearCookies();
+    await signIn(e2e, page, email);
+    const again = await page.evaluate(
+      () => (window as unknown as { client: { session: { getSync(): { user_id: string } } } }).client.session.getSync().user_id,
+    );
+    assert.notEqual(again, userId);
+    await context.close();
+  });
+
   it('axe clean in light, dark and forced colours; 320 px in a narrow container; Arabic right to left', async () => {
     const context = await e2e.browser.newContext();
     const page = await context.newPage();

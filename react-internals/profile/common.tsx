@@ -55,6 +55,9 @@ export function isLastMethod(user: User): boolean {
   return signInMethodCount(user) <= 1;
 }
 
+/** The answers for an address or wallet another user has: one message that says nothing of that user. */
+const DUPLICATES = ['duplicate_email', 'duplicate_phone_number', 'duplicate_crypto_wallet'] as const;
+
 /** A section's result line and error, and how to set them. */
 export interface SectionStatus {
   /** Announces a done change (the polite live region of the section). */
@@ -74,7 +77,13 @@ export function useSectionStatus(section: ProfileSection): SectionStatus {
   const [error, setError] = useState('');
   const fail = useCallback(
     (action: string, e: unknown) => {
-      const reason = isApiError(e, 'last_sign_in_method') ? strings['profile.lastMethodError'] : reportError(e);
+      // Our own words where the server's would say less (or reveal whose the address is): the rest is the widget's usual text.
+      const usual = reportError(e);
+      const reason = isApiError(e, 'last_sign_in_method')
+        ? strings['profile.lastMethodError']
+        : DUPLICATES.some((t) => isApiError(e, t))
+          ? strings['profile.alreadyUsed']
+          : usual;
       setOk('');
       setError(text(strings, 'profile.failed', { action, reason }));
     },

@@ -54,6 +54,38 @@ describe('<auth-user-profile> contact sections (built bundle, real server)', () 
     await context.close();
   });
 
+  it("the server's last_sign_in_method is shown when the page's list was stale", async () => {
+    const email = uniqueEmail('profile-last');
+    const context = await e2e.browser.newContext();
+    const page = await context.newPage();
+    await signIn(e2e, page, email);
+    const el = await openProfile(e2e, page, { sections: ['emails'] });
+    const emails = el.locator('[data-section="emails"]');
+    const second = uniqueEmail('profile-last2');
+    await emails.getByRole('button', { name: 'Add an email address' }).click();
+    await emails.getByLabel('Email address').fill(second);
+    await emails.getByRole('button', { name: 'Send code' }).click();
+    await emails.locator('input[name="code"]').fill(await e2e.latestCode(second));
+    await emails.getByRole('button', { name: 'Verify' }).click();
+    await emails.locator(`[data-contact="${second}"]`).waitFor();
+    // Another tab of the same user removes the second address; this page still lists two.
+    const other = await context.newPage();
+    await other.goto(`${e2e.base}/?profile&config=${encodeURIComponent(JSON.stringify({ sections: [] }))}`);
+    await other.evaluate(async (addr) => {
+      const c = (
+        window as unknown as {
+          client: { user: { get(): Promise<{ emails: { email: string; email_id: string }[] }>; deleteFactor(k: string, id: string): Promise<unknown> } };
+        }
+      ).client;
+      const id = (await c.user.get()).emails.find((e) => e.email === addr)!.email_id;
+      await c.user.deleteFactor('email', id);
+    }, second);
+    await emails.getByRole('button', { name: `Remove ${email}` }).click();
+    await emails.locator('[data-remove-confirm]').click();
+    await emails.locator('[data-profile-error="emails"]').getByText(`Remove ${email} failed: You cannot remove your last way to sign in.`).waitFor();
+    await context.close();
+  });
+
   it('config.sections orders and hides the sections', async () => {
     const context = await e2e.browser.newContext();
     const page = await context.newPage();

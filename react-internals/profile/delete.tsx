@@ -7,7 +7,6 @@ import { Button } from '../components/Button.tsx';
 import { useWidget } from '../context.ts';
 import { useReverify } from '../mfa/index.ts';
 import { text } from '../text.ts';
-import { userCalls } from './pending.ts';
 import { Section, useFocusAfter, useSectionStatus } from './common.tsx';
 
 /** The delete-account section. */
@@ -34,7 +33,7 @@ export function DeleteSection() {
     }
     setBusy(true);
     try {
-      await reverification.guard(() => userCalls(client).deleteAccount());
+      await reverification.guard(() => client.user.deleteAccount());
       setDeleted(true);
       status.ok(strings['profile.deleted']);
       emit({ type: 'ACCOUNT_DELETED', data: {} });

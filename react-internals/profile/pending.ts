@@ -4,9 +4,6 @@
  */
 import type { AuthClient } from '../../sdk-core/index.ts';
 
-interface PendingUser {
-  deleteAccount(): Promise<unknown>;
-}
 interface PendingTotps {
   rotateRecoveryCodes(): Promise<{ recovery_codes: string[] }>;
 }
@@ -14,8 +11,6 @@ interface PendingOAuth {
   attach(provider: string): Promise<{ oauth_attach_token: string }>;
 }
 
-/** `client.user`'s new calls. */
-export const userCalls = (c: AuthClient): PendingUser => c.user as unknown as PendingUser;
 /** `client.totps`'s new call. */
 export const totpCalls = (c: AuthClient): PendingTotps => c.totps as unknown as PendingTotps;
 /** `client.oauth`'s new call. */

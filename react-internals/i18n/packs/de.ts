@@ -383,9 +383,6 @@ const de = {
   'profile.signedOut': '{name} abgemeldet.',
   'profile.signOutOthers': 'Alle anderen Geräte abmelden',
   'profile.signedOutOthers': 'Alle anderen Geräte wurden abgemeldet.',
-  'profile.trustedDevices': 'Vertrauenswürdige Geräte',
-  'profile.forget': 'Vergessen',
-  'profile.forgetLabel': '{name} vergessen',
   'profile.deleteText':
     'Wenn Sie Ihr Konto löschen, werden alle Ihre Daten entfernt und Sie werden überall abgemeldet. Dies kann nicht rückgängig gemacht werden.',
   'profile.deleteStart': 'Mein Konto löschen',
