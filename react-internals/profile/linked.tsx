@@ -191,7 +191,9 @@ export function WalletsSection() {
         crypto_wallet_type: 'ethereum',
         ...(typeof chainHex === 'string' ? { siwe_params: { chain_id: String(Number.parseInt(chainHex, 16)) } } : {}),
       });
-      const signature = await wallet.request({ method: 'personal_sign', params: [start.challenge, address] });
+      // personal_sign (EIP-191) takes the message as hex of its UTF-8 bytes, then the account.
+      const hex = [...new TextEncoder().encode(start.challenge)].map((b) => b.toString(16).padStart(2, '0')).join('');
+      const signature = await wallet.request({ method: 'personal_sign', params: [`0x${hex}`, address] });
       await client.cryptoWallets.authenticate({
         crypto_wallet_address: address,
         crypto_wallet_type: 'ethereum',
