@@ -86,6 +86,7 @@ const oauthMethod = {
     readUrl: true,
     authenticateFromUrl: true,
     googleOneTap: { start: true, submit: true },
+    attach: true,
   },
   load: () => import('./oauth/index.ts'),
   // As magic links': the token (or the provider's error) leaves the address bar first.
@@ -93,7 +94,7 @@ const oauthMethod = {
 } satisfies LazySdkMethod<'oauth', OAuth>;
 const totpsMethod = {
   name: 'totps',
-  members: { create: true, authenticate: true, recoveryCodes: true, recover: true },
+  members: { create: true, authenticate: true, recoveryCodes: true, rotateRecoveryCodes: true, recover: true },
   load: () => import('./totps/index.ts'),
 } satisfies LazySdkMethod<'totps', TOTPs>;
 const impersonationMethod = {

@@ -150,6 +150,11 @@ export interface MethodFactor {
   removeByBackend?(svc: Services, id: string): Promise<string | null>;
   /** Removable through the backend API only (`DELETE /v1/users/{kind}/:id`), not by the signed-in user. */
   readonly backendOnly?: true;
+  /**
+   * How many ways to sign in these factors give the user (`user` in wire shape), for the rule that the
+   * user's last one cannot be removed (docs/reference/methods/users.md#rules); absent: none (a second step only).
+   */
+  waysIn?(svc: Pick<Services, 'project'>, user: User): number;
 }
 
 /** A second factor a user holds through a method ({@link ServerMethod.secondFactors}). */

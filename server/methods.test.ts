@@ -76,6 +76,7 @@ describe('server method registry', () => {
       '0018_audit_log',
       '0019_dev_inbox_html',
       '0020_mfa',
+      '0021_oauth_attach',
       '0021_profile',
     ]);
     const webauthn = methods.find((m) => m.name === 'webauthn');

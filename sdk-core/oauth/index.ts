@@ -5,10 +5,10 @@
  * Loaded lazily (../methods.ts): a page that never uses OAuth ships none of this.
  */
 import type { Meta } from '../api-types.ts';
-import { isApiError } from '../errors.ts';
+import { isApiError, NoSessionError } from '../errors.ts';
 import type { MethodContext, SdkMethod } from '../method.ts';
 import { PKCEStore } from '../pkce/index.ts';
-import type { OAuthAuthenticateResponse, OneTapStartRequest, OneTapStartResponse, OneTapSubmitResponse } from '../schemas/oauth.ts';
+import type { OAuthAttachResponse, OAuthAuthenticateResponse, OneTapStartRequest, OneTapStartResponse, OneTapSubmitResponse } from '../schemas/oauth.ts';
 import { check, type Validator } from '../validate.ts';
 import { OAuthCallbackError, OAuthTokenNotFoundError } from './errors.ts';
 import { OAUTH_PROVIDERS, type OAuthProvider } from './providers.ts';
@@ -25,6 +25,8 @@ export interface OAuthStartOptions {
   custom_scopes?: string[];
   /** Extra parameters for the provider's authorization page (sent as `provider_{key}`). */
   provider_params?: Record<string, string>;
+  /** From {@link OAuth.attach}: the flow links the provider account to the signed-in user instead of signing in. */
+  oauth_attach_token?: string;
 }
 
 /** One provider's calls: `client.oauth.google.start()`. */
@@ -77,6 +79,11 @@ export interface OAuth extends OAuthProviderGroups {
   authenticateFromUrl(options: { session_duration_minutes: number; url?: string }): Promise<OAuthAuthenticateResult | null>;
   /** Google One Tap (docs/reference/methods/oauth.md#screens, docs/reference/methods/oauth.md#rules). */
   googleOneTap: GoogleOneTap;
+  /**
+   * Starts linking `provider`'s account to the signed-in user (a sensitive call): a single-use token (5
+   * minutes) to pass as `oauth_attach_token` to that provider's start.
+   */
+  attach(provider: OAuthProvider): Promise<string>;
 }
 
 const checkStartOptions = (v: Validator, o: OAuthStartOptions | undefined) => {
@@ -85,7 +92,8 @@ const checkStartOptions = (v: Validator, o: OAuthStartOptions | undefined) => {
   v.optionalString('login_redirect_url', o.login_redirect_url)
     .optionalString('signup_redirect_url', o.signup_redirect_url)
     .optionalStringArray('custom_scopes', o.custom_scopes)
-    .optionalObject('provider_params', o.provider_params);
+    .optionalObject('provider_params', o.provider_params)
+    .optionalString('oauth_attach_token', o.oauth_attach_token);
   for (const [k, value] of Object.entries(o.provider_params ?? {})) v.string(`provider_params.${k}`, value);
 };
 
@@ -115,6 +123,7 @@ export function createOAuth(ctx: MethodContext): OAuth {
     if (o?.signup_redirect_url) q.set('signup_redirect_url', o.signup_redirect_url);
     if (o?.custom_scopes?.length) q.set('custom_scopes', o.custom_scopes.join(' '));
     for (const [k, value] of Object.entries(o?.provider_params ?? {})) q.set(`provider_${k}`, value);
+    if (o?.oauth_attach_token) q.set('oauth_attach_token', o.oauth_attach_token);
     return `${apiBaseUrl}/v1/public/oauth/${provider}/start?${q}`;
   };
   const go = async (method: string, provider: OAuthProvider, o: OAuthStartOptions | undefined) => {
@@ -130,6 +139,12 @@ export function createOAuth(ctx: MethodContext): OAuth {
     ...providers,
     startUrl: (provider, o) => buildStartUrl('oauth.startUrl', provider, o),
     start: (provider, o) => go('oauth.start', provider, o),
+    async attach(provider) {
+      const v = check('oauth.attach').string('provider', provider);
+      if (!OAUTH_PROVIDERS.includes(provider)) throw v.fail('provider', `must be one of ${OAUTH_PROVIDERS.join(', ')}.`);
+      if (!ctx.sessions.getTokens()) throw new NoSessionError();
+      return (await ctx.request<OAuthAttachResponse>({ method: 'POST', path: '/oauth/attach', body: { provider } })).oauth_attach_token;
+    },
     async authenticate(token, o) {
       check('oauth.authenticate').string('token', token).optionalObject('options', o).number('session_duration_minutes', o?.session_duration_minutes);
       const verifier = pkce.get('oauth')?.code_verifier;

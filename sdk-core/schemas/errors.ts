@@ -121,6 +121,9 @@ export const ERROR_TYPES = [
   'reverification_required',
   // The account page (issue 30): the user's last way to sign in stays.
   'last_sign_in_method',
+  // Linking an OAuth provider from a session (issue 30, server/oauth).
+  'oauth_attach_token_not_found',
+  'oauth_account_already_linked',
 ] as const;
 
 /** One `error_type` of {@link ERROR_TYPES}. */

@@ -11,6 +11,21 @@ export { OAUTH_PROVIDER_TYPES, type OAuthProviderType } from './oauth-providers.
 const tokenString = z.string().check(z.maxLength(4096));
 const urlString = z.string().check(z.maxLength(2048));
 
+/** Body of `POST /oauth/attach`: the provider whose account the signed-in user will link (docs/reference/methods/oauth.md#calls). */
+export const OAuthAttachRequest = z.object({
+  provider: z.string().check(z.minLength(1), z.maxLength(64)),
+});
+/** Parsed body of `POST /oauth/attach`. */
+export interface OAuthAttachRequest {
+  provider: string;
+}
+type _OAuthAttachRequest = Check<Describes<typeof OAuthAttachRequest, OAuthAttachRequest>>;
+
+/** Payload of `POST /oauth/attach`: a single-use token (5 minutes) the start of that provider's flow takes as `oauth_attach_token`. */
+export interface OAuthAttachResponse {
+  oauth_attach_token: string;
+}
+
 /** Body of `POST /oauth/authenticate`. */
 export const OAuthAuthenticateRequest = z.object({
   token: tokenString,

@@ -53,6 +53,16 @@ type _TOTPAuthenticateRequest = Check<Describes<typeof TOTPAuthenticateRequest, 
 /** Body of `POST /totps/recovery_codes` (nothing: the session names the user). */
 export const TOTPRecoveryCodesRequest = z.object({});
 
+/** Body of `POST /totps/recovery_codes/rotate` (nothing: the session names the user and its verified TOTP). */
+export const TOTPRotateRecoveryCodesRequest = z.object({});
+
+/** Payload of `POST /totps/recovery_codes/rotate`: the verified TOTP's new codes, shown this once; the old ones no longer work. */
+export interface TOTPRotateRecoveryCodesResponse {
+  user_id: string;
+  totp_id: string;
+  recovery_codes: string[];
+}
+
 /** One TOTP of the user with its unused recovery codes. */
 export interface TOTPRecoveryCodesEntry {
   totp_id: string;

@@ -1,7 +1,14 @@
 /** TOTP (authenticator apps) and recovery codes (docs/reference/methods/totps.md#calls `/totps/*`): the `client.totps` group. */
 import type { AuthenticateResult, Meta } from '../api-types.ts';
 import type { MethodContext, SdkMethod } from '../method.ts';
-import type { TOTPAuthenticateRequest, TOTPCreateRequest, TOTPCreateResponse, TOTPRecoverRequest, TOTPRecoveryCodesResponse } from '../schemas/totps.ts';
+import type {
+  TOTPAuthenticateRequest,
+  TOTPCreateRequest,
+  TOTPCreateResponse,
+  TOTPRecoverRequest,
+  TOTPRecoveryCodesResponse,
+  TOTPRotateRecoveryCodesResponse,
+} from '../schemas/totps.ts';
 import { check } from '../validate.ts';
 
 /** A new TOTP registration. */
@@ -15,6 +22,8 @@ export interface TOTPs {
   authenticate(o: Required<TOTPAuthenticateRequest>): Promise<AuthenticateResult>;
   /** Lists the user's recovery codes. */
   recoveryCodes(): Promise<TOTPRecoveryCodesResponse & Meta>;
+  /** Replaces the verified TOTP's recovery codes with new ones, shown this once (a sensitive call); the old ones stop working. */
+  rotateRecoveryCodes(): Promise<TOTPRotateRecoveryCodesResponse & Meta>;
   /** Authenticates with a recovery code. */
   recover(o: Required<TOTPRecoverRequest>): Promise<AuthenticateResult>;
 }
@@ -36,6 +45,9 @@ export function createTOTPs(ctx: MethodContext): TOTPs {
     },
     async recoveryCodes() {
       return ctx.request({ method: 'POST', path: '/totps/recovery_codes', body: {} });
+    },
+    async rotateRecoveryCodes() {
+      return ctx.request({ method: 'POST', path: '/totps/recovery_codes/rotate', body: {} });
     },
     async recover(o) {
       check('totps.recover')

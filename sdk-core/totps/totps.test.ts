@@ -62,6 +62,22 @@ describe('client.totps, client.impersonation, client.b2b against the real server
     assert.ok(paths.includes('/totps') && paths.includes('/totps/authenticate') && paths.includes('/totps/recover'));
   });
 
+  it('rotateRecoveryCodes gives new codes once; the old ones stop working', async () => {
+    const { client } = recordingClient(server, made);
+    await signInByEmail(client, server.url, 'sdk-totp-rotate@example.com');
+    const created = await client.totps.create({ expiration_minutes: 30 });
+    await client.totps.authenticate({ totp_code: totpCode({ secret: created.secret }, Date.now()), session_duration_minutes: 60 });
+    const rotated = await client.totps.rotateRecoveryCodes();
+    assert.equal(rotated.recovery_codes.length, 10);
+    assert.equal(rotated.totp_id, created.totp_id);
+    await assert.rejects(
+      client.totps.recover({ recovery_code: created.recovery_codes[0] ?? '', session_duration_minutes: 60 }),
+      (e: unknown) => e instanceof ApiError && e.error_type === 'totp_recovery_code_not_found',
+    );
+    const recovered = await client.totps.recover({ recovery_code: rotated.recovery_codes[0] ?? '', session_duration_minutes: 60 });
+    assert.ok(recovered.session.authentication_factors.some((f) => f.type === 'recovery_codes'));
+  });
+
   it('impersonation.authenticate signs in as the user with an admin-minted token, once', async () => {
     const { client: userClient } = recordingClient(server, made);
     await signInByEmail(userClient, server.url, 'sdk-impersonated@example.com');

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { type RunningServer, startServer } from '../../server/start.ts';
 import type { AuthClient } from '../client.ts';
+import { NoSessionError } from '../errors.ts';
 import { devInboxCode, recordingClient, signInByEmail } from '../test-support.ts';
 
 let server: RunningServer;
@@ -68,5 +69,22 @@ describe('client.user.deleteAccount', () => {
     assert.equal(c.user.getSync(), null);
     const r = await fetch(`${server.url}/sdk/v1/users/me`, { headers: { authorization: `Basic ${btoa(`${server.publicToken}:${token}`)}` } });
     assert.equal(r.status, 401);
+  });
+});
+
+describe('client.oauth.attach', () => {
+  it('returns a single-use token the start URL carries; the start spends it', async () => {
+    const c = newClient();
+    await signInByEmail(c, server.url, email('attach'));
+    const token = await c.oauth.attach('github');
+    assert.equal(typeof token, 'string');
+    const url = await c.oauth.startUrl('github', { oauth_attach_token: token, login_redirect_url: 'http://localhost:3000/authenticate' });
+    assert.equal(new URL(url).searchParams.get('oauth_attach_token'), token);
+    const first = await fetch(url, { redirect: 'manual' });
+    assert.equal(first.status, 302);
+    const again = await fetch(url, { redirect: 'manual' });
+    assert.equal(again.status, 404);
+    assert.match(await again.text(), /oauth_attach_token_not_found/);
+    await assert.rejects(newClient().oauth.attach('github'), NoSessionError);
   });
 });

@@ -21,4 +21,7 @@ export const OAUTH_ERRORS = {
   default_provider_not_allowed: { status: 400, message: 'Google One Tap is turned off for this project.' },
   one_tap_nonce_not_found: { status: 400, message: 'The One Tap nonce is unknown, already used or expired. Please start again.' },
   one_tap_invalid_id_token: { status: 401, message: 'The Google ID token could not be verified.' },
+  // Linking a provider from a session (issue 30, docs/reference/methods/oauth.md#rules).
+  oauth_attach_token_not_found: { status: 404, message: 'The OAuth attach token is unknown, already used or expired. Please start linking again.' },
+  oauth_account_already_linked: { status: 400, message: 'This provider account is already linked to another account.' },
 } as const satisfies ErrorTablePart;

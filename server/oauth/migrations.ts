@@ -111,6 +111,33 @@ export const m0008_oauth: Migration = {
 };
 
 /** The oauth method's migrations by name (merged with core's in name order, db/migrations.ts). */
+/**
+ * Migration 0021_oauth_attach (issue 30, linking a provider from a session): `oauth_attach_tokens`, the
+ * single-use token that binds a start to the signed-in user, and `oauth_states.attach_user_id`, the user a
+ * started flow links the provider account to (null: a sign-in).
+ */
+export const m0021_oauth_attach: Migration = {
+  async up(db: AnyDb) {
+    await db.schema
+      .createTable('oauth_attach_tokens')
+      .addColumn('token_hash', 'text', (c) => c.primaryKey())
+      .addColumn('project_id', 'text', (c) => c.notNull())
+      .addColumn('user_id', 'text', (c) => c.notNull())
+      .addColumn('provider', 'text', (c) => c.notNull())
+      .addColumn('created_at', 'bigint', (c) => c.notNull())
+      .addColumn('expires_at', 'bigint', (c) => c.notNull())
+      .addColumn('consumed_at', 'bigint')
+      .execute();
+    await db.schema.createIndex('oauth_attach_tokens_expiry_idx').on('oauth_attach_tokens').column('expires_at').execute();
+    await db.schema.alterTable('oauth_states').addColumn('attach_user_id', 'text').execute();
+  },
+  async down(db: AnyDb) {
+    await db.schema.alterTable('oauth_states').dropColumn('attach_user_id').execute();
+    await db.schema.dropTable('oauth_attach_tokens').execute();
+  },
+};
+
 export const OAUTH_MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0008_oauth': m0008_oauth,
+  '0021_oauth_attach': m0021_oauth_attach,
 };

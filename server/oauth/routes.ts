@@ -6,7 +6,14 @@
  * to an unchecked URL.
  */
 import { generateCodeVerifier } from 'arctic';
-import { type AuthenticateResponse, OAuthAuthenticateRequest, type OAuthAuthenticateResponse } from '../../sdk-core/schemas/index.ts';
+import {
+  type AuthenticateResponse,
+  OAuthAttachRequest,
+  type OAuthAttachResponse,
+  OAuthAuthenticateRequest,
+  type OAuthAuthenticateResponse,
+} from '../../sdk-core/schemas/index.ts';
+import { requireSession } from '../auth-helpers.ts';
 import { newSecretToken } from '../crypto.ts';
 import { ApiError } from '../errors.ts';
 import { requireProjectAuth } from '../basic-auth.ts';
@@ -23,7 +30,7 @@ import { type SignInAnswer, signInOrSecondStep } from '../mfa/gate.ts';
 import { bootstrapData } from '../project/bootstrap.ts';
 import { devAuthorizationUrl, devExchange, devOAuthRoutes } from './dev-provider.ts';
 import { isOAuthProvider, type OAuthProvider, PROVIDERS, type ProviderIdentity } from './providers.ts';
-import { claimState, issueOAuthToken, issueState, linkIdentity, redeemOAuthToken } from './store.ts';
+import { attachIdentity, claimAttachToken, claimState, issueAttachToken, issueOAuthToken, issueState, linkIdentity, redeemOAuthToken } from './store.ts';
 import { hit } from '../rate-limit.ts';
 
 /** Most custom scopes one start may ask for, and the longest one. */
@@ -158,6 +165,12 @@ export function oauthRoutes(route: Route, svc: Services): void {
       const params = providerParams(q);
       // Each start stores a row: bounded per client IP like the sends (the send limits' numbers).
       await hit(svc.db, `oauth_start:ip:${pid}:${clientIp(c, svc)}`, svc.limits.sendPerIp, svc.now());
+      // A link from a session (docs/reference/methods/oauth.md#rules): the attach token is spent here, once, and binds the flow to its user.
+      let attachUserId: string | null = null;
+      if (q.oauth_attach_token !== undefined) {
+        attachUserId = q.oauth_attach_token.length <= 128 ? await claimAttachToken(svc, q.oauth_attach_token, provider) : null;
+        if (!attachUserId) throw new ApiError('oauth_attach_token_not_found');
+      }
       const base = publicBase(c, svc);
       const callbackUrl = `${base}/v1/public/oauth/callback/${provider}`;
       const codeVerifier = generateCodeVerifier();
@@ -173,6 +186,7 @@ export function oauthRoutes(route: Route, svc: Services): void {
         scopes: scopes.join(' '),
         callback_url: callbackUrl,
         dev: dev ? 1 : 0,
+        attach_user_id: attachUserId,
       });
       let target: URL;
       if (dev) {
@@ -243,9 +257,10 @@ export function oauthRoutes(route: Route, svc: Services): void {
       }
       let linked: Awaited<ReturnType<typeof linkIdentity>>;
       try {
-        linked = await linkIdentity(svc, provider, identity);
+        linked = row.attach_user_id ? await attachIdentity(svc, provider, identity, row.attach_user_id) : await linkIdentity(svc, provider, identity);
       } catch (err) {
-        if (err instanceof ApiError && err.errorType === 'oauth_unverified_email_conflict') return fail(err.errorType);
+        const reasons: readonly string[] = ['oauth_unverified_email_conflict', 'oauth_account_already_linked', 'oauth_attach_token_not_found'];
+        if (err instanceof ApiError && reasons.includes(err.errorType)) return fail(err.errorType);
         throw err;
       }
       const token = await issueOAuthToken(svc, {
@@ -265,6 +280,17 @@ export function oauthRoutes(route: Route, svc: Services): void {
   };
   route('GET', '/v1/public/oauth/callback/:provider', { crossOrigin: 'navigation' }, callback);
   route('POST', '/v1/public/oauth/callback/:provider', { crossOrigin: 'navigation' }, callback);
+
+  // Linking a provider account from a session (the provider's oauth/attach): a sensitive call, as adding
+  // a way to sign in is (docs/reference/reverification.md#sensitive-calls).
+  route('POST', '/sdk/v1/oauth/attach', async (c) => {
+    const session = await requireSession(c, svc, { mintsAccess: true, sensitive: true });
+    const body = await readJson(c, OAuthAttachRequest, svc.maxBodyBytes);
+    if (!isOAuthProvider(body.provider)) throw new ApiError('oauth_provider_not_supported');
+    if (!svc.project.config.oauth?.providers?.[body.provider] && svc.project.mode === 'live') throw new ApiError('oauth_config_not_found');
+    const answer: OAuthAttachResponse = { oauth_attach_token: await issueAttachToken(svc, session.user_id, body.provider) };
+    return ok(c, answer);
+  });
 
   route('POST', '/sdk/v1/oauth/authenticate', async (c) => {
     requireProjectAuth(c, svc);

@@ -66,6 +66,99 @@ export async function claimState(svc: Services, state: string, provider: string)
   return claimed.ok ? claimed.row : null;
 }
 
+/** How long an attach token may wait for its start (docs/reference/methods/oauth.md#rules): the user goes there at once. */
+export const OAUTH_ATTACH_TOKEN_TTL_MS = 5 * 60_000;
+
+/** Issues a signed-in user's attach token for `provider` (its hash stored, single use). */
+export async function issueAttachToken(svc: Services, userId: string, provider: string): Promise<string> {
+  const token = newSecretToken();
+  const now = svc.now();
+  await svc.db.kysely
+    .insertInto('oauth_attach_tokens')
+    .values({
+      token_hash: sha256Hex(token),
+      project_id: svc.project.project_id,
+      user_id: userId,
+      provider,
+      created_at: now,
+      expires_at: now + OAUTH_ATTACH_TOKEN_TTL_MS,
+      consumed_at: null,
+    })
+    .execute();
+  return token;
+}
+
+/** Spends an attach token at the start of `provider`'s flow (claimOnce: of parallel starts one wins): its user, or null. */
+export async function claimAttachToken(svc: Services, token: string, provider: string): Promise<string | null> {
+  const claimed = await claimOnce(
+    svc.db.kysely,
+    'oauth_attach_tokens',
+    { token_hash: sha256Hex(token), project_id: svc.project.project_id, provider },
+    { now: svc.now() },
+  );
+  return claimed.ok ? claimed.row.user_id : null;
+}
+
+/**
+ * Links a provider identity to the user an attach token named (no sign-up, no merge): the registration
+ * is theirs when nobody has it (the unique (project, provider, subject) decides a race), kept when it is
+ * theirs already, and 400 oauth_account_already_linked, naming nobody, when another user has it. The
+ * provider's email links the registration's `email_id` only when it is one of this user's verified
+ * addresses; an address of another user does not move or merge anything.
+ */
+export async function attachIdentity(svc: Services, provider: string, id: ProviderIdentity, userId: string): Promise<LinkedUser> {
+  const k = svc.db.kysely;
+  const pid = svc.project.project_id;
+  const now = svc.now();
+  const email = id.email ? normalizeEmail(id.email) : null;
+  const user = await k.selectFrom('users').select('user_id').where('user_id', '=', userId).where('project_id', '=', pid).executeTakeFirst();
+  if (!user) throw new ApiError('oauth_attach_token_not_found', { message: 'The account this link was started for no longer exists.' });
+  const emailId =
+    email && id.emailVerified
+      ? ((
+          await k
+            .selectFrom('emails')
+            .select('email_id')
+            .where('project_id', '=', pid)
+            .where('user_id', '=', userId)
+            .where('email', '=', email)
+            .executeTakeFirst()
+        )?.email_id ?? null)
+      : null;
+  const registrationId = newId('oauth-user-registration', svc.project.mode);
+  const inserted = await k
+    .insertInto('oauth_user_registrations')
+    .values({
+      oauth_user_registration_id: registrationId,
+      project_id: pid,
+      user_id: userId,
+      provider_type: provider,
+      provider_subject: id.subject,
+      email,
+      email_verified: id.emailVerified ? 1 : 0,
+      profile_picture_url: id.picture,
+      locale: id.locale,
+      created_at: now,
+      updated_at: now,
+    })
+    .onConflict((oc) => oc.columns(['project_id', 'provider_type', 'provider_subject']).doNothing())
+    .returning('oauth_user_registration_id')
+    .executeTakeFirst();
+  if (inserted) {
+    await svc.events.emit({ type: 'factor.added', user_id: userId, factor: { kind: 'oauth', id: registrationId, provider_type: provider } });
+    return { userId, registrationId, emailId, created: false };
+  }
+  const existing = await k
+    .selectFrom('oauth_user_registrations')
+    .select(['oauth_user_registration_id', 'user_id'])
+    .where('project_id', '=', pid)
+    .where('provider_type', '=', provider)
+    .where('provider_subject', '=', id.subject)
+    .executeTakeFirst();
+  if (!existing || existing.user_id !== userId) throw new ApiError('oauth_account_already_linked');
+  return { userId, registrationId: existing.oauth_user_registration_id, emailId, created: false };
+}
+
 /** Where a provider identity lands. */
 export interface LinkedUser {
   userId: string;
@@ -267,6 +360,7 @@ export async function pruneOAuth(svc: Pick<Services, 'db'>, now: number): Promis
   const k = svc.db.kysely;
   const before = now - OAUTH_PRUNE_AFTER_MS;
   await k.deleteFrom('oauth_states').where('expires_at', '<', before).execute();
+  await k.deleteFrom('oauth_attach_tokens').where('expires_at', '<', before).execute();
   await k.deleteFrom('oauth_tokens').where('expires_at', '<', before).execute();
   await k.deleteFrom('oauth_dev_codes').where('expires_at', '<', before).execute();
   await k.deleteFrom('oauth_nonces').where('expires_at', '<', before).execute();

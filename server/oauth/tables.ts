@@ -23,6 +23,19 @@ export interface OAuthStatesTable {
   callback_url: string;
   /** True when the flow goes through the dev provider (test project without credentials). */
   dev: number;
+  /** The user an attach token bound the flow to (migration 0021_oauth_attach): the provider account is linked to them; null signs in. */
+  attach_user_id?: string | null;
+  created_at: number;
+  expires_at: number;
+  consumed_at: number | null;
+}
+
+/** `oauth_attach_tokens`: a signed-in user's single-use token (5 minutes) that binds one start to them (migration 0021_oauth_attach). */
+export interface OAuthAttachTokensTable {
+  token_hash: string;
+  project_id: string;
+  user_id: string;
+  provider: string;
   created_at: number;
   expires_at: number;
   consumed_at: number | null;
@@ -105,6 +118,7 @@ export interface OAuthDevKeysTable {
 /** The oauth method's tables (its part of `Database`). */
 export interface OAuthTables {
   oauth_states: OAuthStatesTable;
+  oauth_attach_tokens: OAuthAttachTokensTable;
   oauth_tokens: OAuthTokensTable;
   oauth_user_registrations: OAuthUserRegistrationsTable;
   oauth_dev_codes: OAuthDevCodesTable;

@@ -24,6 +24,8 @@ export const PASSWORDS_FACTORS: readonly MethodFactor[] = [
     eventKind: 'password',
     notFound: 'password_not_found',
     backendOnly: true,
+    // A password always signs in (docs/reference/methods/users.md#rules).
+    waysIn: (_svc, user) => (user.password ? 1 : 0),
     remove: async () => false,
     async removeByBackend(svc, id) {
       const row = await svc.db.kysely

@@ -32,8 +32,16 @@ import type { Route } from './types.ts';
  * honest not-found. The methods' factors (`ServerMethod.factors`) are registered beside them.
  */
 const CORE_FACTORS: readonly MethodFactor[] = [
-  ownRowFactor('emails', 'email_not_found', 'emails', 'email_id', 'email'),
-  ownRowFactor('phone_numbers', 'phone_number_not_found', 'phone_numbers', 'phone_id', 'phone'),
+  // A verified email is a way in when the project offers an email product (passcodes or magic links), a
+  // verified phone when it offers passcodes (the server cannot tell the passcode channels apart).
+  {
+    ...ownRowFactor('emails', 'email_not_found', 'emails', 'email_id', 'email'),
+    waysIn: (svc, user) => (offers(svc, 'otp') || offers(svc, 'emailMagicLinks') ? user.emails.filter((e) => e.verified).length : 0),
+  },
+  {
+    ...ownRowFactor('phone_numbers', 'phone_number_not_found', 'phone_numbers', 'phone_id', 'phone'),
+    waysIn: (svc, user) => (offers(svc, 'otp') ? user.phone_numbers.filter((p) => p.verified).length : 0),
+  },
   { kind: 'biometric_registrations', notFound: 'biometric_registration_not_found', remove: async () => false },
 ];
 
@@ -108,17 +116,18 @@ export async function verifyTrustedToken(profile: TrustedTokenProfile, token: st
   return result.payload;
 }
 
+/** Whether the project offers `product` (its `products` list, docs/reference/config.md#products). */
+const offers = (svc: Pick<Services, 'project'>, product: string) => svc.project.config.products.includes(product);
+
 /**
- * How many ways the user has to sign in (docs/reference/methods/users.md#rules): a verified email when the
- * project offers an email product (passcodes or magic links), a verified phone when it offers passcodes
- * (the server cannot tell the passcode channels apart), and always a password, passkey, wallet or OAuth
- * account. A TOTP or recovery codes are a second step, never a way in.
+ * How many ways the user has to sign in (docs/reference/methods/users.md#rules): the sum of every factor
+ * kind's `waysIn`, core's (verified addresses, by the products the project offers) and the methods' (a
+ * password, passkey, wallet or provider account always counts; a TOTP is a second step, never a way in).
  */
-export function waysIn(svc: Pick<Services, 'project'>, user: User): number {
-  const products = new Set(svc.project.config.products);
-  const emails = products.has('otp') || products.has('emailMagicLinks') ? user.emails.filter((e) => e.verified).length : 0;
-  const phones = products.has('otp') ? user.phone_numbers.filter((p) => p.verified).length : 0;
-  return emails + phones + (user.password ? 1 : 0) + user.webauthn_registrations.length + user.crypto_wallets.length + user.providers.length;
+export function waysIn(svc: Pick<Services, 'project' | 'methods'>, user: User): number {
+  let n = 0;
+  for (const f of [...CORE_FACTORS, ...svc.methods.flatMap((m) => m.factors ?? [])]) n += f.waysIn?.(svc, user) ?? 0;
+  return n;
 }
 
 /**

@@ -16,6 +16,8 @@ import {
   TOTPRecoverRequest,
   TOTPRecoveryCodesRequest,
   type TOTPRecoveryCodesResponse,
+  TOTPRotateRecoveryCodesRequest,
+  type TOTPRotateRecoveryCodesResponse,
 } from '../../sdk-core/schemas/index.ts';
 import { requireSession } from '../auth-helpers.ts';
 import { claimOnce } from '../claim-once.ts';
@@ -193,8 +195,9 @@ export function totpRoutes(route: Route, svc: Services): void {
     throw new ApiError('totp_code_not_found');
   });
 
+  // Reading the codes is sensitive (docs/reference/reverification.md#sensitive-calls): they are a way past the second step.
   route('POST', '/sdk/v1/totps/recovery_codes', async (c) => {
-    const session = await requireSession(c, svc, { mintsAccess: true });
+    const session = await requireSession(c, svc, { mintsAccess: true, sensitive: true });
     await readJson(c, TOTPRecoveryCodesRequest, svc.maxBodyBytes);
     const live = await liveTotps(svc, session.user_id);
     // Codes of a verified TOTP are a second factor: only a session that passed it may read them.
@@ -214,6 +217,27 @@ export function totpRoutes(route: Route, svc: Services): void {
         })),
       ),
     };
+    return ok(c, answer);
+  });
+
+  // New codes for the verified TOTP (the account page's "regenerate"): the old ones stop working in the
+  // same transaction, and the new ones are in this answer once (they can be read again like any unused code).
+  route('POST', '/sdk/v1/totps/recovery_codes/rotate', async (c) => {
+    const session = await requireSession(c, svc, { mintsAccess: true, sensitive: true });
+    await readJson(c, TOTPRotateRecoveryCodesRequest, svc.maxBodyBytes);
+    const verified = (await liveTotps(svc, session.user_id)).find((t) => t.verified === 1);
+    if (!verified) throw new ApiError('totp_not_found');
+    if (!sessionPassedTotp(session)) {
+      throw new ApiError('unauthorized_action', { message: 'Authenticate with the TOTP (or a recovery code) on this session to get new recovery codes.' });
+    }
+    const recovery_codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+    await k.transaction().execute(async (trx) => {
+      // Parallel rotations one after another (Postgres: the TOTP's row lock; SQLite has one writer): one set of codes is left.
+      if (svc.db.dialect === 'postgres') await trx.selectFrom('totps').select('totp_id').where('totp_id', '=', verified.totp_id).forUpdate().execute();
+      await trx.deleteFrom('totp_recovery_codes').where('totp_id', '=', verified.totp_id).where('project_id', '=', pid).execute();
+      await storeRecoveryCodes({ ...svc, db: { ...svc.db, kysely: trx } }, { totpId: verified.totp_id, userId: session.user_id, codes: recovery_codes });
+    });
+    const answer: TOTPRotateRecoveryCodesResponse = { user_id: session.user_id, totp_id: verified.totp_id, recovery_codes };
     return ok(c, answer);
   });
 
