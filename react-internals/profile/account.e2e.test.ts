@@ -156,12 +156,12 @@ describe('<auth-user-profile> account, sessions, accessibility (built bundle, re
     await openProfile(e2e, page, all);
     await page.locator('auth-user-profile [data-section="sessions"] [data-session]').first().waitFor();
     assert.deepEqual(await axeViolations(page, 'auth-user-profile'), []);
-    await openProfile(e2e, page, all, '&dark=1');
-    await page.locator('auth-user-profile [data-section="sessions"] [data-session]').first().waitFor();
-    assert.deepEqual(await axeViolations(page, 'auth-user-profile'), []);
     await page.emulateMedia({ forcedColors: 'active' });
     assert.deepEqual(await axeViolations(page, 'auth-user-profile'), []);
     await page.emulateMedia({ forcedColors: 'none' });
+    await openProfile(e2e, page, all, '&dark=1');
+    await page.locator('auth-user-profile [data-section="sessions"] [data-session]').first().waitFor();
+    assert.deepEqual(await axeViolations(page, 'auth-user-profile'), []);
 
     await openProfile(e2e, page, all, '&narrow=1');
     await page.locator('auth-user-profile [data-section="sessions"] [data-session]').first().waitFor();

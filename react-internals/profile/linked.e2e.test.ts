@@ -34,7 +34,10 @@ describe('<auth-user-profile> linked sections (built bundle, real server)', () =
     const row = wallets.locator(`[data-wallet="${account.address.toLowerCase()}"]`);
     await row.waitFor();
     await row.getByRole('button', { name: /^Remove / }).click();
-    await wallets.locator('[data-profile-ok="wallets"]').getByText(/ removed\.$/).waitFor();
+    await wallets
+      .locator('[data-profile-ok="wallets"]')
+      .getByText(/ removed\.$/)
+      .waitFor();
     assert.equal(await wallets.locator('[data-wallet]').count(), 0);
 
     const linked = el.locator('[data-section="linkedAccounts"]');

@@ -4,14 +4,9 @@
  */
 import type { AuthClient } from '../../sdk-core/index.ts';
 
-interface PendingTotps {
-  rotateRecoveryCodes(): Promise<{ recovery_codes: string[] }>;
-}
 interface PendingOAuth {
   attach(provider: string): Promise<{ oauth_attach_token: string }>;
 }
 
-/** `client.totps`'s new call. */
-export const totpCalls = (c: AuthClient): PendingTotps => c.totps as unknown as PendingTotps;
 /** `client.oauth`'s new call. */
 export const oauthCalls = (c: AuthClient): PendingOAuth => c.oauth as unknown as PendingOAuth;

@@ -14,7 +14,6 @@ import { useWidget } from '../context.ts';
 import { useReverify } from '../mfa/index.ts';
 import { loadPasswordField } from '../passwords/index.ts';
 import { localeOf, text } from '../text.ts';
-import { totpCalls } from './pending.ts';
 import { cssValue, isLastMethod, relativeTime, Section, useFocusAfter, useSectionStatus, useUser } from './common.tsx';
 
 type PasswordField = Awaited<ReturnType<typeof loadPasswordField>>;
@@ -413,7 +412,7 @@ export function AuthenticatorSection() {
     setBusy(true);
     status.clear();
     try {
-      const r = await reverification.guard(() => totpCalls(client).rotateRecoveryCodes());
+      const r = await reverification.guard(() => client.totps.rotateRecoveryCodes());
       setStep({ kind: 'codes', codes: r.recovery_codes });
       emit({ type: 'PROFILE_UPDATE', data: { section: 'authenticatorApp', change: 'recovery_codes_rotated' } });
       focus('[data-recovery-codes] [data-codes-title]');
