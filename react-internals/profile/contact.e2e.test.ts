@@ -71,6 +71,7 @@ describe('<auth-user-profile> contact sections (built bundle, real server)', () 
     // Another tab of the same user removes the second address; this page still lists two.
     const other = await context.newPage();
     await other.goto(`${e2e.base}/?profile&config=${encodeURIComponent(JSON.stringify({ sections: [] }))}`);
+    await other.waitForFunction(() => 'client' in window);
     await other.evaluate(async (addr) => {
       const c = (
         window as unknown as {

@@ -102,6 +102,12 @@ describe('<auth-user-profile> security sections (built bundle, real server)', ()
     await section.getByRole('button', { name: 'I saved my codes' }).click();
     await section.getByText('An authenticator app is set up.').waitFor();
     assert.equal(await codes.count(), 0, 'shown once');
+    // New recovery codes: shown once the same way.
+    await section.getByRole('button', { name: 'Get new recovery codes' }).click();
+    await codes.waitFor();
+    assert.equal(await codes.locator('[data-codes] li').count(), 10);
+    await section.getByRole('button', { name: 'I saved my codes' }).click();
+    await section.getByRole('button', { name: 'Get new recovery codes' }).waitFor();
     await section.getByRole('button', { name: 'Remove authenticator app' }).click();
     await section.locator('[data-remove-confirm]').click();
     await section.getByRole('button', { name: 'Set up an authenticator app' }).waitFor();
