@@ -78,7 +78,7 @@ export function useSectionStatus(section: ProfileSection): SectionStatus {
   const fail = useCallback(
     (action: string, e: unknown) => {
       // Our own words where the server's would say less (or reveal whose the address is): the rest is the widget's usual text.
-      const usual = reportError(e);
+      const usual = e instanceof Error && e.name === 'LinkedElsewhere' ? e.message : reportError(e);
       const reason = isApiError(e, 'last_sign_in_method')
         ? strings['profile.lastMethodError']
         : DUPLICATES.some((t) => isApiError(e, t))

@@ -11,7 +11,7 @@ import { useWidget } from '../context.ts';
 import { useReverify } from '../mfa/index.ts';
 import { text } from '../text.ts';
 import { oauthCalls } from './pending.ts';
-import { cssValue, isLastMethod, useProfileConfig, Section, useFocusAfter, useSectionStatus, useUser } from './common.tsx';
+import { cssValue, isLastMethod, type SectionStatus, useProfileConfig, Section, useFocusAfter, useSectionStatus, useUser } from './common.tsx';
 
 /** Brand names as the providers write them; any other provider shows its id with a capital. */
 const PROVIDER_NAMES: Readonly<Record<string, string>> = {
@@ -64,7 +64,7 @@ export function LinkedAccountsSection() {
     setBusy(provider);
     status.clear();
     try {
-      await linkProvider(client, provider);
+      await linkProvider(client, provider, reverification.guard);
     } catch (err) {
       status.fail(text(strings, 'profile.linkLabel', { name: providerName(provider) }), err);
       setBusy(null);
@@ -89,7 +89,7 @@ export function LinkedAccountsSection() {
   return (
     <div ref={root}>
       <Section name="linkedAccounts">
-        <LinkOutcome onError={(provider, message) => status.fail(text(strings, 'profile.linkLabel', { name: providerName(provider) }), message)} />
+        <LinkOutcome status={status} />
         {shown.length === 0 ? (
           <p className="ae-helper" part="helper">
             {strings['profile.providersNone']}
@@ -357,30 +357,59 @@ export function ConnectedAppsSection() {
   );
 }
 
-/** Where the provider sends the browser back: this page, without the previous attempt's outcome. */
-function returnUrl(): string {
-  const u = new URL(location.href);
-  u.searchParams.delete('profile_link_error');
-  u.searchParams.delete('profile_link_provider');
-  return u.href;
-}
+/** Where the provider sends the browser back: this page. */
+const returnUrl = (): string => location.href;
+
+/** Remembers, across the provider's round trip, which provider is being linked (its name in the result). */
+const LINKING_KEY = 'auth-elements:profile-linking';
 
 /** Starts linking `provider` to the signed-in user: an attach token from the session, then the provider's flow. */
-async function linkProvider(client: AuthClient, provider: string): Promise<void> {
-  const { oauth_attach_token } = await oauthCalls(client).attach(provider);
+async function linkProvider(client: AuthClient, provider: string, guard: <T>(f: () => Promise<T>) => Promise<T>): Promise<void> {
+  const { oauth_attach_token } = await guard(() => oauthCalls(client).attach(provider));
+  sessionStorage.setItem(LINKING_KEY, provider);
   const options = { login_redirect_url: returnUrl(), signup_redirect_url: returnUrl(), oauth_attach_token };
   await client.oauth.start(provider as OAuthProvider, options);
 }
 
-/** The outcome of a link the provider sent the browser back from, announced once (then taken out of the address). */
-function LinkOutcome({ onError }: { onError(provider: string, error: unknown): void }) {
+/** Whether the page's address carries the provider's answer (`stytch_token_type=oauth`). */
+const hasOAuthAnswer = (): boolean => new URLSearchParams(location.search).get('stytch_token_type') === 'oauth';
+
+/** Set once the answer in this page's address was taken (StrictMode mounts effects twice). */
+let answerTaken = false;
+
+/**
+ * Back from the provider: redeems the token in the address (which links the provider account to the session's
+ * user) and says how it went; another user's provider account gets one message that reveals nothing of them.
+ */
+function LinkOutcome({ status }: { status: SectionStatus }) {
+  const { client, config, strings, emit } = useWidget();
+  const { ok, fail } = status;
   useEffect(() => {
-    const q = new URLSearchParams(location.search);
-    const error = q.get('profile_link_error');
-    if (!error) return;
-    onError(q.get('profile_link_provider') ?? '', new Error(error));
-    // Taken out of the address at once, so it is announced once.
-    history.replaceState(history.state, '', returnUrl());
-  }, [onError]);
+    if (answerTaken || !hasOAuthAnswer()) return;
+    answerTaken = true;
+    const provider = sessionStorage.getItem(LINKING_KEY) ?? '';
+    sessionStorage.removeItem(LINKING_KEY);
+    const name = providerName(provider);
+    client.oauth.authenticateFromUrl({ session_duration_minutes: config.sessionDurationMinutes }).then(
+      async (r) => {
+        if (!r) return;
+        await client.user.get().catch(() => undefined);
+        ok(text(strings, 'profile.providerLinked', { name: providerName(r.provider_type.toLowerCase()) }));
+        emit({ type: 'PROFILE_UPDATE', data: { section: 'linkedAccounts', change: 'oauth_linked' } });
+      },
+      (e: unknown) => {
+        const type = typeof e === 'object' && e !== null && 'error_type' in e ? String((e as { error_type: unknown }).error_type) : '';
+        fail(
+          text(strings, 'profile.linkLabel', { name }),
+          type.includes('already_linked') ? new LinkedElsewhere(text(strings, 'profile.linkedElsewhere', { provider: name })) : e,
+        );
+      },
+    );
+  }, [client, config.sessionDurationMinutes, strings, emit, ok, fail]);
   return null;
+}
+
+/** The message for a provider account another user has (shown as is: it names nothing of that user). */
+export class LinkedElsewhere extends Error {
+  override name = 'LinkedElsewhere';
 }

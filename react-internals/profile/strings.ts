@@ -74,6 +74,7 @@ export const PROFILE_STRINGS = {
   'profile.unlinkLabel': 'Unlink {name}',
   'profile.linked': 'Linked',
   'profile.notLinked': 'Not linked',
+  'profile.providerLinked': '{name} is linked to your account.',
   'profile.linkedElsewhere': 'This {provider} account cannot be linked: it is already used for sign-in elsewhere.',
   'profile.providersNone': 'No providers are offered.',
   'profile.walletLink': 'Link a wallet',

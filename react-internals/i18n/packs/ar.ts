@@ -391,6 +391,8 @@ const ar = {
   'profile.deleteMismatch': 'اكتب {word} تمامًا للتأكيد.',
   'profile.deleteConfirm': 'حذف حسابي نهائيًا',
   'profile.deleted': 'تم حذف حسابك.',
+  // profile-link keys.
+  'profile.providerLinked': 'تم ربط {name} بحسابك.',
 } as const satisfies LocalePack;
 
 export default ar;

@@ -391,6 +391,8 @@ const de = {
   'profile.deleteMismatch': 'Geben Sie genau {word} ein, um zu bestätigen.',
   'profile.deleteConfirm': 'Mein Konto endgültig löschen',
   'profile.deleted': 'Ihr Konto wurde gelöscht.',
+  // profile-link keys.
+  'profile.providerLinked': '{name} ist mit Ihrem Konto verknüpft.',
 } as const satisfies LocalePack;
 
 export default de;

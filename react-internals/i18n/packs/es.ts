@@ -387,6 +387,8 @@ const es = {
   'profile.deleteMismatch': 'Escribe exactamente {word} para confirmar.',
   'profile.deleteConfirm': 'Eliminar mi cuenta para siempre',
   'profile.deleted': 'Tu cuenta se ha eliminado.',
+  // profile-link keys.
+  'profile.providerLinked': '{name} está vinculada a tu cuenta.',
 } as const satisfies LocalePack;
 
 export default es;

@@ -390,6 +390,8 @@ const fr = {
   'profile.deleteMismatch': 'Saisissez exactement {word} pour confirmer.',
   'profile.deleteConfirm': 'Supprimer définitivement mon compte',
   'profile.deleted': 'Votre compte a été supprimé.',
+  // profile-link keys.
+  'profile.providerLinked': '{name} est associé à votre compte.',
 } as const satisfies LocalePack;
 
 export default fr;

@@ -384,6 +384,8 @@ const it = {
   'profile.deleteMismatch': 'Digita esattamente {word} per confermare.',
   'profile.deleteConfirm': 'Elimina definitivamente il mio account',
   'profile.deleted': 'Il tuo account è stato eliminato.',
+  // profile-link keys.
+  'profile.providerLinked': '{name} è collegato al tuo account.',
 } as const satisfies LocalePack;
 
 export default it;

@@ -381,6 +381,8 @@ const ja = {
   'profile.deleteMismatch': '確認のため、{word} と正確に入力してください。',
   'profile.deleteConfirm': 'アカウントを完全に削除',
   'profile.deleted': 'アカウントを削除しました。',
+  // profile-link keys.
+  'profile.providerLinked': '{name} をアカウントに連携しました。',
 } as const satisfies LocalePack;
 
 export default ja;

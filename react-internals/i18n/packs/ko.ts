@@ -380,6 +380,8 @@ const ko = {
   'profile.deleteMismatch': '확인하려면 {word}을(를) 정확히 입력하세요.',
   'profile.deleteConfirm': '내 계정 영구 삭제',
   'profile.deleted': '계정이 삭제되었습니다.',
+  // profile-link keys.
+  'profile.providerLinked': '{name}이(가) 계정에 연결되었습니다.',
 } as const satisfies LocalePack;
 
 export default ko;

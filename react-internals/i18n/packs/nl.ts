@@ -386,6 +386,8 @@ const nl = {
   'profile.deleteMismatch': 'Typ precies {word} om te bevestigen.',
   'profile.deleteConfirm': 'Mijn account definitief verwijderen',
   'profile.deleted': 'Je account is verwijderd.',
+  // profile-link keys.
+  'profile.providerLinked': '{name} is aan je account gekoppeld.',
 } as const satisfies LocalePack;
 
 export default nl;

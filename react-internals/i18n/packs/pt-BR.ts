@@ -383,6 +383,8 @@ const ptBR = {
   'profile.deleteMismatch': 'Digite exatamente {word} para confirmar.',
   'profile.deleteConfirm': 'Excluir minha conta para sempre',
   'profile.deleted': 'Sua conta foi excluída.',
+  // profile-link keys.
+  'profile.providerLinked': '{name} está vinculada à sua conta.',
 } as const satisfies LocalePack;
 
 export default ptBR;

@@ -380,6 +380,8 @@ const zhCN = {
   'profile.deleteMismatch': '请准确输入 {word} 以确认。',
   'profile.deleteConfirm': '永久删除我的账户',
   'profile.deleted': '你的账户已删除。',
+  // profile-link keys.
+  'profile.providerLinked': '{name} 已关联到你的账户。',
 } as const satisfies LocalePack;
 
 export default zhCN;
