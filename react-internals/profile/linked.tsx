@@ -365,7 +365,7 @@ const LINKING_KEY = 'auth-elements:profile-linking';
 
 /** Starts linking `provider` to the signed-in user: an attach token from the session, then the provider's flow. */
 async function linkProvider(client: AuthClient, provider: string, guard: <T>(f: () => Promise<T>) => Promise<T>): Promise<void> {
-  const { oauth_attach_token } = await guard(() => oauthCalls(client).attach(provider));
+  const oauth_attach_token = await guard(() => oauthCalls(client).attach(provider));
   sessionStorage.setItem(LINKING_KEY, provider);
   const options = { login_redirect_url: returnUrl(), signup_redirect_url: returnUrl(), oauth_attach_token };
   await client.oauth.start(provider as OAuthProvider, options);

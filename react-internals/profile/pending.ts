@@ -5,7 +5,7 @@
 import type { AuthClient } from '../../sdk-core/index.ts';
 
 interface PendingOAuth {
-  attach(provider: string): Promise<{ oauth_attach_token: string }>;
+  attach(provider: string): Promise<string>;
 }
 
 /** `client.oauth`'s new call. */
