@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { e2eHarness, uniqueEmail } from '../../test/e2e-harness.ts';
-import { axeViolations, openProfile, PROFILE_PAGE, signIn } from './profile-harness.ts';
+import { axeViolations, openProfile, PROFILE_PAGE, signIn } from './test-helpers.ts';
 
 const e2e = e2eHarness({ name: 'profile-account', page: PROFILE_PAGE });
 

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { e2eHarness, uniqueEmail } from '../../test/e2e-harness.ts';
-import { axeViolations, eventTypes, openProfile, PROFILE_PAGE, signIn } from './profile-harness.ts';
+import { axeViolations, eventTypes, openProfile, PROFILE_PAGE, signIn } from './test-helpers.ts';
 
 const e2e = e2eHarness({ name: 'profile-contact', page: PROFILE_PAGE });
 

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { e2eHarness, uniqueEmail } from '../../test/e2e-harness.ts';
-import { axeViolations, openProfile, PROFILE_PAGE, signIn } from './profile-harness.ts';
+import { axeViolations, openProfile, PROFILE_PAGE, signIn } from './test-helpers.ts';
 
 const e2e = e2eHarness({ name: 'profile-linked', page: PROFILE_PAGE });
 

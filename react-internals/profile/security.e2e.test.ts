@@ -8,7 +8,7 @@ import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { totpCode } from '../../server/totps/otp.ts';
 import { e2eHarness, uniqueEmail } from '../../test/e2e-harness.ts';
-import { axeViolations, eventTypes, openProfile, PROFILE_PAGE, signIn } from './profile-harness.ts';
+import { axeViolations, eventTypes, openProfile, PROFILE_PAGE, signIn } from './test-helpers.ts';
 
 const e2e = e2eHarness({ name: 'profile-security', page: PROFILE_PAGE });
 
