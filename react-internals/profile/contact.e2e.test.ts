@@ -68,8 +68,9 @@ describe('<auth-user-profile> contact sections (built bundle, real server)', () 
     await emails.locator('input[name="code"]').fill(await e2e.latestCode(second));
     await emails.getByRole('button', { name: 'Verify' }).click();
     await emails.locator(`[data-contact="${second}"]`).waitFor();
-    // Another tab of the same user removes the second address; this page still lists two.
-    const other = await context.newPage();
+    // Another browser with the same session removes the second address; this page still lists two.
+    const otherContext = await e2e.browser.newContext({ storageState: await context.storageState() });
+    const other = await otherContext.newPage();
     await other.goto(`${e2e.base}/?profile&config=${encodeURIComponent(JSON.stringify({ sections: [] }))}`);
     await other.waitForFunction(() => 'client' in window);
     await other.evaluate(async (addr) => {
@@ -84,7 +85,7 @@ describe('<auth-user-profile> contact sections (built bundle, real server)', () 
     await emails.getByRole('button', { name: `Remove ${email}` }).click();
     await emails.locator('[data-remove-confirm]').click();
     await emails.locator('[data-profile-error="emails"]').getByText(`Remove ${email} failed: You cannot remove your last way to sign in.`).waitFor();
-    await context.close();
+    await Promise.all([otherContext.close(), context.close()]);
   });
 
   it('config.sections orders and hides the sections', async () => {
