@@ -173,7 +173,7 @@ describe('<auth-user-profile> account, sessions, accessibility (built bundle, re
     assert.deepEqual(overflow, [], 'nothing sticks out at 320 px');
 
     const el = await openProfile(e2e, page, all, '&lang=ar');
-    await el.getByRole('heading', { name: 'الحساب' }).waitFor();
+    await el.getByRole('heading', { name: 'الحساب', exact: true }).waitFor();
     assert.equal(await el.locator('.ae-root').getAttribute('dir'), 'rtl');
     await el.getByText('عناوين البريد الإلكتروني').waitFor();
     assert.deepEqual(await axeViolations(page, 'auth-user-profile'), []);
