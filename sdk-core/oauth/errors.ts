@@ -37,9 +37,12 @@ export class OAuthCallbackError extends ApiError {
   static override readonly errorClass: string = 'OAuthCallbackError';
   /** The `error` query value the redirect carried. */
   declare readonly reported: string;
-  constructor(reported: string) {
+  /** The `error_reason` it carried, when any (e.g. `oauth_account_already_linked` after a link from a session). */
+  declare readonly reason: string | null;
+  constructor(reported: string, reason: string | null = null) {
     super({ status_code: 400, error_type: 'oauth_flow_callback_error', error_message: OAUTH_ERROR_MESSAGES.oauth_flow_callback_error, error_url: '' });
     this.reported = reported;
+    this.reason = reason;
   }
 }
 

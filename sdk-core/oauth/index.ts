@@ -176,7 +176,7 @@ export function createOAuth(ctx: MethodContext): OAuth {
         for (const k of ['token', 'stytch_token_type', 'error']) url.searchParams.delete(k);
         globalThis.history.replaceState(globalThis.history.state, '', url.href);
       }
-      if (error !== null) throw new OAuthCallbackError(error);
+      if (error !== null) throw new OAuthCallbackError(error, url.searchParams.get('error_reason'));
       return token ? { token } : null;
     },
     async authenticateFromUrl(options) {

@@ -10,6 +10,7 @@ import { after, before, describe, it } from 'node:test';
 import { type RunningServer, startServer } from '../../server/start.ts';
 import type { AuthClient } from '../client.ts';
 import { NoSessionError } from '../errors.ts';
+import { OAuthCallbackError } from '../oauth/errors.ts';
 import { devInboxCode, recordingClient, signInByEmail } from '../test-support.ts';
 
 let server: RunningServer;
@@ -86,5 +87,10 @@ describe('client.oauth.attach', () => {
     assert.equal(again.status, 404);
     assert.match(await again.text(), /oauth_attach_token_not_found/);
     await assert.rejects(newClient().oauth.attach('github'), NoSessionError);
+  });
+
+  it("the redirect of a refused link tells why: OAuthCallbackError's reason", async () => {
+    const url = 'http://localhost:3000/authenticate?stytch_token_type=oauth&error=oauth_flow_callback_error&error_reason=oauth_account_already_linked';
+    await assert.rejects(newClient().oauth.readUrl({ url }), (e: unknown) => e instanceof OAuthCallbackError && e.reason === 'oauth_account_already_linked');
   });
 });

@@ -270,3 +270,42 @@ describe('DELETE /users/me under re-verification', () => {
     assert.equal((await t.call('GET', '/sdk/v1/users/me', { secret: a.token })).status, 200);
   });
 });
+
+describe('adding an email another user has', () => {
+  let t: TestApp;
+  before(async () => {
+    t = await testApp();
+  });
+  after(() => t.close());
+
+  it('is refused clearly at the send (duplicate_email), and when another user verified it first, at the code', async () => {
+    const a = await login(t, 'dup-a@example.com');
+    const b = await login(t, 'dup-b@example.com');
+    const taken = await t.call('POST', '/sdk/v1/otps/email/send/secondary', { secret: a.token, body: { email: 'dup-b@example.com' } });
+    assert.equal(taken.status, 400);
+    assert.equal(taken.json.error_type, 'duplicate_email');
+    // Both start adding the same new address; the first verified code wins it, the second is refused.
+    const sends = [];
+    for (const who of [a, b])
+      sends.push(await t.call('POST', '/sdk/v1/otps/email/send/secondary', { secret: who.token, body: { email: 'dup-new@example.com' } }));
+    const inbox = (await t.call('GET', `/dev/inbox.json?to=${encodeURIComponent('dup-new@example.com')}`)).json as { messages: { code: string }[] };
+    // The inbox lists the newest first: b's code, then a's.
+    const [bCode, aCode] = inbox.messages.map((m) => m.code);
+    const aDone = await t.call('POST', '/sdk/v1/otps/authenticate', {
+      secret: a.token,
+      body: { token: aCode, method_id: (sends[0]!.json.data as Json).method_id, session_duration_minutes: 60 },
+    });
+    assert.equal(aDone.status, 200, JSON.stringify(aDone.json));
+    const bDone = await t.call('POST', '/sdk/v1/otps/authenticate', {
+      secret: b.token,
+      body: { token: bCode, method_id: (sends[1]!.json.data as Json).method_id, session_duration_minutes: 60 },
+    });
+    assert.equal(bDone.status, 400, JSON.stringify(bDone.json));
+    assert.equal(bDone.json.error_type, 'duplicate_email');
+    const bUser = (await t.call('GET', '/sdk/v1/users/me', { secret: b.token })).json.data as WireUser;
+    assert.deepEqual(
+      bUser.emails.map((e) => e.email),
+      ['dup-b@example.com'],
+    );
+  });
+});

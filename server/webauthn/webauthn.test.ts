@@ -217,6 +217,9 @@ describe('webauthn: passkey registration, authentication, update, delete', () =>
     assert.equal(Date.parse(d.session.expires_at) - t.clock.t, 45 * 60_000);
     const me = await t.call('GET', '/sdk/v1/users/me', { secret: String(d.session_token) });
     assert.equal(me.status, 200);
+    // The account page shows when each passkey was last used (issue 30).
+    const passkeys = (me.json.data as { webauthn_registrations: { last_used_at: string | null }[] }).webauthn_registrations;
+    assert.equal(passkeys[0]?.last_used_at, new Date(t.clock.t).toISOString());
 
     // Counter 1 was used; an assertion that reports 1 again (a clone or replay) is refused.
     const stale = await authenticate(auth.get(await authStart(), ORIGIN, { counter: 1 }));
