@@ -4,13 +4,12 @@
  * the user granted access through the identity provider (scopes, revoke).
  */
 import { useCallback, useEffect, useId, useState } from 'react';
-import type { AuthClient, ConnectedApp } from '../../sdk-core/index.ts';
+import { type AuthClient, type ConnectedApp, isApiError } from '../../sdk-core/index.ts';
 import type { OAuthProvider } from '../../sdk-core/oauth/providers.ts';
 import { Button } from '../components/Button.tsx';
 import { useWidget } from '../context.ts';
 import { useReverify } from '../mfa/index.ts';
 import { text } from '../text.ts';
-import { oauthCalls } from './pending.ts';
 import { cssValue, isLastMethod, type SectionStatus, useProfileConfig, Section, useFocusAfter, useSectionStatus, useUser } from './common.tsx';
 
 /** Brand names as the providers write them; any other provider shows its id with a capital. */
@@ -365,7 +364,7 @@ const LINKING_KEY = 'auth-elements:profile-linking';
 
 /** Starts linking `provider` to the signed-in user: an attach token from the session, then the provider's flow. */
 async function linkProvider(client: AuthClient, provider: string, guard: <T>(f: () => Promise<T>) => Promise<T>): Promise<void> {
-  const oauth_attach_token = await guard(() => oauthCalls(client).attach(provider));
+  const oauth_attach_token = await guard(() => client.oauth.attach(provider as OAuthProvider));
   sessionStorage.setItem(LINKING_KEY, provider);
   const options = { login_redirect_url: returnUrl(), signup_redirect_url: returnUrl(), oauth_attach_token };
   await client.oauth.start(provider as OAuthProvider, options);
@@ -398,11 +397,9 @@ function LinkOutcome({ status }: { status: SectionStatus }) {
         emit({ type: 'PROFILE_UPDATE', data: { section: 'linkedAccounts', change: 'oauth_linked' } });
       },
       (e: unknown) => {
-        const type = typeof e === 'object' && e !== null && 'error_type' in e ? String((e as { error_type: unknown }).error_type) : '';
-        fail(
-          text(strings, 'profile.linkLabel', { name }),
-          type.includes('already_linked') ? new LinkedElsewhere(text(strings, 'profile.linkedElsewhere', { provider: name })) : e,
-        );
+        // The redirect's error_reason (OAuthCallbackError.reason) or the redemption's error_type.
+        const elsewhere = isApiError(e, 'oauth_account_already_linked') || (e as { reason?: unknown } | null)?.reason === 'oauth_account_already_linked';
+        fail(text(strings, 'profile.linkLabel', { name }), elsewhere ? new LinkedElsewhere(text(strings, 'profile.linkedElsewhere', { provider: name })) : e);
       },
     );
   }, [client, config.sessionDurationMinutes, strings, emit, ok, fail]);
