@@ -13,7 +13,7 @@ import { DEFAULT_OTP_COUNTRY } from '../../sdk-core/schemas/defaults.ts';
 import { divider, heading, type MainContext, status, submit, submitButton, tabForm } from './login.ts';
 import { type Group, type Tab, walletButtons } from './resolve.ts';
 import { loadedPack } from '../../react-internals/i18n/locales.ts';
-import { PROFILE_SECTION_STRINGS } from '../../react-internals/profile/section-strings.ts';
+import { PROFILE_STRINGS } from '../../react-internals/profile/strings.ts';
 import { resolveSections } from '../../react-internals/profile/sections.ts';
 import { type FirstPaintKey, fill } from './strings.ts';
 
@@ -146,7 +146,7 @@ function profileScreen(input: FirstPaintInput, level: 1 | 2 | 3 | 4 | 5 | 6): Te
   // The texts in the widget's language (its pack is loaded before the first paint), else English; the host's
   // own wording of them shows once React takes over.
   const pack = loadedPack(input.strings.locale) ?? {};
-  const title = (key: keyof typeof PROFILE_SECTION_STRINGS): string => pack[key] ?? PROFILE_SECTION_STRINGS[key];
+  const title = (key: keyof typeof PROFILE_STRINGS): string => pack[key] ?? PROFILE_STRINGS[key];
   return html`<div class="ae-form ae-profile" data-profile-skeleton="">${heading(level, title('profile.title'))}<p class="ae-helper" part="helper" role="status" data-profile-loading="">${title('profile.loading')}</p>${resolveSections(
     config['sections'],
   ).map((s) => html`<div class="ae-profile-section" data-skeleton=""><p class="ae-label" part="label">${title(`profile.section.${s}`)}</p></div>`)}</div>`;

@@ -1,9 +1,21 @@
 /** The texts of `<auth-user-profile>` (docs/reference/elements/user-profile.md#texts). */
-import { PROFILE_SECTION_STRINGS } from './section-strings.ts';
 
 /** Default English texts of the profile element. */
 export const PROFILE_STRINGS = {
-  ...PROFILE_SECTION_STRINGS,
+  // The first paint's texts (elements/first-paint/extras.ts draws them: not in any first load).
+  'profile.title': 'Account',
+  'profile.loading': 'Loading your account...',
+  'profile.section.profile': 'Profile',
+  'profile.section.emails': 'Email addresses',
+  'profile.section.phones': 'Phone numbers',
+  'profile.section.password': 'Password',
+  'profile.section.passkeys': 'Passkeys',
+  'profile.section.authenticatorApp': 'Authenticator app',
+  'profile.section.linkedAccounts': 'Linked accounts',
+  'profile.section.wallets': 'Crypto wallets',
+  'profile.section.connectedApps': 'Connected apps',
+  'profile.section.sessions': 'Sessions and devices',
+  'profile.section.deleteAccount': 'Delete account',
   'profile.unauthenticated': 'Sign in to manage your account.',
   'profile.loadFailed': 'Your account could not be loaded. Reload the page to try again.',
   'profile.save': 'Save',
