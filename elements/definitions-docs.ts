@@ -44,6 +44,8 @@ export const EVENT_TYPE_DOCS: Readonly<Record<AuthEventType, string>> = {
   MFA_RECOVERY_CODE: 'A recovery code finished a two-step sign-in: the authenticate answer (plus `device_token`).',
   MFA_ENROL_TOTP: 'The user set up an authenticator app at sign-in and its first code was accepted: `{ totp_id }`.',
   MFA_REVERIFY: 'A sensitive change asked to verify again, and it was: `{ factor }` (totp, sms_otp, webauthn); the change is retried.',
+  PROFILE_UPDATE: 'A change to the account was saved in `<auth-user-profile>`: `{ section, change }` (e.g. `{ section: "emails", change: "email_added" }`).',
+  ACCOUNT_DELETED: 'The user deleted their account in `<auth-user-profile>` (the session is gone): `{}`.',
   'authenticate-flow-complete': 'A sign-in finished and the success screen shows; once per completed flow: `{}`.',
 };
 
@@ -185,5 +187,13 @@ export const ELEMENT_DOCS: { readonly [tag: string]: ElementDoc } = {
       },
     },
     eventTypes: ['OAuthAuthorizeFlowStart', 'OAuthAuthorizeFlowConsentDenied', 'OAuthAuthorizeFlowComplete'],
+  },
+  'auth-user-profile': {
+    summary:
+      "A signed-in user's account page: name, emails, phones, password, passkeys, authenticator app, linked accounts, wallets, connected apps, sessions, delete.",
+    description:
+      "Starts on UserProfile; `config.sections` orders and hides the sections (default all), `config.oauthProviders` names the providers the linked-accounts section offers. Without a session it shows 'Sign in to manage your account.'",
+    properties: common('UserProfileConfig'),
+    eventTypes: ['PROFILE_UPDATE', 'ACCOUNT_DELETED', 'PASSKEY_REGISTER', 'MFA_REVERIFY'],
   },
 };

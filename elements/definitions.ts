@@ -6,6 +6,7 @@
  * the texts of definitions-docs.ts), so the manifest cannot drift from what the elements do.
  */
 import type { ConfigShapeName } from '../react-internals/config-check.ts';
+import type { Shape } from '../react-internals/method.ts';
 import type { Screen, WidgetState } from '../react-internals/login/state.ts';
 
 /** How a property's value arrives. */
@@ -49,6 +50,11 @@ export interface AuthElementDefinition {
   readonly className: string;
   /** Which config keys the element reads (react-internals/config-check.ts; unknown keys are warned about). */
   readonly configShape: ConfigShapeName;
+  /**
+   * Config keys of the element's own beyond its shape, with their checks (the profile's `sections`):
+   * loaded with the config check, so the first load carries none of them.
+   */
+  readonly configKeys?: () => Promise<Shape>;
   /** Whether `config.products` is read (login-type widgets). */
   readonly readsProducts: boolean;
   /** Properties beyond the five every element has (COMMON_PROPERTIES). */
@@ -168,10 +174,23 @@ export const IDP_CONSENT_DEFINITION: AuthElementDefinition = {
   }),
 };
 
+/** `<auth-user-profile>` (docs/reference/elements/user-profile.md#screens: starts on UserProfile; never a watermark). */
+export const USER_PROFILE_DEFINITION: AuthElementDefinition = {
+  tag: 'auth-user-profile',
+  className: 'AuthUserProfileElement',
+  configShape: 'client',
+  readsProducts: false,
+  properties: [],
+  configKeys: () => import('../react-internals/profile/sections.ts').then((m) => m.PROFILE_CONFIG_SHAPE),
+  // The screen reads its own config keys (sections, providers) from the element's options.
+  start: (values) => ({ screen: 'UserProfile', options: { config: values['config'] } }),
+};
+
 /** Every row, in the order of the tags' documentation. */
 export const AUTH_ELEMENT_DEFINITIONS: readonly AuthElementDefinition[] = [
   LOGIN_DEFINITION,
   RESET_PASSWORD_DEFINITION,
   PASSKEY_REGISTRATION_DEFINITION,
   IDP_CONSENT_DEFINITION,
+  USER_PROFILE_DEFINITION,
 ];

@@ -567,10 +567,10 @@ export class AuthElement<C = unknown> extends ElementBase {
 
   /** The config's content checks (their own chunk), once loaded. */
   async #checkConfig(def: AuthElementDefinition, value: unknown): Promise<void> {
-    const { CONFIG_SHAPES, checkLoginConfig } = await import('../react-internals/config-check.ts');
+    const [{ CONFIG_SHAPES, checkLoginConfig }, own] = await Promise.all([import('../react-internals/config-check.ts'), def.configKeys?.()]);
     const s = stateOf(this);
     if (s.values.get('config') !== value) return; // replaced meanwhile
-    const report = checkLoginConfig(value, CONFIG_SHAPES[def.configShape], def.readsProducts);
+    const report = checkLoginConfig(value, own ? { ...CONFIG_SHAPES[def.configShape], ...own } : CONFIG_SHAPES[def.configShape], def.readsProducts);
     this.#warn(report.warnings);
     if (report.fatal) {
       s.problems.set('config', new ConfigError(report.fatal.field, report.fatal.message));

@@ -20,8 +20,11 @@ import {
   LOGIN_TAG,
   PASSKEY_REGISTRATION_TAG,
   RESET_PASSWORD_TAG,
+  USER_PROFILE_TAG,
+  defineUserProfile,
 } from './registry.ts';
 import type { AuthResetPasswordElement } from './reset-password.tsx';
+import type { AuthUserProfileElement, UserProfileConfig } from './user-profile.tsx';
 
 /** Options every mount function takes. */
 export interface MountOptions<Config> {
@@ -159,4 +162,21 @@ export function mountIdentityProvider(selector: string, options: MountIdentityPr
     if (options.navigate !== undefined) el.navigate = options.navigate;
   }
   return els;
+}
+
+/** Options of mountUserProfile; `config` may be omitted when `client` is given. */
+export type MountUserProfileOptions = Omit<MountOptions<UserProfileConfig>, 'config'> & { config?: UserProfileConfig };
+
+/**
+ * Mounts `<auth-user-profile>` on every element matching `selector` (docs/reference/elements/user-profile.md#screens: a
+ * signed-in user's account page; `config.sections` orders and hides its sections).
+ * @throws Error 'The selector you specified (...) applies to no DOM elements ... calling mountUserProfile()'.
+ * @example
+ * mountUserProfile('#account', { client, config: { sections: ['profile', 'emails', 'sessions'] } });
+ */
+export function mountUserProfile(selector: string, options: MountUserProfileOptions): AuthUserProfileElement[] {
+  return mountWidget<AuthUserProfileElement>('mountUserProfile', USER_PROFILE_TAG, defineUserProfile, selector, {
+    ...options,
+    config: options.config ?? {},
+  });
 }

@@ -8,6 +8,7 @@ import { AuthIDPConsentElement } from './idp-consent.tsx';
 import { AuthLoginElement } from './login.tsx';
 import { AuthPasskeyRegistrationElement } from './passkey-registration.tsx';
 import { AuthResetPasswordElement } from './reset-password.tsx';
+import { AuthUserProfileElement } from './user-profile.tsx';
 
 /** Defines `tag` as `cls` unless there is no registry or the tag is taken. */
 function defineTag(tag: string, cls: CustomElementConstructor): void {
@@ -48,12 +49,21 @@ export function defineIdentityProvider(): void {
   defineTag(IDP_CONSENT_TAG, AuthIDPConsentElement);
 }
 
+/** Tag of the account element. */
+export const USER_PROFILE_TAG = 'auth-user-profile';
+
+/** Registers `<auth-user-profile>` unless a definition already exists; a no-op on a server. */
+export function defineUserProfile(): void {
+  defineTag(USER_PROFILE_TAG, AuthUserProfileElement);
+}
+
 /** Registers every Auth Elements tag; safe to call more than once, and a no-op on a server. */
 export function defineAuthElements(): void {
   defineLogin();
   defineResetPassword();
   definePasskeyRegistration();
   defineIdentityProvider();
+  defineUserProfile();
 }
 
 /** Every tag with its element class (the table's rows, as classes). */
@@ -62,6 +72,7 @@ export const AUTH_ELEMENTS = {
   [RESET_PASSWORD_TAG]: AuthResetPasswordElement,
   [PASSKEY_REGISTRATION_TAG]: AuthPasskeyRegistrationElement,
   [IDP_CONSENT_TAG]: AuthIDPConsentElement,
+  [USER_PROFILE_TAG]: AuthUserProfileElement,
 } as const;
 
 declare global {
@@ -70,6 +81,7 @@ declare global {
     'auth-reset-password': AuthResetPasswordElement;
     'auth-passkey-registration': AuthPasskeyRegistrationElement;
     'auth-idp-consent': AuthIDPConsentElement;
+    'auth-user-profile': AuthUserProfileElement;
   }
   interface HTMLElementEventMap {
     'auth-event': CustomEvent<AuthEvent>;

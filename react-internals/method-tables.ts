@@ -22,6 +22,8 @@ import { PASSKEY_EVENTS } from './passkeys/events.ts';
 import { PASSKEY_STRINGS } from './passkeys/strings.ts';
 import { PASSWORD_EVENTS } from './passwords/events.ts';
 import { PASSWORD_STRINGS } from './passwords/strings.ts';
+import { PROFILE_EVENTS } from './profile/events.ts';
+import { PROFILE_STRINGS } from './profile/strings.ts';
 
 /** Each registered method's texts, in methods.ts's order. */
 export const METHOD_STRINGS = [
@@ -33,7 +35,18 @@ export const METHOD_STRINGS = [
   CRYPTO_STRINGS,
   IDP_STRINGS,
   MFA_STRINGS,
+  PROFILE_STRINGS,
 ] as const;
 
 /** Each registered method's host event types, in methods.ts's order. */
-export const METHOD_EVENTS = [MAGIC_LINK_EVENTS, PASSWORD_EVENTS, OTP_EVENTS, OAUTH_EVENTS, PASSKEY_EVENTS, CRYPTO_EVENTS, IDP_EVENTS, MFA_EVENTS] as const;
+export const METHOD_EVENTS = [
+  MAGIC_LINK_EVENTS,
+  PASSWORD_EVENTS,
+  OTP_EVENTS,
+  OAUTH_EVENTS,
+  PASSKEY_EVENTS,
+  CRYPTO_EVENTS,
+  IDP_EVENTS,
+  MFA_EVENTS,
+  PROFILE_EVENTS,
+] as const;

@@ -32,7 +32,7 @@ function repeated(tables: readonly object[]): string[] {
 
 describe('method registry', () => {
   it('lists the methods, each with unique screens, actions and events', () => {
-    expect(METHODS.map((m) => m.name)).to.deep.equal(['magic-links', 'passwords', 'otps', 'oauth', 'webauthn', 'crypto-wallets', 'idp', 'mfa']);
+    expect(METHODS.map((m) => m.name)).to.deep.equal(['magic-links', 'passwords', 'otps', 'oauth', 'webauthn', 'crypto-wallets', 'idp', 'mfa', 'profile']);
     expect(repeated(METHODS.map((m) => m.screens))).to.deep.equal([]);
     expect(repeated(METHODS.map((m) => m.actions))).to.deep.equal([]);
     expect(repeated(METHODS.map((m) => m.events))).to.deep.equal([]);
@@ -93,6 +93,7 @@ describe('method registry', () => {
         'MFAEnrolTOTP',
         'MFARecoveryCodes',
         'MFAConfirmation',
+        'UserProfile',
       ].sort(),
     );
   });
@@ -131,6 +132,8 @@ describe('method registry', () => {
       MFA_RECOVERY_CODE: 'MFA_RECOVERY_CODE',
       MFA_ENROL_TOTP: 'MFA_ENROL_TOTP',
       MFA_REVERIFY: 'MFA_REVERIFY',
+      PROFILE_UPDATE: 'PROFILE_UPDATE',
+      ACCOUNT_DELETED: 'ACCOUNT_DELETED',
     });
   });
 

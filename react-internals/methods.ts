@@ -18,9 +18,20 @@ import { oauthEntry } from './oauth/entry.ts';
 import { otpsEntry } from './otps/entry.ts';
 import { webauthnEntry } from './passkeys/entry.ts';
 import { passwordsEntry } from './passwords/entry.ts';
+import { profileEntry } from './profile/entry.ts';
 
 /** Every registered method: its entry (read at once), which loads the rest (its `index.ts`, a chunk of its own) when the widget needs it (registry.ts). */
-export const UI_METHODS = [magicLinksEntry, passwordsEntry, otpsEntry, oauthEntry, webauthnEntry, cryptoWalletsEntry, idpEntry, mfaEntry] as const;
+export const UI_METHODS = [
+  magicLinksEntry,
+  passwordsEntry,
+  otpsEntry,
+  oauthEntry,
+  webauthnEntry,
+  cryptoWalletsEntry,
+  idpEntry,
+  mfaEntry,
+  profileEntry,
+] as const;
 
 type Registered = (typeof UI_METHODS)[number];
 type TypesOf<M> = M extends UiMethodEntry<infer T> ? T : never;

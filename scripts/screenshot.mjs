@@ -2,7 +2,8 @@
 // Regenerates the README's pictures: the demo's <auth-login> on its main screen and on the
 // passcode screen, each theme of the theming gallery (demo/public/themes.html), 320 px wide, and
 // the "Languages" pictures: French, German and Arabic (right to left) on the passcode screen, and the
-// OAuth row at 320 px (French; dark theme). Needs dist/ (npm run build). Usage: node --import tsx scripts/screenshot.mjs
+// OAuth row at 320 px (French; dark theme), and the demo's account page (<auth-user-profile>). Needs dist/
+// (npm run build). Usage: node --import tsx scripts/screenshot.mjs
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -70,6 +71,24 @@ try {
   await narrow.locator('auth-login').screenshot({ path: 'docs/login-oauth-dark-320.png' });
   console.log('wrote docs/login-oauth-fr-320.png, docs/login-oauth-dark-320.png');
   console.log('wrote docs/login.png, docs/login-passcode.png, docs/theme-{default,dark,brand}.png, docs/login-320.png');
+  // <auth-user-profile> (README "<auth-user-profile>"): the demo's account page, signed in by passcode.
+  const account = await browser.newPage({ viewport: { width: 720, height: 900 }, deviceScaleFactor: 1 });
+  await account.goto(`${server.url}/account.html`);
+  await account.locator('auth-login input[type="email"]').fill('ada.lovelace@example.com');
+  await account.keyboard.press('Enter');
+  const code = account.locator('auth-login input[autocomplete="one-time-code"]');
+  await code.waitFor();
+  let passcode = '';
+  while (!passcode) {
+    const inbox = await (await fetch(`${server.url}/dev/inbox.json?to=ada.lovelace%40example.com`)).json();
+    passcode = inbox.messages[0]?.code ?? '';
+    if (!passcode) await new Promise((r) => setTimeout(r, 100));
+  }
+  await code.fill(passcode);
+  const profile = account.locator('auth-user-profile');
+  await profile.locator('[data-section="sessions"] [data-session]').first().waitFor();
+  await profile.screenshot({ path: 'docs/profile.png' });
+  console.log('wrote docs/profile.png');
 } finally {
   await browser.close();
   await server.close();

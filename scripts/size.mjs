@@ -118,6 +118,11 @@ export const LAZY_ONLY = [
     markers: [/["']data-passkey-button["']:\s*["']["']/],
   },
   {
+    name: "<auth-user-profile>'s screen and sections (react-internals/profile/, its own chunk)",
+    // The profile root's JSX prop (the first paint's skeleton carries another attribute).
+    markers: [/["']data-profile["']:\s*["']["']/],
+  },
+  {
     name: 'phone-number metadata (libphonenumber-js)',
     // The start of the countries table: Ascension Island, calling code 247 (keys quoted or not).
     markers: [/["']?countries["']?\s*:\s*\{\s*["']?AC["']?\s*:\s*\[\s*["']247["']/],

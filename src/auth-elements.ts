@@ -23,7 +23,7 @@ export { AUTH_ELEMENT_DEFINITIONS } from '../elements/definitions.ts';
 export { AuthElement, createAuthElement, MISSING_CLIENT_REPORT_MS } from '../elements/element.ts';
 export { AuthIDPConsentElement } from '../elements/idp-consent.tsx';
 export { AuthLoginElement } from '../elements/login.tsx';
-export { mountIdentityProvider, mountLogin, mountPasskeyRegistration, mountResetPassword } from '../elements/mount.ts';
+export { mountIdentityProvider, mountLogin, mountPasskeyRegistration, mountResetPassword, mountUserProfile } from '../elements/mount.ts';
 export { AuthPasskeyRegistrationElement } from '../elements/passkey-registration.tsx';
 export {
   AUTH_ELEMENTS,
@@ -32,12 +32,15 @@ export {
   defineLogin,
   definePasskeyRegistration,
   defineResetPassword,
+  defineUserProfile,
   IDP_CONSENT_TAG,
   LOGIN_TAG,
   PASSKEY_REGISTRATION_TAG,
   RESET_PASSWORD_TAG,
+  USER_PROFILE_TAG,
 } from '../elements/registry.ts';
 export { AuthResetPasswordElement } from '../elements/reset-password.tsx';
+export { AuthUserProfileElement } from '../elements/user-profile.tsx';
 export { darkTheme, THEME_TOKENS } from '../react-internals/theme.ts';
 
 defineAuthElements();

@@ -37,10 +37,12 @@ export {
   type MountOptions,
   type MountPasskeyRegistrationOptions,
   type MountResetPasswordOptions,
+  type MountUserProfileOptions,
   mountIdentityProvider,
   mountLogin,
   mountPasskeyRegistration,
   mountResetPassword,
+  mountUserProfile,
 } from '../elements/mount.ts';
 export { AuthPasskeyRegistrationElement, type PasskeyRegistrationConfig } from '../elements/passkey-registration.tsx';
 export {
@@ -50,12 +52,15 @@ export {
   defineLogin,
   definePasskeyRegistration,
   defineResetPassword,
+  defineUserProfile,
   IDP_CONSENT_TAG,
   LOGIN_TAG,
   PASSKEY_REGISTRATION_TAG,
   RESET_PASSWORD_TAG,
+  USER_PROFILE_TAG,
 } from '../elements/registry.ts';
 export { AuthResetPasswordElement, type ResetPasswordProperties } from '../elements/reset-password.tsx';
+export { AuthUserProfileElement, type ProfileSection, type UserProfileConfig } from '../elements/user-profile.tsx';
 export type {
   EmailMagicLinksOptions,
   LoginConfig,

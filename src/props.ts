@@ -5,6 +5,7 @@
 import type { AuthClient } from '../sdk-core/index.ts';
 import type { IDPAuthTokenParams, IDPConsentConfig, IDPConsentManifestGenerator } from '../elements/idp-consent.tsx';
 import type { PasskeyRegistrationConfig } from '../elements/passkey-registration.tsx';
+import type { UserProfileConfig } from '../elements/user-profile.tsx';
 import type { LoginConfig } from '../react-internals/config.ts';
 import type { AuthCallbacks } from '../react-internals/events.ts';
 import type { StringOverrides } from '../react-internals/strings.ts';
@@ -37,6 +38,9 @@ export interface AuthResetPasswordProps extends AuthElementProps<LoginConfig> {
 
 /** `<auth-passkey-registration>`'s properties. */
 export type AuthPasskeyRegistrationProps = AuthElementProps<PasskeyRegistrationConfig>;
+
+/** `<auth-user-profile>`'s properties. */
+export type AuthUserProfileProps = AuthElementProps<UserProfileConfig>;
 
 /** `<auth-idp-consent>`'s properties. */
 export interface AuthIDPConsentProps extends AuthElementProps<IDPConsentConfig> {

@@ -27,13 +27,21 @@ import type { AuthElement } from '../elements/element.ts';
 import type { AuthIDPConsentElement } from '../elements/idp-consent.tsx';
 import type { AuthLoginElement } from '../elements/login.tsx';
 import type { AuthPasskeyRegistrationElement } from '../elements/passkey-registration.tsx';
-import { defineIdentityProvider, defineLogin, definePasskeyRegistration, defineResetPassword } from '../elements/registry.ts';
+import { defineIdentityProvider, defineLogin, definePasskeyRegistration, defineResetPassword, defineUserProfile } from '../elements/registry.ts';
+import type { AuthUserProfileElement } from '../elements/user-profile.tsx';
 import type { AuthResetPasswordElement } from '../elements/reset-password.tsx';
 import type { AuthErrorDetail, AuthEvent } from '../react-internals/events.ts';
-import type { AuthIDPConsentProps, AuthLoginProps, AuthPasskeyRegistrationProps, AuthResetPasswordProps } from './props.ts';
+import type { AuthIDPConsentProps, AuthLoginProps, AuthPasskeyRegistrationProps, AuthResetPasswordProps, AuthUserProfileProps } from './props.ts';
 
 export * from './index.ts';
-export type { AuthElementProps, AuthIDPConsentProps, AuthLoginProps, AuthPasskeyRegistrationProps, AuthResetPasswordProps } from './props.ts';
+export type {
+  AuthElementProps,
+  AuthIDPConsentProps,
+  AuthLoginProps,
+  AuthPasskeyRegistrationProps,
+  AuthResetPasswordProps,
+  AuthUserProfileProps,
+} from './props.ts';
 
 // useLayoutEffect warns when rendered on a server; properties only matter in the browser anyway.
 const useBrowserLayoutEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect;
@@ -151,6 +159,14 @@ export const AuthIDPConsent: AuthWrapper<AuthIDPConsentElement, AuthIDPConsentPr
   'AuthIDPConsent',
 );
 
+/** `<auth-user-profile>` for React 18 (works in 19 too). */
+export const AuthUserProfile: AuthWrapper<AuthUserProfileElement, AuthUserProfileProps> = createWrapper(
+  'auth-user-profile',
+  defineUserProfile,
+  COMMON,
+  'AuthUserProfile',
+);
+
 /** JSX props of a tag used directly (React 19 sets them as properties once the tag is defined). */
 export type AuthElementJSXProps<E, P> = DetailedHTMLProps<HTMLAttributes<E>, E> &
   P & {
@@ -169,6 +185,7 @@ declare module 'react' {
       'auth-reset-password': AuthElementJSXProps<AuthResetPasswordElement, AuthResetPasswordProps>;
       'auth-passkey-registration': AuthElementJSXProps<AuthPasskeyRegistrationElement, AuthPasskeyRegistrationProps>;
       'auth-idp-consent': AuthElementJSXProps<AuthIDPConsentElement, AuthIDPConsentProps>;
+      'auth-user-profile': AuthElementJSXProps<AuthUserProfileElement, AuthUserProfileProps>;
     }
   }
 }

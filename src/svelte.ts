@@ -11,8 +11,9 @@ import type { AuthIDPConsentElement } from '../elements/idp-consent.tsx';
 import type { AuthLoginElement } from '../elements/login.tsx';
 import type { AuthPasskeyRegistrationElement } from '../elements/passkey-registration.tsx';
 import type { AuthResetPasswordElement } from '../elements/reset-password.tsx';
+import type { AuthUserProfileElement } from '../elements/user-profile.tsx';
 import type { AuthErrorDetail, AuthEvent } from '../react-internals/events.ts';
-import type { AuthIDPConsentProps, AuthLoginProps, AuthPasskeyRegistrationProps, AuthResetPasswordProps } from './props.ts';
+import type { AuthIDPConsentProps, AuthLoginProps, AuthPasskeyRegistrationProps, AuthResetPasswordProps, AuthUserProfileProps } from './props.ts';
 
 /** The event attributes Svelte 5 listens with. */
 export interface AuthSvelteEvents {
@@ -28,5 +29,6 @@ declare module 'svelte/elements' {
       AuthPasskeyRegistrationProps &
       AuthSvelteEvents;
     'auth-idp-consent': Omit<HTMLAttributes<AuthIDPConsentElement>, keyof AuthIDPConsentProps> & AuthIDPConsentProps & AuthSvelteEvents;
+    'auth-user-profile': Omit<HTMLAttributes<AuthUserProfileElement>, keyof AuthUserProfileProps> & AuthUserProfileProps & AuthSvelteEvents;
   }
 }

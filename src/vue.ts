@@ -8,7 +8,7 @@
  */
 import type { DefineComponent } from 'vue';
 import type { AuthErrorDetail, AuthEvent } from '../react-internals/events.ts';
-import type { AuthIDPConsentProps, AuthLoginProps, AuthPasskeyRegistrationProps, AuthResetPasswordProps } from './props.ts';
+import type { AuthIDPConsentProps, AuthLoginProps, AuthPasskeyRegistrationProps, AuthResetPasswordProps, AuthUserProfileProps } from './props.ts';
 
 /** The listeners Vue maps `@auth-event` and `@auth-error` to. */
 export interface AuthVueEvents {
@@ -22,5 +22,6 @@ declare module 'vue' {
     'auth-reset-password': DefineComponent<AuthResetPasswordProps & AuthVueEvents>;
     'auth-passkey-registration': DefineComponent<AuthPasskeyRegistrationProps & AuthVueEvents>;
     'auth-idp-consent': DefineComponent<AuthIDPConsentProps & AuthVueEvents>;
+    'auth-user-profile': DefineComponent<AuthUserProfileProps & AuthVueEvents>;
   }
 }

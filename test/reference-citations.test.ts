@@ -110,7 +110,7 @@ describe('reference citations', () => {
       ...['otps', 'magic-links', 'passwords', 'webauthn', 'oauth', 'crypto-wallets', 'totps', 'impersonation', 'idp', 'b2b', 'rbac', 'users', 'sessions'].map(
         (m) => `methods/${m}.md`,
       ),
-      ...['auth-login', 'auth-reset-password', 'auth-passkey-registration', 'auth-idp-consent'].map((e) => `elements/${e}.md`),
+      ...['auth-login', 'auth-reset-password', 'auth-passkey-registration', 'auth-idp-consent', 'user-profile'].map((e) => `elements/${e}.md`),
     ].map((p) => `${REF}/${p}`);
     const broken: string[] = [];
     for (const page of pages) {

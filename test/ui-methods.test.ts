@@ -64,7 +64,7 @@ const rel = (f: string) => relative(UI, f);
 describe('react-internals method registry imports', () => {
   it('lists the method folders, each with a unique name', () => {
     const names = methodDirs.map(nameOf);
-    assert.deepEqual([...names].sort(), ['crypto-wallets', 'idp', 'magic-links', 'mfa', 'oauth', 'otps', 'passwords', 'webauthn']);
+    assert.deepEqual([...names].sort(), ['crypto-wallets', 'idp', 'magic-links', 'mfa', 'oauth', 'otps', 'passwords', 'profile', 'webauthn']);
     assert.equal(new Set(names).size, names.length);
   });
 

@@ -12,6 +12,9 @@ import type { FirstPaintInput } from './index.ts';
 import { DEFAULT_OTP_COUNTRY } from '../../sdk-core/schemas/defaults.ts';
 import { divider, heading, type MainContext, status, submit, submitButton, tabForm } from './login.ts';
 import { type Group, type Tab, walletButtons } from './resolve.ts';
+import { loadedPack } from '../../react-internals/i18n/locales.ts';
+import { PROFILE_STRINGS } from '../../react-internals/profile/strings.ts';
+import { resolveSections } from '../../react-internals/profile/sections.ts';
 import { type FirstPaintKey, fill } from './strings.ts';
 import { isolateDialCode } from '../../react-internals/otps/phone/dial-code.ts';
 
@@ -135,10 +138,26 @@ function idpScreen(input: FirstPaintInput): TemplateResult {
   return html`<div class="ae-form" data-idp-state="loading"><p class="ae-helper" part="helper" role="status" data-idp-status="loading">${input.strings.text['idp.loading']}</p></div>`;
 }
 
+/**
+ * `<auth-user-profile>`'s first screen: the page's title, the loading line (a status, so it is announced)
+ * and the configured sections' titles as skeletons, until React has the user and draws the sections.
+ */
+function profileScreen(input: FirstPaintInput, level: 1 | 2 | 3 | 4 | 5 | 6): TemplateResult {
+  const config = input.config && typeof input.config === 'object' ? (input.config as Record<string, unknown>) : {};
+  // The texts in the widget's language (its pack is loaded before the first paint), else English; the host's
+  // own wording of them shows once React takes over.
+  const pack = loadedPack(input.strings.locale) ?? {};
+  const title = (key: keyof typeof PROFILE_STRINGS): string => pack[key] ?? PROFILE_STRINGS[key];
+  return html`<div class="ae-form ae-profile" data-profile-skeleton="">${heading(level, title('profile.title'))}<p class="ae-helper" part="helper" role="status" data-profile-loading="">${title('profile.loading')}</p>${resolveSections(
+    config['sections'],
+  ).map((s) => html`<div class="ae-profile-section" data-skeleton=""><p class="ae-label" part="label">${title(`profile.section.${s}`)}</p></div>`)}</div>`;
+}
+
 /** The first screen of a tag other than `<auth-login>`. */
 export function otherScreen(input: FirstPaintInput, ids: string, level: 1 | 2 | 3 | 4 | 5 | 6): TemplateResult {
   if (input.tag === 'auth-reset-password') return resetScreen(input, ids, level);
   if (input.tag === 'auth-passkey-registration') return passkeyRegistrationScreen(input, level);
+  if (input.tag === 'auth-user-profile') return profileScreen(input, level);
   return idpScreen(input);
 }
 

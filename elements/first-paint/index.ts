@@ -77,6 +77,7 @@ const START_SCREEN: Readonly<Record<string, string>> = {
   'auth-reset-password': 'PasswordResetForm',
   'auth-passkey-registration': 'PasskeyRegistrationStart',
   'auth-idp-consent': 'IDPConsent',
+  'auth-user-profile': 'UserProfile',
 };
 
 const hasAutofillApi = () =>
@@ -129,7 +130,7 @@ export function firstScreen(input: FirstPaintInput): TemplateResult {
       ...(extras ? { group: extras.group, phoneForm: extras.phoneForm, tabs: extras.methodTabs } : {}),
     });
   return html`<div class="ae-root" part="container" data-screen=${screen} lang=${plan.lang ?? s.lang ?? nothing} dir=${s.dir}>${body}${
-    screen === 'IDPConsent' || input.missingClient ? nothing : watermark(s, input.bootstrap)
+    screen === 'IDPConsent' || screen === 'UserProfile' || input.missingClient ? nothing : watermark(s, input.bootstrap)
   }<div class="ae-toasts" role="status" aria-live="polite" part="toasts"></div></div>`;
 }
 

@@ -57,3 +57,6 @@ export const passwordsMethod: UiMethod<PasswordTypes> = {
     },
   ],
 };
+
+/** Loads the new-password field, its strength meter and breach check (field.ts), for the account page's password section. */
+export const loadPasswordField = () => import('./field.ts');

@@ -100,7 +100,7 @@ describe('documentation from the code', () => {
     assert.ok(reset.attributes.some((a) => a.name === 'password-reset-token' && 'fieldName' in a && a.fieldName === 'passwordResetToken'));
     assert.deepEqual(
       manifest.modules[1]!.exports.map((e) => e.name),
-      ['auth-login', 'auth-reset-password', 'auth-passkey-registration', 'auth-idp-consent'],
+      ['auth-login', 'auth-reset-password', 'auth-passkey-registration', 'auth-idp-consent', 'auth-user-profile'],
     );
   });
 

@@ -108,7 +108,7 @@ describe('the installed package on a server (no DOM)', () => {
     `);
     assert.deepEqual(JSON.parse(out), {
       name: 'AuthLoginElement',
-      tags: ['auth-login', 'auth-reset-password', 'auth-passkey-registration', 'auth-idp-consent'],
+      tags: ['auth-login', 'auth-reset-password', 'auth-passkey-registration', 'auth-idp-consent', 'auth-user-profile'],
       attrs: ['config', 'styles', 'strings', 'client', 'callbacks'],
       mount: 'function',
     });

@@ -70,7 +70,7 @@ async function compile(
 }
 
 const PLAIN = `
-import { createClient, darkTheme, defineAuthElements, mountIdentityProvider, mountLogin, type AuthErrorDetail, type AuthEvent, type LoginConfig, AuthEventType, ApiError } from 'auth-elements';
+import { createClient, darkTheme, defineAuthElements, mountIdentityProvider, mountLogin, mountUserProfile, type AuthErrorDetail, type AuthEvent, type LoginConfig, AuthEventType, ApiError } from 'auth-elements';
 import { createClient as headless } from 'auth-elements/client';
 import { isAuthorized, isValidEmail, USER_FACTORS, WebAuthnCeremonyError } from 'auth-elements/helpers';
 import 'auth-elements/define';
@@ -114,6 +114,9 @@ const consent = document.createElement('auth-idp-consent');
 consent.getIDPConsentManifest = ({ scopes, clientName }) => [{ header: clientName, items: [...scopes, { text: 'x', details: ['y'] }] }];
 consent.authTokenParams = { trustedAuthToken: 't', tokenProfileID: 'p' };
 mountIdentityProvider('#consent', { client, navigate: (url) => location.assign(url) });
+const profile = document.createElement('auth-user-profile');
+profile.config = { sections: ['profile', 'emails', 'sessions'], oauthProviders: ['github'] };
+mountUserProfile('#account', { client, config: { sections: ['deleteAccount'] } });
 const err = new ApiError({ status_code: 400, error_type: 'x', error_message: 'y', error_url: '' });
 const errName: string = err.name;
 void errName;
@@ -127,6 +130,8 @@ login.config = { products: ['otpp'] };
 login.config = { otpOptions: { methods: ['fax'] } };
 // @ts-expect-error the passkey element takes no products
 passkeys.config = { products: ['otp'] };
+// @ts-expect-error a profile section that does not exist
+profile.config = { sections: ['billing'] };
 // @ts-expect-error a consent list item is text or {text, details}
 consent.getIDPConsentManifest = () => [{ header: 'h', items: [3] }];
 login.addEventListener('auth-event', (e) => {
