@@ -23,9 +23,12 @@ export const INTERACTIVE_BUDGET_GZIP = 20 * 1024;
  * budget checked there is what this build reaches, to stop regressions; the gap to 60 KB is said in
  * the closing note of issue 16. 98 KB since issue 30 item 6 (97 KB before): the passcode screen shares
  * the six-slot CodeInput (a chunk of its own, shared with the two-step screens), the light-DOM first
- * paint's handover and the six-slot, strut and scoping rules cost 1.2 KB gzip in this path.
+ * paint's handover and the six-slot, strut and scoping rules cost 1.2 KB gzip in this path. 98.5 KB
+ * with issue 30's fifth element: the script tag defines every tag, so <auth-user-profile>'s table row,
+ * first-paint skeleton entry and UI-method entry (not its sections, a lazy chunk) load with the sign-in
+ * (0.2 KB gzip measured at the merge).
  */
-export const EMAIL_SIGN_IN_BUDGET_GZIP = 98 * 1024;
+export const EMAIL_SIGN_IN_BUDGET_GZIP = 98.5 * 1024;
 
 /**
  * The same sign-in in a React app (`auth-elements/react`, React and ReactDOM its peers: the app's
