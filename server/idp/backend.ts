@@ -98,8 +98,9 @@ export function idpBackendRoutes(route: BackendRoute, svc: Services): void {
     return backendOk(c, { client_id: created.client_id, client_secret: created.client_secret });
   });
   route('PATCH', '/v1/idp_clients/:client_id', async (c) => {
-    const { client_id } = await storedClient(c);
+    // The body first: a malformed one is refused the same whether or not the client exists.
     const body = await readJson(c, UpdateBody, svc.maxBodyBytes);
+    const { client_id } = await storedClient(c);
     refuse(uriProblems(body));
     const set: { client_name?: string; description?: string; redirect_uris?: string; post_logout_redirect_uris?: string } = {};
     if (body.client_name !== undefined) set.client_name = body.client_name;

@@ -33,6 +33,9 @@ const BODYLESS = new Set([
   'POST /sdk/v1/users/connected_apps/:id/revoke',
   // Rotating a webhook's secret reads no body.
   'POST /v1/webhooks/:webhook_id/rotate_secret',
+  // Revoking a project secret and rotating an IdP client's secret read none either (the admin console's calls).
+  'POST /v1/secrets/:secret_id/revoke',
+  'POST /v1/idp_clients/:client_id/rotate_secret',
 ]);
 
 /**

@@ -22,8 +22,9 @@ describe('the packed kit', () => {
     assert.equal(manifest['private'], undefined);
     assert.deepEqual(manifest['peerDependenciesMeta'], { react: { optional: true }, 'react-dom': { optional: true } });
     // A guard against a server dependency creeping back, or a build's shared chunks a copy again:
-    // 1.8 MB today (README, "installs alone").
-    assert.ok(install.bytes < 2_000_000, `installed size ${install.bytes} B`);
+    // 2.3 MB today (README, "installs alone"): 1.8 MB before issue 30's fifth element and the translated
+    // password feedback, which each build (script tag, package, React) carries in its own chunks.
+    assert.ok(install.bytes < 2_500_000, `installed size ${install.bytes} B`);
   });
 
   it('ships dist/ (bundles, declarations, manifest, editor data), package.json, README and LICENSE, nothing else', async () => {
@@ -120,12 +121,14 @@ const SCRIPT_TAG_API = [
   'AuthLoginElement',
   'AuthPasskeyRegistrationElement',
   'AuthResetPasswordElement',
+  'AuthUserProfileElement',
   'IDP_CONSENT_TAG',
   'LOGIN_TAG',
   'MISSING_CLIENT_REPORT_MS',
   'PASSKEY_REGISTRATION_TAG',
   'RESET_PASSWORD_TAG',
   'THEME_TOKENS',
+  'USER_PROFILE_TAG',
   'createAuthElement',
   'darkTheme',
   'defineAuthElements',
@@ -133,10 +136,12 @@ const SCRIPT_TAG_API = [
   'defineLogin',
   'definePasskeyRegistration',
   'defineResetPassword',
+  'defineUserProfile',
   'mountIdentityProvider',
   'mountLogin',
   'mountPasskeyRegistration',
   'mountResetPassword',
+  'mountUserProfile',
 ];
 
 describe('the script tag (dist/auth-elements.js)', () => {
