@@ -103,7 +103,8 @@ export function createMFA(ctx: MethodContext): MFA {
       return (await ctx.request<TrustedDevicesResponse>({ method: 'GET', path: '/users/me/trusted_devices' })).trusted_devices;
     },
     async revokeTrustedDevice(deviceId) {
-      check('mfa.revokeTrustedDevice').string('device_id', deviceId);
+      const v = check('mfa.revokeTrustedDevice').string('device_id', deviceId);
+      if (deviceId === '') throw v.fail('device_id', 'must not be empty.');
       if (!ctx.sessions.getTokens()) throw new NoSessionError();
       await ctx.request({ method: 'DELETE', path: `/users/me/trusted_devices/${encodeURIComponent(deviceId)}` });
     },
