@@ -126,6 +126,8 @@ const mfaMethod = {
     onRequired: true,
     intermediateToken: true,
     forgetDevice: true,
+    trustedDevices: true,
+    revokeTrustedDevice: true,
     totp: { authenticate: true },
     recover: true,
     sms: { send: true, authenticate: true },

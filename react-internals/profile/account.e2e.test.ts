@@ -7,6 +7,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
+import { createTrustedDevice, listTrustedDevices } from '../../server/mfa/store.ts';
 import { e2eHarness, uniqueEmail } from '../../test/e2e-harness.ts';
 import { axeViolations, openProfile, PROFILE_PAGE, signIn } from './test-helpers.ts';
 
@@ -111,6 +112,33 @@ describe('<auth-user-profile> account, sessions, accessibility (built bundle, re
     assert.equal(await section.locator('[data-session]').count(), 1);
     assert.deepEqual(await axeViolations(page, 'auth-user-profile'), []);
     await Promise.all([other.close(), third.close(), context.close()]);
+  });
+
+  it('trusted devices: listed with browser, system and date; Forget withdraws the device at the server', async () => {
+    const email = uniqueEmail('profile-trust');
+    const context = await e2e.browser.newContext();
+    const page = await context.newPage();
+    await signIn(e2e, page, email);
+    const userId = await page.evaluate(
+      () => (window as unknown as { client: { session: { getSync(): { user_id: string } } } }).client.session.getSync().user_id,
+    );
+    // A device trusted at an earlier two-step sign-in (the two-step screens' own tests make one through the widget).
+    const svc = e2e.instance.services;
+    const firefox = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';
+    await createTrustedDevice(svc, { userId, days: 30, userAgent: firefox, ip: '203.0.113.9' });
+    const el = await openProfile(e2e, page, { sections: ['sessions'] });
+    const section = el.locator('[data-section="sessions"]');
+    const device = section.locator('[data-trusted-device]');
+    await device.waitFor();
+    await device.getByText('Firefox 128 on Linux').waitFor();
+    await device.getByText(/^Trusted until /).waitFor();
+    await section.getByText('Computer').first().waitFor();
+    assert.deepEqual(await axeViolations(page, 'auth-user-profile'), []);
+    await section.getByRole('button', { name: 'Forget Firefox 128 on Linux' }).click();
+    await section.locator('[data-profile-ok="sessions"]').getByText('Firefox 128 on Linux is no longer trusted.').waitFor();
+    assert.equal(await section.locator('[data-trusted-device]').count(), 0);
+    assert.deepEqual(await listTrustedDevices(svc, userId), []);
+    await context.close();
   });
 
   it('delete account: the typed word must match; then the account is gone (signing in again makes a new user)', async () => {

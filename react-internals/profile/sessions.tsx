@@ -4,15 +4,16 @@
  * "This device"), sign out one, sign out all others; and the devices trusted to skip the second step, with forget.
  */
 import { useCallback, useEffect, useState } from 'react';
-import type { DeviceSession } from '../../sdk-core/index.ts';
+import type { DeviceSession, SessionDevice, TrustedDevice } from '../../sdk-core/index.ts';
 import { Button } from '../components/Button.tsx';
 import { useWidget } from '../context.ts';
+import type { StringKey } from '../strings.ts';
 import { localeOf, text } from '../text.ts';
 import { useReverify } from '../mfa/index.ts';
 import { relativeTime, Section, useFocusAfter, useSectionStatus } from './common.tsx';
 
 /** "Chrome on macOS", or 'Unknown device' when the server could read neither. */
-function deviceName(s: DeviceSession, unknown: string, template: (b: string, o: string) => string): string {
+function deviceName(s: { device: SessionDevice }, unknown: string, template: (b: string, o: string) => string): string {
   const b = s.device.browser;
   const o = s.device.os;
   if (b && o) return template(b, o);
@@ -25,6 +26,8 @@ export function SessionsSection() {
   const status = useSectionStatus('sessions');
   const { root, focus } = useFocusAfter();
   const [sessions, setSessions] = useState<DeviceSession[] | null>(null);
+  // The devices that skip the second step (two-step sign-in); none listed while the call has not answered.
+  const [trusted, setTrusted] = useState<TrustedDevice[]>([]);
   const [busy, setBusy] = useState<string | null>(null);
   const reverification = useReverify();
   const locale = localeOf(strings);
@@ -37,10 +40,21 @@ export function SessionsSection() {
       }),
     [client, strings, fail],
   );
+  const loadTrusted = useCallback(
+    () =>
+      client.mfa.trustedDevices().then(setTrusted, (e: unknown) => {
+        setTrusted([]);
+        fail(strings['profile.trustedTitle'], e);
+      }),
+    [client, strings, fail],
+  );
   useEffect(() => {
     void load();
-  }, [load]);
-  const name = (s: DeviceSession) => deviceName(s, strings['profile.unknownDevice'], (browser, os) => text(strings, 'profile.sessionDevice', { browser, os }));
+    void loadTrusted();
+  }, [load, loadTrusted]);
+  const dateFormat = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
+  const name = (s: { device: SessionDevice }) =>
+    deviceName(s, strings['profile.unknownDevice'], (browser, os) => text(strings, 'profile.sessionDevice', { browser, os }));
 
   const signOut = async (s: DeviceSession) => {
     setBusy(s.session_id);
@@ -72,6 +86,21 @@ export function SessionsSection() {
     }
   };
 
+  const forget = async (d: TrustedDevice) => {
+    setBusy(d.device_id);
+    try {
+      await client.mfa.revokeTrustedDevice(d.device_id);
+      await loadTrusted();
+      status.ok(text(strings, 'profile.forgotten', { name: name(d) }));
+      emit({ type: 'PROFILE_UPDATE', data: { section: 'sessions', change: 'trusted_device_revoked' } });
+      focus('[data-forget]');
+    } catch (err) {
+      status.fail(text(strings, 'profile.forgetLabel', { name: name(d) }), err);
+    } finally {
+      setBusy(null);
+    }
+  };
+
   const others = (sessions ?? []).filter((s) => !s.current);
   return (
     <div ref={root}>
@@ -88,7 +117,7 @@ export function SessionsSection() {
                   <span className="ae-profile-name">{name(s)}</span>
                   <span className="ae-profile-badges">
                     {s.current && <span className="ae-profile-badge">{strings['profile.thisDevice']}</span>}
-                    {s.device.device_type && <span className="ae-profile-badge">{s.device.device_type}</span>}
+                    {s.device.device_type && <span className="ae-profile-badge">{strings[`profile.device.${s.device.device_type}` as StringKey]}</span>}
                   </span>
                   <span className="ae-helper" part="helper">
                     {text(strings, 'profile.lastActive', { time: relativeTime(locale, s.last_accessed_at) })}
@@ -113,6 +142,35 @@ export function SessionsSection() {
           <Button variant="secondary" busy={busy === 'others'} data-sign-out-others="" onClick={signOutOthers}>
             {strings['profile.signOutOthers']}
           </Button>
+        )}
+        {trusted.length > 0 && (
+          <div className="ae-profile-trusted" data-trusted-devices="">
+            <p className="ae-profile-name">{strings['profile.trustedTitle']}</p>
+            <p className="ae-helper" part="helper">
+              {strings['profile.trustedText']}
+            </p>
+            <ul className="ae-profile-list" aria-label={strings['profile.trustedTitle']}>
+              {trusted.map((d) => (
+                <li key={d.device_id} className="ae-profile-item" data-trusted-device={d.device_id}>
+                  <div className="ae-profile-what">
+                    <span className="ae-profile-name">{name(d)}</span>
+                    <span className="ae-helper" part="helper">
+                      {text(strings, 'profile.trustedUntil', { date: dateFormat.format(new Date(d.expires_at)) })}
+                    </span>
+                  </div>
+                  <Button
+                    variant="secondary"
+                    busy={busy === d.device_id}
+                    data-forget=""
+                    aria-label={text(strings, 'profile.forgetLabel', { name: name(d) })}
+                    onClick={() => forget(d)}
+                  >
+                    {strings['profile.forget']}
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          </div>
         )}
         {reverification.prompt}
         {status.node}

@@ -1,12 +1,5 @@
-/**
- * What the profile's browser tests share: a host page with `<auth-login>` (email passcode) at / and
- * `<auth-user-profile>` at /?profile (its config from `?config=` JSON), the sign-in by passcode, axe.
- */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import type { E2e } from '../../test/e2e-harness.ts';
-import { root } from '../../test/e2e-harness.ts';
+import { type E2e, emailPasscodeSignIn, screenIs } from '../../test/e2e-harness.ts';
 
 /** The host page: `<auth-login>` at /, `<auth-user-profile>` at /?profile with `?config=` JSON and `?lang=`. */
 export const PROFILE_PAGE = `<!doctype html>
@@ -32,14 +25,10 @@ el.addEventListener('auth-error', (e) => window.authErrors.push(e.detail));
 document.querySelector(q.get('narrow') ? '#narrow' : 'main').append(el);
 </script></head><body><main><div id="narrow"></div></main></body></html>`;
 
-/** Signs `email` in (or up) by email passcode at /. */
+/** Signs `email` in (or up) by email passcode at /, and waits for the signed-in screen. */
 export async function signIn(e2e: E2e, page: Page, email: string): Promise<void> {
-  await page.goto(`${e2e.base}/`);
-  await page.locator('auth-login input[name="email"]').fill(email);
-  await page.keyboard.press('Enter');
-  await page.waitForFunction(() => document.querySelector('auth-login')?.getAttribute('data-screen') === 'OTPAuthenticate');
-  await page.locator('auth-login input[name="otp"]').fill(await e2e.latestCode(email));
-  await page.waitForFunction(() => document.querySelector('auth-login')?.getAttribute('data-screen') === 'OTPConfirmation');
+  await emailPasscodeSignIn(e2e, page, email);
+  await screenIs(page, 'OTPConfirmation');
 }
 
 /** Opens the profile page with `config` (and `extra` query parameters); resolves with the element once its sections show. */
@@ -54,21 +43,4 @@ export async function openProfile(e2e: E2e, page: Page, config: object = {}, ext
 export const eventTypes = (page: Page): Promise<string[]> =>
   page.evaluate(() => (window as unknown as { authEvents: { type: string }[] }).authEvents.map((e) => e.type));
 
-const AXE_SOURCE = readFileSync(join(root, 'node_modules/axe-core/axe.min.js'), 'utf8');
-
-/**
- * axe's violations inside `selector` (run through the DevTools protocol: the page's CSP refuses a script tag).
- * In forced colours axe 4 reads the author's text colour against the forced background, which is not what is
- * painted: its contrast rule is off there (as in demo/pages.e2e.test.ts).
- */
-export async function axeViolations(page: Page, selector: string): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async (sel) => {
-    const axe = (
-      window as unknown as { axe: { run(el: Element, o: object): Promise<{ violations: { id: string; help: string; nodes: { target: unknown }[] }[] }> } }
-    ).axe;
-    const options = matchMedia('(forced-colors: active)').matches ? { rules: { 'color-contrast': { enabled: false } } } : {};
-    const result = await axe.run(document.querySelector(sel)!, options);
-    return result.violations.map((v) => `${v.id}: ${v.help} ${JSON.stringify(v.nodes.map((n) => n.target))}`);
-  }, selector);
-}
+export { axeViolations } from '../../test/e2e-harness.ts';

@@ -6,9 +6,9 @@
  * (`intermediateToken()` here): a method imports no other method.
  */
 import type { AuthenticateResult, Meta, SendResult } from '../api-types.ts';
-import { UsageError } from '../errors.ts';
+import { NoSessionError, UsageError } from '../errors.ts';
 import type { MethodContext, SdkMethod } from '../method.ts';
-import type { MfaRequired } from '../schemas/second-step.ts';
+import type { MfaRequired, TrustedDevice, TrustedDevicesResponse } from '../schemas/second-step.ts';
 import type { TOTPCreateResponse } from '../schemas/totps.ts';
 import { check, type Validator } from '../validate.ts';
 import { onRequired } from './on-required.ts';
@@ -44,6 +44,10 @@ export interface MFA {
   intermediateToken(): Promise<string | null>;
   /** Forgets this device's trust token: the next sign-in here asks the second step again. */
   forgetDevice(): Promise<void>;
+  /** The signed-in user's trusted devices (live ones, newest first), each with its browser and system. */
+  trustedDevices(): Promise<TrustedDevice[]>;
+  /** Withdraws one of the signed-in user's trusted devices: its next sign-in asks the second step again. */
+  revokeTrustedDevice(deviceId: string): Promise<void>;
   /** Authenticator-app code. */
   totp: {
     /** Finishes with a TOTP code (also confirms a TOTP just enrolled). */
@@ -93,6 +97,16 @@ export function createMFA(ctx: MethodContext): MFA {
     intermediateToken: async () => ctx.sessions.getIntermediateToken(),
     async forgetDevice() {
       (await ctx.secondStep()).forgetDevice();
+    },
+    async trustedDevices() {
+      if (!ctx.sessions.getTokens()) throw new NoSessionError();
+      return (await ctx.request<TrustedDevicesResponse>({ method: 'GET', path: '/users/me/trusted_devices' })).trusted_devices;
+    },
+    async revokeTrustedDevice(deviceId) {
+      const v = check('mfa.revokeTrustedDevice').string('device_id', deviceId);
+      if (deviceId === '') throw v.fail('device_id', 'must not be empty.');
+      if (!ctx.sessions.getTokens()) throw new NoSessionError();
+      await ctx.request({ method: 'DELETE', path: `/users/me/trusted_devices/${encodeURIComponent(deviceId)}` });
     },
     totp: {
       async authenticate(o) {

@@ -75,6 +75,15 @@ describe('client.mfa against the real server (policy required)', () => {
     const again = await firstFactor(first.client, email);
     assert.ok(again.session_token, 'the trusted device skipped the second step');
 
+    // Signed in, the user lists the device (its browser read from the user agent) and can withdraw it.
+    const devices = await first.client.mfa.trustedDevices();
+    assert.equal(devices.length, 1);
+    assert.deepEqual(Object.keys(devices[0]!.device).sort(), ['browser', 'device_type', 'os']);
+    await assert.rejects(first.client.mfa.revokeTrustedDevice(7 as never), (e: unknown) => e instanceof UsageError && e.field === 'device_id');
+    await assert.rejects(first.client.mfa.revokeTrustedDevice('trusted-device-test-nope'), (e: unknown) => e instanceof ApiError && e.status_code === 404);
+    await first.client.mfa.revokeTrustedDevice(devices[0]!.device_id);
+    assert.deepEqual(await first.client.mfa.trustedDevices(), []);
+
     // Another device (no device token) is asked; a wrong code is refused, a recovery code finishes.
     const other = recordingClient(server, made);
     const step = (await firstFactor(other.client, email)) as unknown as Record<string, unknown>;

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod/mini';
 import type { MfaFactorKind } from './bootstrap.ts';
+import type { SessionDevice } from './sessions.ts';
 import type { User } from './users.ts';
 
 /** What the first factor's answer says about the step still due (`mfa_required`). */
@@ -49,6 +50,8 @@ export interface TrustedDevice {
   expires_at: string;
   user_agent: string;
   ip_address: string;
+  /** The browser, operating system and kind of device the user agent names (as a session's). */
+  device: SessionDevice;
 }
 
 /** Payload of `GET /sdk/v1/users/me/trusted_devices` and `GET /v1/users/{user_id}/trusted_devices`. */

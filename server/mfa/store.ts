@@ -9,6 +9,7 @@ import { claimOnce } from '../claim-once.ts';
 import { newId, newSecretToken, sha256Hex } from '../crypto.ts';
 import type { IntermediateSessionsTable, TrustedDevicesTable } from '../db/schema.ts';
 import type { Services } from '../services.ts';
+import { sessionDevice } from '../session-device.ts';
 
 /** Lifetime of an intermediate token: 10 minutes, as the client's `stytch_intermediate_session_token` cookie. */
 export const INTERMEDIATE_SESSION_TTL_MS = 10 * 60_000;
@@ -122,6 +123,7 @@ function toTrustedDevice(row: TrustedDevicesTable): TrustedDevice {
     expires_at: iso(row.expires_at),
     user_agent: row.user_agent,
     ip_address: row.ip_address,
+    device: sessionDevice(row.user_agent),
   };
 }
 

@@ -9,13 +9,11 @@
  * Needs the built console (dist/admin/: node scripts/build.mjs).
  */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { adminCommand } from '../../server/admin/cli.ts';
 import { type Receiver, startReceiver } from '../../server/webhooks/test-receiver.ts';
-import { e2eHarness, type PageWatch, root, uniqueEmail, watchPages } from '../../test/e2e-harness.ts';
+import { axeViolations, e2eHarness, type PageWatch, uniqueEmail, watchPages } from '../../test/e2e-harness.ts';
 
 const e2e = e2eHarness({
   name: 'admin',
@@ -23,20 +21,6 @@ const e2e = e2eHarness({
   // A policy with one role the operator can give.
   app: { bootstrap: { rbac_policy: { roles: [{ role_id: 'support', description: 'Support desk', permissions: [] }], resources: [], scopes: [] } } },
 });
-
-const AXE_SOURCE = readFileSync(join(root, 'node_modules/axe-core/axe.min.js'), 'utf8');
-
-/** axe-core violations of the whole page ("id: help" lines). */
-async function axeViolations(page: Page): Promise<string[]> {
-  // Through the DevTools protocol: the console's CSP refuses a script tag.
-  await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(el: Document): Promise<{ violations: { id: string; help: string; nodes: { target: string[] }[] }[] }> } })
-      .axe;
-    const result = await axe.run(document);
-    return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join('; ')})`);
-  });
-}
 
 type Json = Record<string, unknown>;
 

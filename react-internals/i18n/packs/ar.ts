@@ -428,6 +428,16 @@ const ar = {
   'profile.deleted': 'تم حذف حسابك.',
   // profile-link keys.
   'profile.providerLinked': 'تم ربط {name} بحسابك.',
+  // trusted devices (profile) keys.
+  'profile.device.desktop': 'حاسوب',
+  'profile.device.mobile': 'هاتف',
+  'profile.device.tablet': 'جهاز لوحي',
+  'profile.trustedTitle': 'الأجهزة الموثوقة',
+  'profile.trustedText': 'تتخطى هذه الأجهزة خطوة تسجيل الدخول الثانية حتى التاريخ المعروض.',
+  'profile.trustedUntil': 'موثوق حتى {date}',
+  'profile.forget': 'إلغاء الثقة',
+  'profile.forgetLabel': 'إلغاء الثقة في {name}',
+  'profile.forgotten': 'لم يعد {name} موثوقًا.',
 } as const satisfies LocalePack;
 
 export default ar;

@@ -428,6 +428,16 @@ const de = {
   'profile.deleted': 'Ihr Konto wurde gelöscht.',
   // profile-link keys.
   'profile.providerLinked': '{name} ist mit Ihrem Konto verknüpft.',
+  // trusted devices (profile) keys.
+  'profile.device.desktop': 'Computer',
+  'profile.device.mobile': 'Smartphone',
+  'profile.device.tablet': 'Tablet',
+  'profile.trustedTitle': 'Vertrauenswürdige Geräte',
+  'profile.trustedText': 'Diese Geräte überspringen den zweiten Anmeldeschritt bis zum angezeigten Datum.',
+  'profile.trustedUntil': 'Vertrauenswürdig bis {date}',
+  'profile.forget': 'Vergessen',
+  'profile.forgetLabel': '{name} vergessen',
+  'profile.forgotten': '{name} ist nicht mehr vertrauenswürdig.',
 } as const satisfies LocalePack;
 
 export default de;

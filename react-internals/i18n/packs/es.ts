@@ -424,6 +424,16 @@ const es = {
   'profile.deleted': 'Tu cuenta se ha eliminado.',
   // profile-link keys.
   'profile.providerLinked': '{name} está vinculada a tu cuenta.',
+  // trusted devices (profile) keys.
+  'profile.device.desktop': 'Ordenador',
+  'profile.device.mobile': 'Teléfono',
+  'profile.device.tablet': 'Tableta',
+  'profile.trustedTitle': 'Dispositivos de confianza',
+  'profile.trustedText': 'Estos dispositivos omiten el segundo paso de inicio de sesión hasta la fecha indicada.',
+  'profile.trustedUntil': 'De confianza hasta el {date}',
+  'profile.forget': 'Olvidar',
+  'profile.forgetLabel': 'Olvidar {name}',
+  'profile.forgotten': '{name} ya no es de confianza.',
 } as const satisfies LocalePack;
 
 export default es;

@@ -427,6 +427,16 @@ const fr = {
   'profile.deleted': 'Votre compte a été supprimé.',
   // profile-link keys.
   'profile.providerLinked': '{name} est associé à votre compte.',
+  // trusted devices (profile) keys.
+  'profile.device.desktop': 'Ordinateur',
+  'profile.device.mobile': 'Téléphone',
+  'profile.device.tablet': 'Tablette',
+  'profile.trustedTitle': 'Appareils de confiance',
+  'profile.trustedText': 'Ces appareils sautent la deuxième étape de connexion jusqu’à la date indiquée.',
+  'profile.trustedUntil': 'De confiance jusqu’au {date}',
+  'profile.forget': 'Oublier',
+  'profile.forgetLabel': 'Oublier {name}',
+  'profile.forgotten': '{name} n’est plus un appareil de confiance.',
 } as const satisfies LocalePack;
 
 export default fr;

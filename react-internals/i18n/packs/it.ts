@@ -421,6 +421,16 @@ const it = {
   'profile.deleted': 'Il tuo account è stato eliminato.',
   // profile-link keys.
   'profile.providerLinked': '{name} è collegato al tuo account.',
+  // trusted devices (profile) keys.
+  'profile.device.desktop': 'Computer',
+  'profile.device.mobile': 'Telefono',
+  'profile.device.tablet': 'Tablet',
+  'profile.trustedTitle': 'Dispositivi attendibili',
+  'profile.trustedText': 'Questi dispositivi saltano il secondo passaggio di accesso fino alla data indicata.',
+  'profile.trustedUntil': 'Attendibile fino al {date}',
+  'profile.forget': 'Dimentica',
+  'profile.forgetLabel': 'Dimentica {name}',
+  'profile.forgotten': '{name} non è più attendibile.',
 } as const satisfies LocalePack;
 
 export default it;

@@ -418,6 +418,16 @@ const ja = {
   'profile.deleted': 'アカウントを削除しました。',
   // profile-link keys.
   'profile.providerLinked': '{name} をアカウントに連携しました。',
+  // trusted devices (profile) keys.
+  'profile.device.desktop': 'パソコン',
+  'profile.device.mobile': 'スマートフォン',
+  'profile.device.tablet': 'タブレット',
+  'profile.trustedTitle': '信頼済みのデバイス',
+  'profile.trustedText': 'これらのデバイスは、表示された日付まで 2 段階目のサインインを省略します。',
+  'profile.trustedUntil': '{date} まで信頼済み',
+  'profile.forget': '信頼を解除',
+  'profile.forgetLabel': '{name} の信頼を解除',
+  'profile.forgotten': '{name} の信頼を解除しました。',
 } as const satisfies LocalePack;
 
 export default ja;

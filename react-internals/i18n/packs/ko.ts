@@ -417,6 +417,16 @@ const ko = {
   'profile.deleted': '계정이 삭제되었습니다.',
   // profile-link keys.
   'profile.providerLinked': '{name}이(가) 계정에 연결되었습니다.',
+  // trusted devices (profile) keys.
+  'profile.device.desktop': '컴퓨터',
+  'profile.device.mobile': '휴대전화',
+  'profile.device.tablet': '태블릿',
+  'profile.trustedTitle': '신뢰할 수 있는 기기',
+  'profile.trustedText': '이 기기들은 표시된 날짜까지 두 번째 로그인 단계를 건너뜁니다.',
+  'profile.trustedUntil': '{date}까지 신뢰함',
+  'profile.forget': '신뢰 해제',
+  'profile.forgetLabel': '{name} 신뢰 해제',
+  'profile.forgotten': '{name}은(는) 더 이상 신뢰할 수 있는 기기가 아닙니다.',
 } as const satisfies LocalePack;
 
 export default ko;

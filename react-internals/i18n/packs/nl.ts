@@ -423,6 +423,16 @@ const nl = {
   'profile.deleted': 'Je account is verwijderd.',
   // profile-link keys.
   'profile.providerLinked': '{name} is aan je account gekoppeld.',
+  // trusted devices (profile) keys.
+  'profile.device.desktop': 'Computer',
+  'profile.device.mobile': 'Telefoon',
+  'profile.device.tablet': 'Tablet',
+  'profile.trustedTitle': 'Vertrouwde apparaten',
+  'profile.trustedText': 'Deze apparaten slaan de tweede inlogstap over tot de getoonde datum.',
+  'profile.trustedUntil': 'Vertrouwd tot {date}',
+  'profile.forget': 'Vergeten',
+  'profile.forgetLabel': '{name} vergeten',
+  'profile.forgotten': '{name} wordt niet meer vertrouwd.',
 } as const satisfies LocalePack;
 
 export default nl;

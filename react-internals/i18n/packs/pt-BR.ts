@@ -420,6 +420,16 @@ const ptBR = {
   'profile.deleted': 'Sua conta foi excluída.',
   // profile-link keys.
   'profile.providerLinked': '{name} está vinculada à sua conta.',
+  // trusted devices (profile) keys.
+  'profile.device.desktop': 'Computador',
+  'profile.device.mobile': 'Celular',
+  'profile.device.tablet': 'Tablet',
+  'profile.trustedTitle': 'Dispositivos confiáveis',
+  'profile.trustedText': 'Estes dispositivos pulam a segunda etapa de login até a data exibida.',
+  'profile.trustedUntil': 'Confiável até {date}',
+  'profile.forget': 'Esquecer',
+  'profile.forgetLabel': 'Esquecer {name}',
+  'profile.forgotten': '{name} não é mais confiável.',
 } as const satisfies LocalePack;
 
 export default ptBR;

@@ -417,6 +417,16 @@ const zhCN = {
   'profile.deleted': '你的账户已删除。',
   // profile-link keys.
   'profile.providerLinked': '{name} 已关联到你的账户。',
+  // trusted devices (profile) keys.
+  'profile.device.desktop': '电脑',
+  'profile.device.mobile': '手机',
+  'profile.device.tablet': '平板电脑',
+  'profile.trustedTitle': '受信任的设备',
+  'profile.trustedText': '在显示的日期之前，这些设备会跳过第二步登录验证。',
+  'profile.trustedUntil': '信任至 {date}',
+  'profile.forget': '取消信任',
+  'profile.forgetLabel': '取消信任 {name}',
+  'profile.forgotten': '{name} 已不再受信任。',
 } as const satisfies LocalePack;
 
 export default zhCN;
