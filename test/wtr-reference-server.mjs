@@ -43,7 +43,16 @@ async function startReferenceServer(extraEnv, dataDir = mkdtempSync(join(tmpdir(
     // server: the per-prefix SMS limit (an SMS-pumping guard, tested in test/attacks/) is not theirs to meet.
     // Likewise all of them send from 127.0.0.1: past 100 passcodes in 10 minutes (the default per-IP limit, tested
     // in the server's suite) the run's later sign-ins were refused 429. Each test's own recipient limit stays.
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT_SMS_PREFIX: '1000', RATE_LIMIT_OTP_IP: '2000', ...extraEnv },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_SMS_PREFIX: '1000',
+      RATE_LIMIT_OTP_IP: '2000',
+      ...extraEnv,
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const apiBaseUrl = `http://localhost:${port}`;
