@@ -5,38 +5,15 @@
  */
 import { useCallback, useEffect, useId, useState } from 'react';
 import { type AuthClient, type ConnectedApp, isApiError } from '../../sdk-core/index.ts';
-import type { OAuthProvider } from '../../sdk-core/oauth/providers.ts';
+import { type OAuthProvider, PROVIDER_NAMES } from '../../sdk-core/oauth/providers.ts';
 import { Button } from '../components/Button.tsx';
 import { useWidget } from '../context.ts';
 import { useReverify } from '../mfa/index.ts';
 import { text } from '../text.ts';
 import { cssValue, isLastMethod, type SectionStatus, useProfileConfig, Section, useFocusAfter, useSectionStatus, useUser } from './common.tsx';
 
-/** Brand names as the providers write them; any other provider shows its id with a capital. */
-const PROVIDER_NAMES: Readonly<Record<string, string>> = {
-  google: 'Google',
-  microsoft: 'Microsoft',
-  apple: 'Apple',
-  github: 'GitHub',
-  gitlab: 'GitLab',
-  facebook: 'Facebook',
-  discord: 'Discord',
-  salesforce: 'Salesforce',
-  slack: 'Slack',
-  amazon: 'Amazon',
-  bitbucket: 'Bitbucket',
-  linkedin: 'LinkedIn',
-  coinbase: 'Coinbase',
-  twitch: 'Twitch',
-  twitter: 'X',
-  tiktok: 'TikTok',
-  snapchat: 'Snapchat',
-  figma: 'Figma',
-  yahoo: 'Yahoo',
-};
-
-/** A provider's display name. */
-export const providerName = (p: string): string => PROVIDER_NAMES[p] ?? p.charAt(0).toUpperCase() + p.slice(1);
+/** The provider's brand name (the buttons' table); any other provider shows its id with a capital. */
+export const providerName = (p: string): string => (PROVIDER_NAMES as Readonly<Record<string, string>>)[p] ?? p.charAt(0).toUpperCase() + p.slice(1);
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 

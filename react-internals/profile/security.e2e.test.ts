@@ -5,28 +5,11 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { Page } from 'playwright-core';
 import { totpCode } from '../../server/totps/otp.ts';
-import { e2eHarness, uniqueEmail } from '../../test/e2e-harness.ts';
+import { addVirtualAuthenticator, e2eHarness, uniqueEmail } from '../../test/e2e-harness.ts';
 import { axeViolations, eventTypes, openProfile, PROFILE_PAGE, signIn } from './test-helpers.ts';
 
 const e2e = e2eHarness({ name: 'profile-security', page: PROFILE_PAGE });
-
-/** A platform authenticator with user verification for `page`. */
-async function addAuthenticator(page: Page): Promise<void> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable', { enableUI: false });
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-}
 
 describe('<auth-user-profile> security sections (built bundle, real server)', () => {
   it('password: set one, Save waits for the strength check', async () => {
@@ -56,7 +39,7 @@ describe('<auth-user-profile> security sections (built bundle, real server)', ()
   it('passkeys: add, rename, remove (the email stays the way in)', async () => {
     const context = await e2e.browser.newContext();
     const page = await context.newPage();
-    await addAuthenticator(page);
+    await addVirtualAuthenticator(page);
     await signIn(e2e, page, uniqueEmail('profile-pk'));
     const el = await openProfile(e2e, page, { sections: ['passkeys'] });
     const section = el.locator('[data-section="passkeys"]');
