@@ -100,6 +100,33 @@ export async function claimAttachToken(svc: Services, token: string, provider: s
 }
 
 /**
+ * Registers `provider`'s identity for `userId`, unless (project, provider, subject) is registered already:
+ * the unique key decides a race, and `inserted` says whether this call won it.
+ */
+async function insertRegistration(svc: Services, userId: string, provider: string, id: ProviderIdentity, email: string | null, now: number) {
+  const registrationId = newId('oauth-user-registration', svc.project.mode);
+  const inserted = await svc.db.kysely
+    .insertInto('oauth_user_registrations')
+    .values({
+      oauth_user_registration_id: registrationId,
+      project_id: svc.project.project_id,
+      user_id: userId,
+      provider_type: provider,
+      provider_subject: id.subject,
+      email,
+      email_verified: id.emailVerified ? 1 : 0,
+      profile_picture_url: id.picture,
+      locale: id.locale,
+      created_at: now,
+      updated_at: now,
+    })
+    .onConflict((oc) => oc.columns(['project_id', 'provider_type', 'provider_subject']).doNothing())
+    .returning('oauth_user_registration_id')
+    .executeTakeFirst();
+  return { registrationId, inserted };
+}
+
+/**
  * Links a provider identity to the user an attach token named (no sign-up, no merge): the registration
  * is theirs when nobody has it (the unique (project, provider, subject) decides a race), kept when it is
  * theirs already, and 400 oauth_account_already_linked, naming nobody, when another user has it. The
@@ -125,25 +152,7 @@ export async function attachIdentity(svc: Services, provider: string, id: Provid
             .executeTakeFirst()
         )?.email_id ?? null)
       : null;
-  const registrationId = newId('oauth-user-registration', svc.project.mode);
-  const inserted = await k
-    .insertInto('oauth_user_registrations')
-    .values({
-      oauth_user_registration_id: registrationId,
-      project_id: pid,
-      user_id: userId,
-      provider_type: provider,
-      provider_subject: id.subject,
-      email,
-      email_verified: id.emailVerified ? 1 : 0,
-      profile_picture_url: id.picture,
-      locale: id.locale,
-      created_at: now,
-      updated_at: now,
-    })
-    .onConflict((oc) => oc.columns(['project_id', 'provider_type', 'provider_subject']).doNothing())
-    .returning('oauth_user_registration_id')
-    .executeTakeFirst();
+  const { registrationId, inserted } = await insertRegistration(svc, userId, provider, id, email, now);
   if (inserted) {
     await svc.events.emit({ type: 'factor.added', user_id: userId, factor: { kind: 'oauth', id: registrationId, provider_type: provider } });
     return { userId, registrationId, emailId, created: false };
@@ -237,25 +246,7 @@ export async function linkIdentity(svc: Services, provider: string, id: Provider
     await k.insertInto('users').values(row).execute();
     created = true;
   }
-  const registrationId = newId('oauth-user-registration', svc.project.mode);
-  const inserted = await k
-    .insertInto('oauth_user_registrations')
-    .values({
-      oauth_user_registration_id: registrationId,
-      project_id: pid,
-      user_id: userId,
-      provider_type: provider,
-      provider_subject: id.subject,
-      email,
-      email_verified: id.emailVerified ? 1 : 0,
-      profile_picture_url: id.picture,
-      locale: id.locale,
-      created_at: now,
-      updated_at: now,
-    })
-    .onConflict((oc) => oc.columns(['project_id', 'provider_type', 'provider_subject']).doNothing())
-    .returning('oauth_user_registration_id')
-    .executeTakeFirst();
+  const { registrationId, inserted } = await insertRegistration(svc, userId, provider, id, email, now);
   if (!inserted) {
     // A parallel first sign-in of the same identity registered it: theirs stands.
     const winner = await findReg();
