@@ -6,6 +6,7 @@
 import { type ReactNode, type RefObject, useCallback, useId, useRef, useState, useSyncExternalStore } from 'react';
 import type { AuthClient, Session, User } from '../../sdk-core/index.ts';
 import { isApiError } from '../../sdk-core/index.ts';
+import { Button } from '../components/Button.tsx';
 import { useWidget } from '../context.ts';
 import type { StringKey } from '../strings.ts';
 import { text } from '../text.ts';
@@ -169,4 +170,22 @@ export function relativeTime(locale: string, iso: string, now: number = Date.now
   if (abs < 86400 * 30) return fmt.format(Math.round(seconds / 86400), 'day');
   if (abs < 86400 * 365) return fmt.format(Math.round(seconds / (86400 * 30)), 'month');
   return fmt.format(Math.round(seconds / (86400 * 365)), 'year');
+}
+
+/** The row that asks before a removal: 'Remove {name}?', then Remove or Cancel (the passkey, address and authenticator rows share it). */
+export function ConfirmRemove({ name, busy, onConfirm, onCancel }: { name: string; busy: boolean; onConfirm(): void; onCancel(): void }) {
+  const { strings } = useWidget();
+  return (
+    <div className="ae-profile-actions">
+      <span className="ae-error" part="error">
+        {text(strings, 'profile.confirmRemove', { name })}
+      </span>
+      <Button busy={busy} data-remove-confirm="" onClick={onConfirm}>
+        {strings['profile.remove']}
+      </Button>
+      <button type="button" className="ae-link" part="button link-button" data-remove-cancel="" onClick={onCancel}>
+        {strings['profile.cancel']}
+      </button>
+    </div>
+  );
 }

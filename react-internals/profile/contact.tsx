@@ -8,7 +8,7 @@ import type { User } from '../../sdk-core/index.ts';
 import { Button } from '../components/Button.tsx';
 import { useWidget } from '../context.ts';
 import { text } from '../text.ts';
-import { cssValue, isLastMethod, Section, useFocusAfter, useSectionStatus, useUser } from './common.tsx';
+import { cssValue, isLastMethod, Section, useFocusAfter, useSectionStatus, useUser, ConfirmRemove } from './common.tsx';
 
 /** The name section: shows the name, edits first and last name. */
 export function NameSection() {
@@ -254,26 +254,15 @@ function ContactSection({ kind }: { kind: 'email' | 'phone_number' }) {
                     </span>
                   </div>
                   {confirming ? (
-                    <div className="ae-profile-actions">
-                      <span className="ae-error" part="error">
-                        {text(strings, 'profile.confirmRemove', { name: c.value })}
-                      </span>
-                      <Button busy={busy} data-remove-confirm="" onClick={() => remove(c)}>
-                        {strings['profile.remove']}
-                      </Button>
-                      <button
-                        type="button"
-                        className="ae-link"
-                        part="button link-button"
-                        data-remove-cancel=""
-                        onClick={() => {
-                          setPending(null);
-                          focus(`[data-contact="${cssValue(c.value)}"] [data-remove]`);
-                        }}
-                      >
-                        {strings['profile.cancel']}
-                      </button>
-                    </div>
+                    <ConfirmRemove
+                      name={c.value}
+                      busy={busy}
+                      onConfirm={() => remove(c)}
+                      onCancel={() => {
+                        setPending(null);
+                        focus(`[data-contact="${cssValue(c.value)}"] [data-remove]`);
+                      }}
+                    />
                   ) : (
                     <div className="ae-profile-actions">
                       {i > 0 && c.verified && (

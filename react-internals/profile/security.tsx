@@ -14,7 +14,7 @@ import { useWidget } from '../context.ts';
 import { useReverify } from '../mfa/index.ts';
 import { loadPasswordField } from '../passwords/index.ts';
 import { localeOf, text } from '../text.ts';
-import { cssValue, isLastMethod, relativeTime, Section, useFocusAfter, useSectionStatus, useUser } from './common.tsx';
+import { cssValue, isLastMethod, relativeTime, Section, useFocusAfter, useSectionStatus, useUser, ConfirmRemove } from './common.tsx';
 
 type PasswordField = Awaited<ReturnType<typeof loadPasswordField>>;
 
@@ -276,26 +276,15 @@ export function PasskeysSection() {
                     </span>
                   </div>
                   {removing ? (
-                    <div className="ae-profile-actions">
-                      <span className="ae-error" part="error">
-                        {text(strings, 'profile.confirmRemove', { name: p.name })}
-                      </span>
-                      <Button busy={busy} data-remove-confirm="" onClick={() => remove(id, p.name)}>
-                        {strings['profile.remove']}
-                      </Button>
-                      <button
-                        type="button"
-                        className="ae-link"
-                        part="button link-button"
-                        data-remove-cancel=""
-                        onClick={() => {
-                          setMode({ kind: 'idle' });
-                          focus(`[data-passkey="${cssValue(id)}"] [data-remove]`);
-                        }}
-                      >
-                        {strings['profile.cancel']}
-                      </button>
-                    </div>
+                    <ConfirmRemove
+                      name={p.name}
+                      busy={busy}
+                      onConfirm={() => remove(id, p.name)}
+                      onCancel={() => {
+                        setMode({ kind: 'idle' });
+                        focus(`[data-passkey="${cssValue(id)}"] [data-remove]`);
+                      }}
+                    />
                   ) : (
                     <div className="ae-profile-actions">
                       <button
@@ -507,26 +496,15 @@ export function AuthenticatorSection() {
           {strings['profile.totpOn']}
         </p>
         {removing ? (
-          <div className="ae-profile-actions">
-            <span className="ae-error" part="error">
-              {text(strings, 'profile.confirmRemove', { name: strings['profile.totpName'] })}
-            </span>
-            <Button busy={busy} data-remove-confirm="" onClick={() => remove(totpId)}>
-              {strings['profile.remove']}
-            </Button>
-            <button
-              type="button"
-              className="ae-link"
-              part="button link-button"
-              data-remove-cancel=""
-              onClick={() => {
-                setStep({ kind: 'idle' });
-                focus('[data-totp-remove]');
-              }}
-            >
-              {strings['profile.cancel']}
-            </button>
-          </div>
+          <ConfirmRemove
+            name={strings['profile.totpName']}
+            busy={busy}
+            onConfirm={() => remove(totpId)}
+            onCancel={() => {
+              setStep({ kind: 'idle' });
+              focus('[data-totp-remove]');
+            }}
+          />
         ) : (
           <div className="ae-profile-actions">
             <Button variant="secondary" busy={busy} data-recovery-regenerate="" onClick={regenerate}>
