@@ -79,6 +79,7 @@ describe('server method registry', () => {
       '0021_oauth_attach',
       '0021_profile',
       '0022_admin_console',
+      '0023_address_order',
     ]);
     const webauthn = methods.find((m) => m.name === 'webauthn');
     assert.equal(migrations['0004_webauthn'], webauthn?.migrations?.['0004_webauthn'], '0004_webauthn is the webauthn method’s');

@@ -1,9 +1,9 @@
 /** Phone numbers: server-side E.164 validation (libphonenumber-js) and find-or-create by phone. */
+import { ADDRESS_ORDER } from './address-order.ts';
 import { getCountries, getCountryCallingCode, parsePhoneNumberFromString } from 'libphonenumber-js';
 // The full metadata: the default (min) one cannot tell a mobile number from a premium-rate one.
 import { type NumberType, parsePhoneNumberFromString as parseWithTypes } from 'libphonenumber-js/max';
 import { newId } from './crypto.ts';
-import { sql } from 'kysely';
 import { preparedQuery } from './db/prepared.ts';
 import { ApiError } from './errors.ts';
 import type { Services } from './services.ts';
@@ -142,7 +142,7 @@ export async function userPhoneNumbers(svc: Services, userId: string): Promise<{
  * it on every authenticate); docs/reference/methods/users.md#rules.
  */
 export const userPhoneRows = preparedQuery((k, userId: string) =>
-  k.selectFrom('phone_numbers').selectAll().where('user_id', '=', userId).orderBy(sql`coalesce(primary_rank, 0)`, 'desc').orderBy('created_at'),
+  k.selectFrom('phone_numbers').selectAll().where('user_id', '=', userId).orderBy(ADDRESS_ORDER),
 );
 
 /** Wire shape of a stored phone row. */

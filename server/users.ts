@@ -2,12 +2,13 @@
  * User storage: find-or-create by email, and the wire shape of a user: core's fields (the user row, its
  * emails and phone numbers) and each sign-in method's sub-records (ServerMethod.userRecords).
  */
+import { ADDRESS_ORDER } from './address-order.ts';
 import type { User } from '../sdk-core/schemas/index.ts';
 import { newId } from './crypto.ts';
 import type { UsersTable } from './db/schema.ts';
 import type { Services } from './services.ts';
 import { batchedReads, preparedQuery } from './db/prepared.ts';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from './db/schema.ts';
 import type { UserRecords } from './method.ts';
 import { toPhoneNumber, userPhoneRows } from './phones.ts';
@@ -125,9 +126,7 @@ const userRow = preparedQuery((k, userId: string, projectId: string) =>
   k.selectFrom('users').selectAll().where('user_id', '=', userId).where('project_id', '=', projectId),
 );
 // The chosen primary first, then oldest first (docs/reference/methods/users.md#rules).
-const userEmails = preparedQuery((k, userId: string) =>
-  k.selectFrom('emails').selectAll().where('user_id', '=', userId).orderBy(sql`coalesce(primary_rank, 0)`, 'desc').orderBy('created_at'),
-);
+const userEmails = preparedQuery((k, userId: string) => k.selectFrom('emails').selectAll().where('user_id', '=', userId).orderBy(ADDRESS_ORDER));
 
 /** The stored name (set by the backend API), each part a string ('' when unset). */
 function parseName(raw: string | undefined): User['name'] {

@@ -1,6 +1,6 @@
 /**
  * Versioned schema migrations, provided in code so the server needs no migration folder on disk: core's
- * (0001-0003, 0005-0007, 0013, 0015 to 0022, among them 0002 which made tables for several methods before the method
+ * (0001-0003, 0005-0007, 0013, 0015 to 0023, among them 0002 which made tables for several methods before the method
  * registry existed) and each method's (`server/<method>/migrations.ts`, listed by server/method-data.ts),
  * run in name order.
  * Names never change once shipped: databases record them (Kysely's `kysely_migration` table).
@@ -22,6 +22,7 @@ import { m0019_dev_inbox_html } from './migrations-0019-dev-inbox-html.ts';
 import { m0020_mfa } from './migrations-0020-mfa.ts';
 import { m0021_profile } from './migrations-0021-profile.ts';
 import { m0022_admin_console } from './migrations-0022-admin-console.ts';
+import { m0023_address_order } from './migrations-0023-address-order.ts';
 
 // Migrations receive an untyped Kysely because the schema they build is, by definition, not there yet.
 type AnyDb = Kysely<unknown>;
@@ -156,6 +157,7 @@ export const CORE_MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0020_mfa': m0020_mfa,
   '0021_profile': m0021_profile,
   '0022_admin_console': m0022_admin_console,
+  '0023_address_order': m0023_address_order,
 };
 
 /**

@@ -49,6 +49,8 @@ export interface EmailsTable {
   created_at: number;
   /** The user's choice of primary (migration 0021): highest first; null never chosen. */
   primary_rank?: number | null;
+  /** The order the user added it in (migration 0023): null for the address they were created with. */
+  added_seq?: number | null;
 }
 
 /** `sessions`: only the SHA-256 of the opaque session token is stored. */

@@ -2,6 +2,7 @@
  * Emailed tokens (magic links, and the password reset links the passwords method sends through this
  * method's public functions): issue, redeem once with PKCE (docs/reference/security.md#tokens), peek, revoke.
  */
+import { nextInUserList } from '../address-order.ts';
 import { checkPkce } from '../auth-helpers.ts';
 import { claimOnce } from '../claim-once.ts';
 import { newId, newSecretToken, sha256Hex } from '../crypto.ts';
@@ -67,7 +68,15 @@ export async function redeemEmailToken(svc: Services, token: string, verifier: s
     // A secondary send: the address joins the user only now that its owner clicked the link.
     const inserted = await k
       .insertInto('emails')
-      .values({ email_id: row.email_id, project_id: row.project_id, user_id: row.user_id, email: row.email, verified: 1, created_at: now })
+      .values({
+        email_id: row.email_id,
+        project_id: row.project_id,
+        user_id: row.user_id,
+        email: row.email,
+        verified: 1,
+        created_at: now,
+        added_seq: nextInUserList('emails', 'added_seq', row.user_id),
+      })
       .onConflict((oc) => oc.columns(['project_id', 'email']).doNothing())
       .returning('email_id')
       .executeTakeFirst();

@@ -1,4 +1,5 @@
 /** OTP codes: resolving a method_id (email, phone, or a pending secondary address), issuing codes, and finding the method of an address. */
+import { nextInUserList } from '../address-order.ts';
 import type { InboxChannel } from '../../sdk-core/schemas/index.ts';
 import type { AuthenticationFactor } from '../../sdk-core/schemas/index.ts';
 import { hashOtp, newId, newOtpCode } from '../crypto.ts';
@@ -81,7 +82,15 @@ async function attachOtpMethod(svc: Services, m: OtpMethod): Promise<void> {
     }
     const row = await k
       .insertInto('emails')
-      .values({ email_id: m.methodId, project_id: pid, user_id: m.userId, email: m.address, verified: 1, created_at: now })
+      .values({
+        email_id: m.methodId,
+        project_id: pid,
+        user_id: m.userId,
+        email: m.address,
+        verified: 1,
+        created_at: now,
+        added_seq: nextInUserList('emails', 'added_seq', m.userId),
+      })
       .onConflict((oc) => oc.columns(['project_id', 'email']).doNothing())
       .returning('email_id')
       .executeTakeFirst();
@@ -95,7 +104,15 @@ async function attachOtpMethod(svc: Services, m: OtpMethod): Promise<void> {
   }
   const row = await k
     .insertInto('phone_numbers')
-    .values({ phone_id: m.methodId, project_id: pid, user_id: m.userId, phone_number: m.address, verified: 1, created_at: now })
+    .values({
+      phone_id: m.methodId,
+      project_id: pid,
+      user_id: m.userId,
+      phone_number: m.address,
+      verified: 1,
+      created_at: now,
+      added_seq: nextInUserList('phone_numbers', 'added_seq', m.userId),
+    })
     .onConflict((oc) => oc.columns(['project_id', 'phone_number']).doNothing())
     .returning('phone_id')
     .executeTakeFirst();

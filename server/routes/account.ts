@@ -3,7 +3,7 @@
  * trusted token (sessions/attest). Connected apps and the IdP access-token exchange are the idp
  * method's (server/idp/sdk-routes.ts).
  */
-import { sql } from 'kysely';
+import { nextInUserList } from '../address-order.ts';
 import { createRemoteJWKSet, importSPKI, type JWTHeaderParameters, type JWTPayload, type JWTVerifyOptions, type JWTVerifyResult, jwtVerify } from 'jose';
 import { SessionsAttestRequest, UNTRUSTED_METADATA_MAX_BYTES, normalizeEmail, UsersEmptyRequest, UsersMeUpdateRequest } from '../../sdk-core/schemas/index.ts';
 import { requireSession } from '../auth-helpers.ts';
@@ -204,7 +204,7 @@ export function accountRoutes(route: Route, svc: Services): void {
       await readJson(c, UsersEmptyRequest, svc.maxBodyBytes);
       const id = c.req.param('id') ?? '';
       const uid = session.user_id;
-      const next = sql<number>`(select coalesce(max(primary_rank), 0) + 1 from ${sql.table(table)} where user_id = ${uid})`;
+      const next = nextInUserList(table, 'primary_rank', uid);
       const res =
         table === 'emails'
           ? await k
