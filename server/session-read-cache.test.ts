@@ -91,9 +91,18 @@ describe('sessions/authenticate: answers from the read cache only while the data
     const { token, userId } = await warm(a, 'changed-elsewhere@example.com');
     await setMetadata(b, userId, { plan: 'pro' });
     assert.deepEqual((await authenticate(a, token)).data.user.untrusted_metadata, { plan: 'pro' });
+    // Numbered as the server numbers an added address (server/address-order.ts): after the first one.
     await b.services.db.kysely
       .insertInto('emails')
-      .values({ email_id: 'email-test-second', project_id: b.projectId, user_id: userId, email: 'second@example.com', verified: 1, created_at: b.clock.t })
+      .values({
+        email_id: 'email-test-second',
+        project_id: b.projectId,
+        user_id: userId,
+        email: 'second@example.com',
+        verified: 1,
+        created_at: b.clock.t,
+        added_seq: 1,
+      })
       .execute();
     assert.deepEqual(
       (await authenticate(a, token)).data.user.emails.map((e) => e.email),
