@@ -15,6 +15,11 @@ import { type AppInstance, type AppOptions, createApp } from './app.ts';
 import { createProjectSecret } from './backend/secrets.ts';
 import { openDatabase } from './db/index.ts';
 import { migrationProvider } from './db/migrations.ts';
+import { cheapHashingForTests } from './passwords/hash.ts';
+
+// Every app of the tests' processes hashes passwords at the cheapest accepted cost (passwords/hash.ts);
+// the production cost has its own test (server/passwords/passwords.test.ts).
+cheapHashingForTests();
 
 /** Result of {@link TestApp.call}: status, headers and the parsed JSON (or null). */
 export interface CallResult {

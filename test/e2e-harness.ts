@@ -13,8 +13,12 @@ import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { type AppInstance, type AppOptions, createApp } from '../server/app.ts';
+import { cheapHashingForTests } from '../server/passwords/hash.ts';
 import type { InboxMessage, InboxResponse } from '../sdk-core/schemas/index.ts';
 import { chromiumLaunchOptions } from './chromium.mjs';
+
+// The in-process apps hash passwords at the tests' cost, as the server tests' apps do (server/test-helpers.ts).
+cheapHashingForTests();
 
 export { uniqueEmail } from './env.ts';
 

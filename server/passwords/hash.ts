@@ -28,9 +28,25 @@ function derive(password: string, salt: Buffer, logN: number, r: number, p: numb
   });
 }
 
+/** The scrypt costs a stored hash may name (a corrupted row must not ask for gigabytes of memory). */
+export const SCRYPT_LOG_N_RANGE = { min: 10, max: 20 } as const;
+
+/** The cost of new hashes in this process: production's unless {@link cheapHashingForTests} lowered it. */
+let costInUse: number = SCRYPT_PARAMS.logN;
+
+/**
+ * Makes this process hash new passwords at the cheapest accepted cost (2^10): called by the server tests'
+ * helpers (server/test-helpers.ts) only, so the suite spends its time on behaviour rather than key
+ * stretching. A hash records its cost, so verification runs the same code either way; the production
+ * cost stays what {@link hashPassword} uses by default everywhere else.
+ */
+export function cheapHashingForTests(): void {
+  costInUse = SCRYPT_LOG_N_RANGE.min;
+}
+
 /** Hashes a normalised password; the result names its parameters: `scrypt$logN$r$p$salt$key` (base64url). */
-export async function hashPassword(normalized: string): Promise<string> {
-  const { logN, r, p, saltBytes, keyBytes } = SCRYPT_PARAMS;
+export async function hashPassword(normalized: string, logN: number = costInUse): Promise<string> {
+  const { r, p, saltBytes, keyBytes } = SCRYPT_PARAMS;
   const salt = randomBytes(saltBytes);
   const key = await derive(normalized, salt, logN, r, p, keyBytes);
   return `scrypt$${logN}$${r}$${p}$${salt.toString('base64url')}$${key.toString('base64url')}`;
@@ -42,7 +58,18 @@ export async function verifyPassword(normalized: string, stored: string): Promis
   if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
   const [logN, r, p] = [Number(parts[1]), Number(parts[2]), Number(parts[3])];
   // Bounds stop a corrupted row from asking for gigabytes of memory.
-  if (!Number.isInteger(logN) || logN < 10 || logN > 20 || !Number.isInteger(r) || r < 1 || r > 32 || !Number.isInteger(p) || p < 1 || p > 16) return false;
+  if (
+    !Number.isInteger(logN) ||
+    logN < SCRYPT_LOG_N_RANGE.min ||
+    logN > SCRYPT_LOG_N_RANGE.max ||
+    !Number.isInteger(r) ||
+    r < 1 ||
+    r > 32 ||
+    !Number.isInteger(p) ||
+    p < 1 ||
+    p > 16
+  )
+    return false;
   const salt = Buffer.from(parts[4] ?? '', 'base64url');
   const expected = Buffer.from(parts[5] ?? '', 'base64url');
   if (salt.length === 0 || expected.length === 0) return false;
@@ -50,13 +77,19 @@ export async function verifyPassword(normalized: string, stored: string): Promis
   return timingSafeEqual(key, expected);
 }
 
-let dummyHash: Promise<string> | null = null;
+/** A fixed dummy hash per cost, made once. */
+const dummyHashes = new Map<number, Promise<string>>();
 
 /**
- * Spends the same scrypt work as a real verification against a fixed dummy hash, so an unknown account
- * answers in about the same time as a wrong password (no enumeration by timing, docs/reference/security.md#passwords).
+ * Spends the same scrypt work as a real verification against a fixed dummy hash of the cost new hashes get,
+ * so an unknown account answers in about the same time as a wrong password (no enumeration by timing,
+ * docs/reference/security.md#passwords).
  */
-export async function burnVerification(normalized: string): Promise<void> {
-  dummyHash ??= hashPassword('dummy password for timing equalisation');
-  await verifyPassword(normalized, await dummyHash);
+export async function burnVerification(normalized: string, logN: number = costInUse): Promise<void> {
+  let dummy = dummyHashes.get(logN);
+  if (!dummy) {
+    dummy = hashPassword('dummy password for timing equalisation', logN);
+    dummyHashes.set(logN, dummy);
+  }
+  await verifyPassword(normalized, await dummy);
 }

@@ -7,7 +7,7 @@ import { readLiveProjectFile } from '../project/file.ts';
 import { login, type TestApp, tempDir, testApp } from '../test-helpers.ts';
 import { findOrCreateUserByEmail } from '../users.ts';
 import { findPassword, setPassword } from './store.ts';
-import { assertPasswordLength, hashPassword, normalizePassword, verifyPassword } from './hash.ts';
+import { assertPasswordLength, hashPassword, normalizePassword, SCRYPT_PARAMS, verifyPassword } from './hash.ts';
 import { checkStrength, isBreachedPassword } from './strength.ts';
 
 const STRONG = 'violet-Harbor-quietly-47';
@@ -19,8 +19,9 @@ async function inbox(t: TestApp, to: string): Promise<InboxMessage[]> {
 }
 
 describe('password hashing and strength (unit)', () => {
-  it('scrypt round trip, NFKC, parameters in the hash, wrong password fails', async () => {
-    const h = await hashPassword(normalizePassword(STRONG));
+  it('scrypt round trip at the production cost, NFKC, parameters in the hash, wrong password fails', async () => {
+    assert.equal(SCRYPT_PARAMS.logN, 15);
+    const h = await hashPassword(normalizePassword(STRONG), SCRYPT_PARAMS.logN);
     assert.match(h, /^scrypt\$15\$8\$1\$[A-Za-z0-9_-]{22}\$[A-Za-z0-9_-]{43}$/);
     assert.equal(await verifyPassword(normalizePassword(STRONG), h), true);
     assert.equal(await verifyPassword(normalizePassword(`${STRONG}x`), h), false);
@@ -28,6 +29,11 @@ describe('password hashing and strength (unit)', () => {
     const fw = await hashPassword(normalizePassword('ｐａｓｓｗｏｒｄ１２３'));
     assert.equal(await verifyPassword(normalizePassword('password123'), fw), true);
     assert.equal(await verifyPassword('x', 'garbage'), false);
+    // The tests' own cost (test-helpers: cheapHashingForTests) is named in its hash and verifies the same way.
+    const cheap = await hashPassword(normalizePassword(STRONG));
+    assert.match(cheap, /^scrypt\$10\$8\$1\$/);
+    assert.equal(await verifyPassword(normalizePassword(STRONG), cheap), true);
+    assert.equal(await verifyPassword(normalizePassword(`${STRONG}x`), cheap), false);
   });
 
   it('no truncation: passwords differing after 72 bytes differ; > 256 bytes refused', async () => {
