@@ -274,6 +274,12 @@ export interface ServerMethod extends MethodData {
   authorizationVerdict?(svc: Services, roles: readonly string[], check: AuthorizationCheck): AuthorizationVerdict;
   /** The method's Kysely table interfaces ({@link tableTypes}); part of `Database`. */
   readonly tables?: TableTypes<object>;
+  /**
+   * Lowers this process's work factors (key stretching) to the cheapest the method accepts. Only the test
+   * helpers call it (server/test-helpers.ts, test/e2e-harness.ts), so the suite spends its time on
+   * behaviour; what the method stores names its cost, so the same code verifies it.
+   */
+  cheapWorkForTests?(): void;
 }
 
 /**

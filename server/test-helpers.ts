@@ -15,11 +15,12 @@ import { type AppInstance, type AppOptions, createApp } from './app.ts';
 import { createProjectSecret } from './backend/secrets.ts';
 import { openDatabase } from './db/index.ts';
 import { migrationProvider } from './db/migrations.ts';
-import { cheapHashingForTests } from './passwords/hash.ts';
+import type { ServerMethod } from './method.ts';
+import { SERVER_METHODS } from './methods.ts';
 
-// Every app of the tests' processes hashes passwords at the cheapest accepted cost (passwords/hash.ts);
-// the production cost has its own test (server/passwords/passwords.test.ts).
-cheapHashingForTests();
+// Every app of the tests' processes does its key stretching at the cheapest cost each method accepts
+// (ServerMethod.cheapWorkForTests); the production costs have their own tests.
+for (const m of SERVER_METHODS as readonly ServerMethod[]) m.cheapWorkForTests?.();
 
 /** Result of {@link TestApp.call}: status, headers and the parsed JSON (or null). */
 export interface CallResult {

@@ -13,12 +13,13 @@ import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { type AppInstance, type AppOptions, createApp } from '../server/app.ts';
-import { cheapHashingForTests } from '../server/passwords/hash.ts';
+import type { ServerMethod } from '../server/method.ts';
+import { SERVER_METHODS } from '../server/methods.ts';
 import type { InboxMessage, InboxResponse } from '../sdk-core/schemas/index.ts';
 import { chromiumLaunchOptions } from './chromium.mjs';
 
 // The in-process apps hash passwords at the tests' cost, as the server tests' apps do (server/test-helpers.ts).
-cheapHashingForTests();
+for (const m of SERVER_METHODS as readonly ServerMethod[]) m.cheapWorkForTests?.();
 
 export { uniqueEmail } from './env.ts';
 

@@ -35,8 +35,8 @@ export const SCRYPT_LOG_N_RANGE = { min: 10, max: 20 } as const;
 let costInUse: number = SCRYPT_PARAMS.logN;
 
 /**
- * Makes this process hash new passwords at the cheapest accepted cost (2^10): called by the server tests'
- * helpers (server/test-helpers.ts) only, so the suite spends its time on behaviour rather than key
+ * Makes this process hash new passwords at the cheapest accepted cost (2^10): the method's
+ * `cheapWorkForTests`, which only the test helpers call (server/test-helpers.ts), so the suite spends its time on behaviour rather than key
  * stretching. A hash records its cost, so verification runs the same code either way; the production
  * cost stays what {@link hashPassword} uses by default everywhere else.
  */

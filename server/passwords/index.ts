@@ -7,6 +7,7 @@ import { type ServerMethod, tableTypes } from '../method.ts';
 import { passwordBackendRoutes } from './backend.ts';
 import { PASSWORDS_FACTORS, PASSWORDS_SEARCH_OPERANDS } from './backend-data.ts';
 import { PASSWORDS_ERRORS } from './errors.ts';
+import { cheapHashingForTests } from './hash.ts';
 import { PASSWORDS_LIMITS } from './limits.ts';
 import { passwordJobs, passwordRoutes } from './routes.ts';
 import { passwordUserRecords } from './store.ts';
@@ -31,4 +32,5 @@ export const passwordsMethod = {
   // The backend API (issue 27): a search operand, and the password as a factor only the backend deletes.
   userSearchOperands: PASSWORDS_SEARCH_OPERANDS,
   factors: PASSWORDS_FACTORS,
+  cheapWorkForTests: cheapHashingForTests,
 } satisfies ServerMethod;
