@@ -433,8 +433,8 @@ ${s}.ae-button:disabled{cursor:default;color:var(--auth-button-disabled-text);ba
 ${s}.ae-button[aria-busy="true"]{cursor:progress}
 ${s}.ae-button-spinner{flex:none;width:1em;height:1em;border:2px solid currentColor;border-inline-end-color:transparent;border-radius:50%;animation:ae-spin .8s linear infinite}
 ${s}.ae-link{padding:0;font:inherit;font-size:14px;font-weight:600;background:none;border:none;color:var(--auth-color-primary);text-decoration:underline;cursor:pointer}
-${s}.ae-link[aria-disabled="true"]{cursor:default;text-decoration:none;color:var(--auth-color-secondary)}
-${s}.ae-link:not([aria-disabled="true"]):hover{text-decoration-thickness:2px}
+${s}.ae-link[aria-disabled="true"],${s}.ae-link:disabled{cursor:default;text-decoration:none;color:var(--auth-color-secondary)}
+${s}.ae-link:not([aria-disabled="true"]):not(:disabled):hover{text-decoration-thickness:2px}
 ${s}.ae-back:hover{background:var(--auth-color-disabled)}
 ${s}.ae-back{align-self:flex-start;display:inline-flex;padding:4px;margin:-4px;background:none;border:none;cursor:pointer;color:var(--auth-color-primary);border-radius:4px}
 ${s}.ae-root :focus-visible{outline:2px solid var(--auth-color-primary);outline-offset:2px}
@@ -483,7 +483,7 @@ ${s}.ae-otp[aria-invalid="true"]~.ae-slots>.ae-slot{border-color:var(--auth-colo
 ${s}.ae-otp[readonly]~.ae-slots>.ae-slot{background:var(--auth-color-disabled);color:var(--auth-color-secondary)}
 ${s}.ae-visually-hidden{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}
 @media (prefers-reduced-motion:reduce){${s}.ae-progress>span{animation:none;width:100%;opacity:.6}${s}.ae-spinner,${s}.ae-button-spinner{animation-duration:3s}${s}.ae-check{animation:none}${s}.ae-button{transition:none}}
-@media (forced-colors:active){${s}.ae-tab[aria-selected="true"]{border-bottom:3px solid Highlight;color:Highlight}${s}.ae-progress{border:1px solid CanvasText;background:Canvas}${s}.ae-progress>span{background:Highlight;forced-color-adjust:none}${s}.ae-spinner,${s}.ae-button-spinner{border-color:CanvasText;border-inline-end-color:Canvas;forced-color-adjust:none}${s}.ae-spinner{border-top-color:Highlight}${s}.ae-button[aria-disabled="true"],${s}.ae-button:disabled{color:GrayText;border-color:GrayText}${s}.ae-toast{border:1px solid CanvasText}${s}.ae-input[readonly]{border-style:dashed}${s}.ae-form>.ae-otp{forced-color-adjust:none;color:transparent;background:transparent}${s}.ae-otp:focus~.ae-slots>.ae-slot[data-active]{border:2px solid Highlight}}
+@media (forced-colors:active){${s}.ae-tab[aria-selected="true"]{border-bottom:3px solid Highlight;color:Highlight}${s}.ae-progress{border:1px solid CanvasText;background:Canvas}${s}.ae-progress>span{background:Highlight;forced-color-adjust:none}${s}.ae-spinner,${s}.ae-button-spinner{border-color:CanvasText;border-inline-end-color:Canvas;forced-color-adjust:none}${s}.ae-spinner{border-top-color:Highlight}${s}.ae-button[aria-disabled="true"],${s}.ae-button:disabled{color:GrayText;border-color:GrayText}${s}.ae-link:disabled{color:GrayText}${s}.ae-toast{border:1px solid CanvasText}${s}.ae-input[readonly]{border-style:dashed}${s}.ae-form>.ae-otp{forced-color-adjust:none;color:transparent;background:transparent}${s}.ae-otp:focus~.ae-slots>.ae-slot[data-active]{border:2px solid Highlight}}
 `);
 }
 

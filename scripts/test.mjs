@@ -12,7 +12,7 @@
 // npm), so the pool holds a job more than the machine has cores. A job's output is printed whole when
 // it ends, under its stage's name, so two jobs never interleave line by line.
 import { availableParallelism } from 'node:os';
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { ensureChromium, ensureDependencies } from './ensure.mjs';
 import { findTests, mustRunAlone, touchesDatabase, widgetNodeTests } from './test-files.mjs';
@@ -421,6 +421,8 @@ if (info) {
 }
 
 await drained();
+// The packed kit's folder (tarball, installed apps: ~15 MB) is this run's only: leave no copy behind.
+if (info) rmSync(dirname(info), { recursive: true, force: true });
 try {
   mkdirSync(dirname(DURATIONS_CACHE), { recursive: true });
   writeFileSync(DURATIONS_CACHE, `${JSON.stringify({ ...readJson(DURATIONS_CACHE), ...measured }, null, 1)}\n`);

@@ -29,7 +29,17 @@ describe('<auth-user-profile> contact sections (built bundle, real server)', () 
     await emails.getByText(email).waitFor();
     const only = emails.getByRole('button', { name: `Remove ${email}` });
     assert.equal(await only.isDisabled(), true);
+    // It looks disabled too: the secondary colour, no underline, no pointer (it looked like a live link).
+    const look = (b: Element) => {
+      const s = getComputedStyle(b);
+      return { cursor: s.cursor, line: s.textDecorationLine, color: s.color };
+    };
+    const seen = await only.evaluate(look);
+    assert.deepEqual([seen.cursor, seen.line], ['default', 'none']);
     await emails.getByText('This is your only way to sign in: add another before removing it.').waitFor();
+    // The reason under it is helper text, in the theme's secondary colour.
+    const secondary = await emails.locator('[data-last-method]').evaluate((p) => getComputedStyle(p).color);
+    assert.equal(seen.color, secondary, 'the disabled Remove has the secondary colour');
     assert.equal(await only.getAttribute('aria-describedby'), await emails.locator('[data-last-method]').getAttribute('id'));
 
     // Add a second address: the passcode mailed to it attaches it.
@@ -46,6 +56,10 @@ describe('<auth-user-profile> contact sections (built bundle, real server)', () 
     assert.ok((await eventTypes(page)).includes('PROFILE_UPDATE'));
 
     // Two ways to sign in: the first may go now; confirm, and the list keeps the second.
+    // Live again, it looks live: the pointer and not the disabled colour.
+    const live = await only.evaluate(look);
+    assert.equal(live.cursor, 'pointer');
+    assert.notEqual(live.color, secondary);
     await emails.getByRole('button', { name: `Remove ${second}` }).click();
     await emails.locator('[data-remove-confirm]').click();
     await emails.locator('[data-profile-ok="emails"]').getByText(`${second} removed.`).waitFor();
