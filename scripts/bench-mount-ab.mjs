@@ -10,7 +10,7 @@ import { join, resolve as resolvePath } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { startServer } from '../server/start.ts';
-import { chromiumLaunchOptions } from '../test/chromium.mjs';
+import { chromiumLaunchOptions, FULL_CHROMIUM } from '../test/chromium.mjs';
 import { median, startStaticServer } from './bench-mount/lib.ts';
 import { openProbedPage } from './bench-mount/page.ts';
 
@@ -33,7 +33,7 @@ for (const distDir of dirs) {
     .some((f) => readFileSync(join(distDir, f), 'utf8').includes(MARK));
   builds.push({ distDir, expectMark, site: await startStaticServer({ page: page0, distDir }), runs: [] });
 }
-const browser = await chromium.launch({ ...chromiumLaunchOptions });
+const browser = await chromium.launch({ ...chromiumLaunchOptions, executablePath: process.env.CHROMIUM_PATH ?? FULL_CHROMIUM });
 
 /** One run of `build`: the probe's field, React mounted, and the first paint (ms since navigation start). */
 async function run(build) {

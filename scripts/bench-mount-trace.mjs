@@ -12,7 +12,7 @@ import { join, resolve as resolvePath } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { startServer } from '../server/start.ts';
-import { chromiumLaunchOptions } from '../test/chromium.mjs';
+import { chromiumLaunchOptions, FULL_CHROMIUM } from '../test/chromium.mjs';
 import { startStaticServer } from './bench-mount/lib.ts';
 import { openProbedPage } from './bench-mount/page.ts';
 
@@ -24,7 +24,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'auth-elements-bench-trace-'));
 const api = await startServer({ port: 0, dataDir, logger: () => undefined });
 const page0 = readFileSync(join(here, 'index.html'), 'utf8').replaceAll('%API_BASE_URL%', api.url).replaceAll('%PUBLIC_TOKEN%', api.publicToken);
 const site = await startStaticServer({ page: page0, distDir });
-const browser = await chromium.launch({ ...chromiumLaunchOptions });
+const browser = await chromium.launch({ ...chromiumLaunchOptions, executablePath: process.env.CHROMIUM_PATH ?? FULL_CHROMIUM });
 try {
   const { context, page, cdp, done } = await openProbedPage(browser, { expectMark: true, throttle: THROTTLE });
   // The JS CPU profile (sampled every 100 us) of the same run: self time per function, by file.

@@ -19,7 +19,7 @@ import { join, resolve as resolvePath } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { startServer } from '../server/start.ts';
-import { chromiumLaunchOptions } from '../test/chromium.mjs';
+import { chromiumLaunchOptions, FULL_CHROMIUM } from '../test/chromium.mjs';
 import { compare, formatTable, medians, newestSourceMtime, startStaticServer } from './bench-mount/lib.ts';
 import { CPU_RATE, NETWORK, openProbedPage } from './bench-mount/page.ts';
 
@@ -257,7 +257,12 @@ try {
   const page = readFileSync(join(here, 'index.html'), 'utf8').replaceAll('%API_BASE_URL%', api.url).replaceAll('%PUBLIC_TOKEN%', api.publicToken);
   site = await startStaticServer({ page, distDir });
   // Our SIGINT/SIGTERM handler closes everything; Playwright's own would exit before the temp folder is gone.
-  browser = await chromium.launch({ ...chromiumLaunchOptions, handleSIGINT: false, handleSIGTERM: false });
+  browser = await chromium.launch({
+    ...chromiumLaunchOptions,
+    executablePath: process.env.CHROMIUM_PATH ?? FULL_CHROMIUM,
+    handleSIGINT: false,
+    handleSIGTERM: false,
+  });
   console.log(
     `Chromium ${browser.version()}, commit ${commit}, ${RUNS} run(s), ${
       THROTTLE ? `CPU ${CPU_RATE}x slower, network 10 Mbps / 40 ms RTT` : 'no throttling'

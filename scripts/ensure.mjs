@@ -1,8 +1,9 @@
 // First-run setup shared by `npm start` and `npm test`, so each is one command on a fresh clone:
 // install npm dependencies when node_modules is missing or older than the lockfile, and (for the
-// browser tests) Debian's Chromium when /usr/bin/chromium is missing and we may use apt.
+// browser tests) Debian's Chromium headless shell when it is missing and we may use apt.
 import { spawnSync } from 'node:child_process';
 import { existsSync, lstatSync, statSync } from 'node:fs';
+import { FULL_CHROMIUM, HEADLESS_SHELL } from '../test/chromium.mjs';
 
 const run = (cmd, args) => spawnSync(cmd, args, { stdio: 'inherit' }).status === 0;
 
@@ -17,16 +18,19 @@ export function ensureDependencies() {
   return run('npm', ['ci', '--no-audit', '--no-fund']);
 }
 
-/** Path of the Chromium the browser tests drive. */
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-/** Installs Debian's Chromium when it is missing and we run as root; returns whether it is there. */
+/**
+ * Installs Debian's Chromium headless shell (the tests' browser, test/chromium.mjs) when it is missing and
+ * we run as root; returns whether a browser for the tests is there (CHROMIUM_PATH, the shell, or the full
+ * browser when the shell cannot be had).
+ */
 export function ensureChromium() {
-  if (existsSync(CHROMIUM)) return true;
-  if (process.getuid?.() !== 0) {
-    console.error(`Chromium not found at ${CHROMIUM}: install it (apt-get install -y chromium) or set CHROMIUM_PATH.`);
-    return false;
+  if (process.env.CHROMIUM_PATH) return existsSync(process.env.CHROMIUM_PATH);
+  if (existsSync(HEADLESS_SHELL)) return true;
+  if (process.getuid?.() === 0) {
+    console.log('Installing the Chromium headless shell from apt…');
+    if (run('apt-get', ['update', '-qq']) && run('apt-get', ['install', '-y', '-qq', 'chromium-headless-shell']) && existsSync(HEADLESS_SHELL)) return true;
   }
-  console.log('Installing Chromium from apt…');
-  return run('apt-get', ['update', '-qq']) && run('apt-get', ['install', '-y', '-qq', 'chromium']) && existsSync(CHROMIUM);
+  if (existsSync(FULL_CHROMIUM)) return true;
+  console.error(`No Chromium for the browser tests: install it (apt-get install -y chromium-headless-shell) or set CHROMIUM_PATH.`);
+  return false;
 }
