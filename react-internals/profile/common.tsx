@@ -172,6 +172,36 @@ export function relativeTime(locale: string, iso: string, now: number = Date.now
   return fmt.format(Math.round(seconds / (86400 * 365)), 'year');
 }
 
+/**
+ * A form's last row: its submit button (`label`, busy while the call runs, `submitData` its data attribute)
+ * and Cancel, a link button running `onCancel` (which puts the section back and moves focus).
+ */
+export function SubmitOrCancel({
+  label,
+  busy,
+  disabled,
+  submitData,
+  onCancel,
+}: {
+  label: string;
+  busy: boolean;
+  disabled?: boolean;
+  submitData: `data-${string}`;
+  onCancel(): void;
+}) {
+  const { strings } = useWidget();
+  return (
+    <div className="ae-profile-actions">
+      <Button type="submit" busy={busy} disabled={disabled} {...{ [submitData]: '' }}>
+        {label}
+      </Button>
+      <button type="button" className="ae-link" part="button link-button" onClick={onCancel}>
+        {strings['profile.cancel']}
+      </button>
+    </div>
+  );
+}
+
 /** The row that asks before a removal: 'Remove {name}?', then Remove or Cancel (the passkey, address and authenticator rows share it). */
 export function ConfirmRemove({ name, busy, onConfirm, onCancel }: { name: string; busy: boolean; onConfirm(): void; onCancel(): void }) {
   const { strings } = useWidget();

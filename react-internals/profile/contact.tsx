@@ -8,7 +8,7 @@ import type { User } from '../../sdk-core/index.ts';
 import { Button } from '../components/Button.tsx';
 import { useWidget } from '../context.ts';
 import { text } from '../text.ts';
-import { cssValue, isLastMethod, Section, useFocusAfter, useSectionStatus, useUser, ConfirmRemove } from './common.tsx';
+import { cssValue, isLastMethod, Section, useFocusAfter, useSectionStatus, useUser, ConfirmRemove, SubmitOrCancel } from './common.tsx';
 
 /** The name section: shows the name, edits first and last name. */
 export function NameSection() {
@@ -77,22 +77,15 @@ export function NameSection() {
                 />
               </div>
             </div>
-            <div className="ae-profile-actions">
-              <Button type="submit" busy={busy} data-name-save="">
-                {strings['profile.save']}
-              </Button>
-              <button
-                type="button"
-                className="ae-link"
-                part="button link-button"
-                onClick={() => {
-                  setDraft(null);
-                  focus('[data-name-edit]');
-                }}
-              >
-                {strings['profile.cancel']}
-              </button>
-            </div>
+            <SubmitOrCancel
+              label={strings['profile.save']}
+              busy={busy}
+              submitData="data-name-save"
+              onCancel={() => {
+                setDraft(null);
+                focus('[data-name-edit]');
+              }}
+            />
           </form>
         ) : (
           <div className="ae-profile-item">
@@ -334,22 +327,15 @@ function ContactSection({ kind }: { kind: 'email' | 'phone_number' }) {
               value={adding.value}
               onChange={(e) => setAdding({ step: 'enter', value: e.target.value })}
             />
-            <div className="ae-profile-actions">
-              <Button type="submit" busy={busy} data-contact-send="">
-                {strings['profile.sendCode']}
-              </Button>
-              <button
-                type="button"
-                className="ae-link"
-                part="button link-button"
-                onClick={() => {
-                  setAdding(null);
-                  focus('[data-contact-add]');
-                }}
-              >
-                {strings['profile.cancel']}
-              </button>
-            </div>
+            <SubmitOrCancel
+              label={strings['profile.sendCode']}
+              busy={busy}
+              submitData="data-contact-send"
+              onCancel={() => {
+                setAdding(null);
+                focus('[data-contact-add]');
+              }}
+            />
           </form>
         ) : (
           <form className="ae-profile-form" onSubmit={verify} data-contact-verify="">
@@ -370,22 +356,15 @@ function ContactSection({ kind }: { kind: 'email' | 'phone_number' }) {
               value={adding.code}
               onChange={(e) => setAdding({ ...adding, code: e.target.value.replace(/\D/g, '') })}
             />
-            <div className="ae-profile-actions">
-              <Button type="submit" busy={busy} data-contact-verify-submit="">
-                {strings['profile.verify']}
-              </Button>
-              <button
-                type="button"
-                className="ae-link"
-                part="button link-button"
-                onClick={() => {
-                  setAdding(null);
-                  focus('[data-contact-add]');
-                }}
-              >
-                {strings['profile.cancel']}
-              </button>
-            </div>
+            <SubmitOrCancel
+              label={strings['profile.verify']}
+              busy={busy}
+              submitData="data-contact-verify-submit"
+              onCancel={() => {
+                setAdding(null);
+                focus('[data-contact-add]');
+              }}
+            />
           </form>
         )}
         {status.node}

@@ -7,7 +7,7 @@ import { Button } from '../components/Button.tsx';
 import { useWidget } from '../context.ts';
 import { useReverify } from '../mfa/index.ts';
 import { text } from '../text.ts';
-import { Section, useFocusAfter, useSectionStatus } from './common.tsx';
+import { Section, useFocusAfter, useSectionStatus, SubmitOrCancel } from './common.tsx';
 
 /** The delete-account section. */
 export function DeleteSection() {
@@ -84,23 +84,16 @@ export function DeleteSection() {
               {mismatch ? text(strings, 'profile.deleteMismatch', { word }) : ''}
             </p>
             {reverification.prompt}
-            <div className="ae-profile-actions">
-              <Button type="submit" busy={busy} data-delete-confirm="">
-                {strings['profile.deleteConfirm']}
-              </Button>
-              <button
-                type="button"
-                className="ae-link"
-                part="button link-button"
-                onClick={() => {
-                  setTyped(null);
-                  setMismatch(false);
-                  focus('[data-delete-start]');
-                }}
-              >
-                {strings['profile.cancel']}
-              </button>
-            </div>
+            <SubmitOrCancel
+              label={strings['profile.deleteConfirm']}
+              busy={busy}
+              submitData="data-delete-confirm"
+              onCancel={() => {
+                setTyped(null);
+                setMismatch(false);
+                focus('[data-delete-start]');
+              }}
+            />
           </form>
         )}
         {status.node}

@@ -14,7 +14,7 @@ import { useWidget } from '../context.ts';
 import { useReverify } from '../mfa/index.ts';
 import { loadPasswordField } from '../passwords/index.ts';
 import { localeOf, text } from '../text.ts';
-import { cssValue, isLastMethod, relativeTime, Section, useFocusAfter, useSectionStatus, useUser, ConfirmRemove } from './common.tsx';
+import { cssValue, isLastMethod, relativeTime, Section, useFocusAfter, useSectionStatus, useUser, ConfirmRemove, SubmitOrCancel } from './common.tsx';
 
 type PasswordField = Awaited<ReturnType<typeof loadPasswordField>>;
 
@@ -123,14 +123,13 @@ function NewPassword({
         />
         <StrengthFeedback id={feedbackId} result={strength.shown} />
         {reverification.prompt}
-        <div className="ae-profile-actions">
-          <Button type="submit" busy={busy} disabled={!busy && !canSave} data-password-save="">
-            {strings['profile.save']}
-          </Button>
-          <button type="button" className="ae-link" part="button link-button" onClick={() => onDone(false)}>
-            {strings['profile.cancel']}
-          </button>
-        </div>
+        <SubmitOrCancel
+          label={strings['profile.save']}
+          busy={busy}
+          disabled={!busy && !canSave}
+          submitData="data-password-save"
+          onCancel={() => onDone(false)}
+        />
       </form>
     </div>
   );
@@ -244,22 +243,15 @@ export function PasskeysSection() {
                           }
                         }}
                       />
-                      <div className="ae-profile-actions">
-                        <Button type="submit" busy={busy} data-rename-save="">
-                          {strings['profile.save']}
-                        </Button>
-                        <button
-                          type="button"
-                          className="ae-link"
-                          part="button link-button"
-                          onClick={() => {
-                            setMode({ kind: 'idle' });
-                            focus(`[data-passkey="${cssValue(id)}"] [data-rename]`);
-                          }}
-                        >
-                          {strings['profile.cancel']}
-                        </button>
-                      </div>
+                      <SubmitOrCancel
+                        label={strings['profile.save']}
+                        busy={busy}
+                        submitData="data-rename-save"
+                        onCancel={() => {
+                          setMode({ kind: 'idle' });
+                          focus(`[data-passkey="${cssValue(id)}"] [data-rename]`);
+                        }}
+                      />
                     </form>
                   </li>
                 );
@@ -460,22 +452,15 @@ export function AuthenticatorSection() {
           value={step.code}
           onChange={(e) => setStep({ ...step, code: e.target.value.replace(/\D/g, '') })}
         />
-        <div className="ae-profile-actions">
-          <Button type="submit" busy={busy} data-totp-confirm="">
-            {strings['profile.totpConfirm']}
-          </Button>
-          <button
-            type="button"
-            className="ae-link"
-            part="button link-button"
-            onClick={() => {
-              setStep({ kind: 'idle' });
-              focus('[data-totp-start]');
-            }}
-          >
-            {strings['profile.cancel']}
-          </button>
-        </div>
+        <SubmitOrCancel
+          label={strings['profile.totpConfirm']}
+          busy={busy}
+          submitData="data-totp-confirm"
+          onCancel={() => {
+            setStep({ kind: 'idle' });
+            focus('[data-totp-start]');
+          }}
+        />
       </form>
     );
   } else if (step.kind === 'codes') {
