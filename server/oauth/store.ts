@@ -126,6 +126,30 @@ async function insertRegistration(svc: Services, userId: string, provider: strin
   return { registrationId, inserted };
 }
 
+/** The registration of a provider identity (provider, subject) in this project, if any. */
+function findRegistration(svc: Services, provider: string, subject: string) {
+  return svc.db.kysely
+    .selectFrom('oauth_user_registrations')
+    .select(['oauth_user_registration_id', 'user_id'])
+    .where('project_id', '=', svc.project.project_id)
+    .where('provider_type', '=', provider)
+    .where('provider_subject', '=', subject)
+    .executeTakeFirst();
+}
+
+/** The user's email row of the provider's address, only when the provider verified it (else null). */
+async function verifiedEmailId(svc: Services, userId: string, email: string | null, id: ProviderIdentity): Promise<string | null> {
+  if (!email || !id.emailVerified) return null;
+  const row = await svc.db.kysely
+    .selectFrom('emails')
+    .select('email_id')
+    .where('project_id', '=', svc.project.project_id)
+    .where('user_id', '=', userId)
+    .where('email', '=', email)
+    .executeTakeFirst();
+  return row?.email_id ?? null;
+}
+
 /**
  * Links a provider identity to the user an attach token named (no sign-up, no merge): the registration
  * is theirs when nobody has it (the unique (project, provider, subject) decides a race), kept when it is
@@ -140,30 +164,13 @@ export async function attachIdentity(svc: Services, provider: string, id: Provid
   const email = id.email ? normalizeEmail(id.email) : null;
   const user = await k.selectFrom('users').select('user_id').where('user_id', '=', userId).where('project_id', '=', pid).executeTakeFirst();
   if (!user) throw new ApiError('oauth_attach_token_not_found', { message: 'The account this link was started for no longer exists.' });
-  const emailId =
-    email && id.emailVerified
-      ? ((
-          await k
-            .selectFrom('emails')
-            .select('email_id')
-            .where('project_id', '=', pid)
-            .where('user_id', '=', userId)
-            .where('email', '=', email)
-            .executeTakeFirst()
-        )?.email_id ?? null)
-      : null;
+  const emailId = await verifiedEmailId(svc, userId, email, id);
   const { registrationId, inserted } = await insertRegistration(svc, userId, provider, id, email, now);
   if (inserted) {
     await svc.events.emit({ type: 'factor.added', user_id: userId, factor: { kind: 'oauth', id: registrationId, provider_type: provider } });
     return { userId, registrationId, emailId, created: false };
   }
-  const existing = await k
-    .selectFrom('oauth_user_registrations')
-    .select(['oauth_user_registration_id', 'user_id'])
-    .where('project_id', '=', pid)
-    .where('provider_type', '=', provider)
-    .where('provider_subject', '=', id.subject)
-    .executeTakeFirst();
+  const existing = await findRegistration(svc, provider, id.subject);
   if (!existing || existing.user_id !== userId) throw new ApiError('oauth_account_already_linked');
   return { userId, registrationId: existing.oauth_user_registration_id, emailId, created: false };
 }
@@ -191,27 +198,7 @@ export async function linkIdentity(svc: Services, provider: string, id: Provider
   const pid = svc.project.project_id;
   const now = svc.now();
   const email = id.email ? normalizeEmail(id.email) : null;
-  const findReg = () =>
-    k
-      .selectFrom('oauth_user_registrations')
-      .select(['oauth_user_registration_id', 'user_id'])
-      .where('project_id', '=', pid)
-      .where('provider_type', '=', provider)
-      .where('provider_subject', '=', id.subject)
-      .executeTakeFirst();
-  const emailIdOf = async (userId: string) =>
-    email && id.emailVerified
-      ? ((
-          await k
-            .selectFrom('emails')
-            .select('email_id')
-            .where('project_id', '=', pid)
-            .where('user_id', '=', userId)
-            .where('email', '=', email)
-            .executeTakeFirst()
-        )?.email_id ?? null)
-      : null;
-  const reg = await findReg();
+  const reg = await findRegistration(svc, provider, id.subject);
   if (reg) {
     await k
       .updateTable('oauth_user_registrations')
@@ -219,7 +206,7 @@ export async function linkIdentity(svc: Services, provider: string, id: Provider
       .where('oauth_user_registration_id', '=', reg.oauth_user_registration_id)
       .execute();
     await activate(svc, reg.user_id);
-    return { userId: reg.user_id, registrationId: reg.oauth_user_registration_id, emailId: await emailIdOf(reg.user_id), created: false };
+    return { userId: reg.user_id, registrationId: reg.oauth_user_registration_id, emailId: await verifiedEmailId(svc, reg.user_id, email, id), created: false };
   }
   let userId: string;
   let emailId: string | null = null;
@@ -249,10 +236,15 @@ export async function linkIdentity(svc: Services, provider: string, id: Provider
   const { registrationId, inserted } = await insertRegistration(svc, userId, provider, id, email, now);
   if (!inserted) {
     // A parallel first sign-in of the same identity registered it: theirs stands.
-    const winner = await findReg();
+    const winner = await findRegistration(svc, provider, id.subject);
     if (!winner) throw new Error('oauth registration vanished after a conflicting insert');
     if (created && !email) await k.deleteFrom('users').where('user_id', '=', userId).execute();
-    return { userId: winner.user_id, registrationId: winner.oauth_user_registration_id, emailId: await emailIdOf(winner.user_id), created: false };
+    return {
+      userId: winner.user_id,
+      registrationId: winner.oauth_user_registration_id,
+      emailId: await verifiedEmailId(svc, winner.user_id, email, id),
+      created: false,
+    };
   }
   await activate(svc, userId);
   // A user made here (no email to find or make one by) was not announced by the users module.
