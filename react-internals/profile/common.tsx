@@ -3,7 +3,7 @@
  * frame (its title at the level under the screen's), its result line and error (announced where the change
  * was, naming what failed), and the rule that the last sign-in method stays.
  */
-import { type ReactNode, type RefObject, useCallback, useId, useRef, useState, useSyncExternalStore } from 'react';
+import { type ReactNode, type RefObject, useCallback, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import type { AuthClient, Session, User } from '../../sdk-core/index.ts';
 import { isApiError } from '../../sdk-core/index.ts';
 import { Button } from '../components/Button.tsx';
@@ -143,12 +143,23 @@ export function Section({ name, children, className }: SectionProps) {
  */
 export function useFocusAfter(): { root: RefObject<HTMLDivElement>; focus(selector: string): void } {
   const root = useRef<HTMLDivElement>(null);
-  const focus = useCallback((selector: string) => {
-    requestAnimationFrame(() => {
-      const el = root.current?.querySelector<HTMLElement>(selector) ?? root.current?.querySelector<HTMLElement>('.ae-profile-title');
-      el?.focus();
-    });
-  }, []);
+  // The target is looked up after React commits the render the caller's state change makes (an effect),
+  // not at the next animation frame: on a busy machine the frame came before that render, the target
+  // (say the Edit button a saved form gives way to) was not there yet, and focus fell to the title.
+  const [pending, setPending] = useState<{ selector: string } | null>(null);
+  useEffect(() => {
+    if (!pending) return;
+    const find = (selector: string) => root.current?.querySelector<HTMLElement>(selector);
+    const now = find(pending.selector);
+    if (now) {
+      now.focus();
+      return;
+    }
+    // A target that a later render brings (a row the refreshed user adds): one frame more, then the title.
+    const frame = requestAnimationFrame(() => (find(pending.selector) ?? find('.ae-profile-title'))?.focus());
+    return () => cancelAnimationFrame(frame);
+  }, [pending]);
+  const focus = useCallback((selector: string) => setPending({ selector }), []);
   return { root, focus };
 }
 
