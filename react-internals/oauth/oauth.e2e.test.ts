@@ -67,7 +67,14 @@ async function signedIn(page: Page, what: string): Promise<void> {
     await page.waitForFunction(() => document.querySelector('auth-login')?.getAttribute('data-screen') === 'OAuthConfirmation');
   } catch (e) {
     const shown = await page.evaluate(() => (document.querySelector('auth-login')?.shadowRoot ?? document.body).textContent).catch(() => '(no page)');
-    throw new Error(`${what}: not signed in at ${page.url()}: ${shown}`, { cause: e });
+    // What the page saw (its events, the One Tap stand-in's calls): enough to tell a lost click from a refused token.
+    const seen = await page
+      .evaluate(() => {
+        const w = window as unknown as { authEvents?: unknown; gsiStandIn?: { calls?: unknown } };
+        return JSON.stringify({ events: w.authEvents, oneTap: w.gsiStandIn?.calls });
+      })
+      .catch(() => '(no page)');
+    throw new Error(`${what}: not signed in at ${page.url()}: ${shown}; ${seen}`, { cause: e });
   }
 }
 

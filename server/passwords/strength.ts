@@ -32,6 +32,16 @@ export function passwordPolicy(project: Project): PasswordPolicy {
   return { kind: 'luds', minLength, complexity };
 }
 
+/**
+ * The share of a password zxcvbn estimates (docs/reference/security.md#passwords): its first 64
+ * characters, with at most 10 l33t substitutions tried. zxcvbn's cost grows steeply with length and with
+ * characters the l33t table can read as letters: at its defaults (256 characters, 100 substitutions) one
+ * 250-character password took 11 s of server CPU and a generated 32-character one 1.3 s, a denial of
+ * service any visitor could send to strength_check. The caps change no score of the common passwords
+ * measured; a longer password whose first 64 characters are weak is weak.
+ */
+export const ZXCVBN_LIMITS = { maxLength: 64, l33tMaxSubstitutions: 10 } as const;
+
 let factory: ZxcvbnFactory | null = null;
 function zxcvbn(): ZxcvbnFactory {
   // Built on first use: the dictionaries take ~150 ms to rank, which servers without passwords never pay.
@@ -41,6 +51,7 @@ function zxcvbn(): ZxcvbnFactory {
     graphs: zxcvbnCommon.adjacencyGraphs,
     translations: zxcvbnEn.translations,
     useLevenshteinDistance: false,
+    ...ZXCVBN_LIMITS,
   });
   return factory;
 }

@@ -57,11 +57,13 @@ export class RoutePolicies {
 
   private entry(path: string): PathPolicy {
     const param = path.indexOf('/:');
-    let entry = param === -1 ? this.exact.get(path) : this.patterns.find((p) => p.re.source === patternRegExp(path).source)?.policy;
+    // Two spellings of one pattern (`:id`, `:user_id`) are one entry: compared by their RegExp, built once.
+    const re = param === -1 ? null : patternRegExp(path);
+    let entry = re === null ? this.exact.get(path) : this.patterns.find((p) => p.re.source === re.source)?.policy;
     if (!entry) {
       entry = { captcha: new Set() };
-      if (param === -1) this.exact.set(path, entry);
-      else this.patterns.push({ prefix: path.slice(0, param + 1), re: patternRegExp(path), policy: entry });
+      if (re === null) this.exact.set(path, entry);
+      else this.patterns.push({ prefix: path.slice(0, param + 1), re, policy: entry });
     }
     return entry;
   }
