@@ -6,26 +6,15 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import { type RunningServer, startServer } from '../server/start.ts';
+import { describe, it } from 'node:test';
+import { startServer } from '../server/start.ts';
 import { type AuthClient, type ClientOptions, createClient } from './client.ts';
 import { ApiError, ConfirmationRequiredError, NoSessionError, PKCEVerifierMissingError, UsageError } from './errors.ts';
 import { MemoryCookieJar, MemoryStore } from './storage.ts';
-import { devInboxCode, eventually } from './test-support.ts';
-
-let server: RunningServer;
-let dataDir: string;
-
-before(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'auth-elements-sdk-'));
-  server = await startServer({ port: 0, dataDir });
-});
-after(async () => {
-  await server.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+import { devInboxCode, eventually, referenceServer } from './test-support.ts';
 
 const clients: AuthClient[] = [];
+const { server } = referenceServer({}, clients);
 function newClient(extra: Partial<ClientOptions> = {}) {
   const cookies = extra.cookies ?? new MemoryCookieJar();
   const storage = extra.storage ?? new MemoryStore();
@@ -46,9 +35,6 @@ function newClient(extra: Partial<ClientOptions> = {}) {
     console.warn = warn;
   }
 }
-after(() => {
-  for (const c of clients) c.destroy();
-});
 
 const codeFor = (email: string) => devInboxCode(server.url, email);
 

@@ -6,31 +6,16 @@
  * page's address) act at once.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { after, afterEach, before, describe, it } from 'node:test';
-import { type RunningServer, startServer } from '../server/start.ts';
+import { afterEach, describe, it } from 'node:test';
 import type { AuthClient } from './client.ts';
 import { ApiError, ApiUnreachableError, UsageError } from './errors.ts';
 import type { LazySdkMethod } from './method.ts';
 import { SDK_METHODS } from './methods.ts';
 import { preloadMethods } from './preload.ts';
-import { recordingClient } from './test-support.ts';
+import { recordingClient, referenceServer } from './test-support.ts';
 
-let server: RunningServer;
-let dataDir: string;
 const clients: AuthClient[] = [];
-
-before(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'auth-elements-sdk-lazy-'));
-  server = await startServer({ port: 0, dataDir });
-});
-after(async () => {
-  for (const c of clients) c.destroy();
-  await server.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const { server } = referenceServer({}, clients);
 
 const newClient = () => recordingClient(server, clients);
 let n = 0;

@@ -4,17 +4,13 @@
  * so the session's factor is old without waiting).
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import { type RunningServer, startServer } from '../server/start.ts';
+import { describe, it } from 'node:test';
 import { totpCode } from '../server/totps/otp.ts';
 import type { AuthClient } from './client.ts';
 import { ApiError, isApiError, NoSessionError, UsageError } from './errors.ts';
 import { DEFAULT_REVERIFICATION_MINUTES, reverifiableFactors, reverifyVerdict, serverWindowMinutes } from './reverification.ts';
 import type { Session, User } from './schemas/index.ts';
-import { devInboxCode, recordingClient, signInByEmail } from './test-support.ts';
+import { devInboxCode, recordingClient, referenceServer, signInByEmail } from './test-support.ts';
 
 const MINUTE = 60_000;
 const NOW = Date.UTC(2030, 0, 1, 12, 0, 0);
@@ -94,20 +90,10 @@ describe('reverify: the verdict', () => {
 });
 
 describe('client.reverify against the real server', () => {
-  let server: RunningServer;
-  let dataDir: string;
   // The server's clock runs `offset` ms from the machine's: set back, a sign-in is old once it is put right.
   let offset = 0;
   const made: AuthClient[] = [];
-  before(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'auth-elements-sdk-reverify-'));
-    server = await startServer({ port: 0, dataDir, now: () => Date.now() + offset, mfa: { policy: 'optional', reverification_minutes: 10 } });
-  });
-  after(async () => {
-    for (const c of made) c.destroy();
-    await server.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  const { server } = referenceServer({ now: () => Date.now() + offset, mfa: { policy: 'optional', reverification_minutes: 10 } }, made);
 
   it('bad input is a UsageError naming the field; no session is NoSessionError', async () => {
     const { client } = recordingClient(server, made);

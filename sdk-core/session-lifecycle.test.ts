@@ -4,32 +4,19 @@
  * the four destroying error types, revoke, retry when the session changes mid-call, no storage.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
-import { type RunningServer, startServer } from '../server/start.ts';
+import { afterEach, beforeEach, describe, it } from 'node:test';
 import { type AuthClient, type ClientOptions, createClient } from './client.ts';
 import { ApiError, ApiUnreachableError } from './errors.ts';
 import { SESSION_DESTROYING_ERRORS } from './session-manager.ts';
 import { RETRY_JITTER_MS, SESSION_REFRESH_MS } from './sessions/index.ts';
 import { type KeyValueStore, MemoryCookieJar, MemoryStore } from './storage.ts';
 import { TELEMETRY_FLUSH_MS } from './telemetry.ts';
-import { eventually, FakeClock, FaultProxy, signInByEmail } from './test-support.ts';
+import { eventually, FakeClock, FaultProxy, referenceServer, signInByEmail } from './test-support.ts';
 
-let server: RunningServer;
-let dataDir: string;
+const { server } = referenceServer();
 let proxy: FaultProxy;
 let proxyUrl: string;
 
-before(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'auth-elements-lifecycle-'));
-  server = await startServer({ port: 0, dataDir });
-});
-after(async () => {
-  await server.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
 beforeEach(async () => {
   proxy = new FaultProxy(server.url);
   proxyUrl = await proxy.start();

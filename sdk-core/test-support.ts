@@ -4,8 +4,13 @@
  * accepts and never answers), dev-inbox sign-in, and a recording client. The fake clock and the
  * polling helper are the repository's one pair (test/time.ts), re-exported here.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before } from 'node:test';
+import type { RunningServer, StartServerOptions } from '../server/start.ts';
 import { eventually } from '../test/time.ts';
 import { type AuthClient, createClient } from './client.ts';
 import { MemoryCookieJar, MemoryStore } from './storage.ts';
@@ -140,8 +145,9 @@ export async function signInByEmail(
 export function recordingClient(
   server: { publicToken: string; url: string },
   made: AuthClient[],
-): { client: AuthClient; storage: MemoryStore; paths: string[] } {
+): { client: AuthClient; storage: MemoryStore; cookies: MemoryCookieJar; paths: string[] } {
   const storage = new MemoryStore();
+  const cookies = new MemoryCookieJar();
   const paths: string[] = [];
   const warn = console.warn;
   console.warn = () => undefined;
@@ -152,13 +158,48 @@ export function recordingClient(
         paths.push(new URL(u).pathname.replace('/sdk/v1', ''));
         return fetch(u, i);
       },
-      cookies: new MemoryCookieJar(),
+      cookies,
       storage,
       disableSessionRefresh: true,
     });
     made.push(client);
-    return { client, storage, paths };
+    return { client, storage, cookies, paths };
   } finally {
     console.warn = warn;
   }
+}
+
+/**
+ * The real reference server of a test file or suite: started in `before` (port 0, a temp SQLite
+ * folder, `options` over the defaults) and, in `after`, `clients` destroyed, the server closed and the
+ * folder removed. `server` answers once `before` has run; `dataDir` is known at once (a test may open
+ * the same database). The server's code is loaded in `before`, so importing this file costs nothing.
+ */
+export function referenceServer(
+  options: Omit<StartServerOptions, 'port' | 'dataDir'> = {},
+  clients: AuthClient[] = [],
+): { server: RunningServer; dataDir: string } {
+  const dataDir = mkdtempSync(join(tmpdir(), 'auth-elements-sdk-'));
+  let running: RunningServer | undefined;
+  before(async () => {
+    const { startServer } = await import('../server/start.ts');
+    running = await startServer({ port: 0, dataDir, ...options });
+  });
+  after(async () => {
+    for (const c of clients.splice(0)) c.destroy();
+    await running?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  const started = (): RunningServer => {
+    if (!running) throw new Error('referenceServer: the server starts in before(); read it inside a test or hook');
+    return running;
+  };
+  const server = new Proxy({} as RunningServer, {
+    get: (_, key) => {
+      const r = started();
+      const value = Reflect.get(r, key);
+      return typeof value === 'function' ? value.bind(r) : value;
+    },
+  });
+  return { server, dataDir };
 }

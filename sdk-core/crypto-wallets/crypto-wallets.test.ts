@@ -4,47 +4,15 @@
  * the client's afterwards. Plus the docs/reference/methods/crypto-wallets.md#validation argument checks.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { ethereumWallet, solanaWallet } from '../../server/crypto-wallets/test-wallets.ts';
-import { type RunningServer, startServer } from '../../server/start.ts';
-import { type AuthClient, createClient } from '../client.ts';
+import type { AuthClient } from '../client.ts';
 import { ApiError, UsageError } from '../errors.ts';
-import { MemoryCookieJar, MemoryStore } from '../storage.ts';
+import { recordingClient, referenceServer } from '../test-support.ts';
 
-let server: RunningServer;
-let dataDir: string;
 const clients: AuthClient[] = [];
-
-before(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'auth-elements-sdk-crypto-'));
-  server = await startServer({ port: 0, dataDir });
-});
-after(async () => {
-  for (const c of clients) c.destroy();
-  await server.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
-function newClient(): AuthClient {
-  const warn = console.warn;
-  console.warn = () => undefined; // several clients in one process
-  try {
-    const client = createClient(server.publicToken, {
-      apiBaseUrl: server.url,
-      fetch: (u, i) => fetch(u, i),
-      cookies: new MemoryCookieJar(),
-      storage: new MemoryStore(),
-      disableSessionRefresh: true,
-    });
-    clients.push(client);
-    return client;
-  } finally {
-    console.warn = warn;
-  }
-}
+const { server } = referenceServer({}, clients);
+const newClient = (): AuthClient => recordingClient(server, clients).client;
 
 describe('client.cryptoWallets against the reference server', () => {
   for (const make of [ethereumWallet, solanaWallet]) {

@@ -5,29 +5,15 @@
  * device's, and bad calls are usage errors naming the field.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import { type RunningServer, startServer } from '../../server/start.ts';
+import { describe, it } from 'node:test';
 import { totpCode } from '../../server/totps/otp.ts';
 import type { AuthClient } from '../client.ts';
 import { ApiError, UsageError } from '../errors.ts';
-import { devInboxCode, recordingClient } from '../test-support.ts';
+import { devInboxCode, recordingClient, referenceServer } from '../test-support.ts';
 
 describe('client.mfa against the real server (policy required)', () => {
-  let server: RunningServer;
-  let dataDir: string;
   const made: AuthClient[] = [];
-  before(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'auth-elements-sdk-mfa-'));
-    server = await startServer({ port: 0, dataDir, mfa: { policy: 'required', trust_device_days: 30 } });
-  });
-  after(async () => {
-    for (const c of made) c.destroy();
-    await server.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  const { server } = referenceServer({ mfa: { policy: 'required', trust_device_days: 30 } }, made);
 
   /** The first factor by email passcode; the raw answer. */
   async function firstFactor(client: AuthClient, email: string) {

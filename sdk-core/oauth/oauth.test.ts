@@ -6,39 +6,27 @@
  * server without them.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import { type RunningServer, startServer } from '../../server/start.ts';
+import { before, describe, it } from 'node:test';
 import { ApiError, isApiError, UsageError } from '../errors.ts';
 import { type AuthClient, createClient } from '../client.ts';
 import { MemoryCookieJar, MemoryStore } from '../storage.ts';
 import { OAUTH_PROVIDER_TYPES } from '../schemas/oauth.ts';
-import { recordingClient } from '../test-support.ts';
+import { recordingClient, referenceServer } from '../test-support.ts';
 import { OAUTH_ERROR_MESSAGES, OAuthCallbackError, OAuthTokenNotFoundError } from './errors.ts';
 import { OAUTH_PROVIDERS } from './providers.ts';
 
-let server: RunningServer;
-let dataDir: string;
 const made: AuthClient[] = [];
+const { server } = referenceServer({}, made);
 /** Whether the server has the OAuth SDK routes (h9's side of issue 13). */
 let hasOAuthRoutes = false;
 
 before(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'auth-elements-oauth-'));
-  server = await startServer({ port: 0, dataDir });
   const probe = await fetch(`${server.url}/sdk/v1/oauth/authenticate`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Basic ${btoa(`${server.publicToken}:${server.publicToken}`)}` },
     body: JSON.stringify({ token: 'x'.repeat(44), session_duration_minutes: 5 }),
   });
   hasOAuthRoutes = ((await probe.json()) as { error_type?: string }).error_type === 'oauth_token_not_found';
-});
-after(async () => {
-  for (const c of made) c.destroy();
-  await server.close();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 const pkceKey = () => `auth_elements_pkce::${server.publicToken}::oauth`;

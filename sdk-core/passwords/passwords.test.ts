@@ -3,47 +3,14 @@
  * by session, each with a success and a refusal.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import { type RunningServer, startServer } from '../../server/start.ts';
-import { type AuthClient, createClient } from '../client.ts';
+import { describe, it } from 'node:test';
+import type { AuthClient } from '../client.ts';
 import { ApiError } from '../errors.ts';
-import { MemoryCookieJar, MemoryStore } from '../storage.ts';
+import { recordingClient, referenceServer } from '../test-support.ts';
 
-let server: RunningServer;
-let dataDir: string;
 const clients: AuthClient[] = [];
-
-before(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'auth-elements-sdk-passwords-'));
-  server = await startServer({ port: 0, dataDir });
-});
-after(async () => {
-  for (const c of clients) c.destroy();
-  await server.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
-function newClient() {
-  const warn = console.warn;
-  console.warn = () => undefined; // several clients in one process
-  try {
-    const cookies = new MemoryCookieJar();
-    const client = createClient(server.publicToken, {
-      apiBaseUrl: server.url,
-      fetch: (u, i) => fetch(u, i),
-      cookies,
-      storage: new MemoryStore(),
-      disableSessionRefresh: true,
-    });
-    clients.push(client);
-    return { client, cookies };
-  } finally {
-    console.warn = warn;
-  }
-}
+const { server } = referenceServer({}, clients);
+const newClient = () => recordingClient(server, clients);
 
 let n = 0;
 const email = () => `pw-${Date.now()}-${n++}@example.com`;

@@ -3,16 +3,12 @@
  * the real reference server, whose bootstrap serves the policy and whose users/sessions carry the roles.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { type Db, openDatabase } from '../../server/db/index.ts';
 import { setUserRoles } from '../../server/rbac/index.ts';
-import { type RunningServer, startServer } from '../../server/start.ts';
 import type { AuthClient } from '../client.ts';
 import type { RBACPolicy } from '../schemas/bootstrap.ts';
-import { recordingClient, signInByEmail } from '../test-support.ts';
+import { recordingClient, referenceServer, signInByEmail } from '../test-support.ts';
 import { allPermissions, isAuthorized } from './index.ts';
 
 const POLICY: RBACPolicy = {
@@ -70,21 +66,13 @@ describe('rbac decision (docs/reference/methods/rbac.md#rules)', () => {
 });
 
 describe('client.rbac against the real server', () => {
-  let server: RunningServer;
-  let dataDir: string;
   let db: Db;
   const made: AuthClient[] = [];
+  const { server, dataDir } = referenceServer({ bootstrap: { rbac_policy: POLICY } }, made);
   before(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'auth-elements-sdk-rbac-'));
-    server = await startServer({ port: 0, dataDir, bootstrap: { rbac_policy: POLICY } });
     db = await openDatabase({ dataDir });
   });
-  after(async () => {
-    for (const c of made) c.destroy();
-    await db.close();
-    await server.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  after(() => db.close());
 
   it('signed out: no roles, nothing allowed; signed in: the default role; given roles after a refresh', async () => {
     const { client } = recordingClient(server, made);

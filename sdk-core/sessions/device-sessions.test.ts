@@ -3,28 +3,13 @@
  * `client.session.list`, `revokeSession` and `revokeOthers`.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import { type RunningServer, startServer } from '../../server/start.ts';
+import { describe, it } from 'node:test';
 import type { AuthClient } from '../client.ts';
 import { ApiError, NoSessionError } from '../errors.ts';
-import { recordingClient, signInByEmail } from '../test-support.ts';
+import { recordingClient, referenceServer, signInByEmail } from '../test-support.ts';
 
-let server: RunningServer;
-let dataDir: string;
 const clients: AuthClient[] = [];
-
-before(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'auth-elements-sdk-device-sessions-'));
-  server = await startServer({ port: 0, dataDir });
-});
-after(async () => {
-  for (const c of clients) c.destroy();
-  await server.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const { server } = referenceServer({}, clients);
 
 let n = 0;
 const email = (p: string) => `${p}-${Date.now()}-${n++}@example.com`;

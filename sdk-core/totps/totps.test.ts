@@ -3,37 +3,25 @@
  * and step-up (`client.totps`), impersonation (`client.impersonation`) and member search (`client.b2b`).
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { addOrganizationMember, createOrganization } from '../../server/b2b/index.ts';
 import { type Db, openDatabase } from '../../server/db/index.ts';
 import { mintImpersonationToken } from '../../server/impersonation/index.ts';
-import { type RunningServer, startServer } from '../../server/start.ts';
 import { totpCode } from '../../server/totps/otp.ts';
 import type { AuthClient } from '../client.ts';
 import { ApiError } from '../errors.ts';
-import { recordingClient, signInByEmail } from '../test-support.ts';
+import { recordingClient, referenceServer, signInByEmail } from '../test-support.ts';
 
 describe('client.totps, client.impersonation, client.b2b against the real server', () => {
-  let server: RunningServer;
-  let dataDir: string;
   let db: Db;
   let projectId: string;
   const made: AuthClient[] = [];
+  const { server, dataDir } = referenceServer({}, made);
   before(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'auth-elements-sdk-totps-'));
-    server = await startServer({ port: 0, dataDir });
     db = await openDatabase({ dataDir });
     projectId = ((await (await fetch(`${server.url}/dev/project.json`)).json()) as { project_id: string }).project_id;
   });
-  after(async () => {
-    for (const c of made) c.destroy();
-    await db.close();
-    await server.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  after(() => db.close());
 
   it('enrols a TOTP, steps the session up with a code, lists and uses a recovery code', async () => {
     const { client, paths } = recordingClient(server, made);

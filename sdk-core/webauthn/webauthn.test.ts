@@ -4,16 +4,12 @@
  * ceremonies are covered here for their Node-side rules and in Chromium by the widget tests.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import { type RunningServer, startServer } from '../../server/start.ts';
+import { describe, it } from 'node:test';
 import { SoftAuthenticator } from '../../server/test-soft-authenticator.ts';
 import { type AuthClient, createClient } from '../client.ts';
 import { ApiError, NoSessionError } from '../errors.ts';
 import { MemoryCookieJar, MemoryStore } from '../storage.ts';
-import { signInByEmail } from '../test-support.ts';
+import { referenceServer, signInByEmail } from '../test-support.ts';
 import { WebAuthnCeremonyError } from './errors.ts';
 import { isWebAuthnAbort } from './index.ts';
 
@@ -22,19 +18,8 @@ import { isWebAuthnAbort } from './index.ts';
 const ORIGIN = 'http://localhost:5173';
 const DOMAIN = 'localhost';
 
-let server: RunningServer;
-let dataDir: string;
 const clients: AuthClient[] = [];
-
-before(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'auth-elements-sdk-webauthn-'));
-  server = await startServer({ port: 0, dataDir });
-});
-after(async () => {
-  for (const c of clients) c.destroy();
-  await server.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const { server } = referenceServer({}, clients);
 
 /** Bodies of the PUT calls the clients made (the server is real; this only watches). */
 const putBodies: unknown[] = [];
