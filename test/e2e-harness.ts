@@ -290,9 +290,21 @@ export async function addVirtualAuthenticator(page: Page): Promise<void> {
   });
 }
 
-/** Waits until `<auth-login>` (or `tag`) shows `screen` (its data-screen attribute). */
+/**
+ * Waits until `<auth-login>` (or `tag`) shows `screen`: its data-screen attribute names it and the
+ * screen is drawn. A lazily loaded screen is chosen (the attribute changes) before its chunk arrives,
+ * and until then it has no title: an axe run at that moment found no level-one heading (mfa.e2e, under
+ * load). Drawn means its title or the field focus moves to is there, what the widget's focus rule waits for.
+ */
 export function screenIs(page: Page, screen: string, tag = 'auth-login'): Promise<unknown> {
-  return page.waitForFunction(([t, s]) => document.querySelector(t)?.getAttribute('data-screen') === s, [tag, screen] as const);
+  return page.waitForFunction(
+    ([t, s]) => {
+      const el = document.querySelector(t);
+      if (el?.getAttribute('data-screen') !== s) return false;
+      return (el.shadowRoot ?? el).querySelector(`[data-screen="${s}"] :is(.ae-header, [data-autofocus])`) !== null;
+    },
+    [tag, screen] as const,
+  );
 }
 
 /**
