@@ -35,9 +35,9 @@ export function passwordPolicy(project: Project): PasswordPolicy {
 /**
  * The share of a password zxcvbn estimates (docs/reference/security.md#passwords): its first 64
  * characters, with at most 10 l33t substitutions tried. zxcvbn's cost grows steeply with length and with
- * characters the l33t table can read as letters: at its defaults (256 characters, 100 substitutions) one
- * 250-character password took 11 s of server CPU and a generated 32-character one 1.3 s, a denial of
- * service any visitor could send to strength_check. The caps change no score of the common passwords
+ * characters the l33t table can read as letters: at its defaults (256 characters, 100 substitutions) a
+ * crafted 250-character password took 3.6-5 s of server CPU and a generated 32-character one 0.47 s (a
+ * quiet 2-core machine), a denial of service any visitor could send to strength_check; now under 0.2 s. The caps change no score of the common passwords
  * measured; a longer password whose first 64 characters are weak is weak.
  */
 export const ZXCVBN_LIMITS = { maxLength: 64, l33tMaxSubstitutions: 10 } as const;
