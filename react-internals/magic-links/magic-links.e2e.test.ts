@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { e2eHarness, uniqueEmail } from '../../test/e2e-harness.ts';
+import { e2eHarness, screenIs, uniqueEmail } from '../../test/e2e-harness.ts';
 
 const SENDER_DOMAIN = 'mail.example-sender.com';
 
@@ -38,7 +38,7 @@ async function sendLink(query = ''): Promise<{ page: Page; email: string }> {
   const email = uniqueEmail('eml');
   await page.locator('auth-login input[type="email"]').fill(email);
   await page.keyboard.press('Enter');
-  await page.waitForFunction(() => document.querySelector('auth-login')?.getAttribute('data-screen') === 'EmailConfirmation');
+  await screenIs(page, 'EmailConfirmation');
   return { page, email };
 }
 

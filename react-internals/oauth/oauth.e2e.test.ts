@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { OAUTH_PROVIDERS } from '../../sdk-core/oauth/providers.ts';
-import { e2eHarness, root, uniqueEmail, watchPages } from '../../test/e2e-harness.ts';
+import { e2eHarness, root, screenIs, uniqueEmail, watchPages } from '../../test/e2e-harness.ts';
 
 // The host page: one <auth-login> with every provider (One Tap on Google with ?onetap=1), the
 // login and sign-up URLs both this page (?as= tells which one the server chose), events kept in
@@ -64,7 +64,7 @@ const screenOf = (page: Page) => page.locator('auth-login').getAttribute('data-s
 /** Waits for OAuthConfirmation; on time-out says where the browser is and what it shows. */
 async function signedIn(page: Page, what: string): Promise<void> {
   try {
-    await page.waitForFunction(() => document.querySelector('auth-login')?.getAttribute('data-screen') === 'OAuthConfirmation');
+    await screenIs(page, 'OAuthConfirmation');
   } catch (e) {
     const shown = await page.evaluate(() => (document.querySelector('auth-login')?.shadowRoot ?? document.body).textContent).catch(() => '(no page)');
     // What the page saw (its events, the One Tap stand-in's calls): enough to tell a lost click from a refused token.

@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { e2eHarness, uniqueEmail } from '../e2e-harness.ts';
+import { e2eHarness, screenIs, uniqueEmail } from '../e2e-harness.ts';
 
 const PAGE = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Enumeration</title>
@@ -25,8 +25,6 @@ document.querySelector('main').append(el);
 const PASSWORD = 'violet-Harbor-quietly-47';
 
 const e2e = e2eHarness({ name: 'enum-widget', page: PAGE, app: { enumerationProtection: true, logger: () => undefined } });
-
-const screenIs = (page: Page, screen: string) => page.waitForFunction((s) => document.querySelector('auth-login')?.getAttribute('data-screen') === s, screen);
 
 /** Opens the widget, submits `email`, and returns the password screen's visible text. */
 async function passwordScreenFor(email: string): Promise<{ page: Page; text: string }> {

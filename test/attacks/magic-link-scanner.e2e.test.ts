@@ -15,7 +15,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
-import { type E2e, e2eHarness, root, uniqueEmail, watchPages } from '../e2e-harness.ts';
+import { type E2e, e2eHarness, root, screenIs, uniqueEmail, watchPages } from '../e2e-harness.ts';
 
 const DEMO = { dir: join(root, 'demo/public') };
 const PASSWORD = 'Lantern-Quiet-Orbit-4417';
@@ -138,7 +138,7 @@ describe('attack: a mail scanner opens the magic link first, in a project withou
     const user = await freshBrowser(e2e);
     await openWithoutClicking(user.page, link, 'Continue signing in');
     await user.page.locator('auth-reset-password').getByRole('button', { name: 'Continue signing in' }).click();
-    await user.page.waitForFunction(() => document.querySelector('auth-reset-password')?.getAttribute('data-screen') === 'PasswordConfirmation');
+    await screenIs(user.page, 'PasswordConfirmation', 'auth-reset-password');
     assert.equal(user.calls.length, 1);
     assert.ok(await signedInCookie(user.context), 'session cookie written');
     assert.match(await user.page.locator('#event-log').innerText(), /PASSWORD_RESET_LOGIN/);
@@ -224,7 +224,7 @@ describe('attack: a mail scanner opens the magic link first, in a project that r
     await scanner.context.close();
 
     await user.page.goto(link);
-    await user.page.waitForFunction(() => document.querySelector('auth-reset-password')?.getAttribute('data-screen') === 'PasswordConfirmation');
+    await screenIs(user.page, 'PasswordConfirmation', 'auth-reset-password');
     assert.equal(user.calls.length, 1, 'signed in at once, one call');
     assert.ok(await signedInCookie(user.context));
     assert.deepEqual([...user.watch.cspViolations, ...user.watch.pageErrors], []);

@@ -15,7 +15,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { FaultProxy } from '../../sdk-core/test-support.ts';
-import { type E2e, e2eHarness, uniqueEmail, watchPages } from '../e2e-harness.ts';
+import { type E2e, e2eHarness, screenIs, uniqueEmail, watchPages } from '../e2e-harness.ts';
 
 // The host page: the element bundle and a place for the widget; each test mounts it with its props.
 const PAGE = `<!doctype html>
@@ -66,7 +66,7 @@ async function signIn(e2e: E2e, page: Page, email: string): Promise<void> {
   const otp = login.locator('input[autocomplete="one-time-code"]');
   await otp.waitFor();
   await otp.pressSequentially(await e2e.latestCode(email));
-  await page.waitForFunction(() => document.querySelector('auth-login')?.getAttribute('data-screen') === 'OTPConfirmation');
+  await screenIs(page, 'OTPConfirmation');
 }
 
 describe('hostile input to the widget (regression probes, issue 10)', () => {
