@@ -3,7 +3,8 @@
 // it costs about 4 s of CPU, which across a hundred files was most of the Node stages' time. Files that
 // need a process of their own (scripts/test-files.mjs mustRunAlone) are not given to a shard.
 // Usage: node --import tsx --test-reporter=spec scripts/node-shard.mjs FILE...
-import { after, describe } from 'node:test';
+// node:test through test-context.mjs, which loads it with the runner's async hook made cheaper.
+import { after, describe } from './test-context.mjs';
 import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
 
