@@ -5,11 +5,11 @@
  * not the site asking), with chain id, issued-at, not-before, expiration and resources.
  */
 import { randomBytes } from 'node:crypto';
-import { createSiweMessage } from 'viem/siwe';
 import type { SiweParamsRequest, SiweParamsResponse } from '../../sdk-core/schemas/index.ts';
 import { ApiError } from '../errors.ts';
 import type { Services } from '../services.ts';
 import { originAllowed } from '../project/origins.ts';
+import { viemLibrary } from './library.ts';
 import type { WalletType } from './verify.ts';
 
 /** How long a challenge may wait for its signature (10 minutes; also the SIWE expiration time). */
@@ -42,10 +42,10 @@ function rfc3339(field: string, value: string): Date {
  * allowed origins by the app), or null for a server-to-server call.
  * @throws ApiError invalid_siwe_params
  */
-export function buildChallenge(
+export async function buildChallenge(
   svc: Services,
   o: { type: WalletType; address: string; origin: string | null; siweParams: SiweParamsRequest | undefined },
-): BuiltChallenge {
+): Promise<BuiltChallenge> {
   const nonce = randomBytes(CRYPTO_NONCE_BYTES).toString('hex');
   const siweRequired = svc.project.config.bootstrap.siwe_required_for_crypto_wallets === true;
   if (o.type === 'solana') {
@@ -86,6 +86,7 @@ export function buildChallenge(
   if (p.message_request_id !== undefined && !/^[A-Za-z0-9\-._~!$&'()*+,;=:@%/?]*$/.test(p.message_request_id)) {
     throw bad('siwe_params.message_request_id may contain only URI characters.');
   }
+  const { createSiweMessage } = (await viemLibrary()).siwe;
   let message: string;
   try {
     message = createSiweMessage({

@@ -11,7 +11,6 @@ import {
   type CryptoWalletsAuthenticateStartResponse,
   type SiweParamsResponse,
 } from '../../sdk-core/schemas/index.ts';
-import { parseSiweMessage } from 'viem/siwe';
 import { requireSession } from '../auth-helpers.ts';
 import { clientIpHash } from '../client-keys.ts';
 import { newId, sha256Hex } from '../crypto.ts';
@@ -30,6 +29,7 @@ import { signInOrSecondStep } from '../mfa/gate.ts';
 import { buildChallenge, CRYPTO_CHALLENGE_TTL_MS } from './challenge.ts';
 import { claimChallenge, findWallet, liveChallenges, pruneChallenges } from './store.ts';
 import type { CryptoWalletChallengesTable, CryptoWalletsTable } from './tables.ts';
+import { viemLibrary } from './library.ts';
 import { canonicalAddress, checkSignature, type SignatureFailure, walletType } from './verify.ts';
 
 /** Authenticate starts per client IP per 10 minutes: each stores a challenge, so unauthenticated starts are bounded. */
@@ -99,8 +99,8 @@ async function ownWallet(svc: Services, type: string, address: string, userId: s
 }
 
 /** The SIWE fields of a stored SIWE message (echoed by authenticate). */
-function siweFields(message: string): SiweParamsResponse {
-  const p = parseSiweMessage(message);
+async function siweFields(message: string): Promise<SiweParamsResponse> {
+  const p = (await viemLibrary()).siwe.parseSiweMessage(message);
   return {
     domain: p.domain ?? '',
     uri: p.uri ?? '',
@@ -121,9 +121,9 @@ export function cryptoWalletRoutes(route: Route, svc: Services): void {
     const session = variant === 'secondary' ? await requireSession(c, svc, { mintsAccess: true }) : null;
     const body = await readJson(c, CryptoWalletsAuthenticateStartRequest, svc.maxBodyBytes);
     const type = walletType(body.crypto_wallet_type);
-    const address = canonicalAddress(type, body.crypto_wallet_address);
+    const address = await canonicalAddress(type, body.crypto_wallet_address);
     const origin = c.req.header('origin') ?? null;
-    const built = buildChallenge(svc, { type, address, origin, siweParams: body.siwe_params });
+    const built = await buildChallenge(svc, { type, address, origin, siweParams: body.siwe_params });
     const now = svc.now();
     await hit(svc.db, `crypto_start:ip:${pid}:${clientIp(c, svc)}`, CRYPTO_STARTS_PER_IP, now);
     await pruneChallenges(svc);
@@ -160,7 +160,7 @@ export function cryptoWalletRoutes(route: Route, svc: Services): void {
     const creds = requireProjectAuth(c, svc);
     const body = await readJson(c, CryptoWalletsAuthenticateRequest, svc.maxBodyBytes);
     const type = walletType(body.crypto_wallet_type);
-    const address = canonicalAddress(type, body.crypto_wallet_address);
+    const address = await canonicalAddress(type, body.crypto_wallet_address);
     const origin = c.req.header('origin') ?? null;
     const challenges = await liveChallenges(svc, type, address, clientIpHash(c, svc));
     if (challenges.length === 0) throw new ApiError('crypto_wallet_challenge_not_found');
@@ -209,7 +209,7 @@ export function cryptoWalletRoutes(route: Route, svc: Services): void {
     const now = svc.now();
     await k.updateTable('crypto_wallets').set({ last_used_at: now }).where('crypto_wallet_id', '=', wallet.crypto_wallet_id).execute();
     const factor = cryptoFactor(wallet, now);
-    const extra = { crypto_wallet_id: wallet.crypto_wallet_id, siwe_params: matched.siwe === 1 ? siweFields(matched.message) : null };
+    const extra = { crypto_wallet_id: wallet.crypto_wallet_id, siwe_params: matched.siwe === 1 ? await siweFields(matched.message) : null };
 
     // With a live session of the same user the factor joins it; otherwise this is a fresh sign-in.
     if (current && current.user_id === wallet.user_id) {

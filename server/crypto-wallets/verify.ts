@@ -5,9 +5,8 @@
  */
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { base58 } from '@scure/base';
-import { getAddress, isAddress, isHex, recoverMessageAddress } from 'viem';
-import { parseSiweMessage, validateSiweMessage } from 'viem/siwe';
 import { ApiError } from '../errors.ts';
+import { viemLibrary } from './library.ts';
 
 /** Wallet types the server accepts (docs/reference/methods/crypto-wallets.md#data: solana for Phantom and generic Solana wallets, else ethereum). */
 export type WalletType = 'ethereum' | 'solana';
@@ -24,8 +23,9 @@ export function walletType(raw: string): WalletType {
  * a correct checksum, or it is a typo), Solana addresses base58 of exactly 32 bytes (an ed25519 key).
  * @throws ApiError invalid_crypto_wallet_address
  */
-export function canonicalAddress(type: WalletType, raw: string): string {
+export async function canonicalAddress(type: WalletType, raw: string): Promise<string> {
   if (type === 'ethereum') {
+    const { isAddress, getAddress } = (await viemLibrary()).utils;
     if (!isAddress(raw, { strict: true })) {
       throw new ApiError('invalid_crypto_wallet_address', {
         message: /^0x[0-9a-fA-F]{40}$/.test(raw)
@@ -66,6 +66,9 @@ export async function checkSignature(o: {
   now: number;
 }): Promise<SignatureFailure | null> {
   if (o.type === 'ethereum') {
+    const { utils, siwe } = await viemLibrary();
+    const { isHex, recoverMessageAddress } = utils;
+    const { parseSiweMessage, validateSiweMessage } = siwe;
     // 65 bytes r || s || v as 0x-hex; recovery refuses anything else, but a clear reason helps callers.
     if (!isHex(o.signature, { strict: true }) || o.signature.length !== 132) return 'malformed_signature';
     if (o.siwe) {

@@ -18,6 +18,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import fc from 'fast-check';
 import { webauthnLibrary } from '../../server/webauthn/library.ts';
+import { viemLibrary } from '../../server/crypto-wallets/library.ts';
 import { checkStrength } from '../../server/passwords/strength.ts';
 import * as schemas from '../../sdk-core/schemas/index.ts';
 import * as backendSchemas from '../../server/backend/schemas.ts';
@@ -563,6 +564,8 @@ export function fuzzSuite(part: Part): void {
       // The passkey routes load @simplewebauthn/server on their first call (server/webauthn/library.ts):
       // loaded here, so the per-call bound measures answers, not a module load on a busy machine.
       await webauthnLibrary();
+      // The wallet routes load viem on their first call (server/crypto-wallets/library.ts), likewise.
+      await viemLibrary();
       // Likewise the password strength check builds its dictionaries on first use (server/passwords/strength.ts):
       // seconds on a busy machine, which a fuzzed password call would otherwise spend inside its bound.
       checkStrength('fuzz warm-up: correct horse battery staple', { kind: 'zxcvbn' });
