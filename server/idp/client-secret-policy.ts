@@ -7,7 +7,7 @@
  * secret configured by its hash can never authenticate. `idp-clients create` (the CLI) makes 256-bit ones.
  */
 import { hash } from 'node:crypto';
-import * as zxcvbnCommon from '@zxcvbn-ts/language-common';
+import { commonDictionary } from '../passwords/dictionaries.ts';
 
 /** The shortest client secret the token endpoint compares (the CLI's are 54 characters). */
 export const CLIENT_SECRET_MIN_LENGTH = 32;
@@ -20,7 +20,7 @@ let weakHashes: Set<string> | null = null;
 function weakSecretHashes(): Set<string> {
   if (weakHashes) return weakHashes;
   const out = new Set<string>([sha256('')]);
-  for (const p of zxcvbnCommon.dictionary['passwords-common']) {
+  for (const p of commonDictionary().dictionary['passwords-common']) {
     out.add(sha256(p));
     out.add(sha256(p.charAt(0).toUpperCase() + p.slice(1)));
   }

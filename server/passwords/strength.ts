@@ -4,12 +4,11 @@
  * common-password list bundled in @zxcvbn-ts/language-common (ranked from real password leaks).
  */
 import { ZxcvbnFactory } from '@zxcvbn-ts/core';
-import * as zxcvbnCommon from '@zxcvbn-ts/language-common';
-import * as zxcvbnEn from '@zxcvbn-ts/language-en';
 import type { LudsRequirements, PasswordStrengthCheckResponse, StrengthPolicy } from '../../sdk-core/schemas/index.ts';
 import { bootstrapData } from '../project/bootstrap.ts';
 import type { Project } from '../project/config.ts';
 import { LUDS_DEFAULTS } from '../settings.ts';
+import { commonDictionary, englishDictionary } from './dictionaries.ts';
 import { PASSWORD_MAX_BYTES, PASSWORD_MIN_LENGTH } from './hash.ts';
 
 /** zxcvbn score a password needs under the zxcvbn policy (docs/reference/security.md#passwords). */
@@ -46,7 +45,10 @@ let factory: ZxcvbnFactory | null = null;
 function zxcvbn(): ZxcvbnFactory {
   // Built on first use: the dictionaries take ~150 ms to rank, which servers without passwords never pay.
   // Levenshtein matching is off: it multiplies the cost per check by ~50 for a small gain.
-  factory ??= new ZxcvbnFactory({
+  if (factory) return factory;
+  const zxcvbnCommon = commonDictionary();
+  const zxcvbnEn = englishDictionary();
+  factory = new ZxcvbnFactory({
     dictionary: { ...zxcvbnCommon.dictionary, ...zxcvbnEn.dictionary },
     graphs: zxcvbnCommon.adjacencyGraphs,
     translations: zxcvbnEn.translations,
@@ -59,7 +61,7 @@ function zxcvbn(): ZxcvbnFactory {
 let breached: Set<string> | null = null;
 /** True when the password (case-insensitively) is on the bundled list of common/breached passwords. */
 export function isBreachedPassword(normalized: string): boolean {
-  breached ??= new Set(zxcvbnCommon.dictionary['passwords-common']);
+  breached ??= new Set(commonDictionary().dictionary['passwords-common']);
   return breached.has(normalized.toLowerCase());
 }
 
