@@ -7,7 +7,7 @@
  * secret configured by its hash can never authenticate. `idp-clients create` (the CLI) makes 256-bit ones.
  */
 import { hash } from 'node:crypto';
-import { commonDictionary } from '../passwords/dictionaries.ts';
+import { commonDictionary } from '../zxcvbn-dictionaries.ts';
 
 /** The shortest client secret the token endpoint compares (the CLI's are 54 characters). */
 export const CLIENT_SECRET_MIN_LENGTH = 32;

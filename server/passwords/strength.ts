@@ -8,7 +8,7 @@ import type { LudsRequirements, PasswordStrengthCheckResponse, StrengthPolicy } 
 import { bootstrapData } from '../project/bootstrap.ts';
 import type { Project } from '../project/config.ts';
 import { LUDS_DEFAULTS } from '../settings.ts';
-import { commonDictionary, englishDictionary } from './dictionaries.ts';
+import { commonDictionary, englishDictionary } from '../zxcvbn-dictionaries.ts';
 import { PASSWORD_MAX_BYTES, PASSWORD_MIN_LENGTH } from './hash.ts';
 
 /** zxcvbn score a password needs under the zxcvbn policy (docs/reference/security.md#passwords). */
