@@ -14,7 +14,8 @@ import {
   type SqliteDialectConfig,
   SqliteDriver,
 } from 'kysely';
-import pg from 'pg';
+// pg loads when a Postgres URL is opened (a SQLite server never needs it: about 0.1 s of CPU at start).
+import type pg from 'pg';
 import { migrationProvider } from './migrations.ts';
 import { preparedStatementName, registerSqliteDirect } from './prepared.ts';
 import type { Database } from './schema.ts';
@@ -41,10 +42,10 @@ export interface OpenDatabaseOptions {
 
 // pg returns BIGINT (oid 20) as strings; our BIGINTs are epoch milliseconds, far below 2^53.
 const INT8_OID = 20;
-const pgTypes = {
+const pgTypes = (types: typeof pg.types) => ({
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    oid === INT8_OID && format !== 'binary' ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
-};
+    oid === INT8_OID && format !== 'binary' ? (v: string) => Number(v) : types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
+});
 
 /** Opens the configured database and applies pending migrations; throws if a migration fails. */
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<Db> {
@@ -53,7 +54,8 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Db> {
   let pool: pg.Pool | undefined;
   if (opts.databaseUrl && /^postgres(ql)?:\/\//.test(opts.databaseUrl)) {
     dialect = 'postgres';
-    pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, types: pgTypes });
+    const { Pool, types } = (await import('pg')).default;
+    pool = new Pool({ connectionString: opts.databaseUrl, max: 10, types: pgTypes(types) });
     pool.on('connect', namePreparedStatements);
     kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   } else {

@@ -4,7 +4,7 @@
  * envelope is given explicitly, so nodemailer never derives RCPT TO from a header it parsed (a display
  * name, a group or a list hidden in `to` cannot add or change a recipient).
  */
-import nodemailer from 'nodemailer';
+import { createRequire } from 'node:module';
 import addressparser from 'nodemailer/lib/addressparser/index.js';
 import { parseConnectionUrl } from 'nodemailer/lib/shared/index.js';
 import { normalizeEmail } from '../../sdk-core/schemas/index.ts';
@@ -48,6 +48,8 @@ export function singleRecipient(to: string): string {
 /** Delivery sending email over SMTP (`smtp://user:pass@host:port` or `smtps://...`); other channels are skipped. */
 export function smtpDelivery(smtpUrl: string, from: string): Delivery {
   const sender = envelopeSender(from);
+  // nodemailer's transports load when SMTP is configured, not at every start (CommonJS: a require keeps this synchronous).
+  const nodemailer = createRequire(import.meta.url)('nodemailer') as typeof import('nodemailer');
   const transport = nodemailer.createTransport({ ...parseConnectionUrl(smtpUrl), ...SMTP_TIMEOUTS });
   return {
     async send(m) {

@@ -8,7 +8,7 @@
  * mints a Google-like ID token for the One Tap stand-in. Live projects register none of these routes (404).
  */
 import { type CryptoKey, createLocalJWKSet, exportJWK, generateKeyPair, importJWK, type JSONWebKeySet, type JWK, jwtVerify, SignJWT } from 'jose';
-import * as oidc from 'openid-client';
+import type * as Oidc from 'openid-client';
 import { z } from 'zod/mini';
 import { normalizeEmail } from '../../sdk-core/schemas/index.ts';
 import { s256 } from '../auth-helpers.ts';
@@ -119,6 +119,8 @@ export async function devExchange(
   svc: Services,
   o: { provider: OAuthProvider; callbackUrl: string; code: string; state: string; codeVerifier: string; nonce: string },
 ): Promise<{ identity: ProviderIdentity; accessToken: string; idToken: string; scopes: string[] }> {
+  // openid-client loads at the first dev sign-in, not at every start.
+  const oidc: typeof Oidc = await import('openid-client');
   const base = new URL(o.callbackUrl).origin;
   const config = new oidc.Configuration(
     {

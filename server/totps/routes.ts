@@ -6,7 +6,6 @@
  * two-step policy, create (enrolment only), authenticate and recover take an intermediate token instead
  * (server/mfa/second-step.ts, docs/reference/mfa.md#second-step).
  */
-import QRCode from 'qrcode';
 import {
   type AuthenticationFactor,
   TOTP_EXPIRATION_MAX,
@@ -144,7 +143,8 @@ export function totpRoutes(route: Route, svc: Services): void {
     const answer: TOTPCreateResponse & { user: typeof user } = {
       totp_id: totpId,
       secret,
-      qr_code: await QRCode.toDataURL(uri, { errorCorrectionLevel: 'M', margin: 2, width: 200 }),
+      // qrcode loads at the first enrolment, not at every start.
+      qr_code: await (await import('qrcode')).default.toDataURL(uri, { errorCorrectionLevel: 'M', margin: 2, width: 200 }),
       otpauth_uri: uri,
       recovery_codes,
       user_id: userId,
