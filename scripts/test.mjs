@@ -159,7 +159,8 @@ async function start(j) {
     failures.push(...(j.counts ? failedNames(output) : ['exited with an error']).map((n) => `${j.stage}: ${n}`));
     failureDetails.push(`--- ${j.stage}: ${j.label}\n${failureReport(output)}`);
   }
-  const timing = `${((t1 - t0) / 1000).toFixed(1)} s${cpu === null ? '' : `, CPU ${cpu.toFixed(1)} s`}`;
+  // When it started (seconds into the run) shows which jobs held the end of the run.
+  const timing = `from +${((t0 - started) / 1000).toFixed(0)} s: ${((t1 - t0) / 1000).toFixed(1)} s${cpu === null ? '' : `, CPU ${cpu.toFixed(1)} s`}`;
   process.stdout.write(`\n=== ${j.stage}: ${j.label} (${timing})\n${output}${output.endsWith('\n') || !output ? '' : '\n'}`);
   running.delete(j);
   free += 1;
