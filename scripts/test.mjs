@@ -22,6 +22,17 @@ if (!ensureDependencies()) process.exit(1);
 const haveChromium = ensureChromium();
 const started = performance.now();
 
+/** The machine's CPU time so far, busy and idle, in seconds (Linux /proc/stat; null elsewhere). */
+function machineCpu() {
+  try {
+    const [user, nice, system, idle, iowait, irq, softirq, steal] = readFileSync('/proc/stat', 'utf8').split('\n')[0].split(/\s+/).slice(1).map(Number);
+    return { busy: (user + nice + system + irq + softirq + steal) / 100, idle: (idle + iowait) / 100 };
+  } catch {
+    return null;
+  }
+}
+const machineAtStart = machineCpu();
+
 const NODE_COUNTS = { passed: /^ℹ pass (\d+)$/gm, failed: /^ℹ fail (\d+)$/gm };
 const WTR_COUNTS = { passed: /^wtr: (\d+) passed/gm, failed: /^wtr: \d+ passed, (\d+) failed/gm };
 const bin = (n) => join('node_modules', '.bin', n);
@@ -111,8 +122,10 @@ function job({ stage, label, cmd, args, env = {}, counts = null, exclusive = fal
 
 function pump() {
   // The files that run one at a time go first, so their chain runs beside everything else rather
-  // than after it; then the longest.
-  queue.sort((a, b) => Number(b.exclusive) - Number(a.exclusive) || b.size - a.size);
+  // than after it; then the jobs that waited on the build and the pack (end-to-end shards, package
+  // tests) before the background ones, which could run at any time: queued last, the end-to-end shards
+  // were ending the run alone (a run's timeline: the last shard started at +624 s of 721); then the longest.
+  queue.sort((a, b) => Number(b.exclusive) - Number(a.exclusive) || Number(a.background) - Number(b.background) || b.size - a.size);
   for (let i = 0; i < queue.length && free > 0; ) {
     const j = queue[i];
     if (j.exclusive && exclusiveRunning) {
@@ -439,6 +452,13 @@ for (const [name, s] of stages) {
   console.log(`  ${name}: ${s.passed} passed, ${s.failed} failed${wall}`);
 }
 console.log(`  wall time: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+// How busy the machine was: near 100 %, only less CPU makes the run shorter; well below, more jobs at once could.
+const machineAtEnd = machineCpu();
+if (machineAtStart && machineAtEnd) {
+  const busy = machineAtEnd.busy - machineAtStart.busy;
+  const idle = machineAtEnd.idle - machineAtStart.idle;
+  console.log(`  machine: ${busy.toFixed(0)} s of CPU busy, ${idle.toFixed(0)} s idle (${((100 * busy) / (busy + idle)).toFixed(0)} % busy)`);
+}
 if (failures.length > 0) {
   console.log('failed:');
   for (const f of failures) console.log(`  ${f}`);
