@@ -53,7 +53,8 @@ export function touchesDatabase(file, seen = new Map()) {
 }
 
 /**
- * Whether a Node test file must run alone: it binds a fixed port (two files at once would collide),
+ * Whether a Node test file must run alone (in scripts/test.mjs, a shard of such files that no other
+ * such shard runs beside, so one of them at a time): it binds a fixed port (two files at once would collide),
  * starts whole server processes (`startServerProcess`, `server/main.ts`, the container entrypoint:
  * each start compiles the server and waits for it with a deadline, which two such files at once on
  * two cores can miss), or says so with a `// test: serial` line (it shares a path outside its own

@@ -98,7 +98,7 @@ let free = SLOTS;
 /**
  * The scheduling priority of background jobs: those no other job waits on and whose tests hold no
  * browser or process-start deadline (the checks and the shards of Node test files). The build, the pack,
- * the end-to-end and browser tests and the files with a process of their own keep the normal priority,
+ * the end-to-end and browser tests and the files that start server processes keep the normal priority,
  * so the path to the last job is never held up by work that could run in the gaps.
  */
 const BACKGROUND_NICENESS = 5;
@@ -231,7 +231,7 @@ const expected = (f, db = '') => durations[`${db}${db ? ':' : ''}${f}`] ?? durat
  * `files` split into `shards` processes of about equal expected time (longest files first), each
  * running its files one after another as suites of one process (scripts/node-shard.mjs).
  */
-function shardJobs(stage, label, db, files, env, shards, background) {
+function shardJobs(stage, label, db, files, env, shards, { background = false, exclusive = false } = {}) {
   const groups = Array.from({ length: Math.min(shards, files.length) }, () => ({ files: [], seconds: 0 }));
   for (const f of [...files].sort((a, b) => expected(b, db) - expected(a, db) || a.localeCompare(b))) {
     const g = groups.reduce((a, b) => (b.seconds < a.seconds ? b : a));
@@ -249,6 +249,7 @@ function shardJobs(stage, label, db, files, env, shards, background) {
       size: g.seconds,
       shardOf: { db, files: g.files },
       background,
+      exclusive,
     }),
   );
 }
@@ -257,28 +258,15 @@ function shardJobs(stage, label, db, files, env, shards, background) {
  * The Node test jobs of one store: the files that may share the machine split into `shards` processes,
  * each running its files one after another as suites of one process (scripts/node-shard.mjs: the
  * server's modules load once per shard, not once per file; each file has its own temp folder or
- * Postgres database and free ports); the files that need a process of their own (mustRunAlone), a job
- * each with room to themselves.
+ * Postgres database and free ports); the files that start whole server processes (mustRunAlone), one
+ * shard of their own that runs beside no other such job (`exclusive`), so those files still run one at
+ * a time. They had a `node --test` process each, two processes per file that each loaded tsx and the
+ * server's modules.
  */
 function nodeJobs(stage, aloneStage, label, db, files, env, shards) {
   const alone = files.filter(mustRunAlone);
   const rest = files.filter((f) => !alone.includes(f));
-  return [
-    ...shardJobs(stage, label, db, rest, env, shards, true),
-    ...alone.map((f) =>
-      job({
-        stage: aloneStage,
-        label: `${label} ${f}`,
-        cmd: NODE[0],
-        args: [...NODE.slice(1), '--test', f],
-        env,
-        counts: NODE_COUNTS,
-        exclusive: true,
-        size: expected(f, db),
-        file: `${db}${db ? ':' : ''}${f}`,
-      }),
-    ),
-  ];
+  return [...shardJobs(stage, label, db, rest, env, shards, { background: true }), ...shardJobs(aloneStage, label, db, alone, env, 1, { exclusive: true })];
 }
 
 const check = (stage, cmd, args, size, background = true) => job({ stage, label: stage, cmd, args, size, background });
@@ -293,8 +281,8 @@ const ORDER = [
   'pack',
   'node tests (server on SQLite, sdk-core, demo, widget logic)',
   'node tests (server on Postgres)',
-  'node tests in a process of their own (SQLite)',
-  'node tests in a process of their own (Postgres)',
+  'node tests that start server processes, one file at a time (SQLite)',
+  'node tests that start server processes, one file at a time (Postgres)',
   'publint (packed tarball)',
   'arethetypeswrong (packed tarball)',
   'package tests (packed tarball)',
@@ -333,14 +321,22 @@ if (existsSync('scripts/postgres.mjs')) {
     return null;
   });
 }
-nodeJobs('node tests (server on SQLite, sdk-core, demo, widget logic)', 'node tests in a process of their own (SQLite)', 'SQLite:', '', nodeTests, {}, 4);
+nodeJobs(
+  'node tests (server on SQLite, sdk-core, demo, widget logic)',
+  'node tests that start server processes, one file at a time (SQLite)',
+  'SQLite:',
+  '',
+  nodeTests,
+  {},
+  4,
+);
 if (pgUrl) {
   console.log(
     `Postgres: ${postgresTests.length} of ${serverTests.length} server test files open a database (${serverTests.length - postgresTests.length} pure file(s) run on SQLite only)`,
   );
   nodeJobs(
     'node tests (server on Postgres)',
-    'node tests in a process of their own (Postgres)',
+    'node tests that start server processes, one file at a time (Postgres)',
     'Postgres:',
     'pg',
     postgresTests,
@@ -429,7 +425,6 @@ if (info) {
       findTests('.', (p) => p.endsWith('.e2e.test.ts')),
       env,
       E2E_SHARDS,
-      false,
     );
   else notRun('end-to-end tests', 'no Chromium');
 }

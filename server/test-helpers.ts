@@ -106,8 +106,17 @@ export async function testDatabase(opts: { migrated?: boolean } = {}): Promise<{
 }
 
 const TABLES_QUERY = "SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename NOT LIKE 'kysely\\_%' ORDER BY tablename";
-/** The tables of each database copied from the template, as it was made: what a recycled one must still have. */
+/** The migrations a database records as applied (a test of readiness deletes one on purpose). */
+const MIGRATIONS_QUERY = 'SELECT name FROM kysely_migration ORDER BY name';
+/** Each database copied from the template as it was made (its tables, its recorded migrations): what a recycled one must still have. */
 const tablesAtBirth = new Map<string, string>();
+
+/** The shape a recycled database must keep: its tables and its recorded migrations. */
+async function shapeOf(c: pg.Client): Promise<string> {
+  const tables = (await c.query<{ tablename: string }>(TABLES_QUERY)).rows.map((r) => r.tablename);
+  const migrations = (await c.query<{ name: string }>(MIGRATIONS_QUERY)).rows.map((r) => r.name);
+  return `${tables.join()}|${migrations.join()}`;
+}
 
 /** A new database copied from the migrated template; a template dropped meanwhile (too many kept) is built again. */
 async function fromTemplate(admin: string): Promise<string> {
@@ -122,7 +131,7 @@ async function fromTemplate(admin: string): Promise<string> {
   const c = new pg.Client({ connectionString: url });
   await c.connect();
   try {
-    tablesAtBirth.set(url, (await c.query<{ tablename: string }>(TABLES_QUERY)).rows.map((r) => r.tablename).join());
+    tablesAtBirth.set(url, await shapeOf(c));
   } finally {
     await c.end();
   }
@@ -146,9 +155,10 @@ async function recycle(admin: string, url: string): Promise<void> {
   try {
     others = Number((await c.query('SELECT count(*) AS n FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [name])).rows[0].n);
     const tables = (await c.query<{ tablename: string }>(TABLES_QUERY)).rows.map((r) => r.tablename);
-    // A test that dropped a table (server/hardening.test.ts breaks the outbox on purpose) leaves a store
-    // no other test may get: it is dropped like a busy one, not handed on.
-    if (tables.join() !== tablesAtBirth.get(url)) others = -1;
+    // A test that dropped a table (server/hardening.test.ts breaks the outbox on purpose) or deleted a
+    // migration's record (server/ops/health.test.ts, a missing migration) leaves a store no other test
+    // may get: the next server on it would migrate again and fail. It is dropped like a busy one.
+    if ((await shapeOf(c)) !== tablesAtBirth.get(url)) others = -1;
     if (others === 0) await c.query(tables.map((t) => `DELETE FROM "${t}"`).join(';'));
   } finally {
     await c.end();
