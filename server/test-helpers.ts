@@ -109,13 +109,13 @@ const TABLES_QUERY = "SELECT tablename FROM pg_tables WHERE schemaname = 'public
 /** The migrations a database records as applied (a test of readiness deletes one on purpose). */
 const MIGRATIONS_QUERY = 'SELECT name FROM kysely_migration ORDER BY name';
 /** Each database copied from the template as it was made (its tables, its recorded migrations): what a recycled one must still have. */
-const tablesAtBirth = new Map<string, string>();
+const shapeAtBirth = new Map<string, string>();
 
 /** The shape a recycled database must keep: its tables and its recorded migrations. */
-async function shapeOf(c: pg.Client): Promise<string> {
+async function shapeOf(c: pg.Client): Promise<{ tables: string[]; shape: string }> {
   const tables = (await c.query<{ tablename: string }>(TABLES_QUERY)).rows.map((r) => r.tablename);
   const migrations = (await c.query<{ name: string }>(MIGRATIONS_QUERY)).rows.map((r) => r.name);
-  return `${tables.join()}|${migrations.join()}`;
+  return { tables, shape: `${tables.join()}|${migrations.join()}` };
 }
 
 /** A new database copied from the migrated template; a template dropped meanwhile (too many kept) is built again. */
@@ -131,7 +131,7 @@ async function fromTemplate(admin: string): Promise<string> {
   const c = new pg.Client({ connectionString: url });
   await c.connect();
   try {
-    tablesAtBirth.set(url, await shapeOf(c));
+    shapeAtBirth.set(url, (await shapeOf(c)).shape);
   } finally {
     await c.end();
   }
@@ -154,11 +154,11 @@ async function recycle(admin: string, url: string): Promise<void> {
   let others: number;
   try {
     others = Number((await c.query('SELECT count(*) AS n FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [name])).rows[0].n);
-    const tables = (await c.query<{ tablename: string }>(TABLES_QUERY)).rows.map((r) => r.tablename);
+    const { tables, shape } = await shapeOf(c);
     // A test that dropped a table (server/hardening.test.ts breaks the outbox on purpose) or deleted a
     // migration's record (server/ops/health.test.ts, a missing migration) leaves a store no other test
     // may get: the next server on it would migrate again and fail. It is dropped like a busy one.
-    if ((await shapeOf(c)) !== tablesAtBirth.get(url)) others = -1;
+    if (shape !== shapeAtBirth.get(url)) others = -1;
     if (others === 0) await c.query(tables.map((t) => `DELETE FROM "${t}"`).join(';'));
   } finally {
     await c.end();
@@ -167,7 +167,7 @@ async function recycle(admin: string, url: string): Promise<void> {
     reusable.push(url);
     return;
   }
-  tablesAtBirth.delete(url);
+  shapeAtBirth.delete(url);
   const a = new pg.Client({ connectionString: admin });
   await a.connect();
   try {
