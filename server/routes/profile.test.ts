@@ -286,8 +286,11 @@ describe('adding an email another user has', () => {
     assert.equal(taken.json.error_type, 'duplicate_email');
     // Both start adding the same new address; the first verified code wins it, the second is refused.
     const sends = [];
-    for (const who of [a, b])
+    for (const who of [a, b]) {
       sends.push(await t.call('POST', '/sdk/v1/otps/email/send/secondary', { secret: who.token, body: { email: 'dup-new@example.com' } }));
+      // A second apart: two messages of the same millisecond have no newest-first order (Postgres returned them either way).
+      t.advance(1000);
+    }
     const inbox = (await t.call('GET', `/dev/inbox.json?to=${encodeURIComponent('dup-new@example.com')}`)).json as { messages: { code: string }[] };
     // The inbox lists the newest first: b's code, then a's.
     const [bCode, aCode] = inbox.messages.map((m) => m.code);
